@@ -1,0 +1,304 @@
+//! What the auth service does, call by call, in the spec's words. Handlers in
+//! `grpc` only translate between protobuf and these functions.
+
+use std::sync::Arc;
+
+use chorely_proto::{
+    auth::v1::{self as pb},
+    events::v1::{UserRegistered, UserUpdated},
+};
+use chrono::{Duration, Utc};
+use kit::{
+    authn::{Role, User as Caller},
+    validate,
+    jwt::{JwtSigner, Subject},
+    outbox,
+};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use crate::{
+    clients::{Clients, Family},
+    domain::{Password, parse_expiry_days},
+    error::Error,
+    password::Hasher,
+    store::{self, NewInvitation, NewUser, ProfileUpdate, UserRow},
+    view,
+};
+
+#[derive(Clone)]
+pub struct Accounts {
+    pub pool: PgPool,
+    pub hasher: Hasher,
+    pub signer: Arc<JwtSigner>,
+    pub clients: Clients,
+}
+
+impl Accounts {
+    /// Creates the family, then its first parent (ORG_ADMIN), and logs them in.
+    pub async fn register(&self, req: pb::RegisterRequest) -> Result<pb::AuthResponse, Error> {
+        let family_name = validate::required(&req.organization_name, "organizationName", "Family name")?;
+        let first_name = validate::required(&req.first_name, "firstName", "First name")?;
+        let last_name = validate::required(&req.last_name, "lastName", "Last name")?;
+        let email = validate::email(&req.email)?;
+        let password = Password::parse(&req.password)?;
+
+        // Checked before the family is created so a taken email leaves nothing
+        // behind; the unique index still settles a race between two sign-ups.
+        if store::email_exists(&self.pool, &email).await? {
+            return Err(Error::EmailTaken);
+        }
+        let hash = self.hasher.hash(&password).await?;
+        let (org_id, _) = self
+            .clients
+            .create_family(&family_name, req.time_zone.trim())
+            .await?;
+
+        let user = self
+            .create_user(NewUser {
+                organization_id: Some(org_id),
+                email: &email,
+                password_hash: &hash,
+                role: Role::OrgAdmin.as_str(),
+                first_name: &first_name,
+                last_name: &last_name,
+                phone: "",
+                child_id: None,
+                ui_theme: "ADULT",
+            }, None)
+            .await?;
+        self.logged_in(user).await
+    }
+
+    /// Checks the password; inactive users and users of suspended families are refused.
+    pub async fn login(&self, req: pb::LoginRequest) -> Result<pb::AuthResponse, Error> {
+        if req.email.trim().is_empty() {
+            return Err(Error::invalid("email", "Email is required"));
+        }
+        if req.password.is_empty() {
+            return Err(Error::invalid("password", "Password is required"));
+        }
+        let user = store::find_by_email(&self.pool, req.email.trim()).await?;
+        let matches = self
+            .hasher
+            .verify(&req.password, user.as_ref().map(|u| u.password_hash.as_str()))
+            .await?;
+        let user = match user {
+            Some(user) if matches => user,
+            _ => return Err(Error::BadCredentials),
+        };
+        if !user.is_active {
+            return Err(Error::AccountInactive);
+        }
+        self.logged_in(user).await
+    }
+
+    /// An invitation that can still be accepted.
+    pub async fn invite(&self, code: &str) -> Result<pb::Invite, Error> {
+        let invite = store::find_pending_invitation(&self.pool, code.trim())
+            .await?
+            .ok_or(Error::InvalidInvite)?;
+        let family = self.clients.family_of(invite.organization_id).await?;
+        let display_name = if invite.display_name.is_empty() {
+            format!("{} {}", invite.first_name, invite.last_name).trim().to_owned()
+        } else {
+            invite.display_name
+        };
+        Ok(pb::Invite {
+            organization_name: family.name,
+            display_name,
+            email: invite.email.unwrap_or_default(),
+            expires_at: Some(kit::time::to_proto(invite.expires_at)),
+        })
+    }
+
+    /// Creates the invitee's account with the invitation's family and role, once.
+    pub async fn accept_invite(&self, req: pb::AcceptInviteRequest) -> Result<pb::AuthResponse, Error> {
+        let invite = store::find_pending_invitation(&self.pool, req.invite_code.trim())
+            .await?
+            .ok_or(Error::InvalidInvite)?;
+        let password = Password::parse(&req.password)?;
+        // An invitation naming its invitee fixes the email and names; an open
+        // invite code asks the invitee for them.
+        let email = match &invite.email {
+            Some(email) => validate::email(email)?,
+            None => validate::email(&req.email)?,
+        };
+        let first_name = if invite.first_name.is_empty() {
+            validate::required(&req.first_name, "firstName", "First name")?
+        } else {
+            invite.first_name.clone()
+        };
+        let last_name = if invite.last_name.is_empty() {
+            validate::optional(&req.last_name, "lastName", "Last name")?
+        } else {
+            invite.last_name.clone()
+        };
+        let hash = self.hasher.hash(&password).await?;
+        let ui_theme = if invite.child_id.is_some() { "KIDS" } else { "ADULT" };
+        let user = self
+            .create_user(
+                NewUser {
+                    organization_id: Some(invite.organization_id),
+                    email: &email,
+                    password_hash: &hash,
+                    role: &invite.role,
+                    first_name: &first_name,
+                    last_name: &last_name,
+                    phone: &invite.phone,
+                    child_id: invite.child_id,
+                    ui_theme,
+                },
+                Some(invite.id),
+            )
+            .await?;
+        self.logged_in(user).await
+    }
+
+    pub async fn me(&self, caller: &Caller) -> Result<pb::User, Error> {
+        let user = store::find_by_id(&self.pool, caller.id)
+            .await?
+            .ok_or(Error::UserNotFound)?;
+        self.describe(&user).await
+    }
+
+    pub async fn update_me(&self, caller: &Caller, req: pb::UpdateMeRequest) -> Result<pb::User, Error> {
+        let email = validate::email(&req.email)?;
+        let first_name = validate::required(&req.first_name, "firstName", "First name")?;
+        let last_name = validate::optional(&req.last_name, "lastName", "Last name")?;
+        let phone = validate::phone(&req.phone)?;
+        let mut tx = self.pool.begin().await?;
+        let user = store::update_profile(
+            &mut tx,
+            caller.id,
+            &ProfileUpdate {
+                first_name: &first_name,
+                last_name: &last_name,
+                email: &email,
+                phone: &phone,
+            },
+        )
+        .await?
+        .ok_or(Error::UserNotFound)?;
+        outbox::enqueue(
+            &mut tx,
+            &UserUpdated {
+                user_id: user.id.to_string(),
+                organization_id: user.organization_id.map(|o| o.to_string()).unwrap_or_default(),
+                email: user.email.clone(),
+                first_name: user.first_name.clone(),
+                last_name: user.last_name.clone(),
+                is_active: user.is_active,
+            },
+        )
+        .await?;
+        tx.commit().await?;
+        self.describe(&user).await
+    }
+
+    /// A parent creates an invite code for their own family.
+    pub async fn create_invite_code(
+        &self,
+        caller: &Caller,
+        req: pb::CreateInviteCodeRequest,
+    ) -> Result<pb::InviteCode, Error> {
+        let org = caller.org.ok_or(Error::Forbidden("This account does not belong to a family"))?;
+        let role = match pb::Role::try_from(req.role) {
+            Ok(pb::Role::OrgAdmin | pb::Role::Unspecified) => Role::OrgAdmin,
+            Ok(pb::Role::OrgMember) => Role::OrgMember,
+            _ => return Err(Error::invalid("role", "Role must be ORG_ADMIN or ORG_MEMBER")),
+        };
+        let email = if req.email.trim().is_empty() {
+            None
+        } else {
+            Some(validate::email(&req.email)?)
+        };
+        let days = parse_expiry_days(req.expires_in_days)?;
+        let invite = store::insert_invitation(
+            &self.pool,
+            &NewInvitation {
+                organization_id: org,
+                role: role.as_str(),
+                email: email.as_deref(),
+                first_name: "",
+                last_name: "",
+                display_name: "",
+                phone: "",
+                child_id: None,
+                created_by: Some(caller.id),
+                expires_at: Utc::now() + Duration::days(days),
+            },
+        )
+        .await?;
+        Ok(pb::InviteCode {
+            id: invite.id.to_string(),
+            code: invite.code,
+            email: invite.email.unwrap_or_default(),
+            role: view::role(&invite.role).into(),
+            expires_at: Some(kit::time::to_proto(invite.expires_at)),
+            used_at: kit::time::opt_to_proto(invite.used_at),
+        })
+    }
+
+    /// Inserts the user and its `user.registered` event in one transaction,
+    /// using up `invitation` in the same transaction when there is one.
+    async fn create_user(&self, new: NewUser<'_>, invitation: Option<Uuid>) -> Result<UserRow, Error> {
+        let mut tx = self.pool.begin().await?;
+        let user = store::insert_user(&mut tx, &new).await?;
+        if let Some(invitation) = invitation
+            && !store::use_invitation(&mut tx, invitation, user.id).await?
+        {
+            return Err(Error::InvalidInvite);
+        }
+        outbox::enqueue(
+            &mut tx,
+            &UserRegistered {
+                user_id: user.id.to_string(),
+                organization_id: user.organization_id.map(|o| o.to_string()).unwrap_or_default(),
+                email: user.email.clone(),
+                first_name: user.first_name.clone(),
+                last_name: user.last_name.clone(),
+                role: user.role.clone(),
+                child_id: user.child_id.map(|c| c.to_string()).unwrap_or_default(),
+                registered_at: Some(kit::time::to_proto(user.created_at)),
+            },
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(user)
+    }
+
+    /// Token and user for someone who just proved who they are.
+    async fn logged_in(&self, mut user: UserRow) -> Result<pb::AuthResponse, Error> {
+        let family = self.family_of(&user).await?;
+        if family.as_ref().is_some_and(|f| !f.is_active) {
+            return Err(Error::FamilyInactive);
+        }
+        user.last_login_at = Some(store::touch_last_login(&self.pool, user.id).await?);
+        let token = self
+            .signer
+            .access_token(&Subject {
+                user_id: user.id,
+                role: user.role.clone(),
+                org: user.organization_id,
+                child: user.child_id,
+            })
+            .map_err(|e| Error::Internal(e.into()))?;
+        Ok(pb::AuthResponse {
+            token,
+            user: Some(view::user(&user, family.as_ref())),
+        })
+    }
+
+    async fn describe(&self, user: &UserRow) -> Result<pb::User, Error> {
+        let family = self.family_of(user).await?;
+        Ok(view::user(user, family.as_ref()))
+    }
+
+    async fn family_of(&self, user: &UserRow) -> Result<Option<Family>, Error> {
+        match user.organization_id {
+            Some(org) => Ok(Some(self.clients.family_of(org).await?)),
+            None => Ok(None),
+        }
+    }
+}

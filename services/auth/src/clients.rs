@@ -1,0 +1,96 @@
+//! Calls the auth service makes to the family and platform services. It calls
+//! as itself (a short-lived service token), since at registration and login
+//! there is no user token yet.
+
+use std::sync::Arc;
+
+use chorely_proto::{
+    family::v1::{
+        CreateOrganizationRequest, GetOrganizationRequest, family_service_client::FamilyServiceClient,
+    },
+    platform::v1::{GetOrganizationStatusRequest, Plan, platform_service_client::PlatformServiceClient},
+};
+use kit::{grpc::Outgoing, jwt::JwtSigner};
+use tonic::{service::interceptor::InterceptedService, transport::Channel};
+use uuid::Uuid;
+
+use crate::error::Error;
+
+/// What auth needs to know about a family to describe a user.
+#[derive(Debug, Clone)]
+pub struct Family {
+    pub id: Uuid,
+    pub name: String,
+    /// FREE, PRO or ENTERPRISE
+    pub plan: String,
+    pub is_active: bool,
+}
+
+#[derive(Clone)]
+pub struct Clients {
+    family: Channel,
+    platform: Channel,
+    signer: Arc<JwtSigner>,
+}
+
+impl Clients {
+    pub fn new(family_url: &str, platform_url: &str, signer: Arc<JwtSigner>) -> anyhow::Result<Self> {
+        Ok(Self {
+            family: kit::grpc::channel(family_url)?,
+            platform: kit::grpc::channel(platform_url)?,
+            signer,
+        })
+    }
+
+    fn as_service(&self) -> Result<Outgoing, Error> {
+        let token = self
+            .signer
+            .service_token()
+            .map_err(|e| Error::Internal(e.into()))?;
+        Ok(Outgoing::bearer(token))
+    }
+
+    fn family(&self) -> Result<FamilyServiceClient<InterceptedService<Channel, Outgoing>>, Error> {
+        Ok(FamilyServiceClient::with_interceptor(self.family.clone(), self.as_service()?))
+    }
+
+    fn platform(&self) -> Result<PlatformServiceClient<InterceptedService<Channel, Outgoing>>, Error> {
+        Ok(PlatformServiceClient::with_interceptor(self.platform.clone(), self.as_service()?))
+    }
+
+    /// Creates a family and returns its id and name.
+    pub async fn create_family(&self, name: &str, time_zone: &str) -> Result<(Uuid, String), Error> {
+        let org = self
+            .family()?
+            .create_organization(CreateOrganizationRequest {
+                name: name.to_owned(),
+                time_zone: time_zone.to_owned(),
+            })
+            .await
+            .map_err(Error::upstream("family"))?
+            .into_inner();
+        let id = Uuid::parse_str(&org.id).map_err(|e| Error::Internal(e.into()))?;
+        Ok((id, org.name))
+    }
+
+    /// The family's name (family service) and plan and state (platform service), asked together.
+    pub async fn family_of(&self, id: Uuid) -> Result<Family, Error> {
+        let mut family = self.family()?;
+        let mut platform = self.platform()?;
+        let (org, status) = tokio::join!(
+            family.get_organization(GetOrganizationRequest { id: id.to_string() }),
+            platform.get_organization_status(GetOrganizationStatusRequest {
+                organization_id: id.to_string(),
+            }),
+        );
+        let org = org.map_err(Error::upstream("family"))?.into_inner();
+        let status = status.map_err(Error::upstream("platform"))?.into_inner();
+        let plan = Plan::try_from(status.plan).unwrap_or(Plan::Free);
+        Ok(Family {
+            id,
+            name: org.name,
+            plan: plan.as_str_name().trim_start_matches("PLAN_").to_owned(),
+            is_active: status.is_active,
+        })
+    }
+}

@@ -1,0 +1,53 @@
+use std::{path::PathBuf, time::Duration};
+
+use kit::config::{CommonConfig, Secret};
+use secrecy::ExposeSecret;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Config {
+    #[serde(flatten)]
+    pub common: CommonConfig,
+    /// PEM of the Ed25519 private key that signs tokens ...
+    #[serde(default, skip_serializing)]
+    pub jwt_private_key: Option<Secret>,
+    /// ... or the file holding it.
+    pub jwt_private_key_file: PathBuf,
+    /// Lifetime of an access token.
+    pub token_ttl_seconds: u64,
+    pub family_url: String,
+    pub platform_url: String,
+    /// Password hashes computed at once; each takes 19 MiB and a core for ~50 ms.
+    pub max_concurrent_hashes: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            common: CommonConfig::defaults("auth", 50051),
+            jwt_private_key: None,
+            jwt_private_key_file: PathBuf::from(".local/keys/jwt-private.pem"),
+            token_ttl_seconds: 12 * 60 * 60,
+            family_url: "http://127.0.0.1:50052".into(),
+            platform_url: "http://127.0.0.1:50055".into(),
+            max_concurrent_hashes: 4,
+        }
+    }
+}
+
+impl Config {
+    pub fn load() -> anyhow::Result<Self> {
+        Ok(kit::config::load()?)
+    }
+
+    pub fn token_ttl(&self) -> Duration {
+        Duration::from_secs(self.token_ttl_seconds)
+    }
+
+    pub fn jwt_private_key_pem(&self) -> anyhow::Result<String> {
+        kit::config::read_pem(
+            self.jwt_private_key.as_ref().map(|s| s.expose_secret()),
+            &self.jwt_private_key_file,
+        )
+    }
+}

@@ -1,0 +1,73 @@
+//! The auth service's errors, converted to gRPC status in one place.
+
+use tonic::{Code, Status};
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Bad input; the message is shown to the user as is.
+    #[error("{message}")]
+    Invalid { field: &'static str, message: String },
+    #[error("An account with this email already exists")]
+    EmailTaken,
+    /// Deliberately the same for an unknown email and a wrong password.
+    #[error("Invalid email or password")]
+    BadCredentials,
+    #[error("This account has been deactivated")]
+    AccountInactive,
+    #[error("This family account has been suspended")]
+    FamilyInactive,
+    #[error("Invalid or expired invitation")]
+    InvalidInvite,
+    #[error("User not found")]
+    UserNotFound,
+    #[error("{0}")]
+    Forbidden(&'static str),
+    /// Another service answered with an error.
+    #[error("{service}: {status}")]
+    Upstream { service: &'static str, status: Status },
+    #[error(transparent)]
+    Database(#[from] sqlx::Error),
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl From<kit::validate::FieldError> for Error {
+    fn from(err: kit::validate::FieldError) -> Self {
+        Error::Invalid {
+            field: err.field,
+            message: err.message,
+        }
+    }
+}
+
+impl Error {
+    pub fn invalid(field: &'static str, message: impl Into<String>) -> Self {
+        Error::Invalid {
+            field,
+            message: message.into(),
+        }
+    }
+
+    pub fn upstream(service: &'static str) -> impl FnOnce(Status) -> Self {
+        move |status| Error::Upstream { service, status }
+    }
+}
+
+impl From<Error> for Status {
+    fn from(err: Error) -> Self {
+        let code = match &err {
+            Error::Invalid { .. } => Code::InvalidArgument,
+            Error::EmailTaken => Code::AlreadyExists,
+            Error::BadCredentials => Code::Unauthenticated,
+            Error::AccountInactive | Error::FamilyInactive | Error::Forbidden(_) => {
+                Code::PermissionDenied
+            }
+            Error::InvalidInvite | Error::UserNotFound => Code::NotFound,
+            Error::Upstream { service, status } => {
+                return kit::error::upstream(service, status.clone());
+            }
+            Error::Database(_) | Error::Internal(_) => return kit::error::internal(&err),
+        };
+        Status::new(code, err.to_string())
+    }
+}

@@ -1,0 +1,74 @@
+//! gRPC handlers: check who is calling, hand over to [`Accounts`], convert errors.
+
+use chorely_proto::auth::v1::{self as pb, auth_service_server::AuthService};
+use kit::authn::RequestAuth;
+use tonic::{Request, Response, Status};
+
+use crate::accounts::Accounts;
+
+pub struct AuthGrpc {
+    pub accounts: Accounts,
+}
+
+type Reply<T> = Result<Response<T>, Status>;
+
+fn reply<T>(result: Result<T, crate::error::Error>) -> Reply<T> {
+    result.map(Response::new).map_err(Status::from)
+}
+
+#[tonic::async_trait]
+impl AuthService for AuthGrpc {
+    async fn register(&self, request: Request<pb::RegisterRequest>) -> Reply<pb::AuthResponse> {
+        reply(self.accounts.register(request.into_inner()).await)
+    }
+
+    async fn login(&self, request: Request<pb::LoginRequest>) -> Reply<pb::AuthResponse> {
+        reply(self.accounts.login(request.into_inner()).await)
+    }
+
+    async fn get_invite(&self, request: Request<pb::GetInviteRequest>) -> Reply<pb::Invite> {
+        reply(self.accounts.invite(&request.get_ref().code).await)
+    }
+
+    async fn accept_invite(&self, request: Request<pb::AcceptInviteRequest>) -> Reply<pb::AuthResponse> {
+        reply(self.accounts.accept_invite(request.into_inner()).await)
+    }
+
+    async fn get_me(&self, request: Request<pb::GetMeRequest>) -> Reply<pb::User> {
+        let caller = request.user()?;
+        reply(self.accounts.me(caller).await)
+    }
+
+    async fn update_me(&self, request: Request<pb::UpdateMeRequest>) -> Reply<pb::User> {
+        let caller = request.user()?.clone();
+        reply(self.accounts.update_me(&caller, request.into_inner()).await)
+    }
+
+    async fn list_members(&self, request: Request<pb::ListMembersRequest>) -> Reply<pb::ListMembersResponse> {
+        request.parent()?;
+        Err(Status::unimplemented("Team members are not available yet"))
+    }
+
+    async fn list_invite_codes(
+        &self,
+        request: Request<pb::ListInviteCodesRequest>,
+    ) -> Reply<pb::ListInviteCodesResponse> {
+        request.parent()?;
+        Err(Status::unimplemented("Invite codes are not listed yet"))
+    }
+
+    async fn create_invite_code(&self, request: Request<pb::CreateInviteCodeRequest>) -> Reply<pb::InviteCode> {
+        let caller = request.parent()?.clone();
+        reply(self.accounts.create_invite_code(&caller, request.into_inner()).await)
+    }
+
+    async fn deactivate_user(&self, request: Request<pb::DeactivateUserRequest>) -> Reply<pb::User> {
+        request.parent()?;
+        Err(Status::unimplemented("Deactivating members is not available yet"))
+    }
+
+    async fn create_child_invite(&self, request: Request<pb::CreateChildInviteRequest>) -> Reply<pb::InviteCode> {
+        request.service()?;
+        Err(Status::unimplemented("Child invitations are not available yet"))
+    }
+}

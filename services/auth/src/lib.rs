@@ -1,0 +1,12 @@
+//! The auth service: accounts, passwords, tokens, invitations and membership.
+
+pub mod accounts;
+pub mod clients;
+pub mod config;
+pub mod domain;
+pub mod error;
+pub mod grpc;
+pub mod password;
+pub mod startup;
+pub mod store;
+pub mod view;

@@ -1,0 +1,59 @@
+//! Builds the service from its configuration and runs it until shutdown.
+
+use std::sync::Arc;
+
+use chorely_proto::auth::v1::auth_service_server::AuthServiceServer;
+use kit::{jwt::JwtSigner, outbox::Relay, service::Service};
+use sqlx::{PgPool, migrate::Migrator};
+use tokio_util::sync::CancellationToken;
+use tonic::service::Routes;
+
+use crate::{accounts::Accounts, clients::Clients, config::Config, grpc::AuthGrpc, password::Hasher};
+
+static MIGRATIONS: Migrator = sqlx::migrate!("./migrations");
+
+pub struct Application {
+    service: Service,
+    routes: Routes,
+}
+
+impl Application {
+    pub async fn build(config: Config) -> anyhow::Result<Self> {
+        let service = Service::build(&config.common, &MIGRATIONS).await?;
+        let signer = Arc::new(JwtSigner::from_private_pem(
+            &config.jwt_private_key_pem()?,
+            config.token_ttl(),
+            "auth",
+        )?);
+        let accounts = Accounts {
+            pool: service.pool.clone(),
+            hasher: Hasher::new(config.max_concurrent_hashes),
+            signer: signer.clone(),
+            clients: Clients::new(&config.family_url, &config.platform_url, signer)?,
+        };
+        let routes = Routes::new(AuthServiceServer::with_interceptor(
+            AuthGrpc { accounts },
+            service.interceptor(),
+        ));
+        Ok(Self { service, routes })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.service.port()
+    }
+
+    pub fn pool(&self) -> &PgPool {
+        &self.service.pool
+    }
+
+    /// The relay that publishes this service's events (tests drive it by hand).
+    pub fn relay(&self) -> Relay {
+        self.service.relay()
+    }
+
+    pub async fn run(self, shutdown: CancellationToken) -> anyhow::Result<()> {
+        self.service
+            .run(self.routes, &["chorely.auth.v1.AuthService"], Vec::new(), shutdown)
+            .await
+    }
+}

@@ -1,0 +1,223 @@
+//! SQL of the auth service. Every query about family data names the family.
+
+use chrono::{DateTime, Utc};
+use sqlx::{PgConnection, PgPool};
+use uuid::Uuid;
+
+use crate::error::Error;
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct UserRow {
+    pub id: Uuid,
+    pub organization_id: Option<Uuid>,
+    pub email: String,
+    pub password_hash: String,
+    pub role: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub phone: String,
+    pub is_active: bool,
+    pub email_verified: bool,
+    pub ui_theme: String,
+    pub child_id: Option<Uuid>,
+    pub last_login_at: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+}
+
+const USER_COLUMNS: &str = "id, organization_id, email, password_hash, role, first_name, last_name, \
+    phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at";
+
+pub struct NewUser<'a> {
+    pub organization_id: Option<Uuid>,
+    pub email: &'a str,
+    pub password_hash: &'a str,
+    pub role: &'a str,
+    pub first_name: &'a str,
+    pub last_name: &'a str,
+    pub phone: &'a str,
+    pub child_id: Option<Uuid>,
+    pub ui_theme: &'a str,
+}
+
+/// Maps the unique email index to [`Error::EmailTaken`].
+fn email_taken(err: sqlx::Error) -> Error {
+    match kit::db::violated_constraint(&err) {
+        Some("users_email_key") => Error::EmailTaken,
+        _ => Error::Database(err),
+    }
+}
+
+pub async fn insert_user(tx: &mut PgConnection, user: &NewUser<'_>) -> Result<UserRow, Error> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "INSERT INTO users (id, organization_id, email, password_hash, role, first_name, last_name, phone, child_id, ui_theme)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING {USER_COLUMNS}"
+    )))
+    .bind(Uuid::now_v7())
+    .bind(user.organization_id)
+    .bind(user.email)
+    .bind(user.password_hash)
+    .bind(user.role)
+    .bind(user.first_name)
+    .bind(user.last_name)
+    .bind(user.phone)
+    .bind(user.child_id)
+    .bind(user.ui_theme)
+    .fetch_one(tx)
+    .await
+    .map_err(email_taken)
+}
+
+pub async fn email_exists(pool: &PgPool, email: &str) -> Result<bool, Error> {
+    Ok(sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM users WHERE lower(email) = lower($1))")
+        .bind(email)
+        .fetch_one(pool)
+        .await?)
+}
+
+pub async fn find_by_email(pool: &PgPool, email: &str) -> Result<Option<UserRow>, Error> {
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {USER_COLUMNS} FROM users WHERE lower(email) = lower($1)"
+    )))
+    .bind(email)
+    .fetch_optional(pool)
+    .await?)
+}
+
+pub async fn find_by_id(pool: &PgPool, id: Uuid) -> Result<Option<UserRow>, Error> {
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {USER_COLUMNS} FROM users WHERE id = $1"
+    )))
+    .bind(id)
+    .fetch_optional(pool)
+    .await?)
+}
+
+pub async fn touch_last_login(pool: &PgPool, id: Uuid) -> Result<DateTime<Utc>, Error> {
+    Ok(sqlx::query_scalar("UPDATE users SET last_login_at = now() WHERE id = $1 RETURNING last_login_at")
+        .bind(id)
+        .fetch_one(pool)
+        .await?)
+}
+
+pub struct ProfileUpdate<'a> {
+    pub first_name: &'a str,
+    pub last_name: &'a str,
+    pub email: &'a str,
+    pub phone: &'a str,
+}
+
+pub async fn update_profile(
+    tx: &mut PgConnection,
+    id: Uuid,
+    update: &ProfileUpdate<'_>,
+) -> Result<Option<UserRow>, Error> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "UPDATE users SET first_name = $2, last_name = $3, email = $4, phone = $5,
+             email_verified = email_verified AND lower(email) = lower($4)
+         WHERE id = $1 RETURNING {USER_COLUMNS}"
+    )))
+    .bind(id)
+    .bind(update.first_name)
+    .bind(update.last_name)
+    .bind(update.email)
+    .bind(update.phone)
+    .fetch_optional(tx)
+    .await
+    .map_err(email_taken)
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct InvitationRow {
+    pub id: Uuid,
+    pub code: String,
+    pub organization_id: Uuid,
+    pub role: String,
+    pub email: Option<String>,
+    pub first_name: String,
+    pub last_name: String,
+    pub display_name: String,
+    pub phone: String,
+    pub child_id: Option<Uuid>,
+    pub expires_at: DateTime<Utc>,
+    pub used_at: Option<DateTime<Utc>>,
+}
+
+const INVITATION_COLUMNS: &str = "id, code, organization_id, role, email, first_name, last_name, \
+    display_name, phone, child_id, expires_at, used_at";
+
+pub struct NewInvitation<'a> {
+    pub organization_id: Uuid,
+    pub role: &'a str,
+    pub email: Option<&'a str>,
+    pub first_name: &'a str,
+    pub last_name: &'a str,
+    pub display_name: &'a str,
+    pub phone: &'a str,
+    pub child_id: Option<Uuid>,
+    pub created_by: Option<Uuid>,
+    pub expires_at: DateTime<Utc>,
+}
+
+pub async fn insert_invitation(pool: &PgPool, invite: &NewInvitation<'_>) -> Result<InvitationRow, Error> {
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "INSERT INTO invitations (id, code, organization_id, role, email, first_name, last_name,
+             display_name, phone, child_id, created_by, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING {INVITATION_COLUMNS}"
+    )))
+    .bind(Uuid::now_v7())
+    .bind(new_invite_code())
+    .bind(invite.organization_id)
+    .bind(invite.role)
+    .bind(invite.email)
+    .bind(invite.first_name)
+    .bind(invite.last_name)
+    .bind(invite.display_name)
+    .bind(invite.phone)
+    .bind(invite.child_id)
+    .bind(invite.created_by)
+    .bind(invite.expires_at)
+    .fetch_one(pool)
+    .await?)
+}
+
+/// 122 random bits: unguessable, and short enough for a link or a QR code.
+fn new_invite_code() -> String {
+    Uuid::new_v4().simple().to_string()
+}
+
+/// An invitation that can still be accepted (unused and unexpired).
+pub async fn find_pending_invitation(pool: &PgPool, code: &str) -> Result<Option<InvitationRow>, Error> {
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {INVITATION_COLUMNS} FROM invitations
+         WHERE code = $1 AND used_at IS NULL AND expires_at > now()"
+    )))
+    .bind(code)
+    .fetch_optional(pool)
+    .await?)
+}
+
+/// Marks the invitation used; false when someone else used it first or it expired meanwhile.
+pub async fn use_invitation(tx: &mut PgConnection, id: Uuid, user_id: Uuid) -> Result<bool, Error> {
+    Ok(sqlx::query(
+        "UPDATE invitations SET used_at = now(), used_by = $2
+         WHERE id = $1 AND used_at IS NULL AND expires_at > now()",
+    )
+    .bind(id)
+    .bind(user_id)
+    .execute(tx)
+    .await?
+    .rows_affected()
+        == 1)
+}
+
+/// Invitations of a family still waiting to be used, newest first.
+pub async fn pending_invitations(pool: &PgPool, organization_id: Uuid) -> Result<Vec<InvitationRow>, Error> {
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {INVITATION_COLUMNS} FROM invitations
+         WHERE organization_id = $1 AND used_at IS NULL AND expires_at > now()
+         ORDER BY created_at DESC"
+    )))
+    .bind(organization_id)
+    .fetch_all(pool)
+    .await?)
+}

@@ -1,0 +1,35 @@
+//! The user as other services and the web see it.
+
+use chorely_proto::auth::v1::{self as pb, OrganizationSummary};
+
+use crate::{clients::Family, store::UserRow};
+
+pub fn role(role: &str) -> pb::Role {
+    pb::Role::from_str_name(&format!("ROLE_{role}")).unwrap_or(pb::Role::Unspecified)
+}
+
+pub fn ui_theme(theme: &str) -> pb::UiTheme {
+    pb::UiTheme::from_str_name(&format!("UI_THEME_{theme}")).unwrap_or(pb::UiTheme::Adult)
+}
+
+pub fn user(row: &UserRow, family: Option<&Family>) -> pb::User {
+    pb::User {
+        id: row.id.to_string(),
+        email: row.email.clone(),
+        role: role(&row.role).into(),
+        first_name: row.first_name.clone(),
+        last_name: row.last_name.clone(),
+        phone: row.phone.clone(),
+        is_active: row.is_active,
+        email_verified: row.email_verified,
+        last_login_at: kit::time::opt_to_proto(row.last_login_at),
+        created_at: Some(kit::time::to_proto(row.created_at)),
+        organization: family.map(|f| OrganizationSummary {
+            id: f.id.to_string(),
+            name: f.name.clone(),
+            plan: f.plan.clone(),
+        }),
+        child_id: row.child_id.map(|c| c.to_string()).unwrap_or_default(),
+        ui_theme: ui_theme(&row.ui_theme).into(),
+    }
+}

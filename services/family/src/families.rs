@@ -1,0 +1,104 @@
+//! What the family service does with families, in the spec's words.
+
+use chorely_proto::{
+    events::v1::{OrganizationCreated, OrganizationUpdated},
+    family::v1 as pb,
+};
+use kit::outbox;
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use crate::{
+    domain,
+    error::Error,
+    store::{self, OrganizationRow},
+};
+
+/// Attempts at a unique slug before giving up (each adds a random suffix).
+const SLUG_ATTEMPTS: usize = 5;
+
+#[derive(Clone)]
+pub struct Families {
+    pub pool: PgPool,
+}
+
+impl Families {
+    /// Creates a family with a unique slug and announces it.
+    pub async fn create(&self, req: pb::CreateOrganizationRequest) -> Result<pb::Organization, Error> {
+        let name = domain::family_name(&req.name)?;
+        let time_zone = domain::time_zone(&req.time_zone)?;
+        let base = domain::slug_base(&name);
+        let mut tx = self.pool.begin().await?;
+        let mut org = None;
+        for attempt in 0..SLUG_ATTEMPTS {
+            let slug = if attempt == 0 {
+                base.clone()
+            } else {
+                format!("{base}-{}", &Uuid::new_v4().simple().to_string()[..6])
+            };
+            org = store::insert_organization(&mut tx, &name, &slug, &time_zone).await?;
+            if org.is_some() {
+                break;
+            }
+        }
+        let org = org.ok_or_else(|| anyhow::anyhow!("no free slug for {base}"))?;
+        outbox::enqueue(
+            &mut tx,
+            &OrganizationCreated {
+                organization_id: org.id.to_string(),
+                name: org.name.clone(),
+                slug: org.slug.clone(),
+                time_zone: org.time_zone.clone(),
+                created_at: Some(kit::time::to_proto(org.created_at)),
+            },
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(view(&org))
+    }
+
+    pub async fn get(&self, id: Uuid) -> Result<pb::Organization, Error> {
+        store::find_organization(&self.pool, id)
+            .await?
+            .map(|o| view(&o))
+            .ok_or(Error::FamilyNotFound)
+    }
+
+    /// Renames the family and, when given, changes its time zone.
+    pub async fn update(
+        &self,
+        id: Uuid,
+        req: pb::UpdateCurrentOrganizationRequest,
+    ) -> Result<pb::Organization, Error> {
+        let name = domain::family_name(&req.name)?;
+        let time_zone = match req.time_zone.trim() {
+            "" => None,
+            tz => Some(domain::time_zone(tz)?),
+        };
+        let mut tx = self.pool.begin().await?;
+        let org = store::update_organization(&mut tx, id, &name, time_zone.as_deref())
+            .await?
+            .ok_or(Error::FamilyNotFound)?;
+        outbox::enqueue(
+            &mut tx,
+            &OrganizationUpdated {
+                organization_id: org.id.to_string(),
+                name: org.name.clone(),
+                time_zone: org.time_zone.clone(),
+            },
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(view(&org))
+    }
+}
+
+fn view(org: &OrganizationRow) -> pb::Organization {
+    pb::Organization {
+        id: org.id.to_string(),
+        name: org.name.clone(),
+        slug: org.slug.clone(),
+        time_zone: org.time_zone.clone(),
+        created_at: Some(kit::time::to_proto(org.created_at)),
+    }
+}

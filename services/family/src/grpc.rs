@@ -1,0 +1,85 @@
+//! gRPC handlers: check who is calling, hand over, convert errors.
+
+use chorely_proto::family::v1::{self as pb, family_service_server::FamilyService};
+use kit::authn::{Caller, RequestAuth};
+use tonic::{Request, Response, Status};
+use uuid::Uuid;
+
+use crate::{error::Error, families::Families};
+
+pub struct FamilyGrpc {
+    pub families: Families,
+}
+
+type Reply<T> = Result<Response<T>, Status>;
+
+fn reply<T>(result: Result<T, Error>) -> Reply<T> {
+    result.map(Response::new).map_err(Status::from)
+}
+
+const NOT_YET: &str = "Children management is not available yet";
+
+#[tonic::async_trait]
+impl FamilyService for FamilyGrpc {
+    async fn create_organization(&self, request: Request<pb::CreateOrganizationRequest>) -> Reply<pb::Organization> {
+        request.service()?;
+        reply(self.families.create(request.into_inner()).await)
+    }
+
+    async fn get_organization(&self, request: Request<pb::GetOrganizationRequest>) -> Reply<pb::Organization> {
+        // Another family's id answers exactly like an unknown one.
+        let id = Uuid::parse_str(&request.get_ref().id).map_err(|_| Status::from(Error::FamilyNotFound))?;
+        match request.caller()? {
+            Caller::Service(_) => {}
+            Caller::User(user) if user.org == Some(id) => {}
+            Caller::User(_) => return Err(Error::FamilyNotFound.into()),
+        }
+        reply(self.families.get(id).await)
+    }
+
+    async fn get_current_organization(
+        &self,
+        request: Request<pb::GetCurrentOrganizationRequest>,
+    ) -> Reply<pb::Organization> {
+        let org = request.user()?.org()?;
+        reply(self.families.get(org).await)
+    }
+
+    async fn update_current_organization(
+        &self,
+        request: Request<pb::UpdateCurrentOrganizationRequest>,
+    ) -> Reply<pb::Organization> {
+        let org = request.parent()?.org()?;
+        reply(self.families.update(org, request.into_inner()).await)
+    }
+
+    async fn list_children(&self, request: Request<pb::ListChildrenRequest>) -> Reply<pb::ListChildrenResponse> {
+        request.user()?;
+        Err(Status::unimplemented(NOT_YET))
+    }
+
+    async fn get_child(&self, request: Request<pb::GetChildRequest>) -> Reply<pb::Child> {
+        request.user()?;
+        Err(Status::unimplemented(NOT_YET))
+    }
+
+    async fn invite_child(&self, request: Request<pb::InviteChildRequest>) -> Reply<pb::InviteChildResponse> {
+        request.parent()?;
+        Err(Status::unimplemented(NOT_YET))
+    }
+
+    async fn update_child(&self, request: Request<pb::UpdateChildRequest>) -> Reply<pb::Child> {
+        request.parent()?;
+        Err(Status::unimplemented(NOT_YET))
+    }
+
+    async fn delete_child(&self, request: Request<pb::DeleteChildRequest>) -> Reply<pb::DeleteChildResponse> {
+        request.parent()?;
+        Err(Status::unimplemented(NOT_YET))
+    }
+
+    async fn update_ratings(&self, request: Request<pb::UpdateRatingsRequest>) -> Reply<pb::Child> {
+        request.parent()?;
+        Err(Status::unimplemented(NOT_YET))
+    }
+}

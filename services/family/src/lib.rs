@@ -1,0 +1,9 @@
+//! The family service: organizations (families), children and family settings.
+
+pub mod config;
+pub mod domain;
+pub mod error;
+pub mod families;
+pub mod grpc;
+pub mod startup;
+pub mod store;

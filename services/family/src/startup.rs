@@ -1,0 +1,40 @@
+//! Builds the service from its configuration and runs it until shutdown.
+
+use chorely_proto::family::v1::family_service_server::FamilyServiceServer;
+use kit::service::Service;
+use sqlx::migrate::Migrator;
+use tokio_util::sync::CancellationToken;
+use tonic::service::Routes;
+
+use crate::{config::Config, families::Families, grpc::FamilyGrpc};
+
+static MIGRATIONS: Migrator = sqlx::migrate!("./migrations");
+
+pub struct Application {
+    service: Service,
+    routes: Routes,
+}
+
+impl Application {
+    pub async fn build(config: Config) -> anyhow::Result<Self> {
+        let service = Service::build(&config.common, &MIGRATIONS).await?;
+        let families = Families {
+            pool: service.pool.clone(),
+        };
+        let routes = Routes::new(FamilyServiceServer::with_interceptor(
+            FamilyGrpc { families },
+            service.interceptor(),
+        ));
+        Ok(Self { service, routes })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.service.port()
+    }
+
+    pub async fn run(self, shutdown: CancellationToken) -> anyhow::Result<()> {
+        self.service
+            .run(self.routes, &["chorely.family.v1.FamilyService"], Vec::new(), shutdown)
+            .await
+    }
+}

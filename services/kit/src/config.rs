@@ -1,0 +1,80 @@
+//! Configuration from environment variables, with defaults that work on a
+//! developer machine (Postgres and NATS on localhost).
+//!
+//! Every service embeds [`CommonConfig`] with `#[serde(flatten)]` and adds its
+//! own fields; [`load`] reads them all from the environment (`DATABASE_URL`,
+//! `NATS_URL`, ...; names are the upper-cased field names).
+
+use std::path::PathBuf;
+
+use figment::{
+    Figment,
+    providers::{Env, Serialized},
+};
+use secrecy::SecretString;
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
+
+/// Reads `T` from the environment on top of `T::default()`.
+pub fn load<T>() -> Result<T, Box<figment::Error>>
+where
+    T: Serialize + DeserializeOwned + Default,
+{
+    Figment::from(Serialized::defaults(T::default()))
+        .merge(Env::raw())
+        .extract()
+        .map_err(Box::new)
+}
+
+/// What every service needs to run.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CommonConfig {
+    /// Address the gRPC server listens on; port 0 picks a free port.
+    pub grpc_addr: String,
+    /// The service's own database; created if missing.
+    pub database_url: String,
+    pub nats_url: String,
+    /// First token of every subject this deployment publishes, e.g. `chorely`.
+    pub nats_prefix: String,
+    /// JetStream stream holding `<nats_prefix>.>`.
+    pub nats_stream: String,
+    /// PEM of the Ed25519 public key that verifies access tokens ...
+    #[serde(default)]
+    pub jwt_public_key: Option<String>,
+    /// ... or the file holding it.
+    pub jwt_public_key_file: PathBuf,
+    /// Start the outbox relay in this process (tests turn it off to control it).
+    pub outbox_relay: bool,
+}
+
+impl CommonConfig {
+    /// Defaults for the service `name` whose gRPC port is `port`.
+    pub fn defaults(name: &str, port: u16) -> Self {
+        Self {
+            grpc_addr: format!("127.0.0.1:{port}"),
+            database_url: format!("postgres://postgres@127.0.0.1:5432/chorely_{name}"),
+            nats_url: "nats://127.0.0.1:4222".into(),
+            nats_prefix: "chorely".into(),
+            nats_stream: "CHORELY".into(),
+            jwt_public_key: None,
+            jwt_public_key_file: PathBuf::from(".local/keys/jwt-public.pem"),
+            outbox_relay: true,
+        }
+    }
+
+    /// The public key PEM, from the variable or the file.
+    pub fn jwt_public_key_pem(&self) -> anyhow::Result<String> {
+        read_pem(self.jwt_public_key.as_deref(), &self.jwt_public_key_file)
+    }
+}
+
+/// A PEM given inline wins over the file path.
+pub fn read_pem(inline: Option<&str>, file: &std::path::Path) -> anyhow::Result<String> {
+    match inline {
+        Some(pem) if !pem.trim().is_empty() => Ok(pem.to_owned()),
+        _ => std::fs::read_to_string(file)
+            .map_err(|e| anyhow::anyhow!("cannot read key file {}: {e}", file.display())),
+    }
+}
+
+/// Secrets never appear in `Debug` output or logs.
+pub type Secret = SecretString;

@@ -1,0 +1,170 @@
+//! Durable, idempotent JetStream consumers. Each handled event is recorded in
+//! `processed_events` in the same transaction as the handler's own changes and
+//! acknowledged only after that commit: a redelivery after a crash finds the
+//! record and changes nothing, a crash before the commit changes nothing and
+//! the event comes again.
+
+use std::{future::Future, time::Duration};
+
+use async_nats::jetstream::{AckKind, consumer::pull};
+use chorely_proto::events::Event;
+use futures::StreamExt;
+use sqlx::{PgConnection, PgPool};
+use tokio_util::sync::CancellationToken;
+use tracing::Instrument;
+
+use crate::{nats::Bus, telemetry};
+
+/// Wait before an event whose handler failed is delivered again.
+const RETRY_AFTER: Duration = Duration::from_secs(2);
+
+/// What a handler knows about the event besides its payload.
+#[derive(Debug, Clone)]
+pub struct EventMeta {
+    /// The event's id (`Nats-Msg-Id`), unique per event.
+    pub id: String,
+    pub subject: String,
+}
+
+/// Handles one event type inside the consumer's transaction.
+pub trait Handler<E: Event>: Send + Sync + 'static {
+    fn handle(
+        &self,
+        tx: &mut PgConnection,
+        event: E,
+        meta: &EventMeta,
+    ) -> impl Future<Output = anyhow::Result<()>> + Send;
+}
+
+/// Consumes `E` with the durable consumer `durable` until `shutdown`.
+pub async fn run<E, H>(
+    bus: Bus,
+    pool: PgPool,
+    durable: &str,
+    handler: H,
+    shutdown: CancellationToken,
+) -> anyhow::Result<()>
+where
+    E: Event + Send + 'static,
+    H: Handler<E>,
+{
+    let stream = bus.js.get_stream(&bus.stream).await?;
+    let consumer = stream
+        .get_or_create_consumer(
+            durable,
+            pull::Config {
+                durable_name: Some(durable.to_owned()),
+                filter_subject: bus.subject_of::<E>(),
+                ack_policy: async_nats::jetstream::consumer::AckPolicy::Explicit,
+                ack_wait: Duration::from_secs(30),
+                ..Default::default()
+            },
+        )
+        .await?;
+    let mut messages = consumer.messages().await?;
+    loop {
+        let next = tokio::select! {
+            () = shutdown.cancelled() => return Ok(()),
+            next = messages.next() => next,
+        };
+        let Some(message) = next else { return Ok(()) };
+        let message = match message {
+            Ok(m) => m,
+            Err(err) => {
+                tracing::warn!(%err, durable, "consumer stream error");
+                continue;
+            }
+        };
+        let outcome = process::<E, H>(&pool, durable, &handler, &message).await;
+        let ack = match outcome {
+            Outcome::Done => AckKind::Ack,
+            Outcome::Retry => AckKind::Nak(Some(RETRY_AFTER)),
+            Outcome::Poison => AckKind::Term,
+        };
+        if let Err(err) = message.ack_with(ack).await {
+            // Unacknowledged: JetStream redelivers after ack_wait, and the
+            // processed_events record makes that redelivery a no-op.
+            tracing::warn!(%err, durable, "cannot acknowledge event");
+        }
+    }
+}
+
+enum Outcome {
+    Done,
+    Retry,
+    Poison,
+}
+
+async fn process<E, H>(
+    pool: &PgPool,
+    durable: &str,
+    handler: &H,
+    message: &async_nats::jetstream::Message,
+) -> Outcome
+where
+    E: Event,
+    H: Handler<E>,
+{
+    let span = tracing::info_span!(
+        "event.consume",
+        otel.kind = "consumer",
+        messaging.system = "nats",
+        messaging.destination.name = %message.subject,
+        messaging.consumer.group.name = durable,
+    );
+    let empty = async_nats::HeaderMap::new();
+    let headers = message.headers.as_ref().unwrap_or(&empty);
+    telemetry::set_parent(&span, &telemetry::NatsHeaders(headers));
+    let Some(id) = headers.get(async_nats::header::NATS_MESSAGE_ID).map(|v| v.to_string()) else {
+        tracing::error!(parent: &span, "event without Nats-Msg-Id dropped");
+        return Outcome::Poison;
+    };
+    let event = match E::decode(message.payload.clone()) {
+        Ok(e) => e,
+        Err(err) => {
+            tracing::error!(parent: &span, %err, event_id = %id, "undecodable event dropped");
+            return Outcome::Poison;
+        }
+    };
+    let meta = EventMeta {
+        id,
+        subject: message.subject.to_string(),
+    };
+    match handle_once(pool, durable, handler, event, &meta).instrument(span.clone()).await {
+        Ok(()) => Outcome::Done,
+        Err(err) => {
+            tracing::warn!(parent: &span, error = %err, event_id = %meta.id, "event handler failed; will retry");
+            Outcome::Retry
+        }
+    }
+}
+
+async fn handle_once<E, H>(
+    pool: &PgPool,
+    durable: &str,
+    handler: &H,
+    event: E,
+    meta: &EventMeta,
+) -> anyhow::Result<()>
+where
+    E: Event,
+    H: Handler<E>,
+{
+    let mut tx = pool.begin().await?;
+    let first_time = sqlx::query(
+        "INSERT INTO processed_events (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+    )
+    .bind(durable)
+    .bind(&meta.id)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected()
+        == 1;
+    if first_time {
+        handler.handle(&mut tx, event, meta).await?;
+        tx.commit().await?;
+    } else {
+        tracing::debug!(event_id = %meta.id, "event already processed");
+    }
+    Ok(())
+}

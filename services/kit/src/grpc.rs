@@ -1,0 +1,124 @@
+//! gRPC plumbing: the server every service runs (health service, request
+//! spans continuing the caller's trace, graceful shutdown) and the client side
+//! (lazy channels, trace context and bearer token in outgoing metadata).
+
+use std::time::Duration;
+
+use tokio::net::TcpListener;
+use tokio_stream::wrappers::TcpListenerStream;
+use tokio_util::sync::CancellationToken;
+use tonic::{
+    Request, Status,
+    metadata::{MetadataKey, MetadataValue},
+    service::Routes,
+    transport::{Channel, Endpoint, Server},
+};
+
+use crate::telemetry;
+
+/// Serves `routes` plus the standard health service on `listener` until
+/// `shutdown`; requests already accepted are finished before it returns.
+pub async fn serve(
+    listener: TcpListener,
+    routes: Routes,
+    service_names: &[&str],
+    shutdown: CancellationToken,
+) -> anyhow::Result<()> {
+    let (reporter, health) = tonic_health::server::health_reporter();
+    for name in service_names {
+        reporter
+            .set_service_status(*name, tonic_health::ServingStatus::Serving)
+            .await;
+    }
+    let routes = routes.add_service(health);
+    Server::builder()
+        .layer(tower::layer::layer_fn(TraceService))
+        .add_routes(routes)
+        .serve_with_incoming_shutdown(TcpListenerStream::new(listener), shutdown.cancelled_owned())
+        .await?;
+    Ok(())
+}
+
+/// Wraps each request in a `grpc.server` span whose parent is the caller's span.
+#[derive(Clone)]
+pub struct TraceService<S>(S);
+
+impl<S, B> tower::Service<http::Request<B>> for TraceService<S>
+where
+    S: tower::Service<http::Request<B>> + Send,
+    S::Future: Send + 'static,
+{
+    type Response = S::Response;
+    type Error = S::Error;
+    type Future = futures::future::BoxFuture<'static, Result<S::Response, S::Error>>;
+
+    fn poll_ready(&mut self, cx: &mut std::task::Context<'_>) -> std::task::Poll<Result<(), S::Error>> {
+        self.0.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: http::Request<B>) -> Self::Future {
+        use tracing::Instrument;
+        let path = request.uri().path().to_owned();
+        let span = tracing::info_span!(
+            "grpc.server",
+            otel.name = %path.trim_start_matches('/'),
+            otel.kind = "server",
+            rpc.system = "grpc",
+            rpc.method = %path,
+        );
+        telemetry::set_parent(&span, &telemetry::HttpHeaders(request.headers()));
+        let future = {
+            let _entered = span.enter();
+            self.0.call(request)
+        };
+        Box::pin(future.instrument(span))
+    }
+}
+
+/// A channel that connects on first use, so services can start in any order.
+pub fn channel(url: &str) -> anyhow::Result<Channel> {
+    Ok(Endpoint::from_shared(url.to_owned())?
+        .connect_timeout(Duration::from_secs(3))
+        .timeout(Duration::from_secs(15))
+        .connect_lazy())
+}
+
+/// Adds trace context and, when given, a bearer token to outgoing requests.
+#[derive(Clone, Default)]
+pub struct Outgoing {
+    bearer: Option<String>,
+}
+
+impl Outgoing {
+    /// No credentials (public calls).
+    pub fn anonymous() -> Self {
+        Self { bearer: None }
+    }
+
+    /// Calls made with `token` (the user's, forwarded, or a service token).
+    pub fn bearer(token: impl Into<String>) -> Self {
+        Self {
+            bearer: Some(token.into()),
+        }
+    }
+}
+
+impl tonic::service::Interceptor for Outgoing {
+    fn call(&mut self, mut request: Request<()>) -> Result<Request<()>, Status> {
+        let metadata = request.metadata_mut();
+        for (key, value) in telemetry::inject(&tracing::Span::current()) {
+            if let (Ok(k), Ok(v)) = (
+                MetadataKey::from_bytes(key.as_bytes()),
+                MetadataValue::try_from(value.as_str()),
+            ) {
+                metadata.insert(k, v);
+            }
+        }
+        if let Some(token) = &self.bearer {
+            let value = MetadataValue::try_from(format!("Bearer {token}"))
+                .map_err(|_| Status::internal("token is not valid metadata"))?;
+            metadata.insert("authorization", value);
+        }
+        Ok(request)
+    }
+}

@@ -1,0 +1,159 @@
+//! Access tokens: Ed25519-signed JWTs (`alg` pinned to EdDSA). Only the auth
+//! service holds the private key; the gateway and every service verify with
+//! the public key. Checked on every token: signature, `alg`, `exp`, `aud`,
+//! `iss` and the header `typ` (user access token or service token).
+
+use std::time::Duration;
+
+use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+pub const AUDIENCE: &str = "chorely";
+pub const ISSUER: &str = "chorely-auth";
+/// Header `typ` of a user's access token (RFC 9068).
+pub const ACCESS_TYP: &str = "at+jwt";
+/// Header `typ` of a token one service uses to call another.
+pub const SERVICE_TYP: &str = "svc+jwt";
+/// Service tokens are minted per call, so they only need to outlive it.
+const SERVICE_TTL: Duration = Duration::from_secs(60);
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum JwtError {
+    #[error("invalid or expired token")]
+    Invalid,
+    #[error("invalid key: {0}")]
+    Key(String),
+}
+
+/// The claims of every Chorely token.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Claims {
+    /// User id, or the calling service's name for service tokens.
+    pub sub: String,
+    pub aud: String,
+    pub iss: String,
+    pub exp: i64,
+    pub iat: i64,
+    /// Token id, so a single token can be revoked.
+    pub jti: String,
+    /// SUPER_ADMIN, ORG_ADMIN or ORG_MEMBER (user tokens).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub role: Option<String>,
+    /// The user's family (absent for a super admin and for service tokens).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub org: Option<Uuid>,
+    /// The child this login belongs to, for a child's login.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub child: Option<Uuid>,
+}
+
+/// What a verified token says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verified {
+    pub claims: Claims,
+    /// True for a service token.
+    pub service: bool,
+}
+
+/// Verifies tokens with the public key.
+pub struct JwtVerifier {
+    key: DecodingKey,
+    validation: Validation,
+}
+
+impl JwtVerifier {
+    pub fn from_public_pem(pem: &str) -> Result<Self, JwtError> {
+        let key = DecodingKey::from_ed_pem(pem.as_bytes()).map_err(|e| JwtError::Key(e.to_string()))?;
+        let mut validation = Validation::new(Algorithm::EdDSA);
+        validation.set_audience(&[AUDIENCE]);
+        validation.set_issuer(&[ISSUER]);
+        validation.set_required_spec_claims(&["exp", "aud", "iss", "sub"]);
+        validation.leeway = 5;
+        Ok(Self { key, validation })
+    }
+
+    pub fn verify(&self, token: &str) -> Result<Verified, JwtError> {
+        let data = jsonwebtoken::decode::<Claims>(token, &self.key, &self.validation)
+            .map_err(|_| JwtError::Invalid)?;
+        let service = match data.header.typ.as_deref() {
+            Some(ACCESS_TYP) => false,
+            Some(SERVICE_TYP) => true,
+            _ => return Err(JwtError::Invalid),
+        };
+        Ok(Verified {
+            claims: data.claims,
+            service,
+        })
+    }
+}
+
+/// Signs tokens with the private key (the auth service only).
+pub struct JwtSigner {
+    key: EncodingKey,
+    ttl: Duration,
+    service_name: String,
+}
+
+/// The user a token is issued for.
+#[derive(Debug, Clone)]
+pub struct Subject {
+    pub user_id: Uuid,
+    pub role: String,
+    pub org: Option<Uuid>,
+    pub child: Option<Uuid>,
+}
+
+impl JwtSigner {
+    pub fn from_private_pem(pem: &str, ttl: Duration, service_name: &str) -> Result<Self, JwtError> {
+        let key = EncodingKey::from_ed_pem(pem.as_bytes()).map_err(|e| JwtError::Key(e.to_string()))?;
+        Ok(Self {
+            key,
+            ttl,
+            service_name: service_name.to_owned(),
+        })
+    }
+
+    /// A user's access token.
+    pub fn access_token(&self, subject: &Subject) -> Result<String, JwtError> {
+        let claims = Claims {
+            sub: subject.user_id.to_string(),
+            role: Some(subject.role.clone()),
+            org: subject.org,
+            child: subject.child,
+            ..base_claims(self.ttl)
+        };
+        self.sign(ACCESS_TYP, &claims)
+    }
+
+    /// A short-lived token for calling another service as this service.
+    pub fn service_token(&self) -> Result<String, JwtError> {
+        let claims = Claims {
+            sub: self.service_name.clone(),
+            ..base_claims(SERVICE_TTL)
+        };
+        self.sign(SERVICE_TYP, &claims)
+    }
+
+    /// Signs arbitrary claims (tests use it to forge expired tokens).
+    pub fn sign(&self, typ: &str, claims: &Claims) -> Result<String, JwtError> {
+        let mut header = Header::new(Algorithm::EdDSA);
+        header.typ = Some(typ.to_owned());
+        jsonwebtoken::encode(&header, claims, &self.key).map_err(|e| JwtError::Key(e.to_string()))
+    }
+}
+
+fn base_claims(ttl: Duration) -> Claims {
+    let now = chrono::Utc::now().timestamp();
+    Claims {
+        sub: String::new(),
+        aud: AUDIENCE.to_owned(),
+        iss: ISSUER.to_owned(),
+        exp: now + i64::try_from(ttl.as_secs()).unwrap_or(i64::MAX / 2),
+        iat: now,
+        jti: Uuid::new_v4().to_string(),
+        role: None,
+        org: None,
+        child: None,
+    }
+}

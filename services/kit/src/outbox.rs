@@ -1,0 +1,177 @@
+//! The transactional outbox. A service writes its events into `outbox` in the
+//! same transaction as the change they describe; the [`Relay`] publishes them
+//! to JetStream with `Nats-Msg-Id` = event id and then marks them published.
+//! A crash before the publish leaves the row pending (published later); a crash
+//! after it but before the mark republishes the same id, which JetStream drops
+//! as a duplicate. Either way each event reaches the stream exactly once.
+
+use std::{collections::HashMap, time::Duration};
+
+use chorely_proto::events::Event;
+use sqlx::{PgConnection, PgPool, postgres::PgListener};
+use tokio_util::sync::CancellationToken;
+use tracing::Instrument;
+use uuid::Uuid;
+
+use crate::{nats::Bus, telemetry};
+
+const CHANNEL: &str = "outbox";
+const BATCH: i64 = 100;
+/// Safety net in case a notification is missed (e.g. the listener reconnects).
+const POLL_EVERY: Duration = Duration::from_secs(2);
+
+/// Writes `event` to the outbox inside the caller's transaction and returns its id.
+pub async fn enqueue<E: Event>(tx: &mut PgConnection, event: &E) -> Result<Uuid, sqlx::Error> {
+    let id = Uuid::now_v7();
+    let trace = serde_json::to_value(telemetry::inject(&tracing::Span::current()))
+        .unwrap_or_default();
+    sqlx::query("INSERT INTO outbox (id, subject, payload, trace_headers) VALUES ($1, $2, $3, $4)")
+        .bind(id)
+        .bind(E::SUBJECT)
+        .bind(event.encode_to_vec())
+        .bind(trace)
+        .execute(&mut *tx)
+        .await?;
+    // Delivered at commit, waking the relay at once instead of at its next poll.
+    sqlx::query("SELECT pg_notify($1, '')")
+        .bind(CHANNEL)
+        .execute(&mut *tx)
+        .await?;
+    Ok(id)
+}
+
+/// One event waiting to be published.
+#[derive(Debug, sqlx::FromRow)]
+pub struct PendingEvent {
+    pub id: Uuid,
+    pub subject: String,
+    pub payload: Vec<u8>,
+    pub trace_headers: sqlx::types::Json<HashMap<String, String>>,
+}
+
+/// Publishes pending outbox rows to JetStream.
+#[derive(Clone)]
+pub struct Relay {
+    pool: PgPool,
+    bus: Bus,
+}
+
+impl Relay {
+    pub fn new(pool: PgPool, bus: Bus) -> Self {
+        Self { pool, bus }
+    }
+
+    /// Runs until `shutdown`, then publishes what is left once more.
+    pub async fn run(self, shutdown: CancellationToken) {
+        let mut listener = match PgListener::connect_with(&self.pool).await {
+            Ok(mut l) => match l.listen(CHANNEL).await {
+                Ok(()) => Some(l),
+                Err(err) => {
+                    tracing::warn!(%err, "outbox relay cannot LISTEN; polling only");
+                    None
+                }
+            },
+            Err(err) => {
+                tracing::warn!(%err, "outbox relay cannot LISTEN; polling only");
+                None
+            }
+        };
+        loop {
+            self.drain().await;
+            tokio::select! {
+                () = shutdown.cancelled() => break,
+                () = tokio::time::sleep(POLL_EVERY) => {},
+                _ = async {
+                    match listener.as_mut() {
+                        Some(l) => l.recv().await.map(|_| ()),
+                        None => std::future::pending().await,
+                    }
+                } => {},
+            }
+        }
+        self.drain().await;
+    }
+
+    /// Publishes batches until nothing is pending or an error stops it.
+    async fn drain(&self) {
+        loop {
+            match self.run_once().await {
+                Ok(0) => return,
+                Ok(_) => {}
+                Err(err) => {
+                    tracing::warn!(error = %err, "outbox relay failed; will retry");
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Publishes one batch of pending events; returns how many were published.
+    pub async fn run_once(&self) -> anyhow::Result<usize> {
+        let mut tx = self.pool.begin().await?;
+        // SKIP LOCKED lets several replicas relay side by side without waiting.
+        let pending: Vec<PendingEvent> = sqlx::query_as(
+            "SELECT id, subject, payload, trace_headers FROM outbox
+             WHERE published_at IS NULL ORDER BY created_at, id LIMIT $1
+             FOR UPDATE SKIP LOCKED",
+        )
+        .bind(BATCH)
+        .fetch_all(&mut *tx)
+        .await?;
+        for event in &pending {
+            self.publish(event).await?;
+            sqlx::query("UPDATE outbox SET published_at = now() WHERE id = $1")
+                .bind(event.id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(pending.len())
+    }
+
+    /// Events not yet marked published, oldest first.
+    pub async fn pending(&self) -> anyhow::Result<Vec<PendingEvent>> {
+        Ok(sqlx::query_as(
+            "SELECT id, subject, payload, trace_headers FROM outbox
+             WHERE published_at IS NULL ORDER BY created_at, id",
+        )
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// Publishes one event and waits for JetStream's acknowledgement.
+    pub async fn publish(&self, event: &PendingEvent) -> anyhow::Result<()> {
+        let span = tracing::info_span!(
+            "outbox.publish",
+            otel.kind = "producer",
+            messaging.system = "nats",
+            messaging.destination.name = %event.subject,
+            messaging.message.id = %event.id,
+        );
+        telemetry::set_parent(&span, &event.trace_headers.0);
+
+        let mut headers = async_nats::HeaderMap::new();
+        headers.insert(async_nats::header::NATS_MESSAGE_ID, event.id.to_string().as_str());
+        for (k, v) in telemetry::inject(&span) {
+            headers.insert(k.as_str(), v.as_str());
+        }
+        let subject = self.bus.subject(&event.subject);
+        let payload = bytes::Bytes::from(event.payload.clone());
+        async {
+            let ack = self.bus.js.publish_with_headers(subject, headers, payload).await?.await?;
+            if ack.duplicate {
+                tracing::info!(event_id = %event.id, "event was already published");
+            }
+            Ok(())
+        }
+        .instrument(span)
+        .await
+    }
+
+    /// Number of events waiting (exported as the outbox backlog).
+    pub async fn backlog(&self) -> anyhow::Result<i64> {
+        Ok(sqlx::query_scalar("SELECT count(*) FROM outbox WHERE published_at IS NULL")
+            .fetch_one(&self.pool)
+            .await?)
+    }
+}

@@ -1,0 +1,76 @@
+//! What every service's startup shares: database with migrations, event bus,
+//! token verifier and a bound listener (port 0 picks a free one, which tests
+//! read back with [`Service::port`]), then serving until shutdown with the
+//! outbox relay beside it.
+
+use std::sync::Arc;
+
+use sqlx::{PgPool, migrate::Migrator};
+use tokio::{net::TcpListener, task::JoinHandle};
+use tokio_util::sync::CancellationToken;
+use tonic::service::Routes;
+
+use crate::{authn::AuthInterceptor, config::CommonConfig, jwt::JwtVerifier, nats::Bus, outbox::Relay};
+
+pub struct Service {
+    listener: TcpListener,
+    port: u16,
+    pub pool: PgPool,
+    pub bus: Bus,
+    pub verifier: Arc<JwtVerifier>,
+    relay: bool,
+}
+
+impl Service {
+    pub async fn build(common: &CommonConfig, migrations: &Migrator) -> anyhow::Result<Self> {
+        let verifier = Arc::new(JwtVerifier::from_public_pem(&common.jwt_public_key_pem()?)?);
+        let pool = crate::db::connect(&common.database_url, migrations).await?;
+        let bus = Bus::connect(&common.nats_url, &common.nats_prefix, &common.nats_stream).await?;
+        let listener = TcpListener::bind(&common.grpc_addr).await?;
+        let port = listener.local_addr()?.port();
+        Ok(Self {
+            listener,
+            port,
+            pool,
+            bus,
+            verifier,
+            relay: common.outbox_relay,
+        })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// Verifies bearer tokens for this service's gRPC server.
+    pub fn interceptor(&self) -> AuthInterceptor {
+        AuthInterceptor::new(self.verifier.clone())
+    }
+
+    /// The relay publishing this service's outbox.
+    pub fn relay(&self) -> Relay {
+        Relay::new(self.pool.clone(), self.bus.clone())
+    }
+
+    /// Serves `routes` until `shutdown`, then waits for the relay and for the
+    /// service's own `background` tasks (consumers, schedulers) to finish.
+    pub async fn run(
+        self,
+        routes: Routes,
+        service_names: &[&str],
+        background: Vec<JoinHandle<()>>,
+        shutdown: CancellationToken,
+    ) -> anyhow::Result<()> {
+        let relay = self
+            .relay
+            .then(|| tokio::spawn(self.relay().run(shutdown.clone())));
+        let served = crate::grpc::serve(self.listener, routes, service_names, shutdown.clone()).await;
+        shutdown.cancel();
+        for task in relay.into_iter().chain(background) {
+            if let Err(err) = task.await {
+                tracing::error!(%err, "background task failed");
+            }
+        }
+        served
+    }
+}

@@ -1,0 +1,139 @@
+//! Logs and traces. Logs go to stdout (text, or JSON with `LOG_FORMAT=json`);
+//! spans are exported over OTLP/gRPC when `OTEL_EXPORTER_OTLP_ENDPOINT` is set.
+//! Trace context crosses process boundaries as W3C `traceparent`, in gRPC
+//! metadata and in NATS headers (see [`inject`] and [`extract`]).
+
+use std::collections::HashMap;
+
+use opentelemetry::{
+    Context, global,
+    propagation::{Extractor, Injector},
+    trace::TracerProvider as _,
+};
+use opentelemetry_otlp::WithExportConfig;
+use opentelemetry_sdk::{Resource, propagation::TraceContextPropagator, trace::SdkTracerProvider};
+use tracing_opentelemetry::OpenTelemetrySpanExt;
+use tracing_subscriber::{EnvFilter, Layer, layer::SubscriberExt, util::SubscriberInitExt};
+
+/// Keeps the span exporter alive; dropping it flushes pending spans.
+#[must_use = "dropping the guard stops trace export"]
+pub struct TelemetryGuard {
+    provider: Option<SdkTracerProvider>,
+}
+
+impl Drop for TelemetryGuard {
+    fn drop(&mut self) {
+        if let Some(provider) = self.provider.take()
+            && let Err(err) = provider.shutdown()
+        {
+            eprintln!("failed to flush spans: {err}");
+        }
+    }
+}
+
+/// Installs the global subscriber for the process named `service`.
+pub fn init(service: &str) -> TelemetryGuard {
+    global::set_text_map_propagator(TraceContextPropagator::new());
+
+    let filter = EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,h2=warn,tower=warn,hyper=warn"));
+    let json = std::env::var("LOG_FORMAT").is_ok_and(|v| v.eq_ignore_ascii_case("json"));
+    let fmt = if json {
+        tracing_subscriber::fmt::layer().json().flatten_event(true).boxed()
+    } else {
+        tracing_subscriber::fmt::layer().compact().boxed()
+    };
+
+    let provider = otlp_endpoint().and_then(|endpoint| match tracer_provider(service, &endpoint) {
+        Ok(provider) => Some(provider),
+        Err(err) => {
+            eprintln!("OTLP export disabled: {err}");
+            None
+        }
+    });
+    let otel = provider.as_ref().map(|p| {
+        tracing_opentelemetry::layer()
+            .with_tracer(p.tracer(service.to_owned()))
+            .boxed()
+    });
+
+    // A second init (several services in one test process) keeps the first.
+    let _ = tracing_subscriber::registry()
+        .with(filter)
+        .with(fmt)
+        .with(otel)
+        .try_init();
+    if let Some(p) = &provider {
+        global::set_tracer_provider(p.clone());
+    }
+    TelemetryGuard { provider }
+}
+
+fn otlp_endpoint() -> Option<String> {
+    std::env::var("OTEL_EXPORTER_OTLP_ENDPOINT")
+        .ok()
+        .filter(|v| !v.trim().is_empty())
+}
+
+fn tracer_provider(service: &str, endpoint: &str) -> anyhow::Result<SdkTracerProvider> {
+    let exporter = opentelemetry_otlp::SpanExporter::builder()
+        .with_tonic()
+        .with_endpoint(endpoint)
+        .build()?;
+    Ok(SdkTracerProvider::builder()
+        .with_batch_exporter(exporter)
+        .with_resource(Resource::builder().with_service_name(service.to_owned()).build())
+        .build())
+}
+
+/// The current span's context as W3C headers, ready for any carrier.
+pub fn inject(span: &tracing::Span) -> HashMap<String, String> {
+    let mut carrier = HashMap::new();
+    let cx = span.context();
+    global::get_text_map_propagator(|p| p.inject_context(&cx, &mut MapInjector(&mut carrier)));
+    carrier
+}
+
+/// A parent context read from headers of any carrier.
+pub fn extract(headers: &dyn Extractor) -> Context {
+    global::get_text_map_propagator(|p| p.extract(headers))
+}
+
+/// Makes `span` a child of the context carried in `headers`.
+pub fn set_parent(span: &tracing::Span, headers: &dyn Extractor) {
+    let parent = extract(headers);
+    // Fails only when the span is disabled, in which case there is nothing to link.
+    let _ = span.set_parent(parent);
+}
+
+struct MapInjector<'a>(&'a mut HashMap<String, String>);
+
+impl Injector for MapInjector<'_> {
+    fn set(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_owned(), value);
+    }
+}
+
+/// Reads W3C headers from an HTTP (and so gRPC) header map.
+pub struct HttpHeaders<'a>(pub &'a http::HeaderMap);
+
+impl Extractor for HttpHeaders<'_> {
+    fn get(&self, key: &str) -> Option<&str> {
+        self.0.get(key).and_then(|v| v.to_str().ok())
+    }
+    fn keys(&self) -> Vec<&str> {
+        self.0.keys().map(|k| k.as_str()).collect()
+    }
+}
+
+/// Reads W3C headers from NATS message headers.
+pub struct NatsHeaders<'a>(pub &'a async_nats::HeaderMap);
+
+impl Extractor for NatsHeaders<'_> {
+    fn get(&self, key: &str) -> Option<&str> {
+        self.0.get(key).map(|v| v.as_str())
+    }
+    fn keys(&self) -> Vec<&str> {
+        self.0.iter().map(|(k, _)| k.as_ref()).collect()
+    }
+}

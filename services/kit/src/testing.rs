@@ -1,0 +1,120 @@
+//! Test helpers: each test gets its own database, its own NATS subject prefix
+//! and stream, and freshly generated signing keys, so tests share no state and
+//! run in parallel. Resources are removed when the guards drop.
+
+use ed25519_dalek::{
+    SigningKey,
+    pkcs8::{EncodePrivateKey, EncodePublicKey, spki::der::pem::LineEnding},
+};
+use uuid::Uuid;
+
+/// An Ed25519 key pair as PEM, like the files the run script generates.
+#[derive(Clone)]
+pub struct TestKeys {
+    pub private_pem: String,
+    pub public_pem: String,
+}
+
+impl TestKeys {
+    pub fn generate() -> Self {
+        let mut seed = [0u8; 32];
+        getrandom::fill(&mut seed).expect("os randomness");
+        let key = SigningKey::from_bytes(&seed);
+        let private_pem = key
+            .to_pkcs8_pem(LineEnding::LF)
+            .expect("encode private key")
+            .to_string();
+        let public_pem = key
+            .verifying_key()
+            .to_public_key_pem(LineEnding::LF)
+            .expect("encode public key");
+        Self {
+            private_pem,
+            public_pem,
+        }
+    }
+}
+
+/// A database of its own, dropped with the guard.
+pub struct TestDb {
+    pub url: String,
+}
+
+impl TestDb {
+    /// A fresh, not yet created database for `service` (the service creates it).
+    pub fn new(service: &str) -> Self {
+        let base = std::env::var("TEST_DATABASE_BASE_URL")
+            .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into());
+        let name = format!("test_{service}_{}", Uuid::new_v4().simple());
+        Self {
+            url: format!("{base}/{name}"),
+        }
+    }
+}
+
+impl Drop for TestDb {
+    fn drop(&mut self) {
+        let url = self.url.clone();
+        block_on_side(async move { crate::db::drop_database(&url).await });
+    }
+}
+
+/// A subject prefix and stream of its own, deleted with the guard.
+pub struct TestBus {
+    pub url: String,
+    pub prefix: String,
+    pub stream: String,
+}
+
+impl TestBus {
+    pub fn new() -> Self {
+        let id = Uuid::new_v4().simple().to_string();
+        Self {
+            url: std::env::var("NATS_URL").unwrap_or_else(|_| "nats://127.0.0.1:4222".into()),
+            prefix: format!("test{id}"),
+            stream: format!("TEST_{id}"),
+        }
+    }
+
+    pub async fn connect(&self) -> anyhow::Result<crate::nats::Bus> {
+        crate::nats::Bus::connect(&self.url, &self.prefix, &self.stream).await
+    }
+}
+
+impl Default for TestBus {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Drop for TestBus {
+    fn drop(&mut self) {
+        let (url, stream) = (self.url.clone(), self.stream.clone());
+        block_on_side(async move {
+            let client = async_nats::connect(url).await?;
+            let js = async_nats::jetstream::new(client);
+            // Missing when the test never started a service: nothing to delete.
+            let _ = js.delete_stream(stream).await;
+            Ok(())
+        });
+    }
+}
+
+/// Runs cleanup on a thread of its own: `Drop` cannot await, and the test's
+/// runtime may be shutting down.
+fn block_on_side<F>(future: F)
+where
+    F: std::future::Future<Output = anyhow::Result<()>> + Send + 'static,
+{
+    let outcome = std::thread::spawn(move || {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .map_err(anyhow::Error::from)
+            .and_then(|rt| rt.block_on(future))
+    })
+    .join();
+    if let Ok(Err(err)) = outcome {
+        eprintln!("test cleanup failed: {err}");
+    }
+}
