@@ -1,0 +1,58 @@
+//! gRPC clients of the services, with the caller's token and trace context.
+
+use chorely_proto::{
+    auth::v1::auth_service_client::AuthServiceClient,
+    family::v1::family_service_client::FamilyServiceClient,
+};
+use kit::grpc::Outgoing;
+use tonic::{service::interceptor::InterceptedService, transport::Channel};
+
+use crate::{auth::Authed, config::Config};
+
+pub type Intercepted = InterceptedService<Channel, Outgoing>;
+
+/// One lazy channel per service, shared by every request.
+#[derive(Clone)]
+pub struct Clients {
+    pub auth: Channel,
+    pub family: Channel,
+    pub chores: Channel,
+    pub rewards: Channel,
+    pub platform: Channel,
+}
+
+impl Clients {
+    pub fn new(config: &Config) -> anyhow::Result<Self> {
+        Ok(Self {
+            auth: kit::grpc::channel(&config.auth_url)?,
+            family: kit::grpc::channel(&config.family_url)?,
+            chores: kit::grpc::channel(&config.chores_url)?,
+            rewards: kit::grpc::channel(&config.rewards_url)?,
+            platform: kit::grpc::channel(&config.platform_url)?,
+        })
+    }
+
+    /// The auth service for calls anyone may make (register, login, invitations).
+    pub fn auth_public(&self) -> AuthServiceClient<Intercepted> {
+        AuthServiceClient::with_interceptor(self.auth.clone(), Outgoing::anonymous())
+    }
+
+    pub fn auth(&self, user: &Authed) -> AuthServiceClient<Intercepted> {
+        AuthServiceClient::with_interceptor(self.auth.clone(), Outgoing::bearer(&user.token))
+    }
+
+    pub fn family(&self, user: &Authed) -> FamilyServiceClient<Intercepted> {
+        FamilyServiceClient::with_interceptor(self.family.clone(), Outgoing::bearer(&user.token))
+    }
+
+    /// Every service's channel with the name its health service reports.
+    pub fn all(&self) -> [(&'static str, &Channel); 5] {
+        [
+            ("auth", &self.auth),
+            ("family", &self.family),
+            ("chores", &self.chores),
+            ("rewards", &self.rewards),
+            ("platform", &self.platform),
+        ]
+    }
+}

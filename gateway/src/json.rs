@@ -1,0 +1,243 @@
+//! The JSON shapes of the API (camelCase, as the spec names them) and their
+//! conversions from the services' protobuf messages. Request fields default to
+//! empty, so a missing field gets the service's own "... is required" text.
+
+use chorely_proto::{auth::v1 as auth_pb, family::v1 as family_pb};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+fn time(t: Option<&prost_types::Timestamp>) -> Option<DateTime<Utc>> {
+    t.and_then(kit::time::from_proto)
+}
+
+/// `ROLE_ORG_ADMIN` → `ORG_ADMIN`: the API speaks the spec's names.
+fn enum_name(name: &str, prefix: &str) -> String {
+    name.strip_prefix(prefix).unwrap_or(name).to_owned()
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+#[derive(Default)]
+pub struct RegisterBody {
+    pub email: String,
+    pub password: String,
+    pub first_name: String,
+    pub last_name: String,
+    /// Labelled "Family Name" in the app.
+    pub organization_name: String,
+    /// The browser's IANA time zone, e.g. `Europe/Paris`; UTC when absent.
+    pub time_zone: String,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct LoginBody {
+    pub email: String,
+    pub password: String,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct AcceptInviteBody {
+    pub invite_code: String,
+    pub password: String,
+    /// Only for an invitation that names no email (an open invite code).
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct UpdateMeBody {
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub phone: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrganizationSummary {
+    pub id: String,
+    pub name: String,
+    /// FREE, PRO or ENTERPRISE
+    pub plan: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Profile {
+    /// KIDS, TEEN or ADULT
+    pub ui_theme: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct User {
+    pub id: String,
+    pub email: String,
+    /// SUPER_ADMIN, ORG_ADMIN or ORG_MEMBER
+    pub role: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub phone: String,
+    pub is_active: bool,
+    pub email_verified: bool,
+    pub last_login_at: Option<DateTime<Utc>>,
+    pub created_at: Option<DateTime<Utc>>,
+    pub organization: Option<OrganizationSummary>,
+    /// The child this login belongs to.
+    pub child_id: Option<String>,
+    pub profile: Profile,
+}
+
+impl From<auth_pb::User> for User {
+    fn from(u: auth_pb::User) -> Self {
+        Self {
+            role: enum_name(u.role().as_str_name(), "ROLE_"),
+            profile: Profile {
+                ui_theme: match u.ui_theme() {
+                    auth_pb::UiTheme::Unspecified => "ADULT".into(),
+                    theme => enum_name(theme.as_str_name(), "UI_THEME_"),
+                },
+            },
+            last_login_at: time(u.last_login_at.as_ref()),
+            created_at: time(u.created_at.as_ref()),
+            organization: u.organization.map(|o| OrganizationSummary {
+                id: o.id,
+                name: o.name,
+                plan: o.plan,
+            }),
+            child_id: Some(u.child_id).filter(|c| !c.is_empty()),
+            id: u.id,
+            email: u.email,
+            first_name: u.first_name,
+            last_name: u.last_name,
+            phone: u.phone,
+            is_active: u.is_active,
+            email_verified: u.email_verified,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AuthAnswer {
+    /// Bearer token for the `Authorization` header.
+    pub token: String,
+    pub user: Option<User>,
+}
+
+impl From<auth_pb::AuthResponse> for AuthAnswer {
+    fn from(r: auth_pb::AuthResponse) -> Self {
+        Self {
+            token: r.token,
+            user: r.user.map(User::from),
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Invite {
+    pub organization_name: String,
+    pub display_name: String,
+    pub email: String,
+    pub expires_at: Option<DateTime<Utc>>,
+}
+
+impl From<auth_pb::Invite> for Invite {
+    fn from(i: auth_pb::Invite) -> Self {
+        Self {
+            expires_at: time(i.expires_at.as_ref()),
+            organization_name: i.organization_name,
+            display_name: i.display_name,
+            email: i.email,
+        }
+    }
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct CreateInviteCodeBody {
+    /// ORG_ADMIN (default) or ORG_MEMBER
+    pub role: String,
+    /// Empty allows any email.
+    pub email: String,
+    /// 1, 3, 7 (default), 14 or 30
+    pub expires_in_days: i32,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InviteCode {
+    pub id: String,
+    pub code: String,
+    pub email: Option<String>,
+    pub role: String,
+    pub expires_at: Option<DateTime<Utc>>,
+    pub used_at: Option<DateTime<Utc>>,
+}
+
+impl From<auth_pb::InviteCode> for InviteCode {
+    fn from(c: auth_pb::InviteCode) -> Self {
+        Self {
+            role: enum_name(c.role().as_str_name(), "ROLE_"),
+            expires_at: time(c.expires_at.as_ref()),
+            used_at: time(c.used_at.as_ref()),
+            email: Some(c.email).filter(|e| !e.is_empty()),
+            id: c.id,
+            code: c.code,
+        }
+    }
+}
+
+/// `ORG_MEMBER` → the protobuf role; anything else is left for the service to refuse.
+pub fn role_from_name(name: &str) -> i32 {
+    if name.is_empty() {
+        return auth_pb::Role::Unspecified.into();
+    }
+    auth_pb::Role::from_str_name(&format!("ROLE_{name}")).map_or(-1, i32::from)
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Organization {
+    pub id: String,
+    pub name: String,
+    pub slug: String,
+    /// IANA time zone of the family's daily and monthly windows.
+    pub time_zone: String,
+    pub created_at: Option<DateTime<Utc>>,
+}
+
+impl From<family_pb::Organization> for Organization {
+    fn from(o: family_pb::Organization) -> Self {
+        Self {
+            created_at: time(o.created_at.as_ref()),
+            id: o.id,
+            name: o.name,
+            slug: o.slug,
+            time_zone: o.time_zone,
+        }
+    }
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct UpdateOrganizationBody {
+    /// The family name.
+    pub name: String,
+    /// Empty keeps the current time zone.
+    pub time_zone: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Health {
+    /// `ok` when every service answers its health check.
+    pub status: String,
+    /// Each service's health: SERVING, NOT_SERVING or UNREACHABLE.
+    pub services: std::collections::BTreeMap<String, String>,
+}

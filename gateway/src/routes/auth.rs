@@ -1,0 +1,107 @@
+//! Sign-up, login and invitations: the calls anyone may make.
+
+use axum::{
+    Json,
+    extract::{Path, State},
+    http::StatusCode,
+};
+use chorely_proto::auth::v1 as pb;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::{AppState, Body};
+use crate::{
+    error::{ApiResult, ErrorBody},
+    json::{AcceptInviteBody, AuthAnswer, Invite, LoginBody, RegisterBody},
+};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(register))
+        .routes(routes!(login))
+        .routes(routes!(invite))
+        .routes(routes!(accept_invite))
+}
+
+/// Creates a family and its first parent, and logs them in.
+#[utoipa::path(post, path = "/auth/register", tag = "auth", request_body = RegisterBody,
+    responses(
+        (status = 201, body = AuthAnswer),
+        (status = 400, description = "Invalid input", body = ErrorBody),
+        (status = 409, description = "Email already registered", body = ErrorBody),
+    ))]
+async fn register(State(state): State<AppState>, Body(body): Body<RegisterBody>) -> ApiResult<(StatusCode, Json<AuthAnswer>)> {
+    let answer = state
+        .clients
+        .auth_public()
+        .register(pb::RegisterRequest {
+            email: body.email,
+            password: body.password,
+            first_name: body.first_name,
+            last_name: body.last_name,
+            organization_name: body.organization_name,
+            time_zone: body.time_zone,
+        })
+        .await?
+        .into_inner();
+    Ok((StatusCode::CREATED, Json(answer.into())))
+}
+
+/// Logs in with email and password.
+#[utoipa::path(post, path = "/auth/login", tag = "auth", request_body = LoginBody,
+    responses(
+        (status = 200, body = AuthAnswer),
+        (status = 401, description = "Wrong email or password", body = ErrorBody),
+        (status = 403, description = "Account or family deactivated", body = ErrorBody),
+    ))]
+async fn login(State(state): State<AppState>, Body(body): Body<LoginBody>) -> ApiResult<Json<AuthAnswer>> {
+    let answer = state
+        .clients
+        .auth_public()
+        .login(pb::LoginRequest {
+            email: body.email,
+            password: body.password,
+        })
+        .await?
+        .into_inner();
+    Ok(Json(answer.into()))
+}
+
+/// Looks an invitation up by its code.
+#[utoipa::path(get, path = "/auth/invite/{code}", tag = "auth",
+    params(("code" = String, Path, description = "Invitation code")),
+    responses(
+        (status = 200, body = Invite),
+        (status = 404, description = "Invalid or expired invitation", body = ErrorBody),
+    ))]
+async fn invite(State(state): State<AppState>, Path(code): Path<String>) -> ApiResult<Json<Invite>> {
+    let invite = state
+        .clients
+        .auth_public()
+        .get_invite(pb::GetInviteRequest { code })
+        .await?
+        .into_inner();
+    Ok(Json(invite.into()))
+}
+
+/// Accepts an invitation: sets the password and logs the new member in.
+#[utoipa::path(post, path = "/auth/accept-invite", tag = "auth", request_body = AcceptInviteBody,
+    responses(
+        (status = 200, body = AuthAnswer),
+        (status = 400, description = "Invalid input", body = ErrorBody),
+        (status = 404, description = "Invalid or expired invitation", body = ErrorBody),
+    ))]
+async fn accept_invite(State(state): State<AppState>, Body(body): Body<AcceptInviteBody>) -> ApiResult<Json<AuthAnswer>> {
+    let answer = state
+        .clients
+        .auth_public()
+        .accept_invite(pb::AcceptInviteRequest {
+            invite_code: body.invite_code,
+            password: body.password,
+            email: body.email,
+            first_name: body.first_name,
+            last_name: body.last_name,
+        })
+        .await?
+        .into_inner();
+    Ok(Json(answer.into()))
+}

@@ -1,0 +1,82 @@
+//! The signed-in user's family.
+
+use axum::{Json, extract::State, http::StatusCode};
+use chorely_proto::{auth::v1 as auth_pb, family::v1 as pb};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::{AppState, Body};
+use crate::{
+    auth::Authed,
+    error::{ApiResult, ErrorBody},
+    json::{CreateInviteCodeBody, InviteCode, Organization, UpdateOrganizationBody, role_from_name},
+};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(current, update_current))
+        .routes(routes!(create_invite_code))
+}
+
+/// The signed-in user's family.
+#[utoipa::path(get, path = "/organizations/current", tag = "organizations", security(("bearer" = [])),
+    responses((status = 200, body = Organization), (status = 401, body = ErrorBody)))]
+async fn current(State(state): State<AppState>, user: Authed) -> ApiResult<Json<Organization>> {
+    let org = state
+        .clients
+        .family(&user)
+        .get_current_organization(pb::GetCurrentOrganizationRequest {})
+        .await?
+        .into_inner();
+    Ok(Json(org.into()))
+}
+
+/// Renames the family and sets its time zone (parents only).
+#[utoipa::path(put, path = "/organizations/current", tag = "organizations", security(("bearer" = [])),
+    request_body = UpdateOrganizationBody,
+    responses(
+        (status = 200, body = Organization),
+        (status = 400, body = ErrorBody),
+        (status = 403, description = "Not a parent", body = ErrorBody),
+    ))]
+async fn update_current(
+    State(state): State<AppState>,
+    user: Authed,
+    Body(body): Body<UpdateOrganizationBody>,
+) -> ApiResult<Json<Organization>> {
+    let org = state
+        .clients
+        .family(&user)
+        .update_current_organization(pb::UpdateCurrentOrganizationRequest {
+            name: body.name,
+            time_zone: body.time_zone,
+        })
+        .await?
+        .into_inner();
+    Ok(Json(org.into()))
+}
+
+/// Creates an invite code for another parent or a child (parents only).
+#[utoipa::path(post, path = "/organizations/invite-codes", tag = "organizations", security(("bearer" = [])),
+    request_body = CreateInviteCodeBody,
+    responses(
+        (status = 201, body = InviteCode),
+        (status = 400, body = ErrorBody),
+        (status = 403, description = "Not a parent", body = ErrorBody),
+    ))]
+async fn create_invite_code(
+    State(state): State<AppState>,
+    user: Authed,
+    Body(body): Body<CreateInviteCodeBody>,
+) -> ApiResult<(StatusCode, Json<InviteCode>)> {
+    let code = state
+        .clients
+        .auth(&user)
+        .create_invite_code(auth_pb::CreateInviteCodeRequest {
+            role: role_from_name(body.role.trim()),
+            email: body.email,
+            expires_in_days: body.expires_in_days,
+        })
+        .await?
+        .into_inner();
+    Ok((StatusCode::CREATED, Json(code.into())))
+}

@@ -1,0 +1,46 @@
+//! The signed-in user's own account.
+
+use axum::{Json, extract::State};
+use chorely_proto::auth::v1 as pb;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::{AppState, Body};
+use crate::{
+    auth::Authed,
+    error::{ApiResult, ErrorBody},
+    json::{UpdateMeBody, User},
+};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(me, update_me))
+}
+
+/// The signed-in user.
+#[utoipa::path(get, path = "/users/me", tag = "users", security(("bearer" = [])),
+    responses((status = 200, body = User), (status = 401, body = ErrorBody)))]
+async fn me(State(state): State<AppState>, user: Authed) -> ApiResult<Json<User>> {
+    let me = state.clients.auth(&user).get_me(pb::GetMeRequest {}).await?.into_inner();
+    Ok(Json(me.into()))
+}
+
+/// Updates the signed-in user's personal fields.
+#[utoipa::path(put, path = "/users/me", tag = "users", security(("bearer" = [])), request_body = UpdateMeBody,
+    responses(
+        (status = 200, body = User),
+        (status = 400, body = ErrorBody),
+        (status = 409, description = "Email used by another account", body = ErrorBody),
+    ))]
+async fn update_me(State(state): State<AppState>, user: Authed, Body(body): Body<UpdateMeBody>) -> ApiResult<Json<User>> {
+    let me = state
+        .clients
+        .auth(&user)
+        .update_me(pb::UpdateMeRequest {
+            first_name: body.first_name,
+            last_name: body.last_name,
+            email: body.email,
+            phone: body.phone,
+        })
+        .await?
+        .into_inner();
+    Ok(Json(me.into()))
+}

@@ -1,0 +1,89 @@
+//! Builds the HTTP app and runs it until shutdown.
+
+use std::{path::Path, sync::Arc, time::Duration};
+
+use axum::{Json, Router, http::Request, routing::get};
+use kit::jwt::JwtVerifier;
+use tokio::net::TcpListener;
+use tokio_util::sync::CancellationToken;
+use tower_http::{limit::RequestBodyLimitLayer, trace::TraceLayer};
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::{
+    clients::Clients,
+    config::Config,
+    error::ApiError,
+    openapi::ApiDoc,
+    routes::{self, AppState},
+    web,
+};
+
+/// Largest request body accepted (photo uploads raise it on their own route).
+const BODY_LIMIT: usize = 64 * 1024;
+
+pub struct Application {
+    listener: TcpListener,
+    port: u16,
+    app: Router,
+}
+
+impl Application {
+    pub async fn build(config: Config) -> anyhow::Result<Self> {
+        let state = AppState {
+            clients: Clients::new(&config)?,
+            verifier: Arc::new(JwtVerifier::from_public_pem(&config.jwt_public_key_pem()?)?),
+        };
+        let listener = TcpListener::bind(&config.http_addr).await?;
+        let port = listener.local_addr()?.port();
+        Ok(Self {
+            listener,
+            port,
+            app: app(state, &config.web_dist),
+        })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// Serves until `shutdown`, finishing requests already accepted.
+    pub async fn run(self, shutdown: CancellationToken) -> anyhow::Result<()> {
+        axum::serve(self.listener, self.app)
+            .with_graceful_shutdown(shutdown.cancelled_owned())
+            .await?;
+        Ok(())
+    }
+}
+
+/// The whole HTTP surface: `/api`, its OpenAPI document and docs, and the web app.
+pub fn app(state: AppState, web_dist: &Path) -> Router {
+    let (api, openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(routes::router())
+        .split_for_parts();
+    let openapi = Arc::new(openapi);
+    let api = api
+        .route("/openapi.json", get(move || async move { Json(openapi.as_ref().clone()) }))
+        .fallback(|| async { ApiError::not_found() })
+        .with_state(state)
+        .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            axum::http::StatusCode::GATEWAY_TIMEOUT,
+            Duration::from_secs(30),
+        ));
+    Router::new()
+        .nest("/api", api)
+        .merge(web::docs_page())
+        .merge(web::spa(web_dist))
+        .layer(TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {
+            let span = tracing::info_span!(
+                "http.request",
+                otel.name = %format!("{} {}", request.method(), request.uri().path()),
+                otel.kind = "server",
+                http.request.method = %request.method(),
+                url.path = %request.uri().path(),
+            );
+            kit::telemetry::set_parent(&span, &kit::telemetry::HttpHeaders(request.headers()));
+            span
+        }))
+}

@@ -1,0 +1,80 @@
+//! gRPC handlers: check who is calling, hand over, convert errors.
+
+use chorely_proto::platform::v1::{self as pb, platform_service_server::PlatformService};
+use kit::authn::{Caller, RequestAuth};
+use tonic::{Request, Response, Status};
+use uuid::Uuid;
+
+use crate::{directory::Directory, error::Error};
+
+pub struct PlatformGrpc {
+    pub directory: Directory,
+}
+
+type Reply<T> = Result<Response<T>, Status>;
+
+const NOT_YET: &str = "The operator console is not available yet";
+
+#[tonic::async_trait]
+impl PlatformService for PlatformGrpc {
+    async fn get_organization_status(
+        &self,
+        request: Request<pb::GetOrganizationStatusRequest>,
+    ) -> Reply<pb::OrganizationStatus> {
+        let id = Uuid::parse_str(&request.get_ref().organization_id)
+            .map_err(|_| Status::from(Error::OrganizationNotFound))?;
+        match request.caller()? {
+            Caller::Service(_) => {}
+            Caller::User(user) if user.org == Some(id) || user.role == kit::authn::Role::SuperAdmin => {}
+            Caller::User(_) => return Err(Error::OrganizationNotFound.into()),
+        }
+        Ok(Response::new(self.directory.status(id).await?))
+    }
+
+    async fn get_platform_stats(&self, request: Request<pb::GetPlatformStatsRequest>) -> Reply<pb::PlatformStats> {
+        request.super_admin()?;
+        Err(Status::unimplemented(NOT_YET))
+    }
+
+    async fn list_organizations(
+        &self,
+        request: Request<pb::ListOrganizationsRequest>,
+    ) -> Reply<pb::ListOrganizationsResponse> {
+        request.super_admin()?;
+        Err(Status::unimplemented(NOT_YET))
+    }
+
+    async fn get_organization_detail(
+        &self,
+        request: Request<pb::GetOrganizationDetailRequest>,
+    ) -> Reply<pb::OrganizationDetail> {
+        request.super_admin()?;
+        Err(Status::unimplemented(NOT_YET))
+    }
+
+    async fn change_plan(&self, request: Request<pb::ChangePlanRequest>) -> Reply<pb::OrganizationStatus> {
+        request.super_admin()?;
+        Err(Status::unimplemented(NOT_YET))
+    }
+
+    async fn deactivate_organization(
+        &self,
+        request: Request<pb::SetOrganizationActiveRequest>,
+    ) -> Reply<pb::OrganizationStatus> {
+        request.super_admin()?;
+        Err(Status::unimplemented(NOT_YET))
+    }
+
+    async fn activate_organization(
+        &self,
+        request: Request<pb::SetOrganizationActiveRequest>,
+    ) -> Reply<pb::OrganizationStatus> {
+        request.super_admin()?;
+        Err(Status::unimplemented(NOT_YET))
+    }
+
+    async fn list_users(&self, request: Request<pb::ListUsersRequest>) -> Reply<pb::ListUsersResponse> {
+        request.super_admin()?;
+        Err(Status::unimplemented(NOT_YET))
+    }
+}

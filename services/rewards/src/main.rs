@@ -1,0 +1,11 @@
+use rewards::{config::Config, startup::Application};
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let _telemetry = kit::telemetry::init("rewards");
+    let config = Config::load()?;
+    let shutdown = kit::shutdown::on_signal();
+    let app = Application::build(config).await?;
+    tracing::info!(port = app.port(), "rewards service listening");
+    app.run(shutdown).await
+}
