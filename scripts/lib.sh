@@ -1,0 +1,153 @@
+# Shared by the run and test scripts: where things live, and making sure the
+# local dependencies (PostgreSQL, NATS with JetStream, the S3 store, keys) are up.
+# shellcheck shell=bash
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+CACHE="${CHORELY_CACHE:-$HOME/.cache/chorely}"
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$CACHE/target}"
+LOCAL="$ROOT/.local"
+BIN="$CARGO_TARGET_DIR/debug"
+S3S_VERSION=0.14.1
+S3S_BIN="$CACHE/s3s-$S3S_VERSION/bin/s3s-fs"
+export S3_ENDPOINT="${S3_ENDPOINT:-http://127.0.0.1:9000}"
+export S3_ACCESS_KEY_ID="${S3_ACCESS_KEY_ID:-chorely-local}"
+export S3_SECRET_ACCESS_KEY="${S3_SECRET_ACCESS_KEY:-chorely-local-secret}"
+export S3_REGION="${S3_REGION:-us-east-1}"
+
+step() { printf '\033[1;34m==>\033[0m %s\n' "$*"; }
+fail() { printf '\033[1;31mxx\033[0m %s\n' "$*" >&2; exit 1; }
+
+port_open() { (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null; }
+
+# Polls until $1 (a command) succeeds or $2 seconds pass.
+wait_for() {
+  local check=$1 seconds=${2:-60} what=${3:-$1}
+  for ((i = 0; i < seconds * 10; i++)); do
+    if eval "$check"; then return 0; fi
+    sleep 0.1
+  done
+  fail "$what did not come up within ${seconds}s"
+}
+
+ensure_postgres() {
+  if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then return; fi
+  step "Starting PostgreSQL"
+  pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | sort -V | tail -1)" main start
+  wait_for "pg_isready -q -h 127.0.0.1 -p 5432" 30 PostgreSQL
+}
+
+ensure_nats() {
+  if port_open 127.0.0.1 4222; then return; fi
+  step "Starting NATS with JetStream"
+  start-stop-daemon --start --oknodo --background --exec /usr/sbin/nats-server -- \
+    -a 127.0.0.1 -p 4222 -js -sd /var/lib/nats-server -l /var/log/nats-server.log
+  wait_for "port_open 127.0.0.1 4222" 30 NATS
+}
+
+# The S3 store: s3s-fs, a real S3 server over a local folder, with SigV4.
+# Deployments use MinIO; the code speaks plain S3 to either.
+ensure_s3() {
+  if [ ! -x "$S3S_BIN" ]; then
+    step "Installing the S3 store (s3s-fs $S3S_VERSION, once per machine, ~3 min)"
+    cargo install "s3s-fs@$S3S_VERSION" --features binary --locked --root "$CACHE/s3s-$S3S_VERSION" --quiet
+  fi
+  local host=${S3_ENDPOINT#http://}; host=${host%%/*}
+  if port_open "${host%:*}" "${host#*:}"; then return; fi
+  step "Starting the S3 store on $S3_ENDPOINT"
+  mkdir -p "$LOCAL/s3" "$LOCAL/logs"
+  nohup "$S3S_BIN" --host "${host%:*}" --port "${host#*:}" \
+    --access-key "$S3_ACCESS_KEY_ID" --secret-key "$S3_SECRET_ACCESS_KEY" \
+    "$LOCAL/s3" >"$LOCAL/logs/s3.log" 2>&1 &
+  wait_for "port_open ${host%:*} ${host#*:}" 30 "S3 store"
+}
+
+# The Ed25519 key pair that signs and verifies access tokens.
+ensure_keys() {
+  mkdir -p "$LOCAL/keys"
+  if [ ! -s "$LOCAL/keys/jwt-private.pem" ]; then
+    step "Generating the token signing key"
+    (umask 077 && openssl genpkey -algorithm ed25519 -out "$LOCAL/keys/jwt-private.pem")
+    openssl pkey -in "$LOCAL/keys/jwt-private.pem" -pubout -out "$LOCAL/keys/jwt-public.pem"
+  fi
+  export JWT_PRIVATE_KEY_FILE="$LOCAL/keys/jwt-private.pem"
+  export JWT_PUBLIC_KEY_FILE="$LOCAL/keys/jwt-public.pem"
+}
+
+ensure_web_deps() {
+  if [ ! -d "$ROOT/web/node_modules" ] || [ "$ROOT/web/package-lock.json" -nt "$ROOT/web/node_modules/.package-lock.json" ]; then
+    step "Installing web dependencies"
+    (cd "$ROOT/web" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}
+
+build_web() {
+  ensure_web_deps
+  step "Building the web app"
+  (cd "$ROOT/web" && npm run --silent build)
+}
+
+build_services() {
+  step "Building the services (cargo, cache in $CARGO_TARGET_DIR)"
+  (cd "$ROOT" && cargo build --workspace --bins --quiet)
+}
+
+SERVICES=(auth family chores rewards platform)
+STACK_PIDS=()
+
+# Starts the five services and the gateway. Ports come from PORT_BASE (gRPC
+# PORT_BASE+1..5) and HTTP_PORT; databases are named DB_PREFIX_<service>.
+start_stack() {
+  local base=${PORT_BASE:-50050} http=${HTTP_PORT:-8080} prefix=${DB_PREFIX:-chorely}
+  mkdir -p "$LOCAL/logs"
+  local i=1
+  for svc in "${SERVICES[@]}"; do
+    GRPC_ADDR="127.0.0.1:$((base + i))" \
+    DATABASE_URL="postgres://postgres@127.0.0.1:5432/${prefix}_$svc" \
+    FAMILY_URL="http://127.0.0.1:$((base + 2))" \
+    PLATFORM_URL="http://127.0.0.1:$((base + 5))" \
+    REWARDS_URL="http://127.0.0.1:$((base + 4))" \
+    OTEL_SERVICE_NAME="$svc" \
+      "$BIN/$svc" >"$LOCAL/logs/$svc.log" 2>&1 &
+    STACK_PIDS+=($!)
+    i=$((i + 1))
+  done
+  HTTP_ADDR="127.0.0.1:$http" \
+  AUTH_URL="http://127.0.0.1:$((base + 1))" \
+  FAMILY_URL="http://127.0.0.1:$((base + 2))" \
+  CHORES_URL="http://127.0.0.1:$((base + 3))" \
+  REWARDS_URL="http://127.0.0.1:$((base + 4))" \
+  PLATFORM_URL="http://127.0.0.1:$((base + 5))" \
+  WEB_DIST="$ROOT/web/dist" \
+    "$BIN/gateway" >"$LOCAL/logs/gateway.log" 2>&1 &
+  STACK_PIDS+=($!)
+  wait_for "curl -fs -o /dev/null http://127.0.0.1:$http/api/health" 90 \
+    "the stack (logs in $LOCAL/logs)"
+}
+
+stop_stack() {
+  [ ${#STACK_PIDS[@]} -gt 0 ] || return 0
+  kill -TERM "${STACK_PIDS[@]}" 2>/dev/null || true
+  wait "${STACK_PIDS[@]}" 2>/dev/null || true
+  STACK_PIDS=()
+}
+
+# Debian's Chromium, driven by playwright-core in the browser tests.
+ensure_chromium() {
+  if command -v chromium >/dev/null; then return; fi
+  step "Installing Chromium for the browser tests"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+}
+
+ensure_nextest() {
+  if command -v cargo-nextest >/dev/null; then return; fi
+  step "Installing cargo-nextest"
+  cargo install cargo-nextest --locked --quiet
+}
+
+# Drops the databases named <prefix>_<service>, for a clean end-to-end run.
+drop_databases() {
+  local prefix=$1
+  for svc in "${SERVICES[@]}"; do
+    PGOPTIONS="-c client_min_messages=warning" psql -q -h 127.0.0.1 -U postgres -d postgres -c "DROP DATABASE IF EXISTS ${prefix}_$svc WITH (FORCE)" >/dev/null
+  done
+}

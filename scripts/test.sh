@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Runs every check and test: formatting, lints, Rust unit and integration tests
+# against real PostgreSQL, NATS and S3, web lint/type check/unit tests, and the
+# browser end-to-end tests against the whole stack.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+started=$SECONDS
+
+ensure_postgres
+ensure_nats
+ensure_s3
+ensure_keys
+ensure_nextest
+
+step "Checking Rust formatting"
+cargo fmt --all --check
+
+step "Linting Rust (clippy, warnings are errors)"
+cargo clippy --workspace --all-targets --quiet -- -D warnings
+
+step "Running Rust tests"
+cargo nextest run --workspace --no-fail-fast --status-level fail --final-status-level slow
+
+ensure_web_deps
+step "Linting and type-checking the web app"
+(cd web && npm run --silent lint && npm run --silent typecheck)
+step "Running web unit tests"
+(cd web && npm test --silent)
+
+build_services
+build_web
+ensure_chromium
+
+step "Starting a fresh stack for the browser tests"
+export NATS_PREFIX=chorelye2e NATS_STREAM=CHORELY_E2E
+drop_databases chorely_e2e
+trap stop_stack EXIT
+PORT_BASE=51050 HTTP_PORT=18080 DB_PREFIX=chorely_e2e start_stack
+
+step "Running browser end-to-end tests"
+(cd web && BASE_URL=http://127.0.0.1:18080 npm run --silent e2e)
+stop_stack
+
+step "All checks passed in $(((SECONDS - started) / 60)) min $(((SECONDS - started) % 60)) s"

@@ -1,0 +1,136 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { chromium } from 'playwright-core';
+
+import { BASE_URL, CHROMIUM_PATH } from './config.mjs';
+
+export { BASE_URL };
+
+const artifactsDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
+
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export function uniqueSuffix() {
+  return `${Date.now()}-${randomBytes(4).toString('hex')}`;
+}
+
+export function uniqueEmail(prefix = 'e2e') {
+  return `${prefix}-${uniqueSuffix()}@example.com`;
+}
+
+function artifactName(testName) {
+  const safe = testName.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').slice(0, 80);
+  return `${safe || 'test'}-${Date.now()}.png`;
+}
+
+/**
+ * Runs `fn` with a page in a fresh browser context (no shared cookies or
+ * storage). On failure a screenshot goes to e2e/artifacts/.
+ */
+export async function withPage(browser, t, fn) {
+  const context = await browser.newContext({ baseURL: BASE_URL });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  page.setDefaultNavigationTimeout(20_000);
+  try {
+    await fn(page, context);
+  } catch (error) {
+    try {
+      mkdirSync(artifactsDir, { recursive: true });
+      const file = join(artifactsDir, artifactName(t.name));
+      await page.screenshot({ path: file, fullPage: true });
+      console.error(`screenshot saved: ${file}`);
+    } catch (screenshotError) {
+      console.error('could not save a screenshot', screenshotError);
+    }
+    throw error;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Waits until the page's path is exactly `path`. */
+export function waitForPath(page, path) {
+  return page.waitForURL((url) => url.pathname === path);
+}
+
+/** Accepts the next confirm dialog and resolves to its message. */
+export function acceptNextDialog(page) {
+  return new Promise((resolve) => {
+    page.once('dialog', async (dialog) => {
+      const message = dialog.message();
+      await dialog.accept();
+      resolve(message);
+    });
+  });
+}
+
+async function apiCall(method, path, { body, token } = {}) {
+  const headers = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(`${BASE_URL}/api${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let data;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = text;
+  }
+  return { status: response.status, data };
+}
+
+/** Registers a parent (ORG_ADMIN) through the API; returns the credentials and session. */
+export async function registerParent(overrides = {}) {
+  const suffix = uniqueSuffix();
+  const input = {
+    email: uniqueEmail('e2e-parent'),
+    password: 'secret123',
+    firstName: 'Pat',
+    lastName: 'Parent',
+    organizationName: `E2E Family ${suffix}`,
+    timeZone: 'UTC',
+    ...overrides,
+  };
+  const { status, data } = await apiCall('POST', '/auth/register', { body: input });
+  assert.ok(status >= 200 && status < 300, `register answered ${status}: ${JSON.stringify(data)}`);
+  assert.ok(data?.token, 'register returned no token');
+  return { ...input, token: data.token, user: data.user };
+}
+
+/** Creates an invite code with the parent's token. */
+export async function createInviteCode(token, body = { role: 'ORG_ADMIN', email: '', expiresInDays: 7 }) {
+  const { status, data } = await apiCall('POST', '/organizations/invite-codes', { body, token });
+  assert.ok(status >= 200 && status < 300, `invite-codes answered ${status}: ${JSON.stringify(data)}`);
+  assert.ok(data?.code, 'invite-codes returned no code');
+  return data;
+}
+
+export async function readSession(page) {
+  return page.evaluate(() => ({
+    token: window.localStorage.getItem('token'),
+    user: window.localStorage.getItem('user'),
+  }));
+}

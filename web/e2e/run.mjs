@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// End-to-end suite: drives Chromium against a running Chorely server.
+//
+//   BASE_URL      server under test (default http://127.0.0.1:8080)
+//   CHROMIUM_PATH browser binary   (default /usr/bin/chromium)
+//
+// Exits non-zero with a clear message when the server or browser is missing.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { BASE_URL, CHROMIUM_PATH } from './lib/config.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+async function checkServer() {
+  try {
+    await fetch(`${BASE_URL}/`, { signal: AbortSignal.timeout(5000), redirect: 'manual' });
+    return null;
+  } catch (error) {
+    const cause = error?.cause?.code ?? error?.cause?.message ?? error?.message ?? String(error);
+    return cause;
+  }
+}
+
+const problem = await checkServer();
+if (problem) {
+  console.error(`e2e: server not reachable at BASE_URL=${BASE_URL} (${problem}).`);
+  console.error('e2e: start the server first, or set BASE_URL to where it listens.');
+  process.exit(1);
+}
+
+if (!existsSync(CHROMIUM_PATH)) {
+  console.error(`e2e: no Chromium at ${CHROMIUM_PATH}; set CHROMIUM_PATH to a Chromium binary.`);
+  process.exit(1);
+}
+
+const testsDir = join(here, 'tests');
+const files = readdirSync(testsDir)
+  .filter((name) => name.endsWith('.test.mjs'))
+  .sort()
+  .map((name) => join(testsDir, name));
+
+console.log(`e2e: running ${files.length} file(s) against ${BASE_URL}`);
+
+const child = spawn(
+  process.execPath,
+  ['--test', '--test-reporter=spec', '--test-concurrency=1', '--test-timeout=120000', ...files],
+  { stdio: 'inherit', env: process.env },
+);
+child.on('exit', (code, signal) => {
+  process.exit(signal ? 1 : (code ?? 1));
+});

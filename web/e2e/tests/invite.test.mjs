@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+
+import {
+  createInviteCode,
+  launchBrowser,
+  readSession,
+  registerParent,
+  uniqueSuffix,
+  waitForPath,
+  withPage,
+} from '../lib/harness.mjs';
+
+let browser;
+
+before(async () => {
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+describe('invitations', () => {
+  test('an invited parent sets a password and lands on the dashboard', async (t) => {
+    const parent = await registerParent();
+    const invite = await createInviteCode(parent.token);
+    assert.equal(invite.role, 'ORG_ADMIN');
+
+    await withPage(browser, t, async (page) => {
+      await page.goto(`/invite/${invite.code}`);
+      await page.getByRole('heading', { name: /join Chorely/i }).waitFor();
+      await page.getByText(parent.organizationName).waitFor();
+      await page.getByText(/only your family can see it/i).waitFor();
+
+      await page.getByLabel('Password', { exact: true }).fill('secret123');
+      await page.getByLabel('Confirm Password').fill('secret124');
+      await page.getByRole('button', { name: 'Accept Invitation' }).click();
+      await page.getByText('Passwords do not match').waitFor();
+      assert.match(new URL(page.url()).pathname, /^\/invite\//);
+
+      await page.getByLabel('Confirm Password').fill('secret123');
+      await page.getByRole('button', { name: 'Accept Invitation' }).click();
+
+      await waitForPath(page, '/');
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reviews' }).waitFor();
+      await page.getByRole('button', { name: /Family/ }).waitFor();
+      const session = await readSession(page);
+      assert.ok(session.token, 'token stored');
+      assert.ok(session.user, 'user loaded from /users/me and stored');
+      assert.equal(JSON.parse(session.user).role, 'ORG_ADMIN');
+    });
+  });
+
+  test('/accept-invite/<code> shows the same invitation screen', async (t) => {
+    const parent = await registerParent();
+    const invite = await createInviteCode(parent.token);
+
+    await withPage(browser, t, async (page) => {
+      await page.goto(`/accept-invite/${invite.code}`);
+      await page.getByRole('heading', { name: /join Chorely/i }).waitFor();
+      await page.getByText(parent.organizationName).waitFor();
+      await page.getByLabel('Confirm Password').waitFor();
+    });
+  });
+
+  test('a bogus code shows Invalid Invitation with a way back to login', async (t) => {
+    await withPage(browser, t, async (page) => {
+      await page.goto(`/invite/bogus-${uniqueSuffix()}`);
+      await page.getByRole('heading', { name: 'Invalid Invitation' }).waitFor();
+      await page.getByRole('button', { name: 'Go to Login' }).click();
+      await waitForPath(page, '/login');
+    });
+  });
+});

@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
+
+import { paths } from '@/config/paths';
+import { loadCurrentUser } from '@/features/auth/utils/load-current-user';
+import { setUnauthorizedHandler } from '@/lib/api-client';
+import { useSessionStore } from '@/stores/session-store';
+import { applyThemes, uiThemeOf, useThemeStore } from '@/stores/theme-store';
+
+/** Keeps <html data-theme data-ui-theme> in step with the theme toggle and the user's profile. */
+function useThemeAttributes() {
+  const theme = useThemeStore((state) => state.theme);
+  const user = useSessionStore((state) => state.user);
+  const uiTheme = uiThemeOf(user);
+  useEffect(() => applyThemes(theme, uiTheme), [theme, uiTheme]);
+}
+
+/** The route every other route renders inside. */
+export function RootRoute() {
+  const navigate = useNavigate();
+  useThemeAttributes();
+
+  // A 401 on an authenticated call ends the session and shows the login screen.
+  useEffect(
+    () =>
+      setUnauthorizedHandler(() => {
+        void navigate(paths.auth.login.getHref(), { replace: true });
+      }),
+    [navigate],
+  );
+
+  // Refresh the stored user once on start when a token is present.
+  useEffect(() => {
+    if (useSessionStore.getState().token) void loadCurrentUser();
+  }, []);
+
+  return (
+    <>
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,120 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { useSessionStore } from '@/stores/session-store';
+import { buildUser, userWithRole } from '@/testing/fixtures';
+import { renderRoute, signIn, stubPendingFetch } from '@/testing/test-utils';
+
+describe('route guards', () => {
+  it('sends anonymous visitors of / to the login screen', async () => {
+    stubPendingFetch();
+    const { router } = renderRoute('/');
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(document.title).toBe('Chorely - Login'));
+  });
+
+  it('sends anonymous visitors of sub-routes and /admin to the login screen', async () => {
+    stubPendingFetch();
+    for (const path of ['/chores', '/profile', '/admin']) {
+      const { router, unmount } = renderRoute(path);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      unmount();
+    }
+  });
+
+  it('shows the parent dashboard and navigation to a parent', async () => {
+    stubPendingFetch();
+    signIn(userWithRole('ORG_ADMIN'));
+    renderRoute('/');
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeTruthy();
+    for (const label of ['Total Children', 'Pending Reviews', 'Total Balance', 'Paid This Month']) {
+      expect(screen.getByText(label)).toBeTruthy();
+    }
+    expect(screen.getByText('No chores completed yet')).toBeTruthy();
+    expect(screen.getByText('No active chores')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Family/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Reviews' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Jane Doe\s*Parent/ })).toBeTruthy();
+    expect(screen.getAllByText('$0.00')).toHaveLength(2);
+    await waitFor(() => expect(document.title).toBe('Dashboard - Chorely'));
+  });
+
+  it('shows My Dashboard and the child navigation to a child', async () => {
+    stubPendingFetch();
+    signIn(userWithRole('ORG_MEMBER'));
+    renderRoute('/');
+
+    expect(await screen.findByRole('heading', { name: 'My Dashboard', level: 1 })).toBeTruthy();
+    for (const label of ['My Balance', 'Pending', 'Completed (this month)', 'Earned (this month)']) {
+      expect(screen.getByText(label)).toBeTruthy();
+    }
+    expect(screen.getByRole('link', { name: 'Do Chore' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Reviews' })).toBeNull();
+    expect(screen.getByRole('link', { name: /Sam Doe\s*Child/ })).toBeTruthy();
+  });
+
+  it('keeps children out of parent-only screens', async () => {
+    stubPendingFetch();
+    signIn(userWithRole('ORG_MEMBER'));
+    const { router } = renderRoute('/payouts');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('renders placeholder screens with their heading', async () => {
+    stubPendingFetch();
+    signIn(userWithRole('ORG_ADMIN'));
+    renderRoute('/team');
+    expect(await screen.findByRole('heading', { name: 'Team Members' })).toBeTruthy();
+    expect(screen.getByText('Coming soon')).toBeTruthy();
+  });
+
+  it('lets only SUPER_ADMIN into /admin', async () => {
+    stubPendingFetch();
+    signIn(userWithRole('ORG_ADMIN'));
+    const parent = renderRoute('/admin');
+    await waitFor(() => expect(parent.router.state.location.pathname).toBe('/'));
+    parent.unmount();
+
+    signIn(buildUser({ role: 'SUPER_ADMIN', email: 'root@example.com' }));
+    const admin = renderRoute('/admin');
+    expect(await screen.findByText('root@example.com')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+    expect(admin.router.state.location.pathname).toBe('/admin');
+  });
+
+  it('sends a signed-in user away from the login screen', async () => {
+    stubPendingFetch();
+    signIn(buildUser({ role: 'SUPER_ADMIN' }));
+    const { router } = renderRoute('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+  });
+
+  it('waits for the user when only a token is stored', async () => {
+    stubPendingFetch();
+    localStorage.setItem('token', 'only-a-token');
+    useSessionStore.getState().hydrate();
+    renderRoute('/');
+    expect(await screen.findByText('Loading your account…')).toBeTruthy();
+  });
+
+  it('redirects /register?invite=CODE to the invitation screen', async () => {
+    stubPendingFetch();
+    const { router } = renderRoute('/register?invite=ABC123');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invite/ABC123'));
+  });
+
+  it('titles the register screen Create Account', async () => {
+    stubPendingFetch();
+    renderRoute('/register');
+    expect(await screen.findByRole('heading', { name: 'Create Account' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toContain('Create Account'));
+  });
+
+  it('shows a not-found screen for unknown addresses', async () => {
+    stubPendingFetch();
+    renderRoute('/nope');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+
+import { Brand } from './brand';
+import { NavMenu } from './nav-menu';
+import { navigationFor } from './navigation';
+import { ThemeToggle } from '@/components/ui';
+import { MenuIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
+import { useLogout } from '@/hooks/use-logout';
+import { roleLabel } from '@/lib/roles';
+import { useSessionStore } from '@/stores/session-store';
+import { cn } from '@/utils/cn';
+import { fullName } from '@/utils/format';
+
+/** Top navigation, profile link and logout around every signed-in screen. */
+export function AppLayout() {
+  const user = useSessionStore((state) => state.user);
+  const logout = useLogout();
+  const location = useLocation();
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
+  // The mobile menu closes by itself whenever the location changes.
+  const menuOpen = menuOpenAt === location.key;
+
+  const items = navigationFor(user?.role);
+  const name = user ? fullName(user) || user.email : '';
+
+  return (
+    <div className="app-shell">
+      <header className="topbar">
+        <div className="topbar__inner">
+          <Link to={paths.home.getHref()} className="topbar__brand">
+            <Brand />
+          </Link>
+          <button
+            type="button"
+            className="icon-button topbar__menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls="main-navigation"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpenAt(menuOpen ? null : location.key)}
+          >
+            <MenuIcon />
+          </button>
+          <div className={cn('topbar__collapse', menuOpen && 'topbar__collapse--open')}>
+            <nav id="main-navigation" className="main-nav" aria-label="Main">
+              {items.map((item) =>
+                item.kind === 'menu' ? (
+                  <NavMenu key={item.label} item={item} />
+                ) : (
+                  <NavLink
+                    key={item.to}
+                    to={item.to}
+                    end={item.end}
+                    className={({ isActive }) => cn('nav-link', isActive && 'nav-link--active')}
+                  >
+                    {item.label}
+                  </NavLink>
+                ),
+              )}
+            </nav>
+            <div className="topbar__account">
+              <ThemeToggle />
+              <NavLink
+                to={paths.app.profile.getHref()}
+                className={({ isActive }) => cn('profile-link', isActive && 'profile-link--active')}
+                title="Your profile"
+              >
+                <span className="avatar" aria-hidden="true">
+                  {(name || '?').charAt(0).toUpperCase()}
+                </span>
+                <span className="profile-link__text">
+                  <span className="profile-link__name">{name}</span>
+                  <span className="profile-link__role">{roleLabel(user?.role)}</span>
+                </span>
+              </NavLink>
+              <button type="button" className="btn btn--ghost btn--sm" onClick={logout}>
+                Logout
+              </button>
+            </div>
+          </div>
+        </div>
+      </header>
+      <main className="page">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

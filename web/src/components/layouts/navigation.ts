@@ -1,0 +1,54 @@
+import { paths } from '@/config/paths';
+import { isParentRole } from '@/lib/roles';
+
+export interface NavLinkItem {
+  kind: 'link';
+  label: string;
+  to: string;
+  /** Only active on the exact path (used for the dashboard at "/"). */
+  end?: boolean;
+}
+
+export interface NavMenuItem {
+  kind: 'menu';
+  label: string;
+  items: NavLinkItem[];
+}
+
+export type NavItem = NavLinkItem | NavMenuItem;
+
+const link = (label: string, to: string, end = false): NavLinkItem => ({ kind: 'link', label, to, end });
+
+/** The main navigation for a role: parents and admins manage, children do. */
+export function navigationFor(role: string | null | undefined): NavItem[] {
+  if (isParentRole(role)) {
+    return [
+      link('Dashboard', paths.app.dashboard.getHref(), true),
+      {
+        kind: 'menu',
+        label: 'Family',
+        items: [
+          link('Children', paths.app.children.getHref()),
+          link('Parents and Adults', paths.app.team.getHref()),
+        ],
+      },
+      {
+        kind: 'menu',
+        label: 'Chores',
+        items: [
+          link('Manage Chores', paths.app.chores.getHref()),
+          link('Manage Categories', paths.app.categories.getHref()),
+        ],
+      },
+      link('Reviews', paths.app.approval.getHref()),
+      link('Payouts', paths.app.payouts.getHref()),
+      link('Settings', paths.app.settings.getHref()),
+    ];
+  }
+  return [
+    link('My Dashboard', paths.app.dashboard.getHref(), true),
+    link('Do Chore', paths.app.submit.getHref()),
+    link('My Chores', paths.app.chores.getHref()),
+    link('History', paths.app.history.getHref()),
+  ];
+}

@@ -1,0 +1,10 @@
+export { Alert } from './alert';
+export { Button } from './button';
+export { Card } from './card';
+export { ComingSoon } from './coming-soon';
+export { EmptyState } from './empty-state';
+export { PageHeader } from './page-header';
+export { FullPageSpinner, Spinner } from './spinner';
+export { StatCard } from './stat-card';
+export { TextField } from './text-field';
+export { ThemeToggle } from './theme-toggle';

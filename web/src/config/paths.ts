@@ -1,0 +1,42 @@
+/** Every route of the app, in one place. Use getHref() to build links. */
+export const paths = {
+  home: {
+    path: '/',
+    getHref: () => '/',
+  },
+  auth: {
+    login: {
+      path: '/login',
+      getHref: () => '/login',
+    },
+    register: {
+      path: '/register',
+      getHref: () => '/register',
+    },
+    invite: {
+      path: '/invite/:code',
+      getHref: (code: string) => `/invite/${encodeURIComponent(code)}`,
+    },
+    acceptInvite: {
+      path: '/accept-invite/:code',
+      getHref: (code: string) => `/accept-invite/${encodeURIComponent(code)}`,
+    },
+  },
+  app: {
+    dashboard: { path: '', getHref: () => '/' },
+    chores: { path: 'chores', getHref: () => '/chores' },
+    categories: { path: 'categories', getHref: () => '/categories' },
+    submit: { path: 'submit', getHref: () => '/submit' },
+    approval: { path: 'approval', getHref: () => '/approval' },
+    children: { path: 'children', getHref: () => '/children' },
+    payouts: { path: 'payouts', getHref: () => '/payouts' },
+    history: { path: 'history', getHref: () => '/history' },
+    settings: { path: 'settings', getHref: () => '/settings' },
+    team: { path: 'team', getHref: () => '/team' },
+    profile: { path: 'profile', getHref: () => '/profile' },
+  },
+  admin: {
+    path: '/admin',
+    getHref: () => '/admin',
+  },
+} as const;

@@ -1,0 +1,11 @@
+import { api } from '@/lib/api-client';
+import type { AuthResponse } from '@/types/api';
+
+export interface AcceptInviteInput {
+  inviteCode: string;
+  password: string;
+}
+
+export function acceptInvite(input: AcceptInviteInput): Promise<AuthResponse> {
+  return api.post<AuthResponse>('/auth/accept-invite', input, { auth: false });
+}

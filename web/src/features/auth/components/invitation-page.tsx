@@ -1,0 +1,169 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router';
+
+import { acceptInvite } from '../api/accept-invite';
+import { getInvitation, type Invitation } from '../api/get-invitation';
+import { loadCurrentUser } from '../utils/load-current-user';
+import { validateAcceptInvite, type AcceptInviteValues } from '../utils/validation';
+import { AuthLayout } from '@/components/layouts/auth-layout';
+import { Alert, Button, Spinner, TextField } from '@/components/ui';
+import { LockIcon } from '@/components/ui/icons';
+import { APP_NAME } from '@/config/env';
+import { paths } from '@/config/paths';
+import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
+import { getErrorMessage } from '@/lib/api-client';
+import { hasErrors, type FieldErrors } from '@/lib/validation';
+import { useSessionStore } from '@/stores/session-store';
+import { formatDate } from '@/utils/format';
+
+type LookupState =
+  | { status: 'loading' }
+  | { status: 'ready'; invitation: Invitation }
+  | { status: 'failed'; message: string };
+
+/** /invite/:code and /accept-invite/:code: look the code up, then set a password. */
+export function InvitationPage() {
+  const { code = '' } = useParams<{ code: string }>();
+  const [lookup, setLookup] = useState<{ code: string; state: LookupState }>({
+    code,
+    state: { status: 'loading' },
+  });
+
+  // Start over when the code in the address changes.
+  if (lookup.code !== code) setLookup({ code, state: { status: 'loading' } });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getInvitation(code, controller.signal)
+      .then((invitation) => setLookup({ code, state: { status: 'ready', invitation } }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setLookup({
+          code,
+          state: { status: 'failed', message: getErrorMessage(error, 'Invalid or expired invitation') },
+        });
+      });
+    return () => controller.abort();
+  }, [code]);
+
+  const { state } = lookup;
+  if (state.status === 'loading') return <InvitationLoading />;
+  if (state.status === 'failed') return <InvalidInvitation message={state.message} />;
+  return <AcceptInvitationForm code={code} invitation={state.invitation} />;
+}
+
+function InvitationLoading() {
+  useDocumentTitle(pageTitle('Invitation'));
+  return (
+    <AuthLayout title="Checking your invitation…">
+      <Spinner label="Checking your invitation…" />
+    </AuthLayout>
+  );
+}
+
+function InvalidInvitation({ message }: { message: string }) {
+  useDocumentTitle(pageTitle('Invalid Invitation'));
+  const navigate = useNavigate();
+  return (
+    <AuthLayout title="Invalid Invitation">
+      <Alert>{message}</Alert>
+      <p className="muted">Ask the person who invited you to send a new invitation.</p>
+      <Button block onClick={() => void navigate(paths.auth.login.getHref())}>
+        Go to Login
+      </Button>
+    </AuthLayout>
+  );
+}
+
+function AcceptInvitationForm({ code, invitation }: { code: string; invitation: Invitation }) {
+  useDocumentTitle(pageTitle('Accept Invitation'));
+  const navigate = useNavigate();
+  const setToken = useSessionStore((state) => state.setToken);
+
+  const [values, setValues] = useState<AcceptInviteValues>({ password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<FieldErrors<keyof AcceptInviteValues>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const update = (field: keyof AcceptInviteValues, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setServerError(null);
+    const found = validateAcceptInvite(values);
+    setErrors(found);
+    if (hasErrors(found)) return;
+
+    setSubmitting(true);
+    try {
+      const { token } = await acceptInvite({ inviteCode: code, password: values.password });
+      // Only the token is kept; the user comes from GET /users/me.
+      setToken(token);
+      await loadCurrentUser();
+      void navigate(paths.home.getHref(), { replace: true });
+    } catch (error) {
+      setServerError(getErrorMessage(error, 'Failed to accept invitation'));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthLayout
+      title={`You're invited to join ${APP_NAME}!`}
+      subtitle={
+        <>
+          <strong className="invite-org">{invitation.organizationName}</strong> invited you to
+          their family on {APP_NAME}.
+        </>
+      }
+    >
+      <div className="privacy-notice" role="note">
+        <LockIcon />
+        <p>Your account is private. Only your family can see it.</p>
+      </div>
+      <dl className="details-list">
+        <div>
+          <dt>Name</dt>
+          <dd>{invitation.displayName?.trim() || '—'}</dd>
+        </div>
+        <div>
+          <dt>Email</dt>
+          <dd>{invitation.email?.trim() || '—'}</dd>
+        </div>
+        <div>
+          <dt>Expires</dt>
+          <dd>{formatDate(invitation.expiresAt)}</dd>
+        </div>
+      </dl>
+      <form className="form" onSubmit={onSubmit} noValidate aria-label="Accept invitation">
+        {serverError && <Alert>{serverError}</Alert>}
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 6 characters."
+          value={values.password}
+          onChange={(event) => update('password', event.target.value)}
+          error={errors.password}
+          autoFocus
+        />
+        <TextField
+          label="Confirm Password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          onChange={(event) => update('confirmPassword', event.target.value)}
+          error={errors.confirmPassword}
+        />
+        <Button type="submit" block isLoading={submitting}>
+          Accept Invitation
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

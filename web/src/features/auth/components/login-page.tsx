@@ -1,0 +1,87 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+
+import { login } from '../api/login';
+import { validateLogin, type LoginValues } from '../utils/validation';
+import { AuthLayout } from '@/components/layouts/auth-layout';
+import { Alert, Button, TextField } from '@/components/ui';
+import { APP_NAME } from '@/config/env';
+import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { getErrorMessage } from '@/lib/api-client';
+import { homePathFor } from '@/lib/roles';
+import { hasErrors, type FieldErrors } from '@/lib/validation';
+import { useSessionStore } from '@/stores/session-store';
+
+export function LoginPage() {
+  // The product contract asks for the product name followed by "Login".
+  useDocumentTitle(`${APP_NAME} - Login`);
+  const navigate = useNavigate();
+  const setSession = useSessionStore((state) => state.setSession);
+
+  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors<keyof LoginValues>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const update = (field: keyof LoginValues, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setServerError(null);
+    const found = validateLogin(values);
+    setErrors(found);
+    if (hasErrors(found)) return;
+
+    setSubmitting(true);
+    try {
+      const { token, user } = await login({ email: values.email.trim(), password: values.password });
+      setSession(token, user);
+      void navigate(homePathFor(user.role), { replace: true });
+    } catch (error) {
+      setServerError(getErrorMessage(error, 'Failed to login'));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthLayout
+      title="Welcome back"
+      subtitle="Log in to keep track of chores and rewards."
+      footer={
+        <>
+          Don&apos;t have an account? <Link to={paths.auth.register.getHref()}>Create one</Link>
+        </>
+      }
+    >
+      <form className="form" onSubmit={onSubmit} noValidate aria-label="Login">
+        {serverError && <Alert>{serverError}</Alert>}
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={(event) => update('email', event.target.value)}
+          error={errors.email}
+          autoFocus
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={(event) => update('password', event.target.value)}
+          error={errors.password}
+        />
+        <Button type="submit" block isLoading={submitting}>
+          Login
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

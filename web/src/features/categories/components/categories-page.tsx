@@ -1,0 +1,5 @@
+import { ComingSoon } from '@/components/ui';
+
+export function CategoriesPage() {
+  return <ComingSoon title="Categories" description="Organize chores into categories." />;
+}

@@ -1,0 +1,49 @@
+import { normalizeChildStats } from '../utils/normalize-stats';
+import { useDashboardStats } from '../utils/use-dashboard-stats';
+import { Card, EmptyState, PageHeader, StatCard } from '@/components/ui';
+import { CheckCircleIcon, ClockIcon, StarIcon, WalletIcon } from '@/components/ui/icons';
+import { cn } from '@/utils/cn';
+import { formatDate, formatMoney } from '@/utils/format';
+
+/** The child's own dashboard. */
+export function ChildDashboard() {
+  const stats = useDashboardStats(normalizeChildStats);
+
+  return (
+    <>
+      <PageHeader title="My Dashboard" description="Your chores, rewards and balance." />
+      <div className="stat-grid">
+        <StatCard label="My Balance" value={formatMoney(stats.balance)} tone="accent" icon={<WalletIcon />} />
+        <StatCard label="Pending" value={stats.pendingSubmissions} tone="warning" icon={<ClockIcon />} />
+        <StatCard label="Completed (this month)" value={stats.completedThisMonth} tone="success" icon={<CheckCircleIcon />} />
+        <StatCard label="Earned (this month)" value={formatMoney(stats.earnedThisMonth)} icon={<StarIcon />} />
+      </div>
+
+      <Card title="Recent Activity">
+        {stats.recentHistory.length === 0 ? (
+          <EmptyState>No recent activity yet. Do a chore to get started!</EmptyState>
+        ) : (
+          <ul className="list">
+            {stats.recentHistory.map((item, index) => (
+              <li
+                key={item.id || index}
+                className={cn('list__row', item.approved ? 'list__row--approved' : 'list__row--rejected')}
+              >
+                <div>
+                  <p className="list__primary">{item.chore.name}</p>
+                  <p className="list__secondary">
+                    {item.chore.category?.name ?? 'Uncategorized'} · {formatDate(item.reviewedAt)}
+                  </p>
+                </div>
+                <span className="list__amount">
+                  {item.approved ? '+' : ''}
+                  {formatMoney(item.boostedReward)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+
+import { normalizeAdminStats, normalizeChildStats } from './normalize-stats';
+
+describe('normalizeAdminStats', () => {
+  it('gives zeros and empty lists when nothing was loaded', () => {
+    expect(normalizeAdminStats(undefined)).toEqual({
+      totalChildren: 0,
+      totalPendingSubmissions: 0,
+      totalBalance: 0,
+      totalPaidOutThisMonth: 0,
+      mostActiveChores: [],
+      leastActiveChores: [],
+      children: [],
+      role: undefined,
+    });
+  });
+
+  it('reads the documented shape and turns numeric strings into numbers', () => {
+    const stats = normalizeAdminStats({
+      totalChildren: 2,
+      totalPendingSubmissions: 3,
+      totalBalance: '12.50',
+      totalPaidOutThisMonth: 5,
+      mostActiveChores: [{ chore: { id: 'c1', name: 'Dishes', category: { name: 'Kitchen' } }, completions: 4 }],
+      leastActiveChores: [{ chore: { id: 'c2', name: 'Lawn', category: null }, completions: 0 }],
+      children: [{ id: 'k1', name: 'Sam', balance: 7.25, pendingSubmissions: 1, completedThisMonth: 6 }],
+      role: 'ORG_ADMIN',
+    });
+    expect(stats.totalBalance).toBe(12.5);
+    expect(stats.mostActiveChores[0]).toEqual({
+      chore: { id: 'c1', name: 'Dishes', category: { name: 'Kitchen' } },
+      completions: 4,
+    });
+    expect(stats.leastActiveChores[0]?.chore.category).toBeNull();
+    expect(stats.children[0]).toEqual({
+      id: 'k1',
+      name: 'Sam',
+      balance: 7.25,
+      pendingSubmissions: 1,
+      completedThisMonth: 6,
+    });
+  });
+});
+
+describe('normalizeChildStats', () => {
+  it('reads the child shape', () => {
+    const stats = normalizeChildStats({
+      balance: 10,
+      pendingSubmissions: 1,
+      completedThisMonth: 3,
+      earnedThisMonth: 4.5,
+      recentHistory: [
+        {
+          id: 's1',
+          chore: { name: 'Dishes', category: { name: 'Kitchen' } },
+          approved: true,
+          boostedReward: 1.5,
+          reviewedAt: '2024-05-01T10:00:00Z',
+        },
+      ],
+    });
+    expect(stats.earnedThisMonth).toBe(4.5);
+    expect(stats.recentHistory).toHaveLength(1);
+    expect(stats.recentHistory[0]?.approved).toBe(true);
+  });
+
+  it('copes with the admin shape (missing child fields)', () => {
+    expect(normalizeChildStats({ totalChildren: 0, children: [] })).toEqual({
+      balance: 0,
+      pendingSubmissions: 0,
+      completedThisMonth: 0,
+      earnedThisMonth: 0,
+      recentHistory: [],
+    });
+  });
+});

@@ -1,0 +1,91 @@
+import type {
+  AdminDashboardStats,
+  ChildDashboardStats,
+  ChildHistoryItem,
+  ChildOverview,
+  ChoreActivity,
+} from '../types';
+
+type Loose = Record<string, unknown>;
+
+function asObject(value: unknown): Loose {
+  return typeof value === 'object' && value !== null ? (value as Loose) : {};
+}
+
+function asNumber(value: unknown): number {
+  const number = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(number) ? number : 0;
+}
+
+function asString(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return '';
+}
+
+function asArray(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+function category(value: unknown): { name: string } | null {
+  const name = asString(asObject(value).name);
+  return name ? { name } : null;
+}
+
+function choreActivity(value: unknown): ChoreActivity {
+  const item = asObject(value);
+  const chore = asObject(item.chore);
+  return {
+    chore: { id: asString(chore.id), name: asString(chore.name), category: category(chore.category) },
+    completions: asNumber(item.completions),
+  };
+}
+
+function childOverview(value: unknown): ChildOverview {
+  const item = asObject(value);
+  return {
+    id: asString(item.id),
+    name: asString(item.name),
+    balance: asNumber(item.balance),
+    pendingSubmissions: asNumber(item.pendingSubmissions),
+    completedThisMonth: asNumber(item.completedThisMonth),
+  };
+}
+
+function historyItem(value: unknown): ChildHistoryItem {
+  const item = asObject(value);
+  const chore = asObject(item.chore);
+  return {
+    id: asString(item.id),
+    chore: { name: asString(chore.name), category: category(chore.category) },
+    approved: item.approved === true,
+    boostedReward: asNumber(item.boostedReward),
+    reviewedAt: typeof item.reviewedAt === 'string' ? item.reviewedAt : null,
+  };
+}
+
+/** Fills every missing or malformed field with zero or an empty list. */
+export function normalizeAdminStats(raw: unknown): AdminDashboardStats {
+  const data = asObject(raw);
+  return {
+    totalChildren: asNumber(data.totalChildren),
+    totalPendingSubmissions: asNumber(data.totalPendingSubmissions),
+    totalBalance: asNumber(data.totalBalance),
+    totalPaidOutThisMonth: asNumber(data.totalPaidOutThisMonth),
+    mostActiveChores: asArray(data.mostActiveChores).map(choreActivity),
+    leastActiveChores: asArray(data.leastActiveChores).map(choreActivity),
+    children: asArray(data.children).map(childOverview),
+    role: typeof data.role === 'string' ? data.role : undefined,
+  };
+}
+
+export function normalizeChildStats(raw: unknown): ChildDashboardStats {
+  const data = asObject(raw);
+  return {
+    balance: asNumber(data.balance),
+    pendingSubmissions: asNumber(data.pendingSubmissions),
+    completedThisMonth: asNumber(data.completedThisMonth),
+    earnedThisMonth: asNumber(data.earnedThisMonth),
+    recentHistory: asArray(data.recentHistory).map(historyItem),
+  };
+}

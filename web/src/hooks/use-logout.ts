@@ -1,0 +1,19 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+
+import { paths } from '@/config/paths';
+import { useSessionStore } from '@/stores/session-store';
+
+export const LOGOUT_CONFIRMATION = 'Are you sure you want to logout?';
+
+/** Asks for confirmation, clears the session and returns to the login screen. */
+export function useLogout(): () => void {
+  const navigate = useNavigate();
+  const clearSession = useSessionStore((state) => state.clearSession);
+
+  return useCallback(() => {
+    if (!window.confirm(LOGOUT_CONFIRMATION)) return;
+    clearSession();
+    void navigate(paths.auth.login.getHref(), { replace: true });
+  }, [clearSession, navigate]);
+}

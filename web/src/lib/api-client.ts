@@ -1,0 +1,166 @@
+import { env } from '@/config/env';
+import { paths } from '@/config/paths';
+import { useSessionStore } from '@/stores/session-store';
+import type { ApiErrorBody } from '@/types/api';
+
+/** A non-2xx answer from the API, with the parsed error body when there is one. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ApiErrorBody | null;
+
+  constructor(status: number, body: ApiErrorBody | null) {
+    super(body?.message || body?.error || `Request failed with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+type UnauthorizedHandler = () => void;
+
+const defaultUnauthorizedHandler: UnauthorizedHandler = () => {
+  window.location.assign(paths.auth.login.getHref());
+};
+
+let unauthorizedHandler: UnauthorizedHandler = defaultUnauthorizedHandler;
+
+/**
+ * Sets what happens after an authenticated call is answered with 401 (the
+ * session has already been cleared by then). Returns a function restoring the
+ * previous handler.
+ */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): () => void {
+  const previous = unauthorizedHandler;
+  unauthorizedHandler = handler;
+  return () => {
+    unauthorizedHandler = previous;
+  };
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  /** Sent as JSON, or as multipart when it is a FormData. */
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  /**
+   * Whether the call carries the session token (default true). A 401 on such
+   * a call ends the session; a 401 on an anonymous call (login) is only an error.
+   */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const url = `${env.API_URL}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function optionalString(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Keeps only the documented error fields, with the types they should have. */
+function toErrorBody(value: unknown): ApiErrorBody | null {
+  if (typeof value === 'string' && value.trim()) return { error: value.trim() };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const raw = value as Record<string, unknown>;
+  const body: ApiErrorBody = {
+    error: optionalString(raw.error),
+    message: optionalString(raw.message),
+  };
+  if (Array.isArray(raw.details)) {
+    body.details = raw.details
+      .filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null)
+      .map((item) => ({ field: optionalString(item.field), message: optionalString(item.message) }));
+  }
+  return body;
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, query, auth = true, signal } = options;
+  const headers = new Headers({ Accept: 'application/json' });
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+
+  if (auth) {
+    const token = useSessionStore.getState().token;
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+  }
+
+  const response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal });
+  const data = await readJson(response);
+
+  if (!response.ok) {
+    if (response.status === 401 && auth) {
+      useSessionStore.getState().clearSession();
+      unauthorizedHandler();
+    }
+    throw new ApiError(response.status, toErrorBody(data));
+  }
+  return data as T;
+}
+
+type BodylessOptions = Omit<RequestOptions, 'method' | 'body'>;
+
+export const api = {
+  get: <T>(path: string, options?: BodylessOptions) => request<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
+    request<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
+    request<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
+    request<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: BodylessOptions) =>
+    request<T>(path, { ...options, method: 'DELETE' }),
+};
+
+function nonEmpty(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() ? value.trim() : null;
+}
+
+/**
+ * The text to show for a failed call: the server's `message` first, then its
+ * `error`, then the screen's fallback. With preferDetails the first per-field
+ * validation message comes before both.
+ */
+export function getErrorMessage(
+  error: unknown,
+  fallback: string,
+  options: { preferDetails?: boolean } = {},
+): string {
+  if (!(error instanceof ApiError) || !error.body) return fallback;
+  const { body } = error;
+  if (options.preferDetails && Array.isArray(body.details)) {
+    const detail = body.details.map((item) => nonEmpty(item.message)).find(Boolean);
+    if (detail) return detail;
+  }
+  return nonEmpty(body.message) ?? nonEmpty(body.error) ?? fallback;
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}

@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+
+import { homePathFor } from './roles';
+import { Alert, Button, FullPageSpinner } from '@/components/ui';
+import { paths } from '@/config/paths';
+import { useSessionStore } from '@/stores/session-store';
+import type { Role } from '@/types/api';
+
+/**
+ * Renders its children only with a session. Without a token it sends the
+ * browser to /login; with a token but no user yet it waits for the user.
+ */
+export function ProtectedRoute({ children }: { children: ReactNode }) {
+  const token = useSessionStore((state) => state.token);
+  const user = useSessionStore((state) => state.user);
+  const userStatus = useSessionStore((state) => state.userStatus);
+  const clearSession = useSessionStore((state) => state.clearSession);
+
+  if (!token) {
+    return <Navigate to={paths.auth.login.getHref()} replace />;
+  }
+  if (!user) {
+    if (userStatus === 'error') {
+      return (
+        <div className="full-page-center">
+          <div className="auth-card">
+            <Alert title="We couldn't load your account">
+              Check your connection and try again.
+            </Alert>
+            <div className="button-row">
+              <Button onClick={() => window.location.reload()}>Try again</Button>
+              <Button variant="secondary" onClick={clearSession}>
+                Back to login
+              </Button>
+            </div>
+          </div>
+        </div>
+      );
+    }
+    return <FullPageSpinner label="Loading your account…" />;
+  }
+  return <>{children}</>;
+}
+
+/**
+ * Lets only the listed roles through; any other signed-in user goes to the
+ * dashboard. Place it inside a ProtectedRoute.
+ */
+export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
+  const user = useSessionStore((state) => state.user);
+  if (!user || !roles.includes(user.role)) {
+    return <Navigate to={paths.home.getHref()} replace />;
+  }
+  return <>{children}</>;
+}
+
+/** Login and register: a signed-in user is sent to their home screen instead. */
+export function GuestRoute({ children }: { children: ReactNode }) {
+  const token = useSessionStore((state) => state.token);
+  const user = useSessionStore((state) => state.user);
+  if (token && user) {
+    return <Navigate to={homePathFor(user.role)} replace />;
+  }
+  return <>{children}</>;
+}

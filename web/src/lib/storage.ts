@@ -1,0 +1,68 @@
+import type { User } from '@/types/api';
+
+/** The local storage keys are part of the product contract. */
+export const STORAGE_KEYS = {
+  token: 'token',
+  user: 'user',
+  theme: 'theme',
+} as const;
+
+export type ColorTheme = 'light' | 'dark';
+
+function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) {
+      window.localStorage.removeItem(key);
+    } else {
+      window.localStorage.setItem(key, value);
+    }
+  } catch {
+    // Storage can be unavailable (private mode, quota); the app keeps working in memory.
+  }
+}
+
+function isUser(value: unknown): value is User {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Record<string, unknown>;
+  return (
+    typeof candidate.id === 'string' &&
+    typeof candidate.email === 'string' &&
+    typeof candidate.role === 'string'
+  );
+}
+
+export const storage = {
+  getToken: (): string | null => read(STORAGE_KEYS.token) || null,
+  setToken: (token: string | null) => write(STORAGE_KEYS.token, token),
+
+  getUser: (): User | null => {
+    const raw = read(STORAGE_KEYS.user);
+    if (!raw) return null;
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      return isUser(parsed) ? parsed : null;
+    } catch {
+      return null;
+    }
+  },
+  setUser: (user: User | null) => write(STORAGE_KEYS.user, user ? JSON.stringify(user) : null),
+
+  getTheme: (): ColorTheme | null => {
+    const raw = read(STORAGE_KEYS.theme);
+    return raw === 'light' || raw === 'dark' ? raw : null;
+  },
+  setTheme: (theme: ColorTheme) => write(STORAGE_KEYS.theme, theme),
+
+  clearSession: () => {
+    write(STORAGE_KEYS.token, null);
+    write(STORAGE_KEYS.user, null);
+  },
+};

@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+
+import { App } from '@/app';
+import { useSessionStore } from '@/stores/session-store';
+import { applyThemes, uiThemeOf, useThemeStore } from '@/stores/theme-store';
+import '@/styles/index.css';
+
+// Paint the right theme before the first render to avoid a flash.
+applyThemes(useThemeStore.getState().theme, uiThemeOf(useSessionStore.getState().user));
+
+const root = document.getElementById('root');
+if (!root) throw new Error('Missing #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

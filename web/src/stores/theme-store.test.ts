@@ -1,0 +1,55 @@
+import { describe, expect, it, vi } from 'vitest';
+
+import { applyThemes, getInitialTheme, uiThemeOf, useThemeStore } from './theme-store';
+import { STORAGE_KEYS } from '@/lib/storage';
+import { buildUser } from '@/testing/fixtures';
+
+function preferDark(dark: boolean) {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({ matches: dark && query.includes('dark'), media: query })),
+  );
+}
+
+describe('theme store', () => {
+  it('defaults to the system preference', () => {
+    preferDark(true);
+    expect(getInitialTheme()).toBe('dark');
+    preferDark(false);
+    expect(getInitialTheme()).toBe('light');
+  });
+
+  it('prefers the stored theme over the system', () => {
+    preferDark(true);
+    localStorage.setItem(STORAGE_KEYS.theme, 'light');
+    expect(getInitialTheme()).toBe('light');
+  });
+
+  it('ignores an unknown stored value', () => {
+    preferDark(false);
+    localStorage.setItem(STORAGE_KEYS.theme, 'purple');
+    expect(getInitialTheme()).toBe('light');
+  });
+
+  it('toggles and persists the theme', () => {
+    useThemeStore.getState().setTheme('light');
+    useThemeStore.getState().toggleTheme();
+    expect(useThemeStore.getState().theme).toBe('dark');
+    expect(localStorage.getItem(STORAGE_KEYS.theme)).toBe('dark');
+    useThemeStore.getState().toggleTheme();
+    expect(localStorage.getItem(STORAGE_KEYS.theme)).toBe('light');
+  });
+
+  it('takes the ui theme from the profile, ADULT by default', () => {
+    expect(uiThemeOf(null)).toBe('ADULT');
+    expect(uiThemeOf(buildUser({ profile: null }))).toBe('ADULT');
+    expect(uiThemeOf(buildUser({ profile: { uiTheme: 'KIDS' } }))).toBe('KIDS');
+    expect(uiThemeOf(buildUser({ profile: { uiTheme: 'WEIRD' as never } }))).toBe('ADULT');
+  });
+
+  it('writes both themes onto <html>', () => {
+    applyThemes('dark', 'TEEN');
+    expect(document.documentElement.getAttribute('data-theme')).toBe('dark');
+    expect(document.documentElement.getAttribute('data-ui-theme')).toBe('TEEN');
+  });
+});

@@ -1,0 +1,47 @@
+import { create } from 'zustand';
+
+import { storage, type ColorTheme } from '@/lib/storage';
+import type { UiTheme, User } from '@/types/api';
+
+const UI_THEMES: readonly UiTheme[] = ['KIDS', 'TEEN', 'ADULT'];
+
+export const DEFAULT_UI_THEME: UiTheme = 'ADULT';
+
+/** The stored choice wins; otherwise the system's dark-mode preference decides. */
+export function getInitialTheme(): ColorTheme {
+  const stored = storage.getTheme();
+  if (stored) return stored;
+  const prefersDark =
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-color-scheme: dark)').matches;
+  return prefersDark ? 'dark' : 'light';
+}
+
+/** The interface theme comes from the user's profile and defaults to ADULT. */
+export function uiThemeOf(user: User | null): UiTheme {
+  const value = user?.profile?.uiTheme;
+  return value && UI_THEMES.includes(value) ? value : DEFAULT_UI_THEME;
+}
+
+/** Writes both themes onto <html>, where the stylesheet picks them up. */
+export function applyThemes(theme: ColorTheme, uiTheme: UiTheme): void {
+  const root = document.documentElement;
+  root.dataset.theme = theme;
+  root.dataset.uiTheme = uiTheme;
+  root.style.colorScheme = theme;
+}
+
+interface ThemeState {
+  theme: ColorTheme;
+  setTheme: (theme: ColorTheme) => void;
+  toggleTheme: () => void;
+}
+
+export const useThemeStore = create<ThemeState>()((set, get) => ({
+  theme: getInitialTheme(),
+  setTheme: (theme) => {
+    storage.setTheme(theme);
+    set({ theme });
+  },
+  toggleTheme: () => get().setTheme(get().theme === 'dark' ? 'light' : 'dark'),
+}));

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+
+import { formatDate, formatMoney, fullName } from './format';
+
+describe('formatMoney', () => {
+  it('shows dollars with two decimals', () => {
+    expect(formatMoney(0)).toBe('$0.00');
+    expect(formatMoney(12.5)).toBe('$12.50');
+    expect(formatMoney(1234.567)).toBe('$1,234.57');
+    expect(formatMoney(-5.5)).toBe('-$5.50');
+  });
+
+  it('treats numeric strings as numbers and anything else as zero', () => {
+    expect(formatMoney('7.1')).toBe('$7.10');
+    expect(formatMoney(undefined)).toBe('$0.00');
+    expect(formatMoney('abc')).toBe('$0.00');
+  });
+});
+
+describe('formatDate', () => {
+  it('falls back for missing or invalid dates', () => {
+    expect(formatDate(null)).toBe('—');
+    expect(formatDate('not a date', 'Never')).toBe('Never');
+    expect(formatDate('2024-03-05T12:00:00Z')).toMatch(/2024/);
+  });
+});
+
+describe('fullName', () => {
+  it('joins the parts that are present', () => {
+    expect(fullName({ firstName: 'Jane', lastName: 'Doe' })).toBe('Jane Doe');
+    expect(fullName({ firstName: 'Jane', lastName: null })).toBe('Jane');
+    expect(fullName({})).toBe('');
+  });
+});

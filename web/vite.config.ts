@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vitest/config';
+
+const rootDir = dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+
+/**
+ * The API server renders /api/docs as an HTML page that loads the Swagger UI
+ * assets from /api-docs/. They are shipped with the web build so the server
+ * needs no copy of its own.
+ */
+function swaggerUiAssets(): Plugin {
+  const files = ['swagger-ui.css', 'swagger-ui-bundle.js'];
+  return {
+    name: 'chorely:swagger-ui-assets',
+    apply: 'build',
+    generateBundle() {
+      const distDir = dirname(require.resolve('swagger-ui-dist/package.json'));
+      for (const file of files) {
+        this.emitFile({
+          type: 'asset',
+          fileName: `api-docs/${file}`,
+          source: readFileSync(join(distDir, file)),
+        });
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), swaggerUiAssets()],
+  resolve: {
+    alias: { '@': join(rootDir, 'src') },
+  },
+  server: {
+    proxy: {
+      '/api': process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080',
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+  test: {
+    environment: 'happy-dom',
+    setupFiles: ['./src/testing/setup-tests.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+    unstubGlobals: true,
+  },
+});
