@@ -99,6 +99,11 @@ STACK_PIDS=()
 start_stack() {
   local base=${PORT_BASE:-50050} http=${HTTP_PORT:-8080} prefix=${DB_PREFIX:-chorely}
   mkdir -p "$LOCAL/logs"
+  for port in "$http" $(seq $((base + 1)) $((base + 5))); do
+    if port_open 127.0.0.1 "$port"; then
+      fail "port $port is already in use (is Chorely already running?)"
+    fi
+  done
   local i=1
   for svc in "${SERVICES[@]}"; do
     GRPC_ADDR="127.0.0.1:$((base + i))" \
@@ -120,8 +125,16 @@ start_stack() {
   WEB_DIST="$ROOT/web/dist" \
     "$BIN/gateway" >"$LOCAL/logs/gateway.log" 2>&1 &
   STACK_PIDS+=($!)
-  wait_for "curl -fs -o /dev/null http://127.0.0.1:$http/api/health" 90 \
+  wait_for "stack_alive && curl -fs -o /dev/null http://127.0.0.1:$http/api/health" 90 \
     "the stack (logs in $LOCAL/logs)"
+}
+
+# True while every process of the stack runs; a crash fails the wait at once.
+stack_alive() {
+  local pid
+  for pid in "${STACK_PIDS[@]}"; do
+    kill -0 "$pid" 2>/dev/null || fail "a service exited at start-up; see $LOCAL/logs"
+  done
 }
 
 stop_stack() {

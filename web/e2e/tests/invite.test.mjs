@@ -26,12 +26,18 @@ describe('invitations', () => {
     const parent = await registerParent();
     const invite = await createInviteCode(parent.token);
     assert.equal(invite.role, 'ORG_ADMIN');
+    const email = `e2e-invitee-${uniqueSuffix()}@example.com`;
 
     await withPage(browser, t, async (page) => {
       await page.goto(`/invite/${invite.code}`);
       await page.getByRole('heading', { name: /join Chorely/i }).waitFor();
       await page.getByText(parent.organizationName).waitFor();
       await page.getByText(/only your family can see it/i).waitFor();
+
+      // An open invite code names no invitee, so the screen asks who they are.
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('First Name').fill('Sam');
+      await page.getByLabel('Last Name').fill('Invited');
 
       await page.getByLabel('Password', { exact: true }).fill('secret123');
       await page.getByLabel('Confirm Password').fill('secret124');
@@ -49,6 +55,27 @@ describe('invitations', () => {
       assert.ok(session.token, 'token stored');
       assert.ok(session.user, 'user loaded from /users/me and stored');
       assert.equal(JSON.parse(session.user).role, 'ORG_ADMIN');
+      assert.equal(JSON.parse(session.user).email, email);
+      assert.equal(JSON.parse(session.user).organization.name, parent.organizationName);
+    });
+  });
+
+  test('an invitation naming an email asks for a name and password, not the email', async (t) => {
+    const parent = await registerParent();
+    const email = `e2e-named-${uniqueSuffix()}@example.com`;
+    const invite = await createInviteCode(parent.token, { role: 'ORG_ADMIN', email, expiresInDays: 7 });
+
+    await withPage(browser, t, async (page) => {
+      await page.goto(`/invite/${invite.code}`);
+      await page.getByText(email).waitFor();
+      assert.equal(await page.getByLabel('Email').count(), 0);
+      await page.getByLabel('First Name').fill('Robin');
+      await page.getByLabel('Password', { exact: true }).fill('secret123');
+      await page.getByLabel('Confirm Password').fill('secret123');
+      await page.getByRole('button', { name: 'Accept Invitation' }).click();
+      await waitForPath(page, '/');
+      const session = await readSession(page);
+      assert.equal(JSON.parse(session.user).email, email);
     });
   });
 

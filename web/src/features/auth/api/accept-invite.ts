@@ -4,6 +4,10 @@ import type { AuthResponse } from '@/types/api';
 export interface AcceptInviteInput {
   inviteCode: string;
   password: string;
+  /** Only for an open invite code, which names no invitee. */
+  email?: string;
+  firstName?: string;
+  lastName?: string;
 }
 
 export function acceptInvite(input: AcceptInviteInput): Promise<AuthResponse> {

@@ -80,7 +80,14 @@ function AcceptInvitationForm({ code, invitation }: { code: string; invitation: 
   const navigate = useNavigate();
   const setToken = useSessionStore((state) => state.setToken);
 
-  const [values, setValues] = useState<AcceptInviteValues>({ password: '', confirmPassword: '' });
+  const asks = { email: !invitation.email?.trim(), name: !invitation.displayName?.trim() };
+  const [values, setValues] = useState<AcceptInviteValues>({
+    email: '',
+    firstName: '',
+    lastName: '',
+    password: '',
+    confirmPassword: '',
+  });
   const [errors, setErrors] = useState<FieldErrors<keyof AcceptInviteValues>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -93,13 +100,18 @@ function AcceptInvitationForm({ code, invitation }: { code: string; invitation: 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setServerError(null);
-    const found = validateAcceptInvite(values);
+    const found = validateAcceptInvite(values, asks);
     setErrors(found);
     if (hasErrors(found)) return;
 
     setSubmitting(true);
     try {
-      const { token } = await acceptInvite({ inviteCode: code, password: values.password });
+      const { token } = await acceptInvite({
+        inviteCode: code,
+        password: values.password,
+        ...(asks.email ? { email: values.email.trim() } : {}),
+        ...(asks.name ? { firstName: values.firstName.trim(), lastName: values.lastName.trim() } : {}),
+      });
       // Only the token is kept; the user comes from GET /users/me.
       setToken(token);
       await loadCurrentUser();
@@ -140,6 +152,39 @@ function AcceptInvitationForm({ code, invitation }: { code: string; invitation: 
       </dl>
       <form className="form" onSubmit={onSubmit} noValidate aria-label="Accept invitation">
         {serverError && <Alert>{serverError}</Alert>}
+        {asks.email && (
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            onChange={(event) => update('email', event.target.value)}
+            error={errors.email}
+            autoFocus
+          />
+        )}
+        {asks.name && (
+          <>
+            <TextField
+              label="First Name"
+              name="firstName"
+              autoComplete="given-name"
+              value={values.firstName}
+              onChange={(event) => update('firstName', event.target.value)}
+              error={errors.firstName}
+              autoFocus={!asks.email}
+            />
+            <TextField
+              label="Last Name"
+              name="lastName"
+              autoComplete="family-name"
+              value={values.lastName}
+              onChange={(event) => update('lastName', event.target.value)}
+              error={errors.lastName}
+            />
+          </>
+        )}
         <TextField
           label="Password"
           name="password"
@@ -149,7 +194,7 @@ function AcceptInvitationForm({ code, invitation }: { code: string; invitation: 
           value={values.password}
           onChange={(event) => update('password', event.target.value)}
           error={errors.password}
-          autoFocus
+          autoFocus={!asks.email && !asks.name}
         />
         <TextField
           label="Confirm Password"

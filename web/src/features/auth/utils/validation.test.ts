@@ -65,23 +65,40 @@ describe('validateRegister', () => {
 });
 
 describe('validateAcceptInvite', () => {
+  const named = { email: '', firstName: '', lastName: '' };
+
   it('needs 6 characters', () => {
-    expect(validateAcceptInvite({ password: 'abc', confirmPassword: 'abc' })).toEqual({
+    expect(validateAcceptInvite({ ...named, password: 'abc', confirmPassword: 'abc' })).toEqual({
+      email: undefined,
+      firstName: undefined,
       password: 'Password must be at least 6 characters',
       confirmPassword: undefined,
     });
   });
 
   it('needs matching passwords', () => {
-    expect(validateAcceptInvite({ password: 'secret1', confirmPassword: 'secret2' }).confirmPassword).toBe(
-      'Passwords do not match',
-    );
+    expect(
+      validateAcceptInvite({ ...named, password: 'secret1', confirmPassword: 'secret2' }).confirmPassword,
+    ).toBe('Passwords do not match');
   });
 
-  it('accepts matching passwords', () => {
-    expect(validateAcceptInvite({ password: 'secret1', confirmPassword: 'secret1' })).toEqual({
+  it('accepts matching passwords for an invitation naming its invitee', () => {
+    expect(validateAcceptInvite({ ...named, password: 'secret1', confirmPassword: 'secret1' })).toEqual({
+      email: undefined,
+      firstName: undefined,
       password: undefined,
       confirmPassword: undefined,
     });
+  });
+
+  it('asks an open invite code for a valid email and a first name', () => {
+    const values = { email: 'nope', firstName: ' ', lastName: '', password: 'secret1', confirmPassword: 'secret1' };
+    expect(validateAcceptInvite(values, { email: true, name: true })).toMatchObject({
+      email: 'Please enter a valid email address',
+      firstName: 'First name is required',
+    });
+    expect(
+      validateAcceptInvite({ ...values, email: 'sam@example.com', firstName: 'Sam' }, { email: true, name: true }),
+    ).toEqual({ email: undefined, firstName: undefined, password: undefined, confirmPassword: undefined });
   });
 });

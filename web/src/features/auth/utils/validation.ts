@@ -43,14 +43,30 @@ export function validateRegister(values: RegisterValues): FieldErrors<keyof Regi
 }
 
 export interface AcceptInviteValues {
+  email: string;
+  firstName: string;
+  lastName: string;
   password: string;
   confirmPassword: string;
 }
 
+/** What the invitation leaves for the invitee to fill in. */
+export interface InviteeAsks {
+  email: boolean;
+  name: boolean;
+}
+
+/**
+ * An invitation always needs a password; one that names no email (an open
+ * invite code) also asks for it, and one that names nobody asks for a name.
+ */
 export function validateAcceptInvite(
   values: AcceptInviteValues,
+  asks: InviteeAsks = { email: false, name: false },
 ): FieldErrors<keyof AcceptInviteValues> {
   return {
+    email: asks.email ? validateEmail(values.email) : undefined,
+    firstName: asks.name && isBlank(values.firstName) ? 'First name is required' : undefined,
     password: values.password.length < MIN_PASSWORD_LENGTH ? PASSWORD_TOO_SHORT : undefined,
     confirmPassword:
       values.password !== values.confirmPassword ? PASSWORDS_DO_NOT_MATCH : undefined,
