@@ -1,0 +1,71 @@
+//! `user.registered` reaches JetStream exactly once per registration, also
+//! when the relay stops between the commit and the publish, or between the
+//! publish and marking the event published.
+
+use chorely_proto::events::{Event, v1::UserRegistered};
+use prost::Message;
+use testkit::{Options, Stack};
+
+use crate::helpers::register;
+
+async fn published(stack: &Stack) -> u64 {
+    let bus = stack.bus.connect().await.unwrap();
+    bus.count(&bus.subject_of::<UserRegistered>()).await.unwrap()
+}
+
+#[tokio::test]
+async fn an_event_committed_while_the_relay_is_down_is_published_once_it_runs() {
+    let stack = Stack::start_with(Options { manual_auth_relay: true }).await;
+    let (email, _) = register(&stack).await;
+
+    // Committed with the user, not yet published: the relay is "down".
+    let relay = stack.auth_relay();
+    let pending = relay.pending().await.unwrap();
+    assert_eq!(pending.len(), 1);
+    assert_eq!(pending[0].subject, UserRegistered::SUBJECT);
+    assert_eq!(published(&stack).await, 0);
+
+    // The relay comes back.
+    assert_eq!(relay.run_once().await.unwrap(), 1);
+    assert_eq!(published(&stack).await, 1);
+    assert!(relay.pending().await.unwrap().is_empty());
+
+    let event = UserRegistered::decode(pending[0].payload.as_slice()).unwrap();
+    assert_eq!(event.email, email);
+    assert_eq!(event.role, "ORG_ADMIN");
+}
+
+#[tokio::test]
+async fn a_relay_dying_after_publishing_but_before_marking_does_not_publish_twice() {
+    let stack = Stack::start_with(Options { manual_auth_relay: true }).await;
+    register(&stack).await;
+    let relay = stack.auth_relay();
+
+    // Published, then "killed" before the row is marked published.
+    let pending = relay.pending().await.unwrap();
+    relay.publish(&pending[0]).await.unwrap();
+    assert_eq!(relay.pending().await.unwrap().len(), 1);
+
+    // Restarted: it publishes the same event id again, which JetStream drops.
+    assert_eq!(relay.run_once().await.unwrap(), 1);
+    assert_eq!(published(&stack).await, 1);
+    assert!(relay.pending().await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn each_registration_publishes_exactly_one_event_with_the_relay_running() {
+    let stack = Stack::start().await;
+    register(&stack).await;
+    register(&stack).await;
+    let bus = stack.bus.connect().await.unwrap();
+    let subject = bus.subject_of::<UserRegistered>();
+    // The relay runs in the background: wait for it (bounded), then check the count stays 2.
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
+    while bus.count(&subject).await.unwrap() < 2 {
+        assert!(tokio::time::Instant::now() < deadline, "events were not published");
+        tokio::task::yield_now().await;
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert!(stack.auth_relay().pending().await.unwrap().is_empty());
+    assert_eq!(bus.count(&subject).await.unwrap(), 2);
+}

@@ -1,0 +1,134 @@
+use chorely_proto::auth::v1::{
+    AcceptInviteRequest, CreateInviteCodeRequest, GetInviteRequest, LoginRequest, Role,
+};
+use testkit::Stack;
+use tonic::Code;
+
+use crate::helpers::{anonymous, register, unique_email, with_token};
+
+async fn invite_code(stack: &Stack, token: &str, email: &str, role: Role) -> String {
+    with_token(stack, token)
+        .create_invite_code(CreateInviteCodeRequest {
+            role: role.into(),
+            email: email.into(),
+            expires_in_days: 0,
+        })
+        .await
+        .unwrap()
+        .into_inner()
+        .code
+}
+
+fn accept(code: &str, email: &str) -> AcceptInviteRequest {
+    AcceptInviteRequest {
+        invite_code: code.into(),
+        password: "secret123".into(),
+        email: email.into(),
+        first_name: "Sam".into(),
+        last_name: "Lee".into(),
+    }
+}
+
+#[tokio::test]
+async fn an_invitee_joins_the_inviting_family_with_the_invited_role() {
+    let stack = Stack::start().await;
+    let (_, parent) = register(&stack).await;
+    let family = parent.user.as_ref().unwrap().organization.clone().unwrap();
+    let email = unique_email();
+    let code = invite_code(&stack, &parent.token, &email, Role::OrgMember).await;
+
+    let invite = anonymous(&stack)
+        .get_invite(GetInviteRequest { code: code.clone() })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(invite.organization_name, "The Lee Family");
+    assert_eq!(invite.email, email);
+    let expires = invite.expires_at.unwrap().seconds - chrono::Utc::now().timestamp();
+    assert!((6 * 86_400..=7 * 86_400).contains(&expires), "default expiry is 7 days");
+
+    // The invitation's email wins over anything the form sends.
+    let joined = anonymous(&stack)
+        .accept_invite(accept(&code, "other@example.com"))
+        .await
+        .unwrap()
+        .into_inner();
+    let user = joined.user.unwrap();
+    assert_eq!(user.email, email);
+    assert_eq!(user.role(), Role::OrgMember);
+    assert_eq!(user.organization.unwrap().id, family.id);
+
+    // The new member can log in with the password they chose.
+    anonymous(&stack)
+        .login(LoginRequest { email, password: "secret123".into() })
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn an_open_invite_code_asks_for_the_email_and_is_single_use() {
+    let stack = Stack::start().await;
+    let (_, parent) = register(&stack).await;
+    let code = invite_code(&stack, &parent.token, "", Role::OrgAdmin).await;
+
+    let err = anonymous(&stack).accept_invite(accept(&code, "")).await.unwrap_err();
+    assert_eq!((err.code(), err.message()), (Code::InvalidArgument, "Email is required"));
+
+    let email = unique_email();
+    let joined = anonymous(&stack).accept_invite(accept(&code, &email)).await.unwrap().into_inner();
+    assert_eq!(joined.user.unwrap().role(), Role::OrgAdmin);
+
+    let err = anonymous(&stack).accept_invite(accept(&code, &unique_email())).await.unwrap_err();
+    assert_eq!((err.code(), err.message()), (Code::NotFound, "Invalid or expired invitation"));
+    let err = anonymous(&stack).get_invite(GetInviteRequest { code }).await.unwrap_err();
+    assert_eq!(err.message(), "Invalid or expired invitation");
+}
+
+#[tokio::test]
+async fn an_expired_or_unknown_invitation_is_refused() {
+    let stack = Stack::start().await;
+    let (_, parent) = register(&stack).await;
+    let code = invite_code(&stack, &parent.token, &unique_email(), Role::OrgAdmin).await;
+    sqlx::query("UPDATE invitations SET expires_at = now() - interval '1 minute' WHERE code = $1")
+        .bind(&code)
+        .execute(&stack.auth_pool)
+        .await
+        .unwrap();
+
+    for code in [code, "no-such-code".to_owned()] {
+        let err = anonymous(&stack).get_invite(GetInviteRequest { code: code.clone() }).await.unwrap_err();
+        assert_eq!((err.code(), err.message()), (Code::NotFound, "Invalid or expired invitation"));
+        let err = anonymous(&stack).accept_invite(accept(&code, "")).await.unwrap_err();
+        assert_eq!(err.message(), "Invalid or expired invitation");
+    }
+}
+
+#[tokio::test]
+async fn only_parents_create_invite_codes_and_with_offered_expiries() {
+    let stack = Stack::start().await;
+    let (_, parent) = register(&stack).await;
+    let child_code = invite_code(&stack, &parent.token, &unique_email(), Role::OrgMember).await;
+    let child = anonymous(&stack)
+        .accept_invite(accept(&child_code, ""))
+        .await
+        .unwrap()
+        .into_inner();
+
+    let err = with_token(&stack, &child.token)
+        .create_invite_code(CreateInviteCodeRequest { role: Role::OrgAdmin.into(), email: String::new(), expires_in_days: 7 })
+        .await
+        .unwrap_err();
+    assert_eq!(err.code(), Code::PermissionDenied);
+
+    let err = with_token(&stack, &parent.token)
+        .create_invite_code(CreateInviteCodeRequest { role: Role::OrgAdmin.into(), email: String::new(), expires_in_days: 5 })
+        .await
+        .unwrap_err();
+    assert_eq!((err.code(), err.message()), (Code::InvalidArgument, "Expiry must be 1, 3, 7, 14 or 30 days"));
+
+    let err = with_token(&stack, &parent.token)
+        .create_invite_code(CreateInviteCodeRequest { role: Role::SuperAdmin.into(), email: String::new(), expires_in_days: 7 })
+        .await
+        .unwrap_err();
+    assert_eq!(err.message(), "Role must be ORG_ADMIN or ORG_MEMBER");
+}

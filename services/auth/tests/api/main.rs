@@ -1,0 +1,11 @@
+//! The auth service over gRPC, with the family and platform services it calls,
+//! against real PostgreSQL and NATS.
+
+#![allow(clippy::unwrap_used)]
+
+mod helpers;
+mod events;
+mod invitations;
+mod login;
+mod register;
+mod tokens;

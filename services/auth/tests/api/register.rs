@@ -1,0 +1,74 @@
+use chorely_proto::auth::v1::Role;
+use testkit::Stack;
+use tonic::Code;
+
+use crate::helpers::{anonymous, register, registration, unique_email};
+
+#[tokio::test]
+async fn registering_creates_the_family_and_its_first_parent() {
+    let stack = Stack::start().await;
+    let (email, answer) = register(&stack).await;
+
+    assert!(!answer.token.is_empty());
+    let user = answer.user.unwrap();
+    assert_eq!(user.email, email);
+    assert_eq!(user.role(), Role::OrgAdmin);
+    assert_eq!((user.first_name.as_str(), user.last_name.as_str()), ("Ann", "Lee"));
+    assert!(user.is_active);
+    assert!(user.last_login_at.is_some() && user.created_at.is_some());
+    let org = user.organization.unwrap();
+    assert_eq!(org.name, "The Lee Family");
+    assert_eq!(org.plan, "FREE");
+    assert!(!org.id.is_empty());
+}
+
+#[tokio::test]
+async fn a_second_account_with_the_same_email_in_any_case_is_refused() {
+    let stack = Stack::start().await;
+    let (email, _) = register(&stack).await;
+
+    let err = anonymous(&stack)
+        .register(registration(&email.to_uppercase()))
+        .await
+        .unwrap_err();
+    assert_eq!(err.code(), Code::AlreadyExists);
+    assert_eq!(err.message(), "An account with this email already exists");
+    let families: i64 = sqlx::query_scalar("SELECT count(*) FROM users")
+        .fetch_one(&stack.auth_pool)
+        .await
+        .unwrap();
+    assert_eq!(families, 1, "the refused sign-up left no user behind");
+}
+
+#[tokio::test]
+async fn invalid_registrations_are_refused_with_the_fields_message() {
+    let stack = Stack::start().await;
+    let cases = [
+        ("password", "12345", "Password must be at least 6 characters"),
+        ("email", "not-an-email", "Please enter a valid email address"),
+        ("email", "", "Email is required"),
+        ("first_name", " ", "First name is required"),
+        ("last_name", "", "Last name is required"),
+        ("organization_name", "", "Family name is required"),
+        ("time_zone", "Mars/Olympus", "Unknown time zone: Mars/Olympus"),
+    ];
+    for (field, value, message) in cases {
+        let mut request = registration(&unique_email());
+        match field {
+            "password" => request.password = value.into(),
+            "email" => request.email = value.into(),
+            "first_name" => request.first_name = value.into(),
+            "last_name" => request.last_name = value.into(),
+            "organization_name" => request.organization_name = value.into(),
+            _ => request.time_zone = value.into(),
+        }
+        let err = anonymous(&stack).register(request).await.unwrap_err();
+        assert_eq!(err.code(), Code::InvalidArgument, "{field}");
+        assert_eq!(err.message(), message, "{field}");
+    }
+    let users: i64 = sqlx::query_scalar("SELECT count(*) FROM users")
+        .fetch_one(&stack.auth_pool)
+        .await
+        .unwrap();
+    assert_eq!(users, 0);
+}

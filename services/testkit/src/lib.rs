@@ -1,0 +1,191 @@
+//! The whole stack in one test process: each service starts on port 0 with a
+//! database of its own, all share a per-test NATS prefix and stream and a
+//! freshly generated signing key. Dropping the [`Stack`] stops the services
+//! and removes the databases and stream.
+
+#![allow(clippy::unwrap_used)]
+
+use std::path::PathBuf;
+
+use kit::{
+    config::CommonConfig,
+    jwt::JwtSigner,
+    testing::{TestBus, TestDb, TestKeys},
+};
+use tokio_util::sync::CancellationToken;
+use tonic::transport::Channel;
+
+/// Options for [`Stack::start_with`].
+#[derive(Clone, Copy, Default)]
+pub struct Options {
+    /// Leave auth's outbox relay off, so a test can drive it by hand.
+    pub manual_auth_relay: bool,
+}
+
+pub struct Stack {
+    pub keys: TestKeys,
+    pub bus: TestBus,
+    pub auth_url: String,
+    pub family_url: String,
+    pub platform_url: String,
+    pub chores_url: String,
+    pub rewards_url: String,
+    pub auth_pool: sqlx::PgPool,
+    pub platform_pool: sqlx::PgPool,
+    auth_relay: kit::outbox::Relay,
+    shutdown: CancellationToken,
+    tasks: Vec<tokio::task::JoinHandle<()>>,
+    // Dropped last: the services must stop before their databases go.
+    _dbs: Vec<TestDb>,
+}
+
+fn common(service: &str, db: &TestDb, bus: &TestBus, keys: &TestKeys) -> CommonConfig {
+    CommonConfig {
+        grpc_addr: "127.0.0.1:0".into(),
+        database_url: db.url.clone(),
+        nats_url: bus.url.clone(),
+        nats_prefix: bus.prefix.clone(),
+        nats_stream: bus.stream.clone(),
+        jwt_public_key: Some(keys.public_pem.clone()),
+        ..CommonConfig::defaults(service, 0)
+    }
+}
+
+fn spawn<F>(tasks: &mut Vec<tokio::task::JoinHandle<()>>, run: F)
+where
+    F: std::future::Future<Output = anyhow::Result<()>> + Send + 'static,
+{
+    tasks.push(tokio::spawn(async move {
+        if let Err(err) = run.await {
+            eprintln!("service stopped with an error: {err:#}");
+        }
+    }));
+}
+
+impl Stack {
+    pub async fn start() -> Self {
+        Self::start_with(Options::default()).await
+    }
+
+    pub async fn start_with(options: Options) -> Self {
+        let keys = TestKeys::generate();
+        let bus = TestBus::new();
+        let shutdown = CancellationToken::new();
+        let mut tasks = Vec::new();
+        let dbs: Vec<TestDb> = ["family", "platform", "chores", "rewards", "auth"]
+            .iter()
+            .map(|s| TestDb::new(s))
+            .collect();
+
+        let family = family::startup::Application::build(family::config::Config {
+            common: common("family", &dbs[0], &bus, &keys),
+        })
+        .await
+        .unwrap();
+        let family_url = format!("http://127.0.0.1:{}", family.port());
+        spawn(&mut tasks, family.run(shutdown.clone()));
+
+        let platform = platform::startup::Application::build(platform::config::Config {
+            common: common("platform", &dbs[1], &bus, &keys),
+            ..Default::default()
+        })
+        .await
+        .unwrap();
+        let platform_url = format!("http://127.0.0.1:{}", platform.port());
+        let platform_pool = platform.pool().clone();
+        spawn(&mut tasks, platform.run(shutdown.clone()));
+
+        let chores = chores::startup::Application::build(chores::config::Config {
+            common: common("chores", &dbs[2], &bus, &keys),
+        })
+        .await
+        .unwrap();
+        let chores_url = format!("http://127.0.0.1:{}", chores.port());
+        spawn(&mut tasks, chores.run(shutdown.clone()));
+
+        let rewards = rewards::startup::Application::build(rewards::config::Config {
+            common: common("rewards", &dbs[3], &bus, &keys),
+        })
+        .await
+        .unwrap();
+        let rewards_url = format!("http://127.0.0.1:{}", rewards.port());
+        spawn(&mut tasks, rewards.run(shutdown.clone()));
+
+        let mut auth_common = common("auth", &dbs[4], &bus, &keys);
+        auth_common.outbox_relay = !options.manual_auth_relay;
+        let auth = auth::startup::Application::build(auth::config::Config {
+            common: auth_common,
+            jwt_private_key: Some(keys.private_pem.clone().into()),
+            family_url: family_url.clone(),
+            platform_url: platform_url.clone(),
+            max_concurrent_hashes: 2,
+            ..Default::default()
+        })
+        .await
+        .unwrap();
+        let auth_url = format!("http://127.0.0.1:{}", auth.port());
+        let auth_pool = auth.pool().clone();
+        let auth_relay = auth.relay();
+        spawn(&mut tasks, auth.run(shutdown.clone()));
+
+        Self {
+            keys,
+            bus,
+            auth_url,
+            family_url,
+            platform_url,
+            chores_url,
+            rewards_url,
+            auth_pool,
+            platform_pool,
+            auth_relay,
+            shutdown,
+            tasks,
+            _dbs: dbs,
+        }
+    }
+
+    /// The relay of auth's outbox, for tests that drive it by hand.
+    pub fn auth_relay(&self) -> &kit::outbox::Relay {
+        &self.auth_relay
+    }
+
+    pub fn channel(url: &str) -> Channel {
+        kit::grpc::channel(url).unwrap()
+    }
+
+    /// A signer with the stack's private key, for forging tokens in tests.
+    pub fn signer(&self) -> JwtSigner {
+        JwtSigner::from_private_pem(&self.keys.private_pem, std::time::Duration::from_secs(3600), "test")
+            .unwrap()
+    }
+
+    /// Starts the gateway in front of the stack and returns its base URL.
+    pub async fn start_gateway(&mut self) -> String {
+        let gateway = gateway::startup::Application::build(gateway::config::Config {
+            http_addr: "127.0.0.1:0".into(),
+            auth_url: self.auth_url.clone(),
+            family_url: self.family_url.clone(),
+            chores_url: self.chores_url.clone(),
+            rewards_url: self.rewards_url.clone(),
+            platform_url: self.platform_url.clone(),
+            jwt_public_key: Some(self.keys.public_pem.clone()),
+            web_dist: PathBuf::from("/nonexistent"),
+            ..Default::default()
+        })
+        .await
+        .unwrap();
+        let url = format!("http://127.0.0.1:{}", gateway.port());
+        spawn(&mut self.tasks, gateway.run(self.shutdown.clone()));
+        url
+    }
+}
+
+impl Drop for Stack {
+    fn drop(&mut self) {
+        self.shutdown.cancel();
+        for task in &self.tasks {
+            task.abort();
+        }
+    }
+}
