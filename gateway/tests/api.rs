@@ -1,0 +1,229 @@
+//! The gateway over HTTP in front of the real services.
+
+#![allow(clippy::unwrap_used)]
+
+use kit::jwt::{ACCESS_TYP, AUDIENCE, Claims, ISSUER};
+use reqwest::{Client, StatusCode};
+use serde_json::{Value, json};
+use testkit::Stack;
+use uuid::Uuid;
+
+async fn start() -> (Stack, String) {
+    let mut stack = Stack::start().await;
+    let base = stack.start_gateway().await;
+    (stack, format!("{base}/api"))
+}
+
+async fn send(request: reqwest::RequestBuilder) -> (StatusCode, Value) {
+    let response = request.send().await.unwrap();
+    let status = response.status();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+fn registration() -> Value {
+    json!({
+        "email": format!("parent-{}@example.com", Uuid::new_v4().simple()),
+        "password": "secret123",
+        "firstName": "Ann",
+        "lastName": "Lee",
+        "organizationName": "The Lee Family",
+        "timeZone": "America/New_York",
+    })
+}
+
+fn assert_error(body: &Value, message: &str) {
+    assert_eq!(body["error"], message, "{body}");
+    assert_eq!(body["message"], message, "{body}");
+}
+
+#[tokio::test]
+async fn register_then_login_answer_the_token_and_the_spec_user() {
+    let (_stack, api) = start().await;
+    let http = Client::new();
+    let body = registration();
+
+    let (status, registered) = send(http.post(format!("{api}/auth/register")).json(&body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{registered}");
+    let (status, logged_in) = send(
+        http.post(format!("{api}/auth/login"))
+            .json(&json!({"email": body["email"], "password": "secret123"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{logged_in}");
+
+    for answer in [&registered, &logged_in] {
+        assert!(answer["token"].as_str().is_some_and(|t| t.split('.').count() == 3));
+        let user = &answer["user"];
+        assert_eq!(user["email"], body["email"]);
+        assert_eq!(user["role"], "ORG_ADMIN");
+        assert_eq!(user["firstName"], "Ann");
+        assert_eq!(user["lastName"], "Lee");
+        assert_eq!(user["isActive"], true);
+        assert_eq!(user["emailVerified"], false);
+        assert_eq!(user["organization"]["name"], "The Lee Family");
+        assert_eq!(user["organization"]["plan"], "FREE");
+        assert_eq!(user["profile"]["uiTheme"], "ADULT");
+        assert!(user["createdAt"].is_string() && user["lastLoginAt"].is_string());
+        assert!(user.get("passwordHash").is_none() && user.get("password_hash").is_none());
+    }
+
+    let token = logged_in["token"].as_str().unwrap();
+    let (status, org) = send(http.get(format!("{api}/organizations/current")).bearer_auth(token)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(org["timeZone"], "America/New_York");
+    assert_eq!(org["slug"], "the-lee-family");
+}
+
+#[tokio::test]
+async fn service_errors_become_http_statuses_with_the_services_message() {
+    let (_stack, api) = start().await;
+    let http = Client::new();
+    let body = registration();
+    send(http.post(format!("{api}/auth/register")).json(&body)).await;
+
+    let (status, err) = send(http.post(format!("{api}/auth/register")).json(&body)).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_error(&err, "An account with this email already exists");
+
+    let mut short = registration();
+    short["password"] = json!("12345");
+    let (status, err) = send(http.post(format!("{api}/auth/register")).json(&short)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_error(&err, "Password must be at least 6 characters");
+
+    for email in [body["email"].as_str().unwrap(), "nobody@example.com"] {
+        let (status, err) = send(
+            http.post(format!("{api}/auth/login"))
+                .json(&json!({"email": email, "password": "wrong-password"})),
+        )
+        .await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+        assert_error(&err, "Invalid email or password");
+    }
+
+    let (status, err) = send(http.get(format!("{api}/auth/invite/nope"))).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_error(&err, "Invalid or expired invitation");
+
+    let (status, err) = send(
+        http.post(format!("{api}/auth/login"))
+            .header("content-type", "application/json")
+            .body("{not json"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(err["message"].as_str().unwrap().starts_with("Invalid request body"));
+
+    let (status, err) = send(http.get(format!("{api}/no/such/route"))).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_error(&err, "Not found");
+}
+
+fn claims(sub: &str, exp_offset: i64) -> Claims {
+    let now = chrono::Utc::now().timestamp();
+    Claims {
+        sub: sub.into(),
+        aud: AUDIENCE.into(),
+        iss: ISSUER.into(),
+        exp: now + exp_offset,
+        iat: now - 10,
+        jti: Uuid::new_v4().to_string(),
+        role: Some("ORG_ADMIN".into()),
+        org: None,
+        child: None,
+    }
+}
+
+#[tokio::test]
+async fn missing_bad_and_expired_tokens_are_answered_401() {
+    let (stack, api) = start().await;
+    let http = Client::new();
+    let me = format!("{api}/users/me");
+
+    let (status, err) = send(http.get(&me)).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert_error(&err, "Authentication required");
+
+    let user = Uuid::new_v4().to_string();
+    let other_key = kit::testing::TestKeys::generate();
+    let other = kit::jwt::JwtSigner::from_private_pem(&other_key.private_pem, std::time::Duration::from_secs(60), "x")
+        .unwrap()
+        .sign(ACCESS_TYP, &claims(&user, 600))
+        .unwrap();
+    let expired = stack.signer().sign(ACCESS_TYP, &claims(&user, -120)).unwrap();
+    let unsigned = {
+        use base64::Engine;
+        let b64 = |b: &[u8]| base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(b);
+        let body = serde_json::to_vec(&claims(&user, 600)).unwrap();
+        format!("{}.{}.", b64(br#"{"alg":"none","typ":"at+jwt"}"#), b64(&body))
+    };
+    let service = stack.signer().service_token().unwrap();
+    for (token, why) in [
+        (other.as_str(), "another key"),
+        (expired.as_str(), "expired"),
+        (unsigned.as_str(), "alg none"),
+        (service.as_str(), "service token"),
+        ("garbage", "not a JWT"),
+    ] {
+        let (status, err) = send(http.get(&me).bearer_auth(token)).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{why}");
+        assert_error(&err, "Invalid or expired token");
+    }
+
+    let (status, _) = send(http.get(&me).header("authorization", "Basic abc")).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn profile_updates_are_validated_and_saved() {
+    let (_stack, api) = start().await;
+    let http = Client::new();
+    let (_, registered) = send(http.post(format!("{api}/auth/register")).json(&registration())).await;
+    let token = registered["token"].as_str().unwrap();
+
+    let (status, err) = send(
+        http.put(format!("{api}/users/me"))
+            .bearer_auth(token)
+            .json(&json!({"firstName": "Ann", "lastName": "Lee", "email": "", "phone": ""})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_error(&err, "Email is required");
+
+    let email = format!("renamed-{}@example.com", Uuid::new_v4().simple());
+    let (status, user) = send(
+        http.put(format!("{api}/users/me"))
+            .bearer_auth(token)
+            .json(&json!({"firstName": "Anna", "lastName": "Lee", "email": email, "phone": "+1 555 0100"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{user}");
+    let (_, me) = send(http.get(format!("{api}/users/me")).bearer_auth(token)).await;
+    assert_eq!(me["firstName"], "Anna");
+    assert_eq!(me["email"], email);
+    assert_eq!(me["phone"], "+1 555 0100");
+}
+
+#[tokio::test]
+async fn health_openapi_and_docs_are_served() {
+    let (_stack, api) = start().await;
+    let http = Client::new();
+
+    let (status, health) = send(http.get(format!("{api}/health"))).await;
+    assert_eq!(status, StatusCode::OK, "{health}");
+    for service in ["auth", "family", "chores", "rewards", "platform"] {
+        assert_eq!(health["services"][service], "SERVING", "{service}");
+    }
+
+    let (status, doc) = send(http.get(format!("{api}/openapi.json"))).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(doc["openapi"].as_str().unwrap().starts_with("3."));
+    for path in ["/auth/register", "/auth/login", "/auth/invite/{code}", "/auth/accept-invite", "/users/me", "/organizations/current"] {
+        assert!(doc["paths"].get(path).is_some(), "{path} missing from the OpenAPI document");
+    }
+    assert!(doc["components"]["securitySchemes"]["bearer"].is_object());
+
+    let docs = http.get(api.replace("/api", "/api/docs")).send().await.unwrap();
+    assert_eq!(docs.status(), StatusCode::OK);
+    assert!(docs.text().await.unwrap().contains("/api/openapi.json"));
+}
