@@ -76,7 +76,9 @@ impl From<tonic::Status> for ApiError {
         let http = http_status(status.code());
         let message = match status.code() {
             // Transport failures carry connection details; users get none of them.
-            Code::Unavailable if status.message().starts_with("The ") => status.message().to_owned(),
+            Code::Unavailable if status.message().starts_with("The ") => {
+                status.message().to_owned()
+            }
             Code::Unavailable | Code::DeadlineExceeded => {
                 tracing::error!(code = ?status.code(), message = status.message(), "service unavailable");
                 UNAVAILABLE.to_owned()
@@ -87,7 +89,10 @@ impl From<tonic::Status> for ApiError {
             }
             _ => status.message().to_owned(),
         };
-        Self { status: http, message }
+        Self {
+            status: http,
+            message,
+        }
     }
 }
 
@@ -97,7 +102,10 @@ impl From<JsonRejection> for ApiError {
             JsonRejection::MissingJsonContentType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             _ => StatusCode::BAD_REQUEST,
         };
-        Self::new(status, format!("Invalid request body: {}", rejection.body_text()))
+        Self::new(
+            status,
+            format!("Invalid request body: {}", rejection.body_text()),
+        )
     }
 }
 

@@ -63,7 +63,10 @@ pub fn app(state: AppState, web_dist: &Path) -> Router {
         .split_for_parts();
     let openapi = Arc::new(openapi);
     let api = api
-        .route("/openapi.json", get(move || async move { Json(openapi.as_ref().clone()) }))
+        .route(
+            "/openapi.json",
+            get(move || async move { Json(openapi.as_ref().clone()) }),
+        )
         .fallback(|| async { ApiError::not_found() })
         .with_state(state)
         .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
@@ -75,15 +78,17 @@ pub fn app(state: AppState, web_dist: &Path) -> Router {
         .nest("/api", api)
         .merge(web::docs_page())
         .merge(web::spa(web_dist))
-        .layer(TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {
-            let span = tracing::info_span!(
-                "http.request",
-                otel.name = %format!("{} {}", request.method(), request.uri().path()),
-                otel.kind = "server",
-                http.request.method = %request.method(),
-                url.path = %request.uri().path(),
-            );
-            kit::telemetry::set_parent(&span, &kit::telemetry::HttpHeaders(request.headers()));
-            span
-        }))
+        .layer(
+            TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {
+                let span = tracing::info_span!(
+                    "http.request",
+                    otel.name = %format!("{} {}", request.method(), request.uri().path()),
+                    otel.kind = "server",
+                    http.request.method = %request.method(),
+                    url.path = %request.uri().path(),
+                );
+                kit::telemetry::set_parent(&span, &kit::telemetry::HttpHeaders(request.headers()));
+                span
+            }),
+        )
 }

@@ -52,7 +52,11 @@ async fn register_then_login_answer_the_token_and_the_spec_user() {
     assert_eq!(status, StatusCode::OK, "{logged_in}");
 
     for answer in [&registered, &logged_in] {
-        assert!(answer["token"].as_str().is_some_and(|t| t.split('.').count() == 3));
+        assert!(
+            answer["token"]
+                .as_str()
+                .is_some_and(|t| t.split('.').count() == 3)
+        );
         let user = &answer["user"];
         assert_eq!(user["email"], body["email"]);
         assert_eq!(user["role"], "ORG_ADMIN");
@@ -68,7 +72,11 @@ async fn register_then_login_answer_the_token_and_the_spec_user() {
     }
 
     let token = logged_in["token"].as_str().unwrap();
-    let (status, org) = send(http.get(format!("{api}/organizations/current")).bearer_auth(token)).await;
+    let (status, org) = send(
+        http.get(format!("{api}/organizations/current"))
+            .bearer_auth(token),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(org["timeZone"], "America/New_York");
     assert_eq!(org["slug"], "the-lee-family");
@@ -112,7 +120,12 @@ async fn service_errors_become_http_statuses_with_the_services_message() {
     )
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(err["message"].as_str().unwrap().starts_with("Invalid request body"));
+    assert!(
+        err["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Invalid request body")
+    );
 
     let (status, err) = send(http.get(format!("{api}/no/such/route"))).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
@@ -146,16 +159,27 @@ async fn missing_bad_and_expired_tokens_are_answered_401() {
 
     let user = Uuid::new_v4().to_string();
     let other_key = kit::testing::TestKeys::generate();
-    let other = kit::jwt::JwtSigner::from_private_pem(&other_key.private_pem, std::time::Duration::from_secs(60), "x")
-        .unwrap()
-        .sign(ACCESS_TYP, &claims(&user, 600))
+    let other = kit::jwt::JwtSigner::from_private_pem(
+        &other_key.private_pem,
+        std::time::Duration::from_secs(60),
+        "x",
+    )
+    .unwrap()
+    .sign(ACCESS_TYP, &claims(&user, 600))
+    .unwrap();
+    let expired = stack
+        .signer()
+        .sign(ACCESS_TYP, &claims(&user, -120))
         .unwrap();
-    let expired = stack.signer().sign(ACCESS_TYP, &claims(&user, -120)).unwrap();
     let unsigned = {
         use base64::Engine;
         let b64 = |b: &[u8]| base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(b);
         let body = serde_json::to_vec(&claims(&user, 600)).unwrap();
-        format!("{}.{}.", b64(br#"{"alg":"none","typ":"at+jwt"}"#), b64(&body))
+        format!(
+            "{}.{}.",
+            b64(br#"{"alg":"none","typ":"at+jwt"}"#),
+            b64(&body)
+        )
     };
     let service = stack.signer().service_token().unwrap();
     for (token, why) in [
@@ -178,7 +202,11 @@ async fn missing_bad_and_expired_tokens_are_answered_401() {
 async fn profile_updates_are_validated_and_saved() {
     let (_stack, api) = start().await;
     let http = Client::new();
-    let (_, registered) = send(http.post(format!("{api}/auth/register")).json(&registration())).await;
+    let (_, registered) = send(
+        http.post(format!("{api}/auth/register"))
+            .json(&registration()),
+    )
+    .await;
     let token = registered["token"].as_str().unwrap();
 
     let (status, err) = send(
@@ -191,11 +219,9 @@ async fn profile_updates_are_validated_and_saved() {
     assert_error(&err, "Email is required");
 
     let email = format!("renamed-{}@example.com", Uuid::new_v4().simple());
-    let (status, user) = send(
-        http.put(format!("{api}/users/me"))
-            .bearer_auth(token)
-            .json(&json!({"firstName": "Anna", "lastName": "Lee", "email": email, "phone": "+1 555 0100"})),
-    )
+    let (status, user) = send(http.put(format!("{api}/users/me")).bearer_auth(token).json(
+        &json!({"firstName": "Anna", "lastName": "Lee", "email": email, "phone": "+1 555 0100"}),
+    ))
     .await;
     assert_eq!(status, StatusCode::OK, "{user}");
     let (_, me) = send(http.get(format!("{api}/users/me")).bearer_auth(token)).await;
@@ -218,12 +244,26 @@ async fn health_openapi_and_docs_are_served() {
     let (status, doc) = send(http.get(format!("{api}/openapi.json"))).await;
     assert_eq!(status, StatusCode::OK);
     assert!(doc["openapi"].as_str().unwrap().starts_with("3."));
-    for path in ["/auth/register", "/auth/login", "/auth/invite/{code}", "/auth/accept-invite", "/users/me", "/organizations/current"] {
-        assert!(doc["paths"].get(path).is_some(), "{path} missing from the OpenAPI document");
+    for path in [
+        "/auth/register",
+        "/auth/login",
+        "/auth/invite/{code}",
+        "/auth/accept-invite",
+        "/users/me",
+        "/organizations/current",
+    ] {
+        assert!(
+            doc["paths"].get(path).is_some(),
+            "{path} missing from the OpenAPI document"
+        );
     }
     assert!(doc["components"]["securitySchemes"]["bearer"].is_object());
 
-    let docs = http.get(api.replace("/api", "/api/docs")).send().await.unwrap();
+    let docs = http
+        .get(api.replace("/api", "/api/docs"))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(docs.status(), StatusCode::OK);
     assert!(docs.text().await.unwrap().contains("/api/openapi.json"));
 }

@@ -29,7 +29,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         (status = 400, description = "Invalid input", body = ErrorBody),
         (status = 409, description = "Email already registered", body = ErrorBody),
     ))]
-async fn register(State(state): State<AppState>, Body(body): Body<RegisterBody>) -> ApiResult<(StatusCode, Json<AuthAnswer>)> {
+async fn register(
+    State(state): State<AppState>,
+    Body(body): Body<RegisterBody>,
+) -> ApiResult<(StatusCode, Json<AuthAnswer>)> {
     let answer = state
         .clients
         .auth_public()
@@ -53,7 +56,10 @@ async fn register(State(state): State<AppState>, Body(body): Body<RegisterBody>)
         (status = 401, description = "Wrong email or password", body = ErrorBody),
         (status = 403, description = "Account or family deactivated", body = ErrorBody),
     ))]
-async fn login(State(state): State<AppState>, Body(body): Body<LoginBody>) -> ApiResult<Json<AuthAnswer>> {
+async fn login(
+    State(state): State<AppState>,
+    Body(body): Body<LoginBody>,
+) -> ApiResult<Json<AuthAnswer>> {
     let answer = state
         .clients
         .auth_public()
@@ -73,7 +79,10 @@ async fn login(State(state): State<AppState>, Body(body): Body<LoginBody>) -> Ap
         (status = 200, body = Invite),
         (status = 404, description = "Invalid or expired invitation", body = ErrorBody),
     ))]
-async fn invite(State(state): State<AppState>, Path(code): Path<String>) -> ApiResult<Json<Invite>> {
+async fn invite(
+    State(state): State<AppState>,
+    Path(code): Path<String>,
+) -> ApiResult<Json<Invite>> {
     let invite = state
         .clients
         .auth_public()
@@ -90,7 +99,10 @@ async fn invite(State(state): State<AppState>, Path(code): Path<String>) -> ApiR
         (status = 400, description = "Invalid input", body = ErrorBody),
         (status = 404, description = "Invalid or expired invitation", body = ErrorBody),
     ))]
-async fn accept_invite(State(state): State<AppState>, Body(body): Body<AcceptInviteBody>) -> ApiResult<Json<AuthAnswer>> {
+async fn accept_invite(
+    State(state): State<AppState>,
+    Body(body): Body<AcceptInviteBody>,
+) -> ApiResult<Json<AuthAnswer>> {
     let answer = state
         .clients
         .auth_public()

@@ -4,7 +4,9 @@
 use std::collections::BTreeMap;
 
 use axum::{Json, extract::State, http::StatusCode};
-use tonic_health::pb::{HealthCheckRequest, health_check_response::ServingStatus, health_client::HealthClient};
+use tonic_health::pb::{
+    HealthCheckRequest, health_check_response::ServingStatus, health_client::HealthClient,
+};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::AppState;
@@ -21,7 +23,12 @@ async fn health(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
     let checks = state.clients.all().map(|(name, channel)| {
         let mut client = HealthClient::new(channel.clone());
         async move {
-            let status = match client.check(HealthCheckRequest { service: String::new() }).await {
+            let status = match client
+                .check(HealthCheckRequest {
+                    service: String::new(),
+                })
+                .await
+            {
                 Ok(r) => match r.into_inner().status() {
                     ServingStatus::Serving => "SERVING",
                     _ => "NOT_SERVING",
@@ -31,9 +38,16 @@ async fn health(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
             (name.to_owned(), status.to_owned())
         }
     });
-    let services: BTreeMap<String, String> = futures::future::join_all(checks).await.into_iter().collect();
+    let services: BTreeMap<String, String> = futures::future::join_all(checks)
+        .await
+        .into_iter()
+        .collect();
     let ok = services.values().all(|s| s == "SERVING");
-    let status = if ok { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
+    let status = if ok {
+        StatusCode::OK
+    } else {
+        StatusCode::SERVICE_UNAVAILABLE
+    };
     (
         status,
         Json(Health {

@@ -8,7 +8,9 @@ use super::{AppState, Body};
 use crate::{
     auth::Authed,
     error::{ApiResult, ErrorBody},
-    json::{CreateInviteCodeBody, InviteCode, Organization, UpdateOrganizationBody, role_from_name},
+    json::{
+        CreateInviteCodeBody, InviteCode, Organization, UpdateOrganizationBody, role_from_name,
+    },
 };
 
 pub fn router() -> OpenApiRouter<AppState> {

@@ -19,7 +19,12 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[utoipa::path(get, path = "/users/me", tag = "users", security(("bearer" = [])),
     responses((status = 200, body = User), (status = 401, body = ErrorBody)))]
 async fn me(State(state): State<AppState>, user: Authed) -> ApiResult<Json<User>> {
-    let me = state.clients.auth(&user).get_me(pb::GetMeRequest {}).await?.into_inner();
+    let me = state
+        .clients
+        .auth(&user)
+        .get_me(pb::GetMeRequest {})
+        .await?
+        .into_inner();
     Ok(Json(me.into()))
 }
 
@@ -30,7 +35,11 @@ async fn me(State(state): State<AppState>, user: Authed) -> ApiResult<Json<User>
         (status = 400, body = ErrorBody),
         (status = 409, description = "Email used by another account", body = ErrorBody),
     ))]
-async fn update_me(State(state): State<AppState>, user: Authed, Body(body): Body<UpdateMeBody>) -> ApiResult<Json<User>> {
+async fn update_me(
+    State(state): State<AppState>,
+    user: Authed,
+    Body(body): Body<UpdateMeBody>,
+) -> ApiResult<Json<User>> {
     let me = state
         .clients
         .auth(&user)

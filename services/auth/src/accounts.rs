@@ -10,9 +10,8 @@ use chorely_proto::{
 use chrono::{Duration, Utc};
 use kit::{
     authn::{Role, User as Caller},
-    validate,
     jwt::{JwtSigner, Subject},
-    outbox,
+    outbox, validate,
 };
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -37,7 +36,8 @@ pub struct Accounts {
 impl Accounts {
     /// Creates the family, then its first parent (ORG_ADMIN), and logs them in.
     pub async fn register(&self, req: pb::RegisterRequest) -> Result<pb::AuthResponse, Error> {
-        let family_name = validate::required(&req.organization_name, "organizationName", "Family name")?;
+        let family_name =
+            validate::required(&req.organization_name, "organizationName", "Family name")?;
         let first_name = validate::required(&req.first_name, "firstName", "First name")?;
         let last_name = validate::required(&req.last_name, "lastName", "Last name")?;
         let email = validate::email(&req.email)?;
@@ -55,17 +55,20 @@ impl Accounts {
             .await?;
 
         let user = self
-            .create_user(NewUser {
-                organization_id: Some(org_id),
-                email: &email,
-                password_hash: &hash,
-                role: Role::OrgAdmin.as_str(),
-                first_name: &first_name,
-                last_name: &last_name,
-                phone: "",
-                child_id: None,
-                ui_theme: "ADULT",
-            }, None)
+            .create_user(
+                NewUser {
+                    organization_id: Some(org_id),
+                    email: &email,
+                    password_hash: &hash,
+                    role: Role::OrgAdmin.as_str(),
+                    first_name: &first_name,
+                    last_name: &last_name,
+                    phone: "",
+                    child_id: None,
+                    ui_theme: "ADULT",
+                },
+                None,
+            )
             .await?;
         self.logged_in(user).await
     }
@@ -81,7 +84,10 @@ impl Accounts {
         let user = store::find_by_email(&self.pool, req.email.trim()).await?;
         let matches = self
             .hasher
-            .verify(&req.password, user.as_ref().map(|u| u.password_hash.as_str()))
+            .verify(
+                &req.password,
+                user.as_ref().map(|u| u.password_hash.as_str()),
+            )
             .await?;
         let user = match user {
             Some(user) if matches => user,
@@ -100,7 +106,9 @@ impl Accounts {
             .ok_or(Error::InvalidInvite)?;
         let family = self.clients.family_of(invite.organization_id).await?;
         let display_name = if invite.display_name.is_empty() {
-            format!("{} {}", invite.first_name, invite.last_name).trim().to_owned()
+            format!("{} {}", invite.first_name, invite.last_name)
+                .trim()
+                .to_owned()
         } else {
             invite.display_name
         };
@@ -113,7 +121,10 @@ impl Accounts {
     }
 
     /// Creates the invitee's account with the invitation's family and role, once.
-    pub async fn accept_invite(&self, req: pb::AcceptInviteRequest) -> Result<pb::AuthResponse, Error> {
+    pub async fn accept_invite(
+        &self,
+        req: pb::AcceptInviteRequest,
+    ) -> Result<pb::AuthResponse, Error> {
         let invite = store::find_pending_invitation(&self.pool, req.invite_code.trim())
             .await?
             .ok_or(Error::InvalidInvite)?;
@@ -135,7 +146,11 @@ impl Accounts {
             invite.last_name.clone()
         };
         let hash = self.hasher.hash(&password).await?;
-        let ui_theme = if invite.child_id.is_some() { "KIDS" } else { "ADULT" };
+        let ui_theme = if invite.child_id.is_some() {
+            "KIDS"
+        } else {
+            "ADULT"
+        };
         let user = self
             .create_user(
                 NewUser {
@@ -162,7 +177,11 @@ impl Accounts {
         self.describe(&user).await
     }
 
-    pub async fn update_me(&self, caller: &Caller, req: pb::UpdateMeRequest) -> Result<pb::User, Error> {
+    pub async fn update_me(
+        &self,
+        caller: &Caller,
+        req: pb::UpdateMeRequest,
+    ) -> Result<pb::User, Error> {
         let email = validate::email(&req.email)?;
         let first_name = validate::required(&req.first_name, "firstName", "First name")?;
         let last_name = validate::optional(&req.last_name, "lastName", "Last name")?;
@@ -184,7 +203,10 @@ impl Accounts {
             &mut tx,
             &UserUpdated {
                 user_id: user.id.to_string(),
-                organization_id: user.organization_id.map(|o| o.to_string()).unwrap_or_default(),
+                organization_id: user
+                    .organization_id
+                    .map(|o| o.to_string())
+                    .unwrap_or_default(),
                 email: user.email.clone(),
                 first_name: user.first_name.clone(),
                 last_name: user.last_name.clone(),
@@ -202,11 +224,18 @@ impl Accounts {
         caller: &Caller,
         req: pb::CreateInviteCodeRequest,
     ) -> Result<pb::InviteCode, Error> {
-        let org = caller.org.ok_or(Error::Forbidden("This account does not belong to a family"))?;
+        let org = caller
+            .org
+            .ok_or(Error::Forbidden("This account does not belong to a family"))?;
         let role = match pb::Role::try_from(req.role) {
             Ok(pb::Role::OrgAdmin | pb::Role::Unspecified) => Role::OrgAdmin,
             Ok(pb::Role::OrgMember) => Role::OrgMember,
-            _ => return Err(Error::invalid("role", "Role must be ORG_ADMIN or ORG_MEMBER")),
+            _ => {
+                return Err(Error::invalid(
+                    "role",
+                    "Role must be ORG_ADMIN or ORG_MEMBER",
+                ));
+            }
         };
         let email = if req.email.trim().is_empty() {
             None
@@ -242,7 +271,11 @@ impl Accounts {
 
     /// Inserts the user and its `user.registered` event in one transaction,
     /// using up `invitation` in the same transaction when there is one.
-    async fn create_user(&self, new: NewUser<'_>, invitation: Option<Uuid>) -> Result<UserRow, Error> {
+    async fn create_user(
+        &self,
+        new: NewUser<'_>,
+        invitation: Option<Uuid>,
+    ) -> Result<UserRow, Error> {
         let mut tx = self.pool.begin().await?;
         let user = store::insert_user(&mut tx, &new).await?;
         if let Some(invitation) = invitation
@@ -254,7 +287,10 @@ impl Accounts {
             &mut tx,
             &UserRegistered {
                 user_id: user.id.to_string(),
-                organization_id: user.organization_id.map(|o| o.to_string()).unwrap_or_default(),
+                organization_id: user
+                    .organization_id
+                    .map(|o| o.to_string())
+                    .unwrap_or_default(),
                 email: user.email.clone(),
                 first_name: user.first_name.clone(),
                 last_name: user.last_name.clone(),

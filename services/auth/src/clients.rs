@@ -6,9 +6,12 @@ use std::sync::Arc;
 
 use chorely_proto::{
     family::v1::{
-        CreateOrganizationRequest, GetOrganizationRequest, family_service_client::FamilyServiceClient,
+        CreateOrganizationRequest, GetOrganizationRequest,
+        family_service_client::FamilyServiceClient,
     },
-    platform::v1::{GetOrganizationStatusRequest, Plan, platform_service_client::PlatformServiceClient},
+    platform::v1::{
+        GetOrganizationStatusRequest, Plan, platform_service_client::PlatformServiceClient,
+    },
 };
 use kit::{grpc::Outgoing, jwt::JwtSigner};
 use tonic::{service::interceptor::InterceptedService, transport::Channel};
@@ -34,7 +37,11 @@ pub struct Clients {
 }
 
 impl Clients {
-    pub fn new(family_url: &str, platform_url: &str, signer: Arc<JwtSigner>) -> anyhow::Result<Self> {
+    pub fn new(
+        family_url: &str,
+        platform_url: &str,
+        signer: Arc<JwtSigner>,
+    ) -> anyhow::Result<Self> {
         Ok(Self {
             family: kit::grpc::channel(family_url)?,
             platform: kit::grpc::channel(platform_url)?,
@@ -51,15 +58,27 @@ impl Clients {
     }
 
     fn family(&self) -> Result<FamilyServiceClient<InterceptedService<Channel, Outgoing>>, Error> {
-        Ok(FamilyServiceClient::with_interceptor(self.family.clone(), self.as_service()?))
+        Ok(FamilyServiceClient::with_interceptor(
+            self.family.clone(),
+            self.as_service()?,
+        ))
     }
 
-    fn platform(&self) -> Result<PlatformServiceClient<InterceptedService<Channel, Outgoing>>, Error> {
-        Ok(PlatformServiceClient::with_interceptor(self.platform.clone(), self.as_service()?))
+    fn platform(
+        &self,
+    ) -> Result<PlatformServiceClient<InterceptedService<Channel, Outgoing>>, Error> {
+        Ok(PlatformServiceClient::with_interceptor(
+            self.platform.clone(),
+            self.as_service()?,
+        ))
     }
 
     /// Creates a family and returns its id and name.
-    pub async fn create_family(&self, name: &str, time_zone: &str) -> Result<(Uuid, String), Error> {
+    pub async fn create_family(
+        &self,
+        name: &str,
+        time_zone: &str,
+    ) -> Result<(Uuid, String), Error> {
         let org = self
             .family()?
             .create_organization(CreateOrganizationRequest {

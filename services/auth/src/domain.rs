@@ -18,10 +18,16 @@ impl Password {
             return Err(Error::invalid("password", "Password is required"));
         }
         if chars < PASSWORD_MIN {
-            return Err(Error::invalid("password", "Password must be at least 6 characters"));
+            return Err(Error::invalid(
+                "password",
+                "Password must be at least 6 characters",
+            ));
         }
         if chars > PASSWORD_MAX {
-            return Err(Error::invalid("password", "Password must be at most 128 characters"));
+            return Err(Error::invalid(
+                "password",
+                "Password must be at most 128 characters",
+            ));
         }
         Ok(Self(raw.to_owned()))
     }
@@ -68,7 +74,10 @@ mod tests {
         );
         assert!(Password::parse("ééééé1").is_ok());
         assert!(Password::parse(&"x".repeat(129)).is_err());
-        assert_eq!(format!("{:?}", Password::parse("secret1").ok()), "Some(Password(***))");
+        assert_eq!(
+            format!("{:?}", Password::parse("secret1").ok()),
+            "Some(Password(***))"
+        );
     }
 
     #[test]

@@ -6,7 +6,10 @@ use tonic::{Code, Status};
 pub enum Error {
     /// Bad input; the message is shown to the user as is.
     #[error("{message}")]
-    Invalid { field: &'static str, message: String },
+    Invalid {
+        field: &'static str,
+        message: String,
+    },
     #[error("An account with this email already exists")]
     EmailTaken,
     /// Deliberately the same for an unknown email and a wrong password.
@@ -24,7 +27,10 @@ pub enum Error {
     Forbidden(&'static str),
     /// Another service answered with an error.
     #[error("{service}: {status}")]
-    Upstream { service: &'static str, status: Status },
+    Upstream {
+        service: &'static str,
+        status: Status,
+    },
     #[error(transparent)]
     Database(#[from] sqlx::Error),
     #[error(transparent)]

@@ -30,7 +30,10 @@ impl AuthService for AuthGrpc {
         reply(self.accounts.invite(&request.get_ref().code).await)
     }
 
-    async fn accept_invite(&self, request: Request<pb::AcceptInviteRequest>) -> Reply<pb::AuthResponse> {
+    async fn accept_invite(
+        &self,
+        request: Request<pb::AcceptInviteRequest>,
+    ) -> Reply<pb::AuthResponse> {
         reply(self.accounts.accept_invite(request.into_inner()).await)
     }
 
@@ -44,7 +47,10 @@ impl AuthService for AuthGrpc {
         reply(self.accounts.update_me(&caller, request.into_inner()).await)
     }
 
-    async fn list_members(&self, request: Request<pb::ListMembersRequest>) -> Reply<pb::ListMembersResponse> {
+    async fn list_members(
+        &self,
+        request: Request<pb::ListMembersRequest>,
+    ) -> Reply<pb::ListMembersResponse> {
         request.parent()?;
         Err(Status::unimplemented("Team members are not available yet"))
     }
@@ -57,18 +63,35 @@ impl AuthService for AuthGrpc {
         Err(Status::unimplemented("Invite codes are not listed yet"))
     }
 
-    async fn create_invite_code(&self, request: Request<pb::CreateInviteCodeRequest>) -> Reply<pb::InviteCode> {
+    async fn create_invite_code(
+        &self,
+        request: Request<pb::CreateInviteCodeRequest>,
+    ) -> Reply<pb::InviteCode> {
         let caller = request.parent()?.clone();
-        reply(self.accounts.create_invite_code(&caller, request.into_inner()).await)
+        reply(
+            self.accounts
+                .create_invite_code(&caller, request.into_inner())
+                .await,
+        )
     }
 
-    async fn deactivate_user(&self, request: Request<pb::DeactivateUserRequest>) -> Reply<pb::User> {
+    async fn deactivate_user(
+        &self,
+        request: Request<pb::DeactivateUserRequest>,
+    ) -> Reply<pb::User> {
         request.parent()?;
-        Err(Status::unimplemented("Deactivating members is not available yet"))
+        Err(Status::unimplemented(
+            "Deactivating members is not available yet",
+        ))
     }
 
-    async fn create_child_invite(&self, request: Request<pb::CreateChildInviteRequest>) -> Reply<pb::InviteCode> {
+    async fn create_child_invite(
+        &self,
+        request: Request<pb::CreateChildInviteRequest>,
+    ) -> Reply<pb::InviteCode> {
         request.service()?;
-        Err(Status::unimplemented("Child invitations are not available yet"))
+        Err(Status::unimplemented(
+            "Child invitations are not available yet",
+        ))
     }
 }

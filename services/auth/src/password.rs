@@ -84,9 +84,22 @@ mod tests {
         let hasher = Hasher::new(2);
         let password = Password::parse("correct horse").expect("valid");
         let hash = hasher.hash(&password).await.expect("hash");
-        assert!(hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{hash}");
-        assert!(hasher.verify("correct horse", Some(&hash)).await.expect("verify"));
-        assert!(!hasher.verify("wrong horse", Some(&hash)).await.expect("verify"));
+        assert!(
+            hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"),
+            "{hash}"
+        );
+        assert!(
+            hasher
+                .verify("correct horse", Some(&hash))
+                .await
+                .expect("verify")
+        );
+        assert!(
+            !hasher
+                .verify("wrong horse", Some(&hash))
+                .await
+                .expect("verify")
+        );
         assert!(!hasher.verify("correct horse", None).await.expect("verify"));
     }
 }

@@ -8,7 +8,9 @@ use sqlx::{PgPool, migrate::Migrator};
 use tokio_util::sync::CancellationToken;
 use tonic::service::Routes;
 
-use crate::{accounts::Accounts, clients::Clients, config::Config, grpc::AuthGrpc, password::Hasher};
+use crate::{
+    accounts::Accounts, clients::Clients, config::Config, grpc::AuthGrpc, password::Hasher,
+};
 
 static MIGRATIONS: Migrator = sqlx::migrate!("./migrations");
 
@@ -53,7 +55,12 @@ impl Application {
 
     pub async fn run(self, shutdown: CancellationToken) -> anyhow::Result<()> {
         self.service
-            .run(self.routes, &["chorely.auth.v1.AuthService"], Vec::new(), shutdown)
+            .run(
+                self.routes,
+                &["chorely.auth.v1.AuthService"],
+                Vec::new(),
+                shutdown,
+            )
             .await
     }
 }

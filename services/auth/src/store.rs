@@ -68,10 +68,12 @@ pub async fn insert_user(tx: &mut PgConnection, user: &NewUser<'_>) -> Result<Us
 }
 
 pub async fn email_exists(pool: &PgPool, email: &str) -> Result<bool, Error> {
-    Ok(sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM users WHERE lower(email) = lower($1))")
-        .bind(email)
-        .fetch_one(pool)
-        .await?)
+    Ok(
+        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM users WHERE lower(email) = lower($1))")
+            .bind(email)
+            .fetch_one(pool)
+            .await?,
+    )
 }
 
 pub async fn find_by_email(pool: &PgPool, email: &str) -> Result<Option<UserRow>, Error> {
@@ -93,10 +95,12 @@ pub async fn find_by_id(pool: &PgPool, id: Uuid) -> Result<Option<UserRow>, Erro
 }
 
 pub async fn touch_last_login(pool: &PgPool, id: Uuid) -> Result<DateTime<Utc>, Error> {
-    Ok(sqlx::query_scalar("UPDATE users SET last_login_at = now() WHERE id = $1 RETURNING last_login_at")
-        .bind(id)
-        .fetch_one(pool)
-        .await?)
+    Ok(sqlx::query_scalar(
+        "UPDATE users SET last_login_at = now() WHERE id = $1 RETURNING last_login_at",
+    )
+    .bind(id)
+    .fetch_one(pool)
+    .await?)
 }
 
 pub struct ProfileUpdate<'a> {
@@ -158,7 +162,10 @@ pub struct NewInvitation<'a> {
     pub expires_at: DateTime<Utc>,
 }
 
-pub async fn insert_invitation(pool: &PgPool, invite: &NewInvitation<'_>) -> Result<InvitationRow, Error> {
+pub async fn insert_invitation(
+    pool: &PgPool,
+    invite: &NewInvitation<'_>,
+) -> Result<InvitationRow, Error> {
     Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "INSERT INTO invitations (id, code, organization_id, role, email, first_name, last_name,
              display_name, phone, child_id, created_by, expires_at)
@@ -186,7 +193,10 @@ fn new_invite_code() -> String {
 }
 
 /// An invitation that can still be accepted (unused and unexpired).
-pub async fn find_pending_invitation(pool: &PgPool, code: &str) -> Result<Option<InvitationRow>, Error> {
+pub async fn find_pending_invitation(
+    pool: &PgPool,
+    code: &str,
+) -> Result<Option<InvitationRow>, Error> {
     Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT {INVITATION_COLUMNS} FROM invitations
          WHERE code = $1 AND used_at IS NULL AND expires_at > now()"
@@ -211,7 +221,10 @@ pub async fn use_invitation(tx: &mut PgConnection, id: Uuid, user_id: Uuid) -> R
 }
 
 /// Invitations of a family still waiting to be used, newest first.
-pub async fn pending_invitations(pool: &PgPool, organization_id: Uuid) -> Result<Vec<InvitationRow>, Error> {
+pub async fn pending_invitations(
+    pool: &PgPool,
+    organization_id: Uuid,
+) -> Result<Vec<InvitationRow>, Error> {
     Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT {INVITATION_COLUMNS} FROM invitations
          WHERE organization_id = $1 AND used_at IS NULL AND expires_at > now()

@@ -25,7 +25,11 @@ pub fn slug_base(name: &str) -> String {
     let base = slug::slugify(name);
     let base: String = base.chars().take(40).collect();
     let base = base.trim_end_matches('-');
-    if base.is_empty() { "family".into() } else { base.to_owned() }
+    if base.is_empty() {
+        "family".into()
+    } else {
+        base.to_owned()
+    }
 }
 
 #[cfg(test)]
@@ -35,8 +39,14 @@ mod tests {
     #[test]
     fn time_zone_defaults_to_utc_and_rejects_unknown_names() {
         assert_eq!(time_zone("").ok(), Some("UTC".into()));
-        assert_eq!(time_zone(" Europe/Paris ").ok(), Some("Europe/Paris".into()));
-        assert_eq!(time_zone("Mars/Olympus").unwrap_err().message, "Unknown time zone: Mars/Olympus");
+        assert_eq!(
+            time_zone(" Europe/Paris ").ok(),
+            Some("Europe/Paris".into())
+        );
+        assert_eq!(
+            time_zone("Mars/Olympus").unwrap_err().message,
+            "Unknown time zone: Mars/Olympus"
+        );
     }
 
     #[test]

@@ -24,7 +24,10 @@ pub struct Families {
 
 impl Families {
     /// Creates a family with a unique slug and announces it.
-    pub async fn create(&self, req: pb::CreateOrganizationRequest) -> Result<pb::Organization, Error> {
+    pub async fn create(
+        &self,
+        req: pb::CreateOrganizationRequest,
+    ) -> Result<pb::Organization, Error> {
         let name = domain::family_name(&req.name)?;
         let time_zone = domain::time_zone(&req.time_zone)?;
         let base = domain::slug_base(&name);

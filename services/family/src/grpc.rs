@@ -21,14 +21,21 @@ const NOT_YET: &str = "Children management is not available yet";
 
 #[tonic::async_trait]
 impl FamilyService for FamilyGrpc {
-    async fn create_organization(&self, request: Request<pb::CreateOrganizationRequest>) -> Reply<pb::Organization> {
+    async fn create_organization(
+        &self,
+        request: Request<pb::CreateOrganizationRequest>,
+    ) -> Reply<pb::Organization> {
         request.service()?;
         reply(self.families.create(request.into_inner()).await)
     }
 
-    async fn get_organization(&self, request: Request<pb::GetOrganizationRequest>) -> Reply<pb::Organization> {
+    async fn get_organization(
+        &self,
+        request: Request<pb::GetOrganizationRequest>,
+    ) -> Reply<pb::Organization> {
         // Another family's id answers exactly like an unknown one.
-        let id = Uuid::parse_str(&request.get_ref().id).map_err(|_| Status::from(Error::FamilyNotFound))?;
+        let id = Uuid::parse_str(&request.get_ref().id)
+            .map_err(|_| Status::from(Error::FamilyNotFound))?;
         match request.caller()? {
             Caller::Service(_) => {}
             Caller::User(user) if user.org == Some(id) => {}
@@ -53,7 +60,10 @@ impl FamilyService for FamilyGrpc {
         reply(self.families.update(org, request.into_inner()).await)
     }
 
-    async fn list_children(&self, request: Request<pb::ListChildrenRequest>) -> Reply<pb::ListChildrenResponse> {
+    async fn list_children(
+        &self,
+        request: Request<pb::ListChildrenRequest>,
+    ) -> Reply<pb::ListChildrenResponse> {
         request.user()?;
         Err(Status::unimplemented(NOT_YET))
     }
@@ -63,7 +73,10 @@ impl FamilyService for FamilyGrpc {
         Err(Status::unimplemented(NOT_YET))
     }
 
-    async fn invite_child(&self, request: Request<pb::InviteChildRequest>) -> Reply<pb::InviteChildResponse> {
+    async fn invite_child(
+        &self,
+        request: Request<pb::InviteChildRequest>,
+    ) -> Reply<pb::InviteChildResponse> {
         request.parent()?;
         Err(Status::unimplemented(NOT_YET))
     }
@@ -73,7 +86,10 @@ impl FamilyService for FamilyGrpc {
         Err(Status::unimplemented(NOT_YET))
     }
 
-    async fn delete_child(&self, request: Request<pb::DeleteChildRequest>) -> Reply<pb::DeleteChildResponse> {
+    async fn delete_child(
+        &self,
+        request: Request<pb::DeleteChildRequest>,
+    ) -> Reply<pb::DeleteChildResponse> {
         request.parent()?;
         Err(Status::unimplemented(NOT_YET))
     }

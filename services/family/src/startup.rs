@@ -34,7 +34,12 @@ impl Application {
 
     pub async fn run(self, shutdown: CancellationToken) -> anyhow::Result<()> {
         self.service
-            .run(self.routes, &["chorely.family.v1.FamilyService"], Vec::new(), shutdown)
+            .run(
+                self.routes,
+                &["chorely.family.v1.FamilyService"],
+                Vec::new(),
+                shutdown,
+            )
             .await
     }
 }

@@ -156,7 +156,9 @@ pub trait RequestAuth {
         if user.role == Role::SuperAdmin {
             Ok(user)
         } else {
-            Err(Status::permission_denied("Only platform administrators can do this"))
+            Err(Status::permission_denied(
+                "Only platform administrators can do this",
+            ))
         }
     }
     /// Another service (calls that only services may make).

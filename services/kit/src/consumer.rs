@@ -115,7 +115,10 @@ where
     let empty = async_nats::HeaderMap::new();
     let headers = message.headers.as_ref().unwrap_or(&empty);
     telemetry::set_parent(&span, &telemetry::NatsHeaders(headers));
-    let Some(id) = headers.get(async_nats::header::NATS_MESSAGE_ID).map(|v| v.to_string()) else {
+    let Some(id) = headers
+        .get(async_nats::header::NATS_MESSAGE_ID)
+        .map(|v| v.to_string())
+    else {
         tracing::error!(parent: &span, "event without Nats-Msg-Id dropped");
         return Outcome::Poison;
     };
@@ -130,7 +133,10 @@ where
         id,
         subject: message.subject.to_string(),
     };
-    match handle_once(pool, durable, handler, event, &meta).instrument(span.clone()).await {
+    match handle_once(pool, durable, handler, event, &meta)
+        .instrument(span.clone())
+        .await
+    {
         Ok(()) => Outcome::Done,
         Err(err) => {
             tracing::warn!(parent: &span, error = %err, event_id = %meta.id, "event handler failed; will retry");

@@ -28,7 +28,11 @@ pub async fn connect(url: &str, service_migrations: &Migrator) -> anyhow::Result
 /// Kit's migrations (versions below 1000) and the service's in one ordered set,
 /// so one `_sqlx_migrations` table tracks both.
 pub fn migrator(service: &Migrator) -> Migrator {
-    let mut all: Vec<_> = KIT_MIGRATIONS.iter().chain(service.iter()).cloned().collect();
+    let mut all: Vec<_> = KIT_MIGRATIONS
+        .iter()
+        .chain(service.iter())
+        .cloned()
+        .collect();
     all.sort_by_key(|m| m.version);
     Migrator::with_migrations(all)
 }
@@ -47,7 +51,10 @@ async fn create_database_if_missing(options: &PgConnectOptions) -> anyhow::Resul
         // Identifiers cannot be bound; quote it. Two processes racing here is
         // harmless: the loser sees duplicate_database and carries on.
         let sql = format!("CREATE DATABASE \"{}\"", name.replace('"', "\"\""));
-        if let Err(err) = sqlx::query(sqlx::AssertSqlSafe(sql)).execute(&mut admin).await {
+        if let Err(err) = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .execute(&mut admin)
+            .await
+        {
             let duplicate = err
                 .as_database_error()
                 .and_then(|e| e.code())
@@ -68,8 +75,13 @@ pub async fn drop_database(url: &str) -> anyhow::Result<()> {
         return Ok(());
     };
     let mut admin: PgConnection = options.database("postgres").connect().await?;
-    let sql = format!("DROP DATABASE IF EXISTS \"{}\" WITH (FORCE)", name.replace('"', "\"\""));
-    sqlx::query(sqlx::AssertSqlSafe(sql)).execute(&mut admin).await?;
+    let sql = format!(
+        "DROP DATABASE IF EXISTS \"{}\" WITH (FORCE)",
+        name.replace('"', "\"\"")
+    );
+    sqlx::query(sqlx::AssertSqlSafe(sql))
+        .execute(&mut admin)
+        .await?;
     Ok(())
 }
 

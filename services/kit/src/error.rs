@@ -26,7 +26,9 @@ pub fn upstream(service: &str, status: Status) -> Status {
         | Unauthenticated | OutOfRange | ResourceExhausted => status,
         _ => {
             tracing::error!(service, code = ?status.code(), message = status.message(), "upstream call failed");
-            Status::unavailable(format!("The {service} service is unavailable. Please try again."))
+            Status::unavailable(format!(
+                "The {service} service is unavailable. Please try again."
+            ))
         }
     }
 }

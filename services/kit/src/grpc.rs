@@ -52,7 +52,10 @@ where
     type Error = S::Error;
     type Future = futures::future::BoxFuture<'static, Result<S::Response, S::Error>>;
 
-    fn poll_ready(&mut self, cx: &mut std::task::Context<'_>) -> std::task::Poll<Result<(), S::Error>> {
+    fn poll_ready(
+        &mut self,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Result<(), S::Error>> {
         self.0.poll_ready(cx)
     }
 

@@ -64,7 +64,8 @@ pub struct JwtVerifier {
 
 impl JwtVerifier {
     pub fn from_public_pem(pem: &str) -> Result<Self, JwtError> {
-        let key = DecodingKey::from_ed_pem(pem.as_bytes()).map_err(|e| JwtError::Key(e.to_string()))?;
+        let key =
+            DecodingKey::from_ed_pem(pem.as_bytes()).map_err(|e| JwtError::Key(e.to_string()))?;
         let mut validation = Validation::new(Algorithm::EdDSA);
         validation.set_audience(&[AUDIENCE]);
         validation.set_issuer(&[ISSUER]);
@@ -105,8 +106,13 @@ pub struct Subject {
 }
 
 impl JwtSigner {
-    pub fn from_private_pem(pem: &str, ttl: Duration, service_name: &str) -> Result<Self, JwtError> {
-        let key = EncodingKey::from_ed_pem(pem.as_bytes()).map_err(|e| JwtError::Key(e.to_string()))?;
+    pub fn from_private_pem(
+        pem: &str,
+        ttl: Duration,
+        service_name: &str,
+    ) -> Result<Self, JwtError> {
+        let key =
+            EncodingKey::from_ed_pem(pem.as_bytes()).map_err(|e| JwtError::Key(e.to_string()))?;
         Ok(Self {
             key,
             ttl,

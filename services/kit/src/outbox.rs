@@ -23,8 +23,8 @@ const POLL_EVERY: Duration = Duration::from_secs(2);
 /// Writes `event` to the outbox inside the caller's transaction and returns its id.
 pub async fn enqueue<E: Event>(tx: &mut PgConnection, event: &E) -> Result<Uuid, sqlx::Error> {
     let id = Uuid::now_v7();
-    let trace = serde_json::to_value(telemetry::inject(&tracing::Span::current()))
-        .unwrap_or_default();
+    let trace =
+        serde_json::to_value(telemetry::inject(&tracing::Span::current())).unwrap_or_default();
     sqlx::query("INSERT INTO outbox (id, subject, payload, trace_headers) VALUES ($1, $2, $3, $4)")
         .bind(id)
         .bind(E::SUBJECT)
@@ -151,14 +151,22 @@ impl Relay {
         telemetry::set_parent(&span, &event.trace_headers.0);
 
         let mut headers = async_nats::HeaderMap::new();
-        headers.insert(async_nats::header::NATS_MESSAGE_ID, event.id.to_string().as_str());
+        headers.insert(
+            async_nats::header::NATS_MESSAGE_ID,
+            event.id.to_string().as_str(),
+        );
         for (k, v) in telemetry::inject(&span) {
             headers.insert(k.as_str(), v.as_str());
         }
         let subject = self.bus.subject(&event.subject);
         let payload = bytes::Bytes::from(event.payload.clone());
         async {
-            let ack = self.bus.js.publish_with_headers(subject, headers, payload).await?.await?;
+            let ack = self
+                .bus
+                .js
+                .publish_with_headers(subject, headers, payload)
+                .await?
+                .await?;
             if ack.duplicate {
                 tracing::info!(event_id = %event.id, "event was already published");
             }
@@ -170,8 +178,10 @@ impl Relay {
 
     /// Number of events waiting (exported as the outbox backlog).
     pub async fn backlog(&self) -> anyhow::Result<i64> {
-        Ok(sqlx::query_scalar("SELECT count(*) FROM outbox WHERE published_at IS NULL")
-            .fetch_one(&self.pool)
-            .await?)
+        Ok(
+            sqlx::query_scalar("SELECT count(*) FROM outbox WHERE published_at IS NULL")
+                .fetch_one(&self.pool)
+                .await?,
+        )
     }
 }

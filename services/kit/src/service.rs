@@ -10,7 +10,9 @@ use tokio::{net::TcpListener, task::JoinHandle};
 use tokio_util::sync::CancellationToken;
 use tonic::service::Routes;
 
-use crate::{authn::AuthInterceptor, config::CommonConfig, jwt::JwtVerifier, nats::Bus, outbox::Relay};
+use crate::{
+    authn::AuthInterceptor, config::CommonConfig, jwt::JwtVerifier, nats::Bus, outbox::Relay,
+};
 
 pub struct Service {
     listener: TcpListener,
@@ -64,7 +66,8 @@ impl Service {
         let relay = self
             .relay
             .then(|| tokio::spawn(self.relay().run(shutdown.clone())));
-        let served = crate::grpc::serve(self.listener, routes, service_names, shutdown.clone()).await;
+        let served =
+            crate::grpc::serve(self.listener, routes, service_names, shutdown.clone()).await;
         shutdown.cancel();
         for task in relay.into_iter().chain(background) {
             if let Err(err) = task.await {

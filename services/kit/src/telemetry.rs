@@ -39,7 +39,10 @@ pub fn init(service: &str) -> TelemetryGuard {
         .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,h2=warn,tower=warn,hyper=warn"));
     let json = std::env::var("LOG_FORMAT").is_ok_and(|v| v.eq_ignore_ascii_case("json"));
     let fmt = if json {
-        tracing_subscriber::fmt::layer().json().flatten_event(true).boxed()
+        tracing_subscriber::fmt::layer()
+            .json()
+            .flatten_event(true)
+            .boxed()
     } else {
         tracing_subscriber::fmt::layer().compact().boxed()
     };
@@ -82,7 +85,11 @@ fn tracer_provider(service: &str, endpoint: &str) -> anyhow::Result<SdkTracerPro
         .build()?;
     Ok(SdkTracerProvider::builder()
         .with_batch_exporter(exporter)
-        .with_resource(Resource::builder().with_service_name(service.to_owned()).build())
+        .with_resource(
+            Resource::builder()
+                .with_service_name(service.to_owned())
+                .build(),
+        )
         .build())
 }
 

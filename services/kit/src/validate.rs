@@ -50,7 +50,10 @@ pub fn optional(raw: &str, field: &'static str, label: &str) -> Result<String, F
 
 fn bounded(text: &str, field: &'static str, label: &str) -> Result<String, FieldError> {
     if text.chars().count() > NAME_MAX {
-        return Err(FieldError::new(field, format!("{label} must be at most {NAME_MAX} characters")));
+        return Err(FieldError::new(
+            field,
+            format!("{label} must be at most {NAME_MAX} characters"),
+        ));
     }
     Ok(text.to_owned())
 }
@@ -63,9 +66,15 @@ pub fn email(raw: &str) -> Result<String, FieldError> {
     }
     let valid = email.len() <= EMAIL_MAX
         && email_address::EmailAddress::is_valid(email)
-        && email.rsplit('@').next().is_some_and(|domain| domain.contains('.'));
+        && email
+            .rsplit('@')
+            .next()
+            .is_some_and(|domain| domain.contains('.'));
     if !valid {
-        return Err(FieldError::new("email", "Please enter a valid email address"));
+        return Err(FieldError::new(
+            "email",
+            "Please enter a valid email address",
+        ));
     }
     Ok(email.to_owned())
 }
@@ -74,11 +83,16 @@ pub fn email(raw: &str) -> Result<String, FieldError> {
 pub fn phone(raw: &str) -> Result<String, FieldError> {
     let phone = raw.trim();
     let valid = phone.chars().count() <= PHONE_MAX
-        && phone.chars().all(|c| c.is_ascii_digit() || " +-().".contains(c));
+        && phone
+            .chars()
+            .all(|c| c.is_ascii_digit() || " +-().".contains(c));
     if valid {
         Ok(phone.to_owned())
     } else {
-        Err(FieldError::new("phone", "Please enter a valid phone number"))
+        Err(FieldError::new(
+            "phone",
+            "Please enter a valid phone number",
+        ))
     }
 }
 
@@ -91,24 +105,44 @@ mod tests {
         assert_eq!(email("  a@b.co ").ok(), Some("a@b.co".into()));
         assert_eq!(email(" ").unwrap_err().message, "Email is required");
         for bad in ["plain", "a@b", "@b.co", "a b@c.co"] {
-            assert_eq!(email(bad).unwrap_err().message, "Please enter a valid email address", "{bad}");
+            assert_eq!(
+                email(bad).unwrap_err().message,
+                "Please enter a valid email address",
+                "{bad}"
+            );
         }
     }
 
     #[test]
     fn required_text_is_trimmed_and_bounded() {
-        assert_eq!(required("  ", "firstName", "First name").unwrap_err().message, "First name is required");
-        assert_eq!(required(" Ann ", "firstName", "First name").ok(), Some("Ann".into()));
         assert_eq!(
-            required(&"n".repeat(101), "lastName", "Last name").unwrap_err().message,
+            required("  ", "firstName", "First name")
+                .unwrap_err()
+                .message,
+            "First name is required"
+        );
+        assert_eq!(
+            required(" Ann ", "firstName", "First name").ok(),
+            Some("Ann".into())
+        );
+        assert_eq!(
+            required(&"n".repeat(101), "lastName", "Last name")
+                .unwrap_err()
+                .message,
             "Last name must be at most 100 characters"
         );
-        assert_eq!(optional("  ", "lastName", "Last name").ok(), Some(String::new()));
+        assert_eq!(
+            optional("  ", "lastName", "Last name").ok(),
+            Some(String::new())
+        );
     }
 
     #[test]
     fn phone_allows_common_punctuation_only() {
-        assert_eq!(phone(" +1 (555) 010-2000 ").ok(), Some("+1 (555) 010-2000".into()));
+        assert_eq!(
+            phone(" +1 (555) 010-2000 ").ok(),
+            Some("+1 (555) 010-2000".into())
+        );
         assert_eq!(phone("call me").unwrap_err().field, "phone");
     }
 }

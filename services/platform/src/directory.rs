@@ -70,7 +70,9 @@ pub async fn insert_organization(
 fn view(row: &OrganizationRow) -> pb::OrganizationStatus {
     pb::OrganizationStatus {
         organization_id: row.id.to_string(),
-        plan: Plan::from_str_name(&format!("PLAN_{}", row.plan)).unwrap_or(Plan::Free).into(),
+        plan: Plan::from_str_name(&format!("PLAN_{}", row.plan))
+            .unwrap_or(Plan::Free)
+            .into(),
         subscription_status: SubscriptionStatus::from_str_name(&format!(
             "SUBSCRIPTION_STATUS_{}",
             row.subscription_status

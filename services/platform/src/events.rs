@@ -14,7 +14,12 @@ pub struct OrganizationCreatedHandler {
 }
 
 impl Handler<OrganizationCreated> for OrganizationCreatedHandler {
-    async fn handle(&self, tx: &mut PgConnection, event: OrganizationCreated, _meta: &EventMeta) -> anyhow::Result<()> {
+    async fn handle(
+        &self,
+        tx: &mut PgConnection,
+        event: OrganizationCreated,
+        _meta: &EventMeta,
+    ) -> anyhow::Result<()> {
         let id = Uuid::parse_str(&event.organization_id)?;
         let created_at = event
             .created_at

@@ -25,13 +25,17 @@ impl PlatformService for PlatformGrpc {
             .map_err(|_| Status::from(Error::OrganizationNotFound))?;
         match request.caller()? {
             Caller::Service(_) => {}
-            Caller::User(user) if user.org == Some(id) || user.role == kit::authn::Role::SuperAdmin => {}
+            Caller::User(user)
+                if user.org == Some(id) || user.role == kit::authn::Role::SuperAdmin => {}
             Caller::User(_) => return Err(Error::OrganizationNotFound.into()),
         }
         Ok(Response::new(self.directory.status(id).await?))
     }
 
-    async fn get_platform_stats(&self, request: Request<pb::GetPlatformStatsRequest>) -> Reply<pb::PlatformStats> {
+    async fn get_platform_stats(
+        &self,
+        request: Request<pb::GetPlatformStatsRequest>,
+    ) -> Reply<pb::PlatformStats> {
         request.super_admin()?;
         Err(Status::unimplemented(NOT_YET))
     }
@@ -52,7 +56,10 @@ impl PlatformService for PlatformGrpc {
         Err(Status::unimplemented(NOT_YET))
     }
 
-    async fn change_plan(&self, request: Request<pb::ChangePlanRequest>) -> Reply<pb::OrganizationStatus> {
+    async fn change_plan(
+        &self,
+        request: Request<pb::ChangePlanRequest>,
+    ) -> Reply<pb::OrganizationStatus> {
         request.super_admin()?;
         Err(Status::unimplemented(NOT_YET))
     }
@@ -73,7 +80,10 @@ impl PlatformService for PlatformGrpc {
         Err(Status::unimplemented(NOT_YET))
     }
 
-    async fn list_users(&self, request: Request<pb::ListUsersRequest>) -> Reply<pb::ListUsersResponse> {
+    async fn list_users(
+        &self,
+        request: Request<pb::ListUsersRequest>,
+    ) -> Reply<pb::ListUsersResponse> {
         request.super_admin()?;
         Err(Status::unimplemented(NOT_YET))
     }

@@ -6,7 +6,9 @@ use sqlx::{PgPool, migrate::Migrator};
 use tokio_util::sync::CancellationToken;
 use tonic::service::Routes;
 
-use crate::{config::Config, directory::Directory, events::OrganizationCreatedHandler, grpc::PlatformGrpc};
+use crate::{
+    config::Config, directory::Directory, events::OrganizationCreatedHandler, grpc::PlatformGrpc,
+};
 
 static MIGRATIONS: Migrator = sqlx::migrate!("./migrations");
 
@@ -43,7 +45,11 @@ impl Application {
 
     pub async fn run(self, shutdown: CancellationToken) -> anyhow::Result<()> {
         let consumer = {
-            let (bus, pool, shutdown) = (self.service.bus.clone(), self.service.pool.clone(), shutdown.clone());
+            let (bus, pool, shutdown) = (
+                self.service.bus.clone(),
+                self.service.pool.clone(),
+                shutdown.clone(),
+            );
             let handler = OrganizationCreatedHandler {
                 trial_days: self.trial_days,
             };
@@ -56,7 +62,12 @@ impl Application {
             })
         };
         self.service
-            .run(self.routes, &["chorely.platform.v1.PlatformService"], vec![consumer], shutdown)
+            .run(
+                self.routes,
+                &["chorely.platform.v1.PlatformService"],
+                vec![consumer],
+                shutdown,
+            )
             .await
     }
 }

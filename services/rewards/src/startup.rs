@@ -24,6 +24,8 @@ impl Application {
     }
 
     pub async fn run(self, shutdown: CancellationToken) -> anyhow::Result<()> {
-        self.service.run(Routes::default(), &[], Vec::new(), shutdown).await
+        self.service
+            .run(Routes::default(), &[], Vec::new(), shutdown)
+            .await
     }
 }

@@ -156,8 +156,12 @@ impl Stack {
 
     /// A signer with the stack's private key, for forging tokens in tests.
     pub fn signer(&self) -> JwtSigner {
-        JwtSigner::from_private_pem(&self.keys.private_pem, std::time::Duration::from_secs(3600), "test")
-            .unwrap()
+        JwtSigner::from_private_pem(
+            &self.keys.private_pem,
+            std::time::Duration::from_secs(3600),
+            "test",
+        )
+        .unwrap()
     }
 
     /// Starts the gateway in front of the stack and returns its base URL.

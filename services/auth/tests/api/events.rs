@@ -10,12 +10,17 @@ use crate::helpers::register;
 
 async fn published(stack: &Stack) -> u64 {
     let bus = stack.bus.connect().await.unwrap();
-    bus.count(&bus.subject_of::<UserRegistered>()).await.unwrap()
+    bus.count(&bus.subject_of::<UserRegistered>())
+        .await
+        .unwrap()
 }
 
 #[tokio::test]
 async fn an_event_committed_while_the_relay_is_down_is_published_once_it_runs() {
-    let stack = Stack::start_with(Options { manual_auth_relay: true }).await;
+    let stack = Stack::start_with(Options {
+        manual_auth_relay: true,
+    })
+    .await;
     let (email, _) = register(&stack).await;
 
     // Committed with the user, not yet published: the relay is "down".
@@ -37,7 +42,10 @@ async fn an_event_committed_while_the_relay_is_down_is_published_once_it_runs() 
 
 #[tokio::test]
 async fn a_relay_dying_after_publishing_but_before_marking_does_not_publish_twice() {
-    let stack = Stack::start_with(Options { manual_auth_relay: true }).await;
+    let stack = Stack::start_with(Options {
+        manual_auth_relay: true,
+    })
+    .await;
     register(&stack).await;
     let relay = stack.auth_relay();
 
@@ -62,7 +70,10 @@ async fn each_registration_publishes_exactly_one_event_with_the_relay_running() 
     // The relay runs in the background: wait for it (bounded), then check the count stays 2.
     let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
     while bus.count(&subject).await.unwrap() < 2 {
-        assert!(tokio::time::Instant::now() < deadline, "events were not published");
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "events were not published"
+        );
         tokio::task::yield_now().await;
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }

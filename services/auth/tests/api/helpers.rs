@@ -33,6 +33,10 @@ pub fn registration(email: &str) -> RegisterRequest {
 
 pub async fn register(stack: &Stack) -> (String, AuthResponse) {
     let email = unique_email();
-    let answer = anonymous(stack).register(registration(&email)).await.unwrap().into_inner();
+    let answer = anonymous(stack)
+        .register(registration(&email))
+        .await
+        .unwrap()
+        .into_inner();
     (email, answer)
 }

@@ -45,7 +45,10 @@ async fn an_invitee_joins_the_inviting_family_with_the_invited_role() {
     assert_eq!(invite.organization_name, "The Lee Family");
     assert_eq!(invite.email, email);
     let expires = invite.expires_at.unwrap().seconds - chrono::Utc::now().timestamp();
-    assert!((6 * 86_400..=7 * 86_400).contains(&expires), "default expiry is 7 days");
+    assert!(
+        (6 * 86_400..=7 * 86_400).contains(&expires),
+        "default expiry is 7 days"
+    );
 
     // The invitation's email wins over anything the form sends.
     let joined = anonymous(&stack)
@@ -60,7 +63,10 @@ async fn an_invitee_joins_the_inviting_family_with_the_invited_role() {
 
     // The new member can log in with the password they chose.
     anonymous(&stack)
-        .login(LoginRequest { email, password: "secret123".into() })
+        .login(LoginRequest {
+            email,
+            password: "secret123".into(),
+        })
         .await
         .unwrap();
 }
@@ -71,16 +77,35 @@ async fn an_open_invite_code_asks_for_the_email_and_is_single_use() {
     let (_, parent) = register(&stack).await;
     let code = invite_code(&stack, &parent.token, "", Role::OrgAdmin).await;
 
-    let err = anonymous(&stack).accept_invite(accept(&code, "")).await.unwrap_err();
-    assert_eq!((err.code(), err.message()), (Code::InvalidArgument, "Email is required"));
+    let err = anonymous(&stack)
+        .accept_invite(accept(&code, ""))
+        .await
+        .unwrap_err();
+    assert_eq!(
+        (err.code(), err.message()),
+        (Code::InvalidArgument, "Email is required")
+    );
 
     let email = unique_email();
-    let joined = anonymous(&stack).accept_invite(accept(&code, &email)).await.unwrap().into_inner();
+    let joined = anonymous(&stack)
+        .accept_invite(accept(&code, &email))
+        .await
+        .unwrap()
+        .into_inner();
     assert_eq!(joined.user.unwrap().role(), Role::OrgAdmin);
 
-    let err = anonymous(&stack).accept_invite(accept(&code, &unique_email())).await.unwrap_err();
-    assert_eq!((err.code(), err.message()), (Code::NotFound, "Invalid or expired invitation"));
-    let err = anonymous(&stack).get_invite(GetInviteRequest { code }).await.unwrap_err();
+    let err = anonymous(&stack)
+        .accept_invite(accept(&code, &unique_email()))
+        .await
+        .unwrap_err();
+    assert_eq!(
+        (err.code(), err.message()),
+        (Code::NotFound, "Invalid or expired invitation")
+    );
+    let err = anonymous(&stack)
+        .get_invite(GetInviteRequest { code })
+        .await
+        .unwrap_err();
     assert_eq!(err.message(), "Invalid or expired invitation");
 }
 
@@ -96,9 +121,18 @@ async fn an_expired_or_unknown_invitation_is_refused() {
         .unwrap();
 
     for code in [code, "no-such-code".to_owned()] {
-        let err = anonymous(&stack).get_invite(GetInviteRequest { code: code.clone() }).await.unwrap_err();
-        assert_eq!((err.code(), err.message()), (Code::NotFound, "Invalid or expired invitation"));
-        let err = anonymous(&stack).accept_invite(accept(&code, "")).await.unwrap_err();
+        let err = anonymous(&stack)
+            .get_invite(GetInviteRequest { code: code.clone() })
+            .await
+            .unwrap_err();
+        assert_eq!(
+            (err.code(), err.message()),
+            (Code::NotFound, "Invalid or expired invitation")
+        );
+        let err = anonymous(&stack)
+            .accept_invite(accept(&code, ""))
+            .await
+            .unwrap_err();
         assert_eq!(err.message(), "Invalid or expired invitation");
     }
 }
@@ -115,19 +149,37 @@ async fn only_parents_create_invite_codes_and_with_offered_expiries() {
         .into_inner();
 
     let err = with_token(&stack, &child.token)
-        .create_invite_code(CreateInviteCodeRequest { role: Role::OrgAdmin.into(), email: String::new(), expires_in_days: 7 })
+        .create_invite_code(CreateInviteCodeRequest {
+            role: Role::OrgAdmin.into(),
+            email: String::new(),
+            expires_in_days: 7,
+        })
         .await
         .unwrap_err();
     assert_eq!(err.code(), Code::PermissionDenied);
 
     let err = with_token(&stack, &parent.token)
-        .create_invite_code(CreateInviteCodeRequest { role: Role::OrgAdmin.into(), email: String::new(), expires_in_days: 5 })
+        .create_invite_code(CreateInviteCodeRequest {
+            role: Role::OrgAdmin.into(),
+            email: String::new(),
+            expires_in_days: 5,
+        })
         .await
         .unwrap_err();
-    assert_eq!((err.code(), err.message()), (Code::InvalidArgument, "Expiry must be 1, 3, 7, 14 or 30 days"));
+    assert_eq!(
+        (err.code(), err.message()),
+        (
+            Code::InvalidArgument,
+            "Expiry must be 1, 3, 7, 14 or 30 days"
+        )
+    );
 
     let err = with_token(&stack, &parent.token)
-        .create_invite_code(CreateInviteCodeRequest { role: Role::SuperAdmin.into(), email: String::new(), expires_in_days: 7 })
+        .create_invite_code(CreateInviteCodeRequest {
+            role: Role::SuperAdmin.into(),
+            email: String::new(),
+            expires_in_days: 7,
+        })
         .await
         .unwrap_err();
     assert_eq!(err.message(), "Role must be ORG_ADMIN or ORG_MEMBER");

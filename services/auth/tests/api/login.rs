@@ -26,7 +26,11 @@ async fn login_returns_a_working_token_and_the_user_with_the_family() {
     assert_eq!(user.organization.as_ref().unwrap().name, "The Lee Family");
     assert_eq!(user.organization.unwrap().plan, "FREE");
 
-    let me = with_token(&stack, &answer.token).get_me(GetMeRequest {}).await.unwrap().into_inner();
+    let me = with_token(&stack, &answer.token)
+        .get_me(GetMeRequest {})
+        .await
+        .unwrap()
+        .into_inner();
     assert_eq!(me.email, email);
 }
 
@@ -35,7 +39,10 @@ async fn a_wrong_password_and_an_unknown_email_get_the_same_answer() {
     let stack = Stack::start().await;
     let (email, _) = register(&stack).await;
 
-    let wrong_password = anonymous(&stack).login(login(&email, "wrong-password")).await.unwrap_err();
+    let wrong_password = anonymous(&stack)
+        .login(login(&email, "wrong-password"))
+        .await
+        .unwrap_err();
     let unknown_email = anonymous(&stack)
         .login(login("nobody@example.com", "secret123"))
         .await
@@ -56,7 +63,10 @@ async fn a_deactivated_user_cannot_log_in() {
         .await
         .unwrap();
 
-    let err = anonymous(&stack).login(login(&email, "secret123")).await.unwrap_err();
+    let err = anonymous(&stack)
+        .login(login(&email, "secret123"))
+        .await
+        .unwrap_err();
     assert_eq!(err.code(), Code::PermissionDenied);
     assert_eq!(err.message(), "This account has been deactivated");
 }
@@ -65,7 +75,14 @@ async fn a_deactivated_user_cannot_log_in() {
 async fn a_user_of_a_suspended_family_cannot_log_in() {
     let stack = Stack::start().await;
     let (email, registered) = register(&stack).await;
-    let org: uuid::Uuid = registered.user.unwrap().organization.unwrap().id.parse().unwrap();
+    let org: uuid::Uuid = registered
+        .user
+        .unwrap()
+        .organization
+        .unwrap()
+        .id
+        .parse()
+        .unwrap();
     // The platform service owns suspension; its directory row says so.
     sqlx::query(
         "INSERT INTO organizations (id, name, slug, created_at, is_active) VALUES ($1, 'x', 'x', now(), false)
@@ -76,7 +93,10 @@ async fn a_user_of_a_suspended_family_cannot_log_in() {
     .await
     .unwrap();
 
-    let err = anonymous(&stack).login(login(&email, "secret123")).await.unwrap_err();
+    let err = anonymous(&stack)
+        .login(login(&email, "secret123"))
+        .await
+        .unwrap_err();
     assert_eq!(err.code(), Code::PermissionDenied);
     assert_eq!(err.message(), "This family account has been suspended");
 }
@@ -85,7 +105,16 @@ async fn a_user_of_a_suspended_family_cannot_log_in() {
 async fn empty_credentials_are_refused_before_any_lookup() {
     let stack = Stack::start().await;
     let err = anonymous(&stack).login(login("", "x")).await.unwrap_err();
-    assert_eq!((err.code(), err.message()), (Code::InvalidArgument, "Email is required"));
-    let err = anonymous(&stack).login(login("a@b.co", "")).await.unwrap_err();
-    assert_eq!((err.code(), err.message()), (Code::InvalidArgument, "Password is required"));
+    assert_eq!(
+        (err.code(), err.message()),
+        (Code::InvalidArgument, "Email is required")
+    );
+    let err = anonymous(&stack)
+        .login(login("a@b.co", ""))
+        .await
+        .unwrap_err();
+    assert_eq!(
+        (err.code(), err.message()),
+        (Code::InvalidArgument, "Password is required")
+    );
 }

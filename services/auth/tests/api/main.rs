@@ -3,8 +3,8 @@
 
 #![allow(clippy::unwrap_used)]
 
-mod helpers;
 mod events;
+mod helpers;
 mod invitations;
 mod login;
 mod register;

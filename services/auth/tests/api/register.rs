@@ -13,7 +13,10 @@ async fn registering_creates_the_family_and_its_first_parent() {
     let user = answer.user.unwrap();
     assert_eq!(user.email, email);
     assert_eq!(user.role(), Role::OrgAdmin);
-    assert_eq!((user.first_name.as_str(), user.last_name.as_str()), ("Ann", "Lee"));
+    assert_eq!(
+        (user.first_name.as_str(), user.last_name.as_str()),
+        ("Ann", "Lee")
+    );
     assert!(user.is_active);
     assert!(user.last_login_at.is_some() && user.created_at.is_some());
     let org = user.organization.unwrap();
@@ -44,13 +47,25 @@ async fn a_second_account_with_the_same_email_in_any_case_is_refused() {
 async fn invalid_registrations_are_refused_with_the_fields_message() {
     let stack = Stack::start().await;
     let cases = [
-        ("password", "12345", "Password must be at least 6 characters"),
-        ("email", "not-an-email", "Please enter a valid email address"),
+        (
+            "password",
+            "12345",
+            "Password must be at least 6 characters",
+        ),
+        (
+            "email",
+            "not-an-email",
+            "Please enter a valid email address",
+        ),
         ("email", "", "Email is required"),
         ("first_name", " ", "First name is required"),
         ("last_name", "", "Last name is required"),
         ("organization_name", "", "Family name is required"),
-        ("time_zone", "Mars/Olympus", "Unknown time zone: Mars/Olympus"),
+        (
+            "time_zone",
+            "Mars/Olympus",
+            "Unknown time zone: Mars/Olympus",
+        ),
     ];
     for (field, value, message) in cases {
         let mut request = registration(&unique_email());

@@ -29,7 +29,10 @@ fn b64(bytes: &[u8]) -> String {
 }
 
 async fn assert_refused(stack: &Stack, token: &str, why: &str) {
-    let err = with_token(stack, token).get_me(GetMeRequest {}).await.unwrap_err();
+    let err = with_token(stack, token)
+        .get_me(GetMeRequest {})
+        .await
+        .unwrap_err();
     assert_eq!(err.code(), Code::Unauthenticated, "{why}");
 }
 
@@ -40,21 +43,38 @@ async fn forged_expired_and_unsigned_tokens_are_refused() {
     let user_id = registered.user.unwrap().id;
 
     // Sanity: a token from the stack's own key works.
-    let good = stack.signer().sign(ACCESS_TYP, &claims_of(&user_id, 600)).unwrap();
-    with_token(&stack, &good).get_me(GetMeRequest {}).await.unwrap();
-
-    let other_key = kit::testing::TestKeys::generate();
-    let other = JwtSigner::from_private_pem(&other_key.private_pem, std::time::Duration::from_secs(60), "x")
-        .unwrap()
+    let good = stack
+        .signer()
         .sign(ACCESS_TYP, &claims_of(&user_id, 600))
         .unwrap();
+    with_token(&stack, &good)
+        .get_me(GetMeRequest {})
+        .await
+        .unwrap();
+
+    let other_key = kit::testing::TestKeys::generate();
+    let other = JwtSigner::from_private_pem(
+        &other_key.private_pem,
+        std::time::Duration::from_secs(60),
+        "x",
+    )
+    .unwrap()
+    .sign(ACCESS_TYP, &claims_of(&user_id, 600))
+    .unwrap();
     assert_refused(&stack, &other, "signed with another key").await;
 
-    let expired = stack.signer().sign(ACCESS_TYP, &claims_of(&user_id, -120)).unwrap();
+    let expired = stack
+        .signer()
+        .sign(ACCESS_TYP, &claims_of(&user_id, -120))
+        .unwrap();
     assert_refused(&stack, &expired, "expired").await;
 
     let claims = serde_json::to_vec(&claims_of(&user_id, 600)).unwrap();
-    let unsigned = format!("{}.{}.", b64(br#"{"alg":"none","typ":"at+jwt"}"#), b64(&claims));
+    let unsigned = format!(
+        "{}.{}.",
+        b64(br#"{"alg":"none","typ":"at+jwt"}"#),
+        b64(&claims)
+    );
     assert_refused(&stack, &unsigned, "alg none").await;
 
     let mut foreign = claims_of(&user_id, 600);
@@ -62,7 +82,10 @@ async fn forged_expired_and_unsigned_tokens_are_refused() {
     let foreign = stack.signer().sign(ACCESS_TYP, &foreign).unwrap();
     assert_refused(&stack, &foreign, "wrong audience").await;
 
-    let wrong_typ = stack.signer().sign("JWT", &claims_of(&user_id, 600)).unwrap();
+    let wrong_typ = stack
+        .signer()
+        .sign("JWT", &claims_of(&user_id, 600))
+        .unwrap();
     assert_refused(&stack, &wrong_typ, "untyped token").await;
 
     let mut tampered = good.clone();
@@ -74,6 +97,9 @@ async fn forged_expired_and_unsigned_tokens_are_refused() {
 async fn a_service_token_cannot_act_as_a_user() {
     let stack = Stack::start().await;
     let service = stack.signer().service_token().unwrap();
-    let err = with_token(&stack, &service).get_me(GetMeRequest {}).await.unwrap_err();
+    let err = with_token(&stack, &service)
+        .get_me(GetMeRequest {})
+        .await
+        .unwrap_err();
     assert_eq!(err.code(), Code::PermissionDenied);
 }
