@@ -137,7 +137,7 @@ where
         .instrument(span.clone())
         .await
     {
-        Ok(()) => Outcome::Done,
+        Ok(_) => Outcome::Done,
         Err(err) => {
             tracing::warn!(parent: &span, error = %err, event_id = %meta.id, "event handler failed; will retry");
             Outcome::Retry
@@ -145,13 +145,16 @@ where
     }
 }
 
-async fn handle_once<E, H>(
+/// Handles `event` unless consumer `durable` already did: the record of it
+/// and the handler's changes commit together or not at all. Returns whether
+/// the handler ran.
+pub async fn handle_once<E, H>(
     pool: &PgPool,
     durable: &str,
     handler: &H,
     event: E,
     meta: &EventMeta,
-) -> anyhow::Result<()>
+) -> anyhow::Result<bool>
 where
     E: Event,
     H: Handler<E>,
@@ -172,5 +175,5 @@ where
     } else {
         tracing::debug!(event_id = %meta.id, "event already processed");
     }
-    Ok(())
+    Ok(first_time)
 }

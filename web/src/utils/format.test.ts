@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatDate, formatMoney, fullName } from './format';
+import { formatCalendarDate, formatDate, formatMoney, fullName } from './format';
 
 describe('formatMoney', () => {
   it('shows dollars with two decimals', () => {
@@ -22,6 +22,22 @@ describe('formatDate', () => {
     expect(formatDate(null)).toBe('—');
     expect(formatDate('not a date', 'Never')).toBe('Never');
     expect(formatDate('2024-03-05T12:00:00Z')).toMatch(/2024/);
+  });
+});
+
+describe('formatCalendarDate', () => {
+  it('shows the same calendar day in every time zone', () => {
+    const expected = new Date(2015, 2, 5).toLocaleDateString(undefined, {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+    });
+    expect(formatCalendarDate('2015-03-05')).toBe(expected);
+  });
+
+  it('falls back for missing or malformed dates', () => {
+    expect(formatCalendarDate(null)).toBe('—');
+    expect(formatCalendarDate('05/03/2015', 'Not set')).toBe('Not set');
   });
 });
 

@@ -24,6 +24,19 @@ export function formatDate(value: string | null | undefined, fallback = '—'): 
     : fallback;
 }
 
+/**
+ * A calendar date sent as YYYY-MM-DD (a birthday), shown as that same day
+ * whatever the browser's time zone.
+ */
+export function formatCalendarDate(value: string | null | undefined, fallback = '—'): string {
+  const match = value ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+  if (!match) return fallback;
+  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return Number.isNaN(date.getTime())
+    ? fallback
+    : date.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
 export function formatDateTime(value: string | null | undefined, fallback = '—'): string {
   const date = toDate(value);
   return date

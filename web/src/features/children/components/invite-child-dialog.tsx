@@ -1,0 +1,104 @@
+import { useState, type FormEvent } from 'react';
+
+import { inviteChild, type ChildInvitation } from '../api/invite-child';
+import type { Child } from '../types';
+import { emptyChildForm, toInviteChildInput } from '../utils/form-values';
+import { validateInviteChild, type ChildFormErrors, type ChildFormValues } from '../utils/validation';
+import { ChildFields } from './child-fields';
+import { InviteLink } from './invite-link';
+import { Alert, Button, Dialog } from '@/components/ui';
+import { getErrorMessage } from '@/lib/api-client';
+import { hasErrors } from '@/lib/validation';
+
+export interface InviteChildDialogProps {
+  onClose: () => void;
+  /** Called as soon as the server has created the child. */
+  onInvited: (child: Child) => void;
+}
+
+/** Add Child: the invitation form, then the invite link and its QR code. */
+export function InviteChildDialog({ onClose, onInvited }: InviteChildDialogProps) {
+  const [invitation, setInvitation] = useState<ChildInvitation | null>(null);
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="Add Child"
+      description={
+        invitation
+          ? `Share this link with ${invitation.child.name}. They open it to set a password and join your family.`
+          : 'Invite your child to Chorely. They get a link to set their own password.'
+      }
+    >
+      {invitation ? (
+        <div className="form">
+          <Alert variant="success">Invitation created for {invitation.child.name}.</Alert>
+          <InviteLink url={invitation.inviteUrl} />
+          <div className="form__actions">
+            <Button onClick={onClose} autoFocus>
+              Done
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <InviteChildForm
+          onCancel={onClose}
+          onInvited={(result) => {
+            onInvited(result.child);
+            setInvitation(result);
+          }}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function InviteChildForm({
+  onCancel,
+  onInvited,
+}: {
+  onCancel: () => void;
+  onInvited: (invitation: ChildInvitation) => void;
+}) {
+  const [values, setValues] = useState<ChildFormValues>(emptyChildForm);
+  const [errors, setErrors] = useState<ChildFormErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const onChange = (field: keyof ChildFormValues, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setServerError(null);
+    const found = validateInviteChild(values);
+    setErrors(found);
+    if (hasErrors(found)) return;
+
+    setSubmitting(true);
+    try {
+      onInvited(await inviteChild(toInviteChildInput(values)));
+    } catch (error) {
+      setServerError(getErrorMessage(error, 'Failed to create invitation', { preferDetails: true }));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate aria-label="Add child">
+      {serverError && <Alert>{serverError}</Alert>}
+      <ChildFields mode="invite" values={values} errors={errors} onChange={onChange} />
+      <div className="form__actions">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" isLoading={submitting}>
+          Send Invitation
+        </Button>
+      </div>
+    </form>
+  );
+}

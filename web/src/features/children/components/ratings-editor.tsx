@@ -1,0 +1,97 @@
+import { useState, type FormEvent } from 'react';
+
+import { updateRatings } from '../api/update-ratings';
+import type { Child } from '../types';
+import { MAX_RATING, MIN_RATING, parseRating, validateRatings, type RatingsValues } from '../utils/validation';
+import { Alert, Button, TextField } from '@/components/ui';
+import { getErrorMessage } from '@/lib/api-client';
+import { hasErrors, type FieldErrors } from '@/lib/validation';
+
+const RATINGS: ReadonlyArray<[keyof RatingsValues, string]> = [
+  ['honestyRating', 'Honesty'],
+  ['respectRating', 'Respect'],
+  ['rulesRating', 'Rules'],
+];
+
+function ratingsOf(child: Child): RatingsValues {
+  return {
+    honestyRating: String(child.honestyRating ?? 5),
+    respectRating: String(child.respectRating ?? 5),
+    rulesRating: String(child.rulesRating ?? 5),
+  };
+}
+
+export interface RatingsEditorProps {
+  child: Child;
+  onSaved: (child: Child) => void;
+}
+
+/** Behaviour ratings from 1 to 10, saved together. */
+export function RatingsEditor({ child, onSaved }: RatingsEditorProps) {
+  const [values, setValues] = useState<RatingsValues>(() => ratingsOf(child));
+  const [errors, setErrors] = useState<FieldErrors<keyof RatingsValues>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setServerError(null);
+    setSaved(false);
+    const found = validateRatings(values);
+    setErrors(found);
+    if (hasErrors(found)) return;
+
+    setSubmitting(true);
+    try {
+      const updated = await updateRatings(child.id, {
+        honestyRating: parseRating(values.honestyRating) ?? MIN_RATING,
+        respectRating: parseRating(values.respectRating) ?? MIN_RATING,
+        rulesRating: parseRating(values.rulesRating) ?? MIN_RATING,
+      });
+      setValues(ratingsOf(updated));
+      setSaved(true);
+      onSaved(updated);
+    } catch (error) {
+      setServerError(getErrorMessage(error, 'Failed to update ratings'));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form className="form ratings" onSubmit={onSubmit} noValidate aria-label={`Behaviour ratings of ${child.name}`}>
+      <h3 className="section-title">Behaviour Ratings</h3>
+      {serverError && <Alert>{serverError}</Alert>}
+      {saved && <Alert variant="success">Ratings saved</Alert>}
+      <div className="ratings__fields">
+        {RATINGS.map(([name, label]) => (
+          <TextField
+            key={name}
+            label={label}
+            name={name}
+            type="number"
+            inputMode="numeric"
+            min={MIN_RATING}
+            max={MAX_RATING}
+            step={1}
+            value={values[name]}
+            error={errors[name]}
+            onChange={(event) => {
+              const { value } = event.target;
+              setValues((current) => ({ ...current, [name]: value }));
+              setErrors((current) => ({ ...current, [name]: undefined }));
+              setSaved(false);
+            }}
+          />
+        ))}
+      </div>
+      <p className="field__hint">Whole numbers from 1 (needs work) to 10 (excellent).</p>
+      <div className="form__actions">
+        <Button type="submit" size="sm" isLoading={submitting}>
+          Save Ratings
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+import type { InviteChildInput } from '../api/invite-child';
+import type { UpdateChildInput } from '../api/update-child';
+import type { AgeGroup, Child, ChildUiTheme, RewardDisplayType } from '../types';
+import { DEFAULT_BIRTHDAY_REWARD } from './options';
+import { displayNameOf, toAmount, type ChildFormValues } from './validation';
+
+/** The add-child form before anything is typed: the spec's defaults. */
+export function emptyChildForm(): ChildFormValues {
+  return {
+    firstName: '',
+    lastName: '',
+    name: '',
+    email: '',
+    phone: '',
+    dateOfBirth: '',
+    birthdayRewardAmount: String(DEFAULT_BIRTHDAY_REWARD),
+    ageGroup: 'CHILD',
+    uiTheme: 'KIDS',
+    rewardDisplayType: 'MONEY',
+  };
+}
+
+/** The edit-child form filled with what the child has now. */
+export function childFormOf(child: Child): ChildFormValues {
+  return {
+    firstName: child.firstName ?? '',
+    lastName: child.lastName ?? '',
+    name: child.name ?? '',
+    email: child.user?.email ?? '',
+    phone: child.user?.phone ?? '',
+    dateOfBirth: child.dateOfBirth ?? '',
+    birthdayRewardAmount: (child.birthdayRewardAmount ?? DEFAULT_BIRTHDAY_REWARD).toFixed(2),
+    ageGroup: child.ageGroup,
+    uiTheme: child.uiTheme,
+    rewardDisplayType: child.rewardDisplayType,
+  };
+}
+
+function commonInput(values: ChildFormValues): UpdateChildInput {
+  return {
+    name: displayNameOf(values),
+    email: values.email.trim(),
+    phone: values.phone.trim(),
+    dateOfBirth: values.dateOfBirth.trim() || null,
+    birthdayRewardAmount: toAmount(values.birthdayRewardAmount),
+    ageGroup: values.ageGroup as AgeGroup,
+    uiTheme: values.uiTheme as ChildUiTheme,
+    rewardDisplayType: values.rewardDisplayType as RewardDisplayType,
+  };
+}
+
+export function toInviteChildInput(values: ChildFormValues): InviteChildInput {
+  return {
+    firstName: values.firstName.trim(),
+    lastName: values.lastName.trim(),
+    ...commonInput(values),
+  };
+}
+
+/** For editing, an empty display name falls back to the child's first name. */
+export function toUpdateChildInput(values: ChildFormValues): UpdateChildInput {
+  return commonInput(values);
+}

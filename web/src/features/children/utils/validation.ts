@@ -1,0 +1,101 @@
+import { isBlank, validateEmail, type FieldErrors } from '@/lib/validation';
+
+export const RATINGS_INVALID = 'Ratings must be whole numbers from 1 to 10';
+export const MIN_RATING = 1;
+export const MAX_RATING = 10;
+
+/** The add-child and edit-child forms, as typed. */
+export interface ChildFormValues {
+  firstName: string;
+  lastName: string;
+  name: string;
+  email: string;
+  phone: string;
+  /** YYYY-MM-DD or empty. */
+  dateOfBirth: string;
+  birthdayRewardAmount: string;
+  ageGroup: string;
+  uiTheme: string;
+  rewardDisplayType: string;
+}
+
+export type ChildFormErrors = FieldErrors<keyof ChildFormValues>;
+
+function validateBirthdayReward(value: string): string | undefined {
+  const text = value.trim();
+  if (!text) return 'Birthday reward is required';
+  if (!/^-?(\d+\.?\d*|\.\d+)$/.test(text)) return 'Birthday reward must be a number';
+  if (Number(text) < 0) return 'Birthday reward cannot be negative';
+  if ((text.split('.')[1] ?? '').length > 2) return 'Birthday reward can have at most two decimals';
+  return undefined;
+}
+
+function todayIso(now: Date): string {
+  const month = String(now.getMonth() + 1).padStart(2, '0');
+  const day = String(now.getDate()).padStart(2, '0');
+  return `${now.getFullYear()}-${month}-${day}`;
+}
+
+function validateBirthday(value: string, now: Date): string | undefined {
+  const text = value.trim();
+  if (!text) return undefined;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  const date = match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : null;
+  if (!match || !date || date.getMonth() !== Number(match[2]) - 1 || date.getDate() !== Number(match[3])) {
+    return 'Please enter a valid date';
+  }
+  if (text > todayIso(now)) return 'Birthday cannot be in the future';
+  return undefined;
+}
+
+/** Add child: first name and email required; the rest optional, the reward 0 or more. */
+export function validateInviteChild(values: ChildFormValues, now = new Date()): ChildFormErrors {
+  return {
+    firstName: isBlank(values.firstName) ? 'First name is required' : undefined,
+    email: validateEmail(values.email),
+    dateOfBirth: validateBirthday(values.dateOfBirth, now),
+    birthdayRewardAmount: validateBirthdayReward(values.birthdayRewardAmount),
+  };
+}
+
+/** Edit child: the email stays required; the display name falls back to the first name. */
+export function validateEditChild(values: ChildFormValues, now = new Date()): ChildFormErrors {
+  return {
+    email: validateEmail(values.email),
+    dateOfBirth: validateBirthday(values.dateOfBirth, now),
+    birthdayRewardAmount: validateBirthdayReward(values.birthdayRewardAmount),
+  };
+}
+
+/** Dollars (or units) with at most two decimals, as sent to the API. */
+export function toAmount(value: string): number {
+  return Math.round(Number(value.trim()) * 100) / 100;
+}
+
+/** The display name to send: what was typed, else the first name. */
+export function displayNameOf(values: Pick<ChildFormValues, 'name' | 'firstName'>): string {
+  return values.name.trim() || values.firstName.trim();
+}
+
+export interface RatingsValues {
+  honestyRating: string;
+  respectRating: string;
+  rulesRating: string;
+}
+
+export function parseRating(value: string): number | null {
+  const text = value.trim();
+  if (!/^\d+$/.test(text)) return null;
+  const rating = Number(text);
+  return rating >= MIN_RATING && rating <= MAX_RATING ? rating : null;
+}
+
+/** Each rating a whole number from 1 to 10. */
+export function validateRatings(values: RatingsValues): FieldErrors<keyof RatingsValues> {
+  const check = (value: string) => (parseRating(value) === null ? RATINGS_INVALID : undefined);
+  return {
+    honestyRating: check(values.honestyRating),
+    respectRating: check(values.respectRating),
+    rulesRating: check(values.rulesRating),
+  };
+}
