@@ -108,6 +108,7 @@ start_stack() {
   for svc in "${SERVICES[@]}"; do
     GRPC_ADDR="127.0.0.1:$((base + i))" \
     DATABASE_URL="postgres://postgres@127.0.0.1:5432/${prefix}_$svc" \
+    AUTH_URL="http://127.0.0.1:$((base + 1))" \
     FAMILY_URL="http://127.0.0.1:$((base + 2))" \
     PLATFORM_URL="http://127.0.0.1:$((base + 5))" \
     REWARDS_URL="http://127.0.0.1:$((base + 4))" \

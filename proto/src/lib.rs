@@ -51,6 +51,7 @@ pub mod events {
         ChildDeleted => "family.child_deleted",
         UserRegistered => "auth.user_registered",
         UserUpdated => "auth.user_updated",
+        UserRevoked => "auth.user_revoked",
         SubmissionReviewed => "chores.submission_reviewed",
         OrganizationPlanChanged => "platform.organization_plan_changed",
         OrganizationActivationChanged => "platform.organization_activation_changed",

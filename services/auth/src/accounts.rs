@@ -31,6 +31,7 @@ pub struct Accounts {
     pub hasher: Hasher,
     pub signer: Arc<JwtSigner>,
     pub clients: Clients,
+    pub revocations: kit::revocation::Revocations,
 }
 
 impl Accounts {
@@ -259,14 +260,7 @@ impl Accounts {
             },
         )
         .await?;
-        Ok(pb::InviteCode {
-            id: invite.id.to_string(),
-            code: invite.code,
-            email: invite.email.unwrap_or_default(),
-            role: view::role(&invite.role).into(),
-            expires_at: Some(kit::time::to_proto(invite.expires_at)),
-            used_at: kit::time::opt_to_proto(invite.used_at),
-        })
+        Ok(view::invite_code(invite))
     }
 
     /// Inserts the user and its `user.registered` event in one transaction,

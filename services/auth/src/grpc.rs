@@ -47,20 +47,22 @@ impl AuthService for AuthGrpc {
         reply(self.accounts.update_me(&caller, request.into_inner()).await)
     }
 
-    async fn list_members(
-        &self,
-        request: Request<pb::ListMembersRequest>,
-    ) -> Reply<pb::ListMembersResponse> {
-        request.parent()?;
-        Err(Status::unimplemented("Team members are not available yet"))
+    async fn list_members(&self, request: Request<pb::ListMembersRequest>) -> Reply<pb::ListMembersResponse> {
+        let caller = request.parent()?;
+        reply(self.accounts.members(caller).await.map(|members| pb::ListMembersResponse { members }))
     }
 
     async fn list_invite_codes(
         &self,
         request: Request<pb::ListInviteCodesRequest>,
     ) -> Reply<pb::ListInviteCodesResponse> {
-        request.parent()?;
-        Err(Status::unimplemented("Invite codes are not listed yet"))
+        let caller = request.parent()?;
+        reply(
+            self.accounts
+                .pending_invite_codes(caller)
+                .await
+                .map(|invite_codes| pb::ListInviteCodesResponse { invite_codes }),
+        )
     }
 
     async fn create_invite_code(
@@ -75,23 +77,26 @@ impl AuthService for AuthGrpc {
         )
     }
 
-    async fn deactivate_user(
-        &self,
-        request: Request<pb::DeactivateUserRequest>,
-    ) -> Reply<pb::User> {
-        request.parent()?;
-        Err(Status::unimplemented(
-            "Deactivating members is not available yet",
-        ))
+    async fn deactivate_user(&self, request: Request<pb::DeactivateUserRequest>) -> Reply<pb::User> {
+        let caller = request.parent()?;
+        reply(self.accounts.deactivate(caller, &request.get_ref().user_id).await)
     }
 
-    async fn create_child_invite(
+    async fn create_child_invite(&self, request: Request<pb::CreateChildInviteRequest>) -> Reply<pb::InviteCode> {
+        let caller = request.parent()?.clone();
+        reply(self.accounts.create_child_invite(&caller, request.into_inner()).await)
+    }
+
+    async fn update_child_contact(
         &self,
-        request: Request<pb::CreateChildInviteRequest>,
-    ) -> Reply<pb::InviteCode> {
-        request.service()?;
-        Err(Status::unimplemented(
-            "Child invitations are not available yet",
-        ))
+        request: Request<pb::UpdateChildContactRequest>,
+    ) -> Reply<pb::UpdateChildContactResponse> {
+        let caller = request.parent()?.clone();
+        reply(
+            self.accounts
+                .update_child_contact(&caller, request.into_inner())
+                .await
+                .map(|()| pb::UpdateChildContactResponse {}),
+        )
     }
 }

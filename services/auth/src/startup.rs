@@ -21,7 +21,12 @@ pub struct Application {
 
 impl Application {
     pub async fn build(config: Config) -> anyhow::Result<Self> {
-        let service = Service::build(&config.common, &MIGRATIONS).await?;
+        Self::build_on(config, None).await
+    }
+
+    /// Serves on `listener` instead of binding `GRPC_ADDR` (see `Service::build_on`).
+    pub async fn build_on(config: Config, listener: Option<tokio::net::TcpListener>) -> anyhow::Result<Self> {
+        let service = Service::build_on(&config.common, &MIGRATIONS, listener).await?;
         let signer = Arc::new(JwtSigner::from_private_pem(
             &config.jwt_private_key_pem()?,
             config.token_ttl(),
@@ -32,6 +37,7 @@ impl Application {
             hasher: Hasher::new(config.max_concurrent_hashes),
             signer: signer.clone(),
             clients: Clients::new(&config.family_url, &config.platform_url, signer)?,
+            revocations: service.revocations.clone(),
         };
         let routes = Routes::new(AuthServiceServer::with_interceptor(
             AuthGrpc { accounts },

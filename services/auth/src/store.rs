@@ -234,3 +234,68 @@ pub async fn pending_invitations(
     .fetch_all(pool)
     .await?)
 }
+
+/// Active members of a family, parents first, then by name.
+pub async fn active_members(pool: &PgPool, organization_id: Uuid) -> Result<Vec<UserRow>, Error> {
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {USER_COLUMNS} FROM users WHERE organization_id = $1 AND is_active
+         ORDER BY role = 'ORG_MEMBER', lower(first_name), lower(last_name), created_at"
+    )))
+    .bind(organization_id)
+    .fetch_all(pool)
+    .await?)
+}
+
+/// Deactivates a member of `organization_id`; `None` when no such member exists there.
+pub async fn deactivate(tx: &mut PgConnection, organization_id: Uuid, id: Uuid) -> Result<Option<UserRow>, Error> {
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "UPDATE users SET is_active = false WHERE id = $1 AND organization_id = $2 RETURNING {USER_COLUMNS}"
+    )))
+    .bind(id)
+    .bind(organization_id)
+    .fetch_optional(tx)
+    .await?)
+}
+
+/// Points a child's login, and any invitation still waiting for it, at new contact details.
+pub async fn update_child_contact(
+    tx: &mut PgConnection,
+    organization_id: Uuid,
+    child_id: Uuid,
+    email: &str,
+    phone: &str,
+) -> Result<(), Error> {
+    sqlx::query("UPDATE users SET email = $3, phone = $4 WHERE organization_id = $1 AND child_id = $2")
+        .bind(organization_id)
+        .bind(child_id)
+        .bind(email)
+        .bind(phone)
+        .execute(&mut *tx)
+        .await
+        .map_err(email_taken)?;
+    sqlx::query(
+        "UPDATE invitations SET email = $3, phone = $4
+         WHERE organization_id = $1 AND child_id = $2 AND used_at IS NULL",
+    )
+    .bind(organization_id)
+    .bind(child_id)
+    .bind(email)
+    .bind(phone)
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
+}
+
+/// Deletes a child's login and invitations; returns the ids of deleted users.
+pub async fn delete_child_logins(tx: &mut PgConnection, organization_id: Uuid, child_id: Uuid) -> Result<Vec<Uuid>, Error> {
+    sqlx::query("DELETE FROM invitations WHERE organization_id = $1 AND child_id = $2")
+        .bind(organization_id)
+        .bind(child_id)
+        .execute(&mut *tx)
+        .await?;
+    Ok(sqlx::query_scalar("DELETE FROM users WHERE organization_id = $1 AND child_id = $2 RETURNING id")
+        .bind(organization_id)
+        .bind(child_id)
+        .fetch_all(&mut *tx)
+        .await?)
+}

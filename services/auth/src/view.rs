@@ -2,7 +2,10 @@
 
 use chorely_proto::auth::v1::{self as pb, OrganizationSummary};
 
-use crate::{clients::Family, store::UserRow};
+use crate::{
+    clients::Family,
+    store::{InvitationRow, UserRow},
+};
 
 pub fn role(role: &str) -> pb::Role {
     pb::Role::from_str_name(&format!("ROLE_{role}")).unwrap_or(pb::Role::Unspecified)
@@ -31,5 +34,16 @@ pub fn user(row: &UserRow, family: Option<&Family>) -> pb::User {
         }),
         child_id: row.child_id.map(|c| c.to_string()).unwrap_or_default(),
         ui_theme: ui_theme(&row.ui_theme).into(),
+    }
+}
+
+pub fn invite_code(invite: InvitationRow) -> pb::InviteCode {
+    pb::InviteCode {
+        id: invite.id.to_string(),
+        code: invite.code,
+        email: invite.email.unwrap_or_default(),
+        role: role(&invite.role).into(),
+        expires_at: Some(kit::time::to_proto(invite.expires_at)),
+        used_at: kit::time::opt_to_proto(invite.used_at),
     }
 }

@@ -5,12 +5,15 @@ use serde::{Deserialize, Serialize};
 pub struct Config {
     #[serde(flatten)]
     pub common: CommonConfig,
+    /// The auth service, which creates and updates children's logins.
+    pub auth_url: String,
 }
 
 impl Default for Config {
     fn default() -> Self {
         Self {
             common: CommonConfig::defaults("family", 50052),
+            auth_url: "http://127.0.0.1:50051".into(),
         }
     }
 }

@@ -2,6 +2,8 @@
 
 use std::str::FromStr;
 
+use chorely_proto::family::v1::{AgeGroup, RewardDisplayType};
+use chrono::NaiveDate;
 use kit::validate::{self, FieldError};
 
 /// A family's display name.
@@ -32,6 +34,96 @@ pub fn slug_base(name: &str) -> String {
     }
 }
 
+/// A child's details as parents enter them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChildDetails {
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    pub date_of_birth: Option<NaiveDate>,
+    pub birthday_reward_cents: i64,
+    pub age_group: &'static str,
+    pub ui_theme: &'static str,
+    pub reward_display_type: &'static str,
+}
+
+/// Default birthday reward (spec §9): $10.
+pub const DEFAULT_BIRTHDAY_REWARD_CENTS: i64 = 1000;
+pub const RATINGS_MESSAGE: &str = "Ratings must be whole numbers from 1 to 10";
+
+/// A birthday: empty means unknown; never in the future.
+pub fn date_of_birth(raw: &str, today: NaiveDate) -> Result<Option<NaiveDate>, FieldError> {
+    let raw = raw.trim();
+    if raw.is_empty() {
+        return Ok(None);
+    }
+    let date = NaiveDate::parse_from_str(raw, "%Y-%m-%d")
+        .map_err(|_| FieldError::new("dateOfBirth", "Birthday must be a date (YYYY-MM-DD)"))?;
+    if date > today {
+        return Err(FieldError::new("dateOfBirth", "Birthday cannot be in the future"));
+    }
+    Ok(Some(date))
+}
+
+pub fn birthday_reward(cents: Option<i64>) -> Result<i64, FieldError> {
+    match cents {
+        None => Ok(DEFAULT_BIRTHDAY_REWARD_CENTS),
+        Some(c) if c >= 0 => Ok(c),
+        Some(_) => Err(FieldError::new("birthdayRewardAmount", "Birthday reward must be 0 or more")),
+    }
+}
+
+pub fn age_group(raw: i32) -> Result<&'static str, FieldError> {
+    match AgeGroup::try_from(raw) {
+        Ok(AgeGroup::Unspecified | AgeGroup::Child) => Ok("CHILD"),
+        Ok(AgeGroup::Tween) => Ok("TWEEN"),
+        Ok(AgeGroup::Teen) => Ok("TEEN"),
+        Ok(AgeGroup::YoungAdult) => Ok("YOUNG_ADULT"),
+        Err(_) => Err(FieldError::new("ageGroup", "Age group must be CHILD, TWEEN, TEEN or YOUNG_ADULT")),
+    }
+}
+
+pub fn ui_theme(raw: &str) -> Result<&'static str, FieldError> {
+    match raw.trim() {
+        "" | "KIDS" => Ok("KIDS"),
+        "TEEN" => Ok("TEEN"),
+        "ADULT" => Ok("ADULT"),
+        _ => Err(FieldError::new("uiTheme", "Interface theme must be KIDS, TEEN or ADULT")),
+    }
+}
+
+pub fn reward_display_type(raw: i32) -> Result<&'static str, FieldError> {
+    match RewardDisplayType::try_from(raw) {
+        Ok(RewardDisplayType::Unspecified | RewardDisplayType::Money) => Ok("MONEY"),
+        Ok(RewardDisplayType::ScreenTime) => Ok("SCREEN_TIME"),
+        Ok(RewardDisplayType::Points) => Ok("POINTS"),
+        Ok(RewardDisplayType::Custom) => Ok("CUSTOM"),
+        Err(_) => Err(FieldError::new(
+            "rewardDisplayType",
+            "Reward type must be MONEY, SCREEN_TIME, POINTS or CUSTOM",
+        )),
+    }
+}
+
+/// A behaviour rating: a whole number from 1 to 10.
+pub fn rating(value: i32, field: &'static str) -> Result<i16, FieldError> {
+    if (1..=10).contains(&value) {
+        Ok(i16::try_from(value).unwrap_or(5))
+    } else {
+        Err(FieldError::new(field, RATINGS_MESSAGE))
+    }
+}
+
+/// The display name: the one given, else first and last name.
+pub fn display_name(name: &str, first: &str, last: &str) -> Result<String, FieldError> {
+    let given = validate::optional(name, "name", "Display name")?;
+    if given.is_empty() {
+        Ok(format!("{first} {last}").trim().to_owned())
+    } else {
+        Ok(given)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -47,6 +139,39 @@ mod tests {
             time_zone("Mars/Olympus").unwrap_err().message,
             "Unknown time zone: Mars/Olympus"
         );
+    }
+
+    #[test]
+    fn birthdays_are_optional_dates_not_in_the_future() {
+        let today = NaiveDate::from_ymd_opt(2026, 11, 22).unwrap();
+        assert_eq!(date_of_birth(" ", today).ok(), Some(None));
+        assert_eq!(date_of_birth("2016-02-29", today).ok(), Some(NaiveDate::from_ymd_opt(2016, 2, 29)));
+        assert_eq!(date_of_birth("2026-11-23", today).unwrap_err().message, "Birthday cannot be in the future");
+        assert_eq!(date_of_birth("22/11/2016", today).unwrap_err().field, "dateOfBirth");
+    }
+
+    #[test]
+    fn ratings_are_whole_numbers_from_one_to_ten() {
+        assert_eq!(rating(1, "honestyRating").ok(), Some(1));
+        assert_eq!(rating(10, "honestyRating").ok(), Some(10));
+        for bad in [0, 11, -3] {
+            assert_eq!(rating(bad, "rulesRating").unwrap_err().message, RATINGS_MESSAGE);
+        }
+    }
+
+    #[test]
+    fn child_choices_default_and_reject_unknown_values() {
+        assert_eq!(age_group(0).ok(), Some("CHILD"));
+        assert_eq!(age_group(4).ok(), Some("YOUNG_ADULT"));
+        assert!(age_group(-1).is_err());
+        assert_eq!(ui_theme("").ok(), Some("KIDS"));
+        assert!(ui_theme("NEON").is_err());
+        assert_eq!(reward_display_type(2).ok(), Some("SCREEN_TIME"));
+        assert!(reward_display_type(9).is_err());
+        assert_eq!(birthday_reward(None).ok(), Some(1000));
+        assert!(birthday_reward(Some(-1)).is_err());
+        assert_eq!(display_name("", "Sam", "Lee").ok(), Some("Sam Lee".into()));
+        assert_eq!(display_name(" Sammy ", "Sam", "Lee").ok(), Some("Sammy".into()));
     }
 
     #[test]

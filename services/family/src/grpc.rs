@@ -5,10 +5,11 @@ use kit::authn::{Caller, RequestAuth};
 use tonic::{Request, Response, Status};
 use uuid::Uuid;
 
-use crate::{error::Error, families::Families};
+use crate::{children::Children, error::Error, families::Families};
 
 pub struct FamilyGrpc {
     pub families: Families,
+    pub children: Children,
 }
 
 type Reply<T> = Result<Response<T>, Status>;
@@ -16,8 +17,6 @@ type Reply<T> = Result<Response<T>, Status>;
 fn reply<T>(result: Result<T, Error>) -> Reply<T> {
     result.map(Response::new).map_err(Status::from)
 }
-
-const NOT_YET: &str = "Children management is not available yet";
 
 #[tonic::async_trait]
 impl FamilyService for FamilyGrpc {
@@ -60,42 +59,43 @@ impl FamilyService for FamilyGrpc {
         reply(self.families.update(org, request.into_inner()).await)
     }
 
-    async fn list_children(
-        &self,
-        request: Request<pb::ListChildrenRequest>,
-    ) -> Reply<pb::ListChildrenResponse> {
-        request.user()?;
-        Err(Status::unimplemented(NOT_YET))
+    async fn list_children(&self, request: Request<pb::ListChildrenRequest>) -> Reply<pb::ListChildrenResponse> {
+        let org = request.parent()?.org()?;
+        reply(self.children.list(org).await.map(|children| pb::ListChildrenResponse { children }))
     }
 
     async fn get_child(&self, request: Request<pb::GetChildRequest>) -> Reply<pb::Child> {
-        request.user()?;
-        Err(Status::unimplemented(NOT_YET))
+        let user = request.user()?;
+        let org = user.org()?;
+        // A child may read their own record; parents any child of their family.
+        if !user.role.is_parent() && user.child.map(|c| c.to_string()) != Some(request.get_ref().id.clone()) {
+            return Err(Error::ChildNotFound.into());
+        }
+        reply(self.children.get(org, &request.get_ref().id).await)
     }
 
-    async fn invite_child(
-        &self,
-        request: Request<pb::InviteChildRequest>,
-    ) -> Reply<pb::InviteChildResponse> {
-        request.parent()?;
-        Err(Status::unimplemented(NOT_YET))
+    async fn invite_child(&self, request: Request<pb::InviteChildRequest>) -> Reply<pb::InviteChildResponse> {
+        let parent = request.parent()?.clone();
+        reply(self.children.invite(&parent, request.into_inner()).await)
     }
 
     async fn update_child(&self, request: Request<pb::UpdateChildRequest>) -> Reply<pb::Child> {
-        request.parent()?;
-        Err(Status::unimplemented(NOT_YET))
+        let parent = request.parent()?.clone();
+        reply(self.children.update(&parent, request.into_inner()).await)
     }
 
-    async fn delete_child(
-        &self,
-        request: Request<pb::DeleteChildRequest>,
-    ) -> Reply<pb::DeleteChildResponse> {
-        request.parent()?;
-        Err(Status::unimplemented(NOT_YET))
+    async fn delete_child(&self, request: Request<pb::DeleteChildRequest>) -> Reply<pb::DeleteChildResponse> {
+        let org = request.parent()?.org()?;
+        reply(
+            self.children
+                .delete(org, &request.get_ref().id)
+                .await
+                .map(|()| pb::DeleteChildResponse {}),
+        )
     }
 
     async fn update_ratings(&self, request: Request<pb::UpdateRatingsRequest>) -> Reply<pb::Child> {
-        request.parent()?;
-        Err(Status::unimplemented(NOT_YET))
+        let org = request.parent()?.org()?;
+        reply(self.children.rate(org, request.into_inner()).await)
     }
 }

@@ -6,7 +6,7 @@ use sqlx::migrate::Migrator;
 use tokio_util::sync::CancellationToken;
 use tonic::service::Routes;
 
-use crate::{config::Config, families::Families, grpc::FamilyGrpc};
+use crate::{children::Children, config::Config, events::ChildLoginHandler, families::Families, grpc::FamilyGrpc};
 
 static MIGRATIONS: Migrator = sqlx::migrate!("./migrations");
 
@@ -21,8 +21,12 @@ impl Application {
         let families = Families {
             pool: service.pool.clone(),
         };
+        let children = Children {
+            pool: service.pool.clone(),
+            auth: kit::grpc::channel(&config.auth_url)?,
+        };
         let routes = Routes::new(FamilyServiceServer::with_interceptor(
-            FamilyGrpc { families },
+            FamilyGrpc { families, children },
             service.interceptor(),
         ));
         Ok(Self { service, routes })
@@ -33,13 +37,9 @@ impl Application {
     }
 
     pub async fn run(self, shutdown: CancellationToken) -> anyhow::Result<()> {
+        let consumers = vec![self.service.consume("family-child-logins", ChildLoginHandler, &shutdown)];
         self.service
-            .run(
-                self.routes,
-                &["chorely.family.v1.FamilyService"],
-                Vec::new(),
-                shutdown,
-            )
+            .run(self.routes, &["chorely.family.v1.FamilyService"], consumers, shutdown)
             .await
     }
 }

@@ -7,7 +7,10 @@ use std::{str::FromStr, sync::Arc};
 use tonic::{Request, Status, metadata::MetadataMap};
 use uuid::Uuid;
 
-use crate::jwt::{JwtVerifier, Verified};
+use crate::{
+    jwt::{JwtVerifier, Verified},
+    revocation::Revocations,
+};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Role {
@@ -71,15 +74,19 @@ pub enum Caller {
 
 const UNAUTHENTICATED: &str = "Invalid or expired token";
 
-/// Verifies bearer tokens on incoming requests.
+/// Verifies bearer tokens on incoming requests, refusing revoked ones.
 #[derive(Clone)]
 pub struct AuthInterceptor {
     verifier: Arc<JwtVerifier>,
+    revocations: Revocations,
 }
 
 impl AuthInterceptor {
-    pub fn new(verifier: Arc<JwtVerifier>) -> Self {
-        Self { verifier }
+    pub fn new(verifier: Arc<JwtVerifier>, revocations: Revocations) -> Self {
+        Self {
+            verifier,
+            revocations,
+        }
     }
 }
 
@@ -90,6 +97,9 @@ impl tonic::service::Interceptor for AuthInterceptor {
                 .verifier
                 .verify(&token)
                 .map_err(|_| Status::unauthenticated(UNAUTHENTICATED))?;
+            if self.revocations.is_revoked(&verified.claims.sub, verified.claims.iat) {
+                return Err(Status::unauthenticated(UNAUTHENTICATED));
+            }
             let caller = caller_from(verified, token)?;
             request.extensions_mut().insert(caller);
         }

@@ -12,6 +12,7 @@ use tonic::service::Routes;
 
 use crate::{
     authn::AuthInterceptor, config::CommonConfig, jwt::JwtVerifier, nats::Bus, outbox::Relay,
+    revocation::Revocations,
 };
 
 pub struct Service {
@@ -20,15 +21,34 @@ pub struct Service {
     pub pool: PgPool,
     pub bus: Bus,
     pub verifier: Arc<JwtVerifier>,
+    pub revocations: Revocations,
+    /// Stops the service's background work (the revocation watch, consumers).
+    pub stopping: CancellationToken,
     relay: bool,
 }
 
 impl Service {
     pub async fn build(common: &CommonConfig, migrations: &Migrator) -> anyhow::Result<Self> {
+        Self::build_on(common, migrations, None).await
+    }
+
+    /// Like [`Service::build`], serving on `listener` when given instead of
+    /// binding `grpc_addr` (tests bind first so services can know each other's
+    /// address before they start).
+    pub async fn build_on(
+        common: &CommonConfig,
+        migrations: &Migrator,
+        listener: Option<TcpListener>,
+    ) -> anyhow::Result<Self> {
         let verifier = Arc::new(JwtVerifier::from_public_pem(&common.jwt_public_key_pem()?)?);
         let pool = crate::db::connect(&common.database_url, migrations).await?;
         let bus = Bus::connect(&common.nats_url, &common.nats_prefix, &common.nats_stream).await?;
-        let listener = TcpListener::bind(&common.grpc_addr).await?;
+        let stopping = CancellationToken::new();
+        let revocations = Revocations::start(&bus, stopping.clone()).await?;
+        let listener = match listener {
+            Some(listener) => listener,
+            None => TcpListener::bind(&common.grpc_addr).await?,
+        };
         let port = listener.local_addr()?.port();
         Ok(Self {
             listener,
@@ -36,6 +56,8 @@ impl Service {
             pool,
             bus,
             verifier,
+            revocations,
+            stopping,
             relay: common.outbox_relay,
         })
     }
@@ -46,7 +68,7 @@ impl Service {
 
     /// Verifies bearer tokens for this service's gRPC server.
     pub fn interceptor(&self) -> AuthInterceptor {
-        AuthInterceptor::new(self.verifier.clone())
+        AuthInterceptor::new(self.verifier.clone(), self.revocations.clone())
     }
 
     /// The relay publishing this service's outbox.
@@ -75,5 +97,21 @@ impl Service {
             }
         }
         served
+    }
+}
+
+impl Service {
+    /// Spawns the durable consumer `durable` of events `E` with `handler`.
+    pub fn consume<E, H>(&self, durable: &'static str, handler: H, shutdown: &CancellationToken) -> JoinHandle<()>
+    where
+        E: chorely_proto::events::Event + Send + 'static,
+        H: crate::consumer::Handler<E>,
+    {
+        let (bus, pool, shutdown) = (self.bus.clone(), self.pool.clone(), shutdown.clone());
+        tokio::spawn(async move {
+            if let Err(err) = crate::consumer::run(bus, pool, durable, handler, shutdown).await {
+                tracing::error!(%err, durable, "consumer stopped");
+            }
+        })
     }
 }

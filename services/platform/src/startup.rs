@@ -44,23 +44,13 @@ impl Application {
     }
 
     pub async fn run(self, shutdown: CancellationToken) -> anyhow::Result<()> {
-        let consumer = {
-            let (bus, pool, shutdown) = (
-                self.service.bus.clone(),
-                self.service.pool.clone(),
-                shutdown.clone(),
-            );
-            let handler = OrganizationCreatedHandler {
+        let consumer = self.service.consume(
+            "platform-organizations",
+            OrganizationCreatedHandler {
                 trial_days: self.trial_days,
-            };
-            tokio::spawn(async move {
-                if let Err(err) =
-                    kit::consumer::run(bus, pool, "platform-organizations", handler, shutdown).await
-                {
-                    tracing::error!(%err, "organization consumer stopped");
-                }
-            })
-        };
+            },
+            &shutdown,
+        );
         self.service
             .run(
                 self.routes,

@@ -77,8 +77,13 @@ impl Stack {
             .map(|s| TestDb::new(s))
             .collect();
 
+        // Auth and family call each other: auth's address is fixed first.
+        let auth_listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let auth_url = format!("http://{}", auth_listener.local_addr().unwrap());
+
         let family = family::startup::Application::build(family::config::Config {
             common: common("family", &dbs[0], &bus, &keys),
+            auth_url: auth_url.clone(),
         })
         .await
         .unwrap();
@@ -113,17 +118,16 @@ impl Stack {
 
         let mut auth_common = common("auth", &dbs[4], &bus, &keys);
         auth_common.outbox_relay = !options.manual_auth_relay;
-        let auth = auth::startup::Application::build(auth::config::Config {
+        let auth = auth::startup::Application::build_on(auth::config::Config {
             common: auth_common,
             jwt_private_key: Some(keys.private_pem.clone().into()),
             family_url: family_url.clone(),
             platform_url: platform_url.clone(),
             max_concurrent_hashes: 2,
             ..Default::default()
-        })
+        }, Some(auth_listener))
         .await
         .unwrap();
-        let auth_url = format!("http://127.0.0.1:{}", auth.port());
         let auth_pool = auth.pool().clone();
         let auth_relay = auth.relay();
         spawn(&mut tasks, auth.run(shutdown.clone()));

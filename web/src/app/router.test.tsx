@@ -65,9 +65,33 @@ describe('route guards', () => {
   it('renders placeholder screens with their heading', async () => {
     stubPendingFetch();
     signIn(userWithRole('ORG_ADMIN'));
-    renderRoute('/team');
-    expect(await screen.findByRole('heading', { name: 'Team Members' })).toBeTruthy();
+    renderRoute('/payouts');
+    expect(await screen.findByRole('heading', { name: 'Payouts' })).toBeTruthy();
     expect(screen.getByText('Coming soon')).toBeTruthy();
+  });
+
+  it('gives parents the children, team and settings screens', async () => {
+    stubPendingFetch();
+    signIn(userWithRole('ORG_ADMIN'));
+    for (const [path, heading] of [
+      ['/children', 'Children'],
+      ['/team', 'Team Members'],
+      ['/settings', 'Parent Settings'],
+    ] as const) {
+      const { unmount } = renderRoute(path);
+      expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeTruthy();
+      unmount();
+    }
+  });
+
+  it('keeps children out of the children, team and settings screens', async () => {
+    stubPendingFetch();
+    signIn(userWithRole('ORG_MEMBER'));
+    for (const path of ['/children', '/team', '/settings']) {
+      const { router, unmount } = renderRoute(path);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      unmount();
+    }
   });
 
   it('lets only SUPER_ADMIN into /admin', async () => {

@@ -4,6 +4,7 @@ import { vi } from 'vitest';
 
 import { routes } from '@/app/router';
 import { useSessionStore } from '@/stores/session-store';
+import { jsonResponse } from './fixtures';
 import type { User } from '@/types/api';
 
 /** Every API call stays pending, so screens render without a backend. */
@@ -11,6 +12,31 @@ export function stubPendingFetch() {
   const fetchMock = vi.fn(() => new Promise<Response>(() => undefined));
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
+}
+
+export interface ApiRequest {
+  method: string;
+  /** The path after /api, with its query string. */
+  path: string;
+  /** The parsed JSON body, if any. */
+  body: unknown;
+}
+
+/**
+ * Answers API calls with `handler`; calls it leaves unanswered (undefined)
+ * get a 404. Returns the fetch mock and the list of requests made.
+ */
+export function stubApi(handler: (request: ApiRequest) => Response | undefined) {
+  const requests: ApiRequest[] = [];
+  const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const request = { method: init?.method ?? 'GET', path: url.replace(/^\/api/, ''), body };
+    requests.push(request);
+    return Promise.resolve(handler(request) ?? jsonResponse(404, { error: 'Not found', message: 'Not found' }));
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { fetchMock, requests };
 }
 
 export function signIn(user: User, token = 'test-token') {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 
 import { Button } from './button';
 import { copyText } from '@/lib/clipboard';
+import { cn } from '@/utils/cn';
 
 type CopyStatus = 'idle' | 'copied' | 'failed';
 
@@ -37,7 +38,10 @@ export function CopyButton({ text, label, children = 'Copy' }: CopyButtonProps) 
       <Button variant="secondary" size="sm" onClick={onClick} aria-label={label}>
         {children}
       </Button>
-      <span className={status === 'failed' ? 'copy-button__status copy-button__status--failed' : 'copy-button__status'} role="status">
+      <span
+        className={cn('copy-button__status', status === 'failed' && 'copy-button__status--failed')}
+        role="status"
+      >
         {STATUS_TEXT[status]}
       </span>
     </span>

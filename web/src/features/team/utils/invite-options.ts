@@ -1,4 +1,5 @@
 import type { InviteRole } from '../types';
+import { paths } from '@/config/paths';
 import { roleLabel } from '@/lib/roles';
 
 export const INVITE_ROLES: readonly InviteRole[] = ['ORG_ADMIN', 'ORG_MEMBER'];
@@ -16,5 +17,5 @@ export const EXPIRY_OPTIONS = EXPIRY_DAYS.map((days) => ({
 
 /** Where an invite code is redeemed: the invitation screen of this site. */
 export function inviteLinkFor(code: string, origin: string = window.location.origin): string {
-  return `${origin.replace(/\/+$/, '')}/invite/${encodeURIComponent(code)}`;
+  return `${origin.replace(/\/+$/, '')}${paths.auth.invite.getHref(code)}`;
 }

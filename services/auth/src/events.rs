@@ -1,0 +1,51 @@
+//! Events the auth service consumes.
+
+use chorely_proto::events::v1::{ChildDeleted, UserRevoked};
+use kit::{
+    consumer::{EventMeta, Handler},
+    outbox,
+    revocation::Revocations,
+};
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+use crate::store;
+
+/// A deleted child loses its login and invitations, and its tokens.
+pub struct ChildDeletedHandler;
+
+impl Handler<ChildDeleted> for ChildDeletedHandler {
+    async fn handle(&self, tx: &mut PgConnection, event: ChildDeleted, _: &EventMeta) -> anyhow::Result<()> {
+        let org = Uuid::parse_str(&event.organization_id)?;
+        let child = Uuid::parse_str(&event.child_id)?;
+        let now = chrono::Utc::now();
+        for user in store::delete_child_logins(tx, org, child).await? {
+            outbox::enqueue(
+                tx,
+                &UserRevoked {
+                    user_id: user.to_string(),
+                    organization_id: org.to_string(),
+                    revoked_at: Some(kit::time::to_proto(now)),
+                },
+            )
+            .await?;
+        }
+        Ok(())
+    }
+}
+
+/// Records each revocation in the bucket every service watches; this is the
+/// path that never loses one, whatever happened to the direct write.
+pub struct RevocationHandler {
+    pub revocations: Revocations,
+}
+
+impl Handler<UserRevoked> for RevocationHandler {
+    async fn handle(&self, _: &mut PgConnection, event: UserRevoked, _: &EventMeta) -> anyhow::Result<()> {
+        let at = event
+            .revoked_at
+            .as_ref()
+            .map_or_else(|| chrono::Utc::now().timestamp(), |t| t.seconds);
+        self.revocations.revoke_user(&event.user_id, at).await
+    }
+}

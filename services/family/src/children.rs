@@ -1,0 +1,219 @@
+//! What the family service does with children, in the spec's words. A child
+//! is created together with the invitation that becomes their login (auth
+//! service); deleting a child is announced so every service forgets them.
+
+use chorely_proto::{
+    auth::v1::{CreateChildInviteRequest, UpdateChildContactRequest, auth_service_client::AuthServiceClient},
+    events::v1::{ChildCreated, ChildDeleted},
+    family::v1 as pb,
+};
+use chrono::Utc;
+use kit::{authn::User, grpc::Outgoing, outbox, validate};
+use sqlx::PgPool;
+use tonic::transport::Channel;
+use uuid::Uuid;
+
+use crate::{
+    domain::{self, ChildDetails},
+    error::Error,
+    store::{self, ChildRow},
+};
+
+#[derive(Clone)]
+pub struct Children {
+    pub pool: PgPool,
+    pub auth: Channel,
+}
+
+fn child_id(raw: &str) -> Result<Uuid, Error> {
+    Uuid::parse_str(raw).map_err(|_| Error::ChildNotFound)
+}
+
+struct Entered<'a> {
+    name: &'a str,
+    first_name: &'a str,
+    last_name: &'a str,
+    email: &'a str,
+    phone: &'a str,
+    date_of_birth: &'a str,
+    birthday_reward_cents: Option<i64>,
+    age_group: i32,
+    ui_theme: &'a str,
+    reward_display_type: i32,
+}
+
+fn details(e: &Entered<'_>) -> Result<ChildDetails, Error> {
+    Ok(ChildDetails {
+        name: domain::display_name(e.name, e.first_name, e.last_name)?,
+        email: validate::email(e.email)?,
+        phone: validate::phone(e.phone)?,
+        date_of_birth: domain::date_of_birth(e.date_of_birth, Utc::now().date_naive())?,
+        birthday_reward_cents: domain::birthday_reward(e.birthday_reward_cents)?,
+        age_group: domain::age_group(e.age_group)?,
+        ui_theme: domain::ui_theme(e.ui_theme)?,
+        reward_display_type: domain::reward_display_type(e.reward_display_type)?,
+    })
+}
+
+impl Children {
+    /// Auth, called with the parent's own token.
+    fn auth(&self, parent: &User) -> AuthServiceClient<tonic::service::interceptor::InterceptedService<Channel, Outgoing>> {
+        AuthServiceClient::with_interceptor(self.auth.clone(), Outgoing::bearer(&parent.token))
+    }
+
+    pub async fn list(&self, org: Uuid) -> Result<Vec<pb::Child>, Error> {
+        Ok(store::children(&self.pool, org).await?.iter().map(view).collect())
+    }
+
+    pub async fn get(&self, org: Uuid, id: &str) -> Result<pb::Child, Error> {
+        store::find_child(&self.pool, org, child_id(id)?)
+            .await?
+            .map(|c| view(&c))
+            .ok_or(Error::ChildNotFound)
+    }
+
+    /// Adds a child and the invitation that becomes their login; both or neither.
+    pub async fn invite(&self, parent: &User, req: pb::InviteChildRequest) -> Result<pb::InviteChildResponse, Error> {
+        let org = parent.org().map_err(Error::Upstream)?;
+        let first_name = validate::required(&req.first_name, "firstName", "First name")?;
+        let last_name = validate::optional(&req.last_name, "lastName", "Last name")?;
+        let details = details(&Entered {
+            name: &req.name,
+            first_name: &first_name,
+            last_name: &last_name,
+            email: &req.email,
+            phone: &req.phone,
+            date_of_birth: &req.date_of_birth,
+            birthday_reward_cents: req.birthday_reward_cents,
+            age_group: req.age_group,
+            ui_theme: &req.ui_theme,
+            reward_display_type: req.reward_display_type,
+        })?;
+
+        let mut tx = self.pool.begin().await?;
+        let child = store::insert_child(&mut tx, org, &first_name, &last_name, &details).await?;
+        // Inside the transaction: if auth refuses (say, the email has an
+        // account), the child is not kept either.
+        let invite = self
+            .auth(parent)
+            .create_child_invite(CreateChildInviteRequest {
+                child_id: child.id.to_string(),
+                email: child.email.clone(),
+                phone: child.phone.clone(),
+                first_name: child.first_name.clone(),
+                last_name: child.last_name.clone(),
+                display_name: child.name.clone(),
+            })
+            .await
+            .map_err(Error::Upstream)?
+            .into_inner();
+        outbox::enqueue(
+            &mut tx,
+            &ChildCreated {
+                child_id: child.id.to_string(),
+                organization_id: org.to_string(),
+                date_of_birth: child.date_of_birth.map(|d| d.to_string()).unwrap_or_default(),
+                birthday_reward_cents: child.birthday_reward_cents,
+            },
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(pb::InviteChildResponse {
+            child: Some(view(&child)),
+            invite_code: invite.code,
+        })
+    }
+
+    pub async fn update(&self, parent: &User, req: pb::UpdateChildRequest) -> Result<pb::Child, Error> {
+        let org = parent.org().map_err(Error::Upstream)?;
+        let id = child_id(&req.id)?;
+        let current = store::find_child(&self.pool, org, id).await?.ok_or(Error::ChildNotFound)?;
+        let details = details(&Entered {
+            name: &req.name,
+            first_name: &current.first_name,
+            last_name: &current.last_name,
+            email: &req.email,
+            phone: &req.phone,
+            date_of_birth: &req.date_of_birth,
+            birthday_reward_cents: req.birthday_reward_cents.or(Some(current.birthday_reward_cents)),
+            age_group: req.age_group,
+            ui_theme: &req.ui_theme,
+            reward_display_type: req.reward_display_type,
+        })?;
+        let mut tx = self.pool.begin().await?;
+        let child = store::update_child(&mut tx, org, id, &details).await?.ok_or(Error::ChildNotFound)?;
+        if child.email != current.email || child.phone != current.phone {
+            // The login (or the invitation waiting to become it) follows.
+            self.auth(parent)
+                .update_child_contact(UpdateChildContactRequest {
+                    child_id: child.id.to_string(),
+                    email: child.email.clone(),
+                    phone: child.phone.clone(),
+                })
+                .await
+                .map_err(Error::Upstream)?;
+        }
+        tx.commit().await?;
+        Ok(view(&child))
+    }
+
+    /// Deletes the child here and announces it: their login, submissions,
+    /// photos and ledger go in the services that hold them.
+    pub async fn delete(&self, org: Uuid, id: &str) -> Result<(), Error> {
+        let id = child_id(id)?;
+        let mut tx = self.pool.begin().await?;
+        if !store::delete_child(&mut tx, org, id).await? {
+            return Err(Error::ChildNotFound);
+        }
+        outbox::enqueue(
+            &mut tx,
+            &ChildDeleted {
+                child_id: id.to_string(),
+                organization_id: org.to_string(),
+            },
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    pub async fn rate(&self, org: Uuid, req: pb::UpdateRatingsRequest) -> Result<pb::Child, Error> {
+        let id = child_id(&req.id)?;
+        let ratings = [
+            domain::rating(req.honesty_rating, "honestyRating")?,
+            domain::rating(req.respect_rating, "respectRating")?,
+            domain::rating(req.rules_rating, "rulesRating")?,
+        ];
+        store::update_ratings(&self.pool, org, id, ratings)
+            .await?
+            .map(|c| view(&c))
+            .ok_or(Error::ChildNotFound)
+    }
+}
+
+fn view(c: &ChildRow) -> pb::Child {
+    pb::Child {
+        id: c.id.to_string(),
+        name: c.name.clone(),
+        first_name: c.first_name.clone(),
+        last_name: c.last_name.clone(),
+        email: c.email.clone(),
+        phone: c.phone.clone(),
+        date_of_birth: c.date_of_birth.map(|d| d.to_string()).unwrap_or_default(),
+        birthday_reward_cents: c.birthday_reward_cents,
+        age_group: pb::AgeGroup::from_str_name(&format!("AGE_GROUP_{}", c.age_group))
+            .unwrap_or(pb::AgeGroup::Child)
+            .into(),
+        ui_theme: c.ui_theme.clone(),
+        reward_display_type: pb::RewardDisplayType::from_str_name(&format!(
+            "REWARD_DISPLAY_TYPE_{}",
+            c.reward_display_type
+        ))
+        .unwrap_or(pb::RewardDisplayType::Money)
+        .into(),
+        honesty_rating: c.honesty_rating.into(),
+        respect_rating: c.respect_rating.into(),
+        rules_rating: c.rules_rating.into(),
+        user_id: c.user_id.map(|u| u.to_string()).unwrap_or_default(),
+    }
+}

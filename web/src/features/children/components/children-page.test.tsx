@@ -1,0 +1,277 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+
+import type { Child } from '../types';
+import { ChildrenPage } from './children-page';
+import { jsonResponse } from '@/testing/fixtures';
+import { decodeQrImage } from '@/testing/decode-qr';
+import { stubApi } from '@/testing/test-utils';
+
+function buildChild(overrides: Partial<Child> = {}): Child {
+  return {
+    id: 'child-1',
+    name: 'Sam',
+    firstName: 'Sam',
+    lastName: 'Doe',
+    user: { email: 'sam@example.com', phone: null },
+    userId: 'user-9',
+    dateOfBirth: '2015-03-05',
+    birthdayRewardAmount: 10,
+    ageGroup: 'CHILD',
+    uiTheme: 'KIDS',
+    rewardDisplayType: 'MONEY',
+    balance: 12.5,
+    honestyRating: 5,
+    respectRating: 5,
+    rulesRating: 5,
+    ...overrides,
+  };
+}
+
+describe('ChildrenPage', () => {
+  it('shows a card per child with balance in the reward unit and whether they joined', async () => {
+    stubApi(({ method, path }) =>
+      method === 'GET' && path === '/children'
+        ? jsonResponse(200, [
+            buildChild(),
+            buildChild({ id: 'child-2', name: 'Alex', userId: null, rewardDisplayType: 'SCREEN_TIME', balance: 3, ageGroup: 'TEEN' }),
+          ])
+        : undefined,
+    );
+    render(<ChildrenPage />);
+
+    const sam = await screen.findByRole('region', { name: 'Sam' });
+    expect(within(sam).getByText('$12.50')).toBeTruthy();
+    expect(within(sam).getByText('Joined')).toBeTruthy();
+    expect(within(sam).getByText('Child (5-10)')).toBeTruthy();
+    expect(within(sam).getByText('sam@example.com')).toBeTruthy();
+    expect(within(sam).getByText('Money ($)')).toBeTruthy();
+    expect(within(sam).queryByText('Invitation pending')).toBeNull();
+
+    const alex = screen.getByRole('region', { name: 'Alex' });
+    expect(within(alex).getByText('3.00 hrs')).toBeTruthy();
+    expect(within(alex).getByText('Invitation pending')).toBeTruthy();
+    expect(within(alex).getByText('Teen (14-17)')).toBeTruthy();
+  });
+
+  it('says so when there are no children', async () => {
+    stubApi(({ path }) => (path === '/children' ? jsonResponse(200, []) : undefined));
+    render(<ChildrenPage />);
+    expect(await screen.findByText(/No children yet/)).toBeTruthy();
+  });
+
+  it('shows nothing but logs when the children cannot be loaded', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubApi(() => jsonResponse(500, { error: 'Boom' }));
+    render(<ChildrenPage />);
+    await waitFor(() => expect(log).toHaveBeenCalled());
+    expect(screen.queryByText(/No children yet/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Add Child' })).toBeTruthy();
+  });
+
+  it('refuses a rating of 11 without calling the server, then saves 8/7/9', async () => {
+    const user = userEvent.setup();
+    const { requests } = stubApi(({ method, path, body }) => {
+      if (method === 'GET' && path === '/children') return jsonResponse(200, [buildChild()]);
+      if (method === 'PUT' && path === '/children/child-1/ratings') {
+        return jsonResponse(200, buildChild(body as Partial<Child>));
+      }
+      return undefined;
+    });
+    render(<ChildrenPage />);
+    const card = await screen.findByRole('region', { name: 'Sam' });
+
+    await user.clear(within(card).getByLabelText('Honesty'));
+    await user.type(within(card).getByLabelText('Honesty'), '11');
+    await user.click(within(card).getByRole('button', { name: 'Save Ratings' }));
+    expect(within(card).getByRole('alert').textContent).toBe('Ratings must be whole numbers from 1 to 10');
+    expect(requests.filter((request) => request.method === 'PUT')).toEqual([]);
+
+    await user.clear(within(card).getByLabelText('Honesty'));
+    await user.type(within(card).getByLabelText('Honesty'), '8');
+    await user.clear(within(card).getByLabelText('Respect'));
+    await user.type(within(card).getByLabelText('Respect'), '7');
+    await user.clear(within(card).getByLabelText('Rules'));
+    await user.type(within(card).getByLabelText('Rules'), '9');
+    await user.click(within(card).getByRole('button', { name: 'Save Ratings' }));
+
+    expect(await within(card).findByText('Ratings saved')).toBeTruthy();
+    expect(requests.find((request) => request.method === 'PUT')?.body).toEqual({
+      honestyRating: 8,
+      respectRating: 7,
+      rulesRating: 9,
+    });
+  });
+
+  it('asks before deleting a child and removes the card', async () => {
+    const user = userEvent.setup();
+    const confirm = vi.fn<(message?: string) => boolean>().mockReturnValueOnce(false).mockReturnValueOnce(true);
+    vi.stubGlobal('confirm', confirm);
+    const { requests } = stubApi(({ method, path }) => {
+      if (method === 'GET' && path === '/children') return jsonResponse(200, [buildChild()]);
+      if (method === 'DELETE' && path === '/children/child-1') return new Response(null, { status: 204 });
+      return undefined;
+    });
+    render(<ChildrenPage />);
+
+    await user.click(await screen.findByRole('button', { name: 'Delete Sam' }));
+    expect(confirm).toHaveBeenCalledWith('Delete Sam? This removes their login, submissions and balance history.');
+    expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Delete Sam' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Sam' })).toBeNull());
+    expect(requests.some((request) => request.method === 'DELETE')).toBe(true);
+  });
+
+  it('shows the server text when deleting fails, else the fallback', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('confirm', vi.fn(() => true));
+    stubApi(({ method, path }) => {
+      if (method === 'GET' && path === '/children') return jsonResponse(200, [buildChild()]);
+      if (method === 'DELETE') return jsonResponse(500, null);
+      return undefined;
+    });
+    render(<ChildrenPage />);
+    await user.click(await screen.findByRole('button', { name: 'Delete Sam' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to delete child');
+  });
+
+  it('edits a child and shows what the server saved', async () => {
+    const user = userEvent.setup();
+    const { requests } = stubApi(({ method, path, body }) => {
+      if (method === 'GET' && path === '/children') return jsonResponse(200, [buildChild()]);
+      if (method === 'PUT' && path === '/children/child-1') {
+        const input = body as { name: string; rewardDisplayType: Child['rewardDisplayType'] };
+        return jsonResponse(200, buildChild({ name: input.name, rewardDisplayType: input.rewardDisplayType }));
+      }
+      return undefined;
+    });
+    render(<ChildrenPage />);
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Sam' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Sam' });
+    await user.clear(within(dialog).getByLabelText('Email'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(within(dialog).getByText('Email is required')).toBeTruthy();
+
+    await user.type(within(dialog).getByLabelText('Email'), 'sam@example.com');
+    await user.clear(within(dialog).getByLabelText('Display Name'));
+    await user.type(within(dialog).getByLabelText('Display Name'), 'Sammy');
+    await user.selectOptions(within(dialog).getByLabelText('Reward Type'), 'POINTS');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+    const card = await screen.findByRole('region', { name: 'Sammy' });
+    expect(within(card).getByText('12.50 pts')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(requests.find((request) => request.method === 'PUT')?.body).toEqual({
+      name: 'Sammy',
+      email: 'sam@example.com',
+      phone: '',
+      dateOfBirth: '2015-03-05',
+      birthdayRewardAmount: 10,
+      ageGroup: 'CHILD',
+      uiTheme: 'KIDS',
+      rewardDisplayType: 'POINTS',
+    });
+  });
+});
+
+describe('Add Child', () => {
+  const inviteUrl = 'http://127.0.0.1:8080/register?invite=4f1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e';
+
+  it('validates, invites, and ends with the link, a QR code of exactly that link and Done', async () => {
+    const user = userEvent.setup();
+    const { requests } = stubApi(({ method, path, body }) => {
+      if (method === 'GET' && path === '/children') return jsonResponse(200, []);
+      if (method === 'POST' && path === '/children/invite') {
+        const input = body as { name: string; firstName: string; email: string };
+        return jsonResponse(201, {
+          child: buildChild({ id: 'child-7', name: input.name, firstName: input.firstName, userId: null }),
+          inviteUrl,
+          inviteCode: '4f1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e',
+        });
+      }
+      return undefined;
+    });
+    render(<ChildrenPage />);
+    await screen.findByText(/No children yet/);
+
+    await user.click(screen.getByRole('button', { name: 'Add Child' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Child' });
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('First Name'));
+    expect((within(dialog).getByLabelText('Birthday Reward') as HTMLInputElement).value).toBe('10');
+    expect((within(dialog).getByLabelText('Age Group') as HTMLSelectElement).value).toBe('CHILD');
+    expect((within(dialog).getByLabelText('Interface Theme') as HTMLSelectElement).value).toBe('KIDS');
+    expect((within(dialog).getByLabelText('Reward Type') as HTMLSelectElement).value).toBe('MONEY');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
+    expect(within(dialog).getByText('First name is required')).toBeTruthy();
+    expect(within(dialog).getByText('Email is required')).toBeTruthy();
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+
+    await user.type(within(dialog).getByLabelText('First Name'), 'Robin');
+    await user.type(within(dialog).getByLabelText('Email'), 'robin@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
+
+    const link = (await within(dialog).findByLabelText('Invite Link')) as HTMLInputElement;
+    expect(link.value).toBe(inviteUrl);
+    expect(link.readOnly).toBe(true);
+    const qr = within(dialog).getByRole('img', { name: 'QR code of the invite link' }) as HTMLImageElement;
+    expect(decodeQrImage(qr)).toBe(link.value);
+
+    await user.click(within(dialog).getByRole('button', { name: /Copy/ }));
+    expect(await within(dialog).findByText('Copied!')).toBeTruthy();
+    expect(await navigator.clipboard.readText()).toBe(inviteUrl);
+
+    expect(requests.find((request) => request.method === 'POST')?.body).toMatchObject({
+      firstName: 'Robin',
+      name: 'Robin',
+      email: 'robin@example.com',
+      birthdayRewardAmount: 10,
+    });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const card = screen.getByRole('region', { name: 'Robin' });
+    expect(within(card).getByText('Invitation pending')).toBeTruthy();
+  });
+
+  it('prefers the first validation detail the server sends', async () => {
+    const user = userEvent.setup();
+    stubApi(({ method, path }) => {
+      if (method === 'GET' && path === '/children') return jsonResponse(200, []);
+      if (method === 'POST') {
+        return jsonResponse(400, {
+          error: 'Validation failed',
+          message: 'Validation failed',
+          details: [{ field: 'email', message: 'This email is already registered' }],
+        });
+      }
+      return undefined;
+    });
+    render(<ChildrenPage />);
+    await user.click(await screen.findByRole('button', { name: 'Add Child' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Child' });
+    await user.type(within(dialog).getByLabelText('First Name'), 'Robin');
+    await user.type(within(dialog).getByLabelText('Email'), 'robin@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('This email is already registered');
+  });
+
+  it('falls back to the product text when the server says nothing', async () => {
+    const user = userEvent.setup();
+    stubApi(({ method, path }) => {
+      if (method === 'GET' && path === '/children') return jsonResponse(200, []);
+      if (method === 'POST') return new Response('', { status: 502 });
+      return undefined;
+    });
+    render(<ChildrenPage />);
+    await user.click(await screen.findByRole('button', { name: 'Add Child' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Child' });
+    await user.type(within(dialog).getByLabelText('First Name'), 'Robin');
+    await user.type(within(dialog).getByLabelText('Email'), 'robin@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to create invitation');
+  });
+});
