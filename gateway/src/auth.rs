@@ -8,7 +8,7 @@ use axum::{
     extract::FromRequestParts,
     http::{header::AUTHORIZATION, request::Parts},
 };
-use kit::jwt::JwtVerifier;
+use kit::{jwt::JwtVerifier, revocation::Revocations};
 
 use crate::error::ApiError;
 
@@ -24,6 +24,7 @@ pub struct Authed {
 /// What the extractor needs from the app state.
 pub trait HasVerifier {
     fn verifier(&self) -> &Arc<JwtVerifier>;
+    fn revocations(&self) -> &Revocations;
 }
 
 impl<S> FromRequestParts<S> for Authed
@@ -47,8 +48,13 @@ where
             .verifier()
             .verify(token)
             .map_err(|_| ApiError::unauthorized("Invalid or expired token"))?;
-        if verified.service {
-            // Service tokens are for calls between services, never from outside.
+        // Service tokens are for calls between services, never from outside;
+        // a deactivated user's tokens stop working at once.
+        if verified.service
+            || state
+                .revocations()
+                .is_revoked(&verified.claims.sub, verified.claims.iat)
+        {
             return Err(ApiError::unauthorized("Invalid or expired token"));
         }
         Ok(Self {

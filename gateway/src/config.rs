@@ -18,6 +18,14 @@ pub struct Config {
     pub jwt_public_key_file: PathBuf,
     /// The built web app (`web/dist`), served at `/`.
     pub web_dist: PathBuf,
+    /// Origin of links handed out, e.g. `https://app.chorely.example`; taken
+    /// from each request's Host when unset.
+    #[serde(default)]
+    pub public_url: Option<String>,
+    /// NATS, for the revoked-token bucket the gateway follows.
+    pub nats_url: String,
+    pub nats_prefix: String,
+    pub nats_stream: String,
 }
 
 impl Default for Config {
@@ -32,6 +40,10 @@ impl Default for Config {
             jwt_public_key: None,
             jwt_public_key_file: PathBuf::from(".local/keys/jwt-public.pem"),
             web_dist: PathBuf::from("web/dist"),
+            public_url: None,
+            nats_url: "nats://127.0.0.1:4222".into(),
+            nats_prefix: "chorely".into(),
+            nats_stream: "CHORELY".into(),
         }
     }
 }

@@ -241,3 +241,201 @@ pub struct Health {
     /// Each service's health: SERVING, NOT_SERVING or UNREACHABLE.
     pub services: std::collections::BTreeMap<String, String>,
 }
+
+/// `"TEEN"` → the protobuf enum value of `AGE_GROUP_TEEN`; empty → unspecified
+/// (the service's default); unknown → -1, which the service refuses by name.
+pub fn proto_enum<E>(name: &str, prefix: &str) -> i32
+where
+    E: ProtoEnum,
+{
+    let name = name.trim();
+    if name.is_empty() {
+        return 0;
+    }
+    E::from_name(&format!("{prefix}{name}")).unwrap_or(-1)
+}
+
+/// The protobuf enums the API names by string.
+pub trait ProtoEnum {
+    fn from_name(name: &str) -> Option<i32>;
+}
+
+macro_rules! proto_enums {
+    ($($ty:ty),*) => {
+        $(impl ProtoEnum for $ty {
+            fn from_name(name: &str) -> Option<i32> {
+                <$ty>::from_str_name(name).map(i32::from)
+            }
+        })*
+    };
+}
+
+proto_enums!(family_pb::AgeGroup, family_pb::RewardDisplayType);
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChildContact {
+    pub email: String,
+    pub phone: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Child {
+    pub id: String,
+    /// What the family calls the child.
+    pub name: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub user: ChildContact,
+    /// The child's login; null until they accepted their invitation.
+    pub user_id: Option<String>,
+    /// `YYYY-MM-DD`
+    pub date_of_birth: Option<String>,
+    /// Dollars.
+    pub birthday_reward_amount: f64,
+    /// CHILD, TWEEN, TEEN or YOUNG_ADULT
+    pub age_group: String,
+    /// KIDS, TEEN or ADULT
+    pub ui_theme: String,
+    /// MONEY, SCREEN_TIME, POINTS or CUSTOM
+    pub reward_display_type: String,
+    /// Dollars (or hours, points) the child has.
+    pub balance: f64,
+    pub honesty_rating: i32,
+    pub respect_rating: i32,
+    pub rules_rating: i32,
+}
+
+impl From<family_pb::Child> for Child {
+    fn from(c: family_pb::Child) -> Self {
+        Self {
+            age_group: enum_name(c.age_group().as_str_name(), "AGE_GROUP_"),
+            reward_display_type: enum_name(
+                c.reward_display_type().as_str_name(),
+                "REWARD_DISPLAY_TYPE_",
+            ),
+            birthday_reward_amount: crate::money::to_dollars(c.birthday_reward_cents),
+            user: ChildContact {
+                email: c.email,
+                phone: c.phone,
+            },
+            user_id: Some(c.user_id).filter(|u| !u.is_empty()),
+            date_of_birth: Some(c.date_of_birth).filter(|d| !d.is_empty()),
+            // Balances come from the rewards ledger once it keeps them.
+            balance: 0.0,
+            id: c.id,
+            name: c.name,
+            first_name: c.first_name,
+            last_name: c.last_name,
+            ui_theme: c.ui_theme,
+            honesty_rating: c.honesty_rating,
+            respect_rating: c.respect_rating,
+            rules_rating: c.rules_rating,
+        }
+    }
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct InviteChildBody {
+    pub first_name: String,
+    pub last_name: String,
+    /// Display name; first and last name when empty.
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    pub date_of_birth: Option<String>,
+    /// Dollars, 0 or more; 10 when absent.
+    pub birthday_reward_amount: Option<f64>,
+    pub age_group: String,
+    pub ui_theme: String,
+    pub reward_display_type: String,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct UpdateChildBody {
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    pub date_of_birth: Option<String>,
+    pub birthday_reward_amount: Option<f64>,
+    pub age_group: String,
+    pub ui_theme: String,
+    pub reward_display_type: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChildInvitation {
+    pub child: Child,
+    /// The register page with an `invite` parameter; open it to accept.
+    pub invite_url: String,
+    pub invite_code: String,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct RatingsBody {
+    #[schema(value_type = i32, minimum = 1, maximum = 10)]
+    pub honesty_rating: Option<serde_json::Number>,
+    #[schema(value_type = i32, minimum = 1, maximum = 10)]
+    pub respect_rating: Option<serde_json::Number>,
+    #[schema(value_type = i32, minimum = 1, maximum = 10)]
+    pub rules_rating: Option<serde_json::Number>,
+}
+
+pub const RATINGS_MESSAGE: &str = "Ratings must be whole numbers from 1 to 10";
+
+impl RatingsBody {
+    /// The three ratings as whole numbers; the range is the service's to check.
+    pub fn whole(&self) -> Result<[i32; 3], crate::error::ApiError> {
+        let whole = |n: &Option<serde_json::Number>| {
+            n.as_ref()
+                .and_then(|n| {
+                    n.as_i64()
+                        .or_else(|| n.as_f64().filter(|f| f.fract() == 0.0).map(|f| f as i64))
+                })
+                .and_then(|n| i32::try_from(n).ok())
+                .ok_or_else(|| crate::error::ApiError::bad_request(RATINGS_MESSAGE))
+        };
+        Ok([
+            whole(&self.honesty_rating)?,
+            whole(&self.respect_rating)?,
+            whole(&self.rules_rating)?,
+        ])
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Member {
+    pub id: String,
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    /// ORG_ADMIN or ORG_MEMBER
+    pub role: String,
+    pub is_active: bool,
+    pub last_login_at: Option<DateTime<Utc>>,
+    pub created_at: Option<DateTime<Utc>>,
+    pub child_id: Option<String>,
+}
+
+impl From<auth_pb::User> for Member {
+    fn from(u: auth_pb::User) -> Self {
+        let user = User::from(u);
+        Self {
+            id: user.id,
+            email: user.email,
+            first_name: user.first_name,
+            last_name: user.last_name,
+            role: user.role,
+            is_active: user.is_active,
+            last_login_at: user.last_login_at,
+            created_at: user.created_at,
+            child_id: user.child_id,
+        }
+    }
+}

@@ -7,6 +7,7 @@ pub mod clients;
 pub mod config;
 pub mod error;
 pub mod json;
+pub mod money;
 pub mod openapi;
 pub mod routes;
 pub mod startup;

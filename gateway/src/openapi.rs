@@ -14,6 +14,7 @@ use utoipa::{
         (name = "auth", description = "Sign-up, login and invitations"),
         (name = "users", description = "The signed-in user"),
         (name = "organizations", description = "The signed-in user's family"),
+        (name = "children", description = "Children of the family"),
         (name = "health", description = "Health of the stack"),
     )
 )]

@@ -3,7 +3,7 @@
 use std::{path::Path, sync::Arc, time::Duration};
 
 use axum::{Json, Router, http::Request, routing::get};
-use kit::jwt::JwtVerifier;
+use kit::{jwt::JwtVerifier, nats::Bus, revocation::Revocations};
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 use tower_http::{limit::RequestBodyLimitLayer, trace::TraceLayer};
@@ -26,13 +26,19 @@ pub struct Application {
     listener: TcpListener,
     port: u16,
     app: Router,
+    /// Stops the revocation watch after the server.
+    stopping: CancellationToken,
 }
 
 impl Application {
     pub async fn build(config: Config) -> anyhow::Result<Self> {
+        let bus = Bus::connect(&config.nats_url, &config.nats_prefix, &config.nats_stream).await?;
+        let stopping = CancellationToken::new();
         let state = AppState {
             clients: Clients::new(&config)?,
             verifier: Arc::new(JwtVerifier::from_public_pem(&config.jwt_public_key_pem()?)?),
+            revocations: Revocations::start(&bus, stopping.clone()).await?,
+            public_url: config.public_url.clone().filter(|u| !u.trim().is_empty()),
         };
         let listener = TcpListener::bind(&config.http_addr).await?;
         let port = listener.local_addr()?.port();
@@ -40,6 +46,7 @@ impl Application {
             listener,
             port,
             app: app(state, &config.web_dist),
+            stopping,
         })
     }
 
@@ -49,10 +56,11 @@ impl Application {
 
     /// Serves until `shutdown`, finishing requests already accepted.
     pub async fn run(self, shutdown: CancellationToken) -> anyhow::Result<()> {
-        axum::serve(self.listener, self.app)
+        let served = axum::serve(self.listener, self.app)
             .with_graceful_shutdown(shutdown.cancelled_owned())
-            .await?;
-        Ok(())
+            .await;
+        self.stopping.cancel();
+        Ok(served?)
     }
 }
 

@@ -2,14 +2,15 @@
 //! OpenAPI document through `utoipa_axum`.
 
 pub mod auth;
+pub mod children;
 pub mod health;
 pub mod organizations;
 pub mod users;
 
 use std::sync::Arc;
 
-use axum::extract::FromRequest;
-use kit::jwt::JwtVerifier;
+use axum::{extract::FromRequest, http::HeaderMap};
+use kit::{jwt::JwtVerifier, revocation::Revocations};
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::{auth::HasVerifier, clients::Clients, error::ApiError};
@@ -19,11 +20,32 @@ use crate::{auth::HasVerifier, clients::Clients, error::ApiError};
 pub struct AppState {
     pub clients: Clients,
     pub verifier: Arc<JwtVerifier>,
+    pub revocations: Revocations,
+    /// Origin of links the API hands out (e.g. invite links); from the request when unset.
+    pub public_url: Option<String>,
+}
+
+impl AppState {
+    /// `https://host` the user reached us at, for links they will open.
+    pub fn public_origin(&self, headers: &HeaderMap) -> String {
+        if let Some(url) = &self.public_url {
+            return url.trim_end_matches('/').to_owned();
+        }
+        let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
+        let scheme = header("x-forwarded-proto").unwrap_or("http");
+        let host = header("x-forwarded-host")
+            .or_else(|| header("host"))
+            .unwrap_or("localhost");
+        format!("{scheme}://{host}")
+    }
 }
 
 impl HasVerifier for AppState {
     fn verifier(&self) -> &Arc<JwtVerifier> {
         &self.verifier
+    }
+    fn revocations(&self) -> &Revocations {
+        &self.revocations
     }
 }
 
@@ -35,6 +57,7 @@ pub struct Body<T>(pub T);
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(auth::router())
+        .merge(children::router())
         .merge(users::router())
         .merge(organizations::router())
         .merge(health::router())

@@ -9,14 +9,47 @@ use crate::{
     auth::Authed,
     error::{ApiResult, ErrorBody},
     json::{
-        CreateInviteCodeBody, InviteCode, Organization, UpdateOrganizationBody, role_from_name,
+        CreateInviteCodeBody, InviteCode, Member, Organization, UpdateOrganizationBody,
+        role_from_name,
     },
 };
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(current, update_current))
-        .routes(routes!(create_invite_code))
+        .routes(routes!(list_invite_codes, create_invite_code))
+        .routes(routes!(members))
+}
+
+/// Active members of the family (parents only).
+#[utoipa::path(get, path = "/organizations/members", tag = "organizations", security(("bearer" = [])),
+    responses((status = 200, body = [Member]), (status = 403, body = ErrorBody)))]
+async fn members(State(state): State<AppState>, user: Authed) -> ApiResult<Json<Vec<Member>>> {
+    let members = state
+        .clients
+        .auth(&user)
+        .list_members(auth_pb::ListMembersRequest {})
+        .await?
+        .into_inner()
+        .members;
+    Ok(Json(members.into_iter().map(Member::from).collect()))
+}
+
+/// Invitations still waiting to be used: unused and unexpired (parents only).
+#[utoipa::path(get, path = "/organizations/invite-codes", tag = "organizations", security(("bearer" = [])),
+    responses((status = 200, body = [InviteCode]), (status = 403, body = ErrorBody)))]
+async fn list_invite_codes(
+    State(state): State<AppState>,
+    user: Authed,
+) -> ApiResult<Json<Vec<InviteCode>>> {
+    let codes = state
+        .clients
+        .auth(&user)
+        .list_invite_codes(auth_pb::ListInviteCodesRequest {})
+        .await?
+        .into_inner()
+        .invite_codes;
+    Ok(Json(codes.into_iter().map(InviteCode::from).collect()))
 }
 
 /// The signed-in user's family.

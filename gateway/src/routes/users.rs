@@ -1,6 +1,9 @@
 //! The signed-in user's own account.
 
-use axum::{Json, extract::State};
+use axum::{
+    Json,
+    extract::{Path, State},
+};
 use chorely_proto::auth::v1 as pb;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -12,7 +15,32 @@ use crate::{
 };
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(me, update_me))
+    OpenApiRouter::new()
+        .routes(routes!(me, update_me))
+        .routes(routes!(deactivate))
+}
+
+/// Deactivates another member of the family; their tokens stop working at once (parents only).
+#[utoipa::path(put, path = "/users/{id}/deactivate", tag = "users", security(("bearer" = [])),
+    params(("id" = String, Path)),
+    responses(
+        (status = 200, body = User),
+        (status = 400, description = "Your own account", body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+    ))]
+async fn deactivate(
+    State(state): State<AppState>,
+    user: Authed,
+    Path(id): Path<String>,
+) -> ApiResult<Json<User>> {
+    let deactivated = state
+        .clients
+        .auth(&user)
+        .deactivate_user(pb::DeactivateUserRequest { user_id: id })
+        .await?
+        .into_inner();
+    Ok(Json(deactivated.into()))
 }
 
 /// The signed-in user.

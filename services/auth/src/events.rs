@@ -4,7 +4,6 @@ use chorely_proto::events::v1::{ChildDeleted, UserRevoked};
 use kit::{
     consumer::{EventMeta, Handler},
     outbox,
-    revocation::Revocations,
 };
 use sqlx::PgConnection;
 use uuid::Uuid;
@@ -15,7 +14,12 @@ use crate::store;
 pub struct ChildDeletedHandler;
 
 impl Handler<ChildDeleted> for ChildDeletedHandler {
-    async fn handle(&self, tx: &mut PgConnection, event: ChildDeleted, _: &EventMeta) -> anyhow::Result<()> {
+    async fn handle(
+        &self,
+        tx: &mut PgConnection,
+        event: ChildDeleted,
+        _: &EventMeta,
+    ) -> anyhow::Result<()> {
         let org = Uuid::parse_str(&event.organization_id)?;
         let child = Uuid::parse_str(&event.child_id)?;
         let now = chrono::Utc::now();
@@ -31,21 +35,5 @@ impl Handler<ChildDeleted> for ChildDeletedHandler {
             .await?;
         }
         Ok(())
-    }
-}
-
-/// Records each revocation in the bucket every service watches; this is the
-/// path that never loses one, whatever happened to the direct write.
-pub struct RevocationHandler {
-    pub revocations: Revocations,
-}
-
-impl Handler<UserRevoked> for RevocationHandler {
-    async fn handle(&self, _: &mut PgConnection, event: UserRevoked, _: &EventMeta) -> anyhow::Result<()> {
-        let at = event
-            .revoked_at
-            .as_ref()
-            .map_or_else(|| chrono::Utc::now().timestamp(), |t| t.seconds);
-        self.revocations.revoke_user(&event.user_id, at).await
     }
 }

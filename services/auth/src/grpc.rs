@@ -47,9 +47,17 @@ impl AuthService for AuthGrpc {
         reply(self.accounts.update_me(&caller, request.into_inner()).await)
     }
 
-    async fn list_members(&self, request: Request<pb::ListMembersRequest>) -> Reply<pb::ListMembersResponse> {
+    async fn list_members(
+        &self,
+        request: Request<pb::ListMembersRequest>,
+    ) -> Reply<pb::ListMembersResponse> {
         let caller = request.parent()?;
-        reply(self.accounts.members(caller).await.map(|members| pb::ListMembersResponse { members }))
+        reply(
+            self.accounts
+                .members(caller)
+                .await
+                .map(|members| pb::ListMembersResponse { members }),
+        )
     }
 
     async fn list_invite_codes(
@@ -77,14 +85,28 @@ impl AuthService for AuthGrpc {
         )
     }
 
-    async fn deactivate_user(&self, request: Request<pb::DeactivateUserRequest>) -> Reply<pb::User> {
+    async fn deactivate_user(
+        &self,
+        request: Request<pb::DeactivateUserRequest>,
+    ) -> Reply<pb::User> {
         let caller = request.parent()?;
-        reply(self.accounts.deactivate(caller, &request.get_ref().user_id).await)
+        reply(
+            self.accounts
+                .deactivate(caller, &request.get_ref().user_id)
+                .await,
+        )
     }
 
-    async fn create_child_invite(&self, request: Request<pb::CreateChildInviteRequest>) -> Reply<pb::InviteCode> {
+    async fn create_child_invite(
+        &self,
+        request: Request<pb::CreateChildInviteRequest>,
+    ) -> Reply<pb::InviteCode> {
         let caller = request.parent()?.clone();
-        reply(self.accounts.create_child_invite(&caller, request.into_inner()).await)
+        reply(
+            self.accounts
+                .create_child_invite(&caller, request.into_inner())
+                .await,
+        )
     }
 
     async fn update_child_contact(

@@ -9,7 +9,8 @@ use tokio_util::sync::CancellationToken;
 use tonic::service::Routes;
 
 use crate::{
-    accounts::Accounts, clients::Clients, config::Config, grpc::AuthGrpc, password::Hasher,
+    accounts::Accounts, clients::Clients, config::Config, events::ChildDeletedHandler,
+    grpc::AuthGrpc, password::Hasher,
 };
 
 static MIGRATIONS: Migrator = sqlx::migrate!("./migrations");
@@ -25,7 +26,10 @@ impl Application {
     }
 
     /// Serves on `listener` instead of binding `GRPC_ADDR` (see `Service::build_on`).
-    pub async fn build_on(config: Config, listener: Option<tokio::net::TcpListener>) -> anyhow::Result<Self> {
+    pub async fn build_on(
+        config: Config,
+        listener: Option<tokio::net::TcpListener>,
+    ) -> anyhow::Result<Self> {
         let service = Service::build_on(&config.common, &MIGRATIONS, listener).await?;
         let signer = Arc::new(JwtSigner::from_private_pem(
             &config.jwt_private_key_pem()?,
@@ -60,11 +64,16 @@ impl Application {
     }
 
     pub async fn run(self, shutdown: CancellationToken) -> anyhow::Result<()> {
+        let consumers =
+            vec![
+                self.service
+                    .consume("auth-child-deleted", ChildDeletedHandler, &shutdown),
+            ];
         self.service
             .run(
                 self.routes,
                 &["chorely.auth.v1.AuthService"],
-                Vec::new(),
+                consumers,
                 shutdown,
             )
             .await

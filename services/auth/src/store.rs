@@ -247,7 +247,11 @@ pub async fn active_members(pool: &PgPool, organization_id: Uuid) -> Result<Vec<
 }
 
 /// Deactivates a member of `organization_id`; `None` when no such member exists there.
-pub async fn deactivate(tx: &mut PgConnection, organization_id: Uuid, id: Uuid) -> Result<Option<UserRow>, Error> {
+pub async fn deactivate(
+    tx: &mut PgConnection,
+    organization_id: Uuid,
+    id: Uuid,
+) -> Result<Option<UserRow>, Error> {
     Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "UPDATE users SET is_active = false WHERE id = $1 AND organization_id = $2 RETURNING {USER_COLUMNS}"
     )))
@@ -265,14 +269,16 @@ pub async fn update_child_contact(
     email: &str,
     phone: &str,
 ) -> Result<(), Error> {
-    sqlx::query("UPDATE users SET email = $3, phone = $4 WHERE organization_id = $1 AND child_id = $2")
-        .bind(organization_id)
-        .bind(child_id)
-        .bind(email)
-        .bind(phone)
-        .execute(&mut *tx)
-        .await
-        .map_err(email_taken)?;
+    sqlx::query(
+        "UPDATE users SET email = $3, phone = $4 WHERE organization_id = $1 AND child_id = $2",
+    )
+    .bind(organization_id)
+    .bind(child_id)
+    .bind(email)
+    .bind(phone)
+    .execute(&mut *tx)
+    .await
+    .map_err(email_taken)?;
     sqlx::query(
         "UPDATE invitations SET email = $3, phone = $4
          WHERE organization_id = $1 AND child_id = $2 AND used_at IS NULL",
@@ -287,15 +293,21 @@ pub async fn update_child_contact(
 }
 
 /// Deletes a child's login and invitations; returns the ids of deleted users.
-pub async fn delete_child_logins(tx: &mut PgConnection, organization_id: Uuid, child_id: Uuid) -> Result<Vec<Uuid>, Error> {
+pub async fn delete_child_logins(
+    tx: &mut PgConnection,
+    organization_id: Uuid,
+    child_id: Uuid,
+) -> Result<Vec<Uuid>, Error> {
     sqlx::query("DELETE FROM invitations WHERE organization_id = $1 AND child_id = $2")
         .bind(organization_id)
         .bind(child_id)
         .execute(&mut *tx)
         .await?;
-    Ok(sqlx::query_scalar("DELETE FROM users WHERE organization_id = $1 AND child_id = $2 RETURNING id")
-        .bind(organization_id)
-        .bind(child_id)
-        .fetch_all(&mut *tx)
-        .await?)
+    Ok(sqlx::query_scalar(
+        "DELETE FROM users WHERE organization_id = $1 AND child_id = $2 RETURNING id",
+    )
+    .bind(organization_id)
+    .bind(child_id)
+    .fetch_all(&mut *tx)
+    .await?)
 }

@@ -17,7 +17,9 @@ use crate::{
 };
 
 fn family_of(caller: &Caller) -> Result<Uuid, Error> {
-    caller.org.ok_or(Error::Forbidden("This account does not belong to a family"))
+    caller
+        .org
+        .ok_or(Error::Forbidden("This account does not belong to a family"))
 }
 
 fn parse_id(raw: &str) -> Result<Uuid, Error> {
@@ -29,10 +31,16 @@ impl Accounts {
         let org = family_of(caller)?;
         let family = self.clients.family_of(org).await?;
         let members = store::active_members(&self.pool, org).await?;
-        Ok(members.iter().map(|m| view::user(m, Some(&family))).collect())
+        Ok(members
+            .iter()
+            .map(|m| view::user(m, Some(&family)))
+            .collect())
     }
 
-    pub async fn pending_invite_codes(&self, caller: &Caller) -> Result<Vec<pb::InviteCode>, Error> {
+    pub async fn pending_invite_codes(
+        &self,
+        caller: &Caller,
+    ) -> Result<Vec<pb::InviteCode>, Error> {
         let org = family_of(caller)?;
         let invites = store::pending_invitations(&self.pool, org).await?;
         Ok(invites.into_iter().map(view::invite_code).collect())
@@ -44,10 +52,15 @@ impl Accounts {
         let org = family_of(caller)?;
         let id = parse_id(user_id)?;
         if id == caller.id {
-            return Err(Error::invalid("userId", "You cannot deactivate your own account"));
+            return Err(Error::invalid(
+                "userId",
+                "You cannot deactivate your own account",
+            ));
         }
         let mut tx = self.pool.begin().await?;
-        let user = store::deactivate(&mut tx, org, id).await?.ok_or(Error::UserNotFound)?;
+        let user = store::deactivate(&mut tx, org, id)
+            .await?
+            .ok_or(Error::UserNotFound)?;
         let now = Utc::now();
         outbox::enqueue(
             &mut tx,
@@ -71,10 +84,9 @@ impl Accounts {
         )
         .await?;
         tx.commit().await?;
-        // At once for everyone watching; the event makes sure of it should this fail.
-        if let Err(err) = self.revocations.revoke_user(&user.id.to_string(), now.timestamp()).await {
-            tracing::warn!(error = %err, "revocation deferred to the event");
-        }
+        // Here at once; everywhere else as soon as the event is relayed.
+        self.revocations
+            .revoke_locally(&user.id.to_string(), now.timestamp());
         let family = self.clients.family_of(org).await?;
         Ok(view::user(&user, Some(&family)))
     }
@@ -87,7 +99,8 @@ impl Accounts {
         req: pb::CreateChildInviteRequest,
     ) -> Result<pb::InviteCode, Error> {
         let org = family_of(caller)?;
-        let child_id = Uuid::parse_str(&req.child_id).map_err(|_| Error::invalid("childId", "Unknown child"))?;
+        let child_id = Uuid::parse_str(&req.child_id)
+            .map_err(|_| Error::invalid("childId", "Unknown child"))?;
         let email = validate::email(&req.email)?;
         if store::email_exists(&self.pool, &email).await? {
             return Err(Error::EmailTaken);
@@ -112,9 +125,14 @@ impl Accounts {
     }
 
     /// Keeps a child's login (or pending invitation) in step with the child's contact details.
-    pub async fn update_child_contact(&self, caller: &Caller, req: pb::UpdateChildContactRequest) -> Result<(), Error> {
+    pub async fn update_child_contact(
+        &self,
+        caller: &Caller,
+        req: pb::UpdateChildContactRequest,
+    ) -> Result<(), Error> {
         let org = family_of(caller)?;
-        let child_id = Uuid::parse_str(&req.child_id).map_err(|_| Error::invalid("childId", "Unknown child"))?;
+        let child_id = Uuid::parse_str(&req.child_id)
+            .map_err(|_| Error::invalid("childId", "Unknown child"))?;
         let email = validate::email(&req.email)?;
         let phone = validate::phone(&req.phone)?;
         let mut tx = self.pool.begin().await?;

@@ -3,7 +3,9 @@
 //! service); deleting a child is announced so every service forgets them.
 
 use chorely_proto::{
-    auth::v1::{CreateChildInviteRequest, UpdateChildContactRequest, auth_service_client::AuthServiceClient},
+    auth::v1::{
+        CreateChildInviteRequest, UpdateChildContactRequest, auth_service_client::AuthServiceClient,
+    },
     events::v1::{ChildCreated, ChildDeleted},
     family::v1 as pb,
 };
@@ -57,12 +59,19 @@ fn details(e: &Entered<'_>) -> Result<ChildDetails, Error> {
 
 impl Children {
     /// Auth, called with the parent's own token.
-    fn auth(&self, parent: &User) -> AuthServiceClient<tonic::service::interceptor::InterceptedService<Channel, Outgoing>> {
+    fn auth(
+        &self,
+        parent: &User,
+    ) -> AuthServiceClient<tonic::service::interceptor::InterceptedService<Channel, Outgoing>> {
         AuthServiceClient::with_interceptor(self.auth.clone(), Outgoing::bearer(&parent.token))
     }
 
     pub async fn list(&self, org: Uuid) -> Result<Vec<pb::Child>, Error> {
-        Ok(store::children(&self.pool, org).await?.iter().map(view).collect())
+        Ok(store::children(&self.pool, org)
+            .await?
+            .iter()
+            .map(view)
+            .collect())
     }
 
     pub async fn get(&self, org: Uuid, id: &str) -> Result<pb::Child, Error> {
@@ -73,7 +82,11 @@ impl Children {
     }
 
     /// Adds a child and the invitation that becomes their login; both or neither.
-    pub async fn invite(&self, parent: &User, req: pb::InviteChildRequest) -> Result<pb::InviteChildResponse, Error> {
+    pub async fn invite(
+        &self,
+        parent: &User,
+        req: pb::InviteChildRequest,
+    ) -> Result<pb::InviteChildResponse, Error> {
         let org = parent.org().map_err(Error::Upstream)?;
         let first_name = validate::required(&req.first_name, "firstName", "First name")?;
         let last_name = validate::optional(&req.last_name, "lastName", "Last name")?;
@@ -112,7 +125,10 @@ impl Children {
             &ChildCreated {
                 child_id: child.id.to_string(),
                 organization_id: org.to_string(),
-                date_of_birth: child.date_of_birth.map(|d| d.to_string()).unwrap_or_default(),
+                date_of_birth: child
+                    .date_of_birth
+                    .map(|d| d.to_string())
+                    .unwrap_or_default(),
                 birthday_reward_cents: child.birthday_reward_cents,
             },
         )
@@ -124,10 +140,16 @@ impl Children {
         })
     }
 
-    pub async fn update(&self, parent: &User, req: pb::UpdateChildRequest) -> Result<pb::Child, Error> {
+    pub async fn update(
+        &self,
+        parent: &User,
+        req: pb::UpdateChildRequest,
+    ) -> Result<pb::Child, Error> {
         let org = parent.org().map_err(Error::Upstream)?;
         let id = child_id(&req.id)?;
-        let current = store::find_child(&self.pool, org, id).await?.ok_or(Error::ChildNotFound)?;
+        let current = store::find_child(&self.pool, org, id)
+            .await?
+            .ok_or(Error::ChildNotFound)?;
         let details = details(&Entered {
             name: &req.name,
             first_name: &current.first_name,
@@ -135,13 +157,17 @@ impl Children {
             email: &req.email,
             phone: &req.phone,
             date_of_birth: &req.date_of_birth,
-            birthday_reward_cents: req.birthday_reward_cents.or(Some(current.birthday_reward_cents)),
+            birthday_reward_cents: req
+                .birthday_reward_cents
+                .or(Some(current.birthday_reward_cents)),
             age_group: req.age_group,
             ui_theme: &req.ui_theme,
             reward_display_type: req.reward_display_type,
         })?;
         let mut tx = self.pool.begin().await?;
-        let child = store::update_child(&mut tx, org, id, &details).await?.ok_or(Error::ChildNotFound)?;
+        let child = store::update_child(&mut tx, org, id, &details)
+            .await?
+            .ok_or(Error::ChildNotFound)?;
         if child.email != current.email || child.phone != current.phone {
             // The login (or the invitation waiting to become it) follows.
             self.auth(parent)

@@ -60,7 +60,10 @@ pub fn date_of_birth(raw: &str, today: NaiveDate) -> Result<Option<NaiveDate>, F
     let date = NaiveDate::parse_from_str(raw, "%Y-%m-%d")
         .map_err(|_| FieldError::new("dateOfBirth", "Birthday must be a date (YYYY-MM-DD)"))?;
     if date > today {
-        return Err(FieldError::new("dateOfBirth", "Birthday cannot be in the future"));
+        return Err(FieldError::new(
+            "dateOfBirth",
+            "Birthday cannot be in the future",
+        ));
     }
     Ok(Some(date))
 }
@@ -69,7 +72,10 @@ pub fn birthday_reward(cents: Option<i64>) -> Result<i64, FieldError> {
     match cents {
         None => Ok(DEFAULT_BIRTHDAY_REWARD_CENTS),
         Some(c) if c >= 0 => Ok(c),
-        Some(_) => Err(FieldError::new("birthdayRewardAmount", "Birthday reward must be 0 or more")),
+        Some(_) => Err(FieldError::new(
+            "birthdayRewardAmount",
+            "Birthday reward must be 0 or more",
+        )),
     }
 }
 
@@ -79,7 +85,10 @@ pub fn age_group(raw: i32) -> Result<&'static str, FieldError> {
         Ok(AgeGroup::Tween) => Ok("TWEEN"),
         Ok(AgeGroup::Teen) => Ok("TEEN"),
         Ok(AgeGroup::YoungAdult) => Ok("YOUNG_ADULT"),
-        Err(_) => Err(FieldError::new("ageGroup", "Age group must be CHILD, TWEEN, TEEN or YOUNG_ADULT")),
+        Err(_) => Err(FieldError::new(
+            "ageGroup",
+            "Age group must be CHILD, TWEEN, TEEN or YOUNG_ADULT",
+        )),
     }
 }
 
@@ -88,7 +97,10 @@ pub fn ui_theme(raw: &str) -> Result<&'static str, FieldError> {
         "" | "KIDS" => Ok("KIDS"),
         "TEEN" => Ok("TEEN"),
         "ADULT" => Ok("ADULT"),
-        _ => Err(FieldError::new("uiTheme", "Interface theme must be KIDS, TEEN or ADULT")),
+        _ => Err(FieldError::new(
+            "uiTheme",
+            "Interface theme must be KIDS, TEEN or ADULT",
+        )),
     }
 }
 
@@ -145,9 +157,18 @@ mod tests {
     fn birthdays_are_optional_dates_not_in_the_future() {
         let today = NaiveDate::from_ymd_opt(2026, 11, 22).unwrap();
         assert_eq!(date_of_birth(" ", today).ok(), Some(None));
-        assert_eq!(date_of_birth("2016-02-29", today).ok(), Some(NaiveDate::from_ymd_opt(2016, 2, 29)));
-        assert_eq!(date_of_birth("2026-11-23", today).unwrap_err().message, "Birthday cannot be in the future");
-        assert_eq!(date_of_birth("22/11/2016", today).unwrap_err().field, "dateOfBirth");
+        assert_eq!(
+            date_of_birth("2016-02-29", today).ok(),
+            Some(NaiveDate::from_ymd_opt(2016, 2, 29))
+        );
+        assert_eq!(
+            date_of_birth("2026-11-23", today).unwrap_err().message,
+            "Birthday cannot be in the future"
+        );
+        assert_eq!(
+            date_of_birth("22/11/2016", today).unwrap_err().field,
+            "dateOfBirth"
+        );
     }
 
     #[test]
@@ -155,7 +176,10 @@ mod tests {
         assert_eq!(rating(1, "honestyRating").ok(), Some(1));
         assert_eq!(rating(10, "honestyRating").ok(), Some(10));
         for bad in [0, 11, -3] {
-            assert_eq!(rating(bad, "rulesRating").unwrap_err().message, RATINGS_MESSAGE);
+            assert_eq!(
+                rating(bad, "rulesRating").unwrap_err().message,
+                RATINGS_MESSAGE
+            );
         }
     }
 
@@ -171,7 +195,10 @@ mod tests {
         assert_eq!(birthday_reward(None).ok(), Some(1000));
         assert!(birthday_reward(Some(-1)).is_err());
         assert_eq!(display_name("", "Sam", "Lee").ok(), Some("Sam Lee".into()));
-        assert_eq!(display_name(" Sammy ", "Sam", "Lee").ok(), Some("Sammy".into()));
+        assert_eq!(
+            display_name(" Sammy ", "Sam", "Lee").ok(),
+            Some("Sammy".into())
+        );
     }
 
     #[test]

@@ -11,7 +11,12 @@ use crate::store;
 pub struct ChildLoginHandler;
 
 impl Handler<UserRegistered> for ChildLoginHandler {
-    async fn handle(&self, tx: &mut PgConnection, event: UserRegistered, _: &EventMeta) -> anyhow::Result<()> {
+    async fn handle(
+        &self,
+        tx: &mut PgConnection,
+        event: UserRegistered,
+        _: &EventMeta,
+    ) -> anyhow::Result<()> {
         if event.child_id.is_empty() {
             return Ok(());
         }

@@ -59,22 +59,35 @@ impl FamilyService for FamilyGrpc {
         reply(self.families.update(org, request.into_inner()).await)
     }
 
-    async fn list_children(&self, request: Request<pb::ListChildrenRequest>) -> Reply<pb::ListChildrenResponse> {
+    async fn list_children(
+        &self,
+        request: Request<pb::ListChildrenRequest>,
+    ) -> Reply<pb::ListChildrenResponse> {
         let org = request.parent()?.org()?;
-        reply(self.children.list(org).await.map(|children| pb::ListChildrenResponse { children }))
+        reply(
+            self.children
+                .list(org)
+                .await
+                .map(|children| pb::ListChildrenResponse { children }),
+        )
     }
 
     async fn get_child(&self, request: Request<pb::GetChildRequest>) -> Reply<pb::Child> {
         let user = request.user()?;
         let org = user.org()?;
         // A child may read their own record; parents any child of their family.
-        if !user.role.is_parent() && user.child.map(|c| c.to_string()) != Some(request.get_ref().id.clone()) {
+        if !user.role.is_parent()
+            && user.child.map(|c| c.to_string()) != Some(request.get_ref().id.clone())
+        {
             return Err(Error::ChildNotFound.into());
         }
         reply(self.children.get(org, &request.get_ref().id).await)
     }
 
-    async fn invite_child(&self, request: Request<pb::InviteChildRequest>) -> Reply<pb::InviteChildResponse> {
+    async fn invite_child(
+        &self,
+        request: Request<pb::InviteChildRequest>,
+    ) -> Reply<pb::InviteChildResponse> {
         let parent = request.parent()?.clone();
         reply(self.children.invite(&parent, request.into_inner()).await)
     }
@@ -84,7 +97,10 @@ impl FamilyService for FamilyGrpc {
         reply(self.children.update(&parent, request.into_inner()).await)
     }
 
-    async fn delete_child(&self, request: Request<pb::DeleteChildRequest>) -> Reply<pb::DeleteChildResponse> {
+    async fn delete_child(
+        &self,
+        request: Request<pb::DeleteChildRequest>,
+    ) -> Reply<pb::DeleteChildResponse> {
         let org = request.parent()?.org()?;
         reply(
             self.children

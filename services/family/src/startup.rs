@@ -6,7 +6,10 @@ use sqlx::migrate::Migrator;
 use tokio_util::sync::CancellationToken;
 use tonic::service::Routes;
 
-use crate::{children::Children, config::Config, events::ChildLoginHandler, families::Families, grpc::FamilyGrpc};
+use crate::{
+    children::Children, config::Config, events::ChildLoginHandler, families::Families,
+    grpc::FamilyGrpc,
+};
 
 static MIGRATIONS: Migrator = sqlx::migrate!("./migrations");
 
@@ -37,9 +40,18 @@ impl Application {
     }
 
     pub async fn run(self, shutdown: CancellationToken) -> anyhow::Result<()> {
-        let consumers = vec![self.service.consume("family-child-logins", ChildLoginHandler, &shutdown)];
+        let consumers =
+            vec![
+                self.service
+                    .consume("family-child-logins", ChildLoginHandler, &shutdown),
+            ];
         self.service
-            .run(self.routes, &["chorely.family.v1.FamilyService"], consumers, shutdown)
+            .run(
+                self.routes,
+                &["chorely.family.v1.FamilyService"],
+                consumers,
+                shutdown,
+            )
             .await
     }
 }

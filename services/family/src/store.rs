@@ -124,7 +124,11 @@ pub async fn children(pool: &PgPool, organization_id: Uuid) -> Result<Vec<ChildR
     .await?)
 }
 
-pub async fn find_child(pool: &PgPool, organization_id: Uuid, id: Uuid) -> Result<Option<ChildRow>, Error> {
+pub async fn find_child(
+    pool: &PgPool,
+    organization_id: Uuid,
+    id: Uuid,
+) -> Result<Option<ChildRow>, Error> {
     Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT {CHILD_COLUMNS} FROM children WHERE organization_id = $1 AND id = $2"
     )))
@@ -135,10 +139,12 @@ pub async fn find_child(pool: &PgPool, organization_id: Uuid, id: Uuid) -> Resul
 }
 
 pub async fn count_children(pool: &PgPool, organization_id: Uuid) -> Result<i64, Error> {
-    Ok(sqlx::query_scalar("SELECT count(*) FROM children WHERE organization_id = $1")
-        .bind(organization_id)
-        .fetch_one(pool)
-        .await?)
+    Ok(
+        sqlx::query_scalar("SELECT count(*) FROM children WHERE organization_id = $1")
+            .bind(organization_id)
+            .fetch_one(pool)
+            .await?,
+    )
 }
 
 pub async fn update_child(
@@ -185,18 +191,29 @@ pub async fn update_ratings(
     .await?)
 }
 
-pub async fn delete_child(tx: &mut PgConnection, organization_id: Uuid, id: Uuid) -> Result<bool, Error> {
-    Ok(sqlx::query("DELETE FROM children WHERE organization_id = $1 AND id = $2")
-        .bind(organization_id)
-        .bind(id)
-        .execute(tx)
-        .await?
-        .rows_affected()
-        == 1)
+pub async fn delete_child(
+    tx: &mut PgConnection,
+    organization_id: Uuid,
+    id: Uuid,
+) -> Result<bool, Error> {
+    Ok(
+        sqlx::query("DELETE FROM children WHERE organization_id = $1 AND id = $2")
+            .bind(organization_id)
+            .bind(id)
+            .execute(tx)
+            .await?
+            .rows_affected()
+            == 1,
+    )
 }
 
 /// Records the login a child created by accepting their invitation.
-pub async fn link_login(tx: &mut PgConnection, organization_id: Uuid, id: Uuid, user_id: Uuid) -> Result<(), Error> {
+pub async fn link_login(
+    tx: &mut PgConnection,
+    organization_id: Uuid,
+    id: Uuid,
+    user_id: Uuid,
+) -> Result<(), Error> {
     sqlx::query("UPDATE children SET user_id = $3 WHERE organization_id = $1 AND id = $2")
         .bind(organization_id)
         .bind(id)

@@ -97,7 +97,10 @@ impl tonic::service::Interceptor for AuthInterceptor {
                 .verifier
                 .verify(&token)
                 .map_err(|_| Status::unauthenticated(UNAUTHENTICATED))?;
-            if self.revocations.is_revoked(&verified.claims.sub, verified.claims.iat) {
+            if self
+                .revocations
+                .is_revoked(&verified.claims.sub, verified.claims.iat)
+            {
                 return Err(Status::unauthenticated(UNAUTHENTICATED));
             }
             let caller = caller_from(verified, token)?;

@@ -1,9 +1,10 @@
-//! Revoked tokens. When a user is deactivated or deleted, their tokens must
-//! stop working at once everywhere, without a database read per request: the
-//! auth service records `user.<id>` → revocation time in a JetStream KV bucket,
-//! and every service and the gateway keep a live copy of the bucket in memory.
-//! A token issued at or before its user's revocation is refused; a token issued
-//! after (the user was reactivated and logged in again) is not.
+//! Revoked tokens. When a user is deactivated or their login deleted, their
+//! tokens must stop working at once everywhere, without a database read per
+//! request. The auth service publishes a `user_revoked` event (through its
+//! outbox, so none is lost); every service and the gateway follow that subject
+//! of the stream and keep the revocations in memory. A token issued at or
+//! before its user's revocation is refused; one issued after (the user was
+//! reactivated and logged in again) is not.
 
 use std::{
     collections::HashMap,
@@ -11,72 +12,62 @@ use std::{
     time::Duration,
 };
 
-use async_nats::jetstream::kv::{self, Operation, Store};
-use futures::{StreamExt, TryStreamExt};
+use async_nats::jetstream::consumer::{AckPolicy, DeliverPolicy, pull};
+use chorely_proto::events::v1::UserRevoked;
+use futures::StreamExt;
+use prost::Message;
 use tokio_util::sync::CancellationToken;
 
 use crate::nats::Bus;
 
-/// Tokens live at most this long, so older revocations no longer matter.
-const KEEP_FOR: Duration = Duration::from_secs(2 * 24 * 60 * 60);
+/// Tokens live at most 12 hours; older revocations no longer matter.
+const LOOK_BACK: time::Duration = time::Duration::days(2);
 
-#[derive(Clone)]
+#[derive(Clone, Default)]
 pub struct Revocations {
-    store: Store,
     revoked: Arc<RwLock<HashMap<String, i64>>>,
 }
 
-fn user_key(user_id: &str) -> String {
-    format!("user.{user_id}")
-}
-
-/// The bucket of a deployment (`<prefix>_revoked`).
-pub fn bucket_name(prefix: &str) -> String {
-    format!("{prefix}_revoked")
-}
-
 impl Revocations {
-    /// Loads the bucket and keeps following it until `shutdown`.
+    /// Reads the recent revocations, then keeps following new ones until
+    /// `shutdown`. Returns only once caught up, so a process never admits a
+    /// revoked token while starting.
     pub async fn start(bus: &Bus, shutdown: CancellationToken) -> anyhow::Result<Self> {
-        let bucket = bucket_name(&bus.prefix);
-        let store = match bus.js.get_key_value(&bucket).await {
-            Ok(store) => store,
-            Err(_) => {
-                bus.js
-                    .create_key_value(kv::Config {
-                        bucket: bucket.clone(),
-                        history: 1,
-                        max_age: KEEP_FOR,
-                        storage: async_nats::jetstream::stream::StorageType::File,
-                        ..Default::default()
-                    })
-                    .await?
-            }
-        };
-        let revocations = Self {
-            store: store.clone(),
-            revoked: Arc::default(),
-        };
-        // Watch first, then read what is there: nothing put in between is missed.
-        let mut watch = store.watch_all().await?;
-        let keys: Vec<String> = store.keys().await?.try_collect().await?;
-        for key in keys {
-            if let Some(value) = store.get(&key).await? {
-                revocations.apply(&key, Operation::Put, &value);
+        let stream = bus.js.get_stream(&bus.stream).await?;
+        let mut consumer = stream
+            .create_consumer(pull::Config {
+                filter_subject: bus.subject_of::<UserRevoked>(),
+                deliver_policy: DeliverPolicy::ByStartTime {
+                    start_time: time::OffsetDateTime::now_utc() - LOOK_BACK,
+                },
+                ack_policy: AckPolicy::None,
+                // An ephemeral consumer; the server drops it once we are gone.
+                inactive_threshold: Duration::from_secs(60),
+                ..Default::default()
+            })
+            .await?;
+        let backlog = consumer.info().await?.num_pending;
+        let mut messages = consumer.messages().await?;
+        let revocations = Self::default();
+        for _ in 0..backlog {
+            match messages.next().await {
+                Some(Ok(message)) => revocations.apply(&message.payload),
+                Some(Err(err)) => tracing::warn!(%err, "revocation replay error"),
+                None => break,
             }
         }
         let live = revocations.clone();
         tokio::spawn(async move {
             loop {
-                let entry = tokio::select! {
+                let next = tokio::select! {
                     () = shutdown.cancelled() => return,
-                    entry = watch.next() => entry,
+                    next = messages.next() => next,
                 };
-                match entry {
-                    Some(Ok(entry)) => live.apply(&entry.key, entry.operation, &entry.value),
-                    Some(Err(err)) => tracing::warn!(%err, "revocation watch error"),
+                match next {
+                    Some(Ok(message)) => live.apply(&message.payload),
+                    Some(Err(err)) => tracing::warn!(%err, "revocation stream error"),
                     None => {
-                        tracing::error!("revocation watch ended");
+                        tracing::error!("revocation stream ended");
                         return;
                     }
                 }
@@ -85,35 +76,27 @@ impl Revocations {
         Ok(revocations)
     }
 
-    fn apply(&self, key: &str, operation: Operation, value: &[u8]) {
-        let mut revoked = self.revoked.write().unwrap_or_else(|e| e.into_inner());
-        match operation {
-            Operation::Put => {
-                let at = std::str::from_utf8(value).ok().and_then(|v| v.parse().ok());
-                if let Some(at) = at {
-                    revoked.insert(key.to_owned(), at);
-                }
+    fn apply(&self, payload: &[u8]) {
+        match UserRevoked::decode(payload) {
+            Ok(event) => {
+                let at = event.revoked_at.map_or(i64::MAX, |t| t.seconds);
+                self.revoke_locally(&event.user_id, at);
             }
-            Operation::Delete | Operation::Purge => {
-                revoked.remove(key);
-            }
+            Err(err) => tracing::warn!(%err, "undecodable revocation"),
         }
     }
 
     /// Whether a token of `user_id` issued at `issued_at` (Unix seconds) is revoked.
     pub fn is_revoked(&self, user_id: &str, issued_at: i64) -> bool {
         let revoked = self.revoked.read().unwrap_or_else(|e| e.into_inner());
-        revoked
-            .get(&user_key(user_id))
-            .is_some_and(|&at| issued_at <= at)
+        revoked.get(user_id).is_some_and(|&at| issued_at <= at)
     }
 
-    /// Revokes every token `user_id` holds now (auth service only). Also
-    /// applied locally at once, so this process refuses them immediately.
-    pub async fn revoke_user(&self, user_id: &str, at: i64) -> anyhow::Result<()> {
-        let key = user_key(user_id);
-        self.store.put(&key, at.to_string().into()).await?;
-        self.apply(&key, Operation::Put, at.to_string().as_bytes());
-        Ok(())
+    /// Applies a revocation in this process before its event comes round
+    /// (the auth service does, right after committing it).
+    pub fn revoke_locally(&self, user_id: &str, at: i64) {
+        let mut revoked = self.revoked.write().unwrap_or_else(|e| e.into_inner());
+        let entry = revoked.entry(user_id.to_owned()).or_insert(at);
+        *entry = (*entry).max(at);
     }
 }

@@ -102,7 +102,12 @@ impl Service {
 
 impl Service {
     /// Spawns the durable consumer `durable` of events `E` with `handler`.
-    pub fn consume<E, H>(&self, durable: &'static str, handler: H, shutdown: &CancellationToken) -> JoinHandle<()>
+    pub fn consume<E, H>(
+        &self,
+        durable: &'static str,
+        handler: H,
+        shutdown: &CancellationToken,
+    ) -> JoinHandle<()>
     where
         E: chorely_proto::events::Event + Send + 'static,
         H: crate::consumer::Handler<E>,

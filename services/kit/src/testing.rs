@@ -90,13 +90,11 @@ impl Default for TestBus {
 impl Drop for TestBus {
     fn drop(&mut self) {
         let (url, stream) = (self.url.clone(), self.stream.clone());
-        let bucket = crate::revocation::bucket_name(&self.prefix);
         block_on_side(async move {
             let client = async_nats::connect(url).await?;
             let js = async_nats::jetstream::new(client);
             // Missing when the test never started a service: nothing to delete.
             let _ = js.delete_stream(stream).await;
-            let _ = js.delete_key_value(bucket).await;
             Ok(())
         });
     }

@@ -118,14 +118,17 @@ impl Stack {
 
         let mut auth_common = common("auth", &dbs[4], &bus, &keys);
         auth_common.outbox_relay = !options.manual_auth_relay;
-        let auth = auth::startup::Application::build_on(auth::config::Config {
-            common: auth_common,
-            jwt_private_key: Some(keys.private_pem.clone().into()),
-            family_url: family_url.clone(),
-            platform_url: platform_url.clone(),
-            max_concurrent_hashes: 2,
-            ..Default::default()
-        }, Some(auth_listener))
+        let auth = auth::startup::Application::build_on(
+            auth::config::Config {
+                common: auth_common,
+                jwt_private_key: Some(keys.private_pem.clone().into()),
+                family_url: family_url.clone(),
+                platform_url: platform_url.clone(),
+                max_concurrent_hashes: 2,
+                ..Default::default()
+            },
+            Some(auth_listener),
+        )
         .await
         .unwrap();
         let auth_pool = auth.pool().clone();
@@ -179,6 +182,9 @@ impl Stack {
             platform_url: self.platform_url.clone(),
             jwt_public_key: Some(self.keys.public_pem.clone()),
             web_dist: PathBuf::from("/nonexistent"),
+            nats_url: self.bus.url.clone(),
+            nats_prefix: self.bus.prefix.clone(),
+            nats_stream: self.bus.stream.clone(),
             ..Default::default()
         })
         .await

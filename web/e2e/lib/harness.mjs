@@ -43,10 +43,11 @@ function artifactName(testName) {
 
 /**
  * Runs `fn` with a page in a fresh browser context (no shared cookies or
- * storage). On failure a screenshot goes to e2e/artifacts/.
+ * storage); `contextOptions` go to browser.newContext (e.g. permissions).
+ * On failure a screenshot goes to e2e/artifacts/.
  */
-export async function withPage(browser, t, fn) {
-  const context = await browser.newContext({ baseURL: BASE_URL });
+export async function withPage(browser, t, fn, contextOptions = {}) {
+  const context = await browser.newContext({ baseURL: BASE_URL, ...contextOptions });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   page.setDefaultNavigationTimeout(20_000);
@@ -133,4 +134,48 @@ export async function readSession(page) {
     token: window.localStorage.getItem('token'),
     user: window.localStorage.getItem('user'),
   }));
+}
+
+/** Logs in through the login form and waits for the dashboard. */
+export async function loginThroughUi(page, { email, password }) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await waitForPath(page, '/');
+}
+
+/** Invites a child with the parent's token; returns { child, inviteUrl, inviteCode }. */
+export async function inviteChild(token, overrides = {}) {
+  const body = {
+    firstName: 'Robin',
+    lastName: '',
+    name: '',
+    email: uniqueEmail('e2e-child'),
+    phone: '',
+    dateOfBirth: null,
+    birthdayRewardAmount: 10,
+    ageGroup: 'CHILD',
+    uiTheme: 'KIDS',
+    rewardDisplayType: 'MONEY',
+    ...overrides,
+  };
+  const { status, data } = await apiCall('POST', '/children/invite', { body, token });
+  assert.equal(status, 201, `children/invite answered ${status}: ${JSON.stringify(data)}`);
+  assert.ok(data?.child?.id, 'children/invite returned no child');
+  return data;
+}
+
+/** Accepts an invitation through the API; returns the new user's token. */
+export async function acceptInvite(body) {
+  const { status, data } = await apiCall('POST', '/auth/accept-invite', { body });
+  assert.ok(status >= 200 && status < 300, `accept-invite answered ${status}: ${JSON.stringify(data)}`);
+  assert.ok(data?.token, 'accept-invite returned no token');
+  return data.token;
+}
+
+/** GET /api/users/me with a token; resolves to the HTTP status. */
+export async function currentUserStatus(token) {
+  const { status } = await apiCall('GET', '/users/me', { token });
+  return status;
 }

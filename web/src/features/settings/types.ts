@@ -5,5 +5,5 @@ export interface Organization {
   slug: string;
   /** IANA time zone, e.g. "Europe/Berlin". */
   timeZone: string;
-  createdAt: string;
+  createdAt: string | null;
 }

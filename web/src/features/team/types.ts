@@ -9,7 +9,7 @@ export interface Member {
   role: Role;
   isActive: boolean;
   lastLoginAt: string | null;
-  createdAt: string;
+  createdAt: string | null;
   childId: string | null;
 }
 
@@ -21,6 +21,6 @@ export interface InviteCode {
   code: string;
   email: string | null;
   role: InviteRole;
-  expiresAt: string;
+  expiresAt: string | null;
   usedAt: string | null;
 }

@@ -31,7 +31,7 @@ export function ChildFields({ mode, values, errors, onChange }: ChildFieldsProps
         label="Display Name"
         autoComplete="off"
         autoFocus={mode === 'edit'}
-        hint={mode === 'invite' ? 'Optional. Shown in the app; the first name when left empty.' : 'The first name when left empty.'}
+        hint="Optional. Shown in the app; first and last name when left empty."
         {...field('name')}
       />
       <div className="form__row">

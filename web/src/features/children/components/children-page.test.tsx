@@ -185,9 +185,10 @@ describe('Add Child', () => {
     const { requests } = stubApi(({ method, path, body }) => {
       if (method === 'GET' && path === '/children') return jsonResponse(200, []);
       if (method === 'POST' && path === '/children/invite') {
-        const input = body as { name: string; firstName: string; email: string };
+        const input = body as { name: string; firstName: string; lastName: string };
+        const name = input.name || `${input.firstName} ${input.lastName}`.trim();
         return jsonResponse(201, {
-          child: buildChild({ id: 'child-7', name: input.name, firstName: input.firstName, userId: null }),
+          child: buildChild({ id: 'child-7', name, firstName: input.firstName, userId: null }),
           inviteUrl,
           inviteCode: '4f1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e',
         });
@@ -200,10 +201,10 @@ describe('Add Child', () => {
     await user.click(screen.getByRole('button', { name: 'Add Child' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Child' });
     expect(document.activeElement).toBe(within(dialog).getByLabelText('First Name'));
-    expect((within(dialog).getByLabelText('Birthday Reward') as HTMLInputElement).value).toBe('10');
-    expect((within(dialog).getByLabelText('Age Group') as HTMLSelectElement).value).toBe('CHILD');
-    expect((within(dialog).getByLabelText('Interface Theme') as HTMLSelectElement).value).toBe('KIDS');
-    expect((within(dialog).getByLabelText('Reward Type') as HTMLSelectElement).value).toBe('MONEY');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Birthday Reward').value).toBe('10');
+    expect(within(dialog).getByLabelText<HTMLSelectElement>('Age Group').value).toBe('CHILD');
+    expect(within(dialog).getByLabelText<HTMLSelectElement>('Interface Theme').value).toBe('KIDS');
+    expect(within(dialog).getByLabelText<HTMLSelectElement>('Reward Type').value).toBe('MONEY');
 
     await user.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
     expect(within(dialog).getByText('First name is required')).toBeTruthy();
@@ -214,10 +215,10 @@ describe('Add Child', () => {
     await user.type(within(dialog).getByLabelText('Email'), 'robin@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
 
-    const link = (await within(dialog).findByLabelText('Invite Link')) as HTMLInputElement;
+    const link = await within(dialog).findByLabelText<HTMLInputElement>('Invite Link');
     expect(link.value).toBe(inviteUrl);
     expect(link.readOnly).toBe(true);
-    const qr = within(dialog).getByRole('img', { name: 'QR code of the invite link' }) as HTMLImageElement;
+    const qr = within(dialog).getByRole<HTMLImageElement>('img', { name: 'QR code of the invite link' });
     expect(decodeQrImage(qr)).toBe(link.value);
 
     await user.click(within(dialog).getByRole('button', { name: /Copy/ }));
@@ -226,7 +227,7 @@ describe('Add Child', () => {
 
     expect(requests.find((request) => request.method === 'POST')?.body).toMatchObject({
       firstName: 'Robin',
-      name: 'Robin',
+      name: '',
       email: 'robin@example.com',
       birthdayRewardAmount: 10,
     });

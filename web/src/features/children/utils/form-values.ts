@@ -2,7 +2,7 @@ import type { InviteChildInput } from '../api/invite-child';
 import type { UpdateChildInput } from '../api/update-child';
 import type { AgeGroup, Child, ChildUiTheme, RewardDisplayType } from '../types';
 import { DEFAULT_BIRTHDAY_REWARD } from './options';
-import { displayNameOf, toAmount, type ChildFormValues } from './validation';
+import { toAmount, type ChildFormValues } from './validation';
 
 /** The add-child form before anything is typed: the spec's defaults. */
 export function emptyChildForm(): ChildFormValues {
@@ -38,7 +38,8 @@ export function childFormOf(child: Child): ChildFormValues {
 
 function commonInput(values: ChildFormValues): UpdateChildInput {
   return {
-    name: displayNameOf(values),
+    // Left empty, the server names the child by first and last name.
+    name: values.name.trim(),
     email: values.email.trim(),
     phone: values.phone.trim(),
     dateOfBirth: values.dateOfBirth.trim() || null,
@@ -57,7 +58,6 @@ export function toInviteChildInput(values: ChildFormValues): InviteChildInput {
   };
 }
 
-/** For editing, an empty display name falls back to the child's first name. */
 export function toUpdateChildInput(values: ChildFormValues): UpdateChildInput {
   return commonInput(values);
 }

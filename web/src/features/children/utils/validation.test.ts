@@ -15,7 +15,7 @@ function form(overrides: Partial<ChildFormValues> = {}): ChildFormValues {
   return { ...emptyChildForm(), firstName: 'Sam', email: 'sam@example.com', ...overrides };
 }
 
-const noErrors = (errors: object) => Object.values(errors).filter(Boolean);
+const noErrors = (errors: Partial<Record<string, string>>) => Object.values(errors).filter(Boolean);
 
 describe('validateInviteChild', () => {
   it('requires the first name and the email', () => {
@@ -66,7 +66,7 @@ describe('toInviteChildInput', () => {
     expect(toInviteChildInput(form({ firstName: ' Sam ', email: ' sam@example.com ' }))).toEqual({
       firstName: 'Sam',
       lastName: '',
-      name: 'Sam',
+      name: '',
       email: 'sam@example.com',
       phone: '',
       dateOfBirth: null,

@@ -58,7 +58,7 @@ export function validateInviteChild(values: ChildFormValues, now = new Date()): 
   };
 }
 
-/** Edit child: the email stays required; the display name falls back to the first name. */
+/** Edit child: the email stays required; an empty display name is the server's to fill in. */
 export function validateEditChild(values: ChildFormValues, now = new Date()): ChildFormErrors {
   return {
     email: validateEmail(values.email),
@@ -70,11 +70,6 @@ export function validateEditChild(values: ChildFormValues, now = new Date()): Ch
 /** Dollars (or units) with at most two decimals, as sent to the API. */
 export function toAmount(value: string): number {
   return Math.round(Number(value.trim()) * 100) / 100;
-}
-
-/** The display name to send: what was typed, else the first name. */
-export function displayNameOf(values: Pick<ChildFormValues, 'name' | 'firstName'>): string {
-  return values.name.trim() || values.firstName.trim();
 }
 
 export interface RatingsValues {

@@ -53,9 +53,9 @@ describe('SettingsPage', () => {
     await user.click(screen.getByRole('tab', { name: 'General Settings' }));
 
     const panel = screen.getByRole('tabpanel');
-    const name = (await within(panel).findByLabelText('Family Name')) as HTMLInputElement;
+    const name = await within(panel).findByLabelText<HTMLInputElement>('Family Name');
     expect(name.value).toBe('The Does');
-    expect((within(panel).getByLabelText('Time Zone') as HTMLSelectElement).value).toBe('Europe/Berlin');
+    expect(within(panel).getByLabelText<HTMLSelectElement>('Time Zone').value).toBe('Europe/Berlin');
 
     await user.clear(name);
     await user.click(within(panel).getByRole('button', { name: 'Save Settings' }));

@@ -135,8 +135,8 @@ describe('TeamPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Invite Parent' }));
     const dialog = screen.getByRole('dialog', { name: 'Invite Parent' });
-    expect((within(dialog).getByLabelText('Role') as HTMLSelectElement).value).toBe('ORG_ADMIN');
-    expect((within(dialog).getByLabelText('Expires In') as HTMLSelectElement).value).toBe('7');
+    expect(within(dialog).getByLabelText<HTMLSelectElement>('Role').value).toBe('ORG_ADMIN');
+    expect(within(dialog).getByLabelText<HTMLSelectElement>('Expires In').value).toBe('7');
 
     await user.type(within(dialog).getByLabelText('Email'), 'nope');
     await user.click(within(dialog).getByRole('button', { name: 'Create Invitation' }));
@@ -147,7 +147,7 @@ describe('TeamPage', () => {
     await user.selectOptions(within(dialog).getByLabelText('Expires In'), '14');
     await user.click(within(dialog).getByRole('button', { name: 'Create Invitation' }));
 
-    const link = (await within(dialog).findByLabelText('Invite Link')) as HTMLInputElement;
+    const link = await within(dialog).findByLabelText<HTMLInputElement>('Invite Link');
     expect(link.value).toBe(`${window.location.origin}/invite/new999`);
     expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
       role: 'ORG_ADMIN',

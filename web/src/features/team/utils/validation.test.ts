@@ -4,7 +4,7 @@ import { EXPIRY_OPTIONS, ROLE_OPTIONS, inviteLinkFor } from './invite-options';
 import { validateInviteCode } from './validation';
 
 const valid = { role: 'ORG_ADMIN', email: '', expiresInDays: '7' };
-const noErrors = (errors: object) => Object.values(errors).filter(Boolean);
+const noErrors = (errors: Partial<Record<string, string>>) => Object.values(errors).filter(Boolean);
 
 describe('validateInviteCode', () => {
   it('lets the email be empty (any email may join)', () => {

@@ -1,0 +1,174 @@
+//! Children of the signed-in parent's family.
+
+use axum::{
+    Json,
+    extract::{Path, State},
+    http::{HeaderMap, StatusCode},
+};
+use chorely_proto::family::v1 as pb;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::{AppState, Body};
+use crate::{
+    auth::Authed,
+    error::{ApiError, ApiResult, ErrorBody},
+    json::{Child, ChildInvitation, InviteChildBody, RatingsBody, UpdateChildBody},
+    money,
+};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list))
+        .routes(routes!(invite))
+        .routes(routes!(update, delete))
+        .routes(routes!(ratings))
+}
+
+/// The family's children (parents only).
+#[utoipa::path(get, path = "/children", tag = "children", security(("bearer" = [])),
+    responses((status = 200, body = [Child]), (status = 403, body = ErrorBody)))]
+async fn list(State(state): State<AppState>, user: Authed) -> ApiResult<Json<Vec<Child>>> {
+    let children = state
+        .clients
+        .family(&user)
+        .list_children(pb::ListChildrenRequest {})
+        .await?
+        .into_inner()
+        .children;
+    Ok(Json(children.into_iter().map(Child::from).collect()))
+}
+
+/// Adds a child and returns the link that lets them set up their login.
+#[utoipa::path(post, path = "/children/invite", tag = "children", security(("bearer" = [])),
+    request_body = InviteChildBody,
+    responses(
+        (status = 201, body = ChildInvitation),
+        (status = 400, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 409, description = "The email already has an account", body = ErrorBody),
+    ))]
+async fn invite(
+    State(state): State<AppState>,
+    user: Authed,
+    headers: HeaderMap,
+    Body(body): Body<InviteChildBody>,
+) -> ApiResult<(StatusCode, Json<ChildInvitation>)> {
+    let birthday_reward_cents = body
+        .birthday_reward_amount
+        .map(|d| money::to_cents(d, "Birthday reward"))
+        .transpose()?;
+    let answer = state
+        .clients
+        .family(&user)
+        .invite_child(pb::InviteChildRequest {
+            first_name: body.first_name,
+            last_name: body.last_name,
+            name: body.name,
+            email: body.email,
+            phone: body.phone,
+            date_of_birth: body.date_of_birth.unwrap_or_default(),
+            birthday_reward_cents,
+            age_group: crate::json::proto_enum::<pb::AgeGroup>(&body.age_group, "AGE_GROUP_"),
+            ui_theme: body.ui_theme,
+            reward_display_type: crate::json::proto_enum::<pb::RewardDisplayType>(
+                &body.reward_display_type,
+                "REWARD_DISPLAY_TYPE_",
+            ),
+        })
+        .await?
+        .into_inner();
+    let child = answer
+        .child
+        .ok_or_else(|| ApiError::from(tonic::Status::internal("no child")))?;
+    let invite_url = format!(
+        "{}/register?invite={}",
+        state.public_origin(&headers),
+        answer.invite_code
+    );
+    Ok((
+        StatusCode::CREATED,
+        Json(ChildInvitation {
+            child: child.into(),
+            invite_url,
+            invite_code: answer.invite_code,
+        }),
+    ))
+}
+
+/// Updates a child's details (parents only).
+#[utoipa::path(put, path = "/children/{id}", tag = "children", security(("bearer" = [])),
+    params(("id" = String, Path)), request_body = UpdateChildBody,
+    responses((status = 200, body = Child), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn update(
+    State(state): State<AppState>,
+    user: Authed,
+    Path(id): Path<String>,
+    Body(body): Body<UpdateChildBody>,
+) -> ApiResult<Json<Child>> {
+    let birthday_reward_cents = body
+        .birthday_reward_amount
+        .map(|d| money::to_cents(d, "Birthday reward"))
+        .transpose()?;
+    let child = state
+        .clients
+        .family(&user)
+        .update_child(pb::UpdateChildRequest {
+            id,
+            name: body.name,
+            email: body.email,
+            phone: body.phone,
+            date_of_birth: body.date_of_birth.unwrap_or_default(),
+            birthday_reward_cents,
+            age_group: crate::json::proto_enum::<pb::AgeGroup>(&body.age_group, "AGE_GROUP_"),
+            ui_theme: body.ui_theme,
+            reward_display_type: crate::json::proto_enum::<pb::RewardDisplayType>(
+                &body.reward_display_type,
+                "REWARD_DISPLAY_TYPE_",
+            ),
+        })
+        .await?
+        .into_inner();
+    Ok(Json(child.into()))
+}
+
+/// Deletes a child, their login, submissions, photos and ledger (parents only).
+#[utoipa::path(delete, path = "/children/{id}", tag = "children", security(("bearer" = [])),
+    params(("id" = String, Path)),
+    responses((status = 204), (status = 404, body = ErrorBody)))]
+async fn delete(
+    State(state): State<AppState>,
+    user: Authed,
+    Path(id): Path<String>,
+) -> ApiResult<StatusCode> {
+    state
+        .clients
+        .family(&user)
+        .delete_child(pb::DeleteChildRequest { id })
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Sets a child's behaviour ratings, whole numbers from 1 to 10 (parents only).
+#[utoipa::path(put, path = "/children/{id}/ratings", tag = "children", security(("bearer" = [])),
+    params(("id" = String, Path)), request_body = RatingsBody,
+    responses((status = 200, body = Child), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn ratings(
+    State(state): State<AppState>,
+    user: Authed,
+    Path(id): Path<String>,
+    Body(body): Body<RatingsBody>,
+) -> ApiResult<Json<Child>> {
+    let [honesty_rating, respect_rating, rules_rating] = body.whole()?;
+    let child = state
+        .clients
+        .family(&user)
+        .update_ratings(pb::UpdateRatingsRequest {
+            id,
+            honesty_rating,
+            respect_rating,
+            rules_rating,
+        })
+        .await?
+        .into_inner();
+    Ok(Json(child.into()))
+}
