@@ -379,23 +379,25 @@ pub struct ChildInvitation {
 #[serde(rename_all = "camelCase", default)]
 pub struct RatingsBody {
     #[schema(value_type = i32, minimum = 1, maximum = 10)]
-    pub honesty_rating: Option<serde_json::Number>,
+    pub honesty_rating: Option<serde_json::Value>,
     #[schema(value_type = i32, minimum = 1, maximum = 10)]
-    pub respect_rating: Option<serde_json::Number>,
+    pub respect_rating: Option<serde_json::Value>,
     #[schema(value_type = i32, minimum = 1, maximum = 10)]
-    pub rules_rating: Option<serde_json::Number>,
+    pub rules_rating: Option<serde_json::Value>,
 }
 
 pub const RATINGS_MESSAGE: &str = "Ratings must be whole numbers from 1 to 10";
 
 impl RatingsBody {
-    /// The three ratings as whole numbers; the range is the service's to check.
+    /// The three ratings as whole numbers (any other JSON gets the ratings
+    /// message, not a parser's); the range is the service's to check.
     pub fn whole(&self) -> Result<[i32; 3], crate::error::ApiError> {
-        let whole = |n: &Option<serde_json::Number>| {
-            n.as_ref()
-                .and_then(|n| {
-                    n.as_i64()
-                        .or_else(|| n.as_f64().filter(|f| f.fract() == 0.0).map(|f| f as i64))
+        let whole = |value: &Option<serde_json::Value>| {
+            value
+                .as_ref()
+                .and_then(|v| {
+                    v.as_i64()
+                        .or_else(|| v.as_f64().filter(|f| f.fract() == 0.0).map(|f| f as i64))
                 })
                 .and_then(|n| i32::try_from(n).ok())
                 .ok_or_else(|| crate::error::ApiError::bad_request(RATINGS_MESSAGE))

@@ -1,40 +1,11 @@
-//! The gateway over HTTP in front of the real services.
-
-#![allow(clippy::unwrap_used)]
+//! Sign-up, login, tokens, profile, health and OpenAPI over HTTP.
 
 use kit::jwt::{ACCESS_TYP, AUDIENCE, Claims, ISSUER};
 use reqwest::{Client, StatusCode};
-use serde_json::{Value, json};
-use testkit::Stack;
+use serde_json::json;
 use uuid::Uuid;
 
-async fn start() -> (Stack, String) {
-    let mut stack = Stack::start().await;
-    let base = stack.start_gateway().await;
-    (stack, format!("{base}/api"))
-}
-
-async fn send(request: reqwest::RequestBuilder) -> (StatusCode, Value) {
-    let response = request.send().await.unwrap();
-    let status = response.status();
-    (status, response.json().await.unwrap_or(Value::Null))
-}
-
-fn registration() -> Value {
-    json!({
-        "email": format!("parent-{}@example.com", Uuid::new_v4().simple()),
-        "password": "secret123",
-        "firstName": "Ann",
-        "lastName": "Lee",
-        "organizationName": "The Lee Family",
-        "timeZone": "America/New_York",
-    })
-}
-
-fn assert_error(body: &Value, message: &str) {
-    assert_eq!(body["error"], message, "{body}");
-    assert_eq!(body["message"], message, "{body}");
-}
+use crate::helpers::{assert_error, registration, send, start};
 
 #[tokio::test]
 async fn register_then_login_answer_the_token_and_the_spec_user() {

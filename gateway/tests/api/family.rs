@@ -1,0 +1,425 @@
+//! Children, team members, invitations and deactivation over HTTP.
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::helpers::{
+    Session, accept, add_child, assert_error, eventually, parent, send, start, unique_email,
+};
+
+const RATINGS: &str = "Ratings must be whole numbers from 1 to 10";
+
+async fn children(parent: &Session) -> Vec<Value> {
+    let (status, list) = send(parent.get("/children")).await;
+    assert_eq!(status, StatusCode::OK, "{list}");
+    list.as_array().unwrap().clone()
+}
+
+#[tokio::test]
+async fn a_child_is_invited_joins_is_edited_rated_and_deleted() {
+    let (_stack, api) = start().await;
+    let parent = parent(&api).await;
+    let email = unique_email("kid");
+
+    let (status, invited) = send(parent.post(
+        "/children/invite",
+        &json!({"firstName": "Sam", "lastName": "Lee", "email": email, "dateOfBirth": "2015-06-01", "ageGroup": "CHILD"}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{invited}");
+    let code = invited["inviteCode"].as_str().unwrap();
+    let url = invited["inviteUrl"].as_str().unwrap();
+    assert!(
+        url.starts_with("http://127.0.0.1:") && url.ends_with(&format!("/register?invite={code}")),
+        "{url}"
+    );
+    let child = &invited["child"];
+    assert_eq!(child["name"], "Sam Lee");
+    assert_eq!(child["user"]["email"], email);
+    assert_eq!(child["dateOfBirth"], "2015-06-01");
+    assert_eq!(child["birthdayRewardAmount"], 10.0);
+    assert_eq!(
+        (
+            child["ageGroup"].as_str(),
+            child["uiTheme"].as_str(),
+            child["rewardDisplayType"].as_str()
+        ),
+        (Some("CHILD"), Some("KIDS"), Some("MONEY"))
+    );
+    for rating in ["honestyRating", "respectRating", "rulesRating"] {
+        assert_eq!(child[rating], 5);
+    }
+    assert!(child["userId"].is_null());
+    let id = child["id"].as_str().unwrap().to_owned();
+
+    // The invitation names the child; accepting it makes their login.
+    let (_, invite) = send(parent.http.get(format!("{api}/auth/invite/{code}"))).await;
+    assert_eq!(
+        (invite["displayName"].as_str(), invite["email"].as_str()),
+        (Some("Sam Lee"), Some(email.as_str()))
+    );
+    let kid = accept(&api, code, "").await;
+    assert_eq!(kid.user["role"], "ORG_MEMBER");
+    assert_eq!(kid.user["childId"], id.as_str());
+    assert_eq!(kid.user["profile"]["uiTheme"], "KIDS");
+    let user_id = kid.user["id"].as_str().unwrap().to_owned();
+    eventually("the child record learning its login", || async {
+        children(&parent).await[0]["userId"] == user_id.as_str()
+    })
+    .await;
+
+    // Editing the email moves the login with it.
+    let new_email = unique_email("kid-renamed");
+    let (status, edited) = send(parent.put(
+        &format!("/children/{id}"),
+        &json!({"name": "Sammy", "email": new_email, "phone": "555 0100", "birthdayRewardAmount": 12.5, "ageGroup": "TWEEN", "uiTheme": "TEEN", "rewardDisplayType": "POINTS"}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK, "{edited}");
+    assert_eq!(
+        (
+            edited["name"].as_str(),
+            edited["birthdayRewardAmount"].as_f64()
+        ),
+        (Some("Sammy"), Some(12.5))
+    );
+    assert_eq!(
+        (
+            edited["ageGroup"].as_str(),
+            edited["rewardDisplayType"].as_str()
+        ),
+        (Some("TWEEN"), Some("POINTS"))
+    );
+    let (status, _) = send(
+        parent
+            .http
+            .post(format!("{api}/auth/login"))
+            .json(&json!({"email": new_email, "password": "secret123"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+
+    let (status, rated) = send(parent.put(
+        &format!("/children/{id}/ratings"),
+        &json!({"honestyRating": 8, "respectRating": 7, "rulesRating": 10}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        (
+            rated["honestyRating"].as_i64(),
+            rated["respectRating"].as_i64(),
+            rated["rulesRating"].as_i64()
+        ),
+        (Some(8), Some(7), Some(10))
+    );
+
+    // Deleting the child removes their login everywhere.
+    let (status, _) = send(parent.delete(&format!("/children/{id}"))).await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    assert!(children(&parent).await.is_empty());
+    eventually("the deleted child's token being refused", || async {
+        send(kid.get("/users/me")).await.0 == StatusCode::UNAUTHORIZED
+    })
+    .await;
+    let (status, _) = send(
+        parent
+            .http
+            .post(format!("{api}/auth/login"))
+            .json(&json!({"email": new_email, "password": "secret123"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let (status, _) = send(parent.delete(&format!("/children/{id}"))).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn child_input_is_validated_and_a_refused_child_is_not_kept() {
+    let (_stack, api) = start().await;
+    let parent = parent(&api).await;
+    let taken = parent.user["email"].as_str().unwrap().to_owned();
+    let cases = [
+        (
+            json!({"email": unique_email("c")}),
+            StatusCode::BAD_REQUEST,
+            "First name is required",
+        ),
+        (
+            json!({"firstName": "Al"}),
+            StatusCode::BAD_REQUEST,
+            "Email is required",
+        ),
+        (
+            json!({"firstName": "Al", "email": "nope"}),
+            StatusCode::BAD_REQUEST,
+            "Please enter a valid email address",
+        ),
+        (
+            json!({"firstName": "Al", "email": unique_email("c"), "dateOfBirth": "2999-01-01"}),
+            StatusCode::BAD_REQUEST,
+            "Birthday cannot be in the future",
+        ),
+        (
+            json!({"firstName": "Al", "email": unique_email("c"), "birthdayRewardAmount": -1}),
+            StatusCode::BAD_REQUEST,
+            "Birthday reward must be 0 or more",
+        ),
+        (
+            json!({"firstName": "Al", "email": unique_email("c"), "birthdayRewardAmount": 1.234}),
+            StatusCode::BAD_REQUEST,
+            "Birthday reward must be an amount in dollars and cents",
+        ),
+        (
+            json!({"firstName": "Al", "email": unique_email("c"), "ageGroup": "BABY"}),
+            StatusCode::BAD_REQUEST,
+            "Age group must be CHILD, TWEEN, TEEN or YOUNG_ADULT",
+        ),
+        (
+            json!({"firstName": "Al", "email": taken}),
+            StatusCode::CONFLICT,
+            "An account with this email already exists",
+        ),
+    ];
+    for (body, status, message) in cases {
+        let (got, err) = send(parent.post("/children/invite", &body)).await;
+        assert_eq!(got, status, "{body}");
+        assert_error(&err, message);
+    }
+    assert!(
+        children(&parent).await.is_empty(),
+        "no refused child was kept"
+    );
+
+    let (child, _) = add_child(&parent, "Kim").await;
+    let id = child["id"].as_str().unwrap();
+    for ratings in [
+        json!({"honestyRating": 11, "respectRating": 5, "rulesRating": 5}),
+        json!({"honestyRating": 0, "respectRating": 5, "rulesRating": 5}),
+        json!({"honestyRating": 5, "respectRating": 5.5, "rulesRating": 5}),
+        json!({"honestyRating": 5, "respectRating": 5}),
+        json!({"honestyRating": "5", "respectRating": 5, "rulesRating": 5}),
+    ] {
+        let (status, err) = send(parent.put(&format!("/children/{id}/ratings"), &ratings)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{ratings}");
+        assert_error(&err, RATINGS);
+    }
+    let kept = &children(&parent).await[0];
+    assert_eq!(
+        (
+            kept["honestyRating"].as_i64(),
+            kept["respectRating"].as_i64()
+        ),
+        (Some(5), Some(5)),
+        "nothing was saved"
+    );
+}
+
+#[tokio::test]
+async fn another_familys_ids_are_not_found() {
+    let (_stack, api) = start().await;
+    let a = parent(&api).await;
+    let b = parent(&api).await;
+    let (child, _) = add_child(&a, "Ava").await;
+    let child = child["id"].as_str().unwrap();
+    let (_, code) = send(a.post("/organizations/invite-codes", &json!({}))).await;
+    let second = accept(
+        &api,
+        code["code"].as_str().unwrap(),
+        &unique_email("second"),
+    )
+    .await;
+    let member = second.user["id"].as_str().unwrap();
+
+    for (request, what) in [
+        (
+            b.put(
+                &format!("/children/{child}"),
+                &json!({"name": "X", "email": unique_email("x")}),
+            ),
+            "edit child",
+        ),
+        (b.delete(&format!("/children/{child}")), "delete child"),
+        (
+            b.put(
+                &format!("/children/{child}/ratings"),
+                &json!({"honestyRating": 5, "respectRating": 5, "rulesRating": 5}),
+            ),
+            "rate child",
+        ),
+        (
+            b.put(&format!("/users/{member}/deactivate"), &json!({})),
+            "deactivate member",
+        ),
+        (
+            b.put(
+                "/children/not-a-uuid",
+                &json!({"name": "X", "email": unique_email("x")}),
+            ),
+            "malformed id",
+        ),
+    ] {
+        let (status, _) = send(request).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{what}");
+    }
+    // Lists are the family's own.
+    assert!(children(&b).await.is_empty());
+    let (_, members) = send(b.get("/organizations/members")).await;
+    assert_eq!(members.as_array().unwrap().len(), 1);
+    assert_eq!(members[0]["id"], b.user["id"]);
+    let (_, codes) = send(b.get("/organizations/invite-codes")).await;
+    assert!(codes.as_array().unwrap().is_empty(), "{codes}");
+    // And A's child was left alone.
+    assert_eq!(children(&a).await.len(), 1);
+}
+
+#[tokio::test]
+async fn a_child_gets_403_on_every_management_call() {
+    let (_stack, api) = start().await;
+    let parent = parent(&api).await;
+    let (child, code) = add_child(&parent, "Max").await;
+    let kid = accept(&api, &code, "").await;
+    let child = child["id"].as_str().unwrap();
+    let parent_id = parent.user["id"].as_str().unwrap();
+
+    for (request, what) in [
+        (kid.get("/children"), "list children"),
+        (
+            kid.post(
+                "/children/invite",
+                &json!({"firstName": "A", "email": unique_email("a")}),
+            ),
+            "invite child",
+        ),
+        (
+            kid.put(
+                &format!("/children/{child}"),
+                &json!({"name": "A", "email": unique_email("a")}),
+            ),
+            "edit child",
+        ),
+        (kid.delete(&format!("/children/{child}")), "delete child"),
+        (
+            kid.put(
+                &format!("/children/{child}/ratings"),
+                &json!({"honestyRating": 9, "respectRating": 9, "rulesRating": 9}),
+            ),
+            "rate",
+        ),
+        (kid.get("/organizations/members"), "members"),
+        (kid.get("/organizations/invite-codes"), "list invite codes"),
+        (
+            kid.post("/organizations/invite-codes", &json!({})),
+            "create invite code",
+        ),
+        (
+            kid.put(&format!("/users/{parent_id}/deactivate"), &json!({})),
+            "deactivate",
+        ),
+        (
+            kid.put("/organizations/current", &json!({"name": "Mine"})),
+            "rename family",
+        ),
+    ] {
+        let (status, _) = send(request).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{what}");
+    }
+    // What a child may do still works.
+    let (status, me) = send(kid.get("/users/me")).await;
+    assert_eq!(
+        (status, me["role"].as_str()),
+        (StatusCode::OK, Some("ORG_MEMBER"))
+    );
+}
+
+#[tokio::test]
+async fn team_members_invitations_and_deactivation() {
+    let (_stack, api) = start().await;
+    let parent = parent(&api).await;
+    let me = parent.user["id"].as_str().unwrap();
+
+    let (status, err) = send(parent.put(&format!("/users/{me}/deactivate"), &json!({}))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_error(&err, "You cannot deactivate your own account");
+
+    let (status, code) = send(parent.post(
+        "/organizations/invite-codes",
+        &json!({"role": "ORG_ADMIN", "email": "", "expiresInDays": 14}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{code}");
+    let (_, pending) = send(parent.get("/organizations/invite-codes")).await;
+    assert_eq!(pending.as_array().unwrap().len(), 1);
+    assert_eq!(pending[0]["code"], code["code"]);
+    assert!(pending[0]["email"].is_null());
+
+    let email = unique_email("co-parent");
+    let co = accept(&api, code["code"].as_str().unwrap(), &email).await;
+    assert_eq!(co.user["role"], "ORG_ADMIN");
+    let (_, pending) = send(parent.get("/organizations/invite-codes")).await;
+    assert!(
+        pending.as_array().unwrap().is_empty(),
+        "a used code is no longer pending"
+    );
+    let (_, members) = send(parent.get("/organizations/members")).await;
+    let emails: Vec<&str> = members
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["email"].as_str().unwrap())
+        .collect();
+    assert_eq!(emails.len(), 2);
+    assert!(emails.contains(&email.as_str()));
+
+    let co_id = co.user["id"].as_str().unwrap();
+    let (status, deactivated) =
+        send(parent.put(&format!("/users/{co_id}/deactivate"), &json!({}))).await;
+    assert_eq!(status, StatusCode::OK, "{deactivated}");
+    assert_eq!(deactivated["isActive"], false);
+    eventually("the deactivated member's token being refused", || async {
+        send(co.get("/users/me")).await.0 == StatusCode::UNAUTHORIZED
+    })
+    .await;
+    let (status, err) = send(
+        parent
+            .http
+            .post(format!("{api}/auth/login"))
+            .json(&json!({"email": email, "password": "secret123"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_error(&err, "This account has been deactivated");
+    let (_, members) = send(parent.get("/organizations/members")).await;
+    assert_eq!(members.as_array().unwrap().len(), 1);
+    // The parent's own token is untouched.
+    assert_eq!(send(parent.get("/users/me")).await.0, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn the_family_name_and_time_zone_are_settings_of_parents() {
+    let (_stack, api) = start().await;
+    let parent = parent(&api).await;
+    let (status, err) = send(parent.put("/organizations/current", &json!({"name": ""}))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_error(&err, "Family name is required");
+    let (status, err) = send(parent.put(
+        "/organizations/current",
+        &json!({"name": "X", "timeZone": "Nowhere/Town"}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_error(&err, "Unknown time zone: Nowhere/Town");
+
+    let (status, org) = send(parent.put(
+        "/organizations/current",
+        &json!({"name": "The Lees", "timeZone": "Europe/Berlin"}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        (org["name"].as_str(), org["timeZone"].as_str()),
+        (Some("The Lees"), Some("Europe/Berlin"))
+    );
+    let (_, me) = send(parent.get("/users/me")).await;
+    assert_eq!(me["organization"]["name"], "The Lees");
+}

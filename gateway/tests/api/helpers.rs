@@ -1,0 +1,135 @@
+use std::time::Duration;
+
+use reqwest::{Client, RequestBuilder, StatusCode};
+use serde_json::{Value, json};
+use testkit::Stack;
+use uuid::Uuid;
+
+/// The stack with a gateway in front; the second value is the `/api` base URL.
+pub async fn start() -> (Stack, String) {
+    let mut stack = Stack::start().await;
+    let base = stack.start_gateway().await;
+    (stack, format!("{base}/api"))
+}
+
+pub async fn send(request: RequestBuilder) -> (StatusCode, Value) {
+    let response = request.send().await.unwrap();
+    let status = response.status();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+pub fn unique_email(who: &str) -> String {
+    format!("{who}-{}@example.com", Uuid::new_v4().simple())
+}
+
+pub fn registration() -> Value {
+    json!({
+        "email": unique_email("parent"),
+        "password": "secret123",
+        "firstName": "Ann",
+        "lastName": "Lee",
+        "organizationName": "The Lee Family",
+        "timeZone": "America/New_York",
+    })
+}
+
+pub fn assert_error(body: &Value, message: &str) {
+    assert_eq!(body["error"], message, "{body}");
+    assert_eq!(body["message"], message, "{body}");
+}
+
+/// A signed-in user of the API.
+pub struct Session {
+    pub api: String,
+    pub token: String,
+    pub user: Value,
+    pub http: Client,
+}
+
+impl Session {
+    pub fn get(&self, path: &str) -> RequestBuilder {
+        self.http
+            .get(format!("{}{path}", self.api))
+            .bearer_auth(&self.token)
+    }
+    pub fn post(&self, path: &str, body: &Value) -> RequestBuilder {
+        self.http
+            .post(format!("{}{path}", self.api))
+            .bearer_auth(&self.token)
+            .json(body)
+    }
+    pub fn put(&self, path: &str, body: &Value) -> RequestBuilder {
+        self.http
+            .put(format!("{}{path}", self.api))
+            .bearer_auth(&self.token)
+            .json(body)
+    }
+    pub fn delete(&self, path: &str) -> RequestBuilder {
+        self.http
+            .delete(format!("{}{path}", self.api))
+            .bearer_auth(&self.token)
+    }
+}
+
+/// Registers a new family and its first parent.
+pub async fn parent(api: &str) -> Session {
+    let http = Client::new();
+    let (status, answer) = send(
+        http.post(format!("{api}/auth/register"))
+            .json(&registration()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    Session {
+        api: api.to_owned(),
+        token: answer["token"].as_str().unwrap().to_owned(),
+        user: answer["user"].clone(),
+        http,
+    }
+}
+
+/// Accepts an invitation (asking for email and name if it names none).
+pub async fn accept(api: &str, code: &str, email: &str) -> Session {
+    let http = Client::new();
+    let (status, answer) = send(http.post(format!("{api}/auth/accept-invite")).json(&json!({
+        "inviteCode": code, "password": "secret123", "email": email, "firstName": "Sam", "lastName": "Lee",
+    })))
+    .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    Session {
+        api: api.to_owned(),
+        token: answer["token"].as_str().unwrap().to_owned(),
+        user: answer["user"].clone(),
+        http,
+    }
+}
+
+/// Invites a child through the API and returns (child, invite code).
+pub async fn add_child(parent: &Session, first_name: &str) -> (Value, String) {
+    let (status, answer) = send(parent.post(
+        "/children/invite",
+        &json!({"firstName": first_name, "email": unique_email("child")}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    (
+        answer["child"].clone(),
+        answer["inviteCode"].as_str().unwrap().to_owned(),
+    )
+}
+
+/// Polls `check` until it holds, for effects that travel through events.
+pub async fn eventually<F, Fut>(what: &str, mut check: F)
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+    while !check().await {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "{what} did not happen"
+        );
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+}
