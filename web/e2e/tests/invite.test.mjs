@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import {
+  acceptInvite,
   createInviteCode,
   launchBrowser,
   readSession,
@@ -88,6 +89,19 @@ describe('invitations', () => {
       await page.getByRole('heading', { name: /join Chorely/i }).waitFor();
       await page.getByText(parent.organizationName).waitFor();
       await page.getByLabel('Confirm Password').waitFor();
+    });
+  });
+
+  test('a code already used shows Invalid Invitation with the server message', async (t) => {
+    const parent = await registerParent();
+    const email = `e2e-used-${uniqueSuffix()}@example.com`;
+    const invite = await createInviteCode(parent.token, { role: 'ORG_ADMIN', email, expiresInDays: 1 });
+    await acceptInvite({ inviteCode: invite.code, password: 'secret123', firstName: 'Used' });
+
+    await withPage(browser, t, async (page) => {
+      await page.goto(`/invite/${invite.code}`);
+      await page.getByRole('heading', { name: 'Invalid Invitation' }).waitFor();
+      await page.getByText('Invalid or expired invitation').waitFor();
     });
   });
 
