@@ -40,6 +40,11 @@ async fn deactivate(
         .deactivate_user(pb::DeactivateUserRequest { user_id: id })
         .await?
         .into_inner();
+    // This gateway refuses their tokens from now on; the others as soon as
+    // the revocation event reaches them.
+    state
+        .revocations
+        .revoke_locally(&deactivated.id, chrono::Utc::now().timestamp());
     Ok(Json(deactivated.into()))
 }
 
