@@ -341,29 +341,53 @@ impl From<family_pb::Child> for Child {
 pub struct InviteChildBody {
     pub first_name: String,
     pub last_name: String,
+    #[serde(flatten)]
+    pub details: ChildDetailsBody,
+}
+
+/// The fields of a child a parent sets when adding or editing them.
+#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ChildDetailsBody {
     /// Display name; first and last name when empty.
     pub name: String,
     pub email: String,
     pub phone: String,
+    /// `YYYY-MM-DD`
     pub date_of_birth: Option<String>,
-    /// Dollars, 0 or more; 10 when absent.
+    /// Dollars, 0 or more; 10 when adding without one, unchanged when editing without one.
     pub birthday_reward_amount: Option<f64>,
+    /// CHILD (default), TWEEN, TEEN or YOUNG_ADULT
     pub age_group: String,
+    /// KIDS (default), TEEN or ADULT
     pub ui_theme: String,
+    /// MONEY (default), SCREEN_TIME, POINTS or CUSTOM
     pub reward_display_type: String,
 }
 
-#[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", default)]
-pub struct UpdateChildBody {
-    pub name: String,
-    pub email: String,
-    pub phone: String,
-    pub date_of_birth: Option<String>,
-    pub birthday_reward_amount: Option<f64>,
-    pub age_group: String,
-    pub ui_theme: String,
-    pub reward_display_type: String,
+/// The details as the family service takes them.
+pub struct ChildDetailsProto {
+    pub date_of_birth: String,
+    pub birthday_reward_cents: Option<i64>,
+    pub age_group: i32,
+    pub reward_display_type: i32,
+}
+
+impl ChildDetailsBody {
+    pub fn to_proto(&self) -> Result<ChildDetailsProto, crate::error::ApiError> {
+        Ok(ChildDetailsProto {
+            date_of_birth: self.date_of_birth.clone().unwrap_or_default(),
+            birthday_reward_cents: self
+                .birthday_reward_amount
+                .map(|d| crate::money::to_cents(d, "Birthday reward"))
+                .transpose()?,
+            age_group: proto_enum::<family_pb::AgeGroup>(&self.age_group, "AGE_GROUP_"),
+            reward_display_type: proto_enum::<family_pb::RewardDisplayType>(
+                &self.reward_display_type,
+                "REWARD_DISPLAY_TYPE_",
+            ),
+        })
+    }
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -12,8 +12,7 @@ use super::{AppState, Body};
 use crate::{
     auth::Authed,
     error::{ApiError, ApiResult, ErrorBody},
-    json::{Child, ChildInvitation, InviteChildBody, RatingsBody, UpdateChildBody},
-    money,
+    json::{Child, ChildDetailsBody, ChildInvitation, InviteChildBody, RatingsBody},
 };
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -53,27 +52,21 @@ async fn invite(
     headers: HeaderMap,
     Body(body): Body<InviteChildBody>,
 ) -> ApiResult<(StatusCode, Json<ChildInvitation>)> {
-    let birthday_reward_cents = body
-        .birthday_reward_amount
-        .map(|d| money::to_cents(d, "Birthday reward"))
-        .transpose()?;
+    let details = body.details.to_proto()?;
     let answer = state
         .clients
         .family(&user)
         .invite_child(pb::InviteChildRequest {
             first_name: body.first_name,
             last_name: body.last_name,
-            name: body.name,
-            email: body.email,
-            phone: body.phone,
-            date_of_birth: body.date_of_birth.unwrap_or_default(),
-            birthday_reward_cents,
-            age_group: crate::json::proto_enum::<pb::AgeGroup>(&body.age_group, "AGE_GROUP_"),
-            ui_theme: body.ui_theme,
-            reward_display_type: crate::json::proto_enum::<pb::RewardDisplayType>(
-                &body.reward_display_type,
-                "REWARD_DISPLAY_TYPE_",
-            ),
+            name: body.details.name,
+            email: body.details.email,
+            phone: body.details.phone,
+            date_of_birth: details.date_of_birth,
+            birthday_reward_cents: details.birthday_reward_cents,
+            age_group: details.age_group,
+            ui_theme: body.details.ui_theme,
+            reward_display_type: details.reward_display_type,
         })
         .await?
         .into_inner();
@@ -97,18 +90,15 @@ async fn invite(
 
 /// Updates a child's details (parents only).
 #[utoipa::path(put, path = "/children/{id}", tag = "children", security(("bearer" = [])),
-    params(("id" = String, Path)), request_body = UpdateChildBody,
+    params(("id" = String, Path)), request_body = ChildDetailsBody,
     responses((status = 200, body = Child), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn update(
     State(state): State<AppState>,
     user: Authed,
     Path(id): Path<String>,
-    Body(body): Body<UpdateChildBody>,
+    Body(body): Body<ChildDetailsBody>,
 ) -> ApiResult<Json<Child>> {
-    let birthday_reward_cents = body
-        .birthday_reward_amount
-        .map(|d| money::to_cents(d, "Birthday reward"))
-        .transpose()?;
+    let details = body.to_proto()?;
     let child = state
         .clients
         .family(&user)
@@ -117,14 +107,11 @@ async fn update(
             name: body.name,
             email: body.email,
             phone: body.phone,
-            date_of_birth: body.date_of_birth.unwrap_or_default(),
-            birthday_reward_cents,
-            age_group: crate::json::proto_enum::<pb::AgeGroup>(&body.age_group, "AGE_GROUP_"),
+            date_of_birth: details.date_of_birth,
+            birthday_reward_cents: details.birthday_reward_cents,
+            age_group: details.age_group,
             ui_theme: body.ui_theme,
-            reward_display_type: crate::json::proto_enum::<pb::RewardDisplayType>(
-                &body.reward_display_type,
-                "REWARD_DISPLAY_TYPE_",
-            ),
+            reward_display_type: details.reward_display_type,
         })
         .await?
         .into_inner();
