@@ -1,16 +1,47 @@
-use kit::config::CommonConfig;
+use kit::config::{CommonConfig, Secret};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Config {
     #[serde(flatten)]
     pub common: CommonConfig,
+    #[serde(flatten)]
+    pub s3: S3Config,
+}
+
+/// Where submission photos are kept.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct S3Config {
+    pub s3_endpoint: String,
+    pub s3_bucket: String,
+    pub s3_region: String,
+    pub s3_access_key_id: String,
+    #[serde(skip_serializing, default = "local_secret")]
+    pub s3_secret_access_key: Secret,
+}
+
+fn local_secret() -> Secret {
+    // The local S3 store's development key (scripts/lib.sh); deployments set their own.
+    "chorely-local-secret".into()
+}
+
+impl Default for S3Config {
+    fn default() -> Self {
+        Self {
+            s3_endpoint: "http://127.0.0.1:9000".into(),
+            s3_bucket: "chorely-photos".into(),
+            s3_region: "us-east-1".into(),
+            s3_access_key_id: "chorely-local".into(),
+            s3_secret_access_key: local_secret(),
+        }
+    }
 }
 
 impl Default for Config {
     fn default() -> Self {
         Self {
             common: CommonConfig::defaults("chores", 50053),
+            s3: S3Config::default(),
         }
     }
 }

@@ -5,18 +5,26 @@ use sqlx::migrate::Migrator;
 use tokio_util::sync::CancellationToken;
 use tonic::service::Routes;
 
-use crate::config::Config;
+use crate::{config::Config, storage::Storage};
 
 static MIGRATIONS: Migrator = sqlx::migrate!("./migrations");
 
 pub struct Application {
     service: Service,
+    storage: Storage,
 }
 
 impl Application {
     pub async fn build(config: Config) -> anyhow::Result<Self> {
         let service = Service::build(&config.common, &MIGRATIONS).await?;
-        Ok(Self { service })
+        let storage = Storage::new(&config.s3);
+        storage.ensure_bucket().await?;
+        Ok(Self { service, storage })
+    }
+
+    /// The photo store (tests reach it directly).
+    pub fn storage(&self) -> &Storage {
+        &self.storage
     }
 
     pub fn port(&self) -> u16 {

@@ -30,6 +30,8 @@ pub struct Stack {
     pub platform_url: String,
     pub chores_url: String,
     pub rewards_url: String,
+    /// The chores service's photo store.
+    pub photos: chores::storage::Storage,
     pub auth_pool: sqlx::PgPool,
     pub platform_pool: sqlx::PgPool,
     auth_relay: kit::outbox::Relay,
@@ -48,6 +50,20 @@ fn common(service: &str, db: &TestDb, bus: &TestBus, keys: &TestKeys) -> CommonC
         nats_stream: bus.stream.clone(),
         jwt_public_key: Some(keys.public_pem.clone()),
         ..CommonConfig::defaults(service, 0)
+    }
+}
+
+/// The local S3 store, as the test script starts it (overridable by the same variables).
+fn test_s3() -> chores::config::S3Config {
+    let env = |key: &str, default: String| std::env::var(key).unwrap_or(default);
+    let defaults = chores::config::S3Config::default();
+    chores::config::S3Config {
+        s3_endpoint: env("S3_ENDPOINT", defaults.s3_endpoint),
+        s3_access_key_id: env("S3_ACCESS_KEY_ID", defaults.s3_access_key_id),
+        s3_secret_access_key: std::env::var("S3_SECRET_ACCESS_KEY")
+            .map(Into::into)
+            .unwrap_or(defaults.s3_secret_access_key),
+        ..defaults
     }
 }
 
@@ -102,10 +118,16 @@ impl Stack {
 
         let chores = chores::startup::Application::build(chores::config::Config {
             common: common("chores", &dbs[2], &bus, &keys),
+            // One bucket for every test; each test's objects have keys of their own.
+            s3: chores::config::S3Config {
+                s3_bucket: "chorely-test-photos".into(),
+                ..test_s3()
+            },
         })
         .await
         .unwrap();
         let chores_url = format!("http://127.0.0.1:{}", chores.port());
+        let photos = chores.storage().clone();
         spawn(&mut tasks, chores.run(shutdown.clone()));
 
         let rewards = rewards::startup::Application::build(rewards::config::Config {
@@ -143,6 +165,7 @@ impl Stack {
             platform_url,
             chores_url,
             rewards_url,
+            photos,
             auth_pool,
             platform_pool,
             auth_relay,

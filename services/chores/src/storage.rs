@@ -1,0 +1,120 @@
+//! Photo storage: a private bucket of an S3-compatible store (MinIO in
+//! deployments, s3s-fs on a developer machine), spoken to in plain S3 with
+//! path-style addressing, so the same code runs against either.
+
+use std::time::Duration;
+
+use aws_sdk_s3::{
+    Client,
+    config::{BehaviorVersion, Credentials, Region},
+    presigning::PresigningConfig,
+    primitives::ByteStream,
+};
+use aws_smithy_http_client::{
+    Builder,
+    tls::{Provider, rustls_provider::CryptoMode},
+};
+use secrecy::ExposeSecret;
+
+use crate::config::S3Config;
+
+#[derive(Clone)]
+pub struct Storage {
+    client: Client,
+    bucket: String,
+}
+
+impl Storage {
+    pub fn new(config: &S3Config) -> Self {
+        let http = Builder::new()
+            .tls_provider(Provider::Rustls(CryptoMode::Ring))
+            .build_https();
+        let conf = aws_sdk_s3::Config::builder()
+            .behavior_version(BehaviorVersion::latest())
+            .region(Region::new(config.s3_region.clone()))
+            .endpoint_url(&config.s3_endpoint)
+            .force_path_style(true)
+            .credentials_provider(Credentials::new(
+                &config.s3_access_key_id,
+                config.s3_secret_access_key.expose_secret(),
+                None,
+                None,
+                "chorely",
+            ))
+            .http_client(http)
+            .build();
+        Self {
+            client: Client::from_conf(conf),
+            bucket: config.s3_bucket.clone(),
+        }
+    }
+
+    /// Creates the bucket unless it exists (deployments create it beforehand).
+    pub async fn ensure_bucket(&self) -> anyhow::Result<()> {
+        if self
+            .client
+            .head_bucket()
+            .bucket(&self.bucket)
+            .send()
+            .await
+            .is_ok()
+        {
+            return Ok(());
+        }
+        match self
+            .client
+            .create_bucket()
+            .bucket(&self.bucket)
+            .send()
+            .await
+        {
+            Ok(_) => Ok(()),
+            // Another replica won the race.
+            Err(err)
+                if err
+                    .as_service_error()
+                    .is_some_and(|e| e.is_bucket_already_owned_by_you()) =>
+            {
+                Ok(())
+            }
+            Err(err) => Err(anyhow::anyhow!(
+                "cannot create bucket {}: {err:?}",
+                self.bucket
+            )),
+        }
+    }
+
+    pub async fn put(&self, key: &str, content_type: &str, bytes: Vec<u8>) -> anyhow::Result<()> {
+        self.client
+            .put_object()
+            .bucket(&self.bucket)
+            .key(key)
+            .content_type(content_type)
+            .body(ByteStream::from(bytes))
+            .send()
+            .await?;
+        Ok(())
+    }
+
+    pub async fn delete(&self, key: &str) -> anyhow::Result<()> {
+        self.client
+            .delete_object()
+            .bucket(&self.bucket)
+            .key(key)
+            .send()
+            .await?;
+        Ok(())
+    }
+
+    /// A URL that reads the object for `ttl`, and nothing else.
+    pub async fn signed_url(&self, key: &str, ttl: Duration) -> anyhow::Result<String> {
+        let request = self
+            .client
+            .get_object()
+            .bucket(&self.bucket)
+            .key(key)
+            .presigned(PresigningConfig::expires_in(ttl)?)
+            .await?;
+        Ok(request.uri().to_owned())
+    }
+}
