@@ -104,26 +104,25 @@ start_stack() {
       fail "port $port is already in use (is Chorely already running?)"
     fi
   done
-  local i=1
+  # Every process knows where every service listens.
+  local urls=() i=1
   for svc in "${SERVICES[@]}"; do
-    GRPC_ADDR="127.0.0.1:$((base + i))" \
-    DATABASE_URL="postgres://postgres@127.0.0.1:5432/${prefix}_$svc" \
-    AUTH_URL="http://127.0.0.1:$((base + 1))" \
-    FAMILY_URL="http://127.0.0.1:$((base + 2))" \
-    PLATFORM_URL="http://127.0.0.1:$((base + 5))" \
-    REWARDS_URL="http://127.0.0.1:$((base + 4))" \
-    OTEL_SERVICE_NAME="$svc" \
+    urls+=("${svc^^}_URL=http://127.0.0.1:$((base + i))")
+    i=$((i + 1))
+  done
+  i=1
+  for svc in "${SERVICES[@]}"; do
+    env "${urls[@]}" \
+      GRPC_ADDR="127.0.0.1:$((base + i))" \
+      DATABASE_URL="postgres://postgres@127.0.0.1:5432/${prefix}_$svc" \
+      OTEL_SERVICE_NAME="$svc" \
       "$BIN/$svc" >"$LOCAL/logs/$svc.log" 2>&1 &
     STACK_PIDS+=($!)
     i=$((i + 1))
   done
-  HTTP_ADDR="127.0.0.1:$http" \
-  AUTH_URL="http://127.0.0.1:$((base + 1))" \
-  FAMILY_URL="http://127.0.0.1:$((base + 2))" \
-  CHORES_URL="http://127.0.0.1:$((base + 3))" \
-  REWARDS_URL="http://127.0.0.1:$((base + 4))" \
-  PLATFORM_URL="http://127.0.0.1:$((base + 5))" \
-  WEB_DIST="$ROOT/web/dist" \
+  env "${urls[@]}" \
+    HTTP_ADDR="127.0.0.1:$http" \
+    WEB_DIST="$ROOT/web/dist" \
     "$BIN/gateway" >"$LOCAL/logs/gateway.log" 2>&1 &
   STACK_PIDS+=($!)
   wait_for "stack_alive && curl -fs -o /dev/null http://127.0.0.1:$http/api/health" 90 \

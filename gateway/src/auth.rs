@@ -1,35 +1,35 @@
-//! The bearer-token check in front of every protected route: a missing, bad or
-//! expired token is answered 401 before any service is called. Services verify
-//! the forwarded token again (they never trust the gateway alone).
-
-use std::sync::Arc;
+//! The bearer-token check in front of every protected route: a missing, bad,
+//! expired or revoked token is answered 401 before any service is called.
+//! Services authenticate the forwarded token again (they never trust the
+//! gateway alone).
 
 use axum::{
     extract::FromRequestParts,
     http::{header::AUTHORIZATION, request::Parts},
 };
-use kit::{jwt::JwtVerifier, revocation::Revocations};
+use kit::authn::{Authenticator, Caller, UNAUTHENTICATED, User, bearer_token};
 
 use crate::error::ApiError;
 
 /// A request from a signed-in user.
 #[derive(Debug, Clone)]
-pub struct Authed {
-    pub user_id: String,
-    pub role: String,
+pub struct Authed(pub User);
+
+impl Authed {
     /// The bearer token, forwarded to the services.
-    pub token: String,
+    pub fn token(&self) -> &str {
+        &self.0.token
+    }
 }
 
 /// What the extractor needs from the app state.
-pub trait HasVerifier {
-    fn verifier(&self) -> &Arc<JwtVerifier>;
-    fn revocations(&self) -> &Revocations;
+pub trait HasAuthenticator {
+    fn authenticator(&self) -> &Authenticator;
 }
 
 impl<S> FromRequestParts<S> for Authed
 where
-    S: HasVerifier + Send + Sync,
+    S: HasAuthenticator + Send + Sync,
 {
     type Rejection = ApiError;
 
@@ -38,29 +38,15 @@ where
             .headers
             .get(AUTHORIZATION)
             .ok_or_else(|| ApiError::unauthorized("Authentication required"))?;
-        let token = header
+        let caller = header
             .to_str()
             .ok()
-            .and_then(|h| h.strip_prefix("Bearer "))
-            .filter(|t| !t.is_empty())
-            .ok_or_else(|| ApiError::unauthorized("Invalid or expired token"))?;
-        let verified = state
-            .verifier()
-            .verify(token)
-            .map_err(|_| ApiError::unauthorized("Invalid or expired token"))?;
-        // Service tokens are for calls between services, never from outside;
-        // a deactivated user's tokens stop working at once.
-        if verified.service
-            || state
-                .revocations()
-                .is_revoked(&verified.claims.sub, verified.claims.iat)
-        {
-            return Err(ApiError::unauthorized("Invalid or expired token"));
+            .and_then(bearer_token)
+            .and_then(|token| state.authenticator().authenticate(token));
+        match caller {
+            Some(Caller::User(user)) => Ok(Self(user)),
+            // Service tokens are for calls between services, never from outside.
+            Some(Caller::Service(_)) | None => Err(ApiError::unauthorized(UNAUTHENTICATED)),
         }
-        Ok(Self {
-            user_id: verified.claims.sub,
-            role: verified.claims.role.unwrap_or_default(),
-            token: token.to_owned(),
-        })
     }
 }

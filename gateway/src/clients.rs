@@ -38,11 +38,11 @@ impl Clients {
     }
 
     pub fn auth(&self, user: &Authed) -> AuthServiceClient<Intercepted> {
-        AuthServiceClient::with_interceptor(self.auth.clone(), Outgoing::bearer(&user.token))
+        AuthServiceClient::with_interceptor(self.auth.clone(), Outgoing::bearer(user.token()))
     }
 
     pub fn family(&self, user: &Authed) -> FamilyServiceClient<Intercepted> {
-        FamilyServiceClient::with_interceptor(self.family.clone(), Outgoing::bearer(&user.token))
+        FamilyServiceClient::with_interceptor(self.family.clone(), Outgoing::bearer(user.token()))
     }
 
     /// Every service's channel with the name its health service reports.

@@ -28,7 +28,6 @@ pub struct ApiError {
     pub message: String,
 }
 
-const SOMETHING_WRONG: &str = "Something went wrong. Please try again.";
 const UNAVAILABLE: &str = "The service is temporarily unavailable. Please try again.";
 
 impl ApiError {
@@ -85,7 +84,7 @@ impl From<tonic::Status> for ApiError {
             }
             _ if http.is_server_error() => {
                 tracing::error!(code = ?status.code(), message = status.message(), "service failed");
-                SOMETHING_WRONG.to_owned()
+                kit::error::INTERNAL_MESSAGE.to_owned()
             }
             _ => status.message().to_owned(),
         };

@@ -3,7 +3,7 @@
 use std::{path::Path, sync::Arc, time::Duration};
 
 use axum::{Json, Router, http::Request, routing::get};
-use kit::{jwt::JwtVerifier, nats::Bus, revocation::Revocations};
+use kit::{authn::Authenticator, jwt::JwtVerifier, nats::Bus, revocation::Revocations};
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 use tower_http::{limit::RequestBodyLimitLayer, trace::TraceLayer};
@@ -34,10 +34,12 @@ impl Application {
     pub async fn build(config: Config) -> anyhow::Result<Self> {
         let bus = Bus::connect(&config.nats_url, &config.nats_prefix, &config.nats_stream).await?;
         let stopping = CancellationToken::new();
+        let verifier = Arc::new(JwtVerifier::from_public_pem(&config.jwt_public_key_pem()?)?);
+        let revocations = Revocations::start(&bus, stopping.clone()).await?;
         let state = AppState {
             clients: Clients::new(&config)?,
-            verifier: Arc::new(JwtVerifier::from_public_pem(&config.jwt_public_key_pem()?)?),
-            revocations: Revocations::start(&bus, stopping.clone()).await?,
+            authenticator: Authenticator::new(verifier, revocations.clone()),
+            revocations,
             public_url: config.public_url.clone().filter(|u| !u.trim().is_empty()),
         };
         let listener = TcpListener::bind(&config.http_addr).await?;

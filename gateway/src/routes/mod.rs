@@ -7,19 +7,18 @@ pub mod health;
 pub mod organizations;
 pub mod users;
 
-use std::sync::Arc;
-
 use axum::{extract::FromRequest, http::HeaderMap};
-use kit::{jwt::JwtVerifier, revocation::Revocations};
+use kit::{authn::Authenticator, revocation::Revocations};
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::{auth::HasVerifier, clients::Clients, error::ApiError};
+use crate::{auth::HasAuthenticator, clients::Clients, error::ApiError};
 
 /// Shared by every handler.
 #[derive(Clone)]
 pub struct AppState {
     pub clients: Clients,
-    pub verifier: Arc<JwtVerifier>,
+    pub authenticator: Authenticator,
+    /// Revocations this gateway applies itself (see `users::deactivate`).
     pub revocations: Revocations,
     /// Origin of links the API hands out (e.g. invite links); from the request when unset.
     pub public_url: Option<String>,
@@ -40,12 +39,9 @@ impl AppState {
     }
 }
 
-impl HasVerifier for AppState {
-    fn verifier(&self) -> &Arc<JwtVerifier> {
-        &self.verifier
-    }
-    fn revocations(&self) -> &Revocations {
-        &self.revocations
+impl HasAuthenticator for AppState {
+    fn authenticator(&self) -> &Authenticator {
+        &self.authenticator
     }
 }
 

@@ -1,6 +1,9 @@
 //! Sign-up, login, tokens, profile, health and OpenAPI over HTTP.
 
-use kit::jwt::{ACCESS_TYP, AUDIENCE, Claims, ISSUER};
+use kit::{
+    jwt::ACCESS_TYP,
+    testing::tokens::{claims, signed_by_stranger, unsigned},
+};
 use reqwest::{Client, StatusCode};
 use serde_json::json;
 use uuid::Uuid;
@@ -103,21 +106,6 @@ async fn service_errors_become_http_statuses_with_the_services_message() {
     assert_error(&err, "Not found");
 }
 
-fn claims(sub: &str, exp_offset: i64) -> Claims {
-    let now = chrono::Utc::now().timestamp();
-    Claims {
-        sub: sub.into(),
-        aud: AUDIENCE.into(),
-        iss: ISSUER.into(),
-        exp: now + exp_offset,
-        iat: now - 10,
-        jti: Uuid::new_v4().to_string(),
-        role: Some("ORG_ADMIN".into()),
-        org: None,
-        child: None,
-    }
-}
-
 #[tokio::test]
 async fn missing_bad_and_expired_tokens_are_answered_401() {
     let (stack, api) = start().await;
@@ -129,29 +117,12 @@ async fn missing_bad_and_expired_tokens_are_answered_401() {
     assert_error(&err, "Authentication required");
 
     let user = Uuid::new_v4().to_string();
-    let other_key = kit::testing::TestKeys::generate();
-    let other = kit::jwt::JwtSigner::from_private_pem(
-        &other_key.private_pem,
-        std::time::Duration::from_secs(60),
-        "x",
-    )
-    .unwrap()
-    .sign(ACCESS_TYP, &claims(&user, 600))
-    .unwrap();
+    let other = signed_by_stranger(&claims(&user, 600));
     let expired = stack
         .signer()
         .sign(ACCESS_TYP, &claims(&user, -120))
         .unwrap();
-    let unsigned = {
-        use base64::Engine;
-        let b64 = |b: &[u8]| base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(b);
-        let body = serde_json::to_vec(&claims(&user, 600)).unwrap();
-        format!(
-            "{}.{}.",
-            b64(br#"{"alg":"none","typ":"at+jwt"}"#),
-            b64(&body)
-        )
-    };
+    let unsigned = unsigned(&claims(&user, 600));
     let service = stack.signer().service_token().unwrap();
     for (token, why) in [
         (other.as_str(), "another key"),

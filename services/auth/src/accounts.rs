@@ -5,9 +5,8 @@ use std::sync::Arc;
 
 use chorely_proto::{
     auth::v1::{self as pb},
-    events::v1::{UserRegistered, UserUpdated},
+    events::v1::UserRegistered,
 };
-use chrono::{Duration, Utc};
 use kit::{
     authn::{Role, User as Caller},
     jwt::{JwtSigner, Subject},
@@ -18,10 +17,10 @@ use uuid::Uuid;
 
 use crate::{
     clients::{Clients, Family},
-    domain::{Password, parse_expiry_days},
+    domain::Password,
     error::Error,
     password::Hasher,
-    store::{self, NewInvitation, NewUser, ProfileUpdate, UserRow},
+    store::{self, NewUser, ProfileUpdate, UserRow},
     view,
 };
 
@@ -200,67 +199,9 @@ impl Accounts {
         )
         .await?
         .ok_or(Error::UserNotFound)?;
-        outbox::enqueue(
-            &mut tx,
-            &UserUpdated {
-                user_id: user.id.to_string(),
-                organization_id: user
-                    .organization_id
-                    .map(|o| o.to_string())
-                    .unwrap_or_default(),
-                email: user.email.clone(),
-                first_name: user.first_name.clone(),
-                last_name: user.last_name.clone(),
-                is_active: user.is_active,
-            },
-        )
-        .await?;
+        outbox::enqueue(&mut tx, &view::user_updated(&user)).await?;
         tx.commit().await?;
         self.describe(&user).await
-    }
-
-    /// A parent creates an invite code for their own family.
-    pub async fn create_invite_code(
-        &self,
-        caller: &Caller,
-        req: pb::CreateInviteCodeRequest,
-    ) -> Result<pb::InviteCode, Error> {
-        let org = caller
-            .org
-            .ok_or(Error::Forbidden("This account does not belong to a family"))?;
-        let role = match pb::Role::try_from(req.role) {
-            Ok(pb::Role::OrgAdmin | pb::Role::Unspecified) => Role::OrgAdmin,
-            Ok(pb::Role::OrgMember) => Role::OrgMember,
-            _ => {
-                return Err(Error::invalid(
-                    "role",
-                    "Role must be ORG_ADMIN or ORG_MEMBER",
-                ));
-            }
-        };
-        let email = if req.email.trim().is_empty() {
-            None
-        } else {
-            Some(validate::email(&req.email)?)
-        };
-        let days = parse_expiry_days(req.expires_in_days)?;
-        let invite = store::insert_invitation(
-            &self.pool,
-            &NewInvitation {
-                organization_id: org,
-                role: role.as_str(),
-                email: email.as_deref(),
-                first_name: "",
-                last_name: "",
-                display_name: "",
-                phone: "",
-                child_id: None,
-                created_by: Some(caller.id),
-                expires_at: Utc::now() + Duration::days(days),
-            },
-        )
-        .await?;
-        Ok(view::invite_code(invite))
     }
 
     /// Inserts the user and its `user.registered` event in one transaction,

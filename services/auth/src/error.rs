@@ -5,11 +5,8 @@ use tonic::{Code, Status};
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// Bad input; the message is shown to the user as is.
-    #[error("{message}")]
-    Invalid {
-        field: &'static str,
-        message: String,
-    },
+    #[error(transparent)]
+    Invalid(#[from] kit::validate::FieldError),
     #[error("An account with this email already exists")]
     EmailTaken,
     /// Deliberately the same for an unknown email and a wrong password.
@@ -37,21 +34,9 @@ pub enum Error {
     Internal(#[from] anyhow::Error),
 }
 
-impl From<kit::validate::FieldError> for Error {
-    fn from(err: kit::validate::FieldError) -> Self {
-        Error::Invalid {
-            field: err.field,
-            message: err.message,
-        }
-    }
-}
-
 impl Error {
     pub fn invalid(field: &'static str, message: impl Into<String>) -> Self {
-        Error::Invalid {
-            field,
-            message: message.into(),
-        }
+        Error::Invalid(kit::validate::FieldError::new(field, message))
     }
 
     pub fn upstream(service: &'static str) -> impl FnOnce(Status) -> Self {
@@ -62,7 +47,7 @@ impl Error {
 impl From<Error> for Status {
     fn from(err: Error) -> Self {
         let code = match &err {
-            Error::Invalid { .. } => Code::InvalidArgument,
+            Error::Invalid(_) => Code::InvalidArgument,
             Error::EmailTaken => Code::AlreadyExists,
             Error::BadCredentials => Code::Unauthenticated,
             Error::AccountInactive | Error::FamilyInactive | Error::Forbidden(_) => {

@@ -2,18 +2,13 @@
 
 use chorely_proto::auth::v1::{self as pb, auth_service_server::AuthService};
 use kit::authn::RequestAuth;
-use tonic::{Request, Response, Status};
+use kit::grpc::{Reply, reply};
+use tonic::Request;
 
 use crate::accounts::Accounts;
 
 pub struct AuthGrpc {
     pub accounts: Accounts,
-}
-
-type Reply<T> = Result<Response<T>, Status>;
-
-fn reply<T>(result: Result<T, crate::error::Error>) -> Reply<T> {
-    result.map(Response::new).map_err(Status::from)
 }
 
 #[tonic::async_trait]

@@ -1,22 +1,22 @@
 //! A family's members and invitations, managed by its parents.
 
-use chorely_proto::{
-    auth::v1 as pb,
-    events::v1::{UserRevoked, UserUpdated},
-};
+use chorely_proto::{auth::v1 as pb, events::v1::UserRevoked};
 use chrono::{Duration, Utc};
-use kit::{authn::User as Caller, outbox, validate};
+use kit::{
+    authn::{Role, User as Caller},
+    outbox, validate,
+};
 use uuid::Uuid;
 
 use crate::{
     accounts::Accounts,
-    domain::INVITE_DEFAULT_DAYS,
+    domain::{INVITE_DEFAULT_DAYS, parse_expiry_days},
     error::Error,
     store::{self, NewInvitation},
     view,
 };
 
-fn family_of(caller: &Caller) -> Result<Uuid, Error> {
+fn family_id(caller: &Caller) -> Result<Uuid, Error> {
     caller
         .org
         .ok_or(Error::Forbidden("This account does not belong to a family"))
@@ -28,7 +28,7 @@ fn parse_id(raw: &str) -> Result<Uuid, Error> {
 
 impl Accounts {
     pub async fn members(&self, caller: &Caller) -> Result<Vec<pb::User>, Error> {
-        let org = family_of(caller)?;
+        let org = family_id(caller)?;
         let family = self.clients.family_of(org).await?;
         let members = store::active_members(&self.pool, org).await?;
         Ok(members
@@ -41,15 +41,57 @@ impl Accounts {
         &self,
         caller: &Caller,
     ) -> Result<Vec<pb::InviteCode>, Error> {
-        let org = family_of(caller)?;
+        let org = family_id(caller)?;
         let invites = store::pending_invitations(&self.pool, org).await?;
         Ok(invites.into_iter().map(view::invite_code).collect())
+    }
+
+    /// A parent creates an invite code for their own family.
+    pub async fn create_invite_code(
+        &self,
+        caller: &Caller,
+        req: pb::CreateInviteCodeRequest,
+    ) -> Result<pb::InviteCode, Error> {
+        let org = family_id(caller)?;
+        let role = match pb::Role::try_from(req.role) {
+            Ok(pb::Role::OrgAdmin | pb::Role::Unspecified) => Role::OrgAdmin,
+            Ok(pb::Role::OrgMember) => Role::OrgMember,
+            _ => {
+                return Err(Error::invalid(
+                    "role",
+                    "Role must be ORG_ADMIN or ORG_MEMBER",
+                ));
+            }
+        };
+        let email = if req.email.trim().is_empty() {
+            None
+        } else {
+            Some(validate::email(&req.email)?)
+        };
+        let days = parse_expiry_days(req.expires_in_days)?;
+        let invite = store::insert_invitation(
+            &self.pool,
+            &NewInvitation {
+                organization_id: org,
+                role: role.as_str(),
+                email: email.as_deref(),
+                first_name: "",
+                last_name: "",
+                display_name: "",
+                phone: "",
+                child_id: None,
+                created_by: Some(caller.id),
+                expires_at: Utc::now() + Duration::days(days),
+            },
+        )
+        .await?;
+        Ok(view::invite_code(invite))
     }
 
     /// A parent deactivates another member of their family; the member's
     /// tokens stop working at once.
     pub async fn deactivate(&self, caller: &Caller, user_id: &str) -> Result<pb::User, Error> {
-        let org = family_of(caller)?;
+        let org = family_id(caller)?;
         let id = parse_id(user_id)?;
         if id == caller.id {
             return Err(Error::invalid(
@@ -62,18 +104,7 @@ impl Accounts {
             .await?
             .ok_or(Error::UserNotFound)?;
         let now = Utc::now();
-        outbox::enqueue(
-            &mut tx,
-            &UserUpdated {
-                user_id: user.id.to_string(),
-                organization_id: org.to_string(),
-                email: user.email.clone(),
-                first_name: user.first_name.clone(),
-                last_name: user.last_name.clone(),
-                is_active: false,
-            },
-        )
-        .await?;
+        outbox::enqueue(&mut tx, &view::user_updated(&user)).await?;
         outbox::enqueue(
             &mut tx,
             &UserRevoked {
@@ -98,7 +129,7 @@ impl Accounts {
         caller: &Caller,
         req: pb::CreateChildInviteRequest,
     ) -> Result<pb::InviteCode, Error> {
-        let org = family_of(caller)?;
+        let org = family_id(caller)?;
         let child_id = Uuid::parse_str(&req.child_id)
             .map_err(|_| Error::invalid("childId", "Unknown child"))?;
         let email = validate::email(&req.email)?;
@@ -109,7 +140,7 @@ impl Accounts {
             &self.pool,
             &NewInvitation {
                 organization_id: org,
-                role: kit::authn::Role::OrgMember.as_str(),
+                role: Role::OrgMember.as_str(),
                 email: Some(&email),
                 first_name: &validate::required(&req.first_name, "firstName", "First name")?,
                 last_name: &validate::optional(&req.last_name, "lastName", "Last name")?,
@@ -130,7 +161,7 @@ impl Accounts {
         caller: &Caller,
         req: pb::UpdateChildContactRequest,
     ) -> Result<(), Error> {
-        let org = family_of(caller)?;
+        let org = family_id(caller)?;
         let child_id = Uuid::parse_str(&req.child_id)
             .map_err(|_| Error::invalid("childId", "Unknown child"))?;
         let email = validate::email(&req.email)?;

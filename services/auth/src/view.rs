@@ -1,6 +1,9 @@
 //! The user as other services and the web see it.
 
-use chorely_proto::auth::v1::{self as pb, OrganizationSummary};
+use chorely_proto::{
+    auth::v1::{self as pb, OrganizationSummary},
+    events::v1::UserUpdated,
+};
 
 use crate::{
     clients::Family,
@@ -45,5 +48,20 @@ pub fn invite_code(invite: InvitationRow) -> pb::InviteCode {
         role: role(&invite.role).into(),
         expires_at: Some(kit::time::to_proto(invite.expires_at)),
         used_at: kit::time::opt_to_proto(invite.used_at),
+    }
+}
+
+/// The `user_updated` event announcing `row` as it now is.
+pub fn user_updated(row: &UserRow) -> UserUpdated {
+    UserUpdated {
+        user_id: row.id.to_string(),
+        organization_id: row
+            .organization_id
+            .map(|o| o.to_string())
+            .unwrap_or_default(),
+        email: row.email.clone(),
+        first_name: row.first_name.clone(),
+        last_name: row.last_name.clone(),
+        is_active: row.is_active,
     }
 }

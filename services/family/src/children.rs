@@ -85,9 +85,9 @@ impl Children {
     pub async fn invite(
         &self,
         parent: &User,
+        org: Uuid,
         req: pb::InviteChildRequest,
     ) -> Result<pb::InviteChildResponse, Error> {
-        let org = parent.org().map_err(Error::Upstream)?;
         let first_name = validate::required(&req.first_name, "firstName", "First name")?;
         let last_name = validate::optional(&req.last_name, "lastName", "Last name")?;
         let details = details(&Entered {
@@ -143,9 +143,9 @@ impl Children {
     pub async fn update(
         &self,
         parent: &User,
+        org: Uuid,
         req: pb::UpdateChildRequest,
     ) -> Result<pb::Child, Error> {
-        let org = parent.org().map_err(Error::Upstream)?;
         let id = child_id(&req.id)?;
         let current = store::find_child(&self.pool, org, id)
             .await?

@@ -2,7 +2,8 @@
 
 use chorely_proto::family::v1::{self as pb, family_service_server::FamilyService};
 use kit::authn::{Caller, RequestAuth};
-use tonic::{Request, Response, Status};
+use kit::grpc::{Reply, reply};
+use tonic::{Request, Status};
 use uuid::Uuid;
 
 use crate::{children::Children, error::Error, families::Families};
@@ -10,12 +11,6 @@ use crate::{children::Children, error::Error, families::Families};
 pub struct FamilyGrpc {
     pub families: Families,
     pub children: Children,
-}
-
-type Reply<T> = Result<Response<T>, Status>;
-
-fn reply<T>(result: Result<T, Error>) -> Reply<T> {
-    result.map(Response::new).map_err(Status::from)
 }
 
 #[tonic::async_trait]
@@ -89,12 +84,22 @@ impl FamilyService for FamilyGrpc {
         request: Request<pb::InviteChildRequest>,
     ) -> Reply<pb::InviteChildResponse> {
         let parent = request.parent()?.clone();
-        reply(self.children.invite(&parent, request.into_inner()).await)
+        let org = parent.org()?;
+        reply(
+            self.children
+                .invite(&parent, org, request.into_inner())
+                .await,
+        )
     }
 
     async fn update_child(&self, request: Request<pb::UpdateChildRequest>) -> Reply<pb::Child> {
         let parent = request.parent()?.clone();
-        reply(self.children.update(&parent, request.into_inner()).await)
+        let org = parent.org()?;
+        reply(
+            self.children
+                .update(&parent, org, request.into_inner())
+                .await,
+        )
     }
 
     async fn delete_child(

@@ -3,10 +3,7 @@
 #![allow(clippy::unwrap_used)]
 
 use chorely_proto::{
-    auth::v1::{
-        AcceptInviteRequest, CreateInviteCodeRequest, RegisterRequest, Role,
-        auth_service_client::AuthServiceClient,
-    },
+    auth::v1::{AcceptInviteRequest, CreateInviteCodeRequest, Role},
     family::v1::{
         CreateOrganizationRequest, GetCurrentOrganizationRequest, GetOrganizationRequest,
         UpdateCurrentOrganizationRequest, family_service_client::FamilyServiceClient,
@@ -18,19 +15,7 @@ use tonic::Code;
 use uuid::Uuid;
 
 async fn register(stack: &Stack, family: &str) -> (String, String) {
-    let answer =
-        AuthServiceClient::with_interceptor(Stack::channel(&stack.auth_url), Outgoing::anonymous())
-            .register(RegisterRequest {
-                email: format!("p-{}@example.com", Uuid::new_v4().simple()),
-                password: "secret123".into(),
-                first_name: "Pat".into(),
-                last_name: "Doe".into(),
-                organization_name: family.into(),
-                time_zone: String::new(),
-            })
-            .await
-            .unwrap()
-            .into_inner();
+    let answer = stack.register_family(family).await;
     let org = answer.user.unwrap().organization.unwrap().id;
     (answer.token, org)
 }
@@ -143,13 +128,8 @@ async fn only_a_parent_renames_the_family_and_only_services_create_one() {
     );
 
     // A child of the family may read but not rename it.
-    let auth = |t: &str| {
-        AuthServiceClient::with_interceptor(
-            Stack::channel(&stack.auth_url),
-            Outgoing::bearer(t.to_owned()),
-        )
-    };
-    let code = auth(&token)
+    let code = stack
+        .auth(Some(&token))
         .create_invite_code(CreateInviteCodeRequest {
             role: Role::OrgMember.into(),
             email: String::new(),
@@ -159,18 +139,18 @@ async fn only_a_parent_renames_the_family_and_only_services_create_one() {
         .unwrap()
         .into_inner()
         .code;
-    let child =
-        AuthServiceClient::with_interceptor(Stack::channel(&stack.auth_url), Outgoing::anonymous())
-            .accept_invite(AcceptInviteRequest {
-                invite_code: code,
-                password: "secret123".into(),
-                email: format!("c-{}@example.com", Uuid::new_v4().simple()),
-                first_name: "Kid".into(),
-                last_name: String::new(),
-            })
-            .await
-            .unwrap()
-            .into_inner();
+    let child = stack
+        .auth(None)
+        .accept_invite(AcceptInviteRequest {
+            invite_code: code,
+            password: "secret123".into(),
+            email: format!("c-{}@example.com", Uuid::new_v4().simple()),
+            first_name: "Kid".into(),
+            last_name: String::new(),
+        })
+        .await
+        .unwrap()
+        .into_inner();
     let err = family(&stack, &child.token)
         .update_current_organization(UpdateCurrentOrganizationRequest {
             name: "Mine".into(),

@@ -4,7 +4,7 @@
 
 use std::{str::FromStr, sync::Arc};
 
-use tonic::{Request, Status, metadata::MetadataMap};
+use tonic::{Request, Status};
 use uuid::Uuid;
 
 use crate::{
@@ -72,74 +72,82 @@ pub enum Caller {
     Service(String),
 }
 
-const UNAUTHENTICATED: &str = "Invalid or expired token";
+/// The one answer for every token that does not pass.
+pub const UNAUTHENTICATED: &str = "Invalid or expired token";
 
-/// Verifies bearer tokens on incoming requests, refusing revoked ones.
+/// Turns a bearer token into its caller: signature, claims and revocation
+/// checked. The gRPC services and the gateway both authenticate through it.
 #[derive(Clone)]
-pub struct AuthInterceptor {
+pub struct Authenticator {
     verifier: Arc<JwtVerifier>,
     revocations: Revocations,
 }
 
-impl AuthInterceptor {
+impl Authenticator {
     pub fn new(verifier: Arc<JwtVerifier>, revocations: Revocations) -> Self {
         Self {
             verifier,
             revocations,
         }
     }
+
+    /// The caller `token` speaks for; `None` when it is invalid, expired or
+    /// its user's tokens were revoked.
+    pub fn authenticate(&self, token: &str) -> Option<Caller> {
+        let verified = self.verifier.verify(token).ok()?;
+        if self
+            .revocations
+            .is_revoked(&verified.claims.sub, verified.claims.iat)
+        {
+            return None;
+        }
+        caller_from(verified, token)
+    }
+}
+
+/// The token of an `Authorization: Bearer <token>` header value.
+pub fn bearer_token(header: &str) -> Option<&str> {
+    header.strip_prefix("Bearer ").filter(|t| !t.is_empty())
+}
+
+/// Verifies bearer tokens on incoming requests and stores the [`Caller`].
+#[derive(Clone)]
+pub struct AuthInterceptor {
+    authenticator: Authenticator,
+}
+
+impl AuthInterceptor {
+    pub fn new(authenticator: Authenticator) -> Self {
+        Self { authenticator }
+    }
 }
 
 impl tonic::service::Interceptor for AuthInterceptor {
     fn call(&mut self, mut request: Request<()>) -> Result<Request<()>, Status> {
-        if let Some(token) = bearer(request.metadata())? {
-            let verified = self
-                .verifier
-                .verify(&token)
-                .map_err(|_| Status::unauthenticated(UNAUTHENTICATED))?;
-            if self
-                .revocations
-                .is_revoked(&verified.claims.sub, verified.claims.iat)
-            {
-                return Err(Status::unauthenticated(UNAUTHENTICATED));
-            }
-            let caller = caller_from(verified, token)?;
+        if let Some(header) = request.metadata().get("authorization") {
+            let caller = header
+                .to_str()
+                .ok()
+                .and_then(bearer_token)
+                .and_then(|token| self.authenticator.authenticate(token))
+                .ok_or_else(|| Status::unauthenticated(UNAUTHENTICATED))?;
             request.extensions_mut().insert(caller);
         }
         Ok(request)
     }
 }
 
-fn bearer(metadata: &MetadataMap) -> Result<Option<String>, Status> {
-    let Some(value) = metadata.get("authorization") else {
-        return Ok(None);
-    };
-    let value = value
-        .to_str()
-        .map_err(|_| Status::unauthenticated(UNAUTHENTICATED))?;
-    match value.strip_prefix("Bearer ") {
-        Some(token) if !token.is_empty() => Ok(Some(token.to_owned())),
-        _ => Err(Status::unauthenticated(UNAUTHENTICATED)),
-    }
-}
-
-fn caller_from(verified: Verified, token: String) -> Result<Caller, Status> {
+fn caller_from(verified: Verified, token: &str) -> Option<Caller> {
     let claims = verified.claims;
     if verified.service {
-        return Ok(Caller::Service(claims.sub));
+        return Some(Caller::Service(claims.sub));
     }
-    let id = Uuid::parse_str(&claims.sub).map_err(|_| Status::unauthenticated(UNAUTHENTICATED))?;
-    let role = claims
-        .role
-        .as_deref()
-        .and_then(|r| r.parse().ok())
-        .ok_or_else(|| Status::unauthenticated(UNAUTHENTICATED))?;
-    Ok(Caller::User(User {
-        id,
-        role,
+    Some(Caller::User(User {
+        id: Uuid::parse_str(&claims.sub).ok()?,
+        role: claims.role.as_deref()?.parse().ok()?,
         org: claims.org,
         child: claims.child,
-        token,
+        token: token.to_owned(),
     }))
 }
 

@@ -8,13 +8,22 @@ use tokio::net::TcpListener;
 use tokio_stream::wrappers::TcpListenerStream;
 use tokio_util::sync::CancellationToken;
 use tonic::{
-    Request, Status,
+    Request, Response, Status,
     metadata::{MetadataKey, MetadataValue},
     service::Routes,
     transport::{Channel, Endpoint, Server},
 };
 
 use crate::telemetry;
+
+/// What every gRPC handler returns.
+pub type Reply<T> = Result<Response<T>, Status>;
+
+/// A handler's answer from its service's result; the service's error enum
+/// says once how it becomes a status.
+pub fn reply<T, E: Into<Status>>(result: Result<T, E>) -> Reply<T> {
+    result.map(Response::new).map_err(Into::into)
+}
 
 /// Serves `routes` plus the standard health service on `listener` until
 /// `shutdown`; requests already accepted are finished before it returns.

@@ -11,7 +11,11 @@ use tokio_util::sync::CancellationToken;
 use tonic::service::Routes;
 
 use crate::{
-    authn::AuthInterceptor, config::CommonConfig, jwt::JwtVerifier, nats::Bus, outbox::Relay,
+    authn::{AuthInterceptor, Authenticator},
+    config::CommonConfig,
+    jwt::JwtVerifier,
+    nats::Bus,
+    outbox::Relay,
     revocation::Revocations,
 };
 
@@ -68,7 +72,10 @@ impl Service {
 
     /// Verifies bearer tokens for this service's gRPC server.
     pub fn interceptor(&self) -> AuthInterceptor {
-        AuthInterceptor::new(self.verifier.clone(), self.revocations.clone())
+        AuthInterceptor::new(Authenticator::new(
+            self.verifier.clone(),
+            self.revocations.clone(),
+        ))
     }
 
     /// The relay publishing this service's outbox.

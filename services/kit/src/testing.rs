@@ -35,6 +35,51 @@ impl TestKeys {
     }
 }
 
+/// Tokens a test forges to see them refused.
+pub mod tokens {
+    use std::time::Duration;
+
+    use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
+
+    use super::TestKeys;
+    use crate::jwt::{ACCESS_TYP, AUDIENCE, Claims, ISSUER, JwtSigner};
+
+    /// A parent's claims for user `sub`, expiring `exp_offset` seconds from now.
+    pub fn claims(sub: &str, exp_offset: i64) -> Claims {
+        let now = chrono::Utc::now().timestamp();
+        Claims {
+            sub: sub.into(),
+            aud: AUDIENCE.into(),
+            iss: ISSUER.into(),
+            exp: now + exp_offset,
+            iat: now - 10,
+            jti: uuid::Uuid::new_v4().to_string(),
+            role: Some("ORG_ADMIN".into()),
+            org: None,
+            child: None,
+        }
+    }
+
+    /// `claims` with `alg: none` and no signature.
+    pub fn unsigned(claims: &Claims) -> String {
+        let body = serde_json::to_vec(claims).expect("claims serialize");
+        format!(
+            "{}.{}.",
+            URL_SAFE_NO_PAD.encode(br#"{"alg":"none","typ":"at+jwt"}"#),
+            URL_SAFE_NO_PAD.encode(body)
+        )
+    }
+
+    /// `claims` signed by a key nobody trusts.
+    pub fn signed_by_stranger(claims: &Claims) -> String {
+        let stranger = TestKeys::generate();
+        JwtSigner::from_private_pem(&stranger.private_pem, Duration::from_secs(60), "stranger")
+            .expect("key")
+            .sign(ACCESS_TYP, claims)
+            .expect("sign")
+    }
+}
+
 /// A database of its own, dropped with the guard.
 pub struct TestDb {
     pub url: String,

@@ -18,12 +18,6 @@ impl FieldError {
     }
 }
 
-impl From<FieldError> for tonic::Status {
-    fn from(err: FieldError) -> Self {
-        tonic::Status::invalid_argument(err.message)
-    }
-}
-
 pub const NAME_MAX: usize = 100;
 const PHONE_MAX: usize = 40;
 const EMAIL_MAX: usize = 254;

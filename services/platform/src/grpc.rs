@@ -2,6 +2,7 @@
 
 use chorely_proto::platform::v1::{self as pb, platform_service_server::PlatformService};
 use kit::authn::{Caller, RequestAuth};
+use kit::grpc::Reply;
 use tonic::{Request, Response, Status};
 use uuid::Uuid;
 
@@ -10,8 +11,6 @@ use crate::{directory::Directory, error::Error};
 pub struct PlatformGrpc {
     pub directory: Directory,
 }
-
-type Reply<T> = Result<Response<T>, Status>;
 
 const NOT_YET: &str = "The operator console is not available yet";
 

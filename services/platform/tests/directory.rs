@@ -4,12 +4,9 @@
 
 use std::time::Duration;
 
-use chorely_proto::{
-    auth::v1::{RegisterRequest, auth_service_client::AuthServiceClient},
-    platform::v1::{
-        GetOrganizationStatusRequest, Plan, SubscriptionStatus,
-        platform_service_client::PlatformServiceClient,
-    },
+use chorely_proto::platform::v1::{
+    GetOrganizationStatusRequest, Plan, SubscriptionStatus,
+    platform_service_client::PlatformServiceClient,
 };
 use kit::grpc::Outgoing;
 use testkit::Stack;
@@ -19,19 +16,7 @@ use uuid::Uuid;
 #[tokio::test]
 async fn a_new_family_enters_the_directory_on_a_free_trial_once() {
     let stack = Stack::start().await;
-    let answer =
-        AuthServiceClient::with_interceptor(Stack::channel(&stack.auth_url), Outgoing::anonymous())
-            .register(RegisterRequest {
-                email: format!("p-{}@example.com", Uuid::new_v4().simple()),
-                password: "secret123".into(),
-                first_name: "Pat".into(),
-                last_name: "Doe".into(),
-                organization_name: "Directory Family".into(),
-                time_zone: String::new(),
-            })
-            .await
-            .unwrap()
-            .into_inner();
+    let answer = stack.register_family("Directory Family").await;
     let org: Uuid = answer
         .user
         .unwrap()

@@ -7,13 +7,20 @@
 
 use std::path::PathBuf;
 
+use chorely_proto::auth::v1::{
+    AuthResponse, RegisterRequest, auth_service_client::AuthServiceClient,
+};
+use kit::grpc::Outgoing;
 use kit::{
     config::CommonConfig,
     jwt::JwtSigner,
     testing::{TestBus, TestDb, TestKeys},
 };
 use tokio_util::sync::CancellationToken;
-use tonic::transport::Channel;
+use tonic::{service::interceptor::InterceptedService, transport::Channel};
+
+/// A client of the auth service as tests use it.
+pub type AuthClient = AuthServiceClient<InterceptedService<Channel, Outgoing>>;
 
 /// Options for [`Stack::start_with`].
 #[derive(Clone, Copy, Default)]
@@ -173,6 +180,28 @@ impl Stack {
             tasks,
             _dbs: dbs,
         }
+    }
+
+    /// The auth service, called with `token`, or anonymously without one.
+    pub fn auth(&self, token: Option<&str>) -> AuthClient {
+        let outgoing = token.map_or_else(Outgoing::anonymous, Outgoing::bearer);
+        AuthServiceClient::with_interceptor(Self::channel(&self.auth_url), outgoing)
+    }
+
+    /// Registers a family named `family` and its first parent (a fresh email).
+    pub async fn register_family(&self, family: &str) -> AuthResponse {
+        self.auth(None)
+            .register(RegisterRequest {
+                email: format!("parent-{}@example.com", uuid::Uuid::new_v4().simple()),
+                password: "secret123".into(),
+                first_name: "Pat".into(),
+                last_name: "Doe".into(),
+                organization_name: family.into(),
+                time_zone: String::new(),
+            })
+            .await
+            .unwrap()
+            .into_inner()
     }
 
     /// The relay of auth's outbox, for tests that drive it by hand.

@@ -1,19 +1,13 @@
-use chorely_proto::auth::v1::{
-    AuthResponse, RegisterRequest, auth_service_client::AuthServiceClient,
-};
-use kit::grpc::Outgoing;
-use testkit::Stack;
-use tonic::{service::interceptor::InterceptedService, transport::Channel};
+use chorely_proto::auth::v1::{AuthResponse, RegisterRequest};
+use testkit::{AuthClient, Stack};
 use uuid::Uuid;
 
-pub type Client = AuthServiceClient<InterceptedService<Channel, Outgoing>>;
-
-pub fn anonymous(stack: &Stack) -> Client {
-    AuthServiceClient::with_interceptor(Stack::channel(&stack.auth_url), Outgoing::anonymous())
+pub fn anonymous(stack: &Stack) -> AuthClient {
+    stack.auth(None)
 }
 
-pub fn with_token(stack: &Stack, token: &str) -> Client {
-    AuthServiceClient::with_interceptor(Stack::channel(&stack.auth_url), Outgoing::bearer(token))
+pub fn with_token(stack: &Stack, token: &str) -> AuthClient {
+    stack.auth(Some(token))
 }
 
 pub fn unique_email() -> String {
