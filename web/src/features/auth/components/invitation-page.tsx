@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 
 import { acceptInvite } from '../api/accept-invite';
@@ -11,8 +11,8 @@ import { LockIcon } from '@/components/ui/icons';
 import { APP_NAME } from '@/config/env';
 import { paths } from '@/config/paths';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
+import { useForm } from '@/hooks/use-form';
 import { getErrorMessage } from '@/lib/api-client';
-import { hasErrors, type FieldErrors } from '@/lib/validation';
 import { useSessionStore } from '@/stores/session-store';
 import { formatDate } from '@/utils/format';
 
@@ -81,31 +81,11 @@ function AcceptInvitationForm({ code, invitation }: { code: string; invitation: 
   const setToken = useSessionStore((state) => state.setToken);
 
   const asks = { email: !invitation.email?.trim(), name: !invitation.displayName?.trim() };
-  const [values, setValues] = useState<AcceptInviteValues>({
-    email: '',
-    firstName: '',
-    lastName: '',
-    password: '',
-    confirmPassword: '',
-  });
-  const [errors, setErrors] = useState<FieldErrors<keyof AcceptInviteValues>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  const update = (field: keyof AcceptInviteValues, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setServerError(null);
-    const found = validateAcceptInvite(values, asks);
-    setErrors(found);
-    if (hasErrors(found)) return;
-
-    setSubmitting(true);
-    try {
+  const { values, errors, serverError, submitting, update, onSubmit } = useForm<AcceptInviteValues>({
+    initial: { email: '', firstName: '', lastName: '', password: '', confirmPassword: '' },
+    validate: (values) => validateAcceptInvite(values, asks),
+    fallback: 'Failed to accept invitation',
+    submit: async (values) => {
       const { token } = await acceptInvite({
         inviteCode: code,
         password: values.password,
@@ -116,11 +96,8 @@ function AcceptInvitationForm({ code, invitation }: { code: string; invitation: 
       setToken(token);
       await loadCurrentUser();
       void navigate(paths.home.getHref(), { replace: true });
-    } catch (error) {
-      setServerError(getErrorMessage(error, 'Failed to accept invitation'));
-      setSubmitting(false);
-    }
-  };
+    },
+  });
 
   return (
     <AuthLayout

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 
 import { login } from '../api/login';
@@ -8,9 +7,8 @@ import { Alert, Button, TextField } from '@/components/ui';
 import { APP_NAME } from '@/config/env';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { getErrorMessage } from '@/lib/api-client';
+import { useForm } from '@/hooks/use-form';
 import { homePathFor } from '@/lib/roles';
-import { hasErrors, type FieldErrors } from '@/lib/validation';
 import { useSessionStore } from '@/stores/session-store';
 
 export function LoginPage() {
@@ -19,33 +17,16 @@ export function LoginPage() {
   const navigate = useNavigate();
   const setSession = useSessionStore((state) => state.setSession);
 
-  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<keyof LoginValues>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  const update = (field: keyof LoginValues, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setServerError(null);
-    const found = validateLogin(values);
-    setErrors(found);
-    if (hasErrors(found)) return;
-
-    setSubmitting(true);
-    try {
+  const { values, errors, serverError, submitting, update, onSubmit } = useForm<LoginValues>({
+    initial: { email: '', password: '' },
+    validate: validateLogin,
+    fallback: 'Failed to login',
+    submit: async (values) => {
       const { token, user } = await login({ email: values.email.trim(), password: values.password });
       setSession(token, user);
       void navigate(homePathFor(user.role), { replace: true });
-    } catch (error) {
-      setServerError(getErrorMessage(error, 'Failed to login'));
-      setSubmitting(false);
-    }
-  };
+    },
+  });
 
   return (
     <AuthLayout

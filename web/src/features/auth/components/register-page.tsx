@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 
 import { register } from '../api/register';
@@ -8,9 +7,8 @@ import { AuthLayout } from '@/components/layouts/auth-layout';
 import { Alert, Button, TextField } from '@/components/ui';
 import { paths } from '@/config/paths';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
-import { getErrorMessage } from '@/lib/api-client';
+import { useForm } from '@/hooks/use-form';
 import { GuestRoute } from '@/lib/authorization';
-import { hasErrors, type FieldErrors } from '@/lib/validation';
 import { useSessionStore } from '@/stores/session-store';
 
 const EMPTY: RegisterValues = {
@@ -44,31 +42,11 @@ function RegisterForm() {
   const navigate = useNavigate();
   const setSession = useSessionStore((state) => state.setSession);
 
-  const [values, setValues] = useState<RegisterValues>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<keyof RegisterValues>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  const field = (name: keyof RegisterValues) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (event: { target: { value: string } }) => {
-      const { value } = event.target;
-      setValues((current) => ({ ...current, [name]: value }));
-      setErrors((current) => ({ ...current, [name]: undefined }));
-    },
-  });
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setServerError(null);
-    const found = validateRegister(values);
-    setErrors(found);
-    if (hasErrors(found)) return;
-
-    setSubmitting(true);
-    try {
+  const { serverError, submitting, field, onSubmit } = useForm<RegisterValues>({
+    initial: EMPTY,
+    validate: validateRegister,
+    fallback: 'Failed to register',
+    submit: async (values) => {
       const { token, user } = await register({
         organizationName: values.organizationName.trim(),
         firstName: values.firstName.trim(),
@@ -79,11 +57,8 @@ function RegisterForm() {
       });
       setSession(token, user);
       void navigate(paths.home.getHref(), { replace: true });
-    } catch (error) {
-      setServerError(getErrorMessage(error, 'Failed to register'));
-      setSubmitting(false);
-    }
-  };
+    },
+  });
 
   return (
     <AuthLayout

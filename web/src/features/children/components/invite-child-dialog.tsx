@@ -1,14 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 
 import { inviteChild, type ChildInvitation } from '../api/invite-child';
 import type { Child } from '../types';
 import { emptyChildForm, toInviteChildInput } from '../utils/form-values';
-import { validateInviteChild, type ChildFormErrors, type ChildFormValues } from '../utils/validation';
+import { validateInviteChild, type ChildFormValues } from '../utils/validation';
 import { ChildFields } from './child-fields';
 import { InviteLink } from './invite-link';
 import { Alert, Button, Dialog } from '@/components/ui';
-import { getErrorMessage } from '@/lib/api-client';
-import { hasErrors } from '@/lib/validation';
+import { useForm } from '@/hooks/use-form';
 
 export interface InviteChildDialogProps {
   onClose: () => void;
@@ -61,36 +60,18 @@ function InviteChildForm({
   onCancel: () => void;
   onInvited: (invitation: ChildInvitation) => void;
 }) {
-  const [values, setValues] = useState<ChildFormValues>(emptyChildForm);
-  const [errors, setErrors] = useState<ChildFormErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  const onChange = (field: keyof ChildFormValues, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setServerError(null);
-    const found = validateInviteChild(values);
-    setErrors(found);
-    if (hasErrors(found)) return;
-
-    setSubmitting(true);
-    try {
-      onInvited(await inviteChild(toInviteChildInput(values)));
-    } catch (error) {
-      setServerError(getErrorMessage(error, 'Failed to create invitation', { preferDetails: true }));
-      setSubmitting(false);
-    }
-  };
+  const { values, errors, serverError, submitting, update, onSubmit } = useForm<ChildFormValues>({
+    initial: emptyChildForm,
+    validate: (values) => validateInviteChild(values),
+    fallback: 'Failed to create invitation',
+    preferDetails: true,
+    submit: async (values) => onInvited(await inviteChild(toInviteChildInput(values))),
+  });
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-label="Add child">
       {serverError && <Alert>{serverError}</Alert>}
-      <ChildFields mode="invite" values={values} errors={errors} onChange={onChange} />
+      <ChildFields mode="invite" values={values} errors={errors} onChange={update} />
       <div className="form__actions">
         <Button variant="secondary" onClick={onCancel}>
           Cancel

@@ -1,11 +1,8 @@
-import { useState, type FormEvent } from 'react';
-
 import { updateRatings } from '../api/update-ratings';
 import type { Child } from '../types';
 import { MAX_RATING, MIN_RATING, parseRating, validateRatings, type RatingsValues } from '../utils/validation';
 import { Alert, Button, TextField } from '@/components/ui';
-import { getErrorMessage } from '@/lib/api-client';
-import { hasErrors, type FieldErrors } from '@/lib/validation';
+import { useForm } from '@/hooks/use-form';
 
 const RATINGS: ReadonlyArray<[keyof RatingsValues, string]> = [
   ['honestyRating', 'Honesty'],
@@ -28,36 +25,20 @@ export interface RatingsEditorProps {
 
 /** Behaviour ratings from 1 to 10, saved together. */
 export function RatingsEditor({ child, onSaved }: RatingsEditorProps) {
-  const [values, setValues] = useState<RatingsValues>(() => ratingsOf(child));
-  const [errors, setErrors] = useState<FieldErrors<keyof RatingsValues>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setServerError(null);
-    setSaved(false);
-    const found = validateRatings(values);
-    setErrors(found);
-    if (hasErrors(found)) return;
-
-    setSubmitting(true);
-    try {
+  const { values, setValues, errors, serverError, saved, submitting, update, onSubmit } = useForm<RatingsValues>({
+    initial: () => ratingsOf(child),
+    validate: validateRatings,
+    fallback: 'Failed to update ratings',
+    submit: async (values) => {
       const updated = await updateRatings(child.id, {
         honestyRating: parseRating(values.honestyRating) ?? MIN_RATING,
         respectRating: parseRating(values.respectRating) ?? MIN_RATING,
         rulesRating: parseRating(values.rulesRating) ?? MIN_RATING,
       });
       setValues(ratingsOf(updated));
-      setSaved(true);
       onSaved(updated);
-    } catch (error) {
-      setServerError(getErrorMessage(error, 'Failed to update ratings'));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    },
+  });
 
   return (
     <form className="form ratings" onSubmit={onSubmit} noValidate aria-label={`Behaviour ratings of ${child.name}`}>
@@ -77,12 +58,7 @@ export function RatingsEditor({ child, onSaved }: RatingsEditorProps) {
             step={1}
             value={values[name]}
             error={errors[name]}
-            onChange={(event) => {
-              const { value } = event.target;
-              setValues((current) => ({ ...current, [name]: value }));
-              setErrors((current) => ({ ...current, [name]: undefined }));
-              setSaved(false);
-            }}
+            onChange={(event) => update(name, event.target.value)}
           />
         ))}
       </div>

@@ -1,10 +1,7 @@
-import { useState, type FormEvent } from 'react';
-
 import { updateProfile, type UpdateProfileInput } from '../api/update-profile';
 import { validateProfile } from '../utils/validation';
 import { Alert, Button, Card, TextField } from '@/components/ui';
-import { getErrorMessage } from '@/lib/api-client';
-import { hasErrors, type FieldErrors } from '@/lib/validation';
+import { useForm } from '@/hooks/use-form';
 import { useSessionStore } from '@/stores/session-store';
 import type { User } from '@/types/api';
 
@@ -19,34 +16,11 @@ function valuesOf(user: User): UpdateProfileInput {
 
 export function ProfileForm({ user }: { user: User }) {
   const setUser = useSessionStore((state) => state.setUser);
-  const [values, setValues] = useState<UpdateProfileInput>(() => valuesOf(user));
-  const [errors, setErrors] = useState<FieldErrors<keyof UpdateProfileInput>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-
-  const field = (name: keyof UpdateProfileInput) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (event: { target: { value: string } }) => {
-      const { value } = event.target;
-      setValues((current) => ({ ...current, [name]: value }));
-      setErrors((current) => ({ ...current, [name]: undefined }));
-      setSaved(false);
-    },
-  });
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setServerError(null);
-    setSaved(false);
-    const found = validateProfile(values);
-    setErrors(found);
-    if (hasErrors(found)) return;
-
-    setSubmitting(true);
-    try {
+  const { setValues, serverError, saved, submitting, field, onSubmit } = useForm<UpdateProfileInput>({
+    initial: () => valuesOf(user),
+    validate: validateProfile,
+    fallback: 'Failed to update profile',
+    submit: async (values) => {
       const updated = await updateProfile({
         firstName: values.firstName.trim(),
         lastName: values.lastName.trim(),
@@ -55,13 +29,8 @@ export function ProfileForm({ user }: { user: User }) {
       });
       setUser(updated);
       setValues(valuesOf(updated));
-      setSaved(true);
-    } catch (error) {
-      setServerError(getErrorMessage(error, 'Failed to update profile'));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    },
+  });
 
   return (
     <Card title="Personal Information">

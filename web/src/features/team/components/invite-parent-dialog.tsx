@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 
 import { createInviteCode } from '../api/create-invite-code';
 import type { InviteCode, InviteRole } from '../types';
@@ -11,8 +11,7 @@ import {
 } from '../utils/invite-options';
 import { validateInviteCode, type InviteCodeValues } from '../utils/validation';
 import { Alert, Button, CopyField, Dialog, SelectField, TextField } from '@/components/ui';
-import { getErrorMessage } from '@/lib/api-client';
-import { hasErrors, type FieldErrors } from '@/lib/validation';
+import { useForm } from '@/hooks/use-form';
 
 export interface InviteParentDialogProps {
   onClose: () => void;
@@ -58,35 +57,11 @@ export function InviteParentDialog({ onClose, onCreated }: InviteParentDialogPro
 }
 
 function InviteCodeForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (invite: InviteCode) => void }) {
-  const [values, setValues] = useState<InviteCodeValues>({
-    role: DEFAULT_INVITE_ROLE,
-    email: '',
-    expiresInDays: String(DEFAULT_EXPIRY_DAYS),
-  });
-  const [errors, setErrors] = useState<FieldErrors<keyof InviteCodeValues>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  const field = (name: keyof InviteCodeValues) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (event: { target: { value: string } }) => {
-      const { value } = event.target;
-      setValues((current) => ({ ...current, [name]: value }));
-      setErrors((current) => ({ ...current, [name]: undefined }));
-    },
-  });
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setServerError(null);
-    const found = validateInviteCode(values);
-    setErrors(found);
-    if (hasErrors(found)) return;
-
-    setSubmitting(true);
-    try {
+  const { serverError, submitting, field, onSubmit } = useForm<InviteCodeValues>({
+    initial: { role: DEFAULT_INVITE_ROLE, email: '', expiresInDays: String(DEFAULT_EXPIRY_DAYS) },
+    validate: validateInviteCode,
+    fallback: 'Failed to create invite code',
+    submit: async (values) => {
       onCreated(
         await createInviteCode({
           role: values.role as InviteRole,
@@ -94,11 +69,8 @@ function InviteCodeForm({ onCancel, onCreated }: { onCancel: () => void; onCreat
           expiresInDays: Number(values.expiresInDays),
         }),
       );
-    } catch (error) {
-      setServerError(getErrorMessage(error, 'Failed to create invite code'));
-      setSubmitting(false);
-    }
-  };
+    },
+  });
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-label="Invite parent">

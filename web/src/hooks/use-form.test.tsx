@@ -1,0 +1,54 @@
+import { act, renderHook } from '@testing-library/react';
+import type { FormEvent } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+
+import { useForm } from './use-form';
+import { ApiError } from '@/lib/api-client';
+import type { ApiErrorBody } from '@/types/api';
+
+const submitEvent = () => ({ preventDefault: vi.fn() }) as unknown as FormEvent<HTMLFormElement>;
+const validate = (values: { name: string }) => ({ name: values.name ? undefined : 'Name is required' });
+
+describe('useForm', () => {
+  it('sends nothing while a field is invalid, and clears the error as the field is edited', async () => {
+    const submit = vi.fn(() => Promise.resolve());
+    const { result } = renderHook(() => useForm({ initial: { name: '' }, validate, submit, fallback: 'Failed' }));
+
+    await act(() => result.current.onSubmit(submitEvent()));
+    expect(submit).not.toHaveBeenCalled();
+    expect(result.current.errors.name).toBe('Name is required');
+
+    act(() => result.current.field('name').onChange({ target: { value: 'Sam' } }));
+    expect(result.current.errors.name).toBeUndefined();
+    expect(result.current.values.name).toBe('Sam');
+  });
+
+  it('sends valid values and marks the form saved until the next edit', async () => {
+    const submit = vi.fn(() => Promise.resolve());
+    const { result } = renderHook(() => useForm({ initial: { name: 'Sam' }, validate, submit, fallback: 'Failed' }));
+
+    await act(() => result.current.onSubmit(submitEvent()));
+    expect(submit).toHaveBeenCalledWith({ name: 'Sam' });
+    expect(result.current.saved).toBe(true);
+    expect(result.current.submitting).toBe(false);
+
+    act(() => result.current.update('name', 'Sammy'));
+    expect(result.current.saved).toBe(false);
+  });
+
+  it("shows the server's message, else the fallback", async () => {
+    const failing = (body: ApiErrorBody) => () => Promise.reject(new ApiError(400, body));
+    const server = renderHook(() =>
+      useForm({ initial: { name: 'Sam' }, validate, submit: failing({ message: 'Taken' }), fallback: 'Failed' }),
+    );
+    await act(() => server.result.current.onSubmit(submitEvent()));
+    expect(server.result.current.serverError).toBe('Taken');
+    expect(server.result.current.saved).toBe(false);
+
+    const silent = renderHook(() =>
+      useForm({ initial: { name: 'Sam' }, validate, submit: () => Promise.reject(new Error('x')), fallback: 'Failed' }),
+    );
+    await act(() => silent.result.current.onSubmit(submitEvent()));
+    expect(silent.result.current.serverError).toBe('Failed');
+  });
+});
