@@ -81,7 +81,7 @@ function AcceptInvitationForm({ code, invitation }: { code: string; invitation: 
   const setToken = useSessionStore((state) => state.setToken);
 
   const asks = { email: !invitation.email?.trim(), name: !invitation.displayName?.trim() };
-  const { values, errors, serverError, submitting, update, onSubmit } = useForm<AcceptInviteValues>({
+  const { serverError, submitting, field, onSubmit } = useForm<AcceptInviteValues>({
     initial: { email: '', firstName: '', lastName: '', password: '', confirmPassword: '' },
     validate: (values) => validateAcceptInvite(values, asks),
     fallback: 'Failed to accept invitation',
@@ -132,12 +132,9 @@ function AcceptInvitationForm({ code, invitation }: { code: string; invitation: 
         {asks.email && (
           <TextField
             label="Email"
-            name="email"
             type="email"
             autoComplete="email"
-            value={values.email}
-            onChange={(event) => update('email', event.target.value)}
-            error={errors.email}
+            {...field('email')}
             autoFocus
           />
         )}
@@ -145,42 +142,30 @@ function AcceptInvitationForm({ code, invitation }: { code: string; invitation: 
           <>
             <TextField
               label="First Name"
-              name="firstName"
               autoComplete="given-name"
-              value={values.firstName}
-              onChange={(event) => update('firstName', event.target.value)}
-              error={errors.firstName}
+              {...field('firstName')}
               autoFocus={!asks.email}
             />
             <TextField
               label="Last Name"
-              name="lastName"
               autoComplete="family-name"
-              value={values.lastName}
-              onChange={(event) => update('lastName', event.target.value)}
-              error={errors.lastName}
+              {...field('lastName')}
             />
           </>
         )}
         <TextField
           label="Password"
-          name="password"
           type="password"
           autoComplete="new-password"
           hint="At least 6 characters."
-          value={values.password}
-          onChange={(event) => update('password', event.target.value)}
-          error={errors.password}
+          {...field('password')}
           autoFocus={!asks.email && !asks.name}
         />
         <TextField
           label="Confirm Password"
-          name="confirmPassword"
           type="password"
           autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={(event) => update('confirmPassword', event.target.value)}
-          error={errors.confirmPassword}
+          {...field('confirmPassword')}
         />
         <Button type="submit" block isLoading={submitting}>
           Accept Invitation

@@ -17,7 +17,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const setSession = useSessionStore((state) => state.setSession);
 
-  const { values, errors, serverError, submitting, update, onSubmit } = useForm<LoginValues>({
+  const { serverError, submitting, field, onSubmit } = useForm<LoginValues>({
     initial: { email: '', password: '' },
     validate: validateLogin,
     fallback: 'Failed to login',
@@ -42,22 +42,16 @@ export function LoginPage() {
         {serverError && <Alert>{serverError}</Alert>}
         <TextField
           label="Email"
-          name="email"
           type="email"
           autoComplete="email"
-          value={values.email}
-          onChange={(event) => update('email', event.target.value)}
-          error={errors.email}
+          {...field('email')}
           autoFocus
         />
         <TextField
           label="Password"
-          name="password"
           type="password"
           autoComplete="current-password"
-          value={values.password}
-          onChange={(event) => update('password', event.target.value)}
-          error={errors.password}
+          {...field('password')}
         />
         <Button type="submit" block isLoading={submitting}>
           Login
