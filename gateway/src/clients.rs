@@ -2,6 +2,7 @@
 
 use chorely_proto::{
     auth::v1::auth_service_client::AuthServiceClient,
+    chores::v1::chores_service_client::ChoresServiceClient,
     family::v1::family_service_client::FamilyServiceClient,
 };
 use kit::grpc::Outgoing;
@@ -43,6 +44,10 @@ impl Clients {
 
     pub fn family(&self, user: &Authed) -> FamilyServiceClient<Intercepted> {
         FamilyServiceClient::with_interceptor(self.family.clone(), Outgoing::bearer(user.token()))
+    }
+
+    pub fn chores(&self, user: &Authed) -> ChoresServiceClient<Intercepted> {
+        ChoresServiceClient::with_interceptor(self.chores.clone(), Outgoing::bearer(user.token()))
     }
 
     /// Every service's channel with the name its health service reports.

@@ -70,6 +70,8 @@ impl Application {
 pub fn app(state: AppState, web_dist: &Path) -> Router {
     let (api, openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(routes::router())
+        .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
+        .merge(routes::uploads())
         .split_for_parts();
     let openapi = Arc::new(openapi);
     let api = api
@@ -79,7 +81,6 @@ pub fn app(state: AppState, web_dist: &Path) -> Router {
         )
         .fallback(|| async { ApiError::not_found() })
         .with_state(state)
-        .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
             axum::http::StatusCode::GATEWAY_TIMEOUT,
             Duration::from_secs(30),

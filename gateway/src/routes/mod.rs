@@ -3,8 +3,10 @@
 
 pub mod auth;
 pub mod children;
+pub mod chores;
 pub mod health;
 pub mod organizations;
+pub mod submissions;
 pub mod users;
 
 use axum::{extract::FromRequest, http::HeaderMap};
@@ -50,10 +52,18 @@ impl HasAuthenticator for AppState {
 #[from_request(via(axum::Json), rejection(ApiError))]
 pub struct Body<T>(pub T);
 
+/// Routes taking large bodies (photos), each with its own limit.
+pub fn uploads() -> OpenApiRouter<AppState> {
+    submissions::uploads()
+}
+
+/// Every other route (bodies up to the gateway's small default limit).
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(auth::router())
         .merge(children::router())
+        .merge(chores::router())
+        .merge(submissions::router())
         .merge(users::router())
         .merge(organizations::router())
         .merge(health::router())

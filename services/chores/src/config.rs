@@ -7,6 +7,14 @@ pub struct Config {
     pub common: CommonConfig,
     #[serde(flatten)]
     pub s3: S3Config,
+    /// The family service: time zones and children's names.
+    pub family_url: String,
+    /// The platform service: the family's plan, which limits its chores.
+    pub platform_url: String,
+    /// The rewards service: a child's multiplier at approval.
+    pub rewards_url: String,
+    /// How long a photo link handed to a family member works, in seconds.
+    pub photo_url_ttl_secs: u64,
 }
 
 /// Where submission photos are kept.
@@ -42,6 +50,10 @@ impl Default for Config {
         Self {
             common: CommonConfig::defaults("chores", 50053),
             s3: S3Config::default(),
+            family_url: "http://127.0.0.1:50052".into(),
+            platform_url: "http://127.0.0.1:50055".into(),
+            rewards_url: "http://127.0.0.1:50054".into(),
+            photo_url_ttl_secs: 900,
         }
     }
 }

@@ -1,8 +1,15 @@
 //! Chorely chores: categories, chores, submissions with photo proof, review.
-//!
-//! For now the service runs its database, event bus and health service; its
-//! calls (drafted in `proto/chorely/chores/v1`) are added by the chores work.
 
+pub mod catalogue;
+pub mod clients;
 pub mod config;
+pub mod domain;
+pub mod error;
+pub mod events;
+pub mod grpc;
+pub mod photo;
 pub mod startup;
 pub mod storage;
+pub mod store;
+pub mod submissions;
+pub mod view;

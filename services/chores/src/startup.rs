@@ -1,17 +1,27 @@
 //! Builds the service from its configuration and runs it until shutdown.
 
+use std::time::Duration;
+
+use chorely_proto::chores::v1::chores_service_server::ChoresServiceServer;
 use kit::service::Service;
 use sqlx::migrate::Migrator;
 use tokio_util::sync::CancellationToken;
-use tonic::service::Routes;
+use tonic::service::{Routes, interceptor::InterceptedService};
 
-use crate::{config::Config, storage::Storage};
+use crate::{
+    catalogue::Catalogue, clients::Clients, config::Config, events::ChildDeletedHandler,
+    grpc::ChoresGrpc, photo, storage::Storage, submissions::Submissions,
+};
 
 static MIGRATIONS: Migrator = sqlx::migrate!("./migrations");
+
+/// Room for a photo at its size limit plus the rest of the request.
+const MAX_REQUEST_BYTES: usize = photo::MAX_BYTES + 64 * 1024;
 
 pub struct Application {
     service: Service,
     storage: Storage,
+    routes: Routes,
 }
 
 impl Application {
@@ -19,7 +29,30 @@ impl Application {
         let service = Service::build(&config.common, &MIGRATIONS).await?;
         let storage = Storage::new(&config.s3);
         storage.ensure_bucket().await?;
-        Ok(Self { service, storage })
+        let clients = Clients::new(
+            &config.family_url,
+            &config.platform_url,
+            &config.rewards_url,
+        )?;
+        let grpc = ChoresGrpc {
+            catalogue: Catalogue {
+                pool: service.pool.clone(),
+                clients: clients.clone(),
+            },
+            submissions: Submissions {
+                pool: service.pool.clone(),
+                clients,
+                storage: storage.clone(),
+                photo_url_ttl: Duration::from_secs(config.photo_url_ttl_secs),
+            },
+        };
+        let server = ChoresServiceServer::new(grpc).max_decoding_message_size(MAX_REQUEST_BYTES);
+        let routes = Routes::new(InterceptedService::new(server, service.interceptor()));
+        Ok(Self {
+            service,
+            storage,
+            routes,
+        })
     }
 
     /// The photo store (tests reach it directly).
@@ -27,13 +60,34 @@ impl Application {
         &self.storage
     }
 
+    pub fn pool(&self) -> &sqlx::PgPool {
+        &self.service.pool
+    }
+
+    /// The outbox relay (tests that turn it off drive it by hand).
+    pub fn relay(&self) -> kit::outbox::Relay {
+        self.service.relay()
+    }
+
     pub fn port(&self) -> u16 {
         self.service.port()
     }
 
     pub async fn run(self, shutdown: CancellationToken) -> anyhow::Result<()> {
+        let consumers = vec![self.service.consume(
+            "chores-child-deleted",
+            ChildDeletedHandler {
+                storage: self.storage.clone(),
+            },
+            &shutdown,
+        )];
         self.service
-            .run(Routes::default(), &[], Vec::new(), shutdown)
+            .run(
+                self.routes,
+                &["chorely.chores.v1.ChoresService"],
+                consumers,
+                shutdown,
+            )
             .await
     }
 }

@@ -12,6 +12,7 @@ pub mod grpc;
 pub mod jwt;
 pub mod nats;
 pub mod outbox;
+pub mod plans;
 pub mod revocation;
 pub mod service;
 pub mod shutdown;

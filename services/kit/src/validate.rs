@@ -19,6 +19,9 @@ impl FieldError {
 }
 
 pub const NAME_MAX: usize = 100;
+/// The largest photo accepted (the gateway stops reading there; the chores
+/// service checks again).
+pub const PHOTO_MAX_BYTES: usize = 10 * 1024 * 1024;
 const PHONE_MAX: usize = 40;
 const EMAIL_MAX: usize = 254;
 

@@ -5,6 +5,8 @@
 
 #![allow(clippy::unwrap_used)]
 
+pub mod images;
+
 use std::path::PathBuf;
 
 use chorely_proto::auth::v1::{
@@ -27,6 +29,10 @@ pub type AuthClient = AuthServiceClient<InterceptedService<Channel, Outgoing>>;
 pub struct Options {
     /// Leave auth's outbox relay off, so a test can drive it by hand.
     pub manual_auth_relay: bool,
+    /// Leave chores' outbox relay off, likewise.
+    pub manual_chores_relay: bool,
+    /// How long photo links work (seconds); the service's default when unset.
+    pub photo_url_ttl_secs: Option<u64>,
 }
 
 pub struct Stack {
@@ -42,6 +48,8 @@ pub struct Stack {
     pub auth_pool: sqlx::PgPool,
     pub platform_pool: sqlx::PgPool,
     auth_relay: kit::outbox::Relay,
+    pub chores_pool: sqlx::PgPool,
+    chores_relay: kit::outbox::Relay,
     shutdown: CancellationToken,
     tasks: Vec<tokio::task::JoinHandle<()>>,
     // Dropped last: the services must stop before their databases go.
@@ -123,20 +131,6 @@ impl Stack {
         let platform_pool = platform.pool().clone();
         spawn(&mut tasks, platform.run(shutdown.clone()));
 
-        let chores = chores::startup::Application::build(chores::config::Config {
-            common: common("chores", &dbs[2], &bus, &keys),
-            // One bucket for every test; each test's objects have keys of their own.
-            s3: chores::config::S3Config {
-                s3_bucket: "chorely-test-photos".into(),
-                ..test_s3()
-            },
-        })
-        .await
-        .unwrap();
-        let chores_url = format!("http://127.0.0.1:{}", chores.port());
-        let photos = chores.storage().clone();
-        spawn(&mut tasks, chores.run(shutdown.clone()));
-
         let rewards = rewards::startup::Application::build(rewards::config::Config {
             common: common("rewards", &dbs[3], &bus, &keys),
         })
@@ -144,6 +138,28 @@ impl Stack {
         .unwrap();
         let rewards_url = format!("http://127.0.0.1:{}", rewards.port());
         spawn(&mut tasks, rewards.run(shutdown.clone()));
+
+        let mut chores_common = common("chores", &dbs[2], &bus, &keys);
+        chores_common.outbox_relay = !options.manual_chores_relay;
+        let chores = chores::startup::Application::build(chores::config::Config {
+            common: chores_common,
+            // One bucket for every test; each test's objects have keys of their own.
+            s3: chores::config::S3Config {
+                s3_bucket: "chorely-test-photos".into(),
+                ..test_s3()
+            },
+            family_url: family_url.clone(),
+            platform_url: platform_url.clone(),
+            rewards_url: rewards_url.clone(),
+            photo_url_ttl_secs: options.photo_url_ttl_secs.unwrap_or(900),
+        })
+        .await
+        .unwrap();
+        let chores_url = format!("http://127.0.0.1:{}", chores.port());
+        let photos = chores.storage().clone();
+        let chores_pool = chores.pool().clone();
+        let chores_relay = chores.relay();
+        spawn(&mut tasks, chores.run(shutdown.clone()));
 
         let mut auth_common = common("auth", &dbs[4], &bus, &keys);
         auth_common.outbox_relay = !options.manual_auth_relay;
@@ -176,6 +192,8 @@ impl Stack {
             auth_pool,
             platform_pool,
             auth_relay,
+            chores_pool,
+            chores_relay,
             shutdown,
             tasks,
             _dbs: dbs,
@@ -202,6 +220,11 @@ impl Stack {
             .await
             .unwrap()
             .into_inner()
+    }
+
+    /// The relay of chores' outbox, for tests that drive it by hand.
+    pub fn chores_relay(&self) -> &kit::outbox::Relay {
+        &self.chores_relay
     }
 
     /// The relay of auth's outbox, for tests that drive it by hand.

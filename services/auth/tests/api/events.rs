@@ -19,6 +19,7 @@ async fn published(stack: &Stack) -> u64 {
 async fn an_event_committed_while_the_relay_is_down_is_published_once_it_runs() {
     let stack = Stack::start_with(Options {
         manual_auth_relay: true,
+        ..Options::default()
     })
     .await;
     let (email, _) = register(&stack).await;
@@ -44,6 +45,7 @@ async fn an_event_committed_while_the_relay_is_down_is_published_once_it_runs() 
 async fn a_relay_dying_after_publishing_but_before_marking_does_not_publish_twice() {
     let stack = Stack::start_with(Options {
         manual_auth_relay: true,
+        ..Options::default()
     })
     .await;
     register(&stack).await;

@@ -7,12 +7,15 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-fn time(t: Option<&prost_types::Timestamp>) -> Option<DateTime<Utc>> {
+mod chores;
+pub use chores::*;
+
+pub(crate) fn time(t: Option<&prost_types::Timestamp>) -> Option<DateTime<Utc>> {
     t.and_then(kit::time::from_proto)
 }
 
 /// `ROLE_ORG_ADMIN` → `ORG_ADMIN`: the API speaks the spec's names.
-fn enum_name(name: &str, prefix: &str) -> String {
+pub(crate) fn enum_name(name: &str, prefix: &str) -> String {
     name.strip_prefix(prefix).unwrap_or(name).to_owned()
 }
 

@@ -1,0 +1,191 @@
+//! JSON shapes of categories, chores and submissions.
+
+use chorely_proto::chores::v1 as pb;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::{enum_name, time};
+use crate::money::to_dollars;
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct CategoryBody {
+    pub name: String,
+    pub description: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Category {
+    pub id: String,
+    pub name: String,
+    pub description: String,
+    /// Active chores in the category.
+    pub chore_count: i32,
+}
+
+impl From<pb::Category> for Category {
+    fn from(c: pb::Category) -> Self {
+        Self {
+            id: c.id,
+            name: c.name,
+            description: c.description,
+            chore_count: c.chore_count,
+        }
+    }
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ChoreBody {
+    pub name: String,
+    pub description: String,
+    /// Dollars, at least 0, in whole cents.
+    pub base_reward: Option<f64>,
+    pub category_id: String,
+    /// 0 (anytime), 1, 2, 3, 7, 14 or 30.
+    pub frequency_days: i32,
+    pub requires_photo: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CategoryRef {
+    pub id: String,
+    pub name: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Chore {
+    pub id: String,
+    pub name: String,
+    pub description: String,
+    /// Dollars.
+    pub base_reward: f64,
+    pub category_id: String,
+    pub category: CategoryRef,
+    pub frequency_days: i32,
+    pub requires_photo: bool,
+    /// False once retired (still shown in history).
+    pub is_active: bool,
+}
+
+impl From<pb::Chore> for Chore {
+    fn from(c: pb::Chore) -> Self {
+        Self {
+            base_reward: to_dollars(c.base_reward_cents),
+            category: CategoryRef {
+                id: c.category_id.clone(),
+                name: c.category_name,
+            },
+            category_id: c.category_id,
+            id: c.id,
+            name: c.name,
+            description: c.description,
+            frequency_days: c.frequency_days,
+            requires_photo: c.requires_photo,
+            is_active: c.is_active,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Availability {
+    pub chore_id: String,
+    pub is_available: bool,
+    /// When the chore can be done again; null for anytime chores and first times.
+    pub next_available_at: Option<DateTime<Utc>>,
+    /// Whole days until then, rounded up.
+    pub days_remaining: i32,
+}
+
+impl From<pb::Availability> for Availability {
+    fn from(a: pb::Availability) -> Self {
+        Self {
+            next_available_at: time(a.next_available_at.as_ref()),
+            chore_id: a.chore_id,
+            is_available: a.is_available,
+            days_remaining: a.days_remaining,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Submission {
+    pub id: String,
+    pub chore: Option<Chore>,
+    pub child_id: String,
+    pub child_name: String,
+    /// Dollars: the chore's reward when submitted.
+    pub base_reward: f64,
+    /// Dollars: what the approval paid (0 until approved).
+    pub boosted_reward: f64,
+    /// The multiplier the approval used; null until approved.
+    pub multiplier: Option<f64>,
+    pub completed_at: Option<DateTime<Utc>>,
+    pub submitted_at: Option<DateTime<Utc>>,
+    pub notes: String,
+    /// A link to the photo that works for a few minutes; null without a photo.
+    pub photo_url: Option<String>,
+    /// PENDING, APPROVED or REJECTED
+    pub status: String,
+    pub admin_notes: String,
+    pub reviewed_at: Option<DateTime<Utc>>,
+    pub approved: bool,
+}
+
+impl From<pb::Submission> for Submission {
+    fn from(s: pb::Submission) -> Self {
+        let status = s.status();
+        Self {
+            status: enum_name(status.as_str_name(), "SUBMISSION_STATUS_"),
+            approved: status == pb::SubmissionStatus::Approved,
+            base_reward: to_dollars(s.base_reward_cents),
+            boosted_reward: to_dollars(s.boosted_reward_cents),
+            multiplier: (s.multiplier_milli > 0).then(|| f64::from(s.multiplier_milli) / 1000.0),
+            completed_at: time(s.completed_at.as_ref()),
+            submitted_at: time(s.submitted_at.as_ref()),
+            reviewed_at: time(s.reviewed_at.as_ref()),
+            photo_url: Some(s.photo_url).filter(|u| !u.is_empty()),
+            chore: s.chore.map(Chore::from),
+            id: s.id,
+            child_id: s.child_id,
+            child_name: s.child_name,
+            notes: s.notes,
+            admin_notes: s.admin_notes,
+        }
+    }
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(default)]
+#[into_params(parameter_in = Query)]
+pub struct SubmissionsQuery {
+    /// PENDING, APPROVED or REJECTED; all when absent.
+    pub status: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ReviewBody {
+    /// APPROVED or REJECTED
+    pub status: String,
+    pub admin_notes: String,
+}
+
+/// The multipart form of `POST /submissions`.
+#[derive(Debug, ToSchema)]
+#[allow(dead_code)]
+pub struct SubmissionForm {
+    pub chore_id: String,
+    /// RFC 3339, not later than now.
+    pub completed_at: String,
+    pub notes: Option<String>,
+    /// JPEG, PNG or WebP, at most 10 MB.
+    #[schema(format = Binary, content_media_type = "application/octet-stream")]
+    pub photo: Option<Vec<u8>>,
+}

@@ -1,0 +1,194 @@
+//! Categories and chores of the signed-in user's family.
+
+use axum::{
+    Json,
+    extract::{Path, State},
+    http::StatusCode,
+};
+use chorely_proto::chores::v1 as pb;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::{AppState, Body};
+use crate::{
+    auth::Authed,
+    error::{ApiError, ApiResult, ErrorBody},
+    json::{Category, CategoryBody, Chore, ChoreBody},
+    money,
+};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_categories, create_category))
+        .routes(routes!(update_category, delete_category))
+        .routes(routes!(list_chores, create_chore))
+        .routes(routes!(update_chore, retire_chore))
+}
+
+/// The family's categories with their active chore counts.
+#[utoipa::path(get, path = "/categories", tag = "chores", security(("bearer" = [])),
+    responses((status = 200, body = [Category])))]
+async fn list_categories(
+    State(state): State<AppState>,
+    user: Authed,
+) -> ApiResult<Json<Vec<Category>>> {
+    let answer = state
+        .clients
+        .chores(&user)
+        .list_categories(pb::ListCategoriesRequest {})
+        .await?
+        .into_inner();
+    Ok(Json(
+        answer.categories.into_iter().map(Category::from).collect(),
+    ))
+}
+
+/// Adds a category (parents only).
+#[utoipa::path(post, path = "/categories", tag = "chores", security(("bearer" = [])),
+    request_body = CategoryBody,
+    responses((status = 201, body = Category), (status = 400, body = ErrorBody),
+        (status = 409, description = "The name is taken", body = ErrorBody)))]
+async fn create_category(
+    State(state): State<AppState>,
+    user: Authed,
+    Body(body): Body<CategoryBody>,
+) -> ApiResult<(StatusCode, Json<Category>)> {
+    let category = state
+        .clients
+        .chores(&user)
+        .create_category(pb::UpsertCategoryRequest {
+            id: String::new(),
+            name: body.name,
+            description: body.description,
+        })
+        .await?
+        .into_inner();
+    Ok((StatusCode::CREATED, Json(category.into())))
+}
+
+/// Renames or describes a category (parents only).
+#[utoipa::path(put, path = "/categories/{id}", tag = "chores", security(("bearer" = [])),
+    params(("id" = String, Path)), request_body = CategoryBody,
+    responses((status = 200, body = Category), (status = 400, body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+async fn update_category(
+    State(state): State<AppState>,
+    user: Authed,
+    Path(id): Path<String>,
+    Body(body): Body<CategoryBody>,
+) -> ApiResult<Json<Category>> {
+    let category = state
+        .clients
+        .chores(&user)
+        .update_category(pb::UpsertCategoryRequest {
+            id,
+            name: body.name,
+            description: body.description,
+        })
+        .await?
+        .into_inner();
+    Ok(Json(category.into()))
+}
+
+/// Deletes a category with no active chores (parents only).
+#[utoipa::path(delete, path = "/categories/{id}", tag = "chores", security(("bearer" = [])),
+    params(("id" = String, Path)),
+    responses((status = 204), (status = 404, body = ErrorBody),
+        (status = 409, description = "Active chores still use it", body = ErrorBody)))]
+async fn delete_category(
+    State(state): State<AppState>,
+    user: Authed,
+    Path(id): Path<String>,
+) -> ApiResult<StatusCode> {
+    state
+        .clients
+        .chores(&user)
+        .delete_category(pb::DeleteCategoryRequest { id })
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// The family's active chores with their categories (every member).
+#[utoipa::path(get, path = "/chores", tag = "chores", security(("bearer" = [])),
+    responses((status = 200, body = [Chore])))]
+async fn list_chores(State(state): State<AppState>, user: Authed) -> ApiResult<Json<Vec<Chore>>> {
+    let answer = state
+        .clients
+        .chores(&user)
+        .list_chores(pb::ListChoresRequest {})
+        .await?
+        .into_inner();
+    Ok(Json(answer.chores.into_iter().map(Chore::from).collect()))
+}
+
+fn chore_request(id: String, body: ChoreBody) -> ApiResult<pb::UpsertChoreRequest> {
+    let base_reward = body
+        .base_reward
+        .ok_or_else(|| ApiError::bad_request("Base reward is required"))?;
+    Ok(pb::UpsertChoreRequest {
+        id,
+        name: body.name,
+        description: body.description,
+        base_reward_cents: money::to_cents(base_reward, "Base reward")?,
+        category_id: body.category_id,
+        frequency_days: body.frequency_days,
+        requires_photo: body.requires_photo,
+    })
+}
+
+/// Adds a chore within the family's plan limit (parents only).
+#[utoipa::path(post, path = "/chores", tag = "chores", security(("bearer" = [])),
+    request_body = ChoreBody,
+    responses((status = 201, body = Chore), (status = 400, body = ErrorBody),
+        (status = 403, description = "Not a parent, or the plan's chore limit is reached", body = ErrorBody),
+        (status = 404, description = "No such category", body = ErrorBody)))]
+async fn create_chore(
+    State(state): State<AppState>,
+    user: Authed,
+    Body(body): Body<ChoreBody>,
+) -> ApiResult<(StatusCode, Json<Chore>)> {
+    let request = chore_request(String::new(), body)?;
+    let chore = state
+        .clients
+        .chores(&user)
+        .create_chore(request)
+        .await?
+        .into_inner();
+    Ok((StatusCode::CREATED, Json(chore.into())))
+}
+
+/// Edits a chore; submissions already made keep their reward (parents only).
+#[utoipa::path(put, path = "/chores/{id}", tag = "chores", security(("bearer" = [])),
+    params(("id" = String, Path)), request_body = ChoreBody,
+    responses((status = 200, body = Chore), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn update_chore(
+    State(state): State<AppState>,
+    user: Authed,
+    Path(id): Path<String>,
+    Body(body): Body<ChoreBody>,
+) -> ApiResult<Json<Chore>> {
+    let request = chore_request(id, body)?;
+    let chore = state
+        .clients
+        .chores(&user)
+        .update_chore(request)
+        .await?
+        .into_inner();
+    Ok(Json(chore.into()))
+}
+
+/// Retires a chore: it leaves the list, its history stays (parents only).
+#[utoipa::path(delete, path = "/chores/{id}", tag = "chores", security(("bearer" = [])),
+    params(("id" = String, Path)),
+    responses((status = 204), (status = 404, body = ErrorBody)))]
+async fn retire_chore(
+    State(state): State<AppState>,
+    user: Authed,
+    Path(id): Path<String>,
+) -> ApiResult<StatusCode> {
+    state
+        .clients
+        .chores(&user)
+        .retire_chore(pb::RetireChoreRequest { id })
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
+}

@@ -1,0 +1,252 @@
+//! Chores submitted by children (with photo proof) and their review by parents.
+
+use axum::{
+    Json,
+    extract::{
+        DefaultBodyLimit, Multipart, Path, Query, State,
+        multipart::{Field, MultipartError, MultipartRejection},
+    },
+    http::StatusCode,
+};
+use chorely_proto::chores::v1 as pb;
+use chrono::DateTime;
+use kit::validate::PHOTO_MAX_BYTES;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::{AppState, Body};
+use crate::{
+    auth::Authed,
+    error::{ApiError, ApiResult, ErrorBody},
+    json::{Availability, ReviewBody, Submission, SubmissionForm, SubmissionsQuery},
+};
+
+/// An upload is read to the end up to this size, so that even a photo over
+/// the limit gets a proper answer rather than a cut connection.
+const UPLOAD_READ_LIMIT: usize = 3 * PHOTO_MAX_BYTES + 64 * 1024;
+
+const PHOTO_TOO_LARGE: &str = "Photo must be 10 MB or smaller";
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list))
+        .routes(routes!(availability))
+        .routes(routes!(history))
+        .routes(routes!(get))
+        .routes(routes!(review))
+}
+
+/// The photo upload, with its own body limit (every other route keeps the small one).
+pub fn uploads() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create))
+        .layer(DefaultBodyLimit::max(UPLOAD_READ_LIMIT))
+}
+
+/// When each chore can next be done by the calling child.
+#[utoipa::path(get, path = "/submissions/availability", tag = "submissions", security(("bearer" = [])),
+    responses((status = 200, body = [Availability]),
+        (status = 403, description = "Only children submit chores", body = ErrorBody)))]
+async fn availability(
+    State(state): State<AppState>,
+    user: Authed,
+) -> ApiResult<Json<Vec<Availability>>> {
+    let answer = state
+        .clients
+        .chores(&user)
+        .get_availability(pb::GetAvailabilityRequest {})
+        .await?
+        .into_inner();
+    Ok(Json(
+        answer
+            .availability
+            .into_iter()
+            .map(Availability::from)
+            .collect(),
+    ))
+}
+
+/// Submits a chore as done (children), as `multipart/form-data`.
+#[utoipa::path(post, path = "/submissions", tag = "submissions", security(("bearer" = [])),
+    request_body(content = SubmissionForm, content_type = "multipart/form-data"),
+    responses((status = 201, body = Submission),
+        (status = 400, description = "Invalid input, or the photo is not a whole JPEG, PNG or WebP image", body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 409, description = "The chore is not available again yet", body = ErrorBody),
+        (status = 413, description = "The photo is over 10 MB", body = ErrorBody)))]
+async fn create(
+    State(state): State<AppState>,
+    user: Authed,
+    form: Result<Multipart, MultipartRejection>,
+) -> ApiResult<(StatusCode, Json<Submission>)> {
+    let request = read_form(form.map_err(|r| ApiError::bad_request(r.body_text()))?).await?;
+    let submission = state
+        .clients
+        .chores(&user)
+        .create_submission(request)
+        .await?
+        .into_inner();
+    Ok((StatusCode::CREATED, Json(submission.into())))
+}
+
+/// The submission form as the chores service's request. Unknown fields are
+/// ignored; the photo is read in chunks and never past its limit.
+async fn read_form(mut form: Multipart) -> ApiResult<pb::CreateSubmissionRequest> {
+    let mut request = pb::CreateSubmissionRequest::default();
+    let mut too_large = false;
+    while let Some(mut field) = form.next_field().await.map_err(form_error)? {
+        match field.name().unwrap_or_default() {
+            "choreId" => request.chore_id = text(field).await?,
+            "completedAt" => {
+                let raw = text(field).await?;
+                if !raw.trim().is_empty() {
+                    let at = DateTime::parse_from_rfc3339(raw.trim()).map_err(|_| {
+                        ApiError::bad_request("Completion time must be a date and time")
+                    })?;
+                    request.completed_at = Some(kit::time::to_proto(at.to_utc()));
+                }
+            }
+            "notes" => request.notes = text(field).await?,
+            "photo" => {
+                while let Some(chunk) = field.chunk().await.map_err(form_error)? {
+                    if request.photo.len() + chunk.len() > PHOTO_MAX_BYTES {
+                        too_large = true;
+                    }
+                    if !too_large {
+                        request.photo.extend_from_slice(&chunk);
+                    }
+                }
+            }
+            _ => drain(field).await?,
+        }
+    }
+    if too_large {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            PHOTO_TOO_LARGE,
+        ));
+    }
+    Ok(request)
+}
+
+async fn text(field: Field<'_>) -> ApiResult<String> {
+    field.text().await.map_err(form_error)
+}
+
+async fn drain(mut field: Field<'_>) -> ApiResult<()> {
+    while field.chunk().await.map_err(form_error)?.is_some() {}
+    Ok(())
+}
+
+fn form_error(err: MultipartError) -> ApiError {
+    if err.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, PHOTO_TOO_LARGE)
+    } else {
+        ApiError::bad_request(format!("Invalid form: {}", err.body_text()))
+    }
+}
+
+fn status_filter(raw: Option<&str>) -> ApiResult<pb::SubmissionStatus> {
+    match raw.map(str::trim).unwrap_or_default() {
+        "" => Ok(pb::SubmissionStatus::Unspecified),
+        name => pb::SubmissionStatus::from_str_name(&format!("SUBMISSION_STATUS_{name}"))
+            .filter(|s| *s != pb::SubmissionStatus::Unspecified)
+            .ok_or_else(|| ApiError::bad_request("Status must be PENDING, APPROVED or REJECTED")),
+    }
+}
+
+/// Submissions, oldest first: the family's for parents (the review queue with
+/// `status=PENDING`), their own for a child.
+#[utoipa::path(get, path = "/submissions", tag = "submissions", security(("bearer" = [])),
+    params(SubmissionsQuery),
+    responses((status = 200, body = [Submission]), (status = 400, body = ErrorBody)))]
+async fn list(
+    State(state): State<AppState>,
+    user: Authed,
+    Query(query): Query<SubmissionsQuery>,
+) -> ApiResult<Json<Vec<Submission>>> {
+    let status = status_filter(query.status.as_deref())?;
+    let answer = state
+        .clients
+        .chores(&user)
+        .list_submissions(pb::ListSubmissionsRequest {
+            status: status.into(),
+        })
+        .await?
+        .into_inner();
+    Ok(Json(
+        answer
+            .submissions
+            .into_iter()
+            .map(Submission::from)
+            .collect(),
+    ))
+}
+
+/// Recently reviewed submissions, newest first (at most 50).
+#[utoipa::path(get, path = "/submissions/history", tag = "submissions", security(("bearer" = [])),
+    responses((status = 200, body = [Submission])))]
+async fn history(State(state): State<AppState>, user: Authed) -> ApiResult<Json<Vec<Submission>>> {
+    let answer = state
+        .clients
+        .chores(&user)
+        .list_history(pb::ListHistoryRequest { limit: 0 })
+        .await?
+        .into_inner();
+    Ok(Json(
+        answer
+            .submissions
+            .into_iter()
+            .map(Submission::from)
+            .collect(),
+    ))
+}
+
+/// One submission of the caller's family (a child's own only).
+#[utoipa::path(get, path = "/submissions/{id}", tag = "submissions", security(("bearer" = [])),
+    params(("id" = String, Path)),
+    responses((status = 200, body = Submission), (status = 404, body = ErrorBody)))]
+async fn get(
+    State(state): State<AppState>,
+    user: Authed,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Submission>> {
+    let submission = state
+        .clients
+        .chores(&user)
+        .get_submission(pb::GetSubmissionRequest { id })
+        .await?
+        .into_inner();
+    Ok(Json(submission.into()))
+}
+
+/// Approves or rejects a pending submission (parents only). An approval pays
+/// the chore's reward times the child's multiplier.
+#[utoipa::path(patch, path = "/submissions/{id}/review", tag = "submissions", security(("bearer" = [])),
+    params(("id" = String, Path)), request_body = ReviewBody,
+    responses((status = 200, body = Submission), (status = 400, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "Already reviewed", body = ErrorBody),
+        (status = 503, description = "The multiplier could not be read; nothing was approved", body = ErrorBody)))]
+async fn review(
+    State(state): State<AppState>,
+    user: Authed,
+    Path(id): Path<String>,
+    Body(body): Body<ReviewBody>,
+) -> ApiResult<Json<Submission>> {
+    let status = match body.status.trim() {
+        "APPROVED" => pb::SubmissionStatus::Approved,
+        "REJECTED" => pb::SubmissionStatus::Rejected,
+        _ => return Err(ApiError::bad_request("Status must be APPROVED or REJECTED")),
+    };
+    let submission = state
+        .clients
+        .chores(&user)
+        .review_submission(pb::ReviewSubmissionRequest {
+            id,
+            status: status.into(),
+            admin_notes: body.admin_notes,
+        })
+        .await?
+        .into_inner();
+    Ok(Json(submission.into()))
+}

@@ -1,0 +1,192 @@
+//! Categories and chores: what a family's children can do and earn.
+
+use chorely_proto::chores::v1 as pb;
+use kit::{authn::User, validate};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use crate::{
+    clients::Clients,
+    domain,
+    error::Error,
+    store::{self, ChoreFields},
+    view,
+};
+
+#[derive(Clone)]
+pub struct Catalogue {
+    pub pool: PgPool,
+    pub clients: Clients,
+}
+
+fn category_id(raw: &str) -> Result<Uuid, Error> {
+    Uuid::parse_str(raw).map_err(|_| Error::CategoryNotFound)
+}
+
+fn chore_id(raw: &str) -> Result<Uuid, Error> {
+    Uuid::parse_str(raw).map_err(|_| Error::ChoreNotFound)
+}
+
+const DESCRIPTION_MAX: usize = 500;
+
+fn description(raw: &str) -> Result<String, Error> {
+    let text = raw.trim();
+    if text.chars().count() > DESCRIPTION_MAX {
+        return Err(validate::FieldError::new(
+            "description",
+            format!("Description must be at most {DESCRIPTION_MAX} characters"),
+        )
+        .into());
+    }
+    Ok(text.to_owned())
+}
+
+impl Catalogue {
+    pub async fn categories(&self, org: Uuid) -> Result<Vec<pb::Category>, Error> {
+        Ok(store::categories(&self.pool, org)
+            .await?
+            .iter()
+            .map(view::category)
+            .collect())
+    }
+
+    pub async fn create_category(
+        &self,
+        org: Uuid,
+        req: pb::UpsertCategoryRequest,
+    ) -> Result<pb::Category, Error> {
+        let name = validate::required(&req.name, "name", "Name")?;
+        let description = description(&req.description)?;
+        let row = store::insert_category(&self.pool, org, &name, &description).await?;
+        Ok(view::category(&row))
+    }
+
+    pub async fn update_category(
+        &self,
+        org: Uuid,
+        req: pb::UpsertCategoryRequest,
+    ) -> Result<pb::Category, Error> {
+        let id = category_id(&req.id)?;
+        let name = validate::required(&req.name, "name", "Name")?;
+        let description = description(&req.description)?;
+        store::update_category(&self.pool, org, id, &name, &description)
+            .await?
+            .map(|row| view::category(&row))
+            .ok_or(Error::CategoryNotFound)
+    }
+
+    /// Refused while active chores use the category: deleting them silently
+    /// would surprise a parent, and moving them needs a choice only they can make.
+    pub async fn delete_category(&self, org: Uuid, id: &str) -> Result<(), Error> {
+        let id = category_id(id)?;
+        let mut tx = self.pool.begin().await?;
+        store::lock_family_chores(&mut tx, org).await?;
+        let in_use = store::count_active_chores_in(&mut tx, org, id).await?;
+        if in_use > 0 {
+            // Not found stays not found, even with chores counted.
+            store::find_category(&mut tx, org, id)
+                .await?
+                .ok_or(Error::CategoryNotFound)?;
+            return Err(Error::CategoryInUse(in_use));
+        }
+        if !store::delete_category(&mut tx, org, id).await? {
+            return Err(Error::CategoryNotFound);
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    pub async fn chores(&self, org: Uuid) -> Result<Vec<pb::Chore>, Error> {
+        Ok(store::active_chores(&self.pool, org)
+            .await?
+            .iter()
+            .map(view::chore)
+            .collect())
+    }
+
+    /// Adds a chore within the family's plan limit.
+    pub async fn create_chore(
+        &self,
+        parent: &User,
+        org: Uuid,
+        req: pb::UpsertChoreRequest,
+    ) -> Result<pb::Chore, Error> {
+        let fields = fields(&req)?;
+        let plan = self.clients.plan(parent, org).await?;
+        let limit = kit::plans::limits(plan).chores;
+
+        let mut tx = self.pool.begin().await?;
+        store::lock_family_chores(&mut tx, org).await?;
+        category_of_family(&mut tx, org, fields.category_id).await?;
+        if store::count_active_chores(&mut tx, org).await? >= limit {
+            return Err(Error::ChoreLimit {
+                plan: kit::plans::name(plan),
+                limit,
+            });
+        }
+        let id = store::insert_chore(&mut tx, org, &fields).await?;
+        let chore = store::find_chore(&mut tx, org, id)
+            .await?
+            .ok_or(Error::ChoreNotFound)?;
+        tx.commit().await?;
+        Ok(view::chore(&chore))
+    }
+
+    /// Edits a chore. Submissions already made keep the reward they were made for.
+    pub async fn update_chore(
+        &self,
+        org: Uuid,
+        req: pb::UpsertChoreRequest,
+    ) -> Result<pb::Chore, Error> {
+        let id = chore_id(&req.id)?;
+        let fields = fields(&req)?;
+        let mut tx = self.pool.begin().await?;
+        store::lock_family_chores(&mut tx, org).await?;
+        category_of_family(&mut tx, org, fields.category_id).await?;
+        if !store::update_chore(&mut tx, org, id, &fields).await? {
+            return Err(Error::ChoreNotFound);
+        }
+        let chore = store::find_chore(&mut tx, org, id)
+            .await?
+            .ok_or(Error::ChoreNotFound)?;
+        tx.commit().await?;
+        Ok(view::chore(&chore))
+    }
+
+    /// Takes a chore off the list; its submissions and history stay.
+    pub async fn retire_chore(&self, org: Uuid, id: &str) -> Result<pb::Chore, Error> {
+        let id = chore_id(id)?;
+        let mut tx = self.pool.begin().await?;
+        if !store::retire_chore(&mut tx, org, id).await? {
+            return Err(Error::ChoreNotFound);
+        }
+        let chore = store::find_chore(&mut tx, org, id)
+            .await?
+            .ok_or(Error::ChoreNotFound)?;
+        tx.commit().await?;
+        Ok(view::chore(&chore))
+    }
+}
+
+fn fields(req: &pb::UpsertChoreRequest) -> Result<ChoreFields, Error> {
+    let name = validate::required(&req.name, "name", "Name")?;
+    if req.category_id.trim().is_empty() {
+        return Err(validate::FieldError::new("categoryId", "Category is required").into());
+    }
+    Ok(ChoreFields {
+        name,
+        description: description(&req.description)?,
+        base_reward_cents: domain::base_reward(req.base_reward_cents)?,
+        category_id: category_id(&req.category_id)?,
+        frequency_days: domain::frequency(req.frequency_days)?,
+        requires_photo: req.requires_photo,
+    })
+}
+
+/// A chore's category must be one of the family's own, not deleted.
+async fn category_of_family(tx: &mut sqlx::PgConnection, org: Uuid, id: Uuid) -> Result<(), Error> {
+    store::find_category(tx, org, id)
+        .await?
+        .map(drop)
+        .ok_or(Error::CategoryNotFound)
+}

@@ -1,0 +1,116 @@
+//! Questions the chores service asks other services, always with the calling
+//! user's own token, so each answer is limited to what that user may see.
+
+use std::collections::HashMap;
+
+use chorely_proto::{
+    family::v1::{
+        GetChildRequest, GetCurrentOrganizationRequest, ListChildrenRequest,
+        family_service_client::FamilyServiceClient,
+    },
+    platform::v1::{
+        GetOrganizationStatusRequest, Plan, platform_service_client::PlatformServiceClient,
+    },
+    rewards::v1::{GetMultiplierRequest, Multiplier, rewards_service_client::RewardsServiceClient},
+};
+use chrono_tz::Tz;
+use kit::{authn::User, grpc::Outgoing};
+use tonic::transport::Channel;
+use uuid::Uuid;
+
+use crate::error::Error;
+
+#[derive(Clone)]
+pub struct Clients {
+    pub family: Channel,
+    pub platform: Channel,
+    pub rewards: Channel,
+}
+
+impl Clients {
+    pub fn new(family_url: &str, platform_url: &str, rewards_url: &str) -> anyhow::Result<Self> {
+        Ok(Self {
+            family: kit::grpc::channel(family_url)?,
+            platform: kit::grpc::channel(platform_url)?,
+            rewards: kit::grpc::channel(rewards_url)?,
+        })
+    }
+
+    /// The family's time zone: days and availability follow its calendar.
+    pub async fn time_zone(&self, user: &User) -> Result<Tz, Error> {
+        let org = FamilyServiceClient::with_interceptor(self.family.clone(), as_user(user))
+            .get_current_organization(GetCurrentOrganizationRequest {})
+            .await
+            .map_err(|s| Error::Upstream("family", s))?
+            .into_inner();
+        // Family validates zones when they are set; UTC is only a fallback.
+        Ok(org.time_zone.parse().unwrap_or(Tz::UTC))
+    }
+
+    /// Names of the children `user` may see: the whole family for a parent,
+    /// themselves for a child.
+    pub async fn child_names(&self, user: &User) -> Result<HashMap<Uuid, String>, Error> {
+        let mut family = FamilyServiceClient::with_interceptor(self.family.clone(), as_user(user));
+        let children = if user.role.is_parent() {
+            family
+                .list_children(ListChildrenRequest {})
+                .await
+                .map_err(|s| Error::Upstream("family", s))?
+                .into_inner()
+                .children
+        } else if let Some(child) = user.child {
+            let answer = family
+                .get_child(GetChildRequest {
+                    id: child.to_string(),
+                })
+                .await;
+            match answer {
+                Ok(child) => vec![child.into_inner()],
+                Err(s) if s.code() == tonic::Code::NotFound => Vec::new(),
+                Err(s) => return Err(Error::Upstream("family", s)),
+            }
+        } else {
+            Vec::new()
+        };
+        Ok(children
+            .into_iter()
+            .filter_map(|c| Some((Uuid::parse_str(&c.id).ok()?, c.name)))
+            .collect())
+    }
+
+    /// The family's plan, which sets its limits.
+    pub async fn plan(&self, user: &User, org: Uuid) -> Result<Plan, Error> {
+        let status = PlatformServiceClient::with_interceptor(self.platform.clone(), as_user(user))
+            .get_organization_status(GetOrganizationStatusRequest {
+                organization_id: org.to_string(),
+            })
+            .await
+            .map_err(|s| Error::Upstream("platform", s))?
+            .into_inner();
+        Ok(status.plan())
+    }
+
+    /// The child's multiplier now. A failure is an error, never a default:
+    /// an approval must not pay the wrong amount.
+    pub async fn multiplier(&self, user: &User, child: Uuid) -> Result<Multiplier, Error> {
+        let multiplier =
+            RewardsServiceClient::with_interceptor(self.rewards.clone(), as_user(user))
+                .get_multiplier(GetMultiplierRequest {
+                    child_id: child.to_string(),
+                })
+                .await
+                .map_err(|s| Error::Upstream("rewards", s))?
+                .into_inner();
+        if multiplier.total_milli <= 0 {
+            return Err(Error::Upstream(
+                "rewards",
+                tonic::Status::internal("multiplier must be positive"),
+            ));
+        }
+        Ok(multiplier)
+    }
+}
+
+fn as_user(user: &User) -> Outgoing {
+    Outgoing::bearer(&user.token)
+}

@@ -1,0 +1,219 @@
+//! The rules of chores, free of storage: what a chore may be, when a child may
+//! do it again, and what an approval pays.
+
+use chrono::{DateTime, Days, NaiveDate, TimeZone, Utc};
+use chrono_tz::Tz;
+use kit::validate::FieldError;
+
+/// Spec §9: anytime, daily, every 2 or 3 days, weekly, bi-weekly, monthly.
+pub const FREQUENCIES: [i32; 7] = [0, 1, 2, 3, 7, 14, 30];
+
+/// How far ahead of the server's clock a completion time may be, for phones
+/// whose clocks run a little fast.
+pub const CLOCK_SKEW_SECS: i64 = 60;
+
+/// The largest reward one chore may carry (cents): a typo guard, $10,000.
+pub const MAX_REWARD_CENTS: i64 = 1_000_000;
+
+pub fn frequency(days: i32) -> Result<i32, FieldError> {
+    if FREQUENCIES.contains(&days) {
+        Ok(days)
+    } else {
+        Err(FieldError::new(
+            "frequencyDays",
+            "Frequency must be one of 0, 1, 2, 3, 7, 14 or 30 days",
+        ))
+    }
+}
+
+pub fn base_reward(cents: i64) -> Result<i64, FieldError> {
+    if cents < 0 {
+        return Err(FieldError::new(
+            "baseReward",
+            "Base reward cannot be negative",
+        ));
+    }
+    if cents > MAX_REWARD_CENTS {
+        return Err(FieldError::new(
+            "baseReward",
+            "Base reward must be at most 10000.00",
+        ));
+    }
+    Ok(cents)
+}
+
+/// The completion time a child claims: not later than now.
+pub fn completed_at(at: DateTime<Utc>, now: DateTime<Utc>) -> Result<DateTime<Utc>, FieldError> {
+    if (at - now).num_seconds() > CLOCK_SKEW_SECS {
+        return Err(FieldError::new(
+            "completedAt",
+            "Completion time cannot be in the future",
+        ));
+    }
+    Ok(at)
+}
+
+/// When a chore may be done again, seen at one moment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Availability {
+    pub is_available: bool,
+    pub next_available_at: Option<DateTime<Utc>>,
+    pub days_remaining: i32,
+}
+
+/// A chore done on `last_done` (the family's calendar) comes back at the start
+/// of the day `frequency_days` later, in the family's time zone: a daily chore
+/// done at 23:00 can be done again at midnight, not 23:00 the next day.
+pub fn availability(
+    frequency_days: i32,
+    last_done: Option<NaiveDate>,
+    now: DateTime<Utc>,
+    tz: Tz,
+) -> Availability {
+    let next = match (frequency_days, last_done) {
+        (0, _) | (_, None) => None,
+        (days, Some(done)) => done
+            .checked_add_days(Days::new(days.unsigned_abs().into()))
+            .map(|day| start_of_day(day, tz)),
+    };
+    match next {
+        Some(next) if next > now => Availability {
+            is_available: false,
+            next_available_at: Some(next),
+            days_remaining: days_until(now, next),
+        },
+        _ => Availability {
+            is_available: true,
+            next_available_at: next,
+            days_remaining: 0,
+        },
+    }
+}
+
+/// Whole days from `now` to `then`, rounded up.
+fn days_until(now: DateTime<Utc>, then: DateTime<Utc>) -> i32 {
+    const DAY: i64 = 86_400;
+    let secs = (then - now).num_seconds().max(0);
+    i32::try_from((secs + DAY - 1) / DAY).unwrap_or(i32::MAX)
+}
+
+/// Midnight of `day` in `tz` (or the first moment after it, where a change
+/// of clocks skips midnight).
+pub fn start_of_day(day: NaiveDate, tz: Tz) -> DateTime<Utc> {
+    (0..3)
+        .find_map(|hour| {
+            tz.from_local_datetime(&day.and_hms_opt(hour, 0, 0)?)
+                .earliest()
+        })
+        .map(|local| local.with_timezone(&Utc))
+        .unwrap_or_else(|| day.and_time(chrono::NaiveTime::MIN).and_utc())
+}
+
+/// The family's calendar date of an instant.
+pub fn local_date(at: DateTime<Utc>, tz: Tz) -> NaiveDate {
+    at.with_timezone(&tz).date_naive()
+}
+
+/// Two completions of one chore by one child closer than its frequency
+/// collide: a daily chore once per calendar day, a weekly one once per 7 days.
+pub fn collides(frequency_days: i32, a: NaiveDate, b: NaiveDate) -> bool {
+    frequency_days > 0 && (a - b).num_days().abs() < i64::from(frequency_days)
+}
+
+/// The reward after the multiplier (thousandths), rounded to the nearest cent.
+pub fn boosted(base_cents: i64, multiplier_milli: i32) -> i64 {
+    let product = i128::from(base_cents) * i128::from(multiplier_milli);
+    i64::try_from((product + 500).div_euclid(1000)).unwrap_or(i64::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn utc(s: &str) -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
+    }
+
+    fn date(s: &str) -> NaiveDate {
+        NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap()
+    }
+
+    #[test]
+    fn a_daily_chore_comes_back_at_the_familys_midnight() {
+        let tz: Tz = "America/New_York".parse().unwrap();
+        // 22:30 in New York on the 10th is 03:30 UTC on the 11th.
+        let now = utc("2026-03-11T03:30:00Z");
+        let a = availability(1, Some(date("2026-03-10")), now, tz);
+        assert!(!a.is_available);
+        assert_eq!(a.next_available_at, Some(utc("2026-03-11T04:00:00Z")));
+        assert_eq!(a.days_remaining, 1);
+
+        let later = availability(1, Some(date("2026-03-10")), utc("2026-03-11T04:00:00Z"), tz);
+        assert!(later.is_available);
+    }
+
+    #[test]
+    fn days_remaining_round_up() {
+        let tz = Tz::UTC;
+        let a = availability(7, Some(date("2026-01-01")), utc("2026-01-02T00:00:01Z"), tz);
+        assert_eq!(a.next_available_at, Some(utc("2026-01-08T00:00:00Z")));
+        assert_eq!(a.days_remaining, 6);
+        let a = availability(7, Some(date("2026-01-01")), utc("2026-01-01T12:00:00Z"), tz);
+        assert_eq!(a.days_remaining, 7);
+    }
+
+    #[test]
+    fn anytime_chores_and_first_times_are_always_available() {
+        let now = utc("2026-01-01T12:00:00Z");
+        assert!(availability(0, Some(date("2026-01-01")), now, Tz::UTC).is_available);
+        let first = availability(30, None, now, Tz::UTC);
+        assert!(first.is_available);
+        assert_eq!(first.next_available_at, None);
+    }
+
+    #[test]
+    fn midnight_skipped_by_a_clock_change_moves_to_the_next_moment() {
+        // Santiago moved its clocks from 00:00 to 01:00 on 2026-09-06.
+        let tz: Tz = "America/Santiago".parse().unwrap();
+        let start = start_of_day(date("2026-09-06"), tz);
+        assert_eq!(start.with_timezone(&tz).date_naive(), date("2026-09-06"));
+    }
+
+    #[test]
+    fn collisions_follow_the_frequency() {
+        assert!(collides(1, date("2026-01-01"), date("2026-01-01")));
+        assert!(!collides(1, date("2026-01-01"), date("2026-01-02")));
+        assert!(collides(7, date("2026-01-01"), date("2026-01-07")));
+        assert!(!collides(7, date("2026-01-01"), date("2026-01-08")));
+        assert!(!collides(0, date("2026-01-01"), date("2026-01-01")));
+    }
+
+    #[test]
+    fn completion_times_may_not_be_in_the_future() {
+        let now = utc("2026-01-01T12:00:00Z");
+        assert!(completed_at(utc("2026-01-01T11:00:00Z"), now).is_ok());
+        assert!(completed_at(utc("2026-01-01T12:00:30Z"), now).is_ok());
+        let err = completed_at(utc("2026-01-01T12:05:00Z"), now).unwrap_err();
+        assert_eq!(err.message, "Completion time cannot be in the future");
+    }
+
+    #[test]
+    fn boosted_rewards_round_to_the_nearest_cent() {
+        assert_eq!(boosted(500, 1000), 500);
+        assert_eq!(boosted(500, 1500), 750);
+        assert_eq!(boosted(333, 1100), 366); // 366.3
+        assert_eq!(boosted(335, 1100), 369); // 368.5 rounds up
+        assert_eq!(boosted(0, 1500), 0);
+    }
+
+    #[test]
+    fn frequencies_and_rewards_are_checked() {
+        for days in FREQUENCIES {
+            assert_eq!(frequency(days), Ok(days));
+        }
+        assert!(frequency(5).is_err());
+        assert!(base_reward(-1).is_err());
+        assert!(base_reward(MAX_REWARD_CENTS + 1).is_err());
+        assert_eq!(base_reward(0), Ok(0));
+    }
+}

@@ -1,0 +1,64 @@
+//! The chores service's errors, converted to gRPC status in one place.
+
+use chrono::NaiveDate;
+use tonic::{Code, Status};
+
+use crate::photo::PhotoError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error(transparent)]
+    Invalid(#[from] kit::validate::FieldError),
+    #[error(transparent)]
+    Photo(#[from] PhotoError),
+    /// Also the answer for another family's ids: nothing is revealed.
+    #[error("Category not found")]
+    CategoryNotFound,
+    #[error("Chore not found")]
+    ChoreNotFound,
+    #[error("Submission not found")]
+    SubmissionNotFound,
+    #[error("A category with this name already exists")]
+    CategoryNameTaken,
+    #[error("This category still has {0} active chore(s). Move or retire them before deleting it.")]
+    CategoryInUse(i64),
+    #[error("The {plan} plan allows up to {limit} active chores. Upgrade to add more.")]
+    ChoreLimit { plan: &'static str, limit: i64 },
+    #[error("Only children can submit chores")]
+    NotAChild,
+    #[error("This chore is not available again until {}", .0.format("%B %-d, %Y"))]
+    NotAvailableUntil(NaiveDate),
+    #[error("This chore was already done on {}", .0.format("%B %-d, %Y"))]
+    AlreadyDoneOn(NaiveDate),
+    #[error("This submission has already been reviewed")]
+    AlreadyReviewed,
+    /// Another service refused or failed.
+    #[error("{1}")]
+    Upstream(&'static str, Status),
+    #[error(transparent)]
+    Database(#[from] sqlx::Error),
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl From<Error> for Status {
+    fn from(err: Error) -> Self {
+        let code = match &err {
+            Error::Invalid(_) | Error::Photo(_) => Code::InvalidArgument,
+            Error::CategoryNotFound | Error::ChoreNotFound | Error::SubmissionNotFound => {
+                Code::NotFound
+            }
+            Error::CategoryNameTaken => Code::AlreadyExists,
+            Error::CategoryInUse(_)
+            | Error::NotAvailableUntil(_)
+            | Error::AlreadyDoneOn(_)
+            | Error::AlreadyReviewed => Code::FailedPrecondition,
+            Error::ChoreLimit { .. } | Error::NotAChild => Code::PermissionDenied,
+            Error::Upstream(service, status) => {
+                return kit::error::upstream(service, status.clone());
+            }
+            Error::Database(_) | Error::Internal(_) => return kit::error::internal(&err),
+        };
+        Status::new(code, err.to_string())
+    }
+}

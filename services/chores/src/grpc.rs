@@ -1,0 +1,180 @@
+//! gRPC handlers: check who is calling, hand over, convert errors.
+
+use chorely_proto::chores::v1::{self as pb, chores_service_server::ChoresService};
+use kit::authn::RequestAuth;
+use kit::grpc::{Reply, reply};
+use tonic::Request;
+
+use crate::{catalogue::Catalogue, submissions::Submissions};
+
+pub struct ChoresGrpc {
+    pub catalogue: Catalogue,
+    pub submissions: Submissions,
+}
+
+#[tonic::async_trait]
+impl ChoresService for ChoresGrpc {
+    async fn list_categories(
+        &self,
+        request: Request<pb::ListCategoriesRequest>,
+    ) -> Reply<pb::ListCategoriesResponse> {
+        let org = request.user()?.org()?;
+        reply(
+            self.catalogue
+                .categories(org)
+                .await
+                .map(|categories| pb::ListCategoriesResponse { categories }),
+        )
+    }
+
+    async fn create_category(
+        &self,
+        request: Request<pb::UpsertCategoryRequest>,
+    ) -> Reply<pb::Category> {
+        let org = request.parent()?.org()?;
+        reply(
+            self.catalogue
+                .create_category(org, request.into_inner())
+                .await,
+        )
+    }
+
+    async fn update_category(
+        &self,
+        request: Request<pb::UpsertCategoryRequest>,
+    ) -> Reply<pb::Category> {
+        let org = request.parent()?.org()?;
+        reply(
+            self.catalogue
+                .update_category(org, request.into_inner())
+                .await,
+        )
+    }
+
+    async fn delete_category(
+        &self,
+        request: Request<pb::DeleteCategoryRequest>,
+    ) -> Reply<pb::DeleteCategoryResponse> {
+        let org = request.parent()?.org()?;
+        reply(
+            self.catalogue
+                .delete_category(org, &request.get_ref().id)
+                .await
+                .map(|()| pb::DeleteCategoryResponse {}),
+        )
+    }
+
+    async fn list_chores(
+        &self,
+        request: Request<pb::ListChoresRequest>,
+    ) -> Reply<pb::ListChoresResponse> {
+        let org = request.user()?.org()?;
+        reply(
+            self.catalogue
+                .chores(org)
+                .await
+                .map(|chores| pb::ListChoresResponse { chores }),
+        )
+    }
+
+    async fn create_chore(&self, request: Request<pb::UpsertChoreRequest>) -> Reply<pb::Chore> {
+        let parent = request.parent()?.clone();
+        let org = parent.org()?;
+        reply(
+            self.catalogue
+                .create_chore(&parent, org, request.into_inner())
+                .await,
+        )
+    }
+
+    async fn update_chore(&self, request: Request<pb::UpsertChoreRequest>) -> Reply<pb::Chore> {
+        let org = request.parent()?.org()?;
+        reply(self.catalogue.update_chore(org, request.into_inner()).await)
+    }
+
+    async fn retire_chore(&self, request: Request<pb::RetireChoreRequest>) -> Reply<pb::Chore> {
+        let org = request.parent()?.org()?;
+        reply(
+            self.catalogue
+                .retire_chore(org, &request.get_ref().id)
+                .await,
+        )
+    }
+
+    async fn get_availability(
+        &self,
+        request: Request<pb::GetAvailabilityRequest>,
+    ) -> Reply<pb::GetAvailabilityResponse> {
+        let user = request.user()?;
+        let org = user.org()?;
+        reply(
+            self.submissions
+                .availability(user, org)
+                .await
+                .map(|availability| pb::GetAvailabilityResponse { availability }),
+        )
+    }
+
+    async fn create_submission(
+        &self,
+        request: Request<pb::CreateSubmissionRequest>,
+    ) -> Reply<pb::Submission> {
+        let user = request.user()?.clone();
+        let org = user.org()?;
+        reply(
+            self.submissions
+                .create(&user, org, request.into_inner())
+                .await,
+        )
+    }
+
+    async fn list_submissions(
+        &self,
+        request: Request<pb::ListSubmissionsRequest>,
+    ) -> Reply<pb::ListSubmissionsResponse> {
+        let user = request.user()?;
+        let org = user.org()?;
+        reply(
+            self.submissions
+                .list(user, org, request.get_ref().status())
+                .await
+                .map(|submissions| pb::ListSubmissionsResponse { submissions }),
+        )
+    }
+
+    async fn get_submission(
+        &self,
+        request: Request<pb::GetSubmissionRequest>,
+    ) -> Reply<pb::Submission> {
+        let user = request.user()?;
+        let org = user.org()?;
+        reply(self.submissions.get(user, org, &request.get_ref().id).await)
+    }
+
+    async fn list_history(
+        &self,
+        request: Request<pb::ListHistoryRequest>,
+    ) -> Reply<pb::ListSubmissionsResponse> {
+        let user = request.user()?;
+        let org = user.org()?;
+        reply(
+            self.submissions
+                .history(user, org, request.get_ref().limit)
+                .await
+                .map(|submissions| pb::ListSubmissionsResponse { submissions }),
+        )
+    }
+
+    async fn review_submission(
+        &self,
+        request: Request<pb::ReviewSubmissionRequest>,
+    ) -> Reply<pb::Submission> {
+        let parent = request.parent()?.clone();
+        let org = parent.org()?;
+        reply(
+            self.submissions
+                .review(&parent, org, request.into_inner())
+                .await,
+        )
+    }
+}

@@ -1,0 +1,196 @@
+//! Photo proof as it arrives from a child's phone: checked to be a whole image
+//! of an accepted type by its content (never its name), and stripped of the
+//! metadata that can say where the family lives (EXIF, with its GPS block, and
+//! XMP). JPEG keeps only its orientation, so photos are not shown sideways.
+
+use bytes::Bytes;
+use exif::{Field, In, Tag, Value, experimental::Writer};
+use image::{ImageFormat, ImageReader, Limits};
+use img_parts::{ImageEXIF, jpeg::Jpeg, jpeg::markers, png::Png, webp::WebP};
+
+/// The largest photo accepted, in bytes.
+pub const MAX_BYTES: usize = kit::validate::PHOTO_MAX_BYTES;
+
+/// A decoded image may not need more memory than this (a small file can
+/// claim enormous dimensions).
+const MAX_DECODED_BYTES: u64 = 512 * 1024 * 1024;
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PhotoError {
+    #[error("Photo must be 10 MB or smaller")]
+    TooLarge,
+    #[error("Photo must be a JPEG, PNG or WebP image")]
+    NotAnImage,
+    #[error("The photo could not be read; it may be damaged or incomplete")]
+    Damaged,
+}
+
+/// A photo fit to store.
+#[derive(Debug, Clone)]
+pub struct Photo {
+    pub bytes: Vec<u8>,
+    pub content_type: &'static str,
+    pub extension: &'static str,
+}
+
+/// Checks and cleans a photo. CPU-bound: run it off the async runtime.
+pub fn clean(bytes: Vec<u8>) -> Result<Photo, PhotoError> {
+    if bytes.len() > MAX_BYTES {
+        return Err(PhotoError::TooLarge);
+    }
+    let format = image::guess_format(&bytes).map_err(|_| PhotoError::NotAnImage)?;
+    let (content_type, extension) = match format {
+        ImageFormat::Jpeg => ("image/jpeg", "jpg"),
+        ImageFormat::Png => ("image/png", "png"),
+        ImageFormat::WebP => ("image/webp", "webp"),
+        _ => return Err(PhotoError::NotAnImage),
+    };
+    decode_whole(&bytes, format)?;
+    let bytes = Bytes::from(bytes);
+    let cleaned = match format {
+        ImageFormat::Jpeg => strip_jpeg(bytes)?,
+        ImageFormat::Png => strip_png(bytes)?,
+        _ => strip_webp(bytes)?,
+    };
+    Ok(Photo {
+        bytes: cleaned,
+        content_type,
+        extension,
+    })
+}
+
+/// Decodes every pixel: a truncated or corrupt file fails here.
+fn decode_whole(bytes: &[u8], format: ImageFormat) -> Result<(), PhotoError> {
+    // The JPEG decoder forgives a missing end of image (it fills in grey);
+    // an upload cut short must not pass as a photo.
+    if format == ImageFormat::Jpeg && !bytes.ends_with(&[0xFF, markers::EOI]) {
+        return Err(PhotoError::Damaged);
+    }
+    let mut limits = Limits::default();
+    limits.max_alloc = Some(MAX_DECODED_BYTES);
+    let mut reader = ImageReader::with_format(std::io::Cursor::new(bytes), format);
+    reader.limits(limits);
+    reader.decode().map(drop).map_err(|_| PhotoError::Damaged)
+}
+
+fn strip_jpeg(bytes: Bytes) -> Result<Vec<u8>, PhotoError> {
+    let mut jpeg = Jpeg::from_bytes(bytes).map_err(|_| PhotoError::Damaged)?;
+    let orientation = jpeg.exif().and_then(|exif| orientation(&exif));
+    // APP1 holds EXIF and XMP, APP13 IPTC; comments can hold anything.
+    for marker in [markers::APP1, markers::APP13, markers::COM] {
+        jpeg.remove_segments_by_marker(marker);
+    }
+    if let Some(orientation) = orientation.filter(|o| *o != 1) {
+        jpeg.set_exif(orientation_exif(orientation).map(Bytes::from));
+    }
+    Ok(jpeg.encoder().bytes().to_vec())
+}
+
+fn strip_png(bytes: Bytes) -> Result<Vec<u8>, PhotoError> {
+    let mut png = Png::from_bytes(bytes).map_err(|_| PhotoError::Damaged)?;
+    // eXIf is EXIF; text chunks can carry XMP or free-form location notes.
+    for kind in [*b"eXIf", *b"tEXt", *b"zTXt", *b"iTXt"] {
+        png.remove_chunks_by_type(kind);
+    }
+    Ok(png.encoder().bytes().to_vec())
+}
+
+fn strip_webp(bytes: Bytes) -> Result<Vec<u8>, PhotoError> {
+    let mut webp = WebP::from_bytes(bytes).map_err(|_| PhotoError::Damaged)?;
+    webp.remove_chunks_by_id(*b"XMP ");
+    webp.set_exif(None);
+    Ok(webp.encoder().bytes().to_vec())
+}
+
+/// The EXIF orientation (1–8), if the block has one.
+fn orientation(exif: &[u8]) -> Option<u16> {
+    let exif = exif::Reader::new().read_raw(exif.to_vec()).ok()?;
+    match exif.get_field(Tag::Orientation, In::PRIMARY)?.value {
+        Value::Short(ref v) => v.first().copied().filter(|o| (1..=8).contains(o)),
+        _ => None,
+    }
+}
+
+/// An EXIF block holding the orientation and nothing else.
+fn orientation_exif(orientation: u16) -> Option<Vec<u8>> {
+    let field = Field {
+        tag: Tag::Orientation,
+        ifd_num: In::PRIMARY,
+        value: Value::Short(vec![orientation]),
+    };
+    let mut writer = Writer::new();
+    writer.push_field(&field);
+    let mut out = std::io::Cursor::new(Vec::new());
+    writer.write(&mut out, false).ok()?;
+    Some(out.into_inner())
+}
+
+#[cfg(test)]
+mod tests {
+    use testkit::images;
+
+    use super::*;
+
+    #[test]
+    fn jpeg_loses_its_location_and_keeps_its_orientation() {
+        let original = images::jpeg_with_gps(64, 48);
+        assert!(images::has_gps(&original), "the fixture must carry GPS");
+        let photo = clean(original).unwrap();
+        assert_eq!(photo.content_type, "image/jpeg");
+        assert!(!images::has_gps(&photo.bytes));
+        assert_eq!(images::orientation(&photo.bytes), Some(6));
+        // Nothing else of the EXIF block survives (the camera make, say).
+        assert_eq!(images::exif_fields(&photo.bytes).len(), 1);
+        image::load_from_memory(&photo.bytes).unwrap();
+    }
+
+    #[test]
+    fn png_loses_its_exif_chunk() {
+        let original = images::png_with_gps(16, 16);
+        assert!(images::has_gps(&original));
+        let photo = clean(original).unwrap();
+        assert_eq!(photo.extension, "png");
+        assert!(images::exif_fields(&photo.bytes).is_empty());
+        image::load_from_memory(&photo.bytes).unwrap();
+    }
+
+    #[test]
+    fn webp_is_accepted() {
+        let photo = clean(images::webp(16, 16)).unwrap();
+        assert_eq!(photo.content_type, "image/webp");
+        image::load_from_memory(&photo.bytes).unwrap();
+    }
+
+    #[test]
+    fn a_program_named_like_a_photo_is_refused() {
+        let mut exe = b"MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff".to_vec();
+        exe.extend_from_slice(&[0; 256]);
+        assert_eq!(clean(exe).unwrap_err(), PhotoError::NotAnImage);
+        assert_eq!(clean(Vec::new()).unwrap_err(), PhotoError::NotAnImage);
+    }
+
+    #[test]
+    fn other_image_types_are_refused() {
+        let gif = b"GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;".to_vec();
+        assert_eq!(clean(gif).unwrap_err(), PhotoError::NotAnImage);
+    }
+
+    #[test]
+    fn truncated_images_are_refused() {
+        for full in [
+            images::jpeg(64, 64),
+            images::png(64, 64),
+            images::webp(64, 64),
+        ] {
+            let cut = full[..full.len() * 2 / 3].to_vec();
+            assert_eq!(clean(cut).unwrap_err(), PhotoError::Damaged);
+        }
+    }
+
+    #[test]
+    fn photos_over_the_limit_are_refused_before_decoding() {
+        let mut big = images::jpeg(8, 8);
+        big.resize(MAX_BYTES + 1, 0);
+        assert_eq!(clean(big).unwrap_err(), PhotoError::TooLarge);
+    }
+}

@@ -1,0 +1,349 @@
+//! Children submitting chores (with photo proof) and parents reviewing them.
+
+use std::time::Duration;
+
+use chorely_proto::{chores::v1 as pb, events::v1::SubmissionReviewed};
+use chrono::{Days, Utc};
+use kit::{authn::User, outbox, time::to_proto, validate::FieldError};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use crate::{
+    clients::Clients,
+    domain,
+    error::Error,
+    photo,
+    storage::Storage,
+    store::{self, NewSubmission, Review, SubmissionRow},
+    view,
+};
+
+/// History shows this many reviewed submissions at most.
+pub const HISTORY_MAX: i64 = 50;
+const NOTES_MAX: usize = 1000;
+
+#[derive(Clone)]
+pub struct Submissions {
+    pub pool: PgPool,
+    pub clients: Clients,
+    pub storage: Storage,
+    /// How long a photo link works.
+    pub photo_url_ttl: Duration,
+}
+
+fn submission_id(raw: &str) -> Result<Uuid, Error> {
+    Uuid::parse_str(raw).map_err(|_| Error::SubmissionNotFound)
+}
+
+fn notes(raw: &str, field: &'static str) -> Result<String, Error> {
+    let text = raw.trim();
+    if text.chars().count() > NOTES_MAX {
+        return Err(FieldError::new(
+            field,
+            format!("Notes must be at most {NOTES_MAX} characters"),
+        )
+        .into());
+    }
+    Ok(text.to_owned())
+}
+
+/// The child a caller submits as; parents do not submit.
+fn child_of(user: &User) -> Result<Uuid, Error> {
+    user.child
+        .filter(|_| !user.role.is_parent())
+        .ok_or(Error::NotAChild)
+}
+
+/// Whose submissions a caller sees: a parent the family's, a child their own.
+fn scope(user: &User) -> Result<Option<Uuid>, Error> {
+    if user.role.is_parent() {
+        Ok(None)
+    } else {
+        // A member without a child record sees nothing rather than everything.
+        Ok(Some(user.child.unwrap_or_else(Uuid::nil)))
+    }
+}
+
+impl Submissions {
+    /// When each of the family's chores can next be done by the calling child.
+    pub async fn availability(
+        &self,
+        user: &User,
+        org: Uuid,
+    ) -> Result<Vec<pb::Availability>, Error> {
+        let child = child_of(user)?;
+        let (tz, chores, last_done) = tokio::try_join!(
+            self.clients.time_zone(user),
+            store::active_chores(&self.pool, org),
+            store::last_done(&self.pool, org, child),
+        )?;
+        let now = Utc::now();
+        Ok(chores
+            .iter()
+            .map(|chore| {
+                let a = domain::availability(
+                    chore.frequency_days,
+                    last_done.get(&chore.id).copied(),
+                    now,
+                    tz,
+                );
+                pb::Availability {
+                    chore_id: chore.id.to_string(),
+                    is_available: a.is_available,
+                    next_available_at: a.next_available_at.map(to_proto),
+                    days_remaining: a.days_remaining,
+                }
+            })
+            .collect())
+    }
+
+    /// Records a child's submission. Of two racing submits of one chore, the
+    /// second waits for the first and is then judged with it in view.
+    pub async fn create(
+        &self,
+        user: &User,
+        org: Uuid,
+        req: pb::CreateSubmissionRequest,
+    ) -> Result<pb::Submission, Error> {
+        let child = child_of(user)?;
+        let chore_id = Uuid::parse_str(&req.chore_id).map_err(|_| {
+            if req.chore_id.trim().is_empty() {
+                Error::Invalid(FieldError::new("choreId", "Chore is required"))
+            } else {
+                Error::ChoreNotFound
+            }
+        })?;
+        let now = Utc::now();
+        let completed_at = req
+            .completed_at
+            .as_ref()
+            .and_then(kit::time::from_proto)
+            .ok_or_else(|| FieldError::new("completedAt", "Completion time is required"))?;
+        let completed_at = domain::completed_at(completed_at, now)?;
+        let notes = notes(&req.notes, "notes")?;
+
+        let tz = self.clients.time_zone(user).await?;
+        let mut conn = self.pool.acquire().await?;
+        let chore = store::find_chore(&mut conn, org, chore_id)
+            .await?
+            .filter(|c| c.is_active)
+            .ok_or(Error::ChoreNotFound)?;
+        drop(conn);
+        let photo = if req.photo.is_empty() {
+            if chore.requires_photo {
+                return Err(FieldError::new("photo", "A photo is required for this chore").into());
+            }
+            None
+        } else {
+            let bytes = req.photo;
+            Some(
+                tokio::task::spawn_blocking(move || photo::clean(bytes))
+                    .await
+                    .map_err(|e| Error::Internal(e.into()))??,
+            )
+        };
+
+        let id = Uuid::now_v7();
+        let completed_on = domain::local_date(completed_at, tz);
+        let mut tx = self.pool.begin().await?;
+        store::lock_child_chore(&mut tx, child, chore.id).await?;
+        let latest = store::latest_done(&mut tx, child, chore.id).await?;
+        let now_available = domain::availability(chore.frequency_days, latest, now, tz);
+        if let Some(next) = now_available
+            .next_available_at
+            .filter(|_| !now_available.is_available)
+        {
+            return Err(Error::NotAvailableUntil(domain::local_date(next, tz)));
+        }
+        if chore.frequency_days > 0 {
+            let span = Days::new((chore.frequency_days - 1).unsigned_abs().into());
+            let near = store::done_between(
+                &mut tx,
+                child,
+                chore.id,
+                completed_on - span,
+                completed_on + span,
+            )
+            .await?;
+            if let Some(day) = near
+                .into_iter()
+                .find(|d| domain::collides(chore.frequency_days, *d, completed_on))
+            {
+                return Err(Error::AlreadyDoneOn(day));
+            }
+        }
+
+        let photo_key = photo
+            .as_ref()
+            .map(|p| format!("{org}/{child}/{id}.{}", p.extension));
+        if let (Some(photo), Some(key)) = (photo, &photo_key) {
+            self.storage
+                .put(key, photo.content_type, photo.bytes)
+                .await?;
+        }
+        let saved = async {
+            store::insert_submission(
+                &mut tx,
+                &NewSubmission {
+                    id,
+                    org,
+                    chore: &chore,
+                    child,
+                    completed_at,
+                    completed_on,
+                    notes: &notes,
+                    photo_key: photo_key.as_deref(),
+                },
+            )
+            .await?;
+            tx.commit().await?;
+            Ok::<_, Error>(())
+        }
+        .await;
+        if let Err(err) = saved {
+            if let Some(key) = &photo_key {
+                // Not kept, so not stored either; a failure here only leaves an unreachable object.
+                if let Err(e) = self.storage.delete(key).await {
+                    tracing::warn!(error = %e, "could not remove the photo of a failed submission");
+                }
+            }
+            return Err(err);
+        }
+        self.get(user, org, &id.to_string()).await
+    }
+
+    /// Submissions, oldest first, optionally of one status.
+    pub async fn list(
+        &self,
+        user: &User,
+        org: Uuid,
+        status: pb::SubmissionStatus,
+    ) -> Result<Vec<pb::Submission>, Error> {
+        let status = match status {
+            pb::SubmissionStatus::Unspecified => None,
+            pb::SubmissionStatus::Pending => Some("PENDING"),
+            pb::SubmissionStatus::Approved => Some("APPROVED"),
+            pb::SubmissionStatus::Rejected => Some("REJECTED"),
+        };
+        let rows = store::submissions(&self.pool, org, scope(user)?, status).await?;
+        self.views(user, rows).await
+    }
+
+    pub async fn get(&self, user: &User, org: Uuid, id: &str) -> Result<pb::Submission, Error> {
+        let mut conn = self.pool.acquire().await?;
+        let row = store::find_submission(&mut conn, org, scope(user)?, submission_id(id)?)
+            .await?
+            .ok_or(Error::SubmissionNotFound)?;
+        drop(conn);
+        self.views(user, vec![row])
+            .await?
+            .pop()
+            .ok_or(Error::SubmissionNotFound)
+    }
+
+    /// Reviewed submissions, newest first.
+    pub async fn history(
+        &self,
+        user: &User,
+        org: Uuid,
+        limit: i32,
+    ) -> Result<Vec<pb::Submission>, Error> {
+        let limit = match i64::from(limit) {
+            n if (1..=HISTORY_MAX).contains(&n) => n,
+            _ => HISTORY_MAX,
+        };
+        let rows = store::history(&self.pool, org, scope(user)?, limit).await?;
+        self.views(user, rows).await
+    }
+
+    /// Approves or rejects a pending submission. An approval pays the base
+    /// reward times the child's multiplier at this moment, and says so on the
+    /// bus (through the outbox, so the event goes out exactly when the review
+    /// is stored).
+    pub async fn review(
+        &self,
+        parent: &User,
+        org: Uuid,
+        req: pb::ReviewSubmissionRequest,
+    ) -> Result<pb::Submission, Error> {
+        let id = submission_id(&req.id)?;
+        let approved = match req.status() {
+            pb::SubmissionStatus::Approved => true,
+            pb::SubmissionStatus::Rejected => false,
+            _ => {
+                return Err(
+                    FieldError::new("status", "Status must be APPROVED or REJECTED").into(),
+                );
+            }
+        };
+        let admin_notes = notes(&req.admin_notes, "adminNotes")?;
+        let mut conn = self.pool.acquire().await?;
+        let current = store::find_submission(&mut conn, org, None, id)
+            .await?
+            .ok_or(Error::SubmissionNotFound)?;
+        drop(conn);
+        if current.status != "PENDING" {
+            return Err(Error::AlreadyReviewed);
+        }
+        let multiplier = if approved {
+            Some(self.clients.multiplier(parent, current.child_id).await?)
+        } else {
+            None
+        };
+        let boosted = multiplier
+            .as_ref()
+            .map(|m| domain::boosted(current.base_reward_cents, m.total_milli));
+
+        let mut tx = self.pool.begin().await?;
+        let review = Review {
+            status: if approved { "APPROVED" } else { "REJECTED" },
+            admin_notes: &admin_notes,
+            reviewer: parent.id,
+            boosted_reward_cents: boosted,
+            multiplier: multiplier.as_ref(),
+        };
+        if !store::review(&mut tx, org, id, &review).await? {
+            return Err(Error::AlreadyReviewed);
+        }
+        outbox::enqueue(
+            &mut tx,
+            &SubmissionReviewed {
+                submission_id: id.to_string(),
+                organization_id: org.to_string(),
+                child_id: current.child_id.to_string(),
+                chore_id: current.chore_id.to_string(),
+                approved,
+                base_reward_cents: current.base_reward_cents,
+                boosted_reward_cents: boosted.unwrap_or(0),
+                multiplier_milli: multiplier.as_ref().map_or(0, |m| m.total_milli),
+                reviewed_at: Some(to_proto(Utc::now())),
+                completed_at: Some(to_proto(current.completed_at)),
+            },
+        )
+        .await?;
+        tx.commit().await?;
+        self.get(parent, org, &req.id).await
+    }
+
+    /// Rows with the children's names and fresh photo links.
+    async fn views(
+        &self,
+        user: &User,
+        rows: Vec<SubmissionRow>,
+    ) -> Result<Vec<pb::Submission>, Error> {
+        if rows.is_empty() {
+            return Ok(Vec::new());
+        }
+        let names = self.clients.child_names(user).await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for row in rows {
+            let url = match &row.photo_key {
+                Some(key) => self.storage.signed_url(key, self.photo_url_ttl).await?,
+                None => String::new(),
+            };
+            let name = names.get(&row.child_id).cloned().unwrap_or_default();
+            out.push(view::submission(&row, name, url));
+        }
+        Ok(out)
+    }
+}
