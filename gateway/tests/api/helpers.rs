@@ -2,12 +2,16 @@ use std::time::Duration;
 
 use reqwest::{Client, RequestBuilder, StatusCode};
 use serde_json::{Value, json};
-use testkit::Stack;
+use testkit::{Options, Stack};
 use uuid::Uuid;
 
 /// The stack with a gateway in front; the second value is the `/api` base URL.
 pub async fn start() -> (Stack, String) {
-    let mut stack = Stack::start().await;
+    start_with(Options::default()).await
+}
+
+pub async fn start_with(options: Options) -> (Stack, String) {
+    let mut stack = Stack::start_with(options).await;
     let base = stack.start_gateway().await;
     (stack, format!("{base}/api"))
 }
@@ -64,6 +68,18 @@ impl Session {
             .bearer_auth(&self.token)
             .json(body)
     }
+    pub fn patch(&self, path: &str, body: &Value) -> RequestBuilder {
+        self.http
+            .patch(format!("{}{path}", self.api))
+            .bearer_auth(&self.token)
+            .json(body)
+    }
+    pub fn multipart(&self, path: &str, form: reqwest::multipart::Form) -> RequestBuilder {
+        self.http
+            .post(format!("{}{path}", self.api))
+            .bearer_auth(&self.token)
+            .multipart(form)
+    }
     pub fn delete(&self, path: &str) -> RequestBuilder {
         self.http
             .delete(format!("{}{path}", self.api))
@@ -116,6 +132,13 @@ pub async fn add_child(parent: &Session, first_name: &str) -> (Value, String) {
         answer["child"].clone(),
         answer["inviteCode"].as_str().unwrap().to_owned(),
     )
+}
+
+/// Invites a child and signs them in: (their session, their child record).
+pub async fn child(parent: &Session, first_name: &str) -> (Session, Value) {
+    let (child, code) = add_child(parent, first_name).await;
+    let session = accept(&parent.api, &code, "").await;
+    (session, child)
 }
 
 /// Polls `check` until it holds, for effects that travel through events.

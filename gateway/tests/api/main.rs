@@ -3,5 +3,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod auth;
+mod chores;
 mod family;
 mod helpers;
+mod submissions;

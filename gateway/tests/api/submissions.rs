@@ -1,0 +1,369 @@
+//! Children submitting chores with photo proof, and parents reviewing them,
+//! against the real services, Postgres, NATS and the S3 store.
+
+use std::time::Duration;
+
+use chorely_proto::events::v1::SubmissionReviewed;
+use chrono::{DateTime, SecondsFormat, Utc};
+use prost::Message;
+use reqwest::{
+    StatusCode,
+    multipart::{Form, Part},
+};
+use serde_json::{Value, json};
+use testkit::{Options, images};
+
+use crate::{
+    chores::{category, chore},
+    helpers::{Session, assert_error, child, parent, send, start, start_with},
+};
+
+fn form(chore: &Value, completed_at: DateTime<Utc>, photo: Option<(&str, Vec<u8>)>) -> Form {
+    let form = Form::new()
+        .text("choreId", chore["id"].as_str().unwrap().to_owned())
+        .text(
+            "completedAt",
+            completed_at.to_rfc3339_opts(SecondsFormat::Millis, true),
+        )
+        .text("notes", "All done");
+    match photo {
+        Some((name, bytes)) => form.part(
+            "photo",
+            Part::bytes(bytes)
+                .file_name(name.to_owned())
+                .mime_str("image/jpeg")
+                .unwrap(),
+        ),
+        None => form,
+    }
+}
+
+async fn submit(kid: &Session, form: Form) -> (StatusCode, Value) {
+    send(kid.multipart("/submissions", form)).await
+}
+
+/// A family with a category, one chore (`extra` overrides) and a child.
+async fn family_with_chore(api: &str, extra: Value) -> (Session, Session, Value) {
+    let parent = parent(api).await;
+    let kitchen = category(&parent, "Kitchen").await;
+    let chore = chore(&parent, &kitchen, extra).await;
+    let (kid, _) = child(&parent, "Mia").await;
+    (parent, kid, chore)
+}
+
+async fn queue(parent: &Session) -> Vec<Value> {
+    let (status, body) = send(parent.get("/submissions?status=PENDING")).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body.as_array().unwrap().clone()
+}
+
+async fn download(url: &str) -> (StatusCode, Vec<u8>) {
+    let response = reqwest::get(url).await.unwrap();
+    (response.status(), response.bytes().await.unwrap().to_vec())
+}
+
+#[tokio::test]
+async fn a_photo_is_stored_without_its_location_and_served_only_to_the_family() {
+    let (_stack, api) = start().await;
+    let (parent, kid, chore) = family_with_chore(&api, json!({"requiresPhoto": true})).await;
+    let original = images::jpeg_with_gps(120, 80);
+    assert!(images::has_gps(&original));
+
+    let (status, submission) = submit(
+        &kid,
+        form(&chore, Utc::now(), Some(("IMG_0001.jpg", original))),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{submission}");
+    assert_eq!(submission["status"], "PENDING");
+    assert_eq!(submission["childName"], "Mia");
+    assert_eq!(submission["baseReward"], 2.5);
+
+    // The parent's queue links the stored photo, which has no location left.
+    let pending = queue(&parent).await;
+    assert_eq!(pending.len(), 1);
+    let url = pending[0]["photoUrl"].as_str().unwrap().to_owned();
+    let (status, stored) = download(&url).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(image::load_from_memory(&stored).is_ok());
+    assert!(!images::has_gps(&stored));
+    assert_eq!(images::orientation(&stored), Some(6));
+
+    // Another family: the submission does not exist for them...
+    let (stranger, their_kid, their_chore) = family_with_chore(&api, json!({})).await;
+    let id = submission["id"].as_str().unwrap();
+    for request in [
+        stranger.get(&format!("/submissions/{id}")),
+        stranger.patch(
+            &format!("/submissions/{id}/review"),
+            &json!({"status": "APPROVED"}),
+        ),
+    ] {
+        let (status, body) = send(request).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+        assert_error(&body, "Submission not found");
+    }
+    assert!(queue(&stranger).await.is_empty());
+
+    // ...and a link signed for their own photo cannot be pointed at ours.
+    let (status, theirs) = submit(
+        &their_kid,
+        form(&their_chore, Utc::now(), Some(("x.png", images::png(8, 8)))),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{theirs}");
+    let their_url = theirs["photoUrl"].as_str().unwrap();
+    assert_eq!(download(their_url).await.0, StatusCode::OK);
+    let our_key_path = url.split('?').next().unwrap();
+    let query = their_url.split('?').nth(1).unwrap();
+    let forged = format!("{our_key_path}?{query}");
+    assert_eq!(download(&forged).await.0, StatusCode::FORBIDDEN);
+    // Nor can anyone read it without a signature.
+    assert_eq!(download(our_key_path).await.0, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn a_photo_link_stops_working_when_it_expires() {
+    let (_stack, api) = start_with(Options {
+        photo_url_ttl_secs: Some(1),
+        ..Options::default()
+    })
+    .await;
+    let (_, kid, chore) = family_with_chore(&api, json!({})).await;
+    let photo = images::png(8, 8);
+    let (status, submission) = submit(
+        &kid,
+        form(&chore, Utc::now(), Some(("p.png", photo.clone()))),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{submission}");
+    let url = submission["photoUrl"].as_str().unwrap();
+    let (status, served) = download(url).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(image::load_from_memory(&served).is_ok());
+
+    // Waiting out the link's lifetime is the behaviour under test.
+    tokio::time::sleep(Duration::from_millis(2100)).await;
+    assert_eq!(download(url).await.0, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn files_that_are_not_whole_images_are_refused_and_nothing_is_kept() {
+    let (_stack, api) = start().await;
+    let (parent, kid, chore) = family_with_chore(&api, json!({"requiresPhoto": true})).await;
+
+    let mut exe = b"MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff\x00\x00".to_vec();
+    exe.resize(4096, 0);
+    let mut huge = images::jpeg(16, 16);
+    huge.resize(20 * 1024 * 1024, 0);
+    let whole = images::jpeg(64, 64);
+    let truncated = whole[..whole.len() / 2].to_vec();
+
+    let cases: [(Option<(&str, Vec<u8>)>, StatusCode, &str); 4] = [
+        (
+            Some(("holiday.jpg", exe)),
+            StatusCode::BAD_REQUEST,
+            "Photo must be a JPEG, PNG or WebP image",
+        ),
+        (
+            Some(("big.jpg", huge)),
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "Photo must be 10 MB or smaller",
+        ),
+        (
+            Some(("cut.jpg", truncated)),
+            StatusCode::BAD_REQUEST,
+            "The photo could not be read; it may be damaged or incomplete",
+        ),
+        (
+            None,
+            StatusCode::BAD_REQUEST,
+            "A photo is required for this chore",
+        ),
+    ];
+    for (photo, expected, message) in cases {
+        let (status, body) = submit(&kid, form(&chore, Utc::now(), photo)).await;
+        assert_eq!(status, expected, "{body}");
+        assert_error(&body, message);
+    }
+    assert!(queue(&parent).await.is_empty(), "no submission was kept");
+}
+
+#[tokio::test]
+async fn a_daily_chore_is_once_a_day_per_child() {
+    let (_stack, api) = start().await;
+    let (parent, mia, bed) = family_with_chore(&api, json!({"frequencyDays": 1})).await;
+    let (leo, _) = child(&parent, "Leo").await;
+
+    let (status, body) = submit(&mia, form(&bed, Utc::now(), None)).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let (status, body) = submit(&mia, form(&bed, Utc::now(), None)).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("This chore is not available again until "),
+        "{body}"
+    );
+
+    // Mia's next day starts at midnight in the family's zone (New York).
+    let (status, availability) = send(mia.get("/submissions/availability")).await;
+    assert_eq!(status, StatusCode::OK, "{availability}");
+    let entry = &availability.as_array().unwrap()[0];
+    assert_eq!(entry["choreId"], bed["id"]);
+    assert_eq!(entry["isAvailable"], false);
+    assert_eq!(entry["daysRemaining"], 1);
+    let next: DateTime<Utc> = entry["nextAvailableAt"].as_str().unwrap().parse().unwrap();
+    let tz: chrono_tz::Tz = "America/New_York".parse().unwrap();
+    let local = next.with_timezone(&tz);
+    assert_eq!(local.format("%H:%M").to_string(), "00:00");
+    assert_eq!(
+        local.date_naive(),
+        Utc::now()
+            .with_timezone(&tz)
+            .date_naive()
+            .succ_opt()
+            .unwrap()
+    );
+
+    // Her brother's availability is his own.
+    let (_, theirs) = send(leo.get("/submissions/availability")).await;
+    assert_eq!(theirs[0]["isAvailable"], true);
+    let (status, body) = submit(&leo, form(&bed, Utc::now(), None)).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+
+    // A rejected submission does not count: Mia may try again.
+    let id = queue(&parent).await[0]["id"].as_str().unwrap().to_owned();
+    let (status, body) = send(parent.patch(
+        &format!("/submissions/{id}/review"),
+        &json!({"status": "REJECTED", "adminNotes": "Not made"}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, body) = submit(&mia, form(&bed, Utc::now(), None)).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+}
+
+#[tokio::test]
+async fn completion_times_and_callers_are_checked() {
+    let (_stack, api) = start().await;
+    let (parent, kid, chore) = family_with_chore(&api, json!({})).await;
+    let (status, body) = submit(
+        &kid,
+        form(&chore, Utc::now() + chrono::Duration::hours(1), None),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_error(&body, "Completion time cannot be in the future");
+
+    let (status, body) = submit(
+        &kid,
+        Form::new().text("choreId", chore["id"].as_str().unwrap().to_owned()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_error(&body, "Completion time is required");
+
+    // Parents review; they do not submit.
+    let (status, body) = submit(&parent, form(&chore, Utc::now(), None)).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_error(&body, "Only children can submit chores");
+    let (status, _) = send(parent.get("/submissions/availability")).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert!(queue(&parent).await.is_empty());
+}
+
+#[tokio::test]
+async fn two_racing_submits_of_a_daily_chore_yield_one() {
+    let (_stack, api) = start().await;
+    let (parent, kid, chore) = family_with_chore(&api, json!({"frequencyDays": 1})).await;
+    let (a, b) = tokio::join!(
+        submit(&kid, form(&chore, Utc::now(), None)),
+        submit(&kid, form(&chore, Utc::now(), None)),
+    );
+    let mut statuses = [a.0, b.0];
+    statuses.sort();
+    assert_eq!(statuses, [StatusCode::CREATED, StatusCode::CONFLICT]);
+    assert_eq!(queue(&parent).await.len(), 1);
+}
+
+#[tokio::test]
+async fn an_approval_leaves_the_queue_shows_in_history_and_is_announced_once() {
+    let (stack, api) = start_with(Options {
+        manual_chores_relay: true,
+        ..Options::default()
+    })
+    .await;
+    let (parent, kid, chore) =
+        family_with_chore(&api, json!({"baseReward": 3.0, "frequencyDays": 0})).await;
+    let (status, submission) = submit(&kid, form(&chore, Utc::now(), None)).await;
+    assert_eq!(status, StatusCode::CREATED, "{submission}");
+    let id = submission["id"].as_str().unwrap().to_owned();
+
+    // Children cannot review, not even their own.
+    let (status, _) = send(kid.patch(
+        &format!("/submissions/{id}/review"),
+        &json!({"status": "APPROVED"}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, body) = send(parent.patch(
+        &format!("/submissions/{id}/review"),
+        &json!({"status": "MAYBE"}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_error(&body, "Status must be APPROVED or REJECTED");
+
+    let (status, reviewed) = send(parent.patch(
+        &format!("/submissions/{id}/review"),
+        &json!({"status": "APPROVED", "adminNotes": "Great job"}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK, "{reviewed}");
+    assert_eq!(reviewed["status"], "APPROVED");
+    assert_eq!(reviewed["approved"], true);
+    assert_eq!(reviewed["adminNotes"], "Great job");
+    // No grades, ratings or streaks count yet: the multiplier is 1.0.
+    assert_eq!(reviewed["multiplier"], 1.0);
+    assert_eq!(reviewed["boostedReward"], 3.0);
+    assert!(reviewed["reviewedAt"].is_string());
+
+    // Once only.
+    let (status, body) = send(parent.patch(
+        &format!("/submissions/{id}/review"),
+        &json!({"status": "REJECTED"}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_error(&body, "This submission has already been reviewed");
+
+    assert!(queue(&parent).await.is_empty());
+    for session in [&parent, &kid] {
+        let (status, history) = send(session.get("/submissions/history")).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(history[0]["id"], id.as_str());
+        assert_eq!(history[0]["approved"], true);
+    }
+
+    // The event went into the outbox with the review. The relay publishes
+    // it, "dies" before marking it sent, and on restart publishes it again:
+    // JetStream keeps one.
+    let relay = stack.chores_relay();
+    let pending = relay.pending().await.unwrap();
+    assert_eq!(pending.len(), 1);
+    relay.publish(&pending[0]).await.unwrap();
+    assert_eq!(relay.run_once().await.unwrap(), 1);
+    assert!(relay.pending().await.unwrap().is_empty());
+    let bus = stack.bus.connect().await.unwrap();
+    let published = bus.count(&bus.subject_of::<SubmissionReviewed>()).await;
+    assert_eq!(published.unwrap(), 1);
+    let event = SubmissionReviewed::decode(pending[0].payload.as_slice()).unwrap();
+    assert_eq!(event.submission_id, id);
+    assert_eq!(event.child_id, submission["childId"].as_str().unwrap());
+    assert!(event.approved);
+    assert_eq!(event.base_reward_cents, 300);
+    assert_eq!(event.boosted_reward_cents, 300);
+    assert_eq!(event.multiplier_milli, 1000);
+}
