@@ -18,7 +18,10 @@ use crate::{
     helpers::{Session, assert_error, child, parent, send, start, start_with},
 };
 
-fn form(chore: &Value, completed_at: DateTime<Utc>, photo: Option<(&str, Vec<u8>)>) -> Form {
+/// A photo's file name and bytes.
+type Photo<'a> = (&'a str, Vec<u8>);
+
+fn form(chore: &Value, completed_at: DateTime<Utc>, photo: Option<Photo>) -> Form {
     let form = Form::new()
         .text("choreId", chore["id"].as_str().unwrap().to_owned())
         .text(
@@ -159,7 +162,7 @@ async fn files_that_are_not_whole_images_are_refused_and_nothing_is_kept() {
     let whole = images::jpeg(64, 64);
     let truncated = whole[..whole.len() / 2].to_vec();
 
-    let cases: [(Option<(&str, Vec<u8>)>, StatusCode, &str); 4] = [
+    let cases: [(Option<Photo>, StatusCode, &str); 4] = [
         (
             Some(("holiday.jpg", exe)),
             StatusCode::BAD_REQUEST,
