@@ -19,7 +19,8 @@ ARG APP_UID=10001
 FROM rust:${RUST_VERSION}-bookworm AS chef
 ARG CARGO_CHEF_VERSION
 # Pinned: `cargo install` does not fall back to a version the toolchain accepts.
-RUN cargo install cargo-chef --locked --version "${CARGO_CHEF_VERSION}"
+RUN --mount=type=cache,target=/usr/local/cargo/registry,sharing=locked \
+    cargo install cargo-chef --locked --version "${CARGO_CHEF_VERSION}"
 WORKDIR /app
 
 # --- Dependency recipe --------------------------------------------------------
@@ -38,14 +39,21 @@ FROM chef AS builder
 # .sqlx cache: there is no database while the image builds.
 ENV SQLX_OFFLINE=true
 COPY --from=planner /app/recipe.json recipe.json
-RUN cargo chef cook --release --locked --recipe-path recipe.json
+# The registry cache mount keeps downloaded crates across a changed recipe, so
+# a new dependency downloads only itself; the compiled dependencies are this
+# layer, cached as long as recipe.json is unchanged.
+RUN --mount=type=cache,target=/usr/local/cargo/registry,sharing=locked \
+    --mount=type=cache,target=/usr/local/cargo/git,sharing=locked \
+    cargo chef cook --release --locked --recipe-path recipe.json
 # Only the Rust sources: an edit under web/ must not rebuild the binaries.
 # A new top-level crate directory has to be added here and in the planner.
 COPY Cargo.toml Cargo.lock ./
 COPY proto proto
 COPY services services
 COPY gateway gateway
-RUN cargo build --release --locked \
+RUN --mount=type=cache,target=/usr/local/cargo/registry,sharing=locked \
+    --mount=type=cache,target=/usr/local/cargo/git,sharing=locked \
+    cargo build --release --locked \
         --bin auth --bin family --bin chores --bin rewards --bin platform --bin gateway
 
 # --- Web app -------------------------------------------------------------------
@@ -53,7 +61,8 @@ FROM node:${NODE_VERSION}-bookworm-slim AS web
 WORKDIR /web
 # Lockfile first, so `npm ci` is redone only when dependencies change.
 COPY web/package.json web/package-lock.json ./
-RUN npm ci --no-audit --no-fund
+RUN --mount=type=cache,target=/root/.npm,sharing=locked \
+    npm ci --no-audit --no-fund
 COPY web/ ./
 RUN npm run build
 

@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# Runs every check and test: formatting, lints, Rust unit and integration tests
-# against real PostgreSQL, NATS and S3, web lint/type check/unit tests, and the
-# browser end-to-end tests against the whole stack.
+# Runs every check and test: the deployment files (Helm chart and compose,
+# offline), formatting, lints, Rust unit and integration tests against real
+# PostgreSQL, NATS and S3, web lint/type check/unit tests, and the browser
+# end-to-end tests against the whole stack.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 started=$SECONDS
+
+step "Validating the Helm chart and docker-compose.yml"
+"$ROOT/scripts/validate-deploy.sh"
 
 ensure_postgres
 ensure_nats

@@ -1,12 +1,15 @@
 #!/bin/sh
 # Prepares MinIO for the chores service: the photo bucket, private, and an
 # access key that can reach that bucket only, so the service never holds the
-# MinIO root credentials. Safe to run on every `docker compose up`.
+# MinIO root credentials. Safe to run on every `docker compose up` (and, in
+# the Helm chart's development setup, after every install and upgrade).
 set -eu
 
 bucket="$S3_BUCKET"
+# The compose service by default; the Helm chart's Job passes its own.
+minio_url="${MINIO_URL:-http://minio:9000}"
 
-mc alias set chorely http://minio:9000 "$MINIO_ROOT_USER" "$MINIO_ROOT_PASSWORD"
+mc alias set chorely "$minio_url" "$MINIO_ROOT_USER" "$MINIO_ROOT_PASSWORD"
 
 mc mb --ignore-existing "chorely/$bucket"
 # Child photos are shown only through short-lived signed URLs: no anonymous access.

@@ -1,0 +1,202 @@
+{{/*
+Names, labels and the settings every template shares.
+*/}}
+
+{{- define "chorely.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/*
+Prefix of every resource name: <release>-<chart>, or the release name alone when
+it already contains the chart name. Kept short enough for a component suffix.
+*/}}
+{{- define "chorely.fullname" -}}
+{{- if .Values.fullnameOverride }}
+{{- .Values.fullnameOverride | trunc 40 | trimSuffix "-" }}
+{{- else }}
+{{- $name := default .Chart.Name .Values.nameOverride }}
+{{- if contains $name .Release.Name }}
+{{- .Release.Name | trunc 40 | trimSuffix "-" }}
+{{- else }}
+{{- printf "%s-%s" .Release.Name $name | trunc 40 | trimSuffix "-" }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{- define "chorely.chart" -}}
+{{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/* Selector labels of a component. Call with (dict "root" $ "component" "auth"). */}}
+{{- define "chorely.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "chorely.name" .root }}
+app.kubernetes.io/instance: {{ .root.Release.Name }}
+app.kubernetes.io/component: {{ .component }}
+{{- end }}
+
+{{/* Every label of a component. Call with (dict "root" $ "component" "auth"). */}}
+{{- define "chorely.labels" -}}
+helm.sh/chart: {{ include "chorely.chart" .root }}
+{{ include "chorely.selectorLabels" . }}
+app.kubernetes.io/version: {{ .root.Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ .root.Release.Service }}
+app.kubernetes.io/part-of: chorely
+{{- with .root.Values.commonLabels }}
+{{ toYaml . }}
+{{- end }}
+{{- end }}
+
+{{/* Name of a component's resources: <fullname>-<component>. */}}
+{{- define "chorely.componentName" -}}
+{{- printf "%s-%s" (include "chorely.fullname" .root) .component }}
+{{- end }}
+
+{{- define "chorely.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create }}
+{{- default (include "chorely.fullname" .) .Values.serviceAccount.name }}
+{{- else }}
+{{- default "default" .Values.serviceAccount.name }}
+{{- end }}
+{{- end }}
+
+{{/* Image of a service. Call with (dict "root" $ "component" "auth"). */}}
+{{- define "chorely.image" -}}
+{{- $image := .root.Values.image }}
+{{- $repository := printf "%s/%s" $image.repository .component }}
+{{- if $image.registry }}
+{{- $repository = printf "%s/%s" (trimSuffix "/" $image.registry) $repository }}
+{{- end }}
+{{- printf "%s:%s" $repository (default .root.Chart.AppVersion $image.tag) }}
+{{- end }}
+
+{{/*
+Merges the map .src into the map .dst, key by key at every depth; a value of
+.src that is not a map (false, 0 and null included) replaces the one in .dst.
+Sprig's mergeOverwrite would ignore false and 0, so `enabled: false` under a
+service could not turn off a default.
+*/}}
+{{- define "chorely.merge" -}}
+{{- $dst := .dst }}
+{{- range $key, $value := .src }}
+{{- $current := get $dst $key }}
+{{- if and (kindIs "map" $value) (kindIs "map" $current) }}
+{{- include "chorely.merge" (dict "dst" $current "src" $value) }}
+{{- else }}
+{{- $_ := set $dst $key $value }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{/*
+A service's settings: `defaults` with `services.<name>` merged over them, as
+YAML (read back with fromYaml). Call with (dict "root" $ "component" "auth").
+*/}}
+{{- define "chorely.settings" -}}
+{{- $settings := deepCopy .root.Values.defaults }}
+{{- include "chorely.merge" (dict "dst" $settings "src" (deepCopy (index .root.Values.services .component))) }}
+{{- toYaml $settings }}
+{{- end }}
+
+{{/* In-cluster URL of a service. Call with (dict "root" $ "component" "auth"). */}}
+{{- define "chorely.serviceUrl" -}}
+{{- printf "http://%s:%v" (include "chorely.componentName" .) (index .root.Values.services .component).port }}
+{{- end }}
+
+{{/* --- Connections -------------------------------------------------------- */}}
+
+{{- define "chorely.natsUrl" -}}
+{{- if .Values.nats.enabled }}
+{{- printf "nats://%s:4222" (include "chorely.componentName" (dict "root" . "component" "nats")) }}
+{{- else }}
+{{- required "events.url is required (or set nats.enabled)" .Values.events.url }}
+{{- end }}
+{{- end }}
+
+{{- define "chorely.s3Endpoint" -}}
+{{- if .Values.minio.enabled }}
+{{- printf "http://%s:9000" (include "chorely.componentName" (dict "root" . "component" "minio")) }}
+{{- else }}
+{{- required "objectStorage.endpoint is required (or set minio.enabled)" .Values.objectStorage.endpoint }}
+{{- end }}
+{{- end }}
+
+{{- define "chorely.otlpEndpoint" -}}
+{{- if .Values.tracing.otlpEndpoint }}
+{{- .Values.tracing.otlpEndpoint }}
+{{- else if .Values.jaeger.enabled }}
+{{- printf "http://%s:4317" (include "chorely.componentName" (dict "root" . "component" "jaeger")) }}
+{{- end }}
+{{- end }}
+
+{{- define "chorely.publicUrl" -}}
+{{- if .Values.config.publicUrl }}
+{{- .Values.config.publicUrl }}
+{{- else if .Values.ingress.enabled }}
+{{- printf "%s://%s" (ternary "https" "http" .Values.ingress.tls.enabled) .Values.ingress.host }}
+{{- end }}
+{{- end }}
+
+{{/* --- Secrets: the one you manage, or the one the chart makes -------------- */}}
+
+{{- define "chorely.jwtSecretName" -}}
+{{- default (printf "%s-jwt" (include "chorely.fullname" .)) .Values.jwt.existingSecret }}
+{{- end }}
+
+{{/* The in-chart PostgreSQL always gets a chart-made Secret of URLs. */}}
+{{- define "chorely.databaseSecretName" -}}
+{{- if or .Values.postgresql.enabled (not .Values.database.existingSecret) }}
+{{- printf "%s-database" (include "chorely.fullname" .) }}
+{{- else }}
+{{- .Values.database.existingSecret }}
+{{- end }}
+{{- end }}
+
+{{- define "chorely.s3SecretName" -}}
+{{- default (printf "%s-s3" (include "chorely.fullname" .)) .Values.objectStorage.existingSecret }}
+{{- end }}
+
+{{/* --- In-chart infrastructure (development) --------------------------------- */}}
+
+{{/* Security settings of an in-chart StatefulSet's pod. Call with the uid. */}}
+{{- define "chorely.infraPodSecurityContext" -}}
+runAsNonRoot: true
+runAsUser: {{ . }}
+runAsGroup: {{ . }}
+fsGroup: {{ . }}
+seccompProfile:
+  type: RuntimeDefault
+{{- end }}
+
+{{- define "chorely.infraSecurityContext" -}}
+allowPrivilegeEscalation: false
+readOnlyRootFilesystem: true
+capabilities:
+  drop: ["ALL"]
+{{- end }}
+
+{{/*
+The data volume of an in-chart StatefulSet: a claim template when persistence
+is on. Call with (dict "root" $ "persistence" .Values.x.persistence).
+*/}}
+{{- define "chorely.volumeClaimTemplates" -}}
+{{- if .persistence.enabled }}
+volumeClaimTemplates:
+  - metadata:
+      name: data
+    spec:
+      accessModes: ["ReadWriteOnce"]
+      {{- with .persistence.storageClass }}
+      storageClassName: {{ . | quote }}
+      {{- end }}
+      resources:
+        requests:
+          storage: {{ .persistence.size }}
+{{- end }}
+{{- end }}
+
+{{- define "chorely.dataVolume" -}}
+{{- if not .enabled }}
+- name: data
+  emptyDir: {}
+{{- end }}
+{{- end }}
