@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 import { chromium } from 'playwright-core';
@@ -26,6 +27,21 @@ export function launchBrowser() {
       '--disable-quic',
     ],
   });
+}
+
+/**
+ * Launches Chromium before the tests of the file that calls it and closes it
+ * after them; returns a function giving the browser.
+ */
+export function sharedBrowser() {
+  let browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return () => browser;
 }
 
 export function uniqueSuffix() {
@@ -71,6 +87,13 @@ export async function withPage(browser, t, fn, contextOptions = {}) {
 /** Waits until the page's path is exactly `path`. */
 export function waitForPath(page, path) {
   return page.waitForURL((url) => url.pathname === path);
+}
+
+/** Resolves to the first answer of `method path` (path under /api, without query). */
+export function nextResponse(page, method, path) {
+  return page.waitForResponse(
+    (response) => new URL(response.url()).pathname === `/api${path}` && response.request().method() === method,
+  );
 }
 
 /** Accepts the next confirm dialog and resolves to its message. */

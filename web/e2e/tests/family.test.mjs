@@ -11,6 +11,7 @@ import {
   inviteChild,
   launchBrowser,
   loginThroughUi,
+  nextResponse,
   readSession,
   registerParent,
   uniqueEmail,
@@ -30,13 +31,6 @@ after(async () => {
 });
 
 const CLIPBOARD = { permissions: ['clipboard-read', 'clipboard-write'] };
-
-/** Resolves to the first answer of `method path` (path under /api, without query). */
-function nextResponse(page, method, path) {
-  return page.waitForResponse(
-    (response) => new URL(response.url()).pathname === `/api${path}` && response.request().method() === method,
-  );
-}
 
 /** Paints an <img> on a canvas in the page and decodes the QR code it shows. */
 async function decodeQrImage(locator) {

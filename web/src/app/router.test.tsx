@@ -70,28 +70,52 @@ describe('route guards', () => {
     expect(screen.getByText('Coming soon')).toBeTruthy();
   });
 
-  it('gives parents the children, team and settings screens', async () => {
+  it.each([
+    [
+      'ORG_ADMIN',
+      [
+        ['/children', 'Children'],
+        ['/team', 'Team Members'],
+        ['/settings', 'Parent Settings'],
+        ['/chores', 'Chores'],
+        ['/categories', 'Categories'],
+        ['/approval', 'Reviews'],
+        ['/history', 'History'],
+      ],
+    ],
+    [
+      'ORG_MEMBER',
+      [
+        ['/submit', 'Submit Chore'],
+        ['/chores', 'My Chores'],
+        ['/history', 'History'],
+      ],
+    ],
+  ] as const)('gives %s its screens', async (role, screens) => {
     stubPendingFetch();
-    signIn(userWithRole('ORG_ADMIN'));
-    for (const [path, heading] of [
-      ['/children', 'Children'],
-      ['/team', 'Team Members'],
-      ['/settings', 'Parent Settings'],
-    ] as const) {
+    signIn(userWithRole(role));
+    for (const [path, heading] of screens) {
       const { unmount } = renderRoute(path);
       expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeTruthy();
       unmount();
     }
   });
 
-  it('keeps children out of the children, team and settings screens', async () => {
+  it('keeps children out of the parent screens', async () => {
     stubPendingFetch();
     signIn(userWithRole('ORG_MEMBER'));
-    for (const path of ['/children', '/team', '/settings']) {
+    for (const path of ['/children', '/team', '/settings', '/categories', '/approval']) {
       const { router, unmount } = renderRoute(path);
       await waitFor(() => expect(router.state.location.pathname).toBe('/'));
       unmount();
     }
+  });
+
+  it('keeps parents out of Submit Chore (only children submit chores)', async () => {
+    stubPendingFetch();
+    signIn(userWithRole('ORG_ADMIN'));
+    const { router } = renderRoute('/submit');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('lets only SUPER_ADMIN into /admin', async () => {

@@ -28,6 +28,9 @@ const PARENT_ROLES: readonly Role[] = ['ORG_ADMIN', 'SUPER_ADMIN'];
 
 const parentOnly = (element: ReactNode) => <RequireRole roles={PARENT_ROLES}>{element}</RequireRole>;
 
+/** Only children submit chores (availability is per child). */
+const childOnly = (element: ReactNode) => <RequireRole roles={['ORG_MEMBER']}>{element}</RequireRole>;
+
 export const routes: RouteObject[] = [
   {
     element: <RootRoute />,
@@ -66,7 +69,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <DashboardPage /> },
           { path: paths.app.chores.path, element: <ChoresPage /> },
           { path: paths.app.categories.path, element: parentOnly(<CategoriesPage />) },
-          { path: paths.app.submit.path, element: <SubmitChorePage /> },
+          { path: paths.app.submit.path, element: childOnly(<SubmitChorePage />) },
           { path: paths.app.approval.path, element: parentOnly(<ApprovalPage />) },
           { path: paths.app.children.path, element: parentOnly(<ChildrenPage />) },
           { path: paths.app.payouts.path, element: parentOnly(<PayoutsPage />) },

@@ -26,7 +26,11 @@ export const paths = {
     dashboard: { path: '', getHref: () => '/' },
     chores: { path: 'chores', getHref: () => '/chores' },
     categories: { path: 'categories', getHref: () => '/categories' },
-    submit: { path: 'submit', getHref: () => '/submit' },
+    submit: {
+      path: 'submit',
+      /** With a chore id, the form starts with that chore chosen. */
+      getHref: (choreId?: string) => (choreId ? `/submit?chore=${encodeURIComponent(choreId)}` : '/submit'),
+    },
     approval: { path: 'approval', getHref: () => '/approval' },
     children: { path: 'children', getHref: () => '/children' },
     payouts: { path: 'payouts', getHref: () => '/payouts' },

@@ -52,3 +52,27 @@ describe('useForm', () => {
     expect(silent.result.current.serverError).toBe('Failed');
   });
 });
+
+describe('useForm with values that are not text', () => {
+  it('sets a checkbox or a file with update() and sends them as they are', async () => {
+    const submit = vi.fn(() => Promise.resolve());
+    const photo = new File(['x'], 'proof.png', { type: 'image/png' });
+    const { result } = renderHook(() =>
+      useForm<{ name: string; requiresPhoto: boolean; photo: File | null }>({
+        initial: { name: 'Sweep', requiresPhoto: false, photo: null },
+        validate: (values) => ({ photo: values.requiresPhoto && !values.photo ? 'A photo is required' : undefined }),
+        submit,
+        fallback: 'Failed',
+      }),
+    );
+
+    act(() => result.current.update('requiresPhoto', true));
+    await act(() => result.current.onSubmit(submitEvent()));
+    expect(result.current.errors.photo).toBe('A photo is required');
+
+    act(() => result.current.update('photo', photo));
+    expect(result.current.errors.photo).toBeUndefined();
+    await act(() => result.current.onSubmit(submitEvent()));
+    expect(submit).toHaveBeenCalledWith({ name: 'Sweep', requiresPhoto: true, photo });
+  });
+});

@@ -3,14 +3,16 @@ import { useState, type FormEvent } from 'react';
 import { getErrorMessage } from '@/lib/api-client';
 import { hasErrors, type FieldErrors } from '@/lib/validation';
 
-/** A form whose fields are all text inputs or selects. */
-type TextValues<V> = { [K in keyof V]: string };
+type FieldName<V> = Extract<keyof V, string>;
 
-export interface FormOptions<V extends TextValues<V>> {
+/** The fields of V that hold text: what a TextField, TextAreaField or SelectField binds to. */
+export type TextFieldName<V> = { [K in FieldName<V>]: V[K] extends string ? K : never }[FieldName<V>];
+
+export interface FormOptions<V extends object> {
   /** The values the form starts with (computed once). */
   initial: V | (() => V);
   /** Field errors of `values`; nothing is sent while there are any. */
-  validate: (values: V) => FieldErrors<Extract<keyof V, string>>;
+  validate: (values: V) => FieldErrors<FieldName<V>>;
   /** Sends the values; a failure becomes the form's alert. */
   submit: (values: V) => Promise<void>;
   /** The alert when the server gives no text of its own (spec §8). */
@@ -23,27 +25,28 @@ export interface FormOptions<V extends TextValues<V>> {
  * State and handlers every form of the app shares: values, field errors
  * (cleared as the field is edited), the server's error text, whether a submit
  * is under way, and whether the last submit saved (until the next edit).
+ * Values are mostly text; a checkbox or a file is set with update().
  */
-export function useForm<V extends TextValues<V>>(options: FormOptions<V>) {
+export function useForm<V extends object>(options: FormOptions<V>) {
   const { validate, submit, fallback, preferDetails } = options;
   const [values, setValues] = useState<V>(options.initial);
-  const [errors, setErrors] = useState<FieldErrors<Extract<keyof V, string>>>({});
+  const [errors, setErrors] = useState<FieldErrors<FieldName<V>>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [saved, setSaved] = useState(false);
 
-  const update = (name: Extract<keyof V, string>, value: string) => {
+  const update = <K extends FieldName<V>>(name: K, value: V[K]) => {
     setValues((current) => ({ ...current, [name]: value }));
     setErrors((current) => ({ ...current, [name]: undefined }));
     setSaved(false);
   };
 
-  /** Props for a TextField or SelectField bound to `name`. */
-  const field = (name: Extract<keyof V, string>) => ({
+  /** Props for a text field or select bound to `name`. */
+  const field = <K extends TextFieldName<V>>(name: K) => ({
     name,
-    value: values[name],
+    value: values[name] as string,
     error: errors[name],
-    onChange: (event: { target: { value: string } }) => update(name, event.target.value),
+    onChange: (event: { target: { value: string } }) => update(name, event.target.value as V[K]),
   });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {

@@ -1,11 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 
-export type Resource<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'failed' };
+export type Resource<T> =
+  | { status: 'loading' }
+  | { status: 'ready'; data: T }
+  | { status: 'failed'; error: unknown };
 
 /**
- * Loads a screen's data on mount and again after reload(). A failure is only
- * logged (the product shows nothing for failed loads); data already shown
- * stays when a reload fails.
+ * Loads a screen's data on mount and again after reload(). A failure is
+ * logged and kept in the failed state (most screens show nothing for it);
+ * data already shown stays when a reload fails.
  */
 export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, what: string) {
   const [resource, setResource] = useState<Resource<T>>({ status: 'loading' });
@@ -18,7 +21,7 @@ export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, what: 
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         console.error(`Failed to load ${what}`, error);
-        setResource((current) => (current.status === 'ready' ? current : { status: 'failed' }));
+        setResource((current) => (current.status === 'ready' ? current : { status: 'failed', error }));
       });
     return () => controller.abort();
   }, [load, what, version]);

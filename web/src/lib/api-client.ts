@@ -52,7 +52,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-function buildUrl(path: string, query: RequestOptions['query']): string {
+/** The address of an API path (under the configured base), with its query string. */
+export function apiUrl(path: string, query?: RequestOptions['query']): string {
   const url = `${env.API_URL}${path.startsWith('/') ? path : `/${path}`}`;
   if (!query) return url;
   const params = new URLSearchParams();
@@ -63,8 +64,8 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
   return search ? `${url}?${search}` : url;
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
+/** A response body: parsed JSON, the text itself when it is not JSON, undefined when empty. */
+export function parseBody(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text);
@@ -94,9 +95,29 @@ function toErrorBody(value: unknown): ApiErrorBody | null {
   return body;
 }
 
+/** The headers every call sends: JSON accepted, and the session token unless anonymous. */
+export function requestHeaders(auth = true): Headers {
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = auth ? useSessionStore.getState().token : null;
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
+
+/**
+ * The error for a non-2xx answer with body `data`. A 401 on an authenticated
+ * call also ends the session and runs the unauthorized handler.
+ */
+export function failedResponse(status: number, data: unknown, auth = true): ApiError {
+  if (status === 401 && auth) {
+    useSessionStore.getState().clearSession();
+    unauthorizedHandler();
+  }
+  return new ApiError(status, toErrorBody(data));
+}
+
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, auth = true, signal } = options;
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = requestHeaders(auth);
 
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
@@ -106,21 +127,10 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     payload = JSON.stringify(body);
   }
 
-  if (auth) {
-    const token = useSessionStore.getState().token;
-    if (token) headers.set('Authorization', `Bearer ${token}`);
-  }
+  const response = await fetch(apiUrl(path, query), { method, headers, body: payload, signal });
+  const data = parseBody(await response.text());
 
-  const response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal });
-  const data = await readJson(response);
-
-  if (!response.ok) {
-    if (response.status === 401 && auth) {
-      useSessionStore.getState().clearSession();
-      unauthorizedHandler();
-    }
-    throw new ApiError(response.status, toErrorBody(data));
-  }
+  if (!response.ok) throw failedResponse(response.status, data, auth);
   return data as T;
 }
 

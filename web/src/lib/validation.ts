@@ -23,3 +23,21 @@ export function validateEmail(value: string): string | undefined {
   if (!isValidEmail(value)) return 'Please enter a valid email address';
   return undefined;
 }
+
+/**
+ * A money amount typed into a form: required, a plain number, not negative,
+ * at most two decimals. `label` starts each message ("Base reward is required").
+ */
+export function validateAmount(value: string, label: string): string | undefined {
+  const text = value.trim();
+  if (!text) return `${label} is required`;
+  if (!/^-?(\d+\.?\d*|\.\d+)$/.test(text)) return `${label} must be a number`;
+  if (Number(text) < 0) return `${label} cannot be negative`;
+  if ((text.split('.')[1] ?? '').length > 2) return `${label} can have at most two decimals`;
+  return undefined;
+}
+
+/** Dollars with at most two decimals, as sent to the API. */
+export function toAmount(value: string): number {
+  return Math.round(Number(value.trim()) * 100) / 100;
+}

@@ -43,3 +43,53 @@ export interface ApiErrorBody {
   message?: string;
   details?: ApiErrorDetail[];
 }
+
+/** A category as chores and submissions name it. */
+export interface CategoryRef {
+  id: string;
+  name: string;
+}
+
+/** An active chore. Money is in dollars. */
+export interface Chore {
+  id: string;
+  name: string;
+  description: string;
+  baseReward: number;
+  categoryId: string;
+  category: CategoryRef | null;
+  /** 0 (anytime), 1, 2, 3, 7, 14 or 30. */
+  frequencyDays: number;
+  requiresPhoto: boolean;
+  isActive: boolean;
+}
+
+/** Whether a child may submit a chore now, and if not, from when. */
+export interface ChoreAvailability {
+  choreId: string;
+  isAvailable: boolean;
+  /** ISO 8601, null while available. */
+  nextAvailableAt: string | null;
+  daysRemaining: number;
+}
+
+export type SubmissionStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
+
+/** A child's report of a finished chore, and its review. */
+export interface Submission {
+  id: string;
+  chore: Chore;
+  childId: string;
+  childName: string;
+  baseReward: number;
+  boostedReward: number;
+  completedAt: string;
+  submittedAt: string;
+  notes: string;
+  /** A short-lived signed address of the photo proof. */
+  photoUrl: string | null;
+  status: SubmissionStatus;
+  adminNotes: string;
+  reviewedAt: string | null;
+  approved: boolean;
+}

@@ -1,5 +1,41 @@
-import { ComingSoon } from '@/components/ui';
+import { Link } from 'react-router';
 
+import { getPendingSubmissions } from '../api/get-pending-submissions';
+import { ReviewCard } from './review-card';
+import { PageHeader, ResourceList } from '@/components/ui';
+import { paths } from '@/config/paths';
+import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
+import { useResource } from '@/hooks/use-resource';
+
+/** /approval (parents): the submissions waiting for review, oldest first. */
 export function ApprovalPage() {
-  return <ComingSoon title="Reviews" description="Chores waiting for your review." />;
+  useDocumentTitle(pageTitle('Reviews'));
+  const { resource, update } = useResource(getPendingSubmissions, 'pending submissions');
+
+  return (
+    <>
+      <PageHeader
+        title="Reviews"
+        description="Chores your children finished, oldest first."
+        actions={
+          <Link className="btn btn--secondary btn--md" to={paths.app.history.getHref()}>
+            History
+          </Link>
+        }
+      />
+      <ResourceList resource={resource} loadingLabel="Loading submissions…" empty="No submissions waiting for review">
+        {(submissions) => (
+          <div className="card-grid">
+            {submissions.map((submission) => (
+              <ReviewCard
+                key={submission.id}
+                submission={submission}
+                onReviewed={(id) => update((list) => list.filter((item) => item.id !== id))}
+              />
+            ))}
+          </div>
+        )}
+      </ResourceList>
+    </>
+  );
 }

@@ -5,7 +5,7 @@ import type { Child } from '../types';
 import { formatReward } from '../utils/format';
 import { AGE_GROUP_LABELS, REWARD_TYPE_LABELS, labelOf } from '../utils/options';
 import { RatingsEditor } from './ratings-editor';
-import { Alert, Button, Card } from '@/components/ui';
+import { Alert, Button, Card, DetailsList } from '@/components/ui';
 import { getErrorMessage } from '@/lib/api-client';
 import { formatCalendarDate } from '@/utils/format';
 
@@ -82,14 +82,7 @@ export function ChildCard({ child, onEdit, onChanged, onDeleted }: ChildCardProp
         <span className="child-card__balance-label">Balance</span>
         <span className="child-card__balance-value">{formatReward(child.balance, child.rewardDisplayType)}</span>
       </div>
-      <dl className="details-list details-list--plain">
-        {details.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailsList items={details} plain />
       <RatingsEditor child={child} onSaved={onChanged} />
       <section className="child-card__upcoming" aria-label="Balance adjustments and grades">
         <h3 className="section-title">Balance and Grades</h3>

@@ -2,7 +2,8 @@ import type { InviteChildInput } from '../api/invite-child';
 import type { UpdateChildInput } from '../api/update-child';
 import type { AgeGroup, Child, ChildUiTheme, RewardDisplayType } from '../types';
 import { DEFAULT_BIRTHDAY_REWARD } from './options';
-import { toAmount, type ChildFormValues } from './validation';
+import type { ChildFormValues } from './validation';
+import { toAmount } from '@/lib/validation';
 
 /** The add-child form before anything is typed: the spec's defaults. */
 export function emptyChildForm(): ChildFormValues {

@@ -1,4 +1,4 @@
-import { isBlank, validateEmail, type FieldErrors } from '@/lib/validation';
+import { isBlank, validateAmount, validateEmail, type FieldErrors } from '@/lib/validation';
 
 export const RATINGS_INVALID = 'Ratings must be whole numbers from 1 to 10';
 export const MIN_RATING = 1;
@@ -20,15 +20,6 @@ export interface ChildFormValues {
 }
 
 export type ChildFormErrors = FieldErrors<keyof ChildFormValues>;
-
-function validateBirthdayReward(value: string): string | undefined {
-  const text = value.trim();
-  if (!text) return 'Birthday reward is required';
-  if (!/^-?(\d+\.?\d*|\.\d+)$/.test(text)) return 'Birthday reward must be a number';
-  if (Number(text) < 0) return 'Birthday reward cannot be negative';
-  if ((text.split('.')[1] ?? '').length > 2) return 'Birthday reward can have at most two decimals';
-  return undefined;
-}
 
 function todayIso(now: Date): string {
   const month = String(now.getMonth() + 1).padStart(2, '0');
@@ -54,7 +45,7 @@ export function validateInviteChild(values: ChildFormValues, now = new Date()): 
     firstName: isBlank(values.firstName) ? 'First name is required' : undefined,
     email: validateEmail(values.email),
     dateOfBirth: validateBirthday(values.dateOfBirth, now),
-    birthdayRewardAmount: validateBirthdayReward(values.birthdayRewardAmount),
+    birthdayRewardAmount: validateAmount(values.birthdayRewardAmount, 'Birthday reward'),
   };
 }
 
@@ -63,13 +54,8 @@ export function validateEditChild(values: ChildFormValues, now = new Date()): Ch
   return {
     email: validateEmail(values.email),
     dateOfBirth: validateBirthday(values.dateOfBirth, now),
-    birthdayRewardAmount: validateBirthdayReward(values.birthdayRewardAmount),
+    birthdayRewardAmount: validateAmount(values.birthdayRewardAmount, 'Birthday reward'),
   };
-}
-
-/** Dollars (or units) with at most two decimals, as sent to the API. */
-export function toAmount(value: string): number {
-  return Math.round(Number(value.trim()) * 100) / 100;
 }
 
 export interface RatingsValues {

@@ -1,5 +1,12 @@
-import { ComingSoon } from '@/components/ui';
+import { ManageChores } from './manage-chores';
+import { MyChores } from './my-chores';
+import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
+import { isParentRole } from '@/lib/roles';
+import { useSessionStore } from '@/stores/session-store';
 
+/** /chores: parents manage the chores; children see theirs ("My Chores"). */
 export function ChoresPage() {
-  return <ComingSoon title="Chores" description="Household chores, grouped by category." />;
+  const parent = isParentRole(useSessionStore((state) => state.user?.role));
+  useDocumentTitle(pageTitle(parent ? 'Chores' : 'My Chores'));
+  return parent ? <ManageChores /> : <MyChores />;
 }

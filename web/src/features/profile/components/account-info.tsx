@@ -1,4 +1,4 @@
-import { Card } from '@/components/ui';
+import { Card, DetailsList } from '@/components/ui';
 import { roleLabel } from '@/lib/roles';
 import type { User } from '@/types/api';
 import { formatDate, formatDateTime } from '@/utils/format';
@@ -14,14 +14,7 @@ export function AccountInfo({ user }: { user: User }) {
 
   return (
     <Card title="Account Information">
-      <dl className="details-list details-list--plain">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailsList items={rows} plain />
     </Card>
   );
 }

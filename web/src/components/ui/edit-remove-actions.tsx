@@ -1,0 +1,41 @@
+import { Alert } from './alert';
+import { Button } from './button';
+import { useAction } from '@/hooks/use-action';
+
+export interface EditRemoveActionsProps {
+  /** The item's name, for the buttons' accessible names ("Edit Kitchen"). */
+  name: string;
+  onEdit: () => void;
+  /** Removes the item on the server (and then from the screen). */
+  onRemove: () => Promise<void>;
+  /** The remove button's text: Delete, Retire… */
+  removeLabel: string;
+  /** Asked before removing. */
+  confirmation: string;
+  /** The alert when removing fails and the server gives no text. */
+  fallback: string;
+}
+
+/** Edit and Delete (or Retire) buttons for one item, with what went wrong below them. */
+export function EditRemoveActions({ name, onEdit, onRemove, removeLabel, confirmation, fallback }: EditRemoveActionsProps) {
+  const remove = useAction(fallback);
+  return (
+    <div className="edit-remove-actions">
+      <div className="button-row">
+        <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${name}`}>
+          Edit
+        </Button>
+        <Button
+          variant="danger"
+          size="sm"
+          onClick={() => remove.run(onRemove, confirmation)}
+          isLoading={remove.busy}
+          aria-label={`${removeLabel} ${name}`}
+        >
+          {removeLabel}
+        </Button>
+      </div>
+      {remove.error && <Alert>{remove.error}</Alert>}
+    </div>
+  );
+}

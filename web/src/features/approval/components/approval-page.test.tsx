@@ -1,0 +1,124 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+
+import { ApprovalPage } from './approval-page';
+import { buildChore, buildSubmission, garden } from '@/testing/chores';
+import { jsonResponse } from '@/testing/fixtures';
+import { stubApi, type ApiRequest } from '@/testing/test-utils';
+import { formatDateTime } from '@/utils/format';
+
+const first = buildSubmission({
+  notes: 'Every plate!',
+  photoUrl: 'https://photos.example/signed/sub-1.png?sig=abc',
+});
+const second = buildSubmission({
+  id: 'sub-2',
+  childName: 'Alex',
+  chore: buildChore({ id: 'chore-2', name: 'Mow lawn', category: garden, categoryId: garden.id }),
+  baseReward: 5,
+});
+
+function renderPage(more: (request: ApiRequest) => Response | undefined = () => undefined) {
+  const api = stubApi((request) =>
+    request.method === 'GET' && request.path === '/submissions?status=PENDING'
+      ? jsonResponse(200, [first, second])
+      : more(request),
+  );
+  render(
+    <MemoryRouter>
+      <ApprovalPage />
+    </MemoryRouter>,
+  );
+  return api;
+}
+
+describe('ApprovalPage', () => {
+  it('shows the pending submissions in the order given, oldest first, with their details', async () => {
+    renderPage();
+
+    const cards = await screen.findAllByRole('region');
+    expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual(['Wash dishes by Sam', 'Mow lawn by Alex']);
+    const card = cards[0]!;
+    expect(within(card).getByRole('heading', { name: 'Wash dishes' })).toBeTruthy();
+    expect(within(card).getByText('Kitchen')).toBeTruthy();
+    expect(within(card).getByText('Sam')).toBeTruthy();
+    expect(within(card).getByText(formatDateTime(first.completedAt))).toBeTruthy();
+    expect(within(card).getByText(formatDateTime(first.submittedAt))).toBeTruthy();
+    expect(within(card).getByText('$1.50')).toBeTruthy();
+    expect(within(card).getByText('Every plate!')).toBeTruthy();
+    expect(within(card).getByRole('img', { name: 'Photo proof of Wash dishes' }).getAttribute('src')).toBe(first.photoUrl);
+    expect(within(cards[1]!).queryByRole('img')).toBeNull();
+    expect(within(cards[1]!).queryByText('Notes')).toBeNull();
+  });
+
+  it('opens the photo larger', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Photo proof of Wash dishes' }));
+    const dialog = screen.getByRole('dialog', { name: 'Photo proof' });
+    expect(within(dialog).getByRole('img').getAttribute('src')).toBe(first.photoUrl);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('approves with the admin notes and takes the card out of the queue', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderPage(({ method, path }) =>
+      method === 'PATCH' && path === '/submissions/sub-1/review'
+        ? jsonResponse(200, { ...first, status: 'APPROVED', approved: true })
+        : undefined,
+    );
+    const card = await screen.findByRole('region', { name: 'Wash dishes by Sam' });
+
+    await user.type(within(card).getByLabelText('Admin Notes'), ' Great job! ');
+    await user.click(within(card).getByRole('button', { name: 'Approve' }));
+
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Wash dishes by Sam' })).toBeNull());
+    expect(requests.find((request) => request.method === 'PATCH')?.body).toEqual({
+      status: 'APPROVED',
+      adminNotes: 'Great job!',
+    });
+    expect(screen.getByRole('region', { name: 'Mow lawn by Alex' })).toBeTruthy();
+  });
+
+  it('rejects without notes, and says so when the queue is empty', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderPage(({ method }) =>
+      method === 'PATCH' ? jsonResponse(200, { ...second, status: 'REJECTED' }) : undefined,
+    );
+    const card = await screen.findByRole('region', { name: 'Mow lawn by Alex' });
+    await user.click(within(card).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Mow lawn by Alex' })).toBeNull());
+    expect(requests.find((request) => request.method === 'PATCH')).toMatchObject({
+      path: '/submissions/sub-2/review',
+      body: { status: 'REJECTED' },
+    });
+
+    await user.click(within(screen.getByRole('region', { name: 'Wash dishes by Sam' })).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('No submissions waiting for review')).toBeTruthy();
+  });
+
+  it("keeps the card and shows the server's text when the review is refused", async () => {
+    const user = userEvent.setup();
+    renderPage(({ method }) =>
+      method === 'PATCH' ? jsonResponse(409, { error: 'Conflict', message: 'This submission was already reviewed' }) : undefined,
+    );
+    const card = await screen.findByRole('region', { name: 'Wash dishes by Sam' });
+    await user.click(within(card).getByRole('button', { name: 'Approve' }));
+    expect((await within(card).findByRole('alert')).textContent).toBe('This submission was already reviewed');
+    expect(within(card).getByRole<HTMLButtonElement>('button', { name: 'Approve' }).disabled).toBe(false);
+  });
+
+  it('says when nothing waits for review', async () => {
+    stubApi(({ path }) => (path === '/submissions?status=PENDING' ? jsonResponse(200, []) : undefined));
+    render(
+      <MemoryRouter>
+        <ApprovalPage />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('No submissions waiting for review')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'History' }).getAttribute('href')).toBe('/history');
+  });
+});

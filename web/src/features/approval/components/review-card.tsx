@@ -1,0 +1,71 @@
+import { useState } from 'react';
+
+import { reviewSubmission, type ReviewStatus } from '../api/review-submission';
+import { PhotoProof } from './photo-proof';
+import { Alert, Button, Card, DetailsList, TextAreaField } from '@/components/ui';
+import { useAction } from '@/hooks/use-action';
+import type { Submission } from '@/types/api';
+import { formatDateTime, formatMoney } from '@/utils/format';
+
+export interface ReviewCardProps {
+  submission: Submission;
+  /** Called once the server has taken the review. */
+  onReviewed: (id: string) => void;
+}
+
+/** One submission waiting for review: what was done, by whom and when, its photo, and Approve or Reject. */
+export function ReviewCard({ submission, onReviewed }: ReviewCardProps) {
+  const { chore, childName } = submission;
+  const [adminNotes, setAdminNotes] = useState('');
+  const [decision, setDecision] = useState<ReviewStatus | null>(null);
+  const review = useAction('Failed to review submission');
+
+  const onReview = (status: ReviewStatus) => {
+    setDecision(status);
+    void review.run(async () => {
+      const notes = adminNotes.trim();
+      await reviewSubmission(submission.id, { status, ...(notes ? { adminNotes: notes } : {}) });
+      onReviewed(submission.id);
+    });
+  };
+
+  const details: Array<[string, string]> = [
+    ['Category', chore.category?.name || 'Uncategorized'],
+    ['Child', childName],
+    ['Completed', formatDateTime(submission.completedAt)],
+    ['Submitted', formatDateTime(submission.submittedAt)],
+    ['Reward', formatMoney(submission.baseReward)],
+  ];
+  if (submission.notes.trim()) details.push(['Notes', submission.notes]);
+
+  return (
+    <Card className="review-card" aria-label={`${chore.name} by ${childName}`} title={chore.name}>
+      {review.error && <Alert>{review.error}</Alert>}
+      <DetailsList items={details} plain />
+      {submission.photoUrl && <PhotoProof url={submission.photoUrl} alt={`Photo proof of ${chore.name}`} />}
+      <TextAreaField
+        label="Admin Notes"
+        hint="Optional. The child sees them with your review."
+        value={adminNotes}
+        onChange={(event) => setAdminNotes(event.target.value)}
+      />
+      <div className="form__actions">
+        <Button
+          variant="danger"
+          onClick={() => onReview('REJECTED')}
+          isLoading={review.busy && decision === 'REJECTED'}
+          disabled={review.busy}
+        >
+          Reject
+        </Button>
+        <Button
+          onClick={() => onReview('APPROVED')}
+          isLoading={review.busy && decision === 'APPROVED'}
+          disabled={review.busy}
+        >
+          Approve
+        </Button>
+      </div>
+    </Card>
+  );
+}

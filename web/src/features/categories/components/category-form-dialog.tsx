@@ -1,0 +1,40 @@
+import { createCategory } from '../api/create-category';
+import { updateCategory } from '../api/update-category';
+import type { Category } from '../types';
+import { categoryFormOf, toCategoryInput, validateCategory, type CategoryFormValues } from '../utils/category-form';
+import { DialogForm, TextAreaField, TextField } from '@/components/ui';
+import { useForm } from '@/hooks/use-form';
+
+export interface CategoryFormDialogProps {
+  /** The category to edit; null adds a new one. */
+  category: Category | null;
+  onClose: () => void;
+  onSaved: (category: Category) => void;
+}
+
+/** Add Category and Edit Category: name and description. */
+export function CategoryFormDialog({ category, onClose, onSaved }: CategoryFormDialogProps) {
+  const { serverError, submitting, field, onSubmit } = useForm<CategoryFormValues>({
+    initial: () => categoryFormOf(category),
+    validate: validateCategory,
+    fallback: 'Failed to save category',
+    submit: async (values) => {
+      const input = toCategoryInput(values);
+      onSaved(await (category ? updateCategory(category.id, input) : createCategory(input)));
+    },
+  });
+
+  return (
+    <DialogForm
+      title={category ? `Edit ${category.name}` : 'Add Category'}
+      submitLabel={category ? 'Save Changes' : 'Add Category'}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      serverError={serverError}
+      submitting={submitting}
+    >
+      <TextField label="Name" autoComplete="off" autoFocus {...field('name')} />
+      <TextAreaField label="Description" hint="Optional." {...field('description')} />
+    </DialogForm>
+  );
+}

@@ -1,0 +1,62 @@
+import { createChore } from '../api/create-chore';
+import { updateChore } from '../api/update-chore';
+import { choreFormOf, toChoreInput, validateChore, type ChoreFormValues } from '../utils/chore-form';
+import { FREQUENCY_OPTIONS } from '../utils/frequency';
+import { CheckboxField, DialogForm, SelectField, TextAreaField, TextField } from '@/components/ui';
+import { useForm } from '@/hooks/use-form';
+import type { CategoryRef, Chore } from '@/types/api';
+
+export interface ChoreFormDialogProps {
+  /** The chore to edit; null adds a new one. */
+  chore: Chore | null;
+  categories: readonly CategoryRef[];
+  onClose: () => void;
+  onSaved: (chore: Chore) => void;
+}
+
+/** Add Chore and Edit Chore. */
+export function ChoreFormDialog({ chore, categories, onClose, onSaved }: ChoreFormDialogProps) {
+  const { values, serverError, submitting, field, update, onSubmit } = useForm<ChoreFormValues>({
+    initial: () => choreFormOf(chore),
+    validate: validateChore,
+    fallback: chore ? 'Failed to update chore' : 'Failed to create chore',
+    submit: async (values) => {
+      const input = toChoreInput(values);
+      onSaved(await (chore ? updateChore(chore.id, input) : createChore(input)));
+    },
+  });
+  const categoryOptions = categories.map((category) => ({ value: category.id, label: category.name }));
+
+  return (
+    <DialogForm
+      title={chore ? `Edit ${chore.name}` : 'Add Chore'}
+      submitLabel={chore ? 'Save Changes' : 'Add Chore'}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      serverError={serverError}
+      submitting={submitting}
+    >
+      <TextField label="Name" autoComplete="off" autoFocus {...field('name')} />
+      <TextAreaField label="Description" hint="Optional. What counts as done." {...field('description')} />
+      <div className="form__row">
+        <TextField
+          label="Base Reward"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          hint="In dollars, e.g. 1.50."
+          {...field('baseReward')}
+        />
+        <SelectField label="Category" placeholder="Choose a category" options={categoryOptions} {...field('categoryId')} />
+      </div>
+      <SelectField label="Frequency" options={FREQUENCY_OPTIONS} {...field('frequencyDays')} />
+      <CheckboxField
+        label="Requires photo"
+        name="requiresPhoto"
+        checked={values.requiresPhoto}
+        onChange={(event) => update('requiresPhoto', event.target.checked)}
+      />
+    </DialogForm>
+  );
+}

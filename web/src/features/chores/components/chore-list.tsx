@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+
+import { ChoreRow } from './chore-row';
+import { Card } from '@/components/ui';
+import { groupByCategory } from '@/lib/chores';
+import type { Chore } from '@/types/api';
+
+export interface ChoreListProps {
+  chores: readonly Chore[];
+  /** What ends each chore's row (buttons, availability). */
+  renderAside?: (chore: Chore) => ReactNode;
+}
+
+/** The chores under a card per category, with the category's name as heading. */
+export function ChoreList({ chores, renderAside }: ChoreListProps) {
+  return groupByCategory(chores).map((group) => (
+    <Card key={group.name} title={group.name} aria-label={group.name}>
+      <ul className="list">
+        {group.chores.map((chore) => (
+          <ChoreRow key={chore.id} chore={chore}>
+            {renderAside?.(chore)}
+          </ChoreRow>
+        ))}
+      </ul>
+    </Card>
+  ));
+}

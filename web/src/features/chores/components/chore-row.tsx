@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+
+import { frequencyLabel } from '../utils/frequency';
+import type { Chore } from '@/types/api';
+import { formatMoney } from '@/utils/format';
+
+export interface ChoreRowProps {
+  chore: Chore;
+  /** Shown at the end of the row: a parent's buttons or a child's availability. */
+  children?: ReactNode;
+}
+
+/** One chore in the list: name, description, reward, how often, and whether a photo is required. */
+export function ChoreRow({ chore, children }: ChoreRowProps) {
+  return (
+    <li className="list__row chore-row" aria-label={chore.name}>
+      <div className="chore-row__main">
+        <p className="list__primary">{chore.name}</p>
+        {chore.description && <p className="list__secondary">{chore.description}</p>}
+        <p className="chore-row__badges">
+          <span className="badge">{frequencyLabel(chore.frequencyDays)}</span>
+          {chore.requiresPhoto && <span className="badge badge--warning">Photo required</span>}
+        </p>
+      </div>
+      <span className="list__amount">{formatMoney(chore.baseReward)}</span>
+      {children && <div className="chore-row__aside">{children}</div>}
+    </li>
+  );
+}

@@ -1,0 +1,42 @@
+import { Link } from 'react-router';
+
+import { getAvailability } from '../api/get-availability';
+import { getChores } from '../api/get-chores';
+import { ChoreList } from './chore-list';
+import { PageHeader, ResourceList } from '@/components/ui';
+import { paths } from '@/config/paths';
+import { useResource } from '@/hooks/use-resource';
+import { availabilityByChore, nextAvailableText } from '@/lib/chores';
+import type { Chore, ChoreAvailability } from '@/types/api';
+
+function ChoreAvailabilityNote({ chore, availability }: { chore: Chore; availability?: ChoreAvailability }) {
+  if (availability && !availability.isAvailable) {
+    return <p className="chore-row__waiting">{nextAvailableText(availability)}</p>;
+  }
+  return (
+    <Link className="btn btn--primary btn--sm" to={paths.app.submit.getHref(chore.id)} aria-label={`Do ${chore.name}`}>
+      Do it
+    </Link>
+  );
+}
+
+/** A child's chores screen: every chore, read-only, with when each can be done again. */
+export function MyChores() {
+  const chores = useResource(getChores, 'chores');
+  const availability = useResource(getAvailability, 'chore availability');
+  const byChore = availabilityByChore(availability.resource.status === 'ready' ? availability.resource.data : []);
+
+  return (
+    <>
+      <PageHeader title="My Chores" description="Chores you can do, and when you can do them again." />
+      <ResourceList resource={chores.resource} loadingLabel="Loading chores…" empty="No chores yet. Ask a parent to add some.">
+        {(list) => (
+          <ChoreList
+            chores={list}
+            renderAside={(chore) => <ChoreAvailabilityNote chore={chore} availability={byChore.get(chore.id)} />}
+          />
+        )}
+      </ResourceList>
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import type { ChoreInput } from '../api/create-chore';
+import { DEFAULT_FREQUENCY_DAYS, FREQUENCY_DAYS } from './frequency';
+import { isBlank, toAmount, validateAmount, type FieldErrors } from '@/lib/validation';
+import type { Chore } from '@/types/api';
+
+/** The Add Chore and Edit Chore form, as typed. */
+export interface ChoreFormValues {
+  name: string;
+  description: string;
+  baseReward: string;
+  categoryId: string;
+  frequencyDays: string;
+  requiresPhoto: boolean;
+}
+
+export function choreFormOf(chore: Chore | null): ChoreFormValues {
+  if (!chore) {
+    return {
+      name: '',
+      description: '',
+      baseReward: '',
+      categoryId: '',
+      frequencyDays: String(DEFAULT_FREQUENCY_DAYS),
+      requiresPhoto: false,
+    };
+  }
+  return {
+    name: chore.name,
+    description: chore.description ?? '',
+    baseReward: chore.baseReward.toFixed(2),
+    categoryId: chore.categoryId,
+    frequencyDays: String(chore.frequencyDays),
+    requiresPhoto: chore.requiresPhoto,
+  };
+}
+
+/** Name, category and base reward required (spec §5); frequency one of the offered choices. */
+export function validateChore(values: ChoreFormValues): FieldErrors<keyof ChoreFormValues> {
+  return {
+    name: isBlank(values.name) ? 'Name is required' : undefined,
+    categoryId: isBlank(values.categoryId) ? 'Category is required' : undefined,
+    baseReward: validateAmount(values.baseReward, 'Base reward'),
+    frequencyDays: FREQUENCY_DAYS.map(String).includes(values.frequencyDays)
+      ? undefined
+      : 'Please choose how often the chore can be done',
+  };
+}
+
+export function toChoreInput(values: ChoreFormValues): ChoreInput {
+  return {
+    name: values.name.trim(),
+    description: values.description.trim(),
+    baseReward: toAmount(values.baseReward),
+    categoryId: values.categoryId,
+    frequencyDays: Number(values.frequencyDays),
+    requiresPhoto: values.requiresPhoto,
+  };
+}

@@ -1,0 +1,66 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { HistoryPage } from './history-page';
+import { buildChore, buildSubmission, garden } from '@/testing/chores';
+import { jsonResponse, userWithRole } from '@/testing/fixtures';
+import { signIn, stubApi } from '@/testing/test-utils';
+import { formatDate } from '@/utils/format';
+
+const approved = buildSubmission({
+  status: 'APPROVED',
+  approved: true,
+  boostedReward: 1.8,
+  adminNotes: 'Great job!',
+  reviewedAt: '2024-05-02T10:00:00Z',
+});
+const rejected = buildSubmission({
+  id: 'sub-2',
+  chore: buildChore({ id: 'chore-2', name: 'Mow lawn', category: garden, categoryId: garden.id }),
+  status: 'REJECTED',
+  approved: false,
+  boostedReward: 5,
+  reviewedAt: '2024-05-01T10:00:00Z',
+});
+
+function stubHistory() {
+  return stubApi(({ path }) => (path === '/submissions/history' ? jsonResponse(200, [approved, rejected]) : undefined));
+}
+
+describe('HistoryPage', () => {
+  it('shows approved chores in green with +reward and rejected ones in red, with notes and review date', async () => {
+    signIn(userWithRole('ORG_ADMIN'));
+    stubHistory();
+    render(<HistoryPage />);
+
+    const rows = await screen.findAllByRole('listitem');
+    expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(['Wash dishes', 'Mow lawn']);
+    const [good, bad] = rows as [HTMLElement, HTMLElement];
+
+    expect(good.className).toContain('list__row--approved');
+    expect(within(good).getByText('Approved').className).toContain('badge--success');
+    expect(within(good).getByText('+$1.80')).toBeTruthy();
+    expect(within(good).getByText(`Kitchen · Sam · Reviewed ${formatDate(approved.reviewedAt)}`)).toBeTruthy();
+    expect(within(good).getByText('Note: Great job!')).toBeTruthy();
+
+    expect(bad.className).toContain('list__row--rejected');
+    expect(within(bad).getByText('Rejected').className).toContain('badge--danger');
+    expect(within(bad).getByText('$5.00')).toBeTruthy();
+    expect(within(bad).queryByText(/Note:/)).toBeNull();
+  });
+
+  it("leaves the child's own name out for a child", async () => {
+    signIn(userWithRole('ORG_MEMBER'));
+    stubHistory();
+    render(<HistoryPage />);
+    const row = await screen.findByRole('listitem', { name: 'Wash dishes' });
+    expect(within(row).getByText(`Kitchen · Reviewed ${formatDate(approved.reviewedAt)}`)).toBeTruthy();
+  });
+
+  it('says when nothing has been reviewed yet', async () => {
+    signIn(userWithRole('ORG_MEMBER'));
+    stubApi(({ path }) => (path === '/submissions/history' ? jsonResponse(200, []) : undefined));
+    render(<HistoryPage />);
+    expect(await screen.findByText('No reviewed chores yet')).toBeTruthy();
+  });
+});

@@ -1,0 +1,24 @@
+import { SelectField } from '@/components/ui';
+import { groupByCategory } from '@/lib/chores';
+import type { Chore } from '@/types/api';
+import { formatMoney } from '@/utils/format';
+
+export interface ChorePickerProps {
+  chores: readonly Chore[];
+  name: string;
+  value: string;
+  error?: string;
+  onChange: (event: { target: { value: string } }) => void;
+}
+
+/** A select of the chores, under their category (optgroups). */
+export function ChorePicker({ chores, ...props }: ChorePickerProps) {
+  const groups = groupByCategory(chores).map((group) => ({
+    label: group.name,
+    options: group.chores.map((chore) => ({
+      value: chore.id,
+      label: `${chore.name} (${formatMoney(chore.baseReward)})`,
+    })),
+  }));
+  return <SelectField label="Chore" placeholder="Choose a chore" groups={groups} {...props} />;
+}

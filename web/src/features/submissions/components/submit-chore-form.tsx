@@ -1,0 +1,78 @@
+import { useRef, useState } from 'react';
+
+import { createSubmission } from '../api/create-submission';
+import {
+  emptySubmissionForm,
+  toDateTimeLocal,
+  toSubmissionBody,
+  validateSubmission,
+  type SubmissionFormValues,
+} from '../utils/submission-form';
+import { ChorePicker } from './chore-picker';
+import { PhotoField } from './photo-field';
+import { Alert, Button, ProgressBar, TextAreaField, TextField } from '@/components/ui';
+import { useForm } from '@/hooks/use-form';
+import { nextAvailableText } from '@/lib/chores';
+import type { Chore, ChoreAvailability } from '@/types/api';
+
+export interface SubmitChoreFormProps {
+  chores: readonly Chore[];
+  /** Availability by chore id; chores not in it count as available. */
+  availability: ReadonlyMap<string, ChoreAvailability>;
+  initialChoreId?: string;
+  onSubmitted: () => void;
+}
+
+/** Which chore, when it was done, a photo and notes; sent with an upload progress bar. */
+export function SubmitChoreForm({ chores, availability, initialChoreId = '', onSubmitted }: SubmitChoreFormProps) {
+  const [progress, setProgress] = useState(0);
+  const photoInput = useRef<HTMLInputElement>(null);
+  const choreById = (id: string) => chores.find((chore) => chore.id === id);
+
+  const { values, setValues, errors, serverError, submitting, saved, field, update, onSubmit } =
+    useForm<SubmissionFormValues>({
+      initial: () => emptySubmissionForm(choreById(initialChoreId) ? initialChoreId : ''),
+      validate: (values) => validateSubmission(values, choreById(values.choreId)),
+      fallback: 'Failed to submit chore',
+      submit: async (values) => {
+        setProgress(0);
+        await createSubmission(toSubmissionBody(values), setProgress);
+        setValues(emptySubmissionForm());
+        if (photoInput.current) photoInput.current.value = '';
+        onSubmitted();
+      },
+    });
+
+  const chore = choreById(values.choreId);
+  const waiting = availability.get(values.choreId);
+  const unavailable = waiting !== undefined && !waiting.isAvailable;
+
+  return (
+    <form className="form form--narrow" onSubmit={onSubmit} noValidate aria-label="Submit chore">
+      {serverError && <Alert>{serverError}</Alert>}
+      {saved && <Alert variant="success">Chore submitted! A parent will review it soon.</Alert>}
+      <ChorePicker chores={chores} {...field('choreId')} />
+      {unavailable && <Alert variant="info">{nextAvailableText(waiting)}</Alert>}
+      <TextField
+        label="Completed At"
+        type="datetime-local"
+        max={toDateTimeLocal(new Date())}
+        {...field('completedAt')}
+      />
+      <PhotoField
+        photo={values.photo}
+        required={chore?.requiresPhoto ?? false}
+        error={errors.photo}
+        inputRef={photoInput}
+        onChange={(photo) => update('photo', photo)}
+      />
+      <TextAreaField label="Notes" hint="Optional. Anything your parents should know." {...field('notes')} />
+      {submitting && <ProgressBar value={progress} label="Upload progress" />}
+      <div className="form__actions">
+        <Button type="submit" isLoading={submitting} disabled={unavailable}>
+          Submit Chore
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,187 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+
+import { toDateTimeLocal } from '../utils/submission-form';
+import { SubmitChorePage } from './submit-chore-page';
+import { buildChore, buildSubmission, garden } from '@/testing/chores';
+import { stubUpload } from '@/testing/fake-upload';
+import { jsonResponse } from '@/testing/fixtures';
+import { stubApi } from '@/testing/test-utils';
+import type { ChoreAvailability } from '@/types/api';
+
+const dishes = buildChore({ requiresPhoto: true });
+const lawn = buildChore({ id: 'chore-2', name: 'Mow lawn', category: garden, categoryId: garden.id, baseReward: 5 });
+const beds = buildChore({ id: 'chore-3', name: 'Make bed', category: null, categoryId: '' });
+
+const waitingLawn: ChoreAvailability = {
+  choreId: lawn.id,
+  isAvailable: false,
+  nextAvailableAt: '2030-03-05T09:00:00Z',
+  daysRemaining: 2,
+};
+
+function stubChoresApi(availability: ChoreAvailability[] = []) {
+  return stubApi(({ path }) => {
+    if (path === '/chores') return jsonResponse(200, [dishes, lawn, beds]);
+    if (path === '/submissions/availability') return jsonResponse(200, availability);
+    return undefined;
+  });
+}
+
+function renderPage(path = '/submit') {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <SubmitChorePage />
+    </MemoryRouter>,
+  );
+}
+
+const png = (name = 'proof.png') => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
+
+describe('SubmitChorePage', () => {
+  it('offers the chores under their category and starts at the current local time', async () => {
+    stubChoresApi();
+    const before = toDateTimeLocal(new Date());
+    renderPage();
+
+    const picker = await screen.findByLabelText<HTMLSelectElement>('Chore');
+    expect(picker.value).toBe('');
+    const groups = within(picker).getAllByRole('group');
+    expect(groups.map((group) => group.getAttribute('label'))).toEqual(['Garden', 'Kitchen', 'Uncategorized']);
+    expect(within(groups[1]!).getByRole('option').textContent).toBe('Wash dishes ($1.50)');
+
+    const completedAt = screen.getByLabelText<HTMLInputElement>('Completed At');
+    expect(completedAt.type).toBe('datetime-local');
+    expect(completedAt.value >= before && completedAt.value <= toDateTimeLocal(new Date())).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Photo').accept).toBe('image/*');
+  });
+
+  it('starts with the chore named in the address', async () => {
+    stubChoresApi();
+    renderPage('/submit?chore=chore-2');
+    expect((await screen.findByLabelText<HTMLSelectElement>('Chore')).value).toBe('chore-2');
+  });
+
+  it('checks chore, completion time and photo before sending anything', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    stubChoresApi();
+    const uploads = stubUpload();
+    renderPage();
+    await screen.findByLabelText('Chore');
+
+    await user.click(screen.getByRole('button', { name: 'Submit Chore' }));
+    expect(screen.getByText('Please choose a chore')).toBeTruthy();
+
+    await user.selectOptions(screen.getByLabelText('Chore'), dishes.id);
+    fireEvent.change(screen.getByLabelText('Completed At'), { target: { value: '2999-01-01T10:00' } });
+    await user.click(screen.getByRole('button', { name: 'Submit Chore' }));
+    expect(screen.getByText('Completion time cannot be in the future')).toBeTruthy();
+    expect(screen.getByText('A photo is required for this chore')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Completed At'), { target: { value: '' } });
+    await user.upload(screen.getByLabelText('Photo'), new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    await user.click(screen.getByRole('button', { name: 'Submit Chore' }));
+    expect(screen.getByText('Completion time is required')).toBeTruthy();
+    expect(screen.getByText('Please choose an image file')).toBeTruthy();
+    expect(uploads).toHaveLength(0);
+  });
+
+  it('says when an unavailable chore opens again and keeps Submit disabled', async () => {
+    const user = userEvent.setup();
+    stubChoresApi([waitingLawn, { choreId: dishes.id, isAvailable: true, nextAvailableAt: null, daysRemaining: 0 }]);
+    renderPage();
+    await screen.findByLabelText('Chore');
+    const submit = screen.getByRole<HTMLButtonElement>('button', { name: 'Submit Chore' });
+
+    await user.selectOptions(screen.getByLabelText('Chore'), lawn.id);
+    expect((await screen.findByText(/^Available again on .*2030.* \(in 2 days\)$/)).textContent).toBeTruthy();
+    expect(submit.disabled).toBe(true);
+
+    await user.selectOptions(screen.getByLabelText('Chore'), dishes.id);
+    expect(screen.queryByText(/Available again on/)).toBeNull();
+    expect(submit.disabled).toBe(false);
+  });
+
+  it('uploads with a progress bar, then confirms, resets the form and refreshes availability', async () => {
+    const user = userEvent.setup();
+    const { requests } = stubChoresApi();
+    const uploads = stubUpload();
+    const photo = png();
+    renderPage();
+    await screen.findByLabelText('Chore');
+
+    await user.selectOptions(screen.getByLabelText('Chore'), dishes.id);
+    fireEvent.change(screen.getByLabelText('Completed At'), { target: { value: '2024-05-01T08:30' } });
+    await user.upload(screen.getByLabelText('Photo'), photo);
+    await user.type(screen.getByLabelText('Notes'), 'All clean ');
+    await user.click(screen.getByRole('button', { name: 'Submit Chore' }));
+
+    const [upload] = uploads;
+    expect(upload?.url).toBe('/api/submissions');
+    expect(upload?.form.get('choreId')).toBe(dishes.id);
+    expect(upload?.form.get('completedAt')).toBe(new Date(2024, 4, 1, 8, 30).toISOString());
+    expect(upload?.form.get('notes')).toBe('All clean');
+    expect((upload?.form.get('photo') as File).name).toBe('proof.png');
+
+    const progress = screen.getByRole('progressbar', { name: 'Upload progress' });
+    expect(progress.getAttribute('value')).toBe('0');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Submit Chore' }).disabled).toBe(true);
+    upload?.progress(30, 100);
+    await waitFor(() => expect(progress.getAttribute('value')).toBe('30'));
+    expect(screen.getByText('30%')).toBeTruthy();
+
+    upload?.respond(201, buildSubmission());
+    expect(await screen.findByText('Chore submitted! A parent will review it soon.')).toBeTruthy();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.getByLabelText<HTMLSelectElement>('Chore').value).toBe('');
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Notes').value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Photo').value).toBe('');
+    await waitFor(() =>
+      expect(requests.filter((request) => request.path === '/submissions/availability')).toHaveLength(2),
+    );
+  });
+
+  it("shows the server's message, else its error, else 'Failed to submit chore'", async () => {
+    const user = userEvent.setup();
+    stubChoresApi();
+    const uploads = stubUpload();
+    renderPage();
+    await screen.findByLabelText('Chore');
+    await user.selectOptions(screen.getByLabelText('Chore'), lawn.id);
+
+    const answers: Array<[number, unknown, string]> = [
+      [409, { error: 'Conflict', message: 'This chore is available again on March 5' }, 'This chore is available again on March 5'],
+      [400, { error: 'Photo is not an image' }, 'Photo is not an image'],
+      [502, '', 'Failed to submit chore'],
+    ];
+    for (const [index, [status, body, shown]] of answers.entries()) {
+      await user.click(screen.getByRole('button', { name: 'Submit Chore' }));
+      uploads[index]?.respond(status, body);
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(shown));
+    }
+    expect(screen.getByLabelText<HTMLSelectElement>('Chore').value).toBe(lawn.id);
+  });
+
+  it('previews the chosen photo and lets its address go on change and unmount', async () => {
+    const user = userEvent.setup();
+    stubChoresApi();
+    const create = vi.spyOn(URL, 'createObjectURL').mockReturnValueOnce('blob:first').mockReturnValueOnce('blob:second');
+    const revoke = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const { unmount } = renderPage();
+    await screen.findByLabelText('Chore');
+
+    await user.upload(screen.getByLabelText('Photo'), png('one.png'));
+    const preview = await screen.findByRole<HTMLImageElement>('img', { name: 'Preview of the chosen photo' });
+    expect(preview.getAttribute('src')).toBe('blob:first');
+
+    await user.upload(screen.getByLabelText('Photo'), png('two.png'));
+    await waitFor(() => expect(preview.getAttribute('src')).toBe('blob:second'));
+    expect(revoke).toHaveBeenCalledWith('blob:first');
+
+    unmount();
+    expect(revoke).toHaveBeenCalledWith('blob:second');
+    expect(create).toHaveBeenCalledTimes(2);
+  });
+});

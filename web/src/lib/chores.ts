@@ -1,0 +1,42 @@
+import type { CategoryRef, ChoreAvailability } from '@/types/api';
+import { formatDateTime } from '@/utils/format';
+
+export interface CategoryGroup<T> {
+  /** The category's name, or Uncategorized. */
+  name: string;
+  chores: T[];
+}
+
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+
+/** Chores under their category, categories and the chores in each by name. */
+export function groupByCategory<T extends { name: string; category: CategoryRef | null }>(
+  chores: readonly T[],
+): CategoryGroup<T>[] {
+  const groups = new Map<string, CategoryGroup<T>>();
+  for (const chore of chores) {
+    const key = chore.category?.id ?? '';
+    const group = groups.get(key) ?? { name: chore.category?.name || 'Uncategorized', chores: [] };
+    group.chores.push(chore);
+    groups.set(key, group);
+  }
+  return [...groups.values()].map((group) => ({ ...group, chores: group.chores.sort(byName) })).sort(byName);
+}
+
+export function availabilityByChore(list: readonly ChoreAvailability[]): Map<string, ChoreAvailability> {
+  return new Map(list.map((item) => [item.choreId, item]));
+}
+
+/** "in 3 days", "in 1 day", or "later today" when it opens again today. */
+export function daysRemainingText(days: number): string {
+  if (days <= 0) return 'later today';
+  return days === 1 ? 'in 1 day' : `in ${days} days`;
+}
+
+/** What a child is told about a chore they cannot submit yet. */
+export function nextAvailableText(availability: ChoreAvailability): string {
+  if (!availability.nextAvailableAt) return 'Not available yet';
+  return `Available again on ${formatDateTime(availability.nextAvailableAt)} (${daysRemainingText(
+    availability.daysRemaining,
+  )})`;
+}

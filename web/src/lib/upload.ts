@@ -1,0 +1,36 @@
+import { apiUrl, failedResponse, parseBody, requestHeaders } from './api-client';
+
+export interface UploadOptions {
+  /** Called as the body goes out, with the share sent so far (0 to 1). */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Posts `form` as multipart with the session token, like api.post, but through
+ * XMLHttpRequest so that the upload's progress can be shown (fetch reports
+ * none). Failures are those of api calls: an ApiError for a non-2xx answer (a
+ * 401 ends the session), a TypeError when the network fails, an AbortError
+ * when `signal` aborts.
+ */
+export function upload<T>(path: string, form: FormData, { onProgress, signal }: UploadOptions = {}): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', apiUrl(path));
+    requestHeaders().forEach((value, name) => xhr.setRequestHeader(name, value));
+
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    });
+    xhr.addEventListener('load', () => {
+      const data = parseBody(xhr.responseText);
+      if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
+      else reject(failedResponse(xhr.status, data));
+    });
+    xhr.addEventListener('error', () => reject(new TypeError('Network request failed')));
+    xhr.addEventListener('abort', () => reject(new DOMException('The upload was aborted', 'AbortError')));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+
+    xhr.send(form);
+  });
+}
