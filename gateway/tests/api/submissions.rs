@@ -15,7 +15,7 @@ use testkit::{Options, images};
 
 use crate::{
     chores::{category, chore},
-    helpers::{Session, assert_error, child, parent, send, start, start_with},
+    helpers::{Session, assert_error, child, eventually, parent, send, start, start_with},
 };
 
 /// A photo's file name and bytes.
@@ -369,4 +369,43 @@ async fn an_approval_leaves_the_queue_shows_in_history_and_is_announced_once() {
     assert_eq!(event.base_reward_cents, 300);
     assert_eq!(event.boosted_reward_cents, 300);
     assert_eq!(event.multiplier_milli, 1000);
+}
+
+#[tokio::test]
+async fn a_deleted_childs_submissions_and_photos_go_with_them() {
+    let (_stack, api) = start().await;
+    let parent = parent(&api).await;
+    let kitchen = category(&parent, "Kitchen").await;
+    let dishes = chore(&parent, &kitchen, json!({})).await;
+    let (mia, mia_record) = child(&parent, "Mia").await;
+    let (leo, _) = child(&parent, "Leo").await;
+    for kid in [&mia, &leo] {
+        let (status, body) = submit(
+            kid,
+            form(&dishes, Utc::now(), Some(("p.png", images::png(8, 8)))),
+        )
+        .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+    }
+    let pending = queue(&parent).await;
+    let url_of = |name: &str| {
+        pending
+            .iter()
+            .find(|s| s["childName"] == name)
+            .and_then(|s| s["photoUrl"].as_str())
+            .unwrap()
+            .to_owned()
+    };
+    let (mia_photo, leo_photo) = (url_of("Mia"), url_of("Leo"));
+
+    let id = mia_record["id"].as_str().unwrap();
+    let (status, _) = send(parent.delete(&format!("/children/{id}"))).await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    eventually("Mia's submission to be removed", || async {
+        queue(&parent).await.len() == 1
+    })
+    .await;
+    assert_eq!(queue(&parent).await[0]["childName"], "Leo");
+    assert_eq!(download(&mia_photo).await.0, StatusCode::NOT_FOUND);
+    assert_eq!(download(&leo_photo).await.0, StatusCode::OK);
 }

@@ -21,34 +21,50 @@ use crate::config::S3Config;
 #[derive(Clone)]
 pub struct Storage {
     client: Client,
+    /// Signs links for browsers: the same store, at the address they reach
+    /// it by (a signature covers the host).
+    signer: Client,
     bucket: String,
 }
 
 impl Storage {
     pub fn new(config: &S3Config) -> Self {
-        let http = Builder::new()
-            .tls_provider(Provider::Rustls(CryptoMode::Ring))
-            .build_https();
-        let conf = aws_sdk_s3::Config::builder()
-            .behavior_version(BehaviorVersion::latest())
-            .region(Region::new(config.s3_region.clone()))
-            .endpoint_url(&config.s3_endpoint)
-            .force_path_style(true)
-            .credentials_provider(Credentials::new(
-                &config.s3_access_key_id,
-                config.s3_secret_access_key.expose_secret(),
-                None,
-                None,
-                "chorely",
-            ))
-            .http_client(http)
-            .build();
+        let public = config
+            .s3_public_endpoint
+            .as_deref()
+            .filter(|e| !e.trim().is_empty())
+            .unwrap_or(&config.s3_endpoint);
         Self {
-            client: Client::from_conf(conf),
+            client: client(config, &config.s3_endpoint),
+            signer: client(config, public),
             bucket: config.s3_bucket.clone(),
         }
     }
+}
 
+/// An S3 client of `endpoint`, path-style (MinIO and s3s-fs need no DNS per bucket).
+fn client(config: &S3Config, endpoint: &str) -> Client {
+    let http = Builder::new()
+        .tls_provider(Provider::Rustls(CryptoMode::Ring))
+        .build_https();
+    let conf = aws_sdk_s3::Config::builder()
+        .behavior_version(BehaviorVersion::latest())
+        .region(Region::new(config.s3_region.clone()))
+        .endpoint_url(endpoint)
+        .force_path_style(true)
+        .credentials_provider(Credentials::new(
+            &config.s3_access_key_id,
+            config.s3_secret_access_key.expose_secret(),
+            None,
+            None,
+            "chorely",
+        ))
+        .http_client(http)
+        .build();
+    Client::from_conf(conf)
+}
+
+impl Storage {
     /// Creates the bucket unless it exists (deployments create it beforehand).
     pub async fn ensure_bucket(&self) -> anyhow::Result<()> {
         if self
@@ -109,7 +125,7 @@ impl Storage {
     /// A URL that reads the object for `ttl`, and nothing else.
     pub async fn signed_url(&self, key: &str, ttl: Duration) -> anyhow::Result<String> {
         let request = self
-            .client
+            .signer
             .get_object()
             .bucket(&self.bucket)
             .key(key)

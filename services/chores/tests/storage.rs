@@ -58,3 +58,20 @@ async fn a_stored_photo_is_private_and_served_only_by_its_signed_url() {
         StatusCode::NOT_FOUND
     );
 }
+
+#[tokio::test]
+async fn links_are_signed_for_the_address_browsers_use() {
+    let config = chores::config::S3Config {
+        s3_public_endpoint: Some("https://photos.example.com".into()),
+        ..chores::config::S3Config::default()
+    };
+    let storage = chores::storage::Storage::new(&config);
+    let url = storage
+        .signed_url("family/child/photo.jpg", Duration::from_secs(60))
+        .await
+        .unwrap();
+    assert!(
+        url.starts_with("https://photos.example.com/chorely-photos/family/child/photo.jpg?"),
+        "{url}"
+    );
+}
