@@ -4,6 +4,7 @@ use chorely_proto::{
     auth::v1::auth_service_client::AuthServiceClient,
     chores::v1::chores_service_client::ChoresServiceClient,
     family::v1::family_service_client::FamilyServiceClient,
+    rewards::v1::rewards_service_client::RewardsServiceClient,
 };
 use kit::grpc::Outgoing;
 use tonic::{service::interceptor::InterceptedService, transport::Channel};
@@ -48,6 +49,10 @@ impl Clients {
 
     pub fn chores(&self, user: &Authed) -> ChoresServiceClient<Intercepted> {
         ChoresServiceClient::with_interceptor(self.chores.clone(), Outgoing::bearer(user.token()))
+    }
+
+    pub fn rewards(&self, user: &Authed) -> RewardsServiceClient<Intercepted> {
+        RewardsServiceClient::with_interceptor(self.rewards.clone(), Outgoing::bearer(user.token()))
     }
 
     /// Every service's channel with the name its health service reports.

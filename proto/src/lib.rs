@@ -48,6 +48,7 @@ pub mod events {
         OrganizationCreated => "family.organization_created",
         OrganizationUpdated => "family.organization_updated",
         ChildCreated => "family.child_created",
+        ChildUpdated => "family.child_updated",
         ChildDeleted => "family.child_deleted",
         UserRegistered => "auth.user_registered",
         UserUpdated => "auth.user_updated",

@@ -8,7 +8,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 mod chores;
+mod dashboard;
+mod rewards;
 pub use chores::*;
+pub use dashboard::*;
+pub use rewards::*;
 
 pub(crate) fn time(t: Option<&prost_types::Timestamp>) -> Option<DateTime<Utc>> {
     t.and_then(kit::time::from_proto)
@@ -308,6 +312,12 @@ pub struct Child {
     pub honesty_rating: i32,
     pub respect_rating: i32,
     pub rules_rating: i32,
+    /// Mean grade points of active graded subjects; null without any.
+    pub gpa: Option<f64>,
+    /// The GPA's letter.
+    pub gpa_letter: Option<String>,
+    /// What an approved chore is multiplied by now.
+    pub multiplier: Option<MultiplierView>,
 }
 
 impl From<family_pb::Child> for Child {
@@ -325,8 +335,11 @@ impl From<family_pb::Child> for Child {
             },
             user_id: Some(c.user_id).filter(|u| !u.is_empty()),
             date_of_birth: Some(c.date_of_birth).filter(|d| !d.is_empty()),
-            // Balances come from the rewards ledger once it keeps them.
+            // Money, grades and multiplier come from rewards (`Child::with_summary`).
             balance: 0.0,
+            gpa: None,
+            gpa_letter: None,
+            multiplier: None,
             id: c.id,
             name: c.name,
             first_name: c.first_name,

@@ -5,7 +5,7 @@ use axum::{
     extract::{Path, State},
     http::{HeaderMap, StatusCode},
 };
-use chorely_proto::family::v1 as pb;
+use chorely_proto::{family::v1 as pb, rewards::v1::GetChildSummariesRequest};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{AppState, Body};
@@ -23,18 +23,52 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(ratings))
 }
 
-/// The family's children (parents only).
+/// The family's children with balances, GPA and multipliers (parents only).
 #[utoipa::path(get, path = "/children", tag = "children", security(("bearer" = [])),
     responses((status = 200, body = [Child]), (status = 403, body = ErrorBody)))]
 async fn list(State(state): State<AppState>, user: Authed) -> ApiResult<Json<Vec<Child>>> {
-    let children = state
+    let (children, summaries) = tokio::try_join!(
+        async {
+            state
+                .clients
+                .family(&user)
+                .list_children(pb::ListChildrenRequest {})
+                .await
+        },
+        async {
+            state
+                .clients
+                .rewards(&user)
+                .get_child_summaries(GetChildSummariesRequest {})
+                .await
+        },
+    )?;
+    let summaries = summaries.into_inner().children;
+    Ok(Json(
+        children
+            .into_inner()
+            .children
+            .into_iter()
+            .map(|c| {
+                let summary = summaries.iter().find(|s| s.child_id == c.id);
+                Child::from(c).with_summary(summary)
+            })
+            .collect(),
+    ))
+}
+
+/// A child as the API shows it, with what rewards knows of them (after a
+/// change: the ratings move the multiplier).
+async fn summarised(state: &AppState, user: &Authed, child: pb::Child) -> ApiResult<Child> {
+    let summaries = state
         .clients
-        .family(&user)
-        .list_children(pb::ListChildrenRequest {})
+        .rewards(user)
+        .get_child_summaries(GetChildSummariesRequest {})
         .await?
         .into_inner()
         .children;
-    Ok(Json(children.into_iter().map(Child::from).collect()))
+    let summary = summaries.iter().find(|s| s.child_id == child.id);
+    Ok(Child::from(child).with_summary(summary))
 }
 
 /// Adds a child and returns the link that lets them set up their login.
@@ -115,7 +149,7 @@ async fn update(
         })
         .await?
         .into_inner();
-    Ok(Json(child.into()))
+    Ok(Json(summarised(&state, &user, child).await?))
 }
 
 /// Deletes a child, their login, submissions, photos and ledger (parents only).
@@ -157,5 +191,5 @@ async fn ratings(
         })
         .await?
         .into_inner();
-    Ok(Json(child.into()))
+    Ok(Json(summarised(&state, &user, child).await?))
 }

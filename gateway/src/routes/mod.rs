@@ -4,8 +4,10 @@
 pub mod auth;
 pub mod children;
 pub mod chores;
+pub mod dashboard;
 pub mod health;
 pub mod organizations;
+pub mod rewards;
 pub mod submissions;
 pub mod users;
 
@@ -63,6 +65,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(auth::router())
         .merge(children::router())
         .merge(chores::router())
+        .merge(dashboard::router())
+        .merge(rewards::router())
         .merge(submissions::router())
         .merge(users::router())
         .merge(organizations::router())

@@ -1,7 +1,7 @@
 //! The rules of chores, free of storage: what a chore may be, when a child may
 //! do it again, and what an approval pays.
 
-use chrono::{DateTime, Days, NaiveDate, TimeZone, Utc};
+use chrono::{DateTime, Days, NaiveDate, Utc};
 use chrono_tz::Tz;
 use kit::validate::FieldError;
 
@@ -97,22 +97,7 @@ fn days_until(now: DateTime<Utc>, then: DateTime<Utc>) -> i32 {
     i32::try_from((secs + DAY - 1) / DAY).unwrap_or(i32::MAX)
 }
 
-/// Midnight of `day` in `tz` (or the first moment after it, where a change
-/// of clocks skips midnight).
-pub fn start_of_day(day: NaiveDate, tz: Tz) -> DateTime<Utc> {
-    (0..3)
-        .find_map(|hour| {
-            tz.from_local_datetime(&day.and_hms_opt(hour, 0, 0)?)
-                .earliest()
-        })
-        .map(|local| local.with_timezone(&Utc))
-        .unwrap_or_else(|| day.and_time(chrono::NaiveTime::MIN).and_utc())
-}
-
-/// The family's calendar date of an instant.
-pub fn local_date(at: DateTime<Utc>, tz: Tz) -> NaiveDate {
-    at.with_timezone(&tz).date_naive()
-}
+pub use kit::time::{local_date, start_of_day};
 
 /// Two completions of one chore by one child closer than its frequency
 /// collide: a daily chore once per calendar day, a weekly one once per 7 days.

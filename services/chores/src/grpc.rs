@@ -5,11 +5,12 @@ use kit::authn::RequestAuth;
 use kit::grpc::{Reply, reply};
 use tonic::Request;
 
-use crate::{catalogue::Catalogue, submissions::Submissions};
+use crate::{catalogue::Catalogue, stats::Stats, submissions::Submissions};
 
 pub struct ChoresGrpc {
     pub catalogue: Catalogue,
     pub submissions: Submissions,
+    pub stats: Stats,
 }
 
 #[tonic::async_trait]
@@ -176,5 +177,14 @@ impl ChoresService for ChoresGrpc {
                 .review(&parent, org, request.into_inner())
                 .await,
         )
+    }
+
+    async fn get_chore_stats(
+        &self,
+        request: Request<pb::GetChoreStatsRequest>,
+    ) -> Reply<pb::ChoreStats> {
+        let user = request.user()?;
+        let org = user.org()?;
+        reply(self.stats.get(user, org).await)
     }
 }

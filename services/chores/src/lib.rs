@@ -9,6 +9,7 @@ pub mod events;
 pub mod grpc;
 pub mod photo;
 pub mod startup;
+pub mod stats;
 pub mod storage;
 pub mod store;
 pub mod submissions;

@@ -10,7 +10,7 @@ use tonic::service::{Routes, interceptor::InterceptedService};
 
 use crate::{
     catalogue::Catalogue, clients::Clients, config::Config, events::ChildDeletedHandler,
-    grpc::ChoresGrpc, photo, storage::Storage, submissions::Submissions,
+    grpc::ChoresGrpc, photo, stats::Stats, storage::Storage, submissions::Submissions,
 };
 
 static MIGRATIONS: Migrator = sqlx::migrate!("./migrations");
@@ -36,6 +36,10 @@ impl Application {
         )?;
         let grpc = ChoresGrpc {
             catalogue: Catalogue {
+                pool: service.pool.clone(),
+                clients: clients.clone(),
+            },
+            stats: Stats {
                 pool: service.pool.clone(),
                 clients: clients.clone(),
             },

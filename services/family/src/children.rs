@@ -6,7 +6,7 @@ use chorely_proto::{
     auth::v1::{
         CreateChildInviteRequest, UpdateChildContactRequest, auth_service_client::AuthServiceClient,
     },
-    events::v1::{ChildCreated, ChildDeleted},
+    events::v1::{ChildCreated, ChildDeleted, ChildUpdated},
     family::v1 as pb,
 };
 use chrono::Utc;
@@ -179,6 +179,19 @@ impl Children {
                 .await
                 .map_err(Error::Upstream)?;
         }
+        outbox::enqueue(
+            &mut tx,
+            &ChildUpdated {
+                child_id: child.id.to_string(),
+                organization_id: org.to_string(),
+                date_of_birth: child
+                    .date_of_birth
+                    .map(|d| d.to_string())
+                    .unwrap_or_default(),
+                birthday_reward_cents: child.birthday_reward_cents,
+            },
+        )
+        .await?;
         tx.commit().await?;
         Ok(view(&child))
     }

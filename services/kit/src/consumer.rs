@@ -36,6 +36,10 @@ pub trait Handler<E: Event>: Send + Sync + 'static {
     ) -> impl Future<Output = anyhow::Result<()>> + Send;
 }
 
+/// How long JetStream waits for an acknowledgement before delivering an
+/// event again (a consumer that died holding it).
+pub const ACK_WAIT: Duration = Duration::from_secs(30);
+
 /// Consumes `E` with the durable consumer `durable` until `shutdown`.
 pub async fn run<E, H>(
     bus: Bus,
@@ -43,6 +47,23 @@ pub async fn run<E, H>(
     durable: &str,
     handler: H,
     shutdown: CancellationToken,
+) -> anyhow::Result<()>
+where
+    E: Event + Send + 'static,
+    H: Handler<E>,
+{
+    run_with_ack_wait(bus, pool, durable, handler, shutdown, ACK_WAIT).await
+}
+
+/// [`run`], with the redelivery wait chosen when the durable consumer is
+/// first created (tests that kill consumers use a short one).
+pub async fn run_with_ack_wait<E, H>(
+    bus: Bus,
+    pool: PgPool,
+    durable: &str,
+    handler: H,
+    shutdown: CancellationToken,
+    ack_wait: Duration,
 ) -> anyhow::Result<()>
 where
     E: Event + Send + 'static,
@@ -56,7 +77,7 @@ where
                 durable_name: Some(durable.to_owned()),
                 filter_subject: bus.subject_of::<E>(),
                 ack_policy: async_nats::jetstream::consumer::AckPolicy::Explicit,
-                ack_wait: Duration::from_secs(30),
+                ack_wait,
                 ..Default::default()
             },
         )

@@ -1,20 +1,19 @@
 //! gRPC handlers: check who is calling, hand over, convert errors.
-//!
-//! Only the multiplier is answered so far, and it is 1.0 for every child:
-//! grades, behaviour and streaks are not counted yet. The rest of the
-//! ledger and grades calls are still to come.
 
 use chorely_proto::rewards::v1::{self as pb, rewards_service_server::RewardsService};
-use kit::authn::{Caller, RequestAuth};
-use kit::grpc::Reply;
-use tonic::{Request, Response, Status};
+use kit::authn::RequestAuth;
+use kit::grpc::{Reply, reply};
+use tonic::Request;
 
-pub struct RewardsGrpc;
+use crate::{
+    error::Error, ledger::Ledger, multipliers::Multipliers, subjects::Subjects, subjects::child_id,
+};
 
-const NOT_YET: &str = "Rewards are not available yet";
-
-/// 1.0 in thousandths.
-const NEUTRAL: i32 = 1000;
+pub struct RewardsGrpc {
+    pub ledger: Ledger,
+    pub multipliers: Multipliers,
+    pub subjects: Subjects,
+}
 
 #[tonic::async_trait]
 impl RewardsService for RewardsGrpc {
@@ -22,98 +21,152 @@ impl RewardsService for RewardsGrpc {
         &self,
         request: Request<pb::GetMultiplierRequest>,
     ) -> Reply<pb::Multiplier> {
-        // Parents review and so ask; services may too.
-        if let Caller::User(_) = request.caller()? {
-            request.parent()?;
+        // Parents ask when they approve a chore (through the chores service).
+        let parent = request.parent()?;
+        let org = parent.org()?;
+        let result = async {
+            let id = child_id(&request.get_ref().child_id)?;
+            let child = self.ledger.clients.child(parent, id).await?;
+            Ok::<_, Error>(self.multipliers.of(org, &child).await?.0)
         }
-        Ok(Response::new(pb::Multiplier {
-            total_milli: NEUTRAL,
-            grade_milli: NEUTRAL,
-            behaviour_milli: NEUTRAL,
-            streak_milli: NEUTRAL,
-            bonuses_disabled: false,
-        }))
+        .await;
+        reply(result)
     }
 
     async fn get_multiplier_settings(
         &self,
         request: Request<pb::GetMultiplierSettingsRequest>,
     ) -> Reply<pb::MultiplierSettings> {
-        request.user()?;
-        Err(Status::unimplemented(NOT_YET))
+        let org = request.parent()?.org()?;
+        reply(self.multipliers.settings(org).await)
     }
 
     async fn save_multiplier_settings(
         &self,
         request: Request<pb::MultiplierSettings>,
     ) -> Reply<pb::MultiplierSettings> {
-        request.user()?;
-        Err(Status::unimplemented(NOT_YET))
+        let org = request.parent()?.org()?;
+        reply(self.multipliers.save(org, request.get_ref()).await)
     }
 
-    async fn get_balances(
+    async fn get_child_summaries(
         &self,
-        request: Request<pb::GetBalancesRequest>,
-    ) -> Reply<pb::GetBalancesResponse> {
-        request.user()?;
-        Err(Status::unimplemented(NOT_YET))
+        request: Request<pb::GetChildSummariesRequest>,
+    ) -> Reply<pb::GetChildSummariesResponse> {
+        let user = request.user()?;
+        let org = user.org()?;
+        reply(
+            self.ledger
+                .summaries(user, org)
+                .await
+                .map(|children| pb::GetChildSummariesResponse { children }),
+        )
     }
 
     async fn adjust_balance(
         &self,
         request: Request<pb::AdjustBalanceRequest>,
-    ) -> Reply<pb::LedgerEntry> {
-        request.user()?;
-        Err(Status::unimplemented(NOT_YET))
+    ) -> Reply<pb::AdjustBalanceResponse> {
+        let parent = request.parent()?.clone();
+        let org = parent.org()?;
+        reply(self.ledger.adjust(&parent, org, request.into_inner()).await)
     }
 
     async fn list_payouts(
         &self,
         request: Request<pb::ListPayoutsRequest>,
     ) -> Reply<pb::ListPayoutsResponse> {
-        request.user()?;
-        Err(Status::unimplemented(NOT_YET))
+        let user = request.user()?;
+        let org = user.org()?;
+        reply(
+            self.ledger
+                .payouts(user, org)
+                .await
+                .map(|payouts| pb::ListPayoutsResponse { payouts }),
+        )
     }
 
     async fn create_payout(&self, request: Request<pb::CreatePayoutRequest>) -> Reply<pb::Payout> {
-        request.user()?;
-        Err(Status::unimplemented(NOT_YET))
+        let parent = request.parent()?.clone();
+        let org = parent.org()?;
+        reply(self.ledger.pay(&parent, org, request.into_inner()).await)
+    }
+
+    async fn get_reward_stats(
+        &self,
+        request: Request<pb::GetRewardStatsRequest>,
+    ) -> Reply<pb::RewardStats> {
+        let user = request.user()?;
+        let org = user.org()?;
+        reply(self.ledger.stats(user, org).await)
     }
 
     async fn list_subjects(
         &self,
         request: Request<pb::ListSubjectsRequest>,
     ) -> Reply<pb::ListSubjectsResponse> {
-        request.user()?;
-        Err(Status::unimplemented(NOT_YET))
+        let user = request.user()?;
+        let org = user.org()?;
+        reply(
+            self.subjects
+                .list(user, org, &request.get_ref().child_id)
+                .await
+                .map(|subjects| pb::ListSubjectsResponse { subjects }),
+        )
     }
 
     async fn create_subject(
         &self,
         request: Request<pb::UpsertSubjectRequest>,
     ) -> Reply<pb::Subject> {
-        request.user()?;
-        Err(Status::unimplemented(NOT_YET))
+        let parent = request.parent()?.clone();
+        let org = parent.org()?;
+        reply(
+            self.subjects
+                .create(&parent, org, request.into_inner())
+                .await,
+        )
     }
 
     async fn update_subject(
         &self,
         request: Request<pb::UpsertSubjectRequest>,
     ) -> Reply<pb::Subject> {
-        request.user()?;
-        Err(Status::unimplemented(NOT_YET))
+        let org = request.parent()?.org()?;
+        reply(self.subjects.update(org, request.into_inner()).await)
     }
 
     async fn delete_subject(
         &self,
         request: Request<pb::DeleteSubjectRequest>,
     ) -> Reply<pb::DeleteSubjectResponse> {
-        request.user()?;
-        Err(Status::unimplemented(NOT_YET))
+        let org = request.parent()?.org()?;
+        reply(
+            self.subjects
+                .delete(org, &request.get_ref().id)
+                .await
+                .map(|()| pb::DeleteSubjectResponse {}),
+        )
     }
 
     async fn grade_subject(&self, request: Request<pb::GradeSubjectRequest>) -> Reply<pb::Subject> {
-        request.user()?;
-        Err(Status::unimplemented(NOT_YET))
+        let org = request.parent()?.org()?;
+        reply(self.subjects.grade(org, request.into_inner()).await)
+    }
+
+    async fn archive_all_subjects(
+        &self,
+        request: Request<pb::ArchiveAllSubjectsRequest>,
+    ) -> Reply<pb::ArchiveAllSubjectsResponse> {
+        let parent = request.parent()?.clone();
+        let org = parent.org()?;
+        reply(
+            self.subjects
+                .archive_all(&parent, org, &request.get_ref().child_id)
+                .await
+                .map(|n| pb::ArchiveAllSubjectsResponse {
+                    archived: i32::try_from(n).unwrap_or(i32::MAX),
+                }),
+        )
     }
 }

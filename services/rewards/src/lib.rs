@@ -1,5 +1,15 @@
 //! Chorely rewards: ledger and balances, payouts, subjects and grades, multipliers.
 
+pub mod birthdays;
+pub mod clients;
 pub mod config;
+pub mod error;
+pub mod events;
+pub mod grades;
 pub mod grpc;
+pub mod ledger;
+pub mod multiplier;
+pub mod multipliers;
 pub mod startup;
+pub mod store;
+pub mod subjects;

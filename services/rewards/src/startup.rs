@@ -1,41 +1,103 @@
 //! Builds the service from its configuration and runs it until shutdown.
 
+use std::time::Duration;
+
+use chorely_proto::{
+    events::v1::{
+        ChildCreated, ChildDeleted, ChildUpdated, OrganizationCreated, OrganizationUpdated,
+    },
+    rewards::v1::rewards_service_server::RewardsServiceServer,
+};
 use kit::service::Service;
-use sqlx::migrate::Migrator;
+use sqlx::{PgPool, migrate::Migrator};
 use tokio_util::sync::CancellationToken;
 use tonic::service::Routes;
 
-use chorely_proto::rewards::v1::rewards_service_server::RewardsServiceServer;
+use crate::{
+    birthdays,
+    clients::Clients,
+    config::Config,
+    events::{Children, CreditApprovals, Families},
+    grpc::RewardsGrpc,
+    ledger::Ledger,
+    multipliers::Multipliers,
+    subjects::Subjects,
+};
 
-use crate::{config::Config, grpc::RewardsGrpc};
-
-static MIGRATIONS: Migrator = sqlx::migrate!("./migrations");
+/// The service's database migrations (tests set up its database with them).
+pub static MIGRATIONS: Migrator = sqlx::migrate!("./migrations");
 
 pub struct Application {
     service: Service,
     routes: Routes,
+    birthday_check: Duration,
 }
 
 impl Application {
     pub async fn build(config: Config) -> anyhow::Result<Self> {
         let service = Service::build(&config.common, &MIGRATIONS).await?;
+        let clients = Clients::new(&config.family_url, &config.auth_url)?;
+        let pool = service.pool.clone();
+        let subjects = Subjects {
+            pool: pool.clone(),
+            clients: clients.clone(),
+        };
+        let multipliers = Multipliers {
+            pool: pool.clone(),
+            subjects: subjects.clone(),
+        };
+        let grpc = RewardsGrpc {
+            ledger: Ledger {
+                pool,
+                clients,
+                multipliers: multipliers.clone(),
+            },
+            multipliers,
+            subjects,
+        };
         let routes = Routes::new(RewardsServiceServer::with_interceptor(
-            RewardsGrpc,
+            grpc,
             service.interceptor(),
         ));
-        Ok(Self { service, routes })
+        Ok(Self {
+            service,
+            routes,
+            birthday_check: Duration::from_secs(config.birthday_check_secs.max(1)),
+        })
     }
 
     pub fn port(&self) -> u16 {
         self.service.port()
     }
 
+    pub fn pool(&self) -> &PgPool {
+        &self.service.pool
+    }
+
     pub async fn run(self, shutdown: CancellationToken) -> anyhow::Result<()> {
+        let s = &self.service;
+        let background = vec![
+            s.consume::<chorely_proto::events::v1::SubmissionReviewed, _>(
+                "rewards-credit-approvals",
+                CreditApprovals,
+                &shutdown,
+            ),
+            s.consume::<OrganizationCreated, _>("rewards-families-created", Families, &shutdown),
+            s.consume::<OrganizationUpdated, _>("rewards-families-updated", Families, &shutdown),
+            s.consume::<ChildCreated, _>("rewards-children-created", Children, &shutdown),
+            s.consume::<ChildUpdated, _>("rewards-children-updated", Children, &shutdown),
+            s.consume::<ChildDeleted, _>("rewards-children-deleted", Children, &shutdown),
+            tokio::spawn(birthdays::run(
+                s.pool.clone(),
+                self.birthday_check,
+                shutdown.clone(),
+            )),
+        ];
         self.service
             .run(
                 self.routes,
                 &["chorely.rewards.v1.RewardsService"],
-                Vec::new(),
+                background,
                 shutdown,
             )
             .await

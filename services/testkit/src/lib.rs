@@ -33,6 +33,8 @@ pub struct Options {
     pub manual_chores_relay: bool,
     /// How long photo links work (seconds); the service's default when unset.
     pub photo_url_ttl_secs: Option<u64>,
+    /// How often rewards looks for birthdays (seconds); its default when unset.
+    pub birthday_check_secs: Option<u64>,
 }
 
 pub struct Stack {
@@ -49,6 +51,7 @@ pub struct Stack {
     pub platform_pool: sqlx::PgPool,
     auth_relay: kit::outbox::Relay,
     pub chores_pool: sqlx::PgPool,
+    pub rewards_pool: sqlx::PgPool,
     chores_relay: kit::outbox::Relay,
     shutdown: CancellationToken,
     tasks: Vec<tokio::task::JoinHandle<()>>,
@@ -133,10 +136,14 @@ impl Stack {
 
         let rewards = rewards::startup::Application::build(rewards::config::Config {
             common: common("rewards", &dbs[3], &bus, &keys),
+            family_url: family_url.clone(),
+            auth_url: auth_url.clone(),
+            birthday_check_secs: options.birthday_check_secs.unwrap_or(600),
         })
         .await
         .unwrap();
         let rewards_url = format!("http://127.0.0.1:{}", rewards.port());
+        let rewards_pool = rewards.pool().clone();
         spawn(&mut tasks, rewards.run(shutdown.clone()));
 
         let mut chores_common = common("chores", &dbs[2], &bus, &keys);
@@ -194,6 +201,7 @@ impl Stack {
             auth_relay,
             chores_pool,
             chores_relay,
+            rewards_pool,
             shutdown,
             tasks,
             _dbs: dbs,

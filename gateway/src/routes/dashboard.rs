@@ -1,0 +1,206 @@
+//! `/dashboard/stats`, composed here from the services, asked in parallel.
+
+use axum::{Json, extract::State};
+use chorely_proto::{
+    chores::v1::{self as chores_pb, GetChoreStatsRequest, ListHistoryRequest},
+    family::v1::ListChildrenRequest,
+    rewards::v1::{GetChildSummariesRequest, GetRewardStatsRequest},
+};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::AppState;
+use crate::{
+    auth::Authed,
+    error::{ApiResult, ErrorBody},
+    json::{
+        CategoryName, ChildDashboard, ChildOverview, ChoreActivityView, ChoreSummary, Dashboard,
+        HistoryChore, ParentDashboard, RecentActivity, WeekEarningsView, time,
+    },
+    money::to_dollars,
+};
+
+/// A child's Recent Activity shows this many reviewed chores.
+const RECENT: i32 = 10;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(stats))
+}
+
+/// The dashboard: the family's figures for parents, their own for a child.
+/// Months and days follow the family's time zone.
+#[utoipa::path(get, path = "/dashboard/stats", tag = "dashboard", security(("bearer" = [])),
+    responses((status = 200, body = Dashboard), (status = 403, body = ErrorBody)))]
+async fn stats(State(state): State<AppState>, user: Authed) -> ApiResult<Json<Dashboard>> {
+    if user.0.role.is_parent() {
+        parent(&state, &user)
+            .await
+            .map(|d| Json(Dashboard::Parent(d)))
+    } else {
+        child(&state, &user)
+            .await
+            .map(|d| Json(Dashboard::Child(d)))
+    }
+}
+
+fn activity(items: Vec<chores_pb::ChoreActivity>) -> Vec<ChoreActivityView> {
+    items
+        .into_iter()
+        .filter_map(|a| {
+            let chore = a.chore?;
+            Some(ChoreActivityView {
+                chore: ChoreSummary {
+                    id: chore.id,
+                    name: chore.name,
+                    category: CategoryName {
+                        name: chore.category_name,
+                    },
+                },
+                completions: a.completions,
+            })
+        })
+        .collect()
+}
+
+async fn parent(state: &AppState, user: &Authed) -> ApiResult<ParentDashboard> {
+    let (children, summaries, chores, money) = tokio::try_join!(
+        async {
+            state
+                .clients
+                .family(user)
+                .list_children(ListChildrenRequest {})
+                .await
+        },
+        async {
+            state
+                .clients
+                .rewards(user)
+                .get_child_summaries(GetChildSummariesRequest {})
+                .await
+        },
+        async {
+            state
+                .clients
+                .chores(user)
+                .get_chore_stats(GetChoreStatsRequest {})
+                .await
+        },
+        async {
+            state
+                .clients
+                .rewards(user)
+                .get_reward_stats(GetRewardStatsRequest {})
+                .await
+        },
+    )?;
+    let (children, summaries) = (
+        children.into_inner().children,
+        summaries.into_inner().children,
+    );
+    let (chores, money) = (chores.into_inner(), money.into_inner());
+    let balance_of = |id: &str| {
+        summaries
+            .iter()
+            .find(|s| s.child_id == id)
+            .map_or(0, |s| s.balance_cents)
+    };
+    let overview = children
+        .iter()
+        .map(|c| {
+            let counts = chores.children.iter().find(|s| s.child_id == c.id);
+            ChildOverview {
+                id: c.id.clone(),
+                name: c.name.clone(),
+                balance: to_dollars(balance_of(&c.id)),
+                pending_submissions: counts.map_or(0, |s| s.pending),
+                completed_this_month: counts.map_or(0, |s| s.completed_this_month),
+                completed_last_30_days: counts.map_or(0, |s| s.completed_last_30_days),
+            }
+        })
+        .collect::<Vec<_>>();
+    Ok(ParentDashboard {
+        role: user.0.role.as_str().to_owned(),
+        total_children: i32::try_from(children.len()).unwrap_or(i32::MAX),
+        total_pending_submissions: chores.pending_total,
+        total_balance: to_dollars(children.iter().map(|c| balance_of(&c.id)).sum()),
+        total_paid_out_this_month: to_dollars(money.paid_out_this_month_cents),
+        most_active_chores: activity(chores.most_active),
+        least_active_chores: activity(chores.least_active),
+        children: overview,
+    })
+}
+
+async fn child(state: &AppState, user: &Authed) -> ApiResult<ChildDashboard> {
+    let (summaries, chores, history, money) = tokio::try_join!(
+        async {
+            state
+                .clients
+                .rewards(user)
+                .get_child_summaries(GetChildSummariesRequest {})
+                .await
+        },
+        async {
+            state
+                .clients
+                .chores(user)
+                .get_chore_stats(GetChoreStatsRequest {})
+                .await
+        },
+        async {
+            state
+                .clients
+                .chores(user)
+                .list_history(ListHistoryRequest { limit: RECENT })
+                .await
+        },
+        async {
+            state
+                .clients
+                .rewards(user)
+                .get_reward_stats(GetRewardStatsRequest {})
+                .await
+        },
+    )?;
+    let own = chores.into_inner().children.into_iter().next();
+    let money = money.into_inner();
+    Ok(ChildDashboard {
+        role: user.0.role.as_str().to_owned(),
+        balance: to_dollars(
+            summaries
+                .into_inner()
+                .children
+                .first()
+                .map_or(0, |s| s.balance_cents),
+        ),
+        pending_submissions: own.as_ref().map_or(0, |s| s.pending),
+        completed_this_month: own.as_ref().map_or(0, |s| s.completed_this_month),
+        earned_this_month: to_dollars(money.earned_this_month_cents),
+        recent_history: history
+            .into_inner()
+            .submissions
+            .into_iter()
+            .map(|s| {
+                let chore = s.chore.clone().unwrap_or_default();
+                RecentActivity {
+                    approved: s.status() == chores_pb::SubmissionStatus::Approved,
+                    boosted_reward: to_dollars(s.boosted_reward_cents),
+                    reviewed_at: time(s.reviewed_at.as_ref()),
+                    chore: HistoryChore {
+                        name: chore.name,
+                        category: CategoryName {
+                            name: chore.category_name,
+                        },
+                    },
+                    id: s.id,
+                }
+            })
+            .collect(),
+        weekly_earnings: money
+            .weekly_earnings
+            .into_iter()
+            .map(|w| WeekEarningsView {
+                week_start: w.week_start,
+                amount: to_dollars(w.amount_cents),
+            })
+            .collect(),
+    })
+}

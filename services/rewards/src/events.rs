@@ -1,0 +1,129 @@
+//! Events the rewards service consumes: approvals to credit, and the facts of
+//! other services it keeps (family time zones, children's birthdays).
+
+use chorely_proto::events::v1::{
+    ChildCreated, ChildDeleted, ChildUpdated, OrganizationCreated, OrganizationUpdated,
+    SubmissionReviewed,
+};
+use chrono::NaiveDate;
+use kit::consumer::{EventMeta, Handler};
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+use crate::{ledger, store};
+
+/// An approval credits the child's boosted reward, exactly once.
+pub struct CreditApprovals;
+
+impl Handler<SubmissionReviewed> for CreditApprovals {
+    async fn handle(
+        &self,
+        tx: &mut PgConnection,
+        event: SubmissionReviewed,
+        _: &EventMeta,
+    ) -> anyhow::Result<()> {
+        ledger::credit(tx, &event).await
+    }
+}
+
+/// Families' time zones, for the calendar of streaks, months and birthdays.
+pub struct Families;
+
+impl Handler<OrganizationCreated> for Families {
+    async fn handle(
+        &self,
+        tx: &mut PgConnection,
+        event: OrganizationCreated,
+        _: &EventMeta,
+    ) -> anyhow::Result<()> {
+        let org = Uuid::parse_str(&event.organization_id)?;
+        store::upsert_family(tx, org, zone_or_utc(&event.time_zone)).await?;
+        Ok(())
+    }
+}
+
+impl Handler<OrganizationUpdated> for Families {
+    async fn handle(
+        &self,
+        tx: &mut PgConnection,
+        event: OrganizationUpdated,
+        _: &EventMeta,
+    ) -> anyhow::Result<()> {
+        let org = Uuid::parse_str(&event.organization_id)?;
+        store::upsert_family(tx, org, zone_or_utc(&event.time_zone)).await?;
+        Ok(())
+    }
+}
+
+fn zone_or_utc(tz: &str) -> &str {
+    if tz.is_empty() { "UTC" } else { tz }
+}
+
+/// Children's birthdays and birthday rewards; a deleted child's money and grades go.
+pub struct Children;
+
+fn birthday(raw: &str) -> Option<NaiveDate> {
+    NaiveDate::parse_from_str(raw, "%Y-%m-%d").ok()
+}
+
+impl Handler<ChildCreated> for Children {
+    async fn handle(
+        &self,
+        tx: &mut PgConnection,
+        e: ChildCreated,
+        _: &EventMeta,
+    ) -> anyhow::Result<()> {
+        let (org, child) = (
+            Uuid::parse_str(&e.organization_id)?,
+            Uuid::parse_str(&e.child_id)?,
+        );
+        store::upsert_child(
+            tx,
+            org,
+            child,
+            birthday(&e.date_of_birth),
+            e.birthday_reward_cents,
+        )
+        .await?;
+        Ok(())
+    }
+}
+
+impl Handler<ChildUpdated> for Children {
+    async fn handle(
+        &self,
+        tx: &mut PgConnection,
+        e: ChildUpdated,
+        _: &EventMeta,
+    ) -> anyhow::Result<()> {
+        let (org, child) = (
+            Uuid::parse_str(&e.organization_id)?,
+            Uuid::parse_str(&e.child_id)?,
+        );
+        store::upsert_child(
+            tx,
+            org,
+            child,
+            birthday(&e.date_of_birth),
+            e.birthday_reward_cents,
+        )
+        .await?;
+        Ok(())
+    }
+}
+
+impl Handler<ChildDeleted> for Children {
+    async fn handle(
+        &self,
+        tx: &mut PgConnection,
+        e: ChildDeleted,
+        _: &EventMeta,
+    ) -> anyhow::Result<()> {
+        let (org, child) = (
+            Uuid::parse_str(&e.organization_id)?,
+            Uuid::parse_str(&e.child_id)?,
+        );
+        store::delete_child(tx, org, child).await?;
+        Ok(())
+    }
+}

@@ -1,0 +1,298 @@
+//! Money: the append-only ledger, balances, adjustments, payouts and the
+//! figures of the dashboards. Every movement names its source under a unique
+//! key, so nothing is counted twice however often it is replayed.
+
+use chorely_proto::{events::v1::SubmissionReviewed, rewards::v1 as pb};
+use chrono::{Datelike, Days, Utc};
+use kit::{authn::User, time, validate::FieldError};
+use sqlx::{PgConnection, PgPool};
+use uuid::Uuid;
+
+use crate::{
+    clients::Clients,
+    error::Error,
+    grades,
+    multipliers::Multipliers,
+    store::{self, EntryRow, Kind, NewEntry},
+    subjects::child_id,
+};
+
+pub const NOTES_REQUIRED: &str = "Please provide a reason for the balance adjustment";
+const NOTES_MAX: usize = 500;
+const WEEKS: u64 = 8;
+
+#[derive(Clone)]
+pub struct Ledger {
+    pub pool: PgPool,
+    pub clients: Clients,
+    pub multipliers: Multipliers,
+}
+
+fn notes(raw: &str) -> Result<String, Error> {
+    let text = raw.trim();
+    if text.chars().count() > NOTES_MAX {
+        return Err(FieldError::new(
+            "notes",
+            format!("Notes must be at most {NOTES_MAX} characters"),
+        )
+        .into());
+    }
+    Ok(text.to_owned())
+}
+
+/// Whose money a caller sees: a parent the family's, a child their own.
+fn scope(user: &User) -> Option<Uuid> {
+    if user.role.is_parent() {
+        None
+    } else {
+        Some(user.child.unwrap_or_else(Uuid::nil))
+    }
+}
+
+fn entry_view(e: &EntryRow) -> pb::LedgerEntry {
+    pb::LedgerEntry {
+        id: e.id.to_string(),
+        child_id: e.child_id.to_string(),
+        amount_cents: e.amount_cents,
+        kind: e.kind.clone(),
+        notes: e.notes.clone(),
+        created_at: Some(time::to_proto(e.created_at)),
+    }
+}
+
+/// Credits an approved submission, once: a replay finds its entry there.
+pub async fn credit(tx: &mut PgConnection, event: &SubmissionReviewed) -> anyhow::Result<()> {
+    if !event.approved {
+        return Ok(());
+    }
+    let occurred_at = event
+        .completed_at
+        .as_ref()
+        .or(event.reviewed_at.as_ref())
+        .and_then(time::from_proto)
+        .unwrap_or_else(Utc::now);
+    store::insert_entry(
+        tx,
+        &NewEntry {
+            org: Uuid::parse_str(&event.organization_id)?,
+            child: Uuid::parse_str(&event.child_id)?,
+            kind: Kind::Chore,
+            source_id: &event.submission_id,
+            amount_cents: event.boosted_reward_cents,
+            notes: "",
+            created_by: None,
+            occurred_at,
+        },
+    )
+    .await?;
+    Ok(())
+}
+
+impl Ledger {
+    /// Adds or takes money with a reason; never below zero.
+    pub async fn adjust(
+        &self,
+        parent: &User,
+        org: Uuid,
+        req: pb::AdjustBalanceRequest,
+    ) -> Result<pb::AdjustBalanceResponse, Error> {
+        let child = child_id(&req.child_id)?;
+        let notes = notes(&req.notes)?;
+        if notes.is_empty() {
+            return Err(FieldError::new("notes", NOTES_REQUIRED).into());
+        }
+        if req.amount_cents == 0 {
+            return Err(FieldError::new("amount", "Amount cannot be zero").into());
+        }
+        self.clients.child(parent, child).await?;
+        let source = match req.idempotency_key.trim() {
+            "" => Uuid::now_v7().to_string(),
+            key => format!("{org}:{key}"),
+        };
+
+        let mut tx = self.pool.begin().await?;
+        store::lock_child(&mut tx, child).await?;
+        if let Some(done) = store::find_entry(&mut tx, org, Kind::Adjustment, &source).await? {
+            // A retried request: the first one counted.
+            let balance = store::balance(&mut tx, org, child).await?;
+            return Ok(pb::AdjustBalanceResponse {
+                entry: Some(entry_view(&done)),
+                balance_cents: balance,
+            });
+        }
+        let balance = store::balance(&mut tx, org, child).await?;
+        if balance + req.amount_cents < 0 {
+            return Err(Error::NegativeBalance);
+        }
+        let entry = store::insert_entry(
+            &mut tx,
+            &NewEntry {
+                org,
+                child,
+                kind: Kind::Adjustment,
+                source_id: &source,
+                amount_cents: req.amount_cents,
+                notes: &notes,
+                created_by: Some(parent.id),
+                occurred_at: Utc::now(),
+            },
+        )
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("adjustment source already used"))?;
+        tx.commit().await?;
+        Ok(pb::AdjustBalanceResponse {
+            entry: Some(entry_view(&entry)),
+            balance_cents: balance + req.amount_cents,
+        })
+    }
+
+    /// Records money handed to a child; at most their balance.
+    pub async fn pay(
+        &self,
+        parent: &User,
+        org: Uuid,
+        req: pb::CreatePayoutRequest,
+    ) -> Result<pb::Payout, Error> {
+        if req.child_id.trim().is_empty() {
+            return Err(FieldError::new("childId", "Child is required").into());
+        }
+        let child = child_id(&req.child_id)?;
+        if req.amount_cents <= 0 {
+            return Err(FieldError::new("amount", "Amount must be greater than 0").into());
+        }
+        let notes = notes(&req.notes)?;
+        let record = self.clients.child(parent, child).await?;
+
+        let mut tx = self.pool.begin().await?;
+        store::lock_child(&mut tx, child).await?;
+        let balance = store::balance(&mut tx, org, child).await?;
+        if req.amount_cents > balance {
+            return Err(Error::PayoutOverBalance {
+                name: record.name,
+                balance_cents: balance,
+            });
+        }
+        let entry = store::insert_entry(
+            &mut tx,
+            &NewEntry {
+                org,
+                child,
+                kind: Kind::Payout,
+                source_id: &Uuid::now_v7().to_string(),
+                amount_cents: -req.amount_cents,
+                notes: &notes,
+                created_by: Some(parent.id),
+                occurred_at: Utc::now(),
+            },
+        )
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("payout id already used"))?;
+        tx.commit().await?;
+        let parents = self.clients.member_names(parent).await.unwrap_or_default();
+        Ok(payout_view(&entry, record.name, Some(&parents)))
+    }
+
+    /// Payouts, newest first, with names; the parent column only for parents.
+    pub async fn payouts(&self, user: &User, org: Uuid) -> Result<Vec<pb::Payout>, Error> {
+        let rows = store::payouts(&self.pool, org, scope(user)).await?;
+        if rows.is_empty() {
+            return Ok(Vec::new());
+        }
+        let children = self.clients.children(user).await?;
+        let parents = if user.role.is_parent() {
+            Some(self.clients.member_names(user).await?)
+        } else {
+            None
+        };
+        Ok(rows
+            .iter()
+            .map(|row| {
+                let name = children
+                    .iter()
+                    .find(|c| c.id == row.child_id.to_string())
+                    .map(|c| c.name.clone())
+                    .unwrap_or_default();
+                payout_view(row, name, parents.as_ref())
+            })
+            .collect())
+    }
+
+    /// Balance, GPA and multiplier of each child the caller may see.
+    pub async fn summaries(&self, user: &User, org: Uuid) -> Result<Vec<pb::ChildSummary>, Error> {
+        let (children, balances) = tokio::try_join!(
+            self.clients.children(user),
+            store::balances(&self.pool, org),
+        )?;
+        let mut out = Vec::with_capacity(children.len());
+        for child in &children {
+            let id = Uuid::parse_str(&child.id).map_err(|_| Error::ChildNotFound)?;
+            let (multiplier, standing) = self.multipliers.of(org, child).await?;
+            out.push(pb::ChildSummary {
+                child_id: child.id.clone(),
+                balance_cents: balances.get(&id).copied().unwrap_or(0),
+                gpa_centi: standing.gpa_centi,
+                gpa_letter: standing
+                    .gpa_centi
+                    .map(|g| grades::gpa_letter(g).to_string())
+                    .unwrap_or_default(),
+                multiplier: Some(multiplier),
+            });
+        }
+        Ok(out)
+    }
+
+    /// This month's payouts and earnings, and earnings per week for 8 weeks,
+    /// in the family's calendar.
+    pub async fn stats(&self, user: &User, org: Uuid) -> Result<pb::RewardStats, Error> {
+        let child = scope(user);
+        let tz_name = store::time_zone(&self.pool, org).await?;
+        let tz = time::zone(&tz_name);
+        let now = Utc::now();
+        let month = time::start_of_month(now, tz);
+        let today = time::local_date(now, tz);
+        let monday = today - Days::new(u64::from(today.weekday().num_days_from_monday()));
+        let first_week = monday - Days::new(7 * (WEEKS - 1));
+        let since = time::start_of_day(first_week, tz);
+        let (paid, earned, weekly) = tokio::try_join!(
+            store::total_since(&self.pool, org, child, Kind::Payout, month),
+            store::total_since(&self.pool, org, child, Kind::Chore, month),
+            store::weekly_chore_rewards(&self.pool, org, child, &tz_name, since),
+        )?;
+        let weekly_earnings = (0..WEEKS)
+            .map(|n| {
+                let week = first_week + Days::new(7 * n);
+                pb::WeekEarnings {
+                    week_start: week.to_string(),
+                    amount_cents: weekly.get(&week).copied().unwrap_or(0),
+                }
+            })
+            .collect();
+        Ok(pb::RewardStats {
+            paid_out_this_month_cents: paid,
+            earned_this_month_cents: earned,
+            weekly_earnings,
+        })
+    }
+}
+
+fn payout_view(
+    row: &EntryRow,
+    child_name: String,
+    parents: Option<&std::collections::HashMap<Uuid, String>>,
+) -> pb::Payout {
+    pb::Payout {
+        id: row.id.to_string(),
+        child_id: row.child_id.to_string(),
+        child_name,
+        parent_name: parents
+            .map(|names| {
+                row.created_by
+                    .and_then(|id| names.get(&id).cloned())
+                    .unwrap_or_else(|| "Former member".into())
+            })
+            .unwrap_or_default(),
+        amount_cents: -row.amount_cents,
+        notes: row.notes.clone(),
+        paid_at: Some(time::to_proto(row.created_at)),
+    }
+}

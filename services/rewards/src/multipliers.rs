@@ -1,0 +1,119 @@
+//! Multiplier settings per family, and each child's multiplier from them.
+
+use chorely_proto::{family::v1::Child, rewards::v1 as pb};
+use chrono::{Days, NaiveDate, Utc};
+use chrono_tz::Tz;
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use crate::{
+    error::Error,
+    multiplier::{self, Settings},
+    store,
+    subjects::{Standing, Subjects},
+};
+
+/// Streaks are counted this far back (the longest step is 90 days).
+const STREAK_WINDOW_DAYS: i64 = 100;
+
+#[derive(Clone)]
+pub struct Multipliers {
+    pub pool: PgPool,
+    pub subjects: Subjects,
+}
+
+/// Consecutive days with an approved chore, ending today or yesterday (a
+/// streak is not lost before the day is over). `days` newest first.
+pub fn streak(days: &[NaiveDate], today: NaiveDate) -> i32 {
+    let Some(first) = days.first().copied() else {
+        return 0;
+    };
+    if first != today && Some(first) != today.checked_sub_days(Days::new(1)) {
+        return 0;
+    }
+    let mut expected = first;
+    let mut count = 0;
+    for day in days {
+        if *day != expected {
+            break;
+        }
+        count += 1;
+        match expected.checked_sub_days(Days::new(1)) {
+            Some(previous) => expected = previous,
+            None => break,
+        }
+    }
+    count
+}
+
+impl Multipliers {
+    pub async fn settings(&self, org: Uuid) -> Result<pb::MultiplierSettings, Error> {
+        Ok(store::settings(&self.pool, org).await?.to_proto())
+    }
+
+    pub async fn save(
+        &self,
+        org: Uuid,
+        req: &pb::MultiplierSettings,
+    ) -> Result<pb::MultiplierSettings, Error> {
+        let settings = Settings::from_proto(req)?;
+        store::save_settings(&self.pool, org, &settings).await?;
+        Ok(settings.to_proto())
+    }
+
+    /// A child's multiplier now, with the school standing it came from.
+    pub async fn of(&self, org: Uuid, child: &Child) -> Result<(pb::Multiplier, Standing), Error> {
+        let id = Uuid::parse_str(&child.id).map_err(|_| Error::ChildNotFound)?;
+        let tz_name = store::time_zone(&self.pool, org).await?;
+        let tz: Tz = tz_name.parse().unwrap_or(Tz::UTC);
+        let now = Utc::now();
+        let since = now - chrono::Duration::days(STREAK_WINDOW_DAYS);
+        let (settings, standing, days) = tokio::try_join!(
+            store::settings(&self.pool, org),
+            self.subjects.standing_of(org, id),
+            store::chore_days(&self.pool, id, &tz_name, since),
+        )?;
+        let today = now.with_timezone(&tz).date_naive();
+        let multiplier = multiplier::compute(
+            &settings,
+            &multiplier::Standing {
+                gpa_letter: standing.letter(),
+                failing: standing.failing,
+                ratings: [
+                    child.honesty_rating,
+                    child.respect_rating,
+                    child.rules_rating,
+                ],
+                streak_days: streak(&days, today),
+            },
+        );
+        Ok((multiplier, standing))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(s: &str) -> NaiveDate {
+        NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap()
+    }
+
+    #[test]
+    fn a_streak_counts_back_from_today_or_yesterday() {
+        let today = d("2026-03-10");
+        assert_eq!(streak(&[], today), 0);
+        assert_eq!(
+            streak(&[d("2026-03-10"), d("2026-03-09"), d("2026-03-08")], today),
+            3
+        );
+        assert_eq!(streak(&[d("2026-03-09"), d("2026-03-08")], today), 2);
+        assert_eq!(streak(&[d("2026-03-08"), d("2026-03-07")], today), 0);
+        assert_eq!(streak(&[d("2026-03-10"), d("2026-03-08")], today), 1);
+        // Across a month boundary.
+        let days: Vec<NaiveDate> = (0..40)
+            .map(|n| today.checked_sub_days(Days::new(n)).unwrap())
+            .collect();
+        assert_eq!(streak(&days, today), 40);
+    }
+}
