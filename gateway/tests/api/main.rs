@@ -4,6 +4,8 @@
 
 mod auth;
 mod chores;
+mod dashboard;
 mod family;
 mod helpers;
+mod rewards;
 mod submissions;

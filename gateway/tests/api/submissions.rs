@@ -21,7 +21,7 @@ use crate::{
 /// A photo's file name and bytes.
 type Photo<'a> = (&'a str, Vec<u8>);
 
-fn form(chore: &Value, completed_at: DateTime<Utc>, photo: Option<Photo>) -> Form {
+pub fn form(chore: &Value, completed_at: DateTime<Utc>, photo: Option<Photo>) -> Form {
     let form = Form::new()
         .text("choreId", chore["id"].as_str().unwrap().to_owned())
         .text(
@@ -41,7 +41,7 @@ fn form(chore: &Value, completed_at: DateTime<Utc>, photo: Option<Photo>) -> For
     }
 }
 
-async fn submit(kid: &Session, form: Form) -> (StatusCode, Value) {
+pub async fn submit(kid: &Session, form: Form) -> (StatusCode, Value) {
     send(kid.multipart("/submissions", form)).await
 }
 
@@ -54,7 +54,7 @@ async fn family_with_chore(api: &str, extra: Value) -> (Session, Session, Value)
     (parent, kid, chore)
 }
 
-async fn queue(parent: &Session) -> Vec<Value> {
+pub async fn queue(parent: &Session) -> Vec<Value> {
     let (status, body) = send(parent.get("/submissions?status=PENDING")).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     body.as_array().unwrap().clone()
