@@ -224,7 +224,7 @@ async fn dashboard_numbers_match_the_seeded_family() {
         .iter()
         .map(|a| (a["chore"]["name"].clone(), a["completions"].clone()))
         .collect();
-    let mut expected_most = vec![
+    let mut expected_most = [
         ("Dishes", completions("Dishes")),
         ("Bed", completions("Bed")),
     ];

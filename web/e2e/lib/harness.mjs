@@ -197,6 +197,37 @@ export async function acceptInvite(body) {
   return data.token;
 }
 
+/** Creates a category with the parent's token; returns it. */
+export async function createCategory(token, body) {
+  const { status, data } = await apiCall('POST', '/categories', { body: { description: '', ...body }, token });
+  assert.equal(status, 201, `categories answered ${status}: ${JSON.stringify(data)}`);
+  return data;
+}
+
+/** Creates a chore with the parent's token (anytime, no photo, unless overridden); returns it. */
+export async function createChore(token, body) {
+  const input = { description: '', frequencyDays: 0, requiresPhoto: false, ...body };
+  const { status, data } = await apiCall('POST', '/chores', { body: input, token });
+  assert.equal(status, 201, `chores answered ${status}: ${JSON.stringify(data)}`);
+  return data;
+}
+
+/** Submits a chore as the child (multipart, no photo), completed a minute ago; returns the submission. */
+export async function submitChore(token, choreId, notes = '') {
+  const form = new FormData();
+  form.set('choreId', choreId);
+  form.set('completedAt', new Date(Date.now() - 60_000).toISOString());
+  form.set('notes', notes);
+  const response = await fetch(`${BASE_URL}/api/submissions`, {
+    method: 'POST',
+    headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const text = await response.text();
+  assert.equal(response.status, 201, `submissions answered ${response.status}: ${text}`);
+  return JSON.parse(text);
+}
+
 /** GET /api/users/me with a token; resolves to the HTTP status. */
 export async function currentUserStatus(token) {
   const { status } = await apiCall('GET', '/users/me', { token });

@@ -72,7 +72,8 @@ export const routes: RouteObject[] = [
           { path: paths.app.submit.path, element: childOnly(<SubmitChorePage />) },
           { path: paths.app.approval.path, element: parentOnly(<ApprovalPage />) },
           { path: paths.app.children.path, element: parentOnly(<ChildrenPage />) },
-          { path: paths.app.payouts.path, element: parentOnly(<PayoutsPage />) },
+          // Parents record payouts; a child sees their own.
+          { path: paths.app.payouts.path, element: <PayoutsPage /> },
           { path: paths.app.history.path, element: <HistoryPage /> },
           { path: paths.app.settings.path, element: parentOnly(<SettingsPage />) },
           { path: paths.app.team.path, element: parentOnly(<TeamPage />) },

@@ -88,6 +88,21 @@ describe('api client', () => {
     expect(getErrorMessage(error, 'Failed to register')).toBe('Email already registered');
   });
 
+  it('reads a details text as the detail to prefer', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(400, {
+        error: 'Bad Request',
+        message: 'Invalid subject',
+        details: 'Thresholds must go down from A to D',
+      }),
+    );
+    const error = await api.post('/subjects/c1', {}).catch((e: unknown) => e);
+    expect(getErrorMessage(error, 'Failed to save subject', { preferDetails: true })).toBe(
+      'Thresholds must go down from A to D',
+    );
+    expect(getErrorMessage(error, 'Failed to save subject')).toBe('Invalid subject');
+  });
+
   it('keeps a plain-text error body as the error text', async () => {
     fetchMock.mockResolvedValue(new Response('Service Unavailable', { status: 503 }));
     const error = await api.get('/dashboard/stats').catch((e: unknown) => e);

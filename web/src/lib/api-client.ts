@@ -91,6 +91,9 @@ function toErrorBody(value: unknown): ApiErrorBody | null {
     body.details = raw.details
       .filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null)
       .map((item) => ({ field: optionalString(item.field), message: optionalString(item.message) }));
+  } else if (typeof raw.details === 'string') {
+    // Some calls explain a refusal in one text rather than per field.
+    body.details = [{ message: raw.details }];
   }
   return body;
 }

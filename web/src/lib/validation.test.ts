@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { toAmount, validateAmount } from './validation';
+import { parseDecimal, toAmount, validateAmount } from './validation';
 
 describe('validateAmount', () => {
   const check = (value: string) => validateAmount(value, 'Base reward');
@@ -23,5 +23,21 @@ describe('toAmount', () => {
     expect(toAmount(' 2.5 ')).toBe(2.5);
     expect(toAmount('0.1')).toBe(0.1);
     expect(toAmount('19.99')).toBe(19.99);
+  });
+});
+
+describe('parseDecimal', () => {
+  const points = { min: 0, max: 5, decimals: 1 };
+
+  it('reads plain decimals within the range', () => {
+    expect(parseDecimal('0', points)).toBe(0);
+    expect(parseDecimal(' 4.5 ', points)).toBe(4.5);
+    expect(parseDecimal('4.50', points)).toBe(4.5);
+    expect(parseDecimal('5', points)).toBe(5);
+    expect(parseDecimal('.5', points)).toBe(0.5);
+  });
+
+  it.each(['', 'abc', '-1', '5.1', '4.25', '1e0', '+1'])('refuses %j', (value) => {
+    expect(parseDecimal(value, points)).toBeNull();
   });
 });

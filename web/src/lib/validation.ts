@@ -41,3 +41,20 @@ export function validateAmount(value: string, label: string): string | undefined
 export function toAmount(value: string): number {
   return Math.round(Number(value.trim()) * 100) / 100;
 }
+
+/** What a number field accepts: its range and how many decimals it may have. */
+export interface DecimalRange {
+  min: number;
+  max: number;
+  /** The most decimals that are not trailing zeros: 2 for cents, 1 for steps of 0.1. */
+  decimals: number;
+}
+
+/** The number typed, when it is a plain decimal within `range`; null otherwise. */
+export function parseDecimal(value: string, range: DecimalRange): number | null {
+  const text = value.trim();
+  if (!/^(\d+\.?\d*|\.\d+)$/.test(text)) return null;
+  if ((text.split('.')[1] ?? '').replace(/0+$/, '').length > range.decimals) return null;
+  const number = Number(text);
+  return number >= range.min && number <= range.max ? number : null;
+}

@@ -6,6 +6,9 @@ export type UiTheme = 'KIDS' | 'TEEN' | 'ADULT';
 
 export type Plan = 'FREE' | 'PRO' | 'ENTERPRISE';
 
+/** The unit a child's rewards and balance are shown in: $, hrs, pts or a plain number. */
+export type RewardDisplayType = 'MONEY' | 'SCREEN_TIME' | 'POINTS' | 'CUSTOM';
+
 export interface UserOrganization {
   id: string;
   name: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatCalendarDate, formatDate, formatMoney, fullName } from './format';
+import { formatCalendarDate, formatDate, formatMoney, formatReward, fullName } from './format';
 
 describe('formatMoney', () => {
   it('shows dollars with two decimals', () => {
@@ -14,6 +14,31 @@ describe('formatMoney', () => {
     expect(formatMoney('7.1')).toBe('$7.10');
     expect(formatMoney(undefined)).toBe('$0.00');
     expect(formatMoney('abc')).toBe('$0.00');
+  });
+});
+
+describe('formatReward', () => {
+  it('shows money in dollars', () => {
+    expect(formatReward(12.5, 'MONEY')).toBe('$12.50');
+    expect(formatReward(-5.5, 'MONEY')).toBe('-$5.50');
+    expect(formatReward(1234.5, 'MONEY')).toBe('$1,234.50');
+  });
+
+  it('shows screen time in hours and points in pts', () => {
+    expect(formatReward(12.5, 'SCREEN_TIME')).toBe('12.50 hrs');
+    expect(formatReward(12.5, 'POINTS')).toBe('12.50 pts');
+    expect(formatReward(0, 'POINTS')).toBe('0.00 pts');
+  });
+
+  it('shows a custom reward as a plain number', () => {
+    expect(formatReward(12.5, 'CUSTOM')).toBe('12.50');
+    expect(formatReward(1234.567, 'CUSTOM')).toBe('1,234.57');
+  });
+
+  it('reads numeric strings, treats anything else as zero, and shows dollars when the unit is unknown', () => {
+    expect(formatReward('3', 'SCREEN_TIME')).toBe('3.00 hrs');
+    expect(formatReward(undefined, 'POINTS')).toBe('0.00 pts');
+    expect(formatReward(7, undefined)).toBe('$7.00');
   });
 });
 
@@ -33,6 +58,12 @@ describe('formatCalendarDate', () => {
       day: 'numeric',
     });
     expect(formatCalendarDate('2015-03-05')).toBe(expected);
+  });
+
+  it('takes other formats', () => {
+    expect(formatCalendarDate('2024-05-06', '—', { month: 'short', day: 'numeric' })).toBe(
+      new Date(2024, 4, 6).toLocaleDateString(undefined, { month: 'short', day: 'numeric' }),
+    );
   });
 
   it('falls back for missing or malformed dates', () => {

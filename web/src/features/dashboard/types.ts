@@ -10,6 +10,7 @@ export interface ChildOverview {
   balance: number;
   pendingSubmissions: number;
   completedThisMonth: number;
+  completedLast30Days: number;
 }
 
 export interface AdminDashboardStats {
@@ -32,10 +33,19 @@ export interface ChildHistoryItem {
   reviewedAt: string | null;
 }
 
+/** What a child earned in one week (Monday first). */
+export interface WeekEarnings {
+  /** YYYY-MM-DD */
+  weekStart: string;
+  amount: number;
+}
+
 export interface ChildDashboardStats {
   balance: number;
   pendingSubmissions: number;
   completedThisMonth: number;
   earnedThisMonth: number;
   recentHistory: ChildHistoryItem[];
+  /** The last 8 weeks, oldest first. */
+  weeklyEarnings: WeekEarnings[];
 }

@@ -7,3 +7,19 @@ export interface Organization {
   timeZone: string;
   createdAt: string | null;
 }
+
+/** The family's reward multipliers, as GET /multipliers answers (each from 0.1 to 5.0, e.g. 1.5). */
+export interface MultiplierSettings {
+  gradeA: number;
+  gradeB: number;
+  gradeC: number;
+  gradeD: number;
+  gradeF: number;
+  /** Behaviour ratings averaging 8-10. */
+  behaviourExcellent: number;
+  /** Behaviour ratings averaging 1-4. */
+  behaviourPoor: number;
+  streak7: number;
+  streak30: number;
+  streak90: number;
+}

@@ -2,12 +2,15 @@ import { useState } from 'react';
 
 import { deleteChild } from '../api/delete-child';
 import type { Child } from '../types';
-import { formatReward } from '../utils/format';
+import { multiplierSummary } from '../utils/format';
 import { AGE_GROUP_LABELS, REWARD_TYPE_LABELS, labelOf } from '../utils/options';
+import { AdjustBalanceDialog } from './adjust-balance-dialog';
+import { GpaSummary } from './gpa-summary';
 import { RatingsEditor } from './ratings-editor';
+import { SubjectsDialog } from './subjects-dialog';
 import { Alert, Button, Card, DetailsList } from '@/components/ui';
 import { getErrorMessage } from '@/lib/api-client';
-import { formatCalendarDate } from '@/utils/format';
+import { formatCalendarDate, formatReward } from '@/utils/format';
 
 export function deleteConfirmation(name: string): string {
   return `Delete ${name}? This removes their login, submissions and balance history.`;
@@ -18,10 +21,19 @@ export interface ChildCardProps {
   onEdit: (child: Child) => void;
   onChanged: (child: Child) => void;
   onDeleted: (id: string) => void;
+  /** Reads the child again from the server (after subjects change its GPA and multiplier). */
+  onRefresh: () => void;
 }
 
-/** One child: details, balance, edit and delete, behaviour ratings. */
-export function ChildCard({ child, onEdit, onChanged, onDeleted }: ChildCardProps) {
+/** Which of the card's dialogs is open. */
+type CardDialog = 'balance' | 'subjects' | null;
+
+/**
+ * One child: details, balance and its adjustment, reward multiplier, GPA and
+ * subjects, edit and delete, behaviour ratings.
+ */
+export function ChildCard({ child, onEdit, onChanged, onDeleted, onRefresh }: ChildCardProps) {
+  const [dialog, setDialog] = useState<CardDialog>(null);
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const joined = Boolean(child.userId);
@@ -79,15 +91,61 @@ export function ChildCard({ child, onEdit, onChanged, onDeleted }: ChildCardProp
       </div>
       {error && <Alert>{error}</Alert>}
       <div className="child-card__balance">
-        <span className="child-card__balance-label">Balance</span>
-        <span className="child-card__balance-value">{formatReward(child.balance, child.rewardDisplayType)}</span>
+        <div>
+          <span className="child-card__balance-label">Balance</span>
+          <span className="child-card__balance-value">{formatReward(child.balance, child.rewardDisplayType)}</span>
+        </div>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => setDialog('balance')}
+          aria-label={`Adjust balance of ${child.name}`}
+        >
+          Adjust Balance
+        </Button>
       </div>
+      <section className="child-card__rewards" aria-label={`Multiplier and grades of ${child.name}`}>
+        {child.multiplier && (
+          <>
+            <p className="child-card__multiplier">{multiplierSummary(child.multiplier)}</p>
+            {child.multiplier.streakDays > 0 && (
+              <p className="muted small">
+                {child.multiplier.streakDays === 1 ? '1-day streak' : `${child.multiplier.streakDays}-day streak`}
+              </p>
+            )}
+            {child.multiplier.bonusesDisabled && (
+              <p className="child-card__bonuses-off">Bonuses off: a D or F grade</p>
+            )}
+          </>
+        )}
+        <div className="child-card__grades">
+          <GpaSummary child={child} />
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => setDialog('subjects')}
+            aria-label={`Subjects & Grades of ${child.name}`}
+          >
+            Subjects &amp; Grades
+          </Button>
+        </div>
+      </section>
       <DetailsList items={details} plain />
       <RatingsEditor child={child} onSaved={onChanged} />
-      <section className="child-card__upcoming" aria-label="Balance adjustments and grades">
-        <h3 className="section-title">Balance and Grades</h3>
-        <p className="muted small">Balance adjustments, school subjects and grades will be managed here soon.</p>
-      </section>
+
+      {dialog === 'balance' && (
+        <AdjustBalanceDialog
+          child={child}
+          onClose={() => setDialog(null)}
+          onAdjusted={(balance) => {
+            onChanged({ ...child, balance });
+            setDialog(null);
+          }}
+        />
+      )}
+      {dialog === 'subjects' && (
+        <SubjectsDialog child={child} onClose={() => setDialog(null)} onChanged={onRefresh} />
+      )}
     </Card>
   );
 }

@@ -4,30 +4,10 @@ import { describe, expect, it, vi } from 'vitest';
 
 import type { Child } from '../types';
 import { ChildrenPage } from './children-page';
+import { buildChild } from '@/testing/children';
 import { jsonResponse } from '@/testing/fixtures';
 import { decodeQrImage } from '@/testing/decode-qr';
 import { stubApi } from '@/testing/test-utils';
-
-function buildChild(overrides: Partial<Child> = {}): Child {
-  return {
-    id: 'child-1',
-    name: 'Sam',
-    firstName: 'Sam',
-    lastName: 'Doe',
-    user: { email: 'sam@example.com', phone: null },
-    userId: 'user-9',
-    dateOfBirth: '2015-03-05',
-    birthdayRewardAmount: 10,
-    ageGroup: 'CHILD',
-    uiTheme: 'KIDS',
-    rewardDisplayType: 'MONEY',
-    balance: 12.5,
-    honestyRating: 5,
-    respectRating: 5,
-    rulesRating: 5,
-    ...overrides,
-  };
-}
 
 describe('ChildrenPage', () => {
   it('shows a card per child with balance in the reward unit and whether they joined', async () => {
@@ -274,5 +254,127 @@ describe('Add Child', () => {
     await user.type(within(dialog).getByLabelText('Email'), 'robin@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to create invitation');
+  });
+});
+
+describe('Adjust Balance', () => {
+  function stubAdjust(answer: () => Response) {
+    return stubApi(({ method, path }) => {
+      if (method === 'GET' && path === '/children') return jsonResponse(200, [buildChild()]);
+      if (method === 'POST' && path === '/children/child-1/adjust-balance') return answer();
+      return undefined;
+    });
+  }
+
+  it('asks for a reason and a signed amount before sending, then shows the new balance', async () => {
+    const user = userEvent.setup();
+    const { requests } = stubAdjust(() =>
+      jsonResponse(200, {
+        id: 'entry-1',
+        childId: 'child-1',
+        amount: 10,
+        kind: 'ADJUSTMENT',
+        notes: 'Birthday money',
+        createdAt: '2024-05-01T10:00:00Z',
+        balance: 22.5,
+      }),
+    );
+    render(<ChildrenPage />);
+    const card = await screen.findByRole('region', { name: 'Sam' });
+
+    await user.click(within(card).getByRole('button', { name: 'Adjust balance of Sam' }));
+    const dialog = screen.getByRole('dialog', { name: "Adjust Sam's Balance" });
+    expect(within(dialog).getByText('Current balance: $12.50')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Adjust Balance' }));
+    const alerts = within(dialog)
+      .getAllByRole('alert')
+      .map((alert) => alert.textContent);
+    expect(alerts).toEqual(['Amount is required', 'Please provide a reason for the balance adjustment']);
+
+    await user.type(within(dialog).getByLabelText('Amount'), 'ten');
+    await user.type(within(dialog).getByLabelText('Notes'), 'Birthday money');
+    await user.click(within(dialog).getByRole('button', { name: 'Adjust Balance' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'Amount must be a signed amount such as +10.00 or -5.50',
+    );
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+
+    await user.clear(within(dialog).getByLabelText('Amount'));
+    await user.type(within(dialog).getByLabelText('Amount'), '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Adjust Balance' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(card).getByText('$22.50')).toBeTruthy();
+    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
+      amount: '+10.00',
+      notes: 'Birthday money',
+    });
+  });
+
+  it('refuses a reason of blanks with the product alert', async () => {
+    const user = userEvent.setup();
+    const { requests } = stubAdjust(() => jsonResponse(500, null));
+    render(<ChildrenPage />);
+    await user.click(await screen.findByRole('button', { name: 'Adjust balance of Sam' }));
+    const dialog = screen.getByRole('dialog', { name: "Adjust Sam's Balance" });
+    await user.type(within(dialog).getByLabelText('Amount'), '-5.50');
+    await user.type(within(dialog).getByLabelText('Notes'), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Adjust Balance' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Please provide a reason for the balance adjustment');
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+
+  it("shows the server's refusal, else 'Failed to adjust balance'", async () => {
+    const user = userEvent.setup();
+    let answer = jsonResponse(409, { error: 'Conflict', message: 'The adjustment would make the balance negative' });
+    stubAdjust(() => answer);
+    render(<ChildrenPage />);
+    await user.click(await screen.findByRole('button', { name: 'Adjust balance of Sam' }));
+    const dialog = screen.getByRole('dialog', { name: "Adjust Sam's Balance" });
+    await user.type(within(dialog).getByLabelText('Amount'), '-50');
+    await user.type(within(dialog).getByLabelText('Notes'), 'Broke a window');
+    await user.click(within(dialog).getByRole('button', { name: 'Adjust Balance' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'The adjustment would make the balance negative',
+    );
+
+    answer = new Response('', { status: 502 });
+    await user.click(within(dialog).getByRole('button', { name: 'Adjust Balance' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('Failed to adjust balance'));
+    expect(within(screen.getByRole('region', { name: 'Sam' })).getByText('$12.50')).toBeTruthy();
+  });
+});
+
+describe('Multiplier and GPA on the card', () => {
+  it('shows the multiplier and its parts, the streak and the GPA, and says when bonuses are off', async () => {
+    stubApi(({ method, path }) =>
+      method === 'GET' && path === '/children'
+        ? jsonResponse(200, [
+            buildChild({
+              gpa: 3.25,
+              gpaLetter: 'B',
+              multiplier: { total: 1.56, grade: 1.3, behaviour: 1.2, streak: 1, bonusesDisabled: false, streakDays: 9 },
+            }),
+            buildChild({
+              id: 'child-2',
+              name: 'Alex',
+              multiplier: { total: 0.5, grade: 0.5, behaviour: 1, streak: 1, bonusesDisabled: true, streakDays: 0 },
+            }),
+          ])
+        : undefined,
+    );
+    render(<ChildrenPage />);
+
+    const sam = await screen.findByRole('region', { name: 'Sam' });
+    expect(within(sam).getByText('× 1.56 — grade 1.3 · behaviour 1.2 · streak 1.0')).toBeTruthy();
+    expect(within(sam).getByText('9-day streak')).toBeTruthy();
+    expect(within(sam).getByText('GPA 3.25')).toBeTruthy();
+    expect(within(sam).queryByText('Bonuses off: a D or F grade')).toBeNull();
+
+    const alex = screen.getByRole('region', { name: 'Alex' });
+    expect(within(alex).getByText('× 0.5 — grade 0.5 · behaviour 1.0 · streak 1.0')).toBeTruthy();
+    expect(within(alex).getByText('Bonuses off: a D or F grade')).toBeTruthy();
+    expect(within(alex).getByText('GPA N/A')).toBeTruthy();
+    expect(within(alex).queryByText(/streak$/)).toBeNull();
   });
 });

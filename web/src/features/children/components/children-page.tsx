@@ -12,7 +12,7 @@ import { useResource } from '@/hooks/use-resource';
 /** /children: a card per child, the Add Child invitation and the edit dialog. */
 export function ChildrenPage() {
   useDocumentTitle(pageTitle('Children'));
-  const { resource, update } = useResource(getChildren, 'children');
+  const { resource, reload, update } = useResource(getChildren, 'children');
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<Child | null>(null);
 
@@ -23,7 +23,7 @@ export function ChildrenPage() {
     <>
       <PageHeader
         title="Children"
-        description="Your children, their balances and behaviour ratings."
+        description="Your children: balances, reward multipliers, behaviour ratings, subjects and grades."
         actions={<Button onClick={() => setInviting(true)}>Add Child</Button>}
       />
 
@@ -40,6 +40,7 @@ export function ChildrenPage() {
                 onEdit={setEditing}
                 onChanged={replace}
                 onDeleted={(id) => update((children) => children.filter((item) => item.id !== id))}
+                onRefresh={reload}
               />
             ))}
           </div>

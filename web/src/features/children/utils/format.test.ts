@@ -1,28 +1,27 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatReward } from './format';
+import { formatFactor, gpaText, gradePointsText, multiplierSummary } from './format';
 
-describe('formatReward', () => {
-  it('shows money in dollars', () => {
-    expect(formatReward(12.5, 'MONEY')).toBe('$12.50');
-    expect(formatReward(-5.5, 'MONEY')).toBe('-$5.50');
-    expect(formatReward(1234.5, 'MONEY')).toBe('$1,234.50');
+describe('multipliers', () => {
+  it('show one or two decimals', () => {
+    expect([1, 1.5, 1.25, 1.5625].map(formatFactor)).toEqual(['1.0', '1.5', '1.25', '1.56']);
   });
 
-  it('shows screen time in hours and points in pts', () => {
-    expect(formatReward(12.5, 'SCREEN_TIME')).toBe('12.50 hrs');
-    expect(formatReward(12.5, 'POINTS')).toBe('12.50 pts');
-    expect(formatReward(0, 'POINTS')).toBe('0.00 pts');
+  it('sum up as the total and its parts', () => {
+    expect(
+      multiplierSummary({ total: 1.56, grade: 1.3, behaviour: 1.2, streak: 1, bonusesDisabled: false, streakDays: 3 }),
+    ).toBe('× 1.56 — grade 1.3 · behaviour 1.2 · streak 1.0');
+  });
+});
+
+describe('gpaText', () => {
+  it('shows two decimals, or N/A without a GPA', () => {
+    expect(gpaText(3.25)).toBe('GPA 3.25');
+    expect(gpaText(4)).toBe('GPA 4.00');
+    expect(gpaText(null)).toBe('GPA N/A');
   });
 
-  it('shows a custom reward as a plain number', () => {
-    expect(formatReward(12.5, 'CUSTOM')).toBe('12.50');
-    expect(formatReward(1234.567, 'CUSTOM')).toBe('1,234.57');
-  });
-
-  it('reads numeric strings and treats anything else as zero', () => {
-    expect(formatReward('3', 'SCREEN_TIME')).toBe('3.00 hrs');
-    expect(formatReward(undefined, 'POINTS')).toBe('0.00 pts');
-    expect(formatReward(7, undefined)).toBe('$7.00');
+  it('names grade points with one decimal', () => {
+    expect(gradePointsText(3)).toBe('3.0 points');
   });
 });

@@ -1,20 +1,26 @@
-import type { RewardDisplayType } from '../types';
-import { formatMoney } from '@/utils/format';
+import type { ChildMultiplier } from '../types';
 
-const amountFormat = new Intl.NumberFormat('en-US', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+const factorFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 2 });
 
-/**
- * An amount in the child's reward unit, with two decimals: $12.50 for money,
- * 12.50 hrs for screen time, 12.50 pts for points and a plain 12.50 for custom.
- */
-export function formatReward(value: unknown, type: RewardDisplayType | null | undefined): string {
-  if (type === 'MONEY' || !type) return formatMoney(value);
-  const number = typeof value === 'number' ? value : Number(value);
-  const amount = amountFormat.format(Number.isFinite(number) ? number : 0);
-  if (type === 'SCREEN_TIME') return `${amount} hrs`;
-  if (type === 'POINTS') return `${amount} pts`;
-  return amount;
+/** A multiplier as people read it: 1.5, 1.25, 1.0. */
+export function formatFactor(value: number): string {
+  return factorFormat.format(value);
+}
+
+/** "× 1.56 — grade 1.3 · behaviour 1.2 · streak 1.0" */
+export function multiplierSummary(multiplier: ChildMultiplier): string {
+  const { total, grade, behaviour, streak } = multiplier;
+  return `× ${formatFactor(total)} — grade ${formatFactor(grade)} · behaviour ${formatFactor(
+    behaviour,
+  )} · streak ${formatFactor(streak)}`;
+}
+
+/** "GPA 3.25", or "GPA N/A" without an active graded subject. */
+export function gpaText(gpa: number | null | undefined): string {
+  return typeof gpa === 'number' && Number.isFinite(gpa) ? `GPA ${gpa.toFixed(2)}` : 'GPA N/A';
+}
+
+/** "3.0 points", "5.0 points". */
+export function gradePointsText(points: number): string {
+  return `${points.toFixed(1)} points`;
 }

@@ -1,16 +1,26 @@
+import { getChildren } from '../api/get-children';
 import type { ChoreActivity } from '../types';
 import { normalizeAdminStats } from '../utils/normalize-stats';
 import { useDashboardStats } from '../utils/use-dashboard-stats';
 import { Card, EmptyState, PageHeader, StatCard } from '@/components/ui';
 import { CheckCircleIcon, ClockIcon, UsersIcon, WalletIcon } from '@/components/ui/icons';
-import { formatMoney } from '@/utils/format';
+import { useResource } from '@/hooks/use-resource';
+import { formatMoney, formatReward } from '@/utils/format';
 
-function ChoreActivityList({ items, empty }: { items: ChoreActivity[]; empty: string }) {
-  if (items.length === 0) return <EmptyState>{empty}</EmptyState>;
+/** Chores with how often they were completed over the last 30 days. */
+function ChoreActivityCard({ title, items, empty }: { title: string; items: ChoreActivity[]; empty: string }) {
+  return (
+    <Card title={title} aria-label={title} actions={<span className="muted small">Last 30 days</span>}>
+      {items.length === 0 ? <EmptyState>{empty}</EmptyState> : <ChoreActivityList items={items} />}
+    </Card>
+  );
+}
+
+function ChoreActivityList({ items }: { items: ChoreActivity[] }) {
   return (
     <ul className="list">
       {items.map((item, index) => (
-        <li key={item.chore.id || index} className="list__row">
+        <li key={item.chore.id || index} className="list__row" aria-label={item.chore.name}>
           <div>
             <p className="list__primary">{item.chore.name}</p>
             <p className="list__secondary">{item.chore.category?.name ?? 'Uncategorized'}</p>
@@ -27,6 +37,11 @@ function ChoreActivityList({ items, empty }: { items: ChoreActivity[]; empty: st
 /** The parent (and super admin) dashboard. */
 export function AdminDashboard() {
   const stats = useDashboardStats(normalizeAdminStats);
+  // Only for the unit of each child's balance: without it, balances show in dollars.
+  const { resource: children } = useResource(getChildren, 'children');
+  const rewardTypes = new Map(
+    children.status === 'ready' ? children.data.map((child) => [child.id, child.rewardDisplayType]) : [],
+  );
 
   return (
     <>
@@ -44,12 +59,8 @@ export function AdminDashboard() {
       </div>
 
       <div className="grid-2">
-        <Card title="Most Active Chores" actions={<span className="muted small">Last 30 days</span>}>
-          <ChoreActivityList items={stats.mostActiveChores} empty="No chores completed yet" />
-        </Card>
-        <Card title="Least Active Chores" actions={<span className="muted small">Last 30 days</span>}>
-          <ChoreActivityList items={stats.leastActiveChores} empty="No active chores" />
-        </Card>
+        <ChoreActivityCard title="Most Active Chores" items={stats.mostActiveChores} empty="No chores completed yet" />
+        <ChoreActivityCard title="Least Active Chores" items={stats.leastActiveChores} empty="No active chores" />
       </div>
 
       <Card title="Children Overview">
@@ -57,7 +68,7 @@ export function AdminDashboard() {
           <EmptyState>No children yet. Invite your children from the Family menu.</EmptyState>
         ) : (
           <div className="table-wrap">
-            <table className="table">
+            <table className="table" aria-label="Children overview">
               <thead>
                 <tr>
                   <th scope="col">Name</th>
@@ -76,9 +87,9 @@ export function AdminDashboard() {
                 {stats.children.map((child) => (
                   <tr key={child.id}>
                     <td>{child.name}</td>
-                    <td className="num">{formatMoney(child.balance)}</td>
+                    <td className="num">{formatReward(child.balance, rewardTypes.get(child.id))}</td>
                     <td className="num">{child.pendingSubmissions}</td>
-                    <td className="num">{child.completedThisMonth}</td>
+                    <td className="num">{child.completedLast30Days}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,7 +1,11 @@
+import { Link } from 'react-router';
+
 import { normalizeChildStats } from '../utils/normalize-stats';
 import { useDashboardStats } from '../utils/use-dashboard-stats';
+import { WeeklyEarningsChart } from './weekly-earnings-chart';
 import { Card, EmptyState, PageHeader, StatCard } from '@/components/ui';
 import { CheckCircleIcon, ClockIcon, StarIcon, WalletIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
 import { cn } from '@/utils/cn';
 import { formatDate, formatMoney } from '@/utils/format';
 
@@ -11,7 +15,15 @@ export function ChildDashboard() {
 
   return (
     <>
-      <PageHeader title="My Dashboard" description="Your chores, rewards and balance." />
+      <PageHeader
+        title="My Dashboard"
+        description="Your chores, rewards and balance."
+        actions={
+          <Link className="btn btn--secondary btn--md" to={paths.app.payouts.getHref()}>
+            My Payouts
+          </Link>
+        }
+      />
       <div className="stat-grid">
         <StatCard label="My Balance" value={formatMoney(stats.balance)} tone="accent" icon={<WalletIcon />} />
         <StatCard label="Pending" value={stats.pendingSubmissions} tone="warning" icon={<ClockIcon />} />
@@ -19,31 +31,41 @@ export function ChildDashboard() {
         <StatCard label="Earned (this month)" value={formatMoney(stats.earnedThisMonth)} icon={<StarIcon />} />
       </div>
 
-      <Card title="Recent Activity">
-        {stats.recentHistory.length === 0 ? (
-          <EmptyState>No recent activity yet. Do a chore to get started!</EmptyState>
-        ) : (
-          <ul className="list">
-            {stats.recentHistory.map((item, index) => (
-              <li
-                key={item.id || index}
-                className={cn('list__row', item.approved ? 'list__row--approved' : 'list__row--rejected')}
-              >
-                <div>
-                  <p className="list__primary">{item.chore.name}</p>
-                  <p className="list__secondary">
-                    {item.chore.category?.name ?? 'Uncategorized'} · {formatDate(item.reviewedAt)}
-                  </p>
-                </div>
-                <span className="list__amount">
-                  {item.approved ? '+' : ''}
-                  {formatMoney(item.boostedReward)}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
+      <div className="grid-2">
+        <Card title="Recent Activity">
+          {stats.recentHistory.length === 0 ? (
+            <EmptyState>No recent activity yet. Do a chore to get started!</EmptyState>
+          ) : (
+            <ul className="list" aria-label="Recent activity">
+              {stats.recentHistory.map((item, index) => (
+                <li
+                  key={item.id || index}
+                  className={cn('list__row', item.approved ? 'list__row--approved' : 'list__row--rejected')}
+                  aria-label={item.chore.name}
+                >
+                  <div>
+                    <p className="list__primary">{item.chore.name}</p>
+                    <p className="list__secondary">
+                      {item.chore.category?.name ?? 'Uncategorized'} · {formatDate(item.reviewedAt)}
+                    </p>
+                  </div>
+                  <span className="list__amount">
+                    {item.approved ? '+' : ''}
+                    {formatMoney(item.boostedReward)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+        <Card title="Weekly Earnings" actions={<span className="muted small">Last 8 weeks</span>}>
+          {stats.weeklyEarnings.length === 0 ? (
+            <EmptyState>No earnings yet</EmptyState>
+          ) : (
+            <WeeklyEarningsChart weeks={stats.weeklyEarnings} />
+          )}
+        </Card>
+      </div>
     </>
   );
 }

@@ -24,7 +24,9 @@ describe('normalizeAdminStats', () => {
       totalPaidOutThisMonth: 5,
       mostActiveChores: [{ chore: { id: 'c1', name: 'Dishes', category: { name: 'Kitchen' } }, completions: 4 }],
       leastActiveChores: [{ chore: { id: 'c2', name: 'Lawn', category: null }, completions: 0 }],
-      children: [{ id: 'k1', name: 'Sam', balance: 7.25, pendingSubmissions: 1, completedThisMonth: 6 }],
+      children: [
+        { id: 'k1', name: 'Sam', balance: 7.25, pendingSubmissions: 1, completedThisMonth: 6, completedLast30Days: 9 },
+      ],
       role: 'ORG_ADMIN',
     });
     expect(stats.totalBalance).toBe(12.5);
@@ -39,6 +41,7 @@ describe('normalizeAdminStats', () => {
       balance: 7.25,
       pendingSubmissions: 1,
       completedThisMonth: 6,
+      completedLast30Days: 9,
     });
   });
 });
@@ -59,8 +62,16 @@ describe('normalizeChildStats', () => {
           reviewedAt: '2024-05-01T10:00:00Z',
         },
       ],
+      weeklyEarnings: [
+        { weekStart: '2024-04-29', amount: '2.5' },
+        { weekStart: '2024-05-06', amount: 0 },
+      ],
     });
     expect(stats.earnedThisMonth).toBe(4.5);
+    expect(stats.weeklyEarnings).toEqual([
+      { weekStart: '2024-04-29', amount: 2.5 },
+      { weekStart: '2024-05-06', amount: 0 },
+    ]);
     expect(stats.recentHistory).toHaveLength(1);
     expect(stats.recentHistory[0]?.approved).toBe(true);
   });
@@ -72,6 +83,7 @@ describe('normalizeChildStats', () => {
       completedThisMonth: 0,
       earnedThisMonth: 0,
       recentHistory: [],
+      weeklyEarnings: [],
     });
   });
 });

@@ -4,6 +4,7 @@ import type {
   ChildHistoryItem,
   ChildOverview,
   ChoreActivity,
+  WeekEarnings,
 } from '../types';
 
 type Loose = Record<string, unknown>;
@@ -49,6 +50,7 @@ function childOverview(value: unknown): ChildOverview {
     balance: asNumber(item.balance),
     pendingSubmissions: asNumber(item.pendingSubmissions),
     completedThisMonth: asNumber(item.completedThisMonth),
+    completedLast30Days: asNumber(item.completedLast30Days),
   };
 }
 
@@ -62,6 +64,11 @@ function historyItem(value: unknown): ChildHistoryItem {
     boostedReward: asNumber(item.boostedReward),
     reviewedAt: typeof item.reviewedAt === 'string' ? item.reviewedAt : null,
   };
+}
+
+function weekEarnings(value: unknown): WeekEarnings {
+  const item = asObject(value);
+  return { weekStart: asString(item.weekStart), amount: asNumber(item.amount) };
 }
 
 /** Fills every missing or malformed field with zero or an empty list. */
@@ -87,5 +94,6 @@ export function normalizeChildStats(raw: unknown): ChildDashboardStats {
     completedThisMonth: asNumber(data.completedThisMonth),
     earnedThisMonth: asNumber(data.earnedThisMonth),
     recentHistory: asArray(data.recentHistory).map(historyItem),
+    weeklyEarnings: asArray(data.weeklyEarnings).map(weekEarnings),
   };
 }

@@ -1,5 +1,76 @@
-import { ComingSoon } from '@/components/ui';
+import { getChildren } from '../api/get-children';
+import { getPayouts } from '../api/get-payouts';
+import type { Payout, PayoutChild } from '../types';
+import { PayoutForm } from './payout-form';
+import { PayoutsTable } from './payouts-table';
+import { Card, PageHeader, ResourceList, Spinner } from '@/components/ui';
+import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
+import { useResource, type Resource } from '@/hooks/use-resource';
+import { isParentRole } from '@/lib/roles';
+import { useSessionStore } from '@/stores/session-store';
+import type { RewardDisplayType } from '@/types/api';
 
+const NO_REWARD_TYPES: ReadonlyMap<string, RewardDisplayType> = new Map();
+
+/** /payouts: parents record payouts and see the family's; a child sees their own. */
 export function PayoutsPage() {
-  return <ComingSoon title="Payouts" description="Record payouts and see their history." />;
+  useDocumentTitle(pageTitle('Payouts'));
+  const parent = isParentRole(useSessionStore((state) => state.user?.role));
+  return parent ? <ParentPayouts /> : <ChildPayouts />;
+}
+
+function ParentPayouts() {
+  const payouts = useResource(getPayouts, 'payouts');
+  const children = useResource(getChildren, 'children');
+  const payees: readonly PayoutChild[] = children.resource.status === 'ready' ? children.resource.data : [];
+
+  return (
+    <>
+      <PageHeader title="Payouts" description="Record money paid out of your children's balances." />
+      <Card title="Record Payout">
+        {children.resource.status === 'loading' ? (
+          <Spinner label="Loading children…" />
+        ) : (
+          <PayoutForm
+            payees={payees}
+            onCreated={() => {
+              payouts.reload();
+              children.reload();
+            }}
+          />
+        )}
+      </Card>
+      <PayoutHistory
+        resource={payouts.resource}
+        showParent
+        rewardTypes={new Map(payees.map((child) => [child.id, child.rewardDisplayType]))}
+      />
+    </>
+  );
+}
+
+function ChildPayouts() {
+  const payouts = useResource(getPayouts, 'payouts');
+  return (
+    <>
+      <PageHeader title="Payouts" description="Money paid out of your balance." />
+      <PayoutHistory resource={payouts.resource} showParent={false} rewardTypes={NO_REWARD_TYPES} />
+    </>
+  );
+}
+
+interface PayoutHistoryProps {
+  resource: Resource<Payout[]>;
+  showParent: boolean;
+  rewardTypes: ReadonlyMap<string, RewardDisplayType>;
+}
+
+function PayoutHistory({ resource, showParent, rewardTypes }: PayoutHistoryProps) {
+  return (
+    <Card title="Payout History">
+      <ResourceList resource={resource} loadingLabel="Loading payouts…" empty="No payouts yet">
+        {(list) => <PayoutsTable payouts={list} showParent={showParent} rewardTypes={rewardTypes} />}
+      </ResourceList>
+    </Card>
+  );
 }

@@ -1,12 +1,12 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import type { Organization } from '../types';
+import type { MultiplierSettings, Organization } from '../types';
 import { SettingsPage } from './settings-page';
 import { useSessionStore } from '@/stores/session-store';
 import { buildUser, jsonResponse } from '@/testing/fixtures';
-import { signIn, stubApi } from '@/testing/test-utils';
+import { signIn, stubApi, type ApiRequest } from '@/testing/test-utils';
 
 const family: Organization = {
   id: 'org-1',
@@ -16,10 +16,31 @@ const family: Organization = {
   createdAt: '2024-01-15T10:00:00Z',
 };
 
+const multipliers: MultiplierSettings = {
+  gradeA: 1.5,
+  gradeB: 1.3,
+  gradeC: 1,
+  gradeD: 0.8,
+  gradeF: 0.5,
+  behaviourExcellent: 1.2,
+  behaviourPoor: 0.8,
+  streak7: 1.1,
+  streak30: 1.25,
+  streak90: 1.5,
+};
+
+/** GET /organizations/current and GET /multipliers, as the page loads them. */
+function loadSettings({ method, path }: ApiRequest): Response | undefined {
+  if (method !== 'GET') return undefined;
+  if (path === '/organizations/current') return jsonResponse(200, family);
+  if (path === '/multipliers') return jsonResponse(200, multipliers);
+  return undefined;
+}
+
 describe('SettingsPage', () => {
   it('has the Reward Multipliers and General Settings tabs', async () => {
     const user = userEvent.setup();
-    stubApi(({ path }) => (path === '/organizations/current' ? jsonResponse(200, family) : undefined));
+    stubApi(loadSettings);
     render(<SettingsPage />);
 
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
@@ -33,7 +54,7 @@ describe('SettingsPage', () => {
 
   it('moves between tabs with the arrow keys', async () => {
     const user = userEvent.setup();
-    stubApi(({ path }) => (path === '/organizations/current' ? jsonResponse(200, family) : undefined));
+    stubApi(loadSettings);
     render(<SettingsPage />);
     await user.click(screen.getByRole('tab', { name: 'Reward Multipliers' }));
     await user.keyboard('{ArrowRight}');
@@ -44,11 +65,11 @@ describe('SettingsPage', () => {
   it('renames the family, selects the current time zone and reports Settings saved', async () => {
     const user = userEvent.setup();
     signIn(buildUser());
-    const { requests } = stubApi(({ method, path, body }) => {
-      if (path !== '/organizations/current') return undefined;
-      if (method === 'PUT') return jsonResponse(200, { ...family, ...(body as object) });
-      return jsonResponse(200, family);
-    });
+    const { requests } = stubApi((request) =>
+      request.method === 'PUT' && request.path === '/organizations/current'
+        ? jsonResponse(200, { ...family, ...(request.body as object) })
+        : loadSettings(request),
+    );
     render(<SettingsPage />);
     await user.click(screen.getByRole('tab', { name: 'General Settings' }));
 
@@ -76,13 +97,103 @@ describe('SettingsPage', () => {
 
   it('shows the fallback when saving fails without a text', async () => {
     const user = userEvent.setup();
-    stubApi(({ method, path }) => {
-      if (path !== '/organizations/current') return undefined;
-      return method === 'PUT' ? jsonResponse(500, null) : jsonResponse(200, family);
-    });
+    stubApi((request) => (request.method === 'PUT' ? jsonResponse(500, null) : loadSettings(request)));
     render(<SettingsPage />);
     await user.click(screen.getByRole('tab', { name: 'General Settings' }));
     await user.click(await screen.findByRole('button', { name: 'Save Settings' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to save settings');
+  });
+});
+
+describe('Reward Multipliers', () => {
+  const labels = [
+    'Grade A',
+    'Grade B',
+    'Grade C',
+    'Grade D',
+    'Grade F',
+    'Excellent behaviour (8-10)',
+    'Poor behaviour (1-4)',
+    '7-day streak',
+    '30-day streak',
+    '90-day streak',
+  ];
+
+  function stubMultipliers(save: (body: unknown) => Response = (body) => jsonResponse(200, body)) {
+    return stubApi((request) =>
+      request.method === 'PUT' && request.path === '/multipliers' ? save(request.body) : loadSettings(request),
+    );
+  }
+
+  it('explains the multiplier and shows the ten values in steps of 0.01', async () => {
+    stubMultipliers();
+    render(<SettingsPage />);
+    const panel = screen.getByRole('tabpanel');
+    expect(
+      within(panel).getByText(/multiplier is the product of their grade, behaviour and streak multipliers/),
+    ).toBeTruthy();
+    expect(within(panel).getByText(/A D or F grade turns every bonus above 1.0 off/)).toBeTruthy();
+
+    await within(panel).findByLabelText('Grade A');
+    expect(labels.map((label) => within(panel).getByLabelText<HTMLInputElement>(label).value)).toEqual([
+      '1.5',
+      '1.3',
+      '1',
+      '0.8',
+      '0.5',
+      '1.2',
+      '0.8',
+      '1.1',
+      '1.25',
+      '1.5',
+    ]);
+    const gradeA = within(panel).getByLabelText<HTMLInputElement>('Grade A');
+    expect([gradeA.type, gradeA.step, gradeA.min, gradeA.max]).toEqual(['number', '0.01', '0.1', '5']);
+  });
+
+  it('refuses values outside 0.1-5.0, then saves numbers and says so', async () => {
+    const user = userEvent.setup();
+    const { requests } = stubMultipliers();
+    render(<SettingsPage />);
+    const panel = screen.getByRole('tabpanel');
+    const gradeA = await within(panel).findByLabelText('Grade A');
+    const poor = within(panel).getByLabelText('Poor behaviour (1-4)');
+
+    await user.clear(gradeA);
+    await user.type(gradeA, '5.5');
+    await user.clear(poor);
+    await user.type(poor, '0.05');
+    await user.click(within(panel).getByRole('button', { name: 'Save Multipliers' }));
+    expect(within(panel).getAllByText('Multipliers must be from 0.1 to 5.0 with at most two decimals')).toHaveLength(2);
+    expect(requests.some((request) => request.method === 'PUT')).toBe(false);
+
+    await user.clear(gradeA);
+    await user.type(gradeA, '2');
+    await user.clear(poor);
+    await user.type(poor, '0.75');
+    await user.click(within(panel).getByRole('button', { name: 'Save Multipliers' }));
+
+    expect(await within(panel).findByText('Multipliers saved')).toBeTruthy();
+    expect(requests.find((request) => request.method === 'PUT')?.body).toEqual({
+      ...multipliers,
+      gradeA: 2,
+      behaviourPoor: 0.75,
+    });
+  });
+
+  it("shows the server's refusal, else 'Failed to save settings'", async () => {
+    const user = userEvent.setup();
+    let answer = jsonResponse(400, { error: 'Bad Request', message: 'Grade A must be from 0.1 to 5.0' });
+    stubMultipliers(() => answer);
+    render(<SettingsPage />);
+    const panel = screen.getByRole('tabpanel');
+    const save = await within(panel).findByRole('button', { name: 'Save Multipliers' });
+
+    await user.click(save);
+    expect((await within(panel).findByRole('alert')).textContent).toBe('Grade A must be from 0.1 to 5.0');
+
+    answer = new Response('', { status: 500 });
+    await user.click(save);
+    await waitFor(() => expect(within(panel).getByRole('alert').textContent).toBe('Failed to save settings'));
   });
 });

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 
+import { getMultipliers } from '../api/get-multipliers';
 import { getOrganization } from '../api/get-organization';
 import { GeneralSettings } from './general-settings';
+import { RewardMultipliers } from './reward-multipliers';
 import { Card, PageHeader, Spinner, Tabs } from '@/components/ui';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import { useResource } from '@/hooks/use-resource';
@@ -13,6 +15,7 @@ export function SettingsPage() {
   useDocumentTitle(pageTitle('Settings'));
   const [tab, setTab] = useState<SettingsTab>('multipliers');
   const organization = useResource(getOrganization, 'family settings');
+  const multipliers = useResource(getMultipliers, 'reward multipliers');
 
   return (
     <>
@@ -27,11 +30,18 @@ export function SettingsPage() {
               key: 'multipliers',
               label: 'Reward Multipliers',
               content: (
-                <div className="coming-soon">
-                  <p className="coming-soon__badge">Coming soon</p>
+                <div className="multipliers">
                   <p className="muted">
-                    Reward multipliers for grades, behaviour and streaks arrive soon.
+                    A child&apos;s multiplier is the product of their grade, behaviour and streak multipliers; the
+                    reward of each approved chore is multiplied by it. A D or F grade turns every bonus above 1.0 off.
                   </p>
+                  {multipliers.resource.status === 'loading' && <Spinner label="Loading multipliers…" />}
+                  {multipliers.resource.status === 'ready' && (
+                    <RewardMultipliers
+                      settings={multipliers.resource.data}
+                      onSaved={(updated) => multipliers.update(() => updated)}
+                    />
+                  )}
                 </div>
               ),
             },
