@@ -164,3 +164,24 @@ drop_databases() {
     PGOPTIONS="-c client_min_messages=warning" psql -q -h 127.0.0.1 -U postgres -d postgres -c "DROP DATABASE IF EXISTS ${prefix}_$svc WITH (FORCE)" >/dev/null
   done
 }
+
+# Creates a platform super admin once per database prefix: the password
+# (SUPER_ADMIN_PASSWORD, or generated) is kept in $LOCAL/super-admin-<prefix>
+# (readable by this user only) so later runs can say how to log in.
+ensure_super_admin() {
+  local prefix=${DB_PREFIX:-chorely} email=${SUPER_ADMIN_EMAIL:-admin@chorely.local}
+  local file="$LOCAL/super-admin-$prefix"
+  [[ -s "$file" ]] && return 0
+  step "Creating the platform super admin $email"
+  local output
+  output=$(DATABASE_URL="postgres://postgres@127.0.0.1:5432/${prefix}_auth" \
+    SUPER_ADMIN_PASSWORD="${SUPER_ADMIN_PASSWORD:-}" \
+    "$BIN/auth" create-super-admin --email "$email") || fail "could not create the super admin: $output"
+  local password=${SUPER_ADMIN_PASSWORD:-$(sed -n 's/^Password: //p' <<<"$output")}
+  (umask 077 && printf '%s\n%s\n' "$email" "$password" >"$file")
+}
+
+# The super admin's email and password, one per line.
+super_admin_login() {
+  cat "$LOCAL/super-admin-${DB_PREFIX:-chorely}"
+}

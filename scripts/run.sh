@@ -15,6 +15,8 @@ build_web
 step "Starting the services and the gateway"
 trap 'echo; step "Stopping"; stop_stack; exit 0' INT TERM
 start_stack
+ensure_super_admin
+{ read -r admin_email; read -r admin_password; } < <(super_admin_login)
 
 url="http://127.0.0.1:${HTTP_PORT:-8080}"
 cat <<MSG
@@ -23,6 +25,8 @@ cat <<MSG
 
   Open $url and choose "Create Account" to register your family;
   then log in at $url/login with that email and password.
+  Operator console: log in at $url/login as $admin_email
+  with password $admin_password (kept in $LOCAL/super-admin-${DB_PREFIX:-chorely}).
   API docs: $url/api/docs   Logs: $LOCAL/logs/
 
   Press Ctrl-C to stop.

@@ -41,6 +41,10 @@ export NATS_PREFIX=chorelye2e NATS_STREAM=CHORELY_E2E
 drop_databases chorely_e2e
 trap stop_stack EXIT
 PORT_BASE=51050 HTTP_PORT=18080 DB_PREFIX=chorely_e2e start_stack
+rm -f "$LOCAL/super-admin-chorely_e2e"
+DB_PREFIX=chorely_e2e ensure_super_admin
+{ read -r SUPER_ADMIN_EMAIL; read -r SUPER_ADMIN_PASSWORD; } < <(DB_PREFIX=chorely_e2e super_admin_login)
+export SUPER_ADMIN_EMAIL SUPER_ADMIN_PASSWORD
 
 step "Running browser end-to-end tests"
 (cd web && BASE_URL=http://127.0.0.1:18080 npm run --silent e2e)

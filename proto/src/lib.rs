@@ -53,6 +53,8 @@ pub mod events {
         UserRegistered => "auth.user_registered",
         UserUpdated => "auth.user_updated",
         UserRevoked => "auth.user_revoked",
+        UserLoggedIn => "auth.user_logged_in",
+        ChoreCountChanged => "chores.chore_count_changed",
         SubmissionReviewed => "chores.submission_reviewed",
         OrganizationPlanChanged => "platform.organization_plan_changed",
         OrganizationActivationChanged => "platform.organization_activation_changed",

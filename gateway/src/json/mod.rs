@@ -7,9 +7,11 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+mod admin;
 mod chores;
 mod dashboard;
 mod rewards;
+pub use admin::*;
 pub use chores::*;
 pub use dashboard::*;
 pub use rewards::*;

@@ -1,6 +1,7 @@
 //! The `/api` routes, one module per area, each contributing its paths to the
 //! OpenAPI document through `utoipa_axum`.
 
+pub mod admin;
 pub mod auth;
 pub mod children;
 pub mod chores;
@@ -62,6 +63,7 @@ pub fn uploads() -> OpenApiRouter<AppState> {
 /// Every other route (bodies up to the gateway's small default limit).
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+        .merge(admin::router())
         .merge(auth::router())
         .merge(children::router())
         .merge(chores::router())

@@ -2,6 +2,7 @@
 
 #![allow(clippy::unwrap_used)]
 
+mod admin;
 mod auth;
 mod chores;
 mod dashboard;

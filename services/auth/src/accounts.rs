@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use chorely_proto::{
     auth::v1::{self as pb},
-    events::v1::UserRegistered,
+    events::v1::UserLoggedIn,
 };
 use kit::{
     authn::{Role, User as Caller},
@@ -218,23 +218,7 @@ impl Accounts {
         {
             return Err(Error::InvalidInvite);
         }
-        outbox::enqueue(
-            &mut tx,
-            &UserRegistered {
-                user_id: user.id.to_string(),
-                organization_id: user
-                    .organization_id
-                    .map(|o| o.to_string())
-                    .unwrap_or_default(),
-                email: user.email.clone(),
-                first_name: user.first_name.clone(),
-                last_name: user.last_name.clone(),
-                role: user.role.clone(),
-                child_id: user.child_id.map(|c| c.to_string()).unwrap_or_default(),
-                registered_at: Some(kit::time::to_proto(user.created_at)),
-            },
-        )
-        .await?;
+        outbox::enqueue(&mut tx, &view::user_registered(&user)).await?;
         tx.commit().await?;
         Ok(user)
     }
@@ -245,7 +229,23 @@ impl Accounts {
         if family.as_ref().is_some_and(|f| !f.is_active) {
             return Err(Error::FamilyInactive);
         }
-        user.last_login_at = Some(store::touch_last_login(&self.pool, user.id).await?);
+        // The platform's directory shows last logins: the event goes with the write.
+        let mut tx = self.pool.begin().await?;
+        let at = store::touch_last_login(&mut tx, user.id).await?;
+        outbox::enqueue(
+            &mut tx,
+            &UserLoggedIn {
+                user_id: user.id.to_string(),
+                organization_id: user
+                    .organization_id
+                    .map(|o| o.to_string())
+                    .unwrap_or_default(),
+                logged_in_at: Some(kit::time::to_proto(at)),
+            },
+        )
+        .await?;
+        tx.commit().await?;
+        user.last_login_at = Some(at);
         let token = self
             .signer
             .access_token(&Subject {

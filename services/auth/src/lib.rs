@@ -1,6 +1,7 @@
 //! The auth service: accounts, passwords, tokens, invitations and membership.
 
 pub mod accounts;
+pub mod admins;
 pub mod clients;
 pub mod config;
 pub mod domain;

@@ -13,7 +13,8 @@ use crate::{
     grpc::AuthGrpc, password::Hasher,
 };
 
-static MIGRATIONS: Migrator = sqlx::migrate!("./migrations");
+/// The service's database migrations (the admin command sets up the database with them).
+pub static MIGRATIONS: Migrator = sqlx::migrate!("./migrations");
 
 pub struct Application {
     service: Service,

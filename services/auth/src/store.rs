@@ -94,12 +94,15 @@ pub async fn find_by_id(pool: &PgPool, id: Uuid) -> Result<Option<UserRow>, Erro
     .await?)
 }
 
-pub async fn touch_last_login(pool: &PgPool, id: Uuid) -> Result<DateTime<Utc>, Error> {
+pub async fn touch_last_login(
+    tx: &mut sqlx::PgConnection,
+    id: Uuid,
+) -> Result<DateTime<Utc>, Error> {
     Ok(sqlx::query_scalar(
         "UPDATE users SET last_login_at = now() WHERE id = $1 RETURNING last_login_at",
     )
     .bind(id)
-    .fetch_one(pool)
+    .fetch_one(tx)
     .await?)
 }
 

@@ -2,7 +2,7 @@
 
 use chorely_proto::{
     auth::v1::{self as pb, OrganizationSummary},
-    events::v1::UserUpdated,
+    events::v1::{UserRegistered, UserUpdated},
 };
 
 use crate::{
@@ -52,6 +52,24 @@ pub fn invite_code(invite: InvitationRow) -> pb::InviteCode {
 }
 
 /// The `user_updated` event announcing `row` as it now is.
+/// The event announcing a new login.
+pub fn user_registered(row: &UserRow) -> UserRegistered {
+    UserRegistered {
+        user_id: row.id.to_string(),
+        organization_id: row
+            .organization_id
+            .map(|o| o.to_string())
+            .unwrap_or_default(),
+        email: row.email.clone(),
+        first_name: row.first_name.clone(),
+        last_name: row.last_name.clone(),
+        role: row.role.clone(),
+        child_id: row.child_id.map(|c| c.to_string()).unwrap_or_default(),
+        registered_at: Some(kit::time::to_proto(row.created_at)),
+        email_verified: row.email_verified,
+    }
+}
+
 pub fn user_updated(row: &UserRow) -> UserUpdated {
     UserUpdated {
         user_id: row.id.to_string(),
@@ -63,5 +81,6 @@ pub fn user_updated(row: &UserRow) -> UserUpdated {
         first_name: row.first_name.clone(),
         last_name: row.last_name.clone(),
         is_active: row.is_active,
+        email_verified: row.email_verified,
     }
 }

@@ -1,6 +1,6 @@
 //! Categories and chores: what a family's children can do and earn.
 
-use chorely_proto::chores::v1 as pb;
+use chorely_proto::{chores::v1 as pb, events::v1::ChoreCountChanged};
 use kit::{authn::User, validate};
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -125,6 +125,7 @@ impl Catalogue {
             });
         }
         let id = store::insert_chore(&mut tx, org, &fields).await?;
+        announce_count(&mut tx, org).await?;
         let chore = store::find_chore(&mut tx, org, id)
             .await?
             .ok_or(Error::ChoreNotFound)?;
@@ -157,9 +158,12 @@ impl Catalogue {
     pub async fn retire_chore(&self, org: Uuid, id: &str) -> Result<pb::Chore, Error> {
         let id = chore_id(id)?;
         let mut tx = self.pool.begin().await?;
+        // Counts announced in the order they were made.
+        store::lock_family_chores(&mut tx, org).await?;
         if !store::retire_chore(&mut tx, org, id).await? {
             return Err(Error::ChoreNotFound);
         }
+        announce_count(&mut tx, org).await?;
         let chore = store::find_chore(&mut tx, org, id)
             .await?
             .ok_or(Error::ChoreNotFound)?;
@@ -189,4 +193,20 @@ async fn category_of_family(tx: &mut sqlx::PgConnection, org: Uuid, id: Uuid) ->
         .await?
         .map(drop)
         .ok_or(Error::CategoryNotFound)
+}
+
+/// Tells the platform's directory how many active chores the family has,
+/// in the transaction that changed it.
+async fn announce_count(tx: &mut sqlx::PgConnection, org: Uuid) -> Result<(), Error> {
+    let active = store::count_active_chores(tx, org).await?;
+    kit::outbox::enqueue(
+        tx,
+        &ChoreCountChanged {
+            organization_id: org.to_string(),
+            active_chores: i32::try_from(active).unwrap_or(i32::MAX),
+            counted_at: Some(kit::time::to_proto(chrono::Utc::now())),
+        },
+    )
+    .await?;
+    Ok(())
 }

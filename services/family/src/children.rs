@@ -8,6 +8,7 @@ use chorely_proto::{
     },
     events::v1::{ChildCreated, ChildDeleted, ChildUpdated},
     family::v1 as pb,
+    platform::v1::{GetOrganizationStatusRequest, platform_service_client::PlatformServiceClient},
 };
 use chrono::Utc;
 use kit::{authn::User, grpc::Outgoing, outbox, validate};
@@ -25,6 +26,7 @@ use crate::{
 pub struct Children {
     pub pool: PgPool,
     pub auth: Channel,
+    pub platform: Channel,
 }
 
 fn child_id(raw: &str) -> Result<Uuid, Error> {
@@ -103,7 +105,28 @@ impl Children {
             reward_display_type: req.reward_display_type,
         })?;
 
+        // The plan's limit, asked now: an upgrade lifts it at once.
+        let plan = PlatformServiceClient::with_interceptor(
+            self.platform.clone(),
+            Outgoing::bearer(&parent.token),
+        )
+        .get_organization_status(GetOrganizationStatusRequest {
+            organization_id: org.to_string(),
+        })
+        .await
+        .map_err(|s| Error::Upstream("platform", s))?
+        .into_inner()
+        .plan();
+        let limit = kit::plans::limits(plan).children;
+
         let mut tx = self.pool.begin().await?;
+        store::lock_family_children(&mut tx, org).await?;
+        if store::count_children(&mut tx, org).await? >= limit {
+            return Err(Error::ChildLimit {
+                plan: kit::plans::name(plan),
+                limit,
+            });
+        }
         let child = store::insert_child(&mut tx, org, &first_name, &last_name, &details).await?;
         // Inside the transaction: if auth refuses (say, the email has an
         // account), the child is not kept either.
@@ -118,7 +141,7 @@ impl Children {
                 display_name: child.name.clone(),
             })
             .await
-            .map_err(Error::Upstream)?
+            .map_err(|s| Error::Upstream("auth", s))?
             .into_inner();
         outbox::enqueue(
             &mut tx,
@@ -177,7 +200,7 @@ impl Children {
                     phone: child.phone.clone(),
                 })
                 .await
-                .map_err(Error::Upstream)?;
+                .map_err(|s| Error::Upstream("auth", s))?;
         }
         outbox::enqueue(
             &mut tx,

@@ -7,6 +7,8 @@ pub struct Config {
     pub common: CommonConfig,
     /// The auth service, which creates and updates children's logins.
     pub auth_url: String,
+    /// The platform service, which knows the family's plan and its limits.
+    pub platform_url: String,
 }
 
 impl Default for Config {
@@ -14,6 +16,7 @@ impl Default for Config {
         Self {
             common: CommonConfig::defaults("family", 50052),
             auth_url: "http://127.0.0.1:50051".into(),
+            platform_url: "http://127.0.0.1:50055".into(),
         }
     }
 }

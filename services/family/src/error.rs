@@ -12,9 +12,11 @@ pub enum Error {
     /// Also the answer for another family's children.
     #[error("Child not found")]
     ChildNotFound,
-    /// The auth service refused or failed.
-    #[error("{0}")]
-    Upstream(Status),
+    #[error("The {plan} plan allows up to {limit} children. Upgrade to add more.")]
+    ChildLimit { plan: &'static str, limit: i64 },
+    /// Another service refused or failed.
+    #[error("{1}")]
+    Upstream(&'static str, Status),
     #[error(transparent)]
     Database(#[from] sqlx::Error),
     #[error(transparent)]
@@ -26,7 +28,10 @@ impl From<Error> for Status {
         let code = match &err {
             Error::Invalid(_) => Code::InvalidArgument,
             Error::FamilyNotFound | Error::ChildNotFound => Code::NotFound,
-            Error::Upstream(status) => return kit::error::upstream("auth", status.clone()),
+            Error::ChildLimit { .. } => Code::PermissionDenied,
+            Error::Upstream(service, status) => {
+                return kit::error::upstream(service, status.clone());
+            }
             Error::Database(_) | Error::Internal(_) => return kit::error::internal(&err),
         };
         Status::new(code, err.to_string())

@@ -27,6 +27,7 @@ impl Application {
         let children = Children {
             pool: service.pool.clone(),
             auth: kit::grpc::channel(&config.auth_url)?,
+            platform: kit::grpc::channel(&config.platform_url)?,
         };
         let routes = Routes::new(FamilyServiceServer::with_interceptor(
             FamilyGrpc { families, children },

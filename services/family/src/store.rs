@@ -138,13 +138,26 @@ pub async fn find_child(
     .await?)
 }
 
-pub async fn count_children(pool: &PgPool, organization_id: Uuid) -> Result<i64, Error> {
+pub async fn count_children(tx: &mut PgConnection, organization_id: Uuid) -> Result<i64, Error> {
     Ok(
         sqlx::query_scalar("SELECT count(*) FROM children WHERE organization_id = $1")
             .bind(organization_id)
-            .fetch_one(pool)
+            .fetch_one(tx)
             .await?,
     )
+}
+
+/// Serialises adding children within one family, so two parents adding the
+/// last allowed child at once cannot both succeed.
+pub async fn lock_family_children(
+    tx: &mut PgConnection,
+    organization_id: Uuid,
+) -> Result<(), Error> {
+    sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended('children:' || $1::text, 0))")
+        .bind(organization_id)
+        .execute(tx)
+        .await?;
+    Ok(())
 }
 
 pub async fn update_child(

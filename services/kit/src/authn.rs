@@ -95,10 +95,11 @@ impl Authenticator {
     /// its user's tokens were revoked.
     pub fn authenticate(&self, token: &str) -> Option<Caller> {
         let verified = self.verifier.verify(token).ok()?;
-        if self
-            .revocations
-            .is_revoked(&verified.claims.sub, verified.claims.iat)
-        {
+        if self.revocations.is_revoked(
+            &verified.claims.sub,
+            verified.claims.org.map(|o| o.to_string()).as_deref(),
+            verified.claims.iat,
+        ) {
             return None;
         }
         caller_from(verified, token)

@@ -5,6 +5,11 @@
 //! of the stream and keep the revocations in memory. A token issued at or
 //! before its user's revocation is refused; one issued after (the user was
 //! reactivated and logged in again) is not.
+//!
+//! Suspending a family works the same way for all of its members at once:
+//! the platform service publishes `organization_activation_changed`, and a
+//! token issued at or before the suspension of its family is refused (its
+//! members cannot log in while suspended, and log in again once activated).
 
 use std::{
     collections::HashMap,
@@ -13,7 +18,10 @@ use std::{
 };
 
 use async_nats::jetstream::consumer::{AckPolicy, DeliverPolicy, pull};
-use chorely_proto::events::v1::UserRevoked;
+use chorely_proto::events::{
+    Event,
+    v1::{OrganizationActivationChanged, UserRevoked},
+};
 use futures::StreamExt;
 use prost::Message;
 use tokio_util::sync::CancellationToken;
@@ -33,10 +41,29 @@ impl Revocations {
     /// `shutdown`. Returns only once caught up, so a process never admits a
     /// revoked token while starting.
     pub async fn start(bus: &Bus, shutdown: CancellationToken) -> anyhow::Result<Self> {
+        let revocations = Self::default();
+        // One consumer per subject: the NATS servers we run on (2.9) filter
+        // a consumer by one subject only.
+        revocations
+            .follow::<UserRevoked>(bus, shutdown.clone(), Self::apply_user)
+            .await?;
+        revocations
+            .follow::<OrganizationActivationChanged>(bus, shutdown, Self::apply_family)
+            .await?;
+        Ok(revocations)
+    }
+
+    /// Replays the recent events `E`, then follows new ones in the background.
+    async fn follow<E: Event>(
+        &self,
+        bus: &Bus,
+        shutdown: CancellationToken,
+        apply: fn(&Self, &[u8]),
+    ) -> anyhow::Result<()> {
         let stream = bus.js.get_stream(&bus.stream).await?;
         let mut consumer = stream
             .create_consumer(pull::Config {
-                filter_subject: bus.subject_of::<UserRevoked>(),
+                filter_subject: bus.subject_of::<E>(),
                 deliver_policy: DeliverPolicy::ByStartTime {
                     start_time: time::OffsetDateTime::now_utc() - LOOK_BACK,
                 },
@@ -48,15 +75,14 @@ impl Revocations {
             .await?;
         let backlog = consumer.info().await?.num_pending;
         let mut messages = consumer.messages().await?;
-        let revocations = Self::default();
         for _ in 0..backlog {
             match messages.next().await {
-                Some(Ok(message)) => revocations.apply(&message.payload),
+                Some(Ok(message)) => apply(self, &message.payload),
                 Some(Err(err)) => tracing::warn!(%err, "revocation replay error"),
                 None => break,
             }
         }
-        let live = revocations.clone();
+        let live = self.clone();
         tokio::spawn(async move {
             loop {
                 let next = tokio::select! {
@@ -64,7 +90,7 @@ impl Revocations {
                     next = messages.next() => next,
                 };
                 match next {
-                    Some(Ok(message)) => live.apply(&message.payload),
+                    Some(Ok(message)) => apply(&live, &message.payload),
                     Some(Err(err)) => tracing::warn!(%err, "revocation stream error"),
                     None => {
                         tracing::error!("revocation stream ended");
@@ -73,10 +99,10 @@ impl Revocations {
                 }
             }
         });
-        Ok(revocations)
+        Ok(())
     }
 
-    fn apply(&self, payload: &[u8]) {
+    fn apply_user(&self, payload: &[u8]) {
         match UserRevoked::decode(payload) {
             Ok(event) => {
                 let at = event.revoked_at.map_or(i64::MAX, |t| t.seconds);
@@ -86,10 +112,29 @@ impl Revocations {
         }
     }
 
-    /// Whether a token of `user_id` issued at `issued_at` (Unix seconds) is revoked.
-    pub fn is_revoked(&self, user_id: &str, issued_at: i64) -> bool {
+    fn apply_family(&self, payload: &[u8]) {
+        match OrganizationActivationChanged::decode(payload) {
+            // Activation revokes nothing; tokens from before the suspension stay refused.
+            Ok(event) if event.is_active => {}
+            Ok(event) => {
+                let at = event.changed_at.map_or(i64::MAX, |t| t.seconds);
+                self.revoke_locally(&family_key(&event.organization_id), at);
+            }
+            Err(err) => tracing::warn!(%err, "undecodable family suspension"),
+        }
+    }
+
+    /// Whether a token of `user_id` of family `org`, issued at `issued_at`
+    /// (Unix seconds), is revoked: the user's, or their whole family's.
+    pub fn is_revoked(&self, user_id: &str, org: Option<&str>, issued_at: i64) -> bool {
         let revoked = self.revoked.read().unwrap_or_else(|e| e.into_inner());
-        revoked.get(user_id).is_some_and(|&at| issued_at <= at)
+        let before = |key: &str| revoked.get(key).is_some_and(|&at| issued_at <= at);
+        before(user_id) || org.is_some_and(|org| before(&family_key(org)))
+    }
+
+    /// Suspends a family's tokens in this process before its event comes round.
+    pub fn suspend_family_locally(&self, org: &str, at: i64) {
+        self.revoke_locally(&family_key(org), at);
     }
 
     /// Applies a revocation in this process before its event comes round
@@ -99,4 +144,9 @@ impl Revocations {
         let entry = revoked.entry(user_id.to_owned()).or_insert(at);
         *entry = (*entry).max(at);
     }
+}
+
+/// Families and users share one map; a family's key cannot be a user id.
+fn family_key(org: &str) -> String {
+    format!("family:{org}")
 }

@@ -83,3 +83,127 @@ fn view(row: &OrganizationRow) -> pb::OrganizationStatus {
         is_active: row.is_active,
     }
 }
+
+/// A family's new name.
+pub async fn rename_organization(tx: &mut PgConnection, id: Uuid, name: &str) -> Result<(), Error> {
+    sqlx::query("UPDATE organizations SET name = $2 WHERE id = $1")
+        .bind(id)
+        .bind(name)
+        .execute(tx)
+        .await?;
+    Ok(())
+}
+
+/// A login as the directory keeps it: a child's login without name or email.
+pub struct NewUser<'a> {
+    pub id: Uuid,
+    pub org: Option<Uuid>,
+    pub email: &'a str,
+    pub first_name: &'a str,
+    pub last_name: &'a str,
+    pub role: &'a str,
+    pub is_child: bool,
+    pub email_verified: bool,
+    pub created_at: DateTime<Utc>,
+}
+
+pub async fn insert_user(tx: &mut PgConnection, u: &NewUser<'_>) -> Result<(), Error> {
+    let private = |v: &str| (!u.is_child).then(|| v.to_owned());
+    sqlx::query(
+        "INSERT INTO users (id, organization_id, email, first_name, last_name, role, is_child,
+            email_verified, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING",
+    )
+    .bind(u.id)
+    .bind(u.org)
+    .bind(private(u.email))
+    .bind(private(u.first_name))
+    .bind(private(u.last_name))
+    .bind(u.role)
+    .bind(u.is_child)
+    .bind(u.email_verified)
+    .bind(u.created_at)
+    .execute(tx)
+    .await?;
+    Ok(())
+}
+
+/// New details of a login; a child's name and email stay unknown.
+pub async fn update_user(
+    tx: &mut PgConnection,
+    id: Uuid,
+    email: &str,
+    first_name: &str,
+    last_name: &str,
+    is_active: bool,
+    email_verified: bool,
+) -> Result<(), Error> {
+    sqlx::query(
+        "UPDATE users SET
+            email = CASE WHEN is_child THEN NULL ELSE $2 END,
+            first_name = CASE WHEN is_child THEN NULL ELSE $3 END,
+            last_name = CASE WHEN is_child THEN NULL ELSE $4 END,
+            is_active = $5, email_verified = $6
+         WHERE id = $1",
+    )
+    .bind(id)
+    .bind(email)
+    .bind(first_name)
+    .bind(last_name)
+    .bind(is_active)
+    .bind(email_verified)
+    .execute(tx)
+    .await?;
+    Ok(())
+}
+
+pub async fn touch_login(tx: &mut PgConnection, id: Uuid, at: DateTime<Utc>) -> Result<(), Error> {
+    sqlx::query(
+        "UPDATE users SET last_login_at = greatest(coalesce(last_login_at, $2), $2) WHERE id = $1",
+    )
+    .bind(id)
+    .bind(at)
+    .execute(tx)
+    .await?;
+    Ok(())
+}
+
+pub async fn add_child(tx: &mut PgConnection, org: Uuid, id: Uuid) -> Result<(), Error> {
+    sqlx::query(
+        "INSERT INTO children (id, organization_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+    )
+    .bind(id)
+    .bind(org)
+    .execute(tx)
+    .await?;
+    Ok(())
+}
+
+pub async fn remove_child(tx: &mut PgConnection, id: Uuid) -> Result<(), Error> {
+    sqlx::query("DELETE FROM children WHERE id = $1")
+        .bind(id)
+        .execute(tx)
+        .await?;
+    Ok(())
+}
+
+/// A family's active chores, unless a later count is already known.
+pub async fn count_chores(
+    tx: &mut PgConnection,
+    org: Uuid,
+    active: i32,
+    counted_at: DateTime<Utc>,
+) -> Result<(), Error> {
+    sqlx::query(
+        "INSERT INTO chore_counts (organization_id, active_chores, counted_at) VALUES ($1, $2, $3)
+         ON CONFLICT (organization_id) DO UPDATE
+            SET active_chores = EXCLUDED.active_chores, counted_at = EXCLUDED.counted_at
+            WHERE chore_counts.counted_at <= EXCLUDED.counted_at",
+    )
+    .bind(org)
+    .bind(active)
+    .bind(counted_at)
+    .execute(tx)
+    .await?;
+    Ok(())
+}

@@ -2,17 +2,16 @@
 
 use chorely_proto::platform::v1::{self as pb, platform_service_server::PlatformService};
 use kit::authn::{Caller, RequestAuth};
-use kit::grpc::Reply;
+use kit::grpc::{Reply, reply};
 use tonic::{Request, Response, Status};
 use uuid::Uuid;
 
-use crate::{directory::Directory, error::Error};
+use crate::{console::Console, directory::Directory, error::Error};
 
 pub struct PlatformGrpc {
     pub directory: Directory,
+    pub console: Console,
 }
-
-const NOT_YET: &str = "The operator console is not available yet";
 
 #[tonic::async_trait]
 impl PlatformService for PlatformGrpc {
@@ -36,7 +35,7 @@ impl PlatformService for PlatformGrpc {
         request: Request<pb::GetPlatformStatsRequest>,
     ) -> Reply<pb::PlatformStats> {
         request.super_admin()?;
-        Err(Status::unimplemented(NOT_YET))
+        reply(self.console.stats().await)
     }
 
     async fn list_organizations(
@@ -44,7 +43,7 @@ impl PlatformService for PlatformGrpc {
         request: Request<pb::ListOrganizationsRequest>,
     ) -> Reply<pb::ListOrganizationsResponse> {
         request.super_admin()?;
-        Err(Status::unimplemented(NOT_YET))
+        reply(self.console.organizations(request.get_ref()).await)
     }
 
     async fn get_organization_detail(
@@ -52,31 +51,40 @@ impl PlatformService for PlatformGrpc {
         request: Request<pb::GetOrganizationDetailRequest>,
     ) -> Reply<pb::OrganizationDetail> {
         request.super_admin()?;
-        Err(Status::unimplemented(NOT_YET))
+        let id = organization_id(&request.get_ref().id)?;
+        reply(self.console.detail(id).await)
     }
 
     async fn change_plan(
         &self,
         request: Request<pb::ChangePlanRequest>,
-    ) -> Reply<pb::OrganizationStatus> {
+    ) -> Reply<pb::OrganizationRow> {
         request.super_admin()?;
-        Err(Status::unimplemented(NOT_YET))
+        let req = request.get_ref();
+        let id = organization_id(&req.id)?;
+        reply(
+            self.console
+                .change_plan(id, req.plan(), req.subscription_status())
+                .await,
+        )
     }
 
     async fn deactivate_organization(
         &self,
         request: Request<pb::SetOrganizationActiveRequest>,
-    ) -> Reply<pb::OrganizationStatus> {
+    ) -> Reply<pb::OrganizationRow> {
         request.super_admin()?;
-        Err(Status::unimplemented(NOT_YET))
+        let id = organization_id(&request.get_ref().id)?;
+        reply(self.console.set_active(id, false).await)
     }
 
     async fn activate_organization(
         &self,
         request: Request<pb::SetOrganizationActiveRequest>,
-    ) -> Reply<pb::OrganizationStatus> {
+    ) -> Reply<pb::OrganizationRow> {
         request.super_admin()?;
-        Err(Status::unimplemented(NOT_YET))
+        let id = organization_id(&request.get_ref().id)?;
+        reply(self.console.set_active(id, true).await)
     }
 
     async fn list_users(
@@ -84,6 +92,10 @@ impl PlatformService for PlatformGrpc {
         request: Request<pb::ListUsersRequest>,
     ) -> Reply<pb::ListUsersResponse> {
         request.super_admin()?;
-        Err(Status::unimplemented(NOT_YET))
+        reply(self.console.users(request.get_ref()).await)
     }
+}
+
+fn organization_id(raw: &str) -> Result<Uuid, Status> {
+    Uuid::parse_str(raw).map_err(|_| Error::OrganizationNotFound.into())
 }

@@ -2,6 +2,7 @@
 //! and the operator's directory of families built from other services' events.
 
 pub mod config;
+pub mod console;
 pub mod directory;
 pub mod error;
 pub mod events;

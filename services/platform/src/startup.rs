@@ -6,11 +6,21 @@ use sqlx::{PgPool, migrate::Migrator};
 use tokio_util::sync::CancellationToken;
 use tonic::service::Routes;
 
-use crate::{
-    config::Config, directory::Directory, events::OrganizationCreatedHandler, grpc::PlatformGrpc,
+use chorely_proto::events::v1::{
+    ChildCreated, ChildDeleted, ChoreCountChanged, OrganizationUpdated, UserLoggedIn,
+    UserRegistered, UserUpdated,
 };
 
-static MIGRATIONS: Migrator = sqlx::migrate!("./migrations");
+use crate::{
+    config::Config,
+    console::Console,
+    directory::Directory,
+    events::{DirectoryHandler, OrganizationCreatedHandler},
+    grpc::PlatformGrpc,
+};
+
+/// The service's database migrations (the benchmark sets up its database with them).
+pub static MIGRATIONS: Migrator = sqlx::migrate!("./migrations");
 
 pub struct Application {
     service: Service,
@@ -25,7 +35,12 @@ impl Application {
             pool: service.pool.clone(),
         };
         let routes = Routes::new(PlatformServiceServer::with_interceptor(
-            PlatformGrpc { directory },
+            PlatformGrpc {
+                directory,
+                console: Console {
+                    pool: service.pool.clone(),
+                },
+            },
             service.interceptor(),
         ));
         Ok(Self {
@@ -44,18 +59,36 @@ impl Application {
     }
 
     pub async fn run(self, shutdown: CancellationToken) -> anyhow::Result<()> {
-        let consumer = self.service.consume(
-            "platform-organizations",
-            OrganizationCreatedHandler {
-                trial_days: self.trial_days,
-            },
-            &shutdown,
-        );
+        let s = &self.service;
+        let consumers = vec![
+            s.consume(
+                "platform-organizations",
+                OrganizationCreatedHandler {
+                    trial_days: self.trial_days,
+                },
+                &shutdown,
+            ),
+            s.consume::<OrganizationUpdated, _>(
+                "platform-organizations-updated",
+                DirectoryHandler,
+                &shutdown,
+            ),
+            s.consume::<UserRegistered, _>(
+                "platform-users-registered",
+                DirectoryHandler,
+                &shutdown,
+            ),
+            s.consume::<UserUpdated, _>("platform-users-updated", DirectoryHandler, &shutdown),
+            s.consume::<UserLoggedIn, _>("platform-users-logged-in", DirectoryHandler, &shutdown),
+            s.consume::<ChildCreated, _>("platform-children-created", DirectoryHandler, &shutdown),
+            s.consume::<ChildDeleted, _>("platform-children-deleted", DirectoryHandler, &shutdown),
+            s.consume::<ChoreCountChanged, _>("platform-chore-counts", DirectoryHandler, &shutdown),
+        ];
         self.service
             .run(
                 self.routes,
                 &["chorely.platform.v1.PlatformService"],
-                vec![consumer],
+                consumers,
                 shutdown,
             )
             .await

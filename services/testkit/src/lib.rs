@@ -115,15 +115,6 @@ impl Stack {
         let auth_listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let auth_url = format!("http://{}", auth_listener.local_addr().unwrap());
 
-        let family = family::startup::Application::build(family::config::Config {
-            common: common("family", &dbs[0], &bus, &keys),
-            auth_url: auth_url.clone(),
-        })
-        .await
-        .unwrap();
-        let family_url = format!("http://127.0.0.1:{}", family.port());
-        spawn(&mut tasks, family.run(shutdown.clone()));
-
         let platform = platform::startup::Application::build(platform::config::Config {
             common: common("platform", &dbs[1], &bus, &keys),
             ..Default::default()
@@ -133,6 +124,16 @@ impl Stack {
         let platform_url = format!("http://127.0.0.1:{}", platform.port());
         let platform_pool = platform.pool().clone();
         spawn(&mut tasks, platform.run(shutdown.clone()));
+
+        let family = family::startup::Application::build(family::config::Config {
+            common: common("family", &dbs[0], &bus, &keys),
+            auth_url: auth_url.clone(),
+            platform_url: platform_url.clone(),
+        })
+        .await
+        .unwrap();
+        let family_url = format!("http://127.0.0.1:{}", family.port());
+        spawn(&mut tasks, family.run(shutdown.clone()));
 
         let rewards = rewards::startup::Application::build(rewards::config::Config {
             common: common("rewards", &dbs[3], &bus, &keys),

@@ -1,0 +1,373 @@
+//! The operator's console: platform totals, the directory of families and
+//! users (searched, filtered and paged in SQL), plans and suspension. Child
+//! details never appear: children are counted, child logins shown without
+//! name or email.
+
+use chorely_proto::{
+    events::v1::{OrganizationActivationChanged, OrganizationPlanChanged},
+    platform::v1::{self as pb, Plan, SubscriptionStatus},
+};
+use chrono::{DateTime, Utc};
+use kit::{outbox, time::opt_to_proto};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use crate::error::Error;
+
+pub const PAGE_SIZE_DEFAULT: i64 = 20;
+pub const PAGE_SIZE_MAX: i64 = 100;
+const RECENT: i64 = 5;
+
+#[derive(Clone)]
+pub struct Console {
+    pub pool: PgPool,
+}
+
+#[derive(Debug, sqlx::FromRow)]
+struct OrgRow {
+    id: Uuid,
+    name: String,
+    slug: String,
+    plan: String,
+    subscription_status: String,
+    trial_ends_at: Option<DateTime<Utc>>,
+    created_at: DateTime<Utc>,
+    is_active: bool,
+    user_count: i64,
+    child_count: i64,
+    chore_count: i64,
+}
+
+const ORG_SELECT: &str = "SELECT o.id, o.name, o.slug, o.plan, o.subscription_status,
+        o.trial_ends_at, o.created_at, o.is_active,
+        (SELECT count(*) FROM users u WHERE u.organization_id = o.id) AS user_count,
+        (SELECT count(*) FROM children c WHERE c.organization_id = o.id) AS child_count,
+        coalesce((SELECT active_chores FROM chore_counts k WHERE k.organization_id = o.id), 0)::bigint
+            AS chore_count
+    FROM organizations o";
+
+/// Families matching the console's search and filters (`$1` pattern, `$2` plan, `$3` status).
+const ORG_FILTER: &str = "($1::text IS NULL OR (lower(o.name) || ' ' || lower(o.slug)) LIKE $1)
+    AND ($2::text IS NULL OR o.plan = $2) AND ($3::text IS NULL OR o.subscription_status = $3)";
+
+#[derive(Debug, sqlx::FromRow)]
+struct UserRow {
+    id: Uuid,
+    organization_id: Option<Uuid>,
+    email: Option<String>,
+    first_name: Option<String>,
+    last_name: Option<String>,
+    role: String,
+    is_child: bool,
+    is_active: bool,
+    email_verified: bool,
+    last_login_at: Option<DateTime<Utc>>,
+    created_at: DateTime<Utc>,
+    organization_name: Option<String>,
+    plan: Option<String>,
+}
+
+const USER_SELECT: &str = "SELECT u.id, u.organization_id, u.email, u.first_name, u.last_name,
+        u.role, u.is_child, u.is_active, u.email_verified, u.last_login_at, u.created_at,
+        o.name AS organization_name, o.plan
+    FROM users u LEFT JOIN organizations o ON o.id = u.organization_id";
+
+/// `$1` pattern over name, email or family; `$2` role.
+const USER_FILTER: &str = "($1::text IS NULL
+        OR lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '') || ' '
+            || coalesce(u.email, '')) LIKE $1
+        OR u.organization_id IN (SELECT f.id FROM organizations f
+            WHERE (lower(f.name) || ' ' || lower(f.slug)) LIKE $1))
+    AND ($2::text IS NULL OR u.role = $2)";
+
+/// `foo` → `%foo%`, with LIKE's own characters taken literally; None for no search.
+pub fn pattern(search: &str) -> Option<String> {
+    let search = search.trim().to_lowercase();
+    if search.is_empty() {
+        return None;
+    }
+    let escaped = search
+        .replace('\\', "\\\\")
+        .replace('%', "\\%")
+        .replace('_', "\\_");
+    Some(format!("%{escaped}%"))
+}
+
+/// Page number (from 1) and size, bounded.
+pub fn paging(page: i32, page_size: i32) -> (i64, i64) {
+    let size = match i64::from(page_size) {
+        n if n <= 0 => PAGE_SIZE_DEFAULT,
+        n => n.min(PAGE_SIZE_MAX),
+    };
+    (i64::from(page.max(1)), size)
+}
+
+fn plan_name(plan: Plan) -> Option<&'static str> {
+    match plan {
+        Plan::Unspecified => None,
+        Plan::Free => Some("FREE"),
+        Plan::Pro => Some("PRO"),
+        Plan::Enterprise => Some("ENTERPRISE"),
+    }
+}
+
+fn status_name(status: SubscriptionStatus) -> Option<&'static str> {
+    match status {
+        SubscriptionStatus::Unspecified => None,
+        SubscriptionStatus::Trial => Some("TRIAL"),
+        SubscriptionStatus::Active => Some("ACTIVE"),
+        SubscriptionStatus::Canceled => Some("CANCELED"),
+    }
+}
+
+fn count(n: i64) -> i32 {
+    i32::try_from(n).unwrap_or(i32::MAX)
+}
+
+fn org_view(r: &OrgRow) -> pb::OrganizationRow {
+    pb::OrganizationRow {
+        id: r.id.to_string(),
+        name: r.name.clone(),
+        slug: r.slug.clone(),
+        plan: Plan::from_str_name(&format!("PLAN_{}", r.plan))
+            .unwrap_or(Plan::Free)
+            .into(),
+        subscription_status: SubscriptionStatus::from_str_name(&format!(
+            "SUBSCRIPTION_STATUS_{}",
+            r.subscription_status
+        ))
+        .unwrap_or(SubscriptionStatus::Trial)
+        .into(),
+        trial_ends_at: opt_to_proto(r.trial_ends_at),
+        created_at: Some(kit::time::to_proto(r.created_at)),
+        is_active: r.is_active,
+        user_count: count(r.user_count),
+        child_count: count(r.child_count),
+        chore_count: count(r.chore_count),
+    }
+}
+
+fn user_view(r: &UserRow) -> pb::DirectoryUser {
+    pb::DirectoryUser {
+        id: r.id.to_string(),
+        email: r.email.clone().unwrap_or_default(),
+        first_name: r.first_name.clone().unwrap_or_default(),
+        last_name: r.last_name.clone().unwrap_or_default(),
+        role: r.role.clone(),
+        is_active: r.is_active,
+        email_verified: r.email_verified,
+        last_login_at: opt_to_proto(r.last_login_at),
+        created_at: Some(kit::time::to_proto(r.created_at)),
+        organization_id: r.organization_id.map(|o| o.to_string()).unwrap_or_default(),
+        organization_name: r.organization_name.clone().unwrap_or_default(),
+        plan: r
+            .plan
+            .as_deref()
+            .and_then(|p| Plan::from_str_name(&format!("PLAN_{p}")))
+            .unwrap_or(Plan::Unspecified)
+            .into(),
+        is_child_login: r.is_child,
+    }
+}
+
+impl Console {
+    pub async fn stats(&self) -> Result<pb::PlatformStats, Error> {
+        let (families, users, children, chores): ((i64, i64, i64, i64, i64), i64, i64, i64) = tokio::try_join!(
+            sqlx::query_as(
+                "SELECT count(*), count(*) FILTER (WHERE is_active),
+                    count(*) FILTER (WHERE subscription_status = 'TRIAL'),
+                    count(*) FILTER (WHERE plan = 'PRO'), count(*) FILTER (WHERE plan = 'FREE')
+                 FROM organizations"
+            )
+            .fetch_one(&self.pool),
+            sqlx::query_scalar("SELECT count(*) FROM users").fetch_one(&self.pool),
+            sqlx::query_scalar("SELECT count(*) FROM children").fetch_one(&self.pool),
+            sqlx::query_scalar("SELECT coalesce(sum(active_chores), 0)::bigint FROM chore_counts")
+                .fetch_one(&self.pool),
+        )?;
+        let recent: Vec<OrgRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "{ORG_SELECT} ORDER BY o.created_at DESC, o.id LIMIT $1"
+        )))
+        .bind(RECENT)
+        .fetch_all(&self.pool)
+        .await?;
+        let (total, active, trial, pro, free) = families;
+        Ok(pb::PlatformStats {
+            total_organizations: total,
+            total_users: users,
+            total_children: children,
+            total_chores: chores,
+            active_organizations: active,
+            trial_organizations: trial,
+            pro_organizations: pro,
+            free_organizations: free,
+            recent_organizations: recent.iter().map(org_view).collect(),
+        })
+    }
+
+    pub async fn organizations(
+        &self,
+        req: &pb::ListOrganizationsRequest,
+    ) -> Result<pb::ListOrganizationsResponse, Error> {
+        let (page, size) = paging(req.page, req.page_size);
+        let search = pattern(&req.search);
+        let plan = plan_name(req.plan());
+        let status = status_name(req.status());
+        let (rows, total): (Vec<OrgRow>, i64) = tokio::try_join!(
+            sqlx::query_as(sqlx::AssertSqlSafe(format!(
+                "{ORG_SELECT} WHERE {ORG_FILTER} ORDER BY o.created_at DESC, o.id LIMIT $4 OFFSET $5"
+            )))
+            .bind(&search)
+            .bind(plan)
+            .bind(status)
+            .bind(size)
+            .bind((page - 1) * size)
+            .fetch_all(&self.pool),
+            sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+                "SELECT count(*) FROM organizations o WHERE {ORG_FILTER}"
+            )))
+            .bind(&search)
+            .bind(plan)
+            .bind(status)
+            .fetch_one(&self.pool),
+        )?;
+        Ok(pb::ListOrganizationsResponse {
+            organizations: rows.iter().map(org_view).collect(),
+            total,
+        })
+    }
+
+    async fn organization(&self, id: Uuid) -> Result<pb::OrganizationRow, Error> {
+        let row: Option<OrgRow> =
+            sqlx::query_as(sqlx::AssertSqlSafe(format!("{ORG_SELECT} WHERE o.id = $1")))
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+        row.map(|r| org_view(&r)).ok_or(Error::OrganizationNotFound)
+    }
+
+    pub async fn detail(&self, id: Uuid) -> Result<pb::OrganizationDetail, Error> {
+        let organization = self.organization(id).await?;
+        let users: Vec<UserRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "{USER_SELECT} WHERE u.organization_id = $1 ORDER BY u.is_child, u.created_at"
+        )))
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(pb::OrganizationDetail {
+            organization: Some(organization),
+            users: users.iter().map(user_view).collect(),
+        })
+    }
+
+    pub async fn users(&self, req: &pb::ListUsersRequest) -> Result<pb::ListUsersResponse, Error> {
+        let (page, size) = paging(req.page, req.page_size);
+        let search = pattern(&req.search);
+        let role = match req.role.trim() {
+            "" | "ALL" => None,
+            role => Some(role.to_owned()),
+        };
+        let (rows, total): (Vec<UserRow>, i64) = tokio::try_join!(
+            sqlx::query_as(sqlx::AssertSqlSafe(format!(
+                "{USER_SELECT} WHERE {USER_FILTER} ORDER BY u.created_at DESC, u.id LIMIT $3 OFFSET $4"
+            )))
+            .bind(&search)
+            .bind(&role)
+            .bind(size)
+            .bind((page - 1) * size)
+            .fetch_all(&self.pool),
+            sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+                "SELECT count(*) FROM users u WHERE {USER_FILTER}"
+            )))
+            .bind(&search)
+            .bind(&role)
+            .fetch_one(&self.pool),
+        )?;
+        Ok(pb::ListUsersResponse {
+            users: rows.iter().map(user_view).collect(),
+            total,
+        })
+    }
+
+    /// Moves a family to another plan (the console upgrades FREE to PRO, ACTIVE).
+    pub async fn change_plan(
+        &self,
+        id: Uuid,
+        plan: Plan,
+        status: SubscriptionStatus,
+    ) -> Result<pb::OrganizationRow, Error> {
+        let (Some(plan), Some(status)) = (plan_name(plan), status_name(status)) else {
+            return Err(Error::Invalid(
+                "Plan must be FREE, PRO or ENTERPRISE and status TRIAL, ACTIVE or CANCELED".into(),
+            ));
+        };
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query(
+            "UPDATE organizations SET plan = $2, subscription_status = $3 WHERE id = $1",
+        )
+        .bind(id)
+        .bind(plan)
+        .bind(status)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() == 0 {
+            return Err(Error::OrganizationNotFound);
+        }
+        outbox::enqueue(
+            &mut tx,
+            &OrganizationPlanChanged {
+                organization_id: id.to_string(),
+                plan: plan.into(),
+                subscription_status: status.into(),
+            },
+        )
+        .await?;
+        tx.commit().await?;
+        self.organization(id).await
+    }
+
+    /// Suspends (`false`) or activates a family. Suspension is announced so
+    /// every process refuses its members' tokens; their own active or
+    /// deactivated state is untouched, so activation restores exactly them.
+    pub async fn set_active(&self, id: Uuid, active: bool) -> Result<pb::OrganizationRow, Error> {
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query("UPDATE organizations SET is_active = $2 WHERE id = $1")
+            .bind(id)
+            .bind(active)
+            .execute(&mut *tx)
+            .await?;
+        if done.rows_affected() == 0 {
+            return Err(Error::OrganizationNotFound);
+        }
+        outbox::enqueue(
+            &mut tx,
+            &OrganizationActivationChanged {
+                organization_id: id.to_string(),
+                is_active: active,
+                changed_at: Some(kit::time::to_proto(Utc::now())),
+            },
+        )
+        .await?;
+        tx.commit().await?;
+        self.organization(id).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn searches_are_literal_substrings() {
+        assert_eq!(pattern("  Lee "), Some("%lee%".into()));
+        assert_eq!(pattern("50%_off"), Some("%50\\%\\_off%".into()));
+        assert_eq!(pattern(""), None);
+    }
+
+    #[test]
+    fn pages_are_bounded() {
+        assert_eq!(paging(0, 0), (1, PAGE_SIZE_DEFAULT));
+        assert_eq!(paging(3, 1000), (3, PAGE_SIZE_MAX));
+        assert_eq!(paging(2, 10), (2, 10));
+    }
+}
