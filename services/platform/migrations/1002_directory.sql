@@ -40,3 +40,7 @@ CREATE TABLE chore_counts (
     active_chores INTEGER NOT NULL,
     counted_at TIMESTAMPTZ NOT NULL
 );
+
+-- The console pages newest first, with the id to break ties.
+CREATE INDEX organizations_listing ON organizations (created_at DESC, id);
+CREATE INDEX users_listing ON users (created_at DESC, id);

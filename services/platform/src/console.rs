@@ -9,7 +9,7 @@ use chorely_proto::{
 };
 use chrono::{DateTime, Utc};
 use kit::{outbox, time::opt_to_proto};
-use sqlx::PgPool;
+use sqlx::{PgPool, Postgres, QueryBuilder};
 use uuid::Uuid;
 
 use crate::error::Error;
@@ -46,9 +46,27 @@ const ORG_SELECT: &str = "SELECT o.id, o.name, o.slug, o.plan, o.subscription_st
             AS chore_count
     FROM organizations o";
 
-/// Families matching the console's search and filters (`$1` pattern, `$2` plan, `$3` status).
-const ORG_FILTER: &str = "($1::text IS NULL OR (lower(o.name) || ' ' || lower(o.slug)) LIKE $1)
-    AND ($2::text IS NULL OR o.plan = $2) AND ($3::text IS NULL OR o.subscription_status = $3)";
+/// The WHERE clause of the console's family list, with only the conditions
+/// in use (a prepared plan for "maybe this filter" can't use the indexes).
+fn org_filter(
+    q: &mut QueryBuilder<Postgres>,
+    search: Option<&String>,
+    plan: Option<&str>,
+    status: Option<&str>,
+) {
+    q.push(" WHERE true");
+    if let Some(pattern) = search {
+        q.push(" AND (lower(o.name) || ' ' || lower(o.slug)) LIKE ")
+            .push_bind(pattern);
+    }
+    if let Some(plan) = plan {
+        q.push(" AND o.plan = ").push_bind(plan.to_owned());
+    }
+    if let Some(status) = status {
+        q.push(" AND o.subscription_status = ")
+            .push_bind(status.to_owned());
+    }
+}
 
 #[derive(Debug, sqlx::FromRow)]
 struct UserRow {
@@ -72,13 +90,39 @@ const USER_SELECT: &str = "SELECT u.id, u.organization_id, u.email, u.first_name
         o.name AS organization_name, o.plan
     FROM users u LEFT JOIN organizations o ON o.id = u.organization_id";
 
-/// `$1` pattern over name, email or family; `$2` role.
-const USER_FILTER: &str = "($1::text IS NULL
-        OR lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '') || ' '
-            || coalesce(u.email, '')) LIKE $1
-        OR u.organization_id IN (SELECT f.id FROM organizations f
-            WHERE (lower(f.name) || ' ' || lower(f.slug)) LIKE $1))
-    AND ($2::text IS NULL OR u.role = $2)";
+/// The WHERE clause of the console's user list: search over name, email or
+/// family, and role.
+fn user_filter(q: &mut QueryBuilder<Postgres>, search: Option<&String>, role: Option<&String>) {
+    q.push(" WHERE true");
+    if let Some(pattern) = search {
+        q.push(
+            " AND lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '') || ' '
+                || coalesce(u.email, '')) LIKE ",
+        )
+        .push_bind(pattern.clone());
+    }
+    if let Some(role) = role {
+        q.push(" AND u.role = ").push_bind(role.clone());
+    }
+}
+
+/// The users a search finds, by their own details or their family's name
+/// (two index lookups, then merged), as `matches(id, created_at)`.
+fn user_matches(q: &mut QueryBuilder<Postgres>, search: Option<&String>, role: Option<&String>) {
+    q.push("matches AS MATERIALIZED (SELECT u.id, u.created_at FROM users u");
+    user_filter(q, search, role);
+    if let Some(pattern) = search {
+        q.push(
+            " UNION SELECT u.id, u.created_at FROM users u JOIN organizations f
+                ON f.id = u.organization_id WHERE (lower(f.name) || ' ' || lower(f.slug)) LIKE ",
+        )
+        .push_bind(pattern.clone());
+        if let Some(role) = role {
+            q.push(" AND u.role = ").push_bind(role.clone());
+        }
+    }
+    q.push(")");
+}
 
 /// `foo` → `%foo%`, with LIKE's own characters taken literally; None for no search.
 pub fn pattern(search: &str) -> Option<String> {
@@ -213,23 +257,31 @@ impl Console {
         let search = pattern(&req.search);
         let plan = plan_name(req.plan());
         let status = status_name(req.status());
+        // The page's ids first (searches materialised: their matches are few,
+        // and the planner would rather walk every family in date order), then
+        // the counts for those rows only.
+        let mut list = QueryBuilder::new("WITH ");
+        // Trigrams need three characters: shorter searches match too much to gather first.
+        if search.as_ref().is_some_and(|p| p.chars().count() >= 5) {
+            list.push("matches AS MATERIALIZED (SELECT o.id, o.created_at FROM organizations o");
+            org_filter(&mut list, search.as_ref(), plan, status);
+            list.push("), page AS (SELECT id, created_at FROM matches");
+        } else {
+            list.push("page AS (SELECT o.id, o.created_at FROM organizations o");
+            org_filter(&mut list, None, plan, status);
+        }
+        list.push(" ORDER BY created_at DESC, id LIMIT ")
+            .push_bind(size)
+            .push(" OFFSET ")
+            .push_bind((page - 1) * size)
+            .push(") ")
+            .push(ORG_SELECT)
+            .push(" JOIN page p ON p.id = o.id ORDER BY o.created_at DESC, o.id");
+        let mut count = QueryBuilder::new("SELECT count(*) FROM organizations o");
+        org_filter(&mut count, search.as_ref(), plan, status);
         let (rows, total): (Vec<OrgRow>, i64) = tokio::try_join!(
-            sqlx::query_as(sqlx::AssertSqlSafe(format!(
-                "{ORG_SELECT} WHERE {ORG_FILTER} ORDER BY o.created_at DESC, o.id LIMIT $4 OFFSET $5"
-            )))
-            .bind(&search)
-            .bind(plan)
-            .bind(status)
-            .bind(size)
-            .bind((page - 1) * size)
-            .fetch_all(&self.pool),
-            sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
-                "SELECT count(*) FROM organizations o WHERE {ORG_FILTER}"
-            )))
-            .bind(&search)
-            .bind(plan)
-            .bind(status)
-            .fetch_one(&self.pool),
+            list.build_query_as().fetch_all(&self.pool),
+            count.build_query_scalar().fetch_one(&self.pool),
         )?;
         Ok(pb::ListOrganizationsResponse {
             organizations: rows.iter().map(org_view).collect(),
@@ -267,21 +319,29 @@ impl Console {
             "" | "ALL" => None,
             role => Some(role.to_owned()),
         };
+        let mut list = QueryBuilder::new("WITH ");
+        let mut count = QueryBuilder::new("WITH ");
+        if search.is_some() {
+            user_matches(&mut list, search.as_ref(), role.as_ref());
+            list.push(", page AS (SELECT id, created_at FROM matches");
+            user_matches(&mut count, search.as_ref(), role.as_ref());
+            count.push(" SELECT count(*) FROM matches");
+        } else {
+            list.push("page AS (SELECT u.id, u.created_at FROM users u");
+            user_filter(&mut list, None, role.as_ref());
+            count.push("none AS (SELECT 1) SELECT count(*) FROM users u");
+            user_filter(&mut count, None, role.as_ref());
+        }
+        list.push(" ORDER BY created_at DESC, id LIMIT ")
+            .push_bind(size)
+            .push(" OFFSET ")
+            .push_bind((page - 1) * size)
+            .push(") ")
+            .push(USER_SELECT)
+            .push(" JOIN page p ON p.id = u.id ORDER BY u.created_at DESC, u.id");
         let (rows, total): (Vec<UserRow>, i64) = tokio::try_join!(
-            sqlx::query_as(sqlx::AssertSqlSafe(format!(
-                "{USER_SELECT} WHERE {USER_FILTER} ORDER BY u.created_at DESC, u.id LIMIT $3 OFFSET $4"
-            )))
-            .bind(&search)
-            .bind(&role)
-            .bind(size)
-            .bind((page - 1) * size)
-            .fetch_all(&self.pool),
-            sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
-                "SELECT count(*) FROM users u WHERE {USER_FILTER}"
-            )))
-            .bind(&search)
-            .bind(&role)
-            .fetch_one(&self.pool),
+            list.build_query_as().fetch_all(&self.pool),
+            count.build_query_scalar().fetch_one(&self.pool),
         )?;
         Ok(pb::ListUsersResponse {
             users: rows.iter().map(user_view).collect(),
