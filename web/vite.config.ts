@@ -32,8 +32,14 @@ function swaggerUiAssets(): Plugin {
   };
 }
 
+/** The app's version (package.json), shown in the admin console's platform settings. */
+const appVersion = (JSON.parse(readFileSync(join(rootDir, 'package.json'), 'utf8')) as { version: string }).version;
+
 export default defineConfig({
   plugins: [react(), swaggerUiAssets()],
+  define: {
+    __APP_VERSION__: JSON.stringify(appVersion),
+  },
   resolve: {
     alias: { '@': join(rootDir, 'src') },
   },

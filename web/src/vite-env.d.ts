@@ -8,3 +8,6 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** The version in package.json, set at build time. */
+declare const __APP_VERSION__: string;

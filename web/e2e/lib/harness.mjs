@@ -96,6 +96,22 @@ export function nextResponse(page, method, path) {
   );
 }
 
+/**
+ * Presses Approve on a card of the Reviews page; resolves to the reviewed
+ * submission once the card has left the queue.
+ */
+export async function approveFromQueue(page, card, submissionId) {
+  const [response] = await Promise.all([
+    nextResponse(page, 'PATCH', `/submissions/${submissionId}/review`),
+    card.getByRole('button', { name: 'Approve' }).click(),
+  ]);
+  assert.equal(response.status(), 200);
+  const reviewed = await response.json();
+  assert.equal(reviewed.status, 'APPROVED');
+  await card.waitFor({ state: 'detached' });
+  return reviewed;
+}
+
 /** Accepts the next confirm dialog and resolves to its message. */
 export function acceptNextDialog(page) {
   return new Promise((resolve) => {
@@ -187,6 +203,18 @@ export async function inviteChild(token, overrides = {}) {
   assert.equal(status, 201, `children/invite answered ${status}: ${JSON.stringify(data)}`);
   assert.ok(data?.child?.id, 'children/invite returned no child');
   return data;
+}
+
+/**
+ * Invites a child named `name` with the parent's token and accepts the
+ * invitation; returns the child's login ({ email, password }), record and token.
+ */
+export async function addChild(parentToken, name) {
+  const email = uniqueEmail('e2e-child');
+  const password = 'kidsecret1';
+  const { child, inviteCode } = await inviteChild(parentToken, { firstName: name, name, email });
+  const token = await acceptInvite({ inviteCode, password });
+  return { email, password, record: child, token };
 }
 
 /** Accepts an invitation through the API; returns the new user's token. */

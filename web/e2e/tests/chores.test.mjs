@@ -3,13 +3,12 @@ import { describe, test } from 'node:test';
 import { crc32, deflateSync } from 'node:zlib';
 
 import {
-  acceptInvite,
-  inviteChild,
+  addChild,
+  approveFromQueue,
   loginThroughUi,
   nextResponse,
   registerParent,
   sharedBrowser,
-  uniqueEmail,
   uniqueSuffix,
   waitForPath,
   withPage,
@@ -65,9 +64,7 @@ describe('chores', () => {
     const categoryName = `Kitchen ${suffix}`;
     const choreName = `Wash dishes ${suffix}`;
     const childName = `Robin${suffix}`;
-    const child = { email: uniqueEmail('e2e-child'), password: 'kidsecret1' };
-    const { inviteCode } = await inviteChild(parent.token, { firstName: childName, name: childName, email: child.email });
-    await acceptInvite({ inviteCode, password: child.password });
+    const child = await addChild(parent.token, childName);
 
     await withPage(browser(), t, async (page) => {
       await loginThroughUi(page, parent);
@@ -172,14 +169,7 @@ describe('chores', () => {
         await viewer.waitFor({ state: 'detached' });
 
         await card.getByLabel('Admin Notes').fill('Great job!');
-        const [reviewResponse] = await Promise.all([
-          nextResponse(page, 'PATCH', `/submissions/${submission.id}/review`),
-          card.getByRole('button', { name: 'Approve' }).click(),
-        ]);
-        assert.equal(reviewResponse.status(), 200);
-        const reviewed = await reviewResponse.json();
-        assert.equal(reviewed.status, 'APPROVED');
-        await card.waitFor({ state: 'detached' });
+        const reviewed = await approveFromQueue(page, card, submission.id);
         await page.getByText('No submissions waiting for review').waitFor();
 
         // History shows it approved, with the reward and the note.

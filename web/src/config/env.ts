@@ -15,3 +15,6 @@ export const env = {
 } as const;
 
 export const APP_NAME = 'Chorely';
+
+/** The app's version, from package.json at build time. */
+export const APP_VERSION: string = __APP_VERSION__;

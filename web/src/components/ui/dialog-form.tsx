@@ -1,8 +1,8 @@
 import type { FormEvent, ReactNode } from 'react';
 
 import { Alert } from './alert';
-import { Button } from './button';
 import { Dialog } from './dialog';
+import { FormActions } from './form-actions';
 
 export interface DialogFormProps {
   /** The dialog's title, which also names the form. */
@@ -24,14 +24,7 @@ export function DialogForm({ title, onClose, onSubmit, serverError, submitting, 
       <form className="form" onSubmit={onSubmit} noValidate aria-label={title}>
         {serverError && <Alert>{serverError}</Alert>}
         {children}
-        <div className="form__actions">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" isLoading={submitting}>
-            {submitLabel}
-          </Button>
-        </div>
+        <FormActions submitLabel={submitLabel} submitting={submitting} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 import { Alert } from './alert';
 import { Button } from './button';
 import { useAction } from '@/hooks/use-action';
@@ -5,7 +7,8 @@ import { useAction } from '@/hooks/use-action';
 export interface EditRemoveActionsProps {
   /** The item's name, for the buttons' accessible names ("Edit Kitchen"). */
   name: string;
-  onEdit: () => void;
+  /** Without it, there is no Edit button (e.g. for an archived item). */
+  onEdit?: () => void;
   /** Removes the item on the server (and then from the screen). */
   onRemove: () => Promise<void>;
   /** The remove button's text: Delete, Retire… */
@@ -14,17 +17,30 @@ export interface EditRemoveActionsProps {
   confirmation: string;
   /** The alert when removing fails and the server gives no text. */
   fallback: string;
+  /** More buttons, between Edit and the remove button. */
+  children?: ReactNode;
 }
 
 /** Edit and Delete (or Retire) buttons for one item, with what went wrong below them. */
-export function EditRemoveActions({ name, onEdit, onRemove, removeLabel, confirmation, fallback }: EditRemoveActionsProps) {
+export function EditRemoveActions({
+  name,
+  onEdit,
+  onRemove,
+  removeLabel,
+  confirmation,
+  fallback,
+  children,
+}: EditRemoveActionsProps) {
   const remove = useAction(fallback);
   return (
     <div className="edit-remove-actions">
       <div className="button-row">
-        <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${name}`}>
-          Edit
-        </Button>
+        {onEdit && (
+          <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${name}`}>
+            Edit
+          </Button>
+        )}
+        {children}
         <Button
           variant="danger"
           size="sm"

@@ -1,4 +1,5 @@
 export { Alert } from './alert';
+export { AmountField } from './amount-field';
 export { Button } from './button';
 export { Card } from './card';
 export { CheckboxField } from './checkbox-field';
@@ -10,6 +11,7 @@ export { Dialog } from './dialog';
 export { DialogForm } from './dialog-form';
 export { EditRemoveActions } from './edit-remove-actions';
 export { EmptyState } from './empty-state';
+export { FormActions } from './form-actions';
 export { PageHeader } from './page-header';
 export { ProgressBar } from './progress-bar';
 export { QrCode } from './qr-code';

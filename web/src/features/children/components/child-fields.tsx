@@ -1,6 +1,6 @@
 import type { ChildFormErrors, ChildFormValues } from '../utils/validation';
 import { AGE_GROUP_OPTIONS, REWARD_TYPE_OPTIONS, UI_THEME_OPTIONS } from '../utils/options';
-import { SelectField, TextField } from '@/components/ui';
+import { AmountField, SelectField, TextField } from '@/components/ui';
 
 export interface ChildFieldsProps {
   /** The invitation also asks for first and last name; editing does not. */
@@ -40,14 +40,7 @@ export function ChildFields({ mode, values, errors, onChange }: ChildFieldsProps
       </div>
       <div className="form__row">
         <TextField label="Birthday" type="date" hint="Optional." {...field('dateOfBirth')} />
-        <TextField
-          label="Birthday Reward"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step={0.01}
-          {...field('birthdayRewardAmount')}
-        />
+        <AmountField label="Birthday Reward" {...field('birthdayRewardAmount')} />
       </div>
       <div className="form__row form__row--3">
         <SelectField label="Age Group" options={AGE_GROUP_OPTIONS} {...field('ageGroup')} />

@@ -2,7 +2,7 @@ import { createChore } from '../api/create-chore';
 import { updateChore } from '../api/update-chore';
 import { choreFormOf, toChoreInput, validateChore, type ChoreFormValues } from '../utils/chore-form';
 import { FREQUENCY_OPTIONS } from '../utils/frequency';
-import { CheckboxField, DialogForm, SelectField, TextAreaField, TextField } from '@/components/ui';
+import { AmountField, CheckboxField, DialogForm, SelectField, TextAreaField, TextField } from '@/components/ui';
 import { useForm } from '@/hooks/use-form';
 import type { CategoryRef, Chore } from '@/types/api';
 
@@ -39,15 +39,7 @@ export function ChoreFormDialog({ chore, categories, onClose, onSaved }: ChoreFo
       <TextField label="Name" autoComplete="off" autoFocus {...field('name')} />
       <TextAreaField label="Description" hint="Optional. What counts as done." {...field('description')} />
       <div className="form__row">
-        <TextField
-          label="Base Reward"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step={0.01}
-          hint="In dollars, e.g. 1.50."
-          {...field('baseReward')}
-        />
+        <AmountField label="Base Reward" hint="In dollars, e.g. 1.50." {...field('baseReward')} />
         <SelectField label="Category" placeholder="Choose a category" options={categoryOptions} {...field('categoryId')} />
       </div>
       <SelectField label="Frequency" options={FREQUENCY_OPTIONS} {...field('frequencyDays')} />

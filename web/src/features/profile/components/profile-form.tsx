@@ -1,6 +1,6 @@
 import { updateProfile, type UpdateProfileInput } from '../api/update-profile';
 import { validateProfile } from '../utils/validation';
-import { Alert, Button, Card, TextField } from '@/components/ui';
+import { Alert, Card, FormActions, TextField } from '@/components/ui';
 import { useForm } from '@/hooks/use-form';
 import { useSessionStore } from '@/stores/session-store';
 import type { User } from '@/types/api';
@@ -43,11 +43,7 @@ export function ProfileForm({ user }: { user: User }) {
         </div>
         <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
         <TextField label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
-        <div className="form__actions">
-          <Button type="submit" isLoading={submitting}>
-            Save Changes
-          </Button>
-        </div>
+        <FormActions submitLabel="Save Changes" submitting={submitting} />
       </form>
     </Card>
   );

@@ -4,7 +4,7 @@ import { updateOrganization } from '../api/update-organization';
 import type { Organization } from '../types';
 import { timeZoneOptions } from '../utils/time-zones';
 import { validateGeneralSettings, type GeneralSettingsValues } from '../utils/validation';
-import { Alert, Button, SelectField, TextField } from '@/components/ui';
+import { Alert, FormActions, SelectField, TextField } from '@/components/ui';
 import { useForm } from '@/hooks/use-form';
 import { useSessionStore } from '@/stores/session-store';
 
@@ -44,11 +44,7 @@ export function GeneralSettings({ organization, onSaved }: GeneralSettingsProps)
         hint="Your family's local time."
         {...field('timeZone')}
       />
-      <div className="form__actions">
-        <Button type="submit" isLoading={submitting}>
-          Save Settings
-        </Button>
-      </div>
+      <FormActions submitLabel="Save Settings" submitting={submitting} />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import type { MultiplierSettings, Organization } from '../types';
+import { DEFAULT_MULTIPLIERS } from '../utils/multipliers';
 import { SettingsPage } from './settings-page';
 import { useSessionStore } from '@/stores/session-store';
 import { buildUser, jsonResponse } from '@/testing/fixtures';
@@ -16,18 +17,7 @@ const family: Organization = {
   createdAt: '2024-01-15T10:00:00Z',
 };
 
-const multipliers: MultiplierSettings = {
-  gradeA: 1.5,
-  gradeB: 1.3,
-  gradeC: 1,
-  gradeD: 0.8,
-  gradeF: 0.5,
-  behaviourExcellent: 1.2,
-  behaviourPoor: 0.8,
-  streak7: 1.1,
-  streak30: 1.25,
-  streak90: 1.5,
-};
+const multipliers: MultiplierSettings = DEFAULT_MULTIPLIERS;
 
 /** GET /organizations/current and GET /multipliers, as the page loads them. */
 function loadSettings({ method, path }: ApiRequest): Response | undefined {

@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+
+import { Brand } from '@/components/layouts/brand';
+import { ThemeToggle } from '@/components/ui';
+import { useLogout } from '@/hooks/use-logout';
+import { useSessionStore } from '@/stores/session-store';
+
+/** The console's own frame: product name, the admin's email and Logout; no family navigation. */
+export function AdminLayout({ children }: { children: ReactNode }) {
+  const email = useSessionStore((state) => state.user?.email ?? '');
+  const logout = useLogout();
+
+  return (
+    <div className="app-shell">
+      <header className="topbar topbar--admin">
+        <div className="topbar__inner">
+          <Brand suffix="Admin" />
+          <div className="topbar__account">
+            <ThemeToggle />
+            <span className="admin-email">{email}</span>
+            <button type="button" className="btn btn--ghost btn--sm" onClick={logout}>
+              Logout
+            </button>
+          </div>
+        </div>
+      </header>
+      <main className="page">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { api } from '@/lib/api-client';
+
+export interface AdjustBalanceInput {
+  /** Signed dollars as text, e.g. "+10.00" or "-5.50". */
+  amount: string;
+  /** Why the balance changes; required. */
+  notes: string;
+}
+
+/** The ledger entry written, with the child's new balance. */
+export interface BalanceAdjustment {
+  id: string;
+  childId: string;
+  amount: number;
+  kind: 'ADJUSTMENT';
+  notes: string;
+  createdAt: string;
+  balance: number;
+}
+
+/** Refused (409) when the balance would go below zero. */
+export function adjustBalance(childId: string, input: AdjustBalanceInput): Promise<BalanceAdjustment> {
+  return api.post<BalanceAdjustment>(`/children/${encodeURIComponent(childId)}/adjust-balance`, input);
+}

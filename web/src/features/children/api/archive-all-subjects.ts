@@ -1,0 +1,6 @@
+import { api } from '@/lib/api-client';
+
+/** Archives every active subject of the child; answers how many were archived. */
+export function archiveAllSubjects(childId: string): Promise<{ archived: number }> {
+  return api.post<{ archived: number }>(`/subjects/${encodeURIComponent(childId)}/archive-all`);
+}

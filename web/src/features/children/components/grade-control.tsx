@@ -1,0 +1,48 @@
+import { gradeSubject } from '../api/grade-subject';
+import type { Subject } from '../types';
+import { GRADE_OPTIONS, toGradeInput, validateGrade, type GradeFormValues } from '../utils/subject-form';
+import { Alert, Button, SelectField, TextField } from '@/components/ui';
+import { useForm } from '@/hooks/use-form';
+
+export interface GradeControlProps {
+  /** An active subject (archived subjects cannot be graded). */
+  subject: Subject;
+  onGraded: (subject: Subject) => void;
+}
+
+/** Records a grade: a letter for letter subjects, a percentage for percentage subjects. */
+export function GradeControl({ subject, onGraded }: GradeControlProps) {
+  const { serverError, submitting, setValues, field, onSubmit } = useForm<GradeFormValues>({
+    initial: { grade: '' },
+    validate: (values) => validateGrade(subject.gradeScale, values),
+    fallback: 'Failed to update grade',
+    submit: async (values) => {
+      onGraded(await gradeSubject(subject.id, toGradeInput(subject.gradeScale, values)));
+      setValues({ grade: '' });
+    },
+  });
+
+  return (
+    <form className="grade-control" onSubmit={onSubmit} noValidate aria-label={`Grade ${subject.name}`}>
+      {serverError && <Alert>{serverError}</Alert>}
+      <div className="grade-control__row">
+        {subject.gradeScale === 'PERCENTAGE' ? (
+          <TextField
+            label="Percentage"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={100}
+            step={0.01}
+            {...field('grade')}
+          />
+        ) : (
+          <SelectField label="Grade" placeholder="Choose a grade" options={GRADE_OPTIONS} {...field('grade')} />
+        )}
+        <Button type="submit" size="sm" isLoading={submitting}>
+          Record Grade
+        </Button>
+      </div>
+    </form>
+  );
+}

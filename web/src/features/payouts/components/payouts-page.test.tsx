@@ -1,0 +1,189 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+
+import type { Payout, PayoutChild } from '../types';
+import { PayoutsPage } from './payouts-page';
+import { jsonResponse, userWithRole } from '@/testing/fixtures';
+import { signIn, stubApi, type ApiRequest } from '@/testing/test-utils';
+import { formatDateTime } from '@/utils/format';
+
+const sam: PayoutChild = { id: 'child-1', name: 'Sam', balance: 12.5, rewardDisplayType: 'MONEY' };
+const alex: PayoutChild = { id: 'child-2', name: 'Alex', balance: 3, rewardDisplayType: 'POINTS' };
+
+const cinema: Payout = {
+  id: 'payout-1',
+  childId: 'child-1',
+  childName: 'Sam',
+  parentName: 'Jane Doe',
+  amount: 5,
+  notes: 'Cinema',
+  paidAt: '2024-05-03T18:00:00Z',
+};
+const sweets: Payout = {
+  id: 'payout-2',
+  childId: 'child-2',
+  childName: 'Alex',
+  parentName: 'John Doe',
+  amount: 1.25,
+  notes: '',
+  paidAt: '2024-05-01T18:00:00Z',
+};
+
+/** A parent's view: children and payouts as given, other calls go to `more`. */
+function stubParent(
+  more: (request: ApiRequest) => Response | undefined = () => undefined,
+  payouts: () => Payout[] = () => [cinema, sweets],
+  children: () => PayoutChild[] = () => [sam, alex],
+) {
+  signIn(userWithRole('ORG_ADMIN'));
+  return stubApi((request) => {
+    if (request.method === 'GET' && request.path === '/payouts') return jsonResponse(200, payouts());
+    if (request.method === 'GET' && request.path === '/children') return jsonResponse(200, children());
+    return more(request);
+  });
+}
+
+const rows = () =>
+  within(screen.getByRole('table', { name: 'Payout history' }))
+    .getAllByRole('row')
+    .map((row) => within(row).queryAllByRole('cell').map((cell) => cell.textContent));
+
+async function fillPayout(user: ReturnType<typeof userEvent.setup>, amount: string, notes = '') {
+  const form = screen.getByRole('form', { name: 'Record payout' });
+  await user.selectOptions(within(form).getByLabelText('Child'), 'child-1');
+  await user.clear(within(form).getByLabelText('Amount'));
+  await user.type(within(form).getByLabelText('Amount'), amount);
+  if (notes) await user.type(within(form).getByLabelText('Notes'), notes);
+  return form;
+}
+
+describe('PayoutsPage for parents', () => {
+  it('shows the history newest first with Child, Parent, Amount, Notes and Paid', async () => {
+    stubParent();
+    render(<PayoutsPage />);
+    await screen.findByRole('table', { name: 'Payout history' });
+
+    const headers = within(screen.getByRole('table', { name: 'Payout history' }))
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual(['Child', 'Parent', 'Amount', 'Notes', 'Paid']);
+    await waitFor(() =>
+      expect(rows().slice(1)).toEqual([
+        ['Sam', 'Jane Doe', '$5.00', 'Cinema', formatDateTime(cinema.paidAt)],
+        ['Alex', 'John Doe', '1.25 pts', '—', formatDateTime(sweets.paidAt)],
+      ]),
+    );
+  });
+
+  it('offers each child with their balance', async () => {
+    stubParent();
+    render(<PayoutsPage />);
+    const select = await screen.findByLabelText('Child');
+    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Choose a child',
+      'Sam (balance $12.50)',
+      'Alex (balance 3.00 pts)',
+    ]);
+    const amount = screen.getByLabelText<HTMLInputElement>('Amount');
+    expect([amount.type, amount.step, amount.min]).toEqual(['number', '0.01', '0.01']);
+  });
+
+  it('requires the child and an amount above 0 before sending', async () => {
+    const user = userEvent.setup();
+    const { requests } = stubParent();
+    render(<PayoutsPage />);
+    const form = await screen.findByRole('form', { name: 'Record payout' });
+    await within(form).findByRole('option', { name: 'Sam (balance $12.50)' });
+
+    await user.click(within(form).getByRole('button', { name: 'Record Payout' }));
+    expect(within(form).getByText('Child is required')).toBeTruthy();
+    expect(within(form).getByText('Amount is required')).toBeTruthy();
+
+    await fillPayout(user, '0');
+    await user.click(within(form).getByRole('button', { name: 'Record Payout' }));
+    expect(within(form).getByText('Amount must be greater than 0')).toBeTruthy();
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+
+  it('records a payout, then reads the history and the balances again', async () => {
+    const user = userEvent.setup();
+    let paid = false;
+    const recorded: Payout = { ...cinema, id: 'payout-3', amount: 1.5, notes: 'Ice cream', paidAt: '2024-05-04T12:00Z' };
+    const { requests } = stubParent(
+      ({ method, path }) => {
+        if (method !== 'POST' || path !== '/payouts') return undefined;
+        paid = true;
+        return jsonResponse(201, recorded);
+      },
+      () => (paid ? [recorded, cinema, sweets] : [cinema, sweets]),
+      () => (paid ? [{ ...sam, balance: 11 }, alex] : [sam, alex]),
+    );
+    render(<PayoutsPage />);
+    await screen.findByRole('option', { name: 'Sam (balance $12.50)' });
+
+    const form = await fillPayout(user, '1.5', ' Ice cream ');
+    await user.click(within(form).getByRole('button', { name: 'Record Payout' }));
+
+    expect(await within(form).findByText('Payout recorded')).toBeTruthy();
+    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
+      childId: 'child-1',
+      amount: 1.5,
+      notes: 'Ice cream',
+    });
+    expect(await screen.findByRole('option', { name: 'Sam (balance $11.00)' })).toBeTruthy();
+    await waitFor(() =>
+      expect(rows()[1]).toEqual(['Sam', 'Jane Doe', '$1.50', 'Ice cream', formatDateTime(recorded.paidAt)]),
+    );
+    expect(within(form).getByLabelText<HTMLSelectElement>('Child').value).toBe('');
+    expect(within(form).getByLabelText<HTMLInputElement>('Amount').value).toBe('');
+    expect(requests.filter((request) => request.path === '/payouts' && request.method === 'GET')).toHaveLength(2);
+    expect(requests.filter((request) => request.path === '/children')).toHaveLength(2);
+  });
+
+  it("shows the server's refusal, else 'Failed to create payout'", async () => {
+    const user = userEvent.setup();
+    let answer = jsonResponse(409, { error: 'Conflict', message: "The payout is larger than Sam's balance of $12.50" });
+    stubParent(({ method }) => (method === 'POST' ? answer : undefined));
+    render(<PayoutsPage />);
+    await screen.findByRole('option', { name: 'Sam (balance $12.50)' });
+
+    const form = await fillPayout(user, '20');
+    await user.click(within(form).getByRole('button', { name: 'Record Payout' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe(
+      "The payout is larger than Sam's balance of $12.50",
+    );
+
+    answer = new Response('', { status: 500 });
+    await user.click(within(form).getByRole('button', { name: 'Record Payout' }));
+    await waitFor(() => expect(within(form).getByRole('alert').textContent).toBe('Failed to create payout'));
+  });
+
+  it('says when nothing has been paid out yet', async () => {
+    stubParent(undefined, () => []);
+    render(<PayoutsPage />);
+    expect(await screen.findByText('No payouts yet')).toBeTruthy();
+  });
+});
+
+describe('PayoutsPage for a child', () => {
+  it('shows only their payouts, without the Parent column or the form', async () => {
+    signIn(userWithRole('ORG_MEMBER'));
+    const log = vi.spyOn(console, 'error');
+    const own = { ...cinema, parentName: null };
+    const { requests } = stubApi(({ path }) => (path === '/payouts' ? jsonResponse(200, [own]) : undefined));
+    render(<PayoutsPage />);
+
+    const table = await screen.findByRole('table', { name: 'Payout history' });
+    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Child',
+      'Amount',
+      'Notes',
+      'Paid',
+    ]);
+    expect(rows()[1]).toEqual(['Sam', '$5.00', 'Cinema', formatDateTime(cinema.paidAt)]);
+    expect(screen.queryByRole('form', { name: 'Record payout' })).toBeNull();
+    expect(requests.map((request) => request.path)).toEqual(['/payouts']);
+    expect(log).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,44 @@
+import type { Child, Subject } from '@/features/children/types';
+
+/** Children and subjects the way the API sends them. */
+export function buildChild(overrides: Partial<Child> = {}): Child {
+  return {
+    id: 'child-1',
+    name: 'Sam',
+    firstName: 'Sam',
+    lastName: 'Doe',
+    user: { email: 'sam@example.com', phone: null },
+    userId: 'user-9',
+    dateOfBirth: '2015-03-05',
+    birthdayRewardAmount: 10,
+    ageGroup: 'CHILD',
+    uiTheme: 'KIDS',
+    rewardDisplayType: 'MONEY',
+    balance: 12.5,
+    honestyRating: 5,
+    respectRating: 5,
+    rulesRating: 5,
+    gpa: null,
+    gpaLetter: null,
+    multiplier: { total: 1, grade: 1, behaviour: 1, streak: 1, bonusesDisabled: false, streakDays: 0 },
+    ...overrides,
+  };
+}
+
+export function buildSubject(overrides: Partial<Subject> = {}): Subject {
+  return {
+    id: 'subject-1',
+    childId: 'child-1',
+    name: 'Math',
+    teacher: 'Ms. Rivera',
+    period: '2nd',
+    gradeScale: 'LETTER',
+    customScale: '',
+    isActive: true,
+    currentGrade: 'B',
+    currentValue: 3,
+    gradePoints: 3,
+    grades: [{ grade: 'B', percentage: null, recordedAt: '2024-05-01T10:00:00Z' }],
+    ...overrides,
+  };
+}
