@@ -280,8 +280,10 @@ impl Console {
         let mut count = QueryBuilder::new("SELECT count(*) FROM organizations o");
         org_filter(&mut count, search.as_ref(), plan, status);
         let (rows, total): (Vec<OrgRow>, i64) = tokio::try_join!(
-            list.build_query_as().fetch_all(&self.pool),
-            count.build_query_scalar().fetch_one(&self.pool),
+            // Planned for each search's own values: a cached generic plan
+            // cannot tell a rare search from one matching half the families.
+            list.build_query_as().persistent(false).fetch_all(&self.pool),
+            count.build_query_scalar().persistent(false).fetch_one(&self.pool),
         )?;
         Ok(pb::ListOrganizationsResponse {
             organizations: rows.iter().map(org_view).collect(),
@@ -340,8 +342,10 @@ impl Console {
             .push(USER_SELECT)
             .push(" JOIN page p ON p.id = u.id ORDER BY u.created_at DESC, u.id");
         let (rows, total): (Vec<UserRow>, i64) = tokio::try_join!(
-            list.build_query_as().fetch_all(&self.pool),
-            count.build_query_scalar().fetch_one(&self.pool),
+            // Planned for each search's own values: a cached generic plan
+            // cannot tell a rare search from one matching half the families.
+            list.build_query_as().persistent(false).fetch_all(&self.pool),
+            count.build_query_scalar().persistent(false).fetch_one(&self.pool),
         )?;
         Ok(pb::ListUsersResponse {
             users: rows.iter().map(user_view).collect(),
