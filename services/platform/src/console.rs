@@ -282,8 +282,13 @@ impl Console {
         let (rows, total): (Vec<OrgRow>, i64) = tokio::try_join!(
             // Planned for each search's own values: a cached generic plan
             // cannot tell a rare search from one matching half the families.
-            list.build_query_as().persistent(false).fetch_all(&self.pool),
-            count.build_query_scalar().persistent(false).fetch_one(&self.pool),
+            list.build_query_as()
+                .persistent(false)
+                .fetch_all(&self.pool),
+            count
+                .build_query_scalar()
+                .persistent(false)
+                .fetch_one(&self.pool),
         )?;
         Ok(pb::ListOrganizationsResponse {
             organizations: rows.iter().map(org_view).collect(),
@@ -344,8 +349,13 @@ impl Console {
         let (rows, total): (Vec<UserRow>, i64) = tokio::try_join!(
             // Planned for each search's own values: a cached generic plan
             // cannot tell a rare search from one matching half the families.
-            list.build_query_as().persistent(false).fetch_all(&self.pool),
-            count.build_query_scalar().persistent(false).fetch_one(&self.pool),
+            list.build_query_as()
+                .persistent(false)
+                .fetch_all(&self.pool),
+            count
+                .build_query_scalar()
+                .persistent(false)
+                .fetch_one(&self.pool),
         )?;
         Ok(pb::ListUsersResponse {
             users: rows.iter().map(user_view).collect(),

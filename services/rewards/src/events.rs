@@ -66,6 +66,19 @@ fn birthday(raw: &str) -> Option<NaiveDate> {
     NaiveDate::parse_from_str(raw, "%Y-%m-%d").ok()
 }
 
+/// The birthday details both child events carry.
+async fn keep_child(
+    tx: &mut PgConnection,
+    org: &str,
+    child: &str,
+    date_of_birth: &str,
+    reward_cents: i64,
+) -> anyhow::Result<()> {
+    let (org, child) = (Uuid::parse_str(org)?, Uuid::parse_str(child)?);
+    store::upsert_child(tx, org, child, birthday(date_of_birth), reward_cents).await?;
+    Ok(())
+}
+
 impl Handler<ChildCreated> for Children {
     async fn handle(
         &self,
@@ -73,19 +86,14 @@ impl Handler<ChildCreated> for Children {
         e: ChildCreated,
         _: &EventMeta,
     ) -> anyhow::Result<()> {
-        let (org, child) = (
-            Uuid::parse_str(&e.organization_id)?,
-            Uuid::parse_str(&e.child_id)?,
-        );
-        store::upsert_child(
+        keep_child(
             tx,
-            org,
-            child,
-            birthday(&e.date_of_birth),
+            &e.organization_id,
+            &e.child_id,
+            &e.date_of_birth,
             e.birthday_reward_cents,
         )
-        .await?;
-        Ok(())
+        .await
     }
 }
 
@@ -96,19 +104,14 @@ impl Handler<ChildUpdated> for Children {
         e: ChildUpdated,
         _: &EventMeta,
     ) -> anyhow::Result<()> {
-        let (org, child) = (
-            Uuid::parse_str(&e.organization_id)?,
-            Uuid::parse_str(&e.child_id)?,
-        );
-        store::upsert_child(
+        keep_child(
             tx,
-            org,
-            child,
-            birthday(&e.date_of_birth),
+            &e.organization_id,
+            &e.child_id,
+            &e.date_of_birth,
             e.birthday_reward_cents,
         )
-        .await?;
-        Ok(())
+        .await
     }
 }
 
