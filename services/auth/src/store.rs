@@ -47,6 +47,7 @@ fn email_taken(err: sqlx::Error) -> Error {
     }
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL insert_user", otel.kind = "client", db.system = "postgresql"))]
 pub async fn insert_user(tx: &mut PgConnection, user: &NewUser<'_>) -> Result<UserRow, Error> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "INSERT INTO users (id, organization_id, email, password_hash, role, first_name, last_name, phone, child_id, ui_theme)
@@ -67,6 +68,7 @@ pub async fn insert_user(tx: &mut PgConnection, user: &NewUser<'_>) -> Result<Us
     .map_err(email_taken)
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL email_exists", otel.kind = "client", db.system = "postgresql"))]
 pub async fn email_exists(pool: &PgPool, email: &str) -> Result<bool, Error> {
     Ok(
         sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM users WHERE lower(email) = lower($1))")
@@ -76,6 +78,7 @@ pub async fn email_exists(pool: &PgPool, email: &str) -> Result<bool, Error> {
     )
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL find_by_email", otel.kind = "client", db.system = "postgresql"))]
 pub async fn find_by_email(pool: &PgPool, email: &str) -> Result<Option<UserRow>, Error> {
     Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT {USER_COLUMNS} FROM users WHERE lower(email) = lower($1)"
@@ -85,6 +88,7 @@ pub async fn find_by_email(pool: &PgPool, email: &str) -> Result<Option<UserRow>
     .await?)
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL find_by_id", otel.kind = "client", db.system = "postgresql"))]
 pub async fn find_by_id(pool: &PgPool, id: Uuid) -> Result<Option<UserRow>, Error> {
     Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT {USER_COLUMNS} FROM users WHERE id = $1"
@@ -94,6 +98,7 @@ pub async fn find_by_id(pool: &PgPool, id: Uuid) -> Result<Option<UserRow>, Erro
     .await?)
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL touch_last_login", otel.kind = "client", db.system = "postgresql"))]
 pub async fn touch_last_login(
     tx: &mut sqlx::PgConnection,
     id: Uuid,
@@ -113,6 +118,7 @@ pub struct ProfileUpdate<'a> {
     pub phone: &'a str,
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL update_profile", otel.kind = "client", db.system = "postgresql"))]
 pub async fn update_profile(
     tx: &mut PgConnection,
     id: Uuid,
@@ -165,6 +171,7 @@ pub struct NewInvitation<'a> {
     pub expires_at: DateTime<Utc>,
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL insert_invitation", otel.kind = "client", db.system = "postgresql"))]
 pub async fn insert_invitation(
     pool: &PgPool,
     invite: &NewInvitation<'_>,
@@ -196,6 +203,7 @@ fn new_invite_code() -> String {
 }
 
 /// An invitation that can still be accepted (unused and unexpired).
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL find_pending_invitation", otel.kind = "client", db.system = "postgresql"))]
 pub async fn find_pending_invitation(
     pool: &PgPool,
     code: &str,
@@ -210,6 +218,7 @@ pub async fn find_pending_invitation(
 }
 
 /// Marks the invitation used; false when someone else used it first or it expired meanwhile.
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL use_invitation", otel.kind = "client", db.system = "postgresql"))]
 pub async fn use_invitation(tx: &mut PgConnection, id: Uuid, user_id: Uuid) -> Result<bool, Error> {
     Ok(sqlx::query(
         "UPDATE invitations SET used_at = now(), used_by = $2
@@ -224,6 +233,7 @@ pub async fn use_invitation(tx: &mut PgConnection, id: Uuid, user_id: Uuid) -> R
 }
 
 /// Invitations of a family still waiting to be used, newest first.
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL pending_invitations", otel.kind = "client", db.system = "postgresql"))]
 pub async fn pending_invitations(
     pool: &PgPool,
     organization_id: Uuid,
@@ -239,6 +249,7 @@ pub async fn pending_invitations(
 }
 
 /// Active members of a family, parents first, then by name.
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL active_members", otel.kind = "client", db.system = "postgresql"))]
 pub async fn active_members(pool: &PgPool, organization_id: Uuid) -> Result<Vec<UserRow>, Error> {
     Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT {USER_COLUMNS} FROM users WHERE organization_id = $1 AND is_active
@@ -250,6 +261,7 @@ pub async fn active_members(pool: &PgPool, organization_id: Uuid) -> Result<Vec<
 }
 
 /// Deactivates a member of `organization_id`; `None` when no such member exists there.
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL deactivate", otel.kind = "client", db.system = "postgresql"))]
 pub async fn deactivate(
     tx: &mut PgConnection,
     organization_id: Uuid,
@@ -265,6 +277,7 @@ pub async fn deactivate(
 }
 
 /// Points a child's login, and any invitation still waiting for it, at new contact details.
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL update_child_contact", otel.kind = "client", db.system = "postgresql"))]
 pub async fn update_child_contact(
     tx: &mut PgConnection,
     organization_id: Uuid,
@@ -296,6 +309,7 @@ pub async fn update_child_contact(
 }
 
 /// Deletes a child's login and invitations; returns the ids of deleted users.
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL delete_child_logins", otel.kind = "client", db.system = "postgresql"))]
 pub async fn delete_child_logins(
     tx: &mut PgConnection,
     organization_id: Uuid,

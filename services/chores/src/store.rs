@@ -20,6 +20,7 @@ pub struct CategoryRow {
 const CATEGORY_COLUMNS: &str = "k.id, k.name, k.description,
     (SELECT count(*) FROM chores c WHERE c.category_id = k.id AND c.is_active) AS chore_count";
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL categories", otel.kind = "client", db.system = "postgresql"))]
 pub async fn categories(pool: &PgPool, org: Uuid) -> Result<Vec<CategoryRow>, Error> {
     Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT {CATEGORY_COLUMNS} FROM categories k
@@ -30,6 +31,7 @@ pub async fn categories(pool: &PgPool, org: Uuid) -> Result<Vec<CategoryRow>, Er
     .await?)
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL find_category", otel.kind = "client", db.system = "postgresql"))]
 pub async fn find_category(
     conn: &mut PgConnection,
     org: Uuid,
@@ -53,6 +55,7 @@ fn name_taken(err: sqlx::Error) -> Error {
     }
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL insert_category", otel.kind = "client", db.system = "postgresql"))]
 pub async fn insert_category(
     pool: &PgPool,
     org: Uuid,
@@ -72,6 +75,7 @@ pub async fn insert_category(
     .map_err(name_taken)
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL update_category", otel.kind = "client", db.system = "postgresql"))]
 pub async fn update_category(
     pool: &PgPool,
     org: Uuid,
@@ -94,6 +98,7 @@ pub async fn update_category(
 }
 
 /// Soft-deletes a category; retired chores keep pointing at it for history.
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL delete_category", otel.kind = "client", db.system = "postgresql"))]
 pub async fn delete_category(tx: &mut PgConnection, org: Uuid, id: Uuid) -> Result<bool, Error> {
     let done = sqlx::query(
         "UPDATE categories SET deleted_at = now()
@@ -133,6 +138,7 @@ pub struct ChoreFields {
     pub requires_photo: bool,
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL active_chores", otel.kind = "client", db.system = "postgresql"))]
 pub async fn active_chores(pool: &PgPool, org: Uuid) -> Result<Vec<ChoreRow>, Error> {
     Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT {CHORE_COLUMNS} FROM chores c JOIN categories k ON k.id = c.category_id
@@ -143,6 +149,7 @@ pub async fn active_chores(pool: &PgPool, org: Uuid) -> Result<Vec<ChoreRow>, Er
     .await?)
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL find_chore", otel.kind = "client", db.system = "postgresql"))]
 pub async fn find_chore(
     conn: &mut PgConnection,
     org: Uuid,
@@ -160,6 +167,7 @@ pub async fn find_chore(
 
 /// Serialises chore creation within one family, so two parents adding the
 /// last allowed chore at once cannot both succeed.
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL lock_family_chores", otel.kind = "client", db.system = "postgresql"))]
 pub async fn lock_family_chores(tx: &mut PgConnection, org: Uuid) -> Result<(), Error> {
     sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended('chores:' || $1::text, 0))")
         .bind(org)
@@ -168,6 +176,7 @@ pub async fn lock_family_chores(tx: &mut PgConnection, org: Uuid) -> Result<(), 
     Ok(())
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL count_active_chores", otel.kind = "client", db.system = "postgresql"))]
 pub async fn count_active_chores(tx: &mut PgConnection, org: Uuid) -> Result<i64, Error> {
     Ok(
         sqlx::query_scalar("SELECT count(*) FROM chores WHERE organization_id = $1 AND is_active")
@@ -177,6 +186,7 @@ pub async fn count_active_chores(tx: &mut PgConnection, org: Uuid) -> Result<i64
     )
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL count_active_chores_in", otel.kind = "client", db.system = "postgresql"))]
 pub async fn count_active_chores_in(
     tx: &mut PgConnection,
     org: Uuid,
@@ -191,6 +201,7 @@ pub async fn count_active_chores_in(
     .await?)
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL insert_chore", otel.kind = "client", db.system = "postgresql"))]
 pub async fn insert_chore(
     tx: &mut PgConnection,
     org: Uuid,
@@ -216,6 +227,7 @@ pub async fn insert_chore(
 }
 
 /// Edits an active chore; `false` when there is no such chore.
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL update_chore", otel.kind = "client", db.system = "postgresql"))]
 pub async fn update_chore(
     tx: &mut PgConnection,
     org: Uuid,
@@ -240,6 +252,7 @@ pub async fn update_chore(
     Ok(done.rows_affected() == 1)
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL retire_chore", otel.kind = "client", db.system = "postgresql"))]
 pub async fn retire_chore(tx: &mut PgConnection, org: Uuid, id: Uuid) -> Result<bool, Error> {
     let done = sqlx::query(
         "UPDATE chores SET is_active = false, updated_at = now()
@@ -253,6 +266,7 @@ pub async fn retire_chore(tx: &mut PgConnection, org: Uuid, id: Uuid) -> Result<
 }
 
 /// The latest day each chore was done by `child`, rejected submissions aside.
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL last_done", otel.kind = "client", db.system = "postgresql"))]
 pub async fn last_done(
     pool: &PgPool,
     org: Uuid,
@@ -272,6 +286,7 @@ pub async fn last_done(
 
 /// Serialises submissions of one chore by one child: of two racing submits,
 /// the second sees the first.
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL lock_child_chore", otel.kind = "client", db.system = "postgresql"))]
 pub async fn lock_child_chore(
     tx: &mut PgConnection,
     child: Uuid,
@@ -286,6 +301,7 @@ pub async fn lock_child_chore(
 }
 
 /// Days `child` did `chore` (not rejected), from `from` to `to` inclusive.
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL done_between", otel.kind = "client", db.system = "postgresql"))]
 pub async fn done_between(
     tx: &mut PgConnection,
     child: Uuid,
@@ -306,6 +322,7 @@ pub async fn done_between(
     .await?)
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL latest_done", otel.kind = "client", db.system = "postgresql"))]
 pub async fn latest_done(
     tx: &mut PgConnection,
     child: Uuid,
@@ -332,6 +349,7 @@ pub struct NewSubmission<'a> {
     pub photo_key: Option<&'a str>,
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL insert_submission", otel.kind = "client", db.system = "postgresql"))]
 pub async fn insert_submission(tx: &mut PgConnection, s: &NewSubmission<'_>) -> Result<(), Error> {
     sqlx::query(
         "INSERT INTO submissions (id, organization_id, chore_id, child_id, base_reward_cents,
@@ -407,6 +425,7 @@ const SUBMISSION_SELECT: &str = "SELECT s.id, s.child_id,
     WHERE s.organization_id = $1 AND ($2::uuid IS NULL OR s.child_id = $2)";
 
 /// Oldest first; `status` None lists all.
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL submissions", otel.kind = "client", db.system = "postgresql"))]
 pub async fn submissions(
     pool: &PgPool,
     org: Uuid,
@@ -424,6 +443,7 @@ pub async fn submissions(
     .await?)
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL find_submission", otel.kind = "client", db.system = "postgresql"))]
 pub async fn find_submission(
     conn: &mut PgConnection,
     org: Uuid,
@@ -441,6 +461,7 @@ pub async fn find_submission(
 }
 
 /// Reviewed submissions, newest first.
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL history", otel.kind = "client", db.system = "postgresql"))]
 pub async fn history(
     pool: &PgPool,
     org: Uuid,
@@ -469,6 +490,7 @@ pub struct Review<'a> {
 
 /// Records a review of a pending submission; `false` if it is not pending
 /// (reviewed meanwhile, or not this family's).
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL review", otel.kind = "client", db.system = "postgresql"))]
 pub async fn review(
     tx: &mut PgConnection,
     org: Uuid,
@@ -498,6 +520,7 @@ pub async fn review(
 }
 
 /// Forgets a deleted child's submissions; returns their photos' keys.
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL delete_child_submissions", otel.kind = "client", db.system = "postgresql"))]
 pub async fn delete_child_submissions(
     tx: &mut PgConnection,
     org: Uuid,

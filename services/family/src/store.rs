@@ -18,6 +18,7 @@ pub struct OrganizationRow {
 const ORG_COLUMNS: &str = "id, name, slug, time_zone, created_at";
 
 /// Inserts a family; `None` when the slug is taken (the caller picks another).
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL insert_organization", otel.kind = "client", db.system = "postgresql"))]
 pub async fn insert_organization(
     tx: &mut PgConnection,
     name: &str,
@@ -37,6 +38,7 @@ pub async fn insert_organization(
     .await?)
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL find_organization", otel.kind = "client", db.system = "postgresql"))]
 pub async fn find_organization(pool: &PgPool, id: Uuid) -> Result<Option<OrganizationRow>, Error> {
     Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT {ORG_COLUMNS} FROM organizations WHERE id = $1"
@@ -46,6 +48,7 @@ pub async fn find_organization(pool: &PgPool, id: Uuid) -> Result<Option<Organiz
     .await?)
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL update_organization", otel.kind = "client", db.system = "postgresql"))]
 pub async fn update_organization(
     tx: &mut PgConnection,
     id: Uuid,
@@ -87,6 +90,7 @@ const CHILD_COLUMNS: &str = "id, organization_id, first_name, last_name, name, e
     birthday_reward_cents, age_group, ui_theme, reward_display_type, honesty_rating, respect_rating, \
     rules_rating, user_id";
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL insert_child", otel.kind = "client", db.system = "postgresql"))]
 pub async fn insert_child(
     tx: &mut PgConnection,
     organization_id: Uuid,
@@ -115,6 +119,7 @@ pub async fn insert_child(
     .await?)
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL children", otel.kind = "client", db.system = "postgresql"))]
 pub async fn children(pool: &PgPool, organization_id: Uuid) -> Result<Vec<ChildRow>, Error> {
     Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT {CHILD_COLUMNS} FROM children WHERE organization_id = $1 ORDER BY created_at, id"
@@ -124,6 +129,7 @@ pub async fn children(pool: &PgPool, organization_id: Uuid) -> Result<Vec<ChildR
     .await?)
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL find_child", otel.kind = "client", db.system = "postgresql"))]
 pub async fn find_child(
     pool: &PgPool,
     organization_id: Uuid,
@@ -138,6 +144,7 @@ pub async fn find_child(
     .await?)
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL count_children", otel.kind = "client", db.system = "postgresql"))]
 pub async fn count_children(tx: &mut PgConnection, organization_id: Uuid) -> Result<i64, Error> {
     Ok(
         sqlx::query_scalar("SELECT count(*) FROM children WHERE organization_id = $1")
@@ -149,6 +156,7 @@ pub async fn count_children(tx: &mut PgConnection, organization_id: Uuid) -> Res
 
 /// Serialises adding children within one family, so two parents adding the
 /// last allowed child at once cannot both succeed.
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL lock_family_children", otel.kind = "client", db.system = "postgresql"))]
 pub async fn lock_family_children(
     tx: &mut PgConnection,
     organization_id: Uuid,
@@ -160,6 +168,7 @@ pub async fn lock_family_children(
     Ok(())
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL update_child", otel.kind = "client", db.system = "postgresql"))]
 pub async fn update_child(
     tx: &mut PgConnection,
     organization_id: Uuid,
@@ -185,6 +194,7 @@ pub async fn update_child(
     .await?)
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL update_ratings", otel.kind = "client", db.system = "postgresql"))]
 pub async fn update_ratings(
     pool: &PgPool,
     organization_id: Uuid,
@@ -204,6 +214,7 @@ pub async fn update_ratings(
     .await?)
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL delete_child", otel.kind = "client", db.system = "postgresql"))]
 pub async fn delete_child(
     tx: &mut PgConnection,
     organization_id: Uuid,
@@ -221,6 +232,7 @@ pub async fn delete_child(
 }
 
 /// Records the login a child created by accepting their invitation.
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL link_login", otel.kind = "client", db.system = "postgresql"))]
 pub async fn link_login(
     tx: &mut PgConnection,
     organization_id: Uuid,

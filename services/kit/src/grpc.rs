@@ -25,12 +25,65 @@ pub fn reply<T, E: Into<Status>>(result: Result<T, E>) -> Reply<T> {
     result.map(Response::new).map_err(Into::into)
 }
 
+/// What a service needs to do its work: its database and the event bus.
+pub struct Readiness {
+    pub pool: sqlx::PgPool,
+    pub nats: async_nats::Client,
+}
+
+/// How often readiness is checked.
+const READINESS_EVERY: Duration = Duration::from_secs(5);
+
+impl Readiness {
+    async fn ready(&self) -> bool {
+        let database = tokio::time::timeout(
+            Duration::from_secs(2),
+            sqlx::query("SELECT 1").execute(&self.pool),
+        )
+        .await
+        .is_ok_and(|r| r.is_ok());
+        let bus = self.nats.connection_state() == async_nats::connection::State::Connected;
+        database && bus
+    }
+}
+
+/// Keeps each named service's health status to its readiness (the empty
+/// name, the process's liveness, stays SERVING), and turns them NOT_SERVING
+/// at shutdown so traffic moves away before the drain.
+async fn report_readiness(
+    reporter: tonic_health::server::HealthReporter,
+    names: Vec<String>,
+    readiness: Readiness,
+    shutdown: CancellationToken,
+) {
+    use tonic_health::ServingStatus::{NotServing, Serving};
+    loop {
+        let status = if readiness.ready().await {
+            Serving
+        } else {
+            NotServing
+        };
+        for name in &names {
+            reporter.set_service_status(name, status).await;
+        }
+        tokio::select! {
+            () = shutdown.cancelled() => break,
+            () = tokio::time::sleep(READINESS_EVERY) => {}
+        }
+    }
+    for name in &names {
+        reporter.set_service_status(name, NotServing).await;
+    }
+}
+
 /// Serves `routes` plus the standard health service on `listener` until
 /// `shutdown`; requests already accepted are finished before it returns.
+/// With `readiness`, the named services report it.
 pub async fn serve(
     listener: TcpListener,
     routes: Routes,
     service_names: &[&str],
+    readiness: Option<Readiness>,
     shutdown: CancellationToken,
 ) -> anyhow::Result<()> {
     let (reporter, health) = tonic_health::server::health_reporter();
@@ -38,6 +91,15 @@ pub async fn serve(
         reporter
             .set_service_status(*name, tonic_health::ServingStatus::Serving)
             .await;
+    }
+    if let Some(readiness) = readiness {
+        let names = service_names.iter().map(|n| (*n).to_owned()).collect();
+        tokio::spawn(report_readiness(
+            reporter.clone(),
+            names,
+            readiness,
+            shutdown.clone(),
+        ));
     }
     let routes = routes.add_service(health);
     Server::builder()
@@ -71,12 +133,18 @@ where
     fn call(&mut self, request: http::Request<B>) -> Self::Future {
         use tracing::Instrument;
         let path = request.uri().path().to_owned();
+        // `/package.Service/Method`, named as OpenTelemetry's conventions say.
+        let (service, method) = path
+            .trim_start_matches('/')
+            .split_once('/')
+            .unwrap_or((path.as_str(), ""));
         let span = tracing::info_span!(
             "grpc.server",
             otel.name = %path.trim_start_matches('/'),
             otel.kind = "server",
             rpc.system = "grpc",
-            rpc.method = %path,
+            rpc.service = %service,
+            rpc.method = %method,
         );
         telemetry::set_parent(&span, &telemetry::HttpHeaders(request.headers()));
         let future = {

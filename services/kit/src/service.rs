@@ -95,8 +95,17 @@ impl Service {
         let relay = self
             .relay
             .then(|| tokio::spawn(self.relay().run(shutdown.clone())));
-        let served =
-            crate::grpc::serve(self.listener, routes, service_names, shutdown.clone()).await;
+        let served = crate::grpc::serve(
+            self.listener,
+            routes,
+            service_names,
+            Some(crate::grpc::Readiness {
+                pool: self.pool.clone(),
+                nats: self.bus.client.clone(),
+            }),
+            shutdown.clone(),
+        )
+        .await;
         shutdown.cancel();
         for task in relay.into_iter().chain(background) {
             if let Err(err) = task.await {

@@ -31,8 +31,25 @@ impl Drop for TelemetryGuard {
     }
 }
 
-/// Installs the global subscriber for the process named `service`.
+impl TelemetryGuard {
+    /// Exports the spans ended so far (blocks until the exporter answers).
+    pub fn flush(&self) {
+        if let Some(provider) = &self.provider
+            && let Err(err) = provider.force_flush()
+        {
+            eprintln!("failed to flush spans: {err}");
+        }
+    }
+}
+
+/// Installs the global subscriber for the process named `service`,
+/// exporting to `OTEL_EXPORTER_OTLP_ENDPOINT` when it is set.
 pub fn init(service: &str) -> TelemetryGuard {
+    init_with(service, otlp_endpoint().as_deref())
+}
+
+/// [`init`] with the OTLP endpoint given (tests run their own receiver).
+pub fn init_with(service: &str, endpoint: Option<&str>) -> TelemetryGuard {
     global::set_text_map_propagator(TraceContextPropagator::new());
 
     let filter = EnvFilter::try_from_default_env()
@@ -47,7 +64,7 @@ pub fn init(service: &str) -> TelemetryGuard {
         tracing_subscriber::fmt::layer().compact().boxed()
     };
 
-    let provider = otlp_endpoint().and_then(|endpoint| match tracer_provider(service, &endpoint) {
+    let provider = endpoint.and_then(|endpoint| match tracer_provider(service, endpoint) {
         Ok(provider) => Some(provider),
         Err(err) => {
             eprintln!("OTLP export disabled: {err}");

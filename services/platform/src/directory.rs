@@ -45,6 +45,7 @@ impl Directory {
 }
 
 /// Records a new family once, whatever the number of deliveries.
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL insert_organization", otel.kind = "client", db.system = "postgresql"))]
 pub async fn insert_organization(
     tx: &mut PgConnection,
     id: Uuid,
@@ -85,6 +86,7 @@ fn view(row: &OrganizationRow) -> pb::OrganizationStatus {
 }
 
 /// A family's new name.
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL rename_organization", otel.kind = "client", db.system = "postgresql"))]
 pub async fn rename_organization(tx: &mut PgConnection, id: Uuid, name: &str) -> Result<(), Error> {
     sqlx::query("UPDATE organizations SET name = $2 WHERE id = $1")
         .bind(id)
@@ -107,6 +109,7 @@ pub struct NewUser<'a> {
     pub created_at: DateTime<Utc>,
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL insert_user", otel.kind = "client", db.system = "postgresql"))]
 pub async fn insert_user(tx: &mut PgConnection, u: &NewUser<'_>) -> Result<(), Error> {
     let private = |v: &str| (!u.is_child).then(|| v.to_owned());
     sqlx::query(
@@ -129,6 +132,7 @@ pub async fn insert_user(tx: &mut PgConnection, u: &NewUser<'_>) -> Result<(), E
 }
 
 /// New details of a login; a child's name and email stay unknown.
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL update_user", otel.kind = "client", db.system = "postgresql"))]
 pub async fn update_user(
     tx: &mut PgConnection,
     id: Uuid,
@@ -157,6 +161,7 @@ pub async fn update_user(
     Ok(())
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL touch_login", otel.kind = "client", db.system = "postgresql"))]
 pub async fn touch_login(tx: &mut PgConnection, id: Uuid, at: DateTime<Utc>) -> Result<(), Error> {
     sqlx::query(
         "UPDATE users SET last_login_at = greatest(coalesce(last_login_at, $2), $2) WHERE id = $1",
@@ -168,6 +173,7 @@ pub async fn touch_login(tx: &mut PgConnection, id: Uuid, at: DateTime<Utc>) -> 
     Ok(())
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL add_child", otel.kind = "client", db.system = "postgresql"))]
 pub async fn add_child(tx: &mut PgConnection, org: Uuid, id: Uuid) -> Result<(), Error> {
     sqlx::query(
         "INSERT INTO children (id, organization_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
@@ -179,6 +185,7 @@ pub async fn add_child(tx: &mut PgConnection, org: Uuid, id: Uuid) -> Result<(),
     Ok(())
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL remove_child", otel.kind = "client", db.system = "postgresql"))]
 pub async fn remove_child(tx: &mut PgConnection, id: Uuid) -> Result<(), Error> {
     sqlx::query("DELETE FROM children WHERE id = $1")
         .bind(id)
@@ -188,6 +195,7 @@ pub async fn remove_child(tx: &mut PgConnection, id: Uuid) -> Result<(), Error> 
 }
 
 /// A family's active chores, unless a later count is already known.
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL count_chores", otel.kind = "client", db.system = "postgresql"))]
 pub async fn count_chores(
     tx: &mut PgConnection,
     org: Uuid,

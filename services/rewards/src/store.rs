@@ -55,6 +55,7 @@ pub struct NewEntry<'a> {
 }
 
 /// Appends an entry; `None` when its source is already in the ledger.
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL insert_entry", otel.kind = "client", db.system = "postgresql"))]
 pub async fn insert_entry(
     tx: &mut PgConnection,
     e: &NewEntry<'_>,
@@ -79,6 +80,7 @@ pub async fn insert_entry(
     .await?)
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL find_entry", otel.kind = "client", db.system = "postgresql"))]
 pub async fn find_entry(
     conn: &mut PgConnection,
     org: Uuid,
@@ -98,6 +100,7 @@ pub async fn find_entry(
 
 /// Serialises money movements of one child, so a balance checked is the
 /// balance written against.
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL lock_child", otel.kind = "client", db.system = "postgresql"))]
 pub async fn lock_child(tx: &mut PgConnection, child: Uuid) -> Result<(), Error> {
     sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended('ledger:' || $1::text, 0))")
         .bind(child)
@@ -106,6 +109,7 @@ pub async fn lock_child(tx: &mut PgConnection, child: Uuid) -> Result<(), Error>
     Ok(())
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL balance", otel.kind = "client", db.system = "postgresql"))]
 pub async fn balance(conn: &mut PgConnection, org: Uuid, child: Uuid) -> Result<i64, Error> {
     Ok(sqlx::query_scalar(
         "SELECT coalesce(sum(amount_cents), 0)::bigint FROM ledger_entries
@@ -117,6 +121,7 @@ pub async fn balance(conn: &mut PgConnection, org: Uuid, child: Uuid) -> Result<
     .await?)
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL balances", otel.kind = "client", db.system = "postgresql"))]
 pub async fn balances(pool: &PgPool, org: Uuid) -> Result<HashMap<Uuid, i64>, Error> {
     let rows: Vec<(Uuid, i64)> = sqlx::query_as(
         "SELECT child_id, sum(amount_cents)::bigint FROM ledger_entries
@@ -129,6 +134,7 @@ pub async fn balances(pool: &PgPool, org: Uuid) -> Result<HashMap<Uuid, i64>, Er
 }
 
 /// Payouts, newest first; one child's when `child` is given.
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL payouts", otel.kind = "client", db.system = "postgresql"))]
 pub async fn payouts(
     pool: &PgPool,
     org: Uuid,
@@ -146,6 +152,7 @@ pub async fn payouts(
 }
 
 /// The sum of `kind` entries since `since` (positive for payouts).
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL total_since", otel.kind = "client", db.system = "postgresql"))]
 pub async fn total_since(
     pool: &PgPool,
     org: Uuid,
@@ -167,6 +174,7 @@ pub async fn total_since(
 }
 
 /// Chore rewards per week (Monday in `tz`) since `since`.
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL weekly_chore_rewards", otel.kind = "client", db.system = "postgresql"))]
 pub async fn weekly_chore_rewards(
     pool: &PgPool,
     org: Uuid,
@@ -192,6 +200,7 @@ pub async fn weekly_chore_rewards(
 }
 
 /// The days (in `tz`) a child had a chore approved, newest first, since `since`.
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL chore_days", otel.kind = "client", db.system = "postgresql"))]
 pub async fn chore_days(
     pool: &PgPool,
     child: Uuid,
@@ -212,6 +221,7 @@ pub async fn chore_days(
 
 // --- Families and children, as other services announced them ------------------
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL upsert_family", otel.kind = "client", db.system = "postgresql"))]
 pub async fn upsert_family(tx: &mut PgConnection, org: Uuid, tz: &str) -> Result<(), Error> {
     sqlx::query(
         "INSERT INTO families (organization_id, time_zone) VALUES ($1, $2)
@@ -225,6 +235,7 @@ pub async fn upsert_family(tx: &mut PgConnection, org: Uuid, tz: &str) -> Result
 }
 
 /// The family's time zone (UTC until its creation was seen).
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL time_zone", otel.kind = "client", db.system = "postgresql"))]
 pub async fn time_zone(pool: &PgPool, org: Uuid) -> Result<String, Error> {
     let tz: Option<String> =
         sqlx::query_scalar("SELECT time_zone FROM families WHERE organization_id = $1")
@@ -234,6 +245,7 @@ pub async fn time_zone(pool: &PgPool, org: Uuid) -> Result<String, Error> {
     Ok(tz.unwrap_or_else(|| "UTC".into()))
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL upsert_child", otel.kind = "client", db.system = "postgresql"))]
 pub async fn upsert_child(
     tx: &mut PgConnection,
     org: Uuid,
@@ -257,6 +269,7 @@ pub async fn upsert_child(
 }
 
 /// Forgets a deleted child: ledger, subjects and grades, birthday.
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL delete_child", otel.kind = "client", db.system = "postgresql"))]
 pub async fn delete_child(tx: &mut PgConnection, org: Uuid, child: Uuid) -> Result<(), Error> {
     for sql in [
         "DELETE FROM ledger_entries WHERE organization_id = $1 AND child_id = $2",
@@ -282,6 +295,7 @@ pub struct BirthdayRow {
 }
 
 /// Children born on one of `days` (month and day), with a reward to pay.
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL born_on", otel.kind = "client", db.system = "postgresql"))]
 pub async fn born_on(pool: &PgPool, days: &[(u32, u32)]) -> Result<Vec<BirthdayRow>, Error> {
     let months: Vec<i32> = days
         .iter()
@@ -322,6 +336,7 @@ struct SettingsRow {
 }
 
 /// The family's settings, or the defaults.
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL settings", otel.kind = "client", db.system = "postgresql"))]
 pub async fn settings(pool: &PgPool, org: Uuid) -> Result<Settings, Error> {
     let row: Option<SettingsRow> =
         sqlx::query_as("SELECT * FROM multiplier_settings WHERE organization_id = $1")
@@ -344,6 +359,7 @@ pub async fn settings(pool: &PgPool, org: Uuid) -> Result<Settings, Error> {
     }))
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL save_settings", otel.kind = "client", db.system = "postgresql"))]
 pub async fn save_settings(pool: &PgPool, org: Uuid, s: &Settings) -> Result<(), Error> {
     sqlx::query(
         "INSERT INTO multiplier_settings (organization_id, grade_a_milli, grade_b_milli,
@@ -401,6 +417,7 @@ pub struct GradeRow {
 }
 
 /// A child's subjects, active first, each group by name.
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL subjects", otel.kind = "client", db.system = "postgresql"))]
 pub async fn subjects(pool: &PgPool, org: Uuid, child: Uuid) -> Result<Vec<SubjectRow>, Error> {
     Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT {SUBJECT_COLUMNS} FROM subjects WHERE organization_id = $1 AND child_id = $2
@@ -413,6 +430,7 @@ pub async fn subjects(pool: &PgPool, org: Uuid, child: Uuid) -> Result<Vec<Subje
 }
 
 /// Grades of `subjects`, newest first.
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL grades", otel.kind = "client", db.system = "postgresql"))]
 pub async fn grades(pool: &PgPool, subjects: &[Uuid]) -> Result<Vec<GradeRow>, Error> {
     Ok(sqlx::query_as(
         "SELECT subject_id, letter, percentage_centi, recorded_at FROM grades
@@ -423,6 +441,7 @@ pub async fn grades(pool: &PgPool, subjects: &[Uuid]) -> Result<Vec<GradeRow>, E
     .await?)
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL find_subject", otel.kind = "client", db.system = "postgresql"))]
 pub async fn find_subject(
     conn: &mut PgConnection,
     org: Uuid,
@@ -446,6 +465,7 @@ pub struct SubjectFields {
     pub custom_scale: String,
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL insert_subject", otel.kind = "client", db.system = "postgresql"))]
 pub async fn insert_subject(
     pool: &PgPool,
     org: Uuid,
@@ -470,6 +490,7 @@ pub async fn insert_subject(
     Ok(id)
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL update_subject", otel.kind = "client", db.system = "postgresql"))]
 pub async fn update_subject(
     pool: &PgPool,
     org: Uuid,
@@ -492,6 +513,7 @@ pub async fn update_subject(
     Ok(done.rows_affected() == 1)
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL set_active", otel.kind = "client", db.system = "postgresql"))]
 pub async fn set_active(pool: &PgPool, org: Uuid, id: Uuid, active: bool) -> Result<bool, Error> {
     let done =
         sqlx::query("UPDATE subjects SET is_active = $3 WHERE organization_id = $1 AND id = $2")
@@ -503,6 +525,7 @@ pub async fn set_active(pool: &PgPool, org: Uuid, id: Uuid, active: bool) -> Res
     Ok(done.rows_affected() == 1)
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL archive_all", otel.kind = "client", db.system = "postgresql"))]
 pub async fn archive_all(pool: &PgPool, org: Uuid, child: Uuid) -> Result<u64, Error> {
     let done = sqlx::query(
         "UPDATE subjects SET is_active = false
@@ -515,6 +538,7 @@ pub async fn archive_all(pool: &PgPool, org: Uuid, child: Uuid) -> Result<u64, E
     Ok(done.rows_affected())
 }
 
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL delete_subject", otel.kind = "client", db.system = "postgresql"))]
 pub async fn delete_subject(pool: &PgPool, org: Uuid, id: Uuid) -> Result<bool, Error> {
     let done = sqlx::query("DELETE FROM subjects WHERE organization_id = $1 AND id = $2")
         .bind(org)
@@ -525,6 +549,7 @@ pub async fn delete_subject(pool: &PgPool, org: Uuid, id: Uuid) -> Result<bool, 
 }
 
 /// Records a grade of an active subject; `false` if it is archived meanwhile.
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL insert_grade", otel.kind = "client", db.system = "postgresql"))]
 pub async fn insert_grade(
     pool: &PgPool,
     org: Uuid,
