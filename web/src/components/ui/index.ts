@@ -3,7 +3,6 @@ export { AmountField } from './amount-field';
 export { Button } from './button';
 export { Card } from './card';
 export { CheckboxField } from './checkbox-field';
-export { ComingSoon } from './coming-soon';
 export { CopyButton } from './copy-button';
 export { CopyField } from './copy-field';
 export { DetailsList } from './details-list';
