@@ -26,6 +26,9 @@ pub struct Config {
     pub nats_url: String,
     pub nats_prefix: String,
     pub nats_stream: String,
+    /// Where Prometheus scrapes `/metrics`, e.g. `0.0.0.0:9464`; none when empty.
+    #[serde(default)]
+    pub metrics_addr: String,
 }
 
 impl Default for Config {
@@ -44,6 +47,7 @@ impl Default for Config {
             nats_url: "nats://127.0.0.1:4222".into(),
             nats_prefix: "chorely".into(),
             nats_stream: "CHORELY".into(),
+            metrics_addr: String::new(),
         }
     }
 }

@@ -4,6 +4,7 @@ use gateway::{config::Config, startup::Application};
 async fn main() -> anyhow::Result<()> {
     let _telemetry = kit::telemetry::init("gateway");
     let config = Config::load()?;
+    kit::metrics::install("gateway", &config.metrics_addr)?;
     let shutdown = kit::shutdown::on_signal();
     let app = Application::build(config).await?;
     tracing::info!(port = app.port(), "gateway listening");

@@ -66,6 +66,25 @@ impl Application {
     }
 }
 
+/// Times each API request under its route pattern (`/api/chores/{id}`: the
+/// matched path names the route, with the prefix it is nested under).
+async fn record_request(
+    route: axum::extract::MatchedPath,
+    request: Request<axum::body::Body>,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let method = request.method().clone();
+    let started = std::time::Instant::now();
+    let response = next.run(request).await;
+    kit::metrics::http(
+        method.as_str(),
+        route.as_str(),
+        response.status().as_u16(),
+        started.elapsed(),
+    );
+    response
+}
+
 /// The whole HTTP surface: `/api`, its OpenAPI document and docs, and the web app.
 pub fn app(state: AppState, web_dist: &Path) -> Router {
     let (api, openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi())
@@ -79,6 +98,7 @@ pub fn app(state: AppState, web_dist: &Path) -> Router {
             "/openapi.json",
             get(move || async move { Json(openapi.as_ref().clone()) }),
         )
+        .route_layer(axum::middleware::from_fn(record_request))
         .fallback(|| async { ApiError::not_found() })
         .with_state(state)
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(

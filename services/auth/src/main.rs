@@ -23,6 +23,7 @@ async fn main() -> anyhow::Result<()> {
 async fn serve() -> anyhow::Result<()> {
     let _telemetry = kit::telemetry::init("auth");
     let config = Config::load()?;
+    kit::metrics::install("auth", &config.common.metrics_addr)?;
     let shutdown = kit::shutdown::on_signal();
     let app = Application::build(config).await?;
     tracing::info!(port = app.port(), "auth service listening");

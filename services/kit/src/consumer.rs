@@ -15,6 +15,9 @@ use tracing::Instrument;
 
 use crate::{nats::Bus, telemetry};
 
+/// How often the consumer's lag (events not yet acknowledged) is reported.
+const LAG_EVERY: Duration = Duration::from_secs(15);
+
 /// Wait before an event whose handler failed is delivered again.
 const RETRY_AFTER: Duration = Duration::from_secs(2);
 
@@ -83,9 +86,18 @@ where
         )
         .await?;
     let mut messages = consumer.messages().await?;
+    let mut consumer = consumer;
+    let mut lag_check = tokio::time::interval(LAG_EVERY);
     loop {
         let next = tokio::select! {
             () = shutdown.cancelled() => return Ok(()),
+            _ = lag_check.tick() => {
+                if let Ok(info) = consumer.info().await {
+                    let unacknowledged = u64::try_from(info.num_ack_pending).unwrap_or(0);
+                    crate::metrics::consumer_lag(durable, info.num_pending + unacknowledged);
+                }
+                continue;
+            }
             next = messages.next() => next,
         };
         let Some(message) = next else { return Ok(()) };

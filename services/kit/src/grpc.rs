@@ -114,9 +114,9 @@ pub async fn serve(
 #[derive(Clone)]
 pub struct TraceService<S>(S);
 
-impl<S, B> tower::Service<http::Request<B>> for TraceService<S>
+impl<S, B, R> tower::Service<http::Request<B>> for TraceService<S>
 where
-    S: tower::Service<http::Request<B>> + Send,
+    S: tower::Service<http::Request<B>, Response = http::Response<R>> + Send,
     S::Future: Send + 'static,
 {
     type Response = S::Response;
@@ -137,7 +137,8 @@ where
         let (service, method) = path
             .trim_start_matches('/')
             .split_once('/')
-            .unwrap_or((path.as_str(), ""));
+            .map(|(s, m)| (s.to_owned(), m.to_owned()))
+            .unwrap_or_else(|| (path.clone(), String::new()));
         let span = tracing::info_span!(
             "grpc.server",
             otel.name = %path.trim_start_matches('/'),
@@ -151,7 +152,26 @@ where
             let _entered = span.enter();
             self.0.call(request)
         };
-        Box::pin(future.instrument(span))
+        let started = std::time::Instant::now();
+        Box::pin(
+            async move {
+                let result = future.await;
+                // A failed call answers "trailers-only": its status is in the
+                // headers. A successful one sends it later, as 0.
+                let code = match &result {
+                    Ok(response) => response
+                        .headers()
+                        .get("grpc-status")
+                        .and_then(|v| v.to_str().ok())
+                        .unwrap_or("0")
+                        .to_owned(),
+                    Err(_) => "2".to_owned(),
+                };
+                crate::metrics::rpc(&format!("{service}/{method}"), &code, started.elapsed());
+                result
+            }
+            .instrument(span),
+        )
     }
 }
 

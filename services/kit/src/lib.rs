@@ -10,6 +10,7 @@ pub mod db;
 pub mod error;
 pub mod grpc;
 pub mod jwt;
+pub mod metrics;
 pub mod nats;
 pub mod outbox;
 pub mod plans;

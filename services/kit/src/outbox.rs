@@ -92,17 +92,21 @@ impl Relay {
         self.drain().await;
     }
 
-    /// Publishes batches until nothing is pending or an error stops it.
+    /// Publishes batches until nothing is pending or an error stops it,
+    /// then reports what is left as the backlog.
     async fn drain(&self) {
         loop {
             match self.run_once().await {
-                Ok(0) => return,
+                Ok(0) => break,
                 Ok(_) => {}
                 Err(err) => {
                     tracing::warn!(error = %err, "outbox relay failed; will retry");
-                    return;
+                    break;
                 }
             }
+        }
+        if let Ok(backlog) = self.backlog().await {
+            crate::metrics::outbox_backlog(backlog);
         }
     }
 

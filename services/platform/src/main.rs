@@ -4,6 +4,7 @@ use platform::{config::Config, startup::Application};
 async fn main() -> anyhow::Result<()> {
     let _telemetry = kit::telemetry::init("platform");
     let config = Config::load()?;
+    kit::metrics::install("platform", &config.common.metrics_addr)?;
     let shutdown = kit::shutdown::on_signal();
     let app = Application::build(config).await?;
     tracing::info!(port = app.port(), "platform service listening");

@@ -4,6 +4,7 @@ use rewards::{config::Config, startup::Application};
 async fn main() -> anyhow::Result<()> {
     let _telemetry = kit::telemetry::init("rewards");
     let config = Config::load()?;
+    kit::metrics::install("rewards", &config.common.metrics_addr)?;
     let shutdown = kit::shutdown::on_signal();
     let app = Application::build(config).await?;
     tracing::info!(port = app.port(), "rewards service listening");
