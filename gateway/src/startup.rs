@@ -117,6 +117,7 @@ pub fn app(state: AppState, web_dist: &Path) -> Router {
                     otel.kind = "server",
                     http.request.method = %request.method(),
                     url.path = %request.uri().path(),
+                    trace_id = tracing::field::Empty,
                 );
                 kit::telemetry::set_parent(&span, &kit::telemetry::HttpHeaders(request.headers()));
                 span

@@ -144,6 +144,7 @@ where
         messaging.system = "nats",
         messaging.destination.name = %message.subject,
         messaging.consumer.group.name = durable,
+        trace_id = tracing::field::Empty,
     );
     let empty = async_nats::HeaderMap::new();
     let headers = message.headers.as_ref().unwrap_or(&empty);

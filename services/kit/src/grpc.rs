@@ -146,6 +146,7 @@ where
             rpc.system = "grpc",
             rpc.service = %service,
             rpc.method = %method,
+            trace_id = tracing::field::Empty,
         );
         telemetry::set_parent(&span, &telemetry::HttpHeaders(request.headers()));
         let future = {

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use opentelemetry::{
     Context, global,
     propagation::{Extractor, Injector},
-    trace::TracerProvider as _,
+    trace::{TraceContextExt, TracerProvider as _},
 };
 use opentelemetry_otlp::WithExportConfig;
 use opentelemetry_sdk::{Resource, propagation::TraceContextPropagator, trace::SdkTracerProvider};
@@ -56,10 +56,7 @@ pub fn init_with(service: &str, endpoint: Option<&str>) -> TelemetryGuard {
         .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,h2=warn,tower=warn,hyper=warn"));
     let json = std::env::var("LOG_FORMAT").is_ok_and(|v| v.eq_ignore_ascii_case("json"));
     let fmt = if json {
-        tracing_subscriber::fmt::layer()
-            .json()
-            .flatten_event(true)
-            .boxed()
+        json_layer(std::io::stdout).boxed()
     } else {
         tracing_subscriber::fmt::layer().compact().boxed()
     };
@@ -87,6 +84,21 @@ pub fn init_with(service: &str, endpoint: Option<&str>) -> TelemetryGuard {
         global::set_tracer_provider(p.clone());
     }
     TelemetryGuard { provider }
+}
+
+/// One JSON object per log line, with the spans it happened in (the
+/// outermost carries `trace_id`).
+fn json_layer<S, W>(writer: W) -> impl Layer<S>
+where
+    S: tracing::Subscriber + for<'a> tracing_subscriber::registry::LookupSpan<'a>,
+    W: for<'w> tracing_subscriber::fmt::MakeWriter<'w> + Send + Sync + 'static,
+{
+    tracing_subscriber::fmt::layer()
+        .json()
+        .flatten_event(true)
+        .with_span_list(true)
+        .with_current_span(false)
+        .with_writer(writer)
 }
 
 fn otlp_endpoint() -> Option<String> {
@@ -123,11 +135,17 @@ pub fn extract(headers: &dyn Extractor) -> Context {
     global::get_text_map_propagator(|p| p.extract(headers))
 }
 
-/// Makes `span` a child of the context carried in `headers`.
+/// Makes `span` a child of the context carried in `headers`, and records its
+/// trace id in the span's `trace_id` field (when it has one), so JSON log
+/// lines within it name their trace.
 pub fn set_parent(span: &tracing::Span, headers: &dyn Extractor) {
     let parent = extract(headers);
     // Fails only when the span is disabled, in which case there is nothing to link.
     let _ = span.set_parent(parent);
+    let trace = span.context().span().span_context().trace_id();
+    if trace != opentelemetry::trace::TraceId::INVALID {
+        span.record("trace_id", trace.to_string());
+    }
 }
 
 struct MapInjector<'a>(&'a mut HashMap<String, String>);
@@ -159,5 +177,61 @@ impl Extractor for NatsHeaders<'_> {
     }
     fn keys(&self) -> Vec<&str> {
         self.0.iter().map(|(k, _)| k.as_ref()).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::{
+        io,
+        sync::{Arc, Mutex},
+    };
+
+    use super::*;
+
+    #[derive(Clone, Default)]
+    struct Buffer(Arc<Mutex<Vec<u8>>>);
+
+    impl io::Write for Buffer {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            self.0
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn json_log_lines_name_the_trace_they_belong_to() {
+        global::set_text_map_propagator(TraceContextPropagator::new());
+        let buffer = Buffer::default();
+        let writer = buffer.clone();
+        let provider = SdkTracerProvider::builder().build();
+        let subscriber = tracing_subscriber::registry()
+            .with(tracing_opentelemetry::layer().with_tracer(provider.tracer("test")))
+            .with(json_layer(move || writer.clone()));
+        let _default = subscriber.set_default();
+
+        // A request arriving with a trace of its own.
+        let trace = "4bf92f3577b34da6a3ce929d0e0e4736";
+        let headers = HashMap::from([(
+            "traceparent".to_owned(),
+            format!("00-{trace}-00f067aa0ba902b7-01"),
+        )]);
+        let request = tracing::info_span!("http.request", trace_id = tracing::field::Empty);
+        set_parent(&request, &headers);
+        request.in_scope(|| {
+            tracing::info_span!("db.query").in_scope(|| tracing::info!("inside"));
+        });
+
+        let text = String::from_utf8(buffer.0.lock().unwrap().clone()).unwrap();
+        let line: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+        assert_eq!(line["message"], "inside");
+        assert_eq!(line["spans"][0]["name"], "http.request");
+        assert_eq!(line["spans"][0]["trace_id"], trace);
     }
 }
