@@ -39,7 +39,7 @@ async fn list(State(state): State<AppState>, user: Authed) -> ApiResult<Json<Vec
             state
                 .clients
                 .rewards(&user)
-                .get_child_summaries(GetChildSummariesRequest {})
+                .get_child_summaries(GetChildSummariesRequest::default())
                 .await
         },
     )?;
@@ -58,12 +58,14 @@ async fn list(State(state): State<AppState>, user: Authed) -> ApiResult<Json<Vec
 }
 
 /// A child as the API shows it, with what rewards knows of them (after a
-/// change: the ratings move the multiplier).
+/// change: the ratings move the multiplier). Only this child is measured.
 async fn summarised(state: &AppState, user: &Authed, child: pb::Child) -> ApiResult<Child> {
     let summaries = state
         .clients
         .rewards(user)
-        .get_child_summaries(GetChildSummariesRequest {})
+        .get_child_summaries(GetChildSummariesRequest {
+            child_ids: vec![child.id.clone()],
+        })
         .await?
         .into_inner()
         .children;

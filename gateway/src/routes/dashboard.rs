@@ -74,7 +74,7 @@ async fn parent(state: &AppState, user: &Authed) -> ApiResult<ParentDashboard> {
             state
                 .clients
                 .rewards(user)
-                .get_child_summaries(GetChildSummariesRequest {})
+                .get_child_summaries(GetChildSummariesRequest::default())
                 .await
         },
         async {
@@ -135,7 +135,7 @@ async fn child(state: &AppState, user: &Authed) -> ApiResult<ChildDashboard> {
             state
                 .clients
                 .rewards(user)
-                .get_child_summaries(GetChildSummariesRequest {})
+                .get_child_summaries(GetChildSummariesRequest::default())
                 .await
         },
         async {

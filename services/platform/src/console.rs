@@ -12,7 +12,10 @@ use kit::{outbox, time::opt_to_proto};
 use sqlx::{PgPool, Postgres, QueryBuilder};
 use uuid::Uuid;
 
-use crate::error::Error;
+use crate::{
+    directory::{plan_of, status_of},
+    error::Error,
+};
 
 pub const PAGE_SIZE_DEFAULT: i64 = 20;
 pub const PAGE_SIZE_MAX: i64 = 100;
@@ -173,15 +176,8 @@ fn org_view(r: &OrgRow) -> pb::OrganizationRow {
         id: r.id.to_string(),
         name: r.name.clone(),
         slug: r.slug.clone(),
-        plan: Plan::from_str_name(&format!("PLAN_{}", r.plan))
-            .unwrap_or(Plan::Free)
-            .into(),
-        subscription_status: SubscriptionStatus::from_str_name(&format!(
-            "SUBSCRIPTION_STATUS_{}",
-            r.subscription_status
-        ))
-        .unwrap_or(SubscriptionStatus::Trial)
-        .into(),
+        plan: plan_of(&r.plan).into(),
+        subscription_status: status_of(&r.subscription_status).into(),
         trial_ends_at: opt_to_proto(r.trial_ends_at),
         created_at: Some(kit::time::to_proto(r.created_at)),
         is_active: r.is_active,
@@ -204,12 +200,7 @@ fn user_view(r: &UserRow) -> pb::DirectoryUser {
         created_at: Some(kit::time::to_proto(r.created_at)),
         organization_id: r.organization_id.map(|o| o.to_string()).unwrap_or_default(),
         organization_name: r.organization_name.clone().unwrap_or_default(),
-        plan: r
-            .plan
-            .as_deref()
-            .and_then(|p| Plan::from_str_name(&format!("PLAN_{p}")))
-            .unwrap_or(Plan::Unspecified)
-            .into(),
+        plan: r.plan.as_deref().map_or(Plan::Unspecified, plan_of).into(),
         is_child_login: r.is_child,
     }
 }

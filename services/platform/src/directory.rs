@@ -68,18 +68,22 @@ pub async fn insert_organization(
     Ok(())
 }
 
+/// A stored plan name (`PRO`); FREE for anything unknown.
+pub fn plan_of(name: &str) -> Plan {
+    Plan::from_str_name(&format!("PLAN_{name}")).unwrap_or(Plan::Free)
+}
+
+/// A stored subscription status (`ACTIVE`); TRIAL for anything unknown.
+pub fn status_of(name: &str) -> SubscriptionStatus {
+    SubscriptionStatus::from_str_name(&format!("SUBSCRIPTION_STATUS_{name}"))
+        .unwrap_or(SubscriptionStatus::Trial)
+}
+
 fn view(row: &OrganizationRow) -> pb::OrganizationStatus {
     pb::OrganizationStatus {
         organization_id: row.id.to_string(),
-        plan: Plan::from_str_name(&format!("PLAN_{}", row.plan))
-            .unwrap_or(Plan::Free)
-            .into(),
-        subscription_status: SubscriptionStatus::from_str_name(&format!(
-            "SUBSCRIPTION_STATUS_{}",
-            row.subscription_status
-        ))
-        .unwrap_or(SubscriptionStatus::Trial)
-        .into(),
+        plan: plan_of(&row.plan).into(),
+        subscription_status: status_of(&row.subscription_status).into(),
         trial_ends_at: kit::time::opt_to_proto(row.trial_ends_at),
         is_active: row.is_active,
     }

@@ -57,7 +57,7 @@ impl RewardsService for RewardsGrpc {
         let org = user.org()?;
         reply(
             self.ledger
-                .summaries(user, org)
+                .summaries(user, org, &request.get_ref().child_ids)
                 .await
                 .map(|children| pb::GetChildSummariesResponse { children }),
         )

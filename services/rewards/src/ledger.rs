@@ -217,16 +217,26 @@ impl Ledger {
             .collect())
     }
 
-    /// Balance, GPA and multiplier of each child the caller may see.
-    pub async fn summaries(&self, user: &User, org: Uuid) -> Result<Vec<pb::ChildSummary>, Error> {
-        let (children, balances) = tokio::try_join!(
+    /// Balance, GPA and multiplier of each child the caller may see (only
+    /// those of `only` when it names any).
+    pub async fn summaries(
+        &self,
+        user: &User,
+        org: Uuid,
+        only: &[String],
+    ) -> Result<Vec<pb::ChildSummary>, Error> {
+        let (mut children, balances, family) = tokio::try_join!(
             self.clients.children(user),
             store::balances(&self.pool, org),
+            self.multipliers.family(org),
         )?;
+        if !only.is_empty() {
+            children.retain(|c| only.contains(&c.id));
+        }
         let mut out = Vec::with_capacity(children.len());
         for child in &children {
             let id = Uuid::parse_str(&child.id).map_err(|_| Error::ChildNotFound)?;
-            let (multiplier, standing) = self.multipliers.of(org, child).await?;
+            let (multiplier, standing) = self.multipliers.of_in(&family, child).await?;
             out.push(pb::ChildSummary {
                 child_id: child.id.clone(),
                 balance_cents: balances.get(&id).copied().unwrap_or(0),

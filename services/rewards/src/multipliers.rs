@@ -16,6 +16,13 @@ use crate::{
 /// Streaks are counted this far back (the longest step is 90 days).
 const STREAK_WINDOW_DAYS: i64 = 100;
 
+/// A family's multiplier settings and time zone, read once for all its children.
+pub struct Family {
+    pub org: Uuid,
+    pub settings: Settings,
+    pub time_zone: String,
+}
+
 #[derive(Clone)]
 pub struct Multipliers {
     pub pool: PgPool,
@@ -61,21 +68,42 @@ impl Multipliers {
         Ok(settings.to_proto())
     }
 
+    /// What every child of a family is measured against: its settings and calendar.
+    pub async fn family(&self, org: Uuid) -> Result<Family, Error> {
+        let (settings, time_zone) = tokio::try_join!(
+            store::settings(&self.pool, org),
+            store::time_zone(&self.pool, org),
+        )?;
+        Ok(Family {
+            org,
+            settings,
+            time_zone,
+        })
+    }
+
     /// A child's multiplier now, with the school standing it came from.
     pub async fn of(&self, org: Uuid, child: &Child) -> Result<(pb::Multiplier, Standing), Error> {
+        let family = self.family(org).await?;
+        self.of_in(&family, child).await
+    }
+
+    /// [`Multipliers::of`] for a child of a family already read.
+    pub async fn of_in(
+        &self,
+        family: &Family,
+        child: &Child,
+    ) -> Result<(pb::Multiplier, Standing), Error> {
         let id = Uuid::parse_str(&child.id).map_err(|_| Error::ChildNotFound)?;
-        let tz_name = store::time_zone(&self.pool, org).await?;
-        let tz: Tz = tz_name.parse().unwrap_or(Tz::UTC);
+        let tz: Tz = family.time_zone.parse().unwrap_or(Tz::UTC);
         let now = Utc::now();
         let since = now - chrono::Duration::days(STREAK_WINDOW_DAYS);
-        let (settings, standing, days) = tokio::try_join!(
-            store::settings(&self.pool, org),
-            self.subjects.standing_of(org, id),
-            store::chore_days(&self.pool, id, &tz_name, since),
+        let (standing, days) = tokio::try_join!(
+            self.subjects.standing_of(family.org, id),
+            store::chore_days(&self.pool, id, &family.time_zone, since),
         )?;
         let today = now.with_timezone(&tz).date_naive();
         let multiplier = multiplier::compute(
-            &settings,
+            &family.settings,
             &multiplier::Standing {
                 gpa_letter: standing.letter(),
                 failing: standing.failing,
