@@ -26,8 +26,8 @@ pub struct Service {
     pub bus: Bus,
     pub verifier: Arc<JwtVerifier>,
     pub revocations: Revocations,
-    /// Stops the service's background work (the revocation watch, consumers).
-    pub stopping: CancellationToken,
+    /// Stops the revocation watch once the server has drained.
+    stopping: CancellationToken,
     relay: bool,
 }
 
@@ -92,9 +92,12 @@ impl Service {
         background: Vec<JoinHandle<()>>,
         shutdown: CancellationToken,
     ) -> anyhow::Result<()> {
+        // The relay outlives the server: requests finishing during the drain
+        // still enqueue events, and its last pass must publish them.
+        let relay_stop = CancellationToken::new();
         let relay = self
             .relay
-            .then(|| tokio::spawn(self.relay().run(shutdown.clone())));
+            .then(|| tokio::spawn(self.relay().run(relay_stop.clone())));
         let served = crate::grpc::serve(
             self.listener,
             routes,
@@ -107,10 +110,19 @@ impl Service {
         )
         .await;
         shutdown.cancel();
-        for task in relay.into_iter().chain(background) {
+        self.stopping.cancel();
+        // Consumers finish the event in hand (which may enqueue more) before
+        // the relay's last pass.
+        for task in background {
             if let Err(err) = task.await {
                 tracing::error!(%err, "background task failed");
             }
+        }
+        relay_stop.cancel();
+        if let Some(relay) = relay
+            && let Err(err) = relay.await
+        {
+            tracing::error!(%err, "outbox relay failed");
         }
         served
     }

@@ -5,7 +5,11 @@
 
 #![allow(clippy::unwrap_used)]
 
+pub mod api;
+pub mod gate;
 pub mod images;
+pub mod otlp;
+pub mod process;
 
 use std::path::PathBuf;
 
@@ -255,9 +259,9 @@ impl Stack {
         .unwrap()
     }
 
-    /// Starts the gateway in front of the stack and returns its base URL.
-    pub async fn start_gateway(&mut self) -> String {
-        let gateway = gateway::startup::Application::build(gateway::config::Config {
+    /// The gateway's configuration in front of this stack.
+    pub fn gateway_config(&self) -> gateway::config::Config {
+        gateway::config::Config {
             http_addr: "127.0.0.1:0".into(),
             auth_url: self.auth_url.clone(),
             family_url: self.family_url.clone(),
@@ -270,12 +274,62 @@ impl Stack {
             nats_prefix: self.bus.prefix.clone(),
             nats_stream: self.bus.stream.clone(),
             ..Default::default()
-        })
-        .await
-        .unwrap();
+        }
+    }
+
+    /// Starts the gateway in front of the stack and returns its base URL.
+    pub async fn start_gateway(&mut self) -> String {
+        self.start_gateway_with(self.gateway_config()).await
+    }
+
+    /// Starts a gateway configured by `config` and returns its base URL.
+    pub async fn start_gateway_with(&mut self, config: gateway::config::Config) -> String {
+        let gateway = gateway::startup::Application::build(config).await.unwrap();
         let url = format!("http://127.0.0.1:{}", gateway.port());
         spawn(&mut self.tasks, gateway.run(self.shutdown.clone()));
         url
+    }
+
+    /// The environment of a gateway process in front of this stack.
+    pub fn gateway_env(&self) -> Vec<(&'static str, String)> {
+        let config = self.gateway_config();
+        vec![
+            ("HTTP_ADDR", config.http_addr),
+            ("AUTH_URL", config.auth_url),
+            ("FAMILY_URL", config.family_url),
+            ("CHORES_URL", config.chores_url),
+            ("REWARDS_URL", config.rewards_url),
+            ("PLATFORM_URL", config.platform_url),
+            ("JWT_PUBLIC_KEY", self.keys.public_pem.clone()),
+            ("WEB_DIST", "/nonexistent".into()),
+            ("NATS_URL", config.nats_url),
+            ("NATS_PREFIX", config.nats_prefix),
+            ("NATS_STREAM", config.nats_stream),
+        ]
+    }
+
+    /// The environment of a chores process joining this stack with the
+    /// database at `database_url` (a second chores, run from its binary).
+    pub fn chores_env(&self, database_url: &str) -> Vec<(&'static str, String)> {
+        let s3 = test_s3();
+        vec![
+            ("GRPC_ADDR", "127.0.0.1:0".into()),
+            ("DATABASE_URL", database_url.into()),
+            ("NATS_URL", self.bus.url.clone()),
+            ("NATS_PREFIX", self.bus.prefix.clone()),
+            ("NATS_STREAM", self.bus.stream.clone()),
+            ("JWT_PUBLIC_KEY", self.keys.public_pem.clone()),
+            ("FAMILY_URL", self.family_url.clone()),
+            ("PLATFORM_URL", self.platform_url.clone()),
+            ("REWARDS_URL", self.rewards_url.clone()),
+            ("S3_ENDPOINT", s3.s3_endpoint),
+            ("S3_BUCKET", "chorely-test-photos".into()),
+            ("S3_ACCESS_KEY_ID", s3.s3_access_key_id),
+            (
+                "S3_SECRET_ACCESS_KEY",
+                secrecy::ExposeSecret::expose_secret(&s3.s3_secret_access_key).to_owned(),
+            ),
+        ]
     }
 }
 

@@ -1,0 +1,111 @@
+//! SIGTERM stops the gateway gracefully: in the middle of a stream of
+//! requests, every request it accepted is answered, none with an error.
+//!
+//! The gateway runs from its real binary in front of an in-process stack,
+//! calling chores through a gate that holds chores' answers. A batch of
+//! approvals then waits inside the gateway's handlers, provably accepted,
+//! when the signal arrives; other clients keep sending requests throughout.
+
+#![allow(clippy::unwrap_used)]
+
+use std::sync::{
+    Arc,
+    atomic::{AtomicBool, Ordering},
+};
+
+use reqwest::{Client, StatusCode};
+use serde_json::Value;
+use testkit::{
+    Stack,
+    api::Family,
+    gate::Gate,
+    process::{Process, set_env},
+};
+use tokio::sync::watch;
+
+/// Approvals held inside the gateway when the signal arrives.
+const IN_FLIGHT: usize = 8;
+/// Clients sending requests one after another throughout.
+const STREAMS: usize = 3;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn sigterm_answers_every_accepted_request() {
+    let stack = Stack::start().await;
+    let chores = Gate::open(&stack.chores_url).await;
+    let mut env = stack.gateway_env();
+    set_env(&mut env, "CHORES_URL", chores.url());
+    let mut gateway =
+        Process::start(env!("CARGO_BIN_EXE_gateway"), &env, "gateway listening").await;
+    let api = format!("http://127.0.0.1:{}/api", gateway.port);
+    let family = Family::create(&api).await;
+    let mut submissions = Vec::new();
+    for _ in 0..IN_FLIGHT {
+        submissions.push(family.submit(None).await);
+    }
+
+    // The stream: parents asking who they are (a route that does not go
+    // through the gate), each request on a new connection.
+    let stopped = Arc::new(AtomicBool::new(false));
+    let answered = watch::Sender::new(0usize);
+    let streams: Vec<_> = (0..STREAMS)
+        .map(|_| {
+            let (url, token) = (format!("{api}/users/me"), family.parent.clone());
+            let (stopped, answered) = (stopped.clone(), answered.clone());
+            tokio::spawn(async move { stream(&url, &token, &stopped, &answered).await })
+        })
+        .collect();
+    // The streams are under way before the signal.
+    let mut seen = answered.subscribe();
+    seen.wait_for(|n| *n >= STREAMS).await.unwrap();
+
+    let before = chores.requests();
+    chores.hold();
+    let approvals: Vec<_> = submissions
+        .iter()
+        .map(|s| tokio::spawn(family.approve(s).send()))
+        .collect();
+    chores.wait_for_requests(before + IN_FLIGHT).await;
+
+    // Every approval is now inside the gateway, waiting on chores.
+    gateway.terminate();
+    gateway.stopped_listening().await;
+    chores.release();
+
+    for approval in approvals {
+        let response = approval.await.unwrap().unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["status"], "APPROVED", "{body}");
+    }
+    assert!(gateway.exit_status().await.success());
+    stopped.store(true, Ordering::Relaxed);
+    for stream in streams {
+        stream.await.unwrap();
+    }
+
+    // The approvals were recorded, not just answered.
+    let approved: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM submissions WHERE status = 'APPROVED'")
+            .fetch_one(&stack.chores_pool)
+            .await
+            .unwrap();
+    assert_eq!(approved, i64::try_from(IN_FLIGHT).unwrap());
+}
+
+/// Sends requests one after another until the gateway is gone (or
+/// `stopped`), counting those answered in `answered`. A request the gateway
+/// never accepted fails to connect, or is reset before any answer; every
+/// answer must be a success.
+async fn stream(url: &str, token: &str, stopped: &AtomicBool, answered: &watch::Sender<usize>) {
+    let http = Client::builder().pool_max_idle_per_host(0).build().unwrap();
+    while !stopped.load(Ordering::Relaxed) {
+        match http.get(url).bearer_auth(token).send().await {
+            Ok(response) => {
+                assert_eq!(response.status(), StatusCode::OK);
+                answered.send_modify(|n| *n += 1);
+            }
+            Err(err) if err.is_connect() => break,
+            Err(_) => {} // Reset in the listener's backlog as it closed: never accepted.
+        }
+    }
+}
