@@ -1,6 +1,8 @@
 use auth::{config::Config, startup::Application};
 
-const USAGE: &str = "usage: auth                                  run the service
+use kit::cli::Command;
+
+const SUPER_ADMIN_USAGE: &str = "
        auth create-super-admin --email EMAIL   create a platform super admin
                                                (password from SUPER_ADMIN_PASSWORD,
                                                or generated and printed once)";
@@ -8,21 +10,25 @@ const USAGE: &str = "usage: auth                                  run the servic
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.as_slice() {
-        [] => serve().await,
-        [command, flag, email] if command == "create-super-admin" && flag == "--email" => {
-            create_super_admin(email).await
-        }
-        _ => {
-            eprintln!("{USAGE}");
-            std::process::exit(2);
+    if let [command, flag, email] = args.as_slice()
+        && command == "create-super-admin"
+        && flag == "--email"
+    {
+        return create_super_admin(email).await;
+    }
+    let command = kit::cli::command("auth", SUPER_ADMIN_USAGE);
+    let _telemetry = kit::telemetry::init("auth");
+    let config = Config::load()?;
+    match command {
+        Command::Serve => serve(config).await,
+        Command::Database(task) => {
+            task.run(&config.common.database_url, &auth::startup::MIGRATIONS)
+                .await
         }
     }
 }
 
-async fn serve() -> anyhow::Result<()> {
-    let _telemetry = kit::telemetry::init("auth");
-    let config = Config::load()?;
+async fn serve(config: Config) -> anyhow::Result<()> {
     kit::metrics::install("auth", &config.common.metrics_addr)?;
     let shutdown = kit::shutdown::on_signal();
     let app = Application::build(config).await?;

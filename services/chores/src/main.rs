@@ -1,9 +1,21 @@
 use chores::{config::Config, startup::Application};
+use kit::cli::Command;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
+    let command = kit::cli::command("chores", "");
     let _telemetry = kit::telemetry::init("chores");
     let config = Config::load()?;
+    match command {
+        Command::Serve => serve(config).await,
+        Command::Database(task) => {
+            task.run(&config.common.database_url, &chores::startup::MIGRATIONS)
+                .await
+        }
+    }
+}
+
+async fn serve(config: Config) -> anyhow::Result<()> {
     kit::metrics::install("chores", &config.common.metrics_addr)?;
     let shutdown = kit::shutdown::on_signal();
     let app = Application::build(config).await?;

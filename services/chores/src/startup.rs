@@ -13,7 +13,7 @@ use crate::{
     grpc::ChoresGrpc, photo, stats::Stats, storage::Storage, submissions::Submissions,
 };
 
-static MIGRATIONS: Migrator = sqlx::migrate!("./migrations");
+pub static MIGRATIONS: Migrator = sqlx::migrate!("./migrations");
 
 /// Room for a photo at its size limit plus the rest of the request.
 const MAX_REQUEST_BYTES: usize = photo::MAX_BYTES + 64 * 1024;

@@ -1,9 +1,21 @@
 use family::{config::Config, startup::Application};
+use kit::cli::Command;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
+    let command = kit::cli::command("family", "");
     let _telemetry = kit::telemetry::init("family");
     let config = Config::load()?;
+    match command {
+        Command::Serve => serve(config).await,
+        Command::Database(task) => {
+            task.run(&config.common.database_url, &family::startup::MIGRATIONS)
+                .await
+        }
+    }
+}
+
+async fn serve(config: Config) -> anyhow::Result<()> {
     kit::metrics::install("family", &config.common.metrics_addr)?;
     let shutdown = kit::shutdown::on_signal();
     let app = Application::build(config).await?;

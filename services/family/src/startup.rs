@@ -11,7 +11,7 @@ use crate::{
     grpc::FamilyGrpc,
 };
 
-static MIGRATIONS: Migrator = sqlx::migrate!("./migrations");
+pub static MIGRATIONS: Migrator = sqlx::migrate!("./migrations");
 
 pub struct Application {
     service: Service,

@@ -44,6 +44,9 @@ pub struct CommonConfig {
     pub jwt_public_key_file: PathBuf,
     /// Start the outbox relay in this process (tests turn it off to control it).
     pub outbox_relay: bool,
+    /// Apply migrations at start. Deployments that run them once per release
+    /// (the Helm chart's job) turn it off; the service then checks the schema.
+    pub migrate_on_start: bool,
     /// Where Prometheus scrapes `/metrics`, e.g. `0.0.0.0:9464`; none when empty.
     #[serde(default)]
     pub metrics_addr: String,
@@ -61,6 +64,7 @@ impl CommonConfig {
             jwt_public_key: None,
             jwt_public_key_file: PathBuf::from(".local/keys/jwt-public.pem"),
             outbox_relay: true,
+            migrate_on_start: true,
             metrics_addr: String::new(),
         }
     }

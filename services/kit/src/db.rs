@@ -12,17 +12,127 @@ use sqlx::{
 static KIT_MIGRATIONS: Migrator = sqlx::migrate!("./migrations");
 
 /// Connects to the database of `url`, creating it first if it does not exist,
-/// and applies kit's migrations followed by the service's.
+/// and applies kit's migrations followed by the service's (under PostgreSQL's
+/// advisory lock, so processes starting together take turns).
 pub async fn connect(url: &str, service_migrations: &Migrator) -> anyhow::Result<PgPool> {
     let options = PgConnectOptions::from_str(url)?;
     create_database_if_missing(&options).await?;
-    let pool = PgPoolOptions::new()
+    let pool = pool(options).await?;
+    migrator(service_migrations).run(&pool).await?;
+    Ok(pool)
+}
+
+/// Connects to the database of `url` as migrated by someone else (a release's
+/// migration job), refusing a schema this binary's migrations are not all in.
+pub async fn connect_migrated(url: &str, service_migrations: &Migrator) -> anyhow::Result<PgPool> {
+    let pool = match pool(PgConnectOptions::from_str(url)?).await {
+        // invalid_catalog_name: the database is not there yet.
+        Err(err) if has_sqlstate(&err, "3D000") => {
+            anyhow::bail!("the database does not exist: run this binary's `migrate` command first")
+        }
+        other => other?,
+    };
+    let pending = pending(&pool, service_migrations).await?;
+    if let Some(first) = pending.first() {
+        anyhow::bail!(
+            "the database is missing {} migration(s) from version {first}: run this binary's `migrate` command first",
+            pending.len()
+        );
+    }
+    Ok(pool)
+}
+
+/// Creates the database if missing and applies every migration, then disconnects.
+pub async fn migrate(url: &str, service_migrations: &Migrator) -> anyhow::Result<()> {
+    let pool = connect(url, service_migrations).await?;
+    tracing::info!("database migrated");
+    pool.close().await;
+    Ok(())
+}
+
+/// Returns once the database at `url` has every migration this binary knows,
+/// checking every `every`; until then it logs what it waits for.
+pub async fn wait_for_migrations(
+    url: &str,
+    service_migrations: &Migrator,
+    every: std::time::Duration,
+) -> anyhow::Result<()> {
+    let options = PgConnectOptions::from_str(url)?;
+    let mut waiting_for = None;
+    loop {
+        // The database may not exist yet, or not accept connections: both mean "not yet".
+        let pending = match options.clone().connect().await {
+            Ok(mut conn) => {
+                let pending = pending_on(&mut conn, service_migrations).await;
+                let _ = conn.close().await;
+                pending.map_err(|e| e.to_string())
+            }
+            Err(err) => Err(err.to_string()),
+        };
+        match pending {
+            Ok(pending) if pending.is_empty() => {
+                tracing::info!("database migrated");
+                return Ok(());
+            }
+            Ok(pending) => {
+                let first = pending[0];
+                if waiting_for != Some(first) {
+                    tracing::info!(
+                        version = first,
+                        count = pending.len(),
+                        "waiting for migrations"
+                    );
+                    waiting_for = Some(first);
+                }
+            }
+            Err(err) => tracing::info!(%err, "waiting for the database"),
+        }
+        tokio::time::sleep(every).await;
+    }
+}
+
+/// Versions of kit's and the service's migrations not yet applied, in order.
+pub async fn pending(pool: &PgPool, service_migrations: &Migrator) -> anyhow::Result<Vec<i64>> {
+    let mut conn = pool.acquire().await?;
+    pending_on(&mut conn, service_migrations).await
+}
+
+async fn pending_on(
+    conn: &mut PgConnection,
+    service_migrations: &Migrator,
+) -> anyhow::Result<Vec<i64>> {
+    let applied: Vec<i64> =
+        if sqlx::query_scalar::<_, bool>("SELECT to_regclass('_sqlx_migrations') IS NOT NULL")
+            .fetch_one(&mut *conn)
+            .await?
+        {
+            sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success")
+                .fetch_all(&mut *conn)
+                .await?
+        } else {
+            Vec::new()
+        };
+    Ok(migrator(service_migrations)
+        .iter()
+        .filter(|m| !m.migration_type.is_down_migration())
+        .map(|m| m.version)
+        .filter(|v| !applied.contains(v))
+        .collect())
+}
+
+async fn pool(options: PgConnectOptions) -> Result<PgPool, sqlx::Error> {
+    PgPoolOptions::new()
         .max_connections(10)
         .acquire_timeout(std::time::Duration::from_secs(5))
         .connect_with(options)
-        .await?;
-    migrator(service_migrations).run(&pool).await?;
-    Ok(pool)
+        .await
+}
+
+/// Whether PostgreSQL refused with the error code `code` (SQLSTATE).
+fn has_sqlstate(err: &sqlx::Error, code: &str) -> bool {
+    err.as_database_error()
+        .and_then(|e| e.code())
+        .is_some_and(|c| c == code)
 }
 
 /// Kit's migrations (versions below 1000) and the service's in one ordered set,
@@ -55,10 +165,7 @@ async fn create_database_if_missing(options: &PgConnectOptions) -> anyhow::Resul
             .execute(&mut admin)
             .await
         {
-            let duplicate = err
-                .as_database_error()
-                .and_then(|e| e.code())
-                .is_some_and(|c| c == "42P04");
+            let duplicate = has_sqlstate(&err, "42P04");
             if !duplicate {
                 return Err(err.into());
             }

@@ -4,6 +4,7 @@
 //! the caller's identity, error mapping and test helpers.
 
 pub mod authn;
+pub mod cli;
 pub mod config;
 pub mod consumer;
 pub mod db;

@@ -45,7 +45,11 @@ impl Service {
         listener: Option<TcpListener>,
     ) -> anyhow::Result<Self> {
         let verifier = Arc::new(JwtVerifier::from_public_pem(&common.jwt_public_key_pem()?)?);
-        let pool = crate::db::connect(&common.database_url, migrations).await?;
+        let pool = if common.migrate_on_start {
+            crate::db::connect(&common.database_url, migrations).await?
+        } else {
+            crate::db::connect_migrated(&common.database_url, migrations).await?
+        };
         let bus = Bus::connect(&common.nats_url, &common.nats_prefix, &common.nats_stream).await?;
         let stopping = CancellationToken::new();
         let revocations = Revocations::start(&bus, stopping.clone()).await?;

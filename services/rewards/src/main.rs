@@ -1,9 +1,21 @@
+use kit::cli::Command;
 use rewards::{config::Config, startup::Application};
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
+    let command = kit::cli::command("rewards", "");
     let _telemetry = kit::telemetry::init("rewards");
     let config = Config::load()?;
+    match command {
+        Command::Serve => serve(config).await,
+        Command::Database(task) => {
+            task.run(&config.common.database_url, &rewards::startup::MIGRATIONS)
+                .await
+        }
+    }
+}
+
+async fn serve(config: Config) -> anyhow::Result<()> {
     kit::metrics::install("rewards", &config.common.metrics_addr)?;
     let shutdown = kit::shutdown::on_signal();
     let app = Application::build(config).await?;

@@ -25,12 +25,8 @@ impl Process {
     /// logs `ready`, a line that carries the `port` it listens on. Its log
     /// lines are copied to the test's output.
     pub async fn start(binary: &str, env: &[(&str, String)], ready: &str) -> Self {
-        let mut child = Command::new(binary)
-            .env_clear()
-            .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
-            .env("LOG_FORMAT", "json")
+        let mut child = command(binary, env)
             .stdout(std::process::Stdio::piped())
-            .kill_on_drop(true)
             .spawn()
             .unwrap_or_else(|e| panic!("cannot start {binary}: {e}"));
         let stdout = child.stdout.take().unwrap();
@@ -87,6 +83,18 @@ impl Process {
             .expect("the process did not exit")
             .unwrap()
     }
+}
+
+/// `binary` with only `env` (plus JSON logs), killed if the test drops it;
+/// for one-off commands such as `migrate`.
+pub fn command(binary: &str, env: &[(&str, String)]) -> Command {
+    let mut command = Command::new(binary);
+    command
+        .env_clear()
+        .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
+        .env("LOG_FORMAT", "json")
+        .kill_on_drop(true);
+    command
 }
 
 /// Sets `key` in `env`, replacing what it held.
