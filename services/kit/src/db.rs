@@ -144,7 +144,11 @@ pub fn migrator(service: &Migrator) -> Migrator {
         .cloned()
         .collect();
     all.sort_by_key(|m| m.version);
-    Migrator::with_migrations(all)
+    let mut migrator = Migrator::with_migrations(all);
+    // After a rollback the database holds the newer release's migrations,
+    // which this binary does not know; they are meant to work with it.
+    migrator.set_ignore_missing(true);
+    migrator
 }
 
 async fn create_database_if_missing(options: &PgConnectOptions) -> anyhow::Result<()> {

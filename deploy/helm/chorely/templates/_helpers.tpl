@@ -51,6 +51,17 @@ app.kubernetes.io/part-of: chorely
 {{- printf "%s-%s" (include "chorely.fullname" .root) .component }}
 {{- end }}
 
+{{/*
+Name of a service's migration Job in this release, <componentName>-migrate-r<revision>:
+a new Job per release, since a Job's pod template cannot change. The Job
+controller copies the name into a label of its pods, so 63 characters at most.
+Call with (dict "root" $ "component" "auth").
+*/}}
+{{- define "chorely.migrationJobName" -}}
+{{- $suffix := printf "-migrate-r%d" (int .root.Release.Revision) }}
+{{- printf "%s%s" (include "chorely.componentName" . | trunc (int (sub 63 (len $suffix))) | trimSuffix "-") $suffix }}
+{{- end }}
+
 {{- define "chorely.serviceAccountName" -}}
 {{- if .Values.serviceAccount.create }}
 {{- default (include "chorely.fullname" .) .Values.serviceAccount.name }}
@@ -95,6 +106,81 @@ YAML (read back with fromYaml). Call with (dict "root" $ "component" "auth").
 {{- $settings := deepCopy .root.Values.defaults }}
 {{- include "chorely.merge" (dict "dst" $settings "src" (deepCopy (index .root.Values.services .component))) }}
 {{- toYaml $settings }}
+{{- end }}
+
+{{/*
+The environment of a service's containers, as a list for `env:`. The migration
+Job and the init container get the same list as the service: the subcommands
+read the service's whole configuration. .extra (NAME: value) goes before the
+service's own `env`. Call with (dict "root" $ "component" "auth" "settings" $c)
+and optionally "extra" (dict ...).
+*/}}
+{{- define "chorely.env" -}}
+{{- $root := .root }}
+{{- $name := .component }}
+{{- if eq $name "gateway" -}}
+- name: HTTP_ADDR
+  value: {{ printf "0.0.0.0:%v" .settings.port | quote }}
+{{- else -}}
+- name: GRPC_ADDR
+  value: {{ printf "0.0.0.0:%v" .settings.port | quote }}
+- name: DATABASE_URL
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "chorely.databaseSecretName" $root }}
+      key: {{ $name }}
+{{- end }}
+{{- if and $root.Values.events.existingSecret (not $root.Values.nats.enabled) }}
+- name: NATS_URL
+  valueFrom:
+    secretKeyRef:
+      name: {{ $root.Values.events.existingSecret }}
+      key: url
+{{- end }}
+- name: JWT_PUBLIC_KEY_FILE
+  value: /keys/public/jwt-public.pem
+{{- if eq $name "auth" }}
+- name: JWT_PRIVATE_KEY_FILE
+  value: /keys/private/jwt-private.pem
+{{- end }}
+{{- if eq $name "chores" }}
+- name: S3_ACCESS_KEY_ID
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "chorely.s3SecretName" $root }}
+      key: access-key-id
+- name: S3_SECRET_ACCESS_KEY
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "chorely.s3SecretName" $root }}
+      key: secret-access-key
+{{- end }}
+{{- if $root.Values.tracing.resourceAttributes }}
+- name: POD_NAMESPACE
+  valueFrom:
+    fieldRef:
+      fieldPath: metadata.namespace
+- name: POD_NAME
+  valueFrom:
+    fieldRef:
+      fieldPath: metadata.name
+- name: OTEL_RESOURCE_ATTRIBUTES
+  value: "k8s.namespace.name=$(POD_NAMESPACE),k8s.pod.name=$(POD_NAME)"
+{{- end }}
+{{- range $key, $value := .extra }}
+- name: {{ $key }}
+  value: {{ $value | toString | quote }}
+{{- end }}
+{{- range $key, $value := .settings.env }}
+- name: {{ $key }}
+  value: {{ $value | toString | quote }}
+{{- end }}
+{{- end }}
+
+{{/* The shared settings every Chorely container reads, for `envFrom:`. */}}
+{{- define "chorely.envFrom" -}}
+- configMapRef:
+    name: {{ include "chorely.fullname" . }}-config
 {{- end }}
 
 {{/* In-cluster URL of a service. Call with (dict "root" $ "component" "auth"). */}}
