@@ -45,19 +45,31 @@ ensure_nats() {
 }
 
 # The S3 store: s3s-fs, a real S3 server over a local folder, with SigV4.
-# Deployments use MinIO; the code speaks plain S3 to either.
+# Deployments use MinIO; the code speaks plain S3 to either. One store serves
+# every checkout on the machine, so its folder lives in the cache: a folder
+# inside a checkout would vanish with it and leave the store failing.
+S3_DATA="$CACHE/s3"
 ensure_s3() {
   if [ ! -x "$S3S_BIN" ]; then
     step "Installing the S3 store (s3s-fs $S3S_VERSION, once per machine, ~3 min)"
     cargo install "s3s-fs@$S3S_VERSION" --features binary --locked --root "$CACHE/s3s-$S3S_VERSION" --quiet
   fi
   local host=${S3_ENDPOINT#http://}; host=${host%%/*}
+  local pid root
+  for pid in $(pgrep -f -x "$S3S_BIN .*" || true); do
+    root=$(tr '\0' '\n' <"/proc/$pid/cmdline" | tail -1)
+    if [ "$root" != "$S3_DATA" ] || [ ! -d "$root" ]; then
+      step "Restarting the S3 store (it served $root)"
+      kill "$pid"
+      wait_for "! port_open ${host%:*} ${host#*:}" 10 "the old S3 store stopping"
+    fi
+  done
   if port_open "${host%:*}" "${host#*:}"; then return; fi
-  step "Starting the S3 store on $S3_ENDPOINT"
-  mkdir -p "$LOCAL/s3" "$LOCAL/logs"
+  step "Starting the S3 store on $S3_ENDPOINT (files in $S3_DATA)"
+  mkdir -p "$S3_DATA" "$CACHE/logs"
   nohup "$S3S_BIN" --host "${host%:*}" --port "${host#*:}" \
     --access-key "$S3_ACCESS_KEY_ID" --secret-key "$S3_SECRET_ACCESS_KEY" \
-    "$LOCAL/s3" >"$LOCAL/logs/s3.log" 2>&1 &
+    "$S3_DATA" >"$CACHE/logs/s3.log" 2>&1 &
   wait_for "port_open ${host%:*} ${host#*:}" 30 "S3 store"
 }
 
