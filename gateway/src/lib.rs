@@ -9,6 +9,7 @@ pub mod error;
 pub mod json;
 pub mod money;
 pub mod openapi;
+pub mod profile;
 pub mod routes;
 pub mod startup;
 pub mod web;

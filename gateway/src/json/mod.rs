@@ -78,8 +78,10 @@ pub struct OrganizationSummary {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Profile {
-    /// KIDS, TEEN or ADULT
+    /// KIDS, TEEN or ADULT; a child's is the one set on their child record.
     pub ui_theme: String,
+    /// A child's reward unit (MONEY, SCREEN_TIME, POINTS or CUSTOM); null for adults.
+    pub reward_display_type: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -111,6 +113,7 @@ impl From<auth_pb::User> for User {
                     auth_pb::UiTheme::Unspecified => "ADULT".into(),
                     theme => enum_name(theme.as_str_name(), "UI_THEME_"),
                 },
+                reward_display_type: None,
             },
             last_login_at: time(u.last_login_at.as_ref()),
             created_at: time(u.created_at.as_ref()),

@@ -69,7 +69,9 @@ async fn login(
         })
         .await?
         .into_inner();
-    Ok(Json(answer.into()))
+    let mut answer = AuthAnswer::from(answer);
+    crate::profile::complete_answer(&state.clients, &mut answer).await;
+    Ok(Json(answer))
 }
 
 /// Looks an invitation up by its code.
@@ -115,5 +117,7 @@ async fn accept_invite(
         })
         .await?
         .into_inner();
-    Ok(Json(answer.into()))
+    let mut answer = AuthAnswer::from(answer);
+    crate::profile::complete_answer(&state.clients, &mut answer).await;
+    Ok(Json(answer))
 }

@@ -58,7 +58,9 @@ async fn me(State(state): State<AppState>, user: Authed) -> ApiResult<Json<User>
         .get_me(pb::GetMeRequest {})
         .await?
         .into_inner();
-    Ok(Json(me.into()))
+    let mut me = User::from(me);
+    crate::profile::complete(&state.clients, user.token(), &mut me).await?;
+    Ok(Json(me))
 }
 
 /// Updates the signed-in user's personal fields.
@@ -84,5 +86,7 @@ async fn update_me(
         })
         .await?
         .into_inner();
-    Ok(Json(me.into()))
+    let mut me = User::from(me);
+    crate::profile::complete(&state.clients, user.token(), &mut me).await?;
+    Ok(Json(me))
 }

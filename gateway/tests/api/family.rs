@@ -62,6 +62,7 @@ async fn a_child_is_invited_joins_is_edited_rated_and_deleted() {
     assert_eq!(kid.user["role"], "ORG_MEMBER");
     assert_eq!(kid.user["childId"], id.as_str());
     assert_eq!(kid.user["profile"]["uiTheme"], "KIDS");
+    assert_eq!(kid.user["profile"]["rewardDisplayType"], "MONEY");
     let user_id = kid.user["id"].as_str().unwrap().to_owned();
     eventually("the child record learning its login", || async {
         children(&parent).await[0]["userId"] == user_id.as_str()
@@ -90,7 +91,7 @@ async fn a_child_is_invited_joins_is_edited_rated_and_deleted() {
         ),
         (Some("TWEEN"), Some("POINTS"))
     );
-    let (status, _) = send(
+    let (status, login) = send(
         parent
             .http
             .post(format!("{api}/auth/login"))
@@ -98,6 +99,29 @@ async fn a_child_is_invited_joins_is_edited_rated_and_deleted() {
     )
     .await;
     assert_eq!(status, StatusCode::OK);
+
+    // The child's own screens follow the theme and reward unit their parents chose.
+    assert_eq!(
+        login["user"]["profile"],
+        json!({"uiTheme": "TEEN", "rewardDisplayType": "POINTS"})
+    );
+    let (status, me) = send(
+        parent
+            .http
+            .get(format!("{api}/users/me"))
+            .bearer_auth(login["token"].as_str().unwrap()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{me}");
+    assert_eq!(
+        me["profile"],
+        json!({"uiTheme": "TEEN", "rewardDisplayType": "POINTS"})
+    );
+    let (_, parent_me) = send(parent.get("/users/me")).await;
+    assert_eq!(
+        parent_me["profile"],
+        json!({"uiTheme": "ADULT", "rewardDisplayType": null})
+    );
 
     let (status, rated) = send(parent.put(
         &format!("/children/{id}/ratings"),
