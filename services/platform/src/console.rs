@@ -44,7 +44,7 @@ struct OrgRow {
 const ORG_SELECT: &str = "SELECT o.id, o.name, o.slug, o.plan, o.subscription_status,
         o.trial_ends_at, o.created_at, o.is_active,
         (SELECT count(*) FROM users u WHERE u.organization_id = o.id) AS user_count,
-        (SELECT count(*) FROM children c WHERE c.organization_id = o.id) AS child_count,
+        (SELECT count(*) FROM children c WHERE c.organization_id = o.id AND c.deleted_at IS NULL) AS child_count,
         coalesce((SELECT active_chores FROM chore_counts k WHERE k.organization_id = o.id), 0)::bigint
             AS chore_count
     FROM organizations o";
@@ -216,7 +216,8 @@ impl Console {
             )
             .fetch_one(&self.pool),
             sqlx::query_scalar("SELECT count(*) FROM users").fetch_one(&self.pool),
-            sqlx::query_scalar("SELECT count(*) FROM children").fetch_one(&self.pool),
+            sqlx::query_scalar("SELECT count(*) FROM children WHERE deleted_at IS NULL")
+                .fetch_one(&self.pool),
             sqlx::query_scalar("SELECT coalesce(sum(active_chores), 0)::bigint FROM chore_counts")
                 .fetch_one(&self.pool),
         )?;

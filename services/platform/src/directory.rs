@@ -178,6 +178,7 @@ pub async fn touch_login(tx: &mut PgConnection, id: Uuid, at: DateTime<Utc>) -> 
 }
 
 #[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL add_child", otel.kind = "client", db.system = "postgresql"))]
+/// Counts a new child, unless its deletion was seen first.
 pub async fn add_child(tx: &mut PgConnection, org: Uuid, id: Uuid) -> Result<(), Error> {
     sqlx::query(
         "INSERT INTO children (id, organization_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
@@ -189,12 +190,17 @@ pub async fn add_child(tx: &mut PgConnection, org: Uuid, id: Uuid) -> Result<(),
     Ok(())
 }
 
+/// Marks a child deleted; the tombstone keeps a late `child_created` out.
 #[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL remove_child", otel.kind = "client", db.system = "postgresql"))]
-pub async fn remove_child(tx: &mut PgConnection, id: Uuid) -> Result<(), Error> {
-    sqlx::query("DELETE FROM children WHERE id = $1")
-        .bind(id)
-        .execute(tx)
-        .await?;
+pub async fn remove_child(tx: &mut PgConnection, org: Uuid, id: Uuid) -> Result<(), Error> {
+    sqlx::query(
+        "INSERT INTO children (id, organization_id, deleted_at) VALUES ($1, $2, now())
+         ON CONFLICT (id) DO UPDATE SET deleted_at = coalesce(children.deleted_at, now())",
+    )
+    .bind(id)
+    .bind(org)
+    .execute(tx)
+    .await?;
     Ok(())
 }
 

@@ -154,7 +154,7 @@ impl Handler<ChildDeleted> for DirectoryHandler {
         e: ChildDeleted,
         _: &EventMeta,
     ) -> anyhow::Result<()> {
-        directory::remove_child(tx, uuid(&e.child_id)?).await?;
+        directory::remove_child(tx, uuid(&e.organization_id)?, uuid(&e.child_id)?).await?;
         Ok(())
     }
 }

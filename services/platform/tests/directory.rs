@@ -90,3 +90,84 @@ async fn a_new_family_enters_the_directory_on_a_free_trial_once() {
         .unwrap_err();
     assert_eq!(err.code(), Code::NotFound);
 }
+
+/// A child's deletion can be handled before its creation (they travel on
+/// different subjects); the family's child count stays right either way.
+#[tokio::test]
+async fn a_child_deleted_before_its_creation_is_seen_is_not_counted() {
+    use chorely_proto::{
+        events::v1::{ChildCreated, ChildDeleted, OrganizationCreated},
+        platform::v1::ListOrganizationsRequest,
+    };
+    use kit::consumer::{EventMeta, Handler, handle_once};
+    use platform::{
+        console::Console,
+        events::{DirectoryHandler, OrganizationCreatedHandler},
+    };
+
+    async fn deliver<E, H>(pool: &sqlx::PgPool, event: E, handler: &H)
+    where
+        E: chorely_proto::events::Event,
+        H: Handler<E>,
+    {
+        let meta = EventMeta {
+            id: Uuid::now_v7().to_string(),
+            subject: "test".into(),
+        };
+        assert!(
+            handle_once(pool, "test", handler, event, &meta)
+                .await
+                .unwrap()
+        );
+    }
+
+    let db = kit::testing::TestDb::new("platform");
+    let pool = kit::db::connect(&db.url, &platform::startup::MIGRATIONS)
+        .await
+        .unwrap();
+    let org = Uuid::new_v4().to_string();
+    let family = OrganizationCreated {
+        organization_id: org.clone(),
+        name: "Order Family".into(),
+        slug: "order-family".into(),
+        ..Default::default()
+    };
+    deliver(
+        &pool,
+        family,
+        &OrganizationCreatedHandler { trial_days: 14 },
+    )
+    .await;
+    let (kept, deleted) = (Uuid::new_v4().to_string(), Uuid::new_v4().to_string());
+    let child = |id: &str| ChildCreated {
+        child_id: id.to_owned(),
+        organization_id: org.clone(),
+        ..Default::default()
+    };
+    let gone = |id: &str| ChildDeleted {
+        child_id: id.to_owned(),
+        organization_id: org.clone(),
+    };
+    deliver(&pool, child(&kept), &DirectoryHandler).await;
+    deliver(&pool, gone(&deleted), &DirectoryHandler).await;
+    deliver(&pool, child(&deleted), &DirectoryHandler).await;
+
+    let console = Console { pool: pool.clone() };
+    let count = || async {
+        let listed = console
+            .organizations(&ListOrganizationsRequest {
+                page: 1,
+                page_size: 10,
+                ..Default::default()
+            })
+            .await
+            .unwrap();
+        let total = console.stats().await.unwrap().total_children;
+        (listed.organizations[0].child_count, total)
+    };
+    assert_eq!(count().await, (1, 1));
+
+    // Deleted in order, the other child goes too.
+    deliver(&pool, gone(&kept), &DirectoryHandler).await;
+    assert_eq!(count().await, (0, 0));
+}

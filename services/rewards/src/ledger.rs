@@ -65,6 +65,11 @@ pub async fn credit(tx: &mut PgConnection, event: &SubmissionReviewed) -> anyhow
     if !event.approved {
         return Ok(());
     }
+    let child = Uuid::parse_str(&event.child_id)?;
+    // An approval reviewed just before the child was deleted can arrive after.
+    if store::child_deleted(tx, child).await? {
+        return Ok(());
+    }
     let occurred_at = event
         .completed_at
         .as_ref()
@@ -75,7 +80,7 @@ pub async fn credit(tx: &mut PgConnection, event: &SubmissionReviewed) -> anyhow
         tx,
         &NewEntry {
             org: Uuid::parse_str(&event.organization_id)?,
-            child: Uuid::parse_str(&event.child_id)?,
+            child,
             kind: Kind::Chore,
             source_id: &event.submission_id,
             amount_cents: event.boosted_reward_cents,

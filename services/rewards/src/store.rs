@@ -257,7 +257,8 @@ pub async fn upsert_child(
         "INSERT INTO children (child_id, organization_id, date_of_birth, birthday_reward_cents)
          VALUES ($1, $2, $3, $4)
          ON CONFLICT (child_id) DO UPDATE SET date_of_birth = EXCLUDED.date_of_birth,
-             birthday_reward_cents = EXCLUDED.birthday_reward_cents",
+             birthday_reward_cents = EXCLUDED.birthday_reward_cents
+         WHERE children.deleted_at IS NULL",
     )
     .bind(child)
     .bind(org)
@@ -268,13 +269,16 @@ pub async fn upsert_child(
     Ok(())
 }
 
-/// Forgets a deleted child: ledger, subjects and grades, birthday.
+/// Forgets a deleted child: ledger, subjects and grades, birthday. The child
+/// stays as a tombstone, so events about it handled later change nothing.
 #[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL delete_child", otel.kind = "client", db.system = "postgresql"))]
 pub async fn delete_child(tx: &mut PgConnection, org: Uuid, child: Uuid) -> Result<(), Error> {
     for sql in [
         "DELETE FROM ledger_entries WHERE organization_id = $1 AND child_id = $2",
         "DELETE FROM subjects WHERE organization_id = $1 AND child_id = $2",
-        "DELETE FROM children WHERE organization_id = $1 AND child_id = $2",
+        "INSERT INTO children (organization_id, child_id, deleted_at) VALUES ($1, $2, now())
+         ON CONFLICT (child_id) DO UPDATE SET date_of_birth = NULL, birthday_reward_cents = 0,
+             deleted_at = coalesce(children.deleted_at, now())",
     ] {
         sqlx::query(sql)
             .bind(org)
@@ -283,6 +287,17 @@ pub async fn delete_child(tx: &mut PgConnection, org: Uuid, child: Uuid) -> Resu
             .await?;
     }
     Ok(())
+}
+
+/// Whether the child's deletion has been seen.
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL child_deleted", otel.kind = "client", db.system = "postgresql"))]
+pub async fn child_deleted(tx: &mut PgConnection, child: Uuid) -> Result<bool, Error> {
+    Ok(sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM children WHERE child_id = $1 AND deleted_at IS NOT NULL)",
+    )
+    .bind(child)
+    .fetch_one(tx)
+    .await?)
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -309,7 +324,7 @@ pub async fn born_on(pool: &PgPool, days: &[(u32, u32)]) -> Result<Vec<BirthdayR
         "SELECT c.child_id, c.organization_id, c.date_of_birth, c.birthday_reward_cents,
                 coalesce(f.time_zone, 'UTC') AS time_zone
          FROM children c LEFT JOIN families f ON f.organization_id = c.organization_id
-         WHERE c.date_of_birth IS NOT NULL AND c.birthday_reward_cents > 0
+         WHERE c.deleted_at IS NULL AND c.date_of_birth IS NOT NULL AND c.birthday_reward_cents > 0
            AND (extract(month FROM c.date_of_birth)::int, extract(day FROM c.date_of_birth)::int)
                IN (SELECT * FROM unnest($1::int[], $2::int[]))",
     )

@@ -1,0 +1,126 @@
+//! A child's deletion travels on its own subject, so it can be handled before
+//! events about the same child sent earlier (its creation, an update, an
+//! approval). Whatever the order, a deleted child stays gone: no birthday
+//! reward, no balance.
+
+#![allow(clippy::unwrap_used)]
+
+use chorely_proto::events::v1::{ChildCreated, ChildDeleted, ChildUpdated, SubmissionReviewed};
+use chrono::{Datelike, Utc};
+use kit::{
+    consumer::{EventMeta, Handler, handle_once},
+    testing::TestDb,
+};
+use rewards::{
+    events::{Children, CreditApprovals},
+    store,
+};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+async fn deliver<E, H>(pool: &PgPool, handler: &H, event: E)
+where
+    E: chorely_proto::events::Event,
+    H: Handler<E>,
+{
+    let meta = EventMeta {
+        id: Uuid::now_v7().to_string(),
+        subject: "test".into(),
+    };
+    assert!(
+        handle_once(pool, "test", handler, event, &meta)
+            .await
+            .unwrap()
+    );
+}
+
+/// Delivers the child's creation, an update and an approval; with
+/// `deleted_first`, its deletion before all of them.
+async fn child_events(pool: &PgPool, org: Uuid, deleted_first: bool) -> Uuid {
+    let child = Uuid::new_v4();
+    let (org_id, child_id) = (org.to_string(), child.to_string());
+    let today = Utc::now().date_naive();
+    let born = format!("2015-{:02}-{:02}", today.month(), today.day().min(28));
+    if deleted_first {
+        let deleted = ChildDeleted {
+            child_id: child_id.clone(),
+            organization_id: org_id.clone(),
+        };
+        deliver(pool, &Children, deleted).await;
+    }
+    let created = ChildCreated {
+        child_id: child_id.clone(),
+        organization_id: org_id.clone(),
+        date_of_birth: born.clone(),
+        birthday_reward_cents: 500,
+    };
+    deliver(pool, &Children, created).await;
+    let updated = ChildUpdated {
+        child_id: child_id.clone(),
+        organization_id: org_id.clone(),
+        date_of_birth: born,
+        birthday_reward_cents: 700,
+    };
+    deliver(pool, &Children, updated).await;
+    let approved = SubmissionReviewed {
+        submission_id: Uuid::now_v7().to_string(),
+        organization_id: org_id,
+        child_id,
+        chore_id: Uuid::now_v7().to_string(),
+        approved: true,
+        base_reward_cents: 200,
+        boosted_reward_cents: 200,
+        multiplier_milli: 1000,
+        reviewed_at: Some(kit::time::to_proto(Utc::now())),
+        completed_at: Some(kit::time::to_proto(Utc::now())),
+    };
+    deliver(pool, &CreditApprovals, approved).await;
+    child
+}
+
+async fn credits(pool: &PgPool, child: Uuid) -> i64 {
+    sqlx::query_scalar("SELECT count(*) FROM ledger_entries WHERE child_id = $1")
+        .bind(child)
+        .fetch_one(pool)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_child_deleted_before_its_other_events_are_seen_stays_deleted() {
+    let db = TestDb::new("rewards");
+    let pool = kit::db::connect(&db.url, &rewards::startup::MIGRATIONS)
+        .await
+        .unwrap();
+    let org = Uuid::new_v4();
+    let kept = child_events(&pool, org, false).await;
+    let deleted = child_events(&pool, org, true).await;
+
+    let today = Utc::now().date_naive();
+    let born_today = store::born_on(&pool, &[(today.month(), today.day().min(28))])
+        .await
+        .unwrap();
+    let listed: Vec<Uuid> = born_today.iter().map(|b| b.child_id).collect();
+    assert_eq!(
+        listed,
+        vec![kept],
+        "only the child still there has a birthday"
+    );
+    assert_eq!(born_today[0].birthday_reward_cents, 700);
+    assert_eq!(credits(&pool, kept).await, 1);
+    assert_eq!(credits(&pool, deleted).await, 0);
+
+    // Deleting the other child now, in order, leaves nothing of it either.
+    let deleted_after = ChildDeleted {
+        child_id: kept.to_string(),
+        organization_id: org.to_string(),
+    };
+    deliver(&pool, &Children, deleted_after).await;
+    assert!(
+        store::born_on(&pool, &[(today.month(), today.day().min(28))])
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(credits(&pool, kept).await, 0);
+}
