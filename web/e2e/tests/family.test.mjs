@@ -69,12 +69,14 @@ describe('family', () => {
         const dialog = page.getByRole('dialog', { name: 'Add Child' });
         await dialog.getByLabel('First Name').fill(childName);
         await dialog.getByLabel('Email').fill(childEmail);
+        await dialog.getByLabel('Reward Type', { exact: true }).selectOption({ label: 'Points (pts)' });
         const [response] = await Promise.all([
           nextResponse(page, 'POST', '/children/invite'),
           dialog.getByRole('button', { name: 'Send Invitation' }).click(),
         ]);
         assert.equal(response.status(), 201);
         const created = await response.json();
+        assert.equal(created.child.rewardDisplayType, 'POINTS');
 
         // The dialog ends with the link, a QR code of exactly that link, and Done.
         const linkField = dialog.getByRole('textbox', { name: 'Invite Link' });
@@ -118,6 +120,9 @@ describe('family', () => {
 
           await waitForPath(childPage, '/');
           await childPage.getByRole('heading', { name: 'My Dashboard', level: 1 }).waitFor();
+          // The balance is in the unit the parent chose, not dollars.
+          const balance = childPage.getByRole('group', { name: 'My Balance', exact: true });
+          await balance.getByText('0.00 pts', { exact: true }).waitFor();
           const nav = childPage.getByRole('navigation', { name: 'Main' });
           for (const label of ['My Dashboard', 'Do Chore', 'My Chores', 'History']) {
             await nav.getByRole('link', { name: label, exact: true }).waitFor();
@@ -127,6 +132,7 @@ describe('family', () => {
           const session = await readSession(childPage);
           assert.equal(JSON.parse(session.user).role, 'ORG_MEMBER');
           assert.equal(JSON.parse(session.user).email, childEmail);
+          assert.equal(JSON.parse(session.user).profile.rewardDisplayType, 'POINTS');
         });
 
         await page.reload();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { useSessionStore } from './session-store';
+import { ownRewardUnitOf, useSessionStore } from './session-store';
 import { STORAGE_KEYS } from '@/lib/storage';
-import { buildUser } from '@/testing/fixtures';
+import { buildUser, childUser } from '@/testing/fixtures';
 
 describe('session store', () => {
   it('reads the token and user from local storage', () => {
@@ -53,5 +53,29 @@ describe('session store', () => {
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
     expect(useSessionStore.getState()).toMatchObject({ token: null, user: null });
+  });
+});
+
+describe('ownRewardUnitOf', () => {
+  it("is a child's unit from their profile", () => {
+    expect(ownRewardUnitOf(childUser('POINTS'))).toBe('POINTS');
+    expect(ownRewardUnitOf(childUser('SCREEN_TIME'))).toBe('SCREEN_TIME');
+    expect(ownRewardUnitOf(childUser('CUSTOM'))).toBe('CUSTOM');
+    expect(ownRewardUnitOf(childUser('MONEY'))).toBe('MONEY');
+  });
+
+  it('is null for parents, even with a unit in their profile, and for no user', () => {
+    expect(ownRewardUnitOf(null)).toBeNull();
+    expect(ownRewardUnitOf(buildUser())).toBeNull();
+    const profile = { uiTheme: 'ADULT', rewardDisplayType: 'POINTS' } as const;
+    expect(ownRewardUnitOf(buildUser({ role: 'ORG_ADMIN', profile }))).toBeNull();
+    expect(ownRewardUnitOf(buildUser({ role: 'SUPER_ADMIN', profile }))).toBeNull();
+  });
+
+  it('is null for a stored child without a unit (or with an unknown one)', () => {
+    const child = childUser('POINTS');
+    expect(ownRewardUnitOf({ ...child, profile: null })).toBeNull();
+    expect(ownRewardUnitOf({ ...child, profile: { uiTheme: 'KIDS' } as never })).toBeNull();
+    expect(ownRewardUnitOf({ ...child, profile: { uiTheme: 'KIDS', rewardDisplayType: 'GOLD' as never } })).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 
+import { isParentRole } from '@/lib/roles';
 import { storage } from '@/lib/storage';
-import type { User } from '@/types/api';
+import type { RewardDisplayType, User } from '@/types/api';
 
 /** Progress of loading the signed-in user from the API. */
 export type UserStatus = 'idle' | 'loading' | 'error';
@@ -47,3 +48,22 @@ export const useSessionStore = create<SessionState>()((set) => ({
   },
   hydrate: () => set({ token: storage.getToken(), user: storage.getUser(), userStatus: 'idle' }),
 }));
+
+const REWARD_DISPLAY_TYPES: readonly RewardDisplayType[] = ['MONEY', 'SCREEN_TIME', 'POINTS', 'CUSTOM'];
+
+/**
+ * The unit of the user's own rewards and balance: what their parents set on a
+ * child's record. Null for parents, whose chore rewards are not tied to one
+ * child, and for a user stored before profiles carried a unit (or with one
+ * this version does not know): formatReward shows dollars then.
+ */
+export function ownRewardUnitOf(user: User | null): RewardDisplayType | null {
+  if (!user || isParentRole(user.role)) return null;
+  const value = user.profile?.rewardDisplayType;
+  return value && REWARD_DISPLAY_TYPES.includes(value) ? value : null;
+}
+
+/** The signed-in user's own reward unit (see ownRewardUnitOf). */
+export function useOwnRewardUnit(): RewardDisplayType | null {
+  return useSessionStore((state) => ownRewardUnitOf(state.user));
+}

@@ -43,8 +43,8 @@ describe('theme store', () => {
   it('takes the ui theme from the profile, ADULT by default', () => {
     expect(uiThemeOf(null)).toBe('ADULT');
     expect(uiThemeOf(buildUser({ profile: null }))).toBe('ADULT');
-    expect(uiThemeOf(buildUser({ profile: { uiTheme: 'KIDS' } }))).toBe('KIDS');
-    expect(uiThemeOf(buildUser({ profile: { uiTheme: 'WEIRD' as never } }))).toBe('ADULT');
+    expect(uiThemeOf(buildUser({ profile: { uiTheme: 'KIDS', rewardDisplayType: null } }))).toBe('KIDS');
+    expect(uiThemeOf(buildUser({ profile: { uiTheme: 'WEIRD' as never, rewardDisplayType: null } }))).toBe('ADULT');
   });
 
   it('writes both themes onto <html>', () => {

@@ -1,4 +1,4 @@
-import type { Role, User } from '@/types/api';
+import type { RewardDisplayType, Role, User } from '@/types/api';
 
 export function buildUser(overrides: Partial<User> = {}): User {
   return {
@@ -14,13 +14,25 @@ export function buildUser(overrides: Partial<User> = {}): User {
     createdAt: '2024-01-15T10:00:00Z',
     organization: { id: 'org-1', name: 'The Does', plan: 'FREE' },
     childId: null,
-    profile: { uiTheme: 'ADULT' },
+    profile: { uiTheme: 'ADULT', rewardDisplayType: null },
     ...overrides,
   };
 }
 
 export function userWithRole(role: Role): User {
   return buildUser({ role, firstName: role === 'ORG_MEMBER' ? 'Sam' : 'Jane' });
+}
+
+/** A child's own login, with the reward unit their parents set on their child record. */
+export function childUser(rewardDisplayType: RewardDisplayType): User {
+  return buildUser({
+    id: 'user-2',
+    email: 'sam@example.com',
+    role: 'ORG_MEMBER',
+    firstName: 'Sam',
+    childId: 'child-1',
+    profile: { uiTheme: 'KIDS', rewardDisplayType },
+  });
 }
 
 /** A JSON response the way fetch would return it. */

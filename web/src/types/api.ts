@@ -15,6 +15,12 @@ export interface UserOrganization {
   plan: Plan;
 }
 
+export interface UserProfile {
+  uiTheme: UiTheme;
+  /** A child's own reward unit, as their parents set it; null for adults. */
+  rewardDisplayType: RewardDisplayType | null;
+}
+
 export interface User {
   id: string;
   email: string;
@@ -28,7 +34,7 @@ export interface User {
   createdAt: string;
   organization: UserOrganization | null;
   childId: string | null;
-  profile: { uiTheme: UiTheme } | null;
+  profile: UserProfile | null;
 }
 
 export interface AuthResponse {

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 
 import { frequencyLabel } from '../utils/frequency';
+import { useOwnRewardUnit } from '@/stores/session-store';
 import type { Chore } from '@/types/api';
-import { formatMoney } from '@/utils/format';
+import { formatReward } from '@/utils/format';
 
 export interface ChoreRowProps {
   chore: Chore;
@@ -12,6 +13,8 @@ export interface ChoreRowProps {
 
 /** One chore in the list: name, description, reward, how often, and whether a photo is required. */
 export function ChoreRow({ chore, children }: ChoreRowProps) {
+  // A child sees rewards in their own unit; a parent's chore is not tied to one child, so dollars.
+  const unit = useOwnRewardUnit();
   return (
     <li className="list__row chore-row" aria-label={chore.name}>
       <div className="chore-row__main">
@@ -22,7 +25,7 @@ export function ChoreRow({ chore, children }: ChoreRowProps) {
           {chore.requiresPhoto && <span className="badge badge--warning">Photo required</span>}
         </p>
       </div>
-      <span className="list__amount">{formatMoney(chore.baseReward)}</span>
+      <span className="list__amount">{formatReward(chore.baseReward, unit)}</span>
       {children && <div className="chore-row__aside">{children}</div>}
     </li>
   );

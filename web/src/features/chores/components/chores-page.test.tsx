@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { ChoresPage } from './chores-page';
 import { buildChore, garden, kitchen } from '@/testing/chores';
-import { jsonResponse, userWithRole } from '@/testing/fixtures';
+import { childUser, jsonResponse, userWithRole } from '@/testing/fixtures';
 import { signIn, stubApi, type ApiRequest } from '@/testing/test-utils';
 
 const dishes = buildChore({ requiresPhoto: true });
@@ -197,5 +197,23 @@ describe('ChoresPage for children', () => {
     const mowing = screen.getByRole('listitem', { name: 'Mow lawn' });
     expect(within(mowing).getByRole('link', { name: 'Do Mow lawn' }).getAttribute('href')).toBe('/submit?chore=chore-2');
     expect(screen.queryByRole('button', { name: /Add Chore|Edit|Retire/ })).toBeNull();
+  });
+
+  it("shows each chore's reward in the child's own unit", async () => {
+    stubApi(({ path }) => (path === '/chores' ? jsonResponse(200, [dishes, lawn]) : undefined));
+    const expected = [
+      ['POINTS', '1.50 pts', '5.00 pts'],
+      ['SCREEN_TIME', '1.50 hrs', '5.00 hrs'],
+      ['CUSTOM', '1.50', '5.00'],
+    ] as const;
+    for (const [unit, washing, mowing] of expected) {
+      signIn(childUser(unit));
+      const view = renderPage();
+      const row = await screen.findByRole('listitem', { name: 'Wash dishes' });
+      expect(within(row).getByText(washing, { exact: true })).toBeTruthy();
+      expect(within(screen.getByRole('listitem', { name: 'Mow lawn' })).getByText(mowing, { exact: true })).toBeTruthy();
+      expect(screen.queryByText(/\$/)).toBeNull();
+      view.unmount();
+    }
   });
 });

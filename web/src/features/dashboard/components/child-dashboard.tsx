@@ -6,12 +6,14 @@ import { WeeklyEarningsChart } from './weekly-earnings-chart';
 import { Card, EmptyState, PageHeader, StatCard } from '@/components/ui';
 import { CheckCircleIcon, ClockIcon, StarIcon, WalletIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
+import { useOwnRewardUnit } from '@/stores/session-store';
 import { cn } from '@/utils/cn';
-import { formatDate, formatMoney } from '@/utils/format';
+import { formatDate, formatReward } from '@/utils/format';
 
 /** The child's own dashboard. */
 export function ChildDashboard() {
   const stats = useDashboardStats(normalizeChildStats);
+  const unit = useOwnRewardUnit();
 
   return (
     <>
@@ -25,10 +27,10 @@ export function ChildDashboard() {
         }
       />
       <div className="stat-grid">
-        <StatCard label="My Balance" value={formatMoney(stats.balance)} tone="accent" icon={<WalletIcon />} />
+        <StatCard label="My Balance" value={formatReward(stats.balance, unit)} tone="accent" icon={<WalletIcon />} />
         <StatCard label="Pending" value={stats.pendingSubmissions} tone="warning" icon={<ClockIcon />} />
         <StatCard label="Completed (this month)" value={stats.completedThisMonth} tone="success" icon={<CheckCircleIcon />} />
-        <StatCard label="Earned (this month)" value={formatMoney(stats.earnedThisMonth)} icon={<StarIcon />} />
+        <StatCard label="Earned (this month)" value={formatReward(stats.earnedThisMonth, unit)} icon={<StarIcon />} />
       </div>
 
       <div className="grid-2">
@@ -51,7 +53,7 @@ export function ChildDashboard() {
                   </div>
                   <span className="list__amount">
                     {item.approved ? '+' : ''}
-                    {formatMoney(item.boostedReward)}
+                    {formatReward(item.boostedReward, unit)}
                   </span>
                 </li>
               ))}
@@ -62,7 +64,7 @@ export function ChildDashboard() {
           {stats.weeklyEarnings.length === 0 ? (
             <EmptyState>No earnings yet</EmptyState>
           ) : (
-            <WeeklyEarningsChart weeks={stats.weeklyEarnings} />
+            <WeeklyEarningsChart weeks={stats.weeklyEarnings} unit={unit} />
           )}
         </Card>
       </div>

@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 
 import { DashboardPage } from './dashboard-page';
-import { jsonResponse, userWithRole } from '@/testing/fixtures';
+import { childUser, jsonResponse, userWithRole } from '@/testing/fixtures';
 import { signIn, stubApi } from '@/testing/test-utils';
 import { formatDate } from '@/utils/format';
 
@@ -202,6 +202,40 @@ describe('My Dashboard for a child', () => {
     expect(heights[4]).toBe(100);
     expect(heights[1]).toBe(25);
     expect(heights[0]).toBe(0);
+  });
+
+  it('shows balance, earnings, activity and chart in the points the parents chose', async () => {
+    signIn(childUser('POINTS'));
+    stubApi(({ path }) =>
+      path === '/dashboard/stats' ? jsonResponse(200, { ...childStats, balance: 12.5 }) : undefined,
+    );
+    renderDashboard();
+
+    expect(await stat('My Balance').findByText('12.50 pts')).toBeTruthy();
+    expect(stat('Earned (this month)').getByText('9.75 pts')).toBeTruthy();
+    const list = screen.getByRole('list', { name: 'Recent activity' });
+    expect(within(within(list).getByRole('listitem', { name: 'Wash dishes' })).getByText('+1.80 pts')).toBeTruthy();
+    expect(within(within(list).getByRole('listitem', { name: 'Mow lawn' })).getByText('5.00 pts')).toBeTruthy();
+    const chart = screen.getByRole('img', { name: /^Earnings per week over the last 8 weeks: 17\.25 pts in total; / });
+    expect(chart.getAttribute('aria-label')).toMatch(/\(6\.00 pts\)$/);
+    expect(chart.querySelector('title')?.textContent).toMatch(/: 0\.00 pts$/);
+    expect(screen.queryByText(/\$/)).toBeNull();
+  });
+
+  it('shows hours for screen time and a bare number for a custom unit', async () => {
+    stubApi(({ path }) => (path === '/dashboard/stats' ? jsonResponse(200, childStats) : undefined));
+    signIn(childUser('SCREEN_TIME'));
+    const hours = renderDashboard();
+    expect(await stat('My Balance').findByText('7.50 hrs')).toBeTruthy();
+    expect(stat('Earned (this month)').getByText('9.75 hrs')).toBeTruthy();
+    expect(within(screen.getByRole('listitem', { name: 'Wash dishes' })).getByText('+1.80 hrs')).toBeTruthy();
+    hours.unmount();
+
+    signIn(childUser('CUSTOM'));
+    renderDashboard();
+    expect(await stat('My Balance').findByText('7.50', { exact: true })).toBeTruthy();
+    expect(stat('Earned (this month)').getByText('9.75', { exact: true })).toBeTruthy();
+    expect(within(screen.getByRole('listitem', { name: 'Wash dishes' })).getByText('+1.80', { exact: true })).toBeTruthy();
   });
 
   it('says when there is nothing yet', async () => {

@@ -1,5 +1,6 @@
 import type { WeekEarnings } from '../types';
-import { formatCalendarDate, formatMoney } from '@/utils/format';
+import type { RewardDisplayType } from '@/types/api';
+import { formatCalendarDate, formatReward } from '@/utils/format';
 
 const BAR_WIDTH = 28;
 const GAP = 14;
@@ -11,21 +12,27 @@ const SHORT_DATE: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' 
 
 const shortDate = (week: WeekEarnings) => formatCalendarDate(week.weekStart, week.weekStart, SHORT_DATE);
 
-/** "Week of May 6: $2.00" */
-export function weekText(week: WeekEarnings): string {
-  return `Week of ${shortDate(week)}: ${formatMoney(week.amount)}`;
+/** "Week of May 6: $2.00", in the child's reward unit. */
+export function weekText(week: WeekEarnings, unit: RewardDisplayType | null): string {
+  return `Week of ${shortDate(week)}: ${formatReward(week.amount, unit)}`;
 }
 
 /** What the chart shows, for those who cannot see it. */
-export function chartSummary(weeks: readonly WeekEarnings[]): string {
+export function chartSummary(weeks: readonly WeekEarnings[], unit: RewardDisplayType | null): string {
   const total = weeks.reduce((sum, week) => sum + week.amount, 0);
   const best = weeks.reduce<WeekEarnings | null>((top, week) => (week.amount > (top?.amount ?? 0) ? week : top), null);
-  const most = best ? `; most in the week of ${shortDate(best)} (${formatMoney(best.amount)})` : '';
-  return `Earnings per week over the last ${weeks.length} weeks: ${formatMoney(total)} in total${most}`;
+  const most = best ? `; most in the week of ${shortDate(best)} (${formatReward(best.amount, unit)})` : '';
+  return `Earnings per week over the last ${weeks.length} weeks: ${formatReward(total, unit)} in total${most}`;
+}
+
+export interface WeeklyEarningsChartProps {
+  weeks: readonly WeekEarnings[];
+  /** The child's reward unit; dollars when null. */
+  unit: RewardDisplayType | null;
 }
 
 /** A bar per week (oldest first), as high as what was earned in it; each bar names its week and amount. */
-export function WeeklyEarningsChart({ weeks }: { weeks: readonly WeekEarnings[] }) {
+export function WeeklyEarningsChart({ weeks, unit }: WeeklyEarningsChartProps) {
   const highest = Math.max(0, ...weeks.map((week) => week.amount));
   const width = weeks.length * (BAR_WIDTH + GAP) + GAP;
   const baseline = TOP + PLOT_HEIGHT;
@@ -34,7 +41,7 @@ export function WeeklyEarningsChart({ weeks }: { weeks: readonly WeekEarnings[] 
     <svg
       className="earnings-chart"
       role="img"
-      aria-label={chartSummary(weeks)}
+      aria-label={chartSummary(weeks, unit)}
       viewBox={`0 0 ${width} ${baseline + LABEL_HEIGHT}`}
     >
       <line className="earnings-chart__axis" x1={0} x2={width} y1={baseline} y2={baseline} />
@@ -44,7 +51,7 @@ export function WeeklyEarningsChart({ weeks }: { weeks: readonly WeekEarnings[] 
         return (
           <g key={week.weekStart || index}>
             <rect className="earnings-chart__bar" x={x} y={baseline - height} width={BAR_WIDTH} height={height} rx={3}>
-              <title>{weekText(week)}</title>
+              <title>{weekText(week, unit)}</title>
             </rect>
             <text className="earnings-chart__label" x={x + BAR_WIDTH / 2} y={baseline + 16} textAnchor="middle">
               {shortDate(week)}

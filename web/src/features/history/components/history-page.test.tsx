@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { HistoryPage } from './history-page';
 import { buildChore, buildSubmission, garden } from '@/testing/chores';
-import { jsonResponse, userWithRole } from '@/testing/fixtures';
+import { childUser, jsonResponse, userWithRole } from '@/testing/fixtures';
 import { signIn, stubApi } from '@/testing/test-utils';
 import { formatDate } from '@/utils/format';
 
@@ -55,6 +55,25 @@ describe('HistoryPage', () => {
     render(<HistoryPage />);
     const row = await screen.findByRole('listitem', { name: 'Wash dishes' });
     expect(within(row).getByText(`Kitchen · Reviewed ${formatDate(approved.reviewedAt)}`)).toBeTruthy();
+  });
+
+  it("shows a child's rewards in their own unit: points, hours or a bare number", async () => {
+    stubHistory();
+    const expected = [
+      ['POINTS', '+1.80 pts', '5.00 pts'],
+      ['SCREEN_TIME', '+1.80 hrs', '5.00 hrs'],
+      ['CUSTOM', '+1.80', '5.00'],
+    ] as const;
+    for (const [unit, earned, missed] of expected) {
+      signIn(childUser(unit));
+      const view = render(<HistoryPage />);
+      const good = await screen.findByRole('listitem', { name: 'Wash dishes' });
+      expect(within(good).getByText(earned, { exact: true })).toBeTruthy();
+      const bad = screen.getByRole('listitem', { name: 'Mow lawn' });
+      expect(within(bad).getByText(missed, { exact: true })).toBeTruthy();
+      expect(screen.queryByText(/\$/)).toBeNull();
+      view.unmount();
+    }
   });
 
   it('says when nothing has been reviewed yet', async () => {

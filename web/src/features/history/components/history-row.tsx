@@ -1,6 +1,7 @@
+import { useOwnRewardUnit } from '@/stores/session-store';
 import type { Submission } from '@/types/api';
 import { cn } from '@/utils/cn';
-import { formatDate, formatMoney } from '@/utils/format';
+import { formatDate, formatReward } from '@/utils/format';
 
 export interface HistoryRowProps {
   submission: Submission;
@@ -11,6 +12,8 @@ export interface HistoryRowProps {
 /** One reviewed chore: approved in green with the reward earned, rejected in red. */
 export function HistoryRow({ submission, showChild }: HistoryRowProps) {
   const { chore, approved } = submission;
+  // A child's own unit; parents (a family's rows, perhaps in several units) keep dollars.
+  const unit = useOwnRewardUnit();
   const about = [
     chore.category?.name || 'Uncategorized',
     showChild ? submission.childName : null,
@@ -33,7 +36,7 @@ export function HistoryRow({ submission, showChild }: HistoryRowProps) {
         </span>
         <span className="list__amount">
           {approved ? '+' : ''}
-          {formatMoney(submission.boostedReward)}
+          {formatReward(submission.boostedReward, unit)}
         </span>
       </div>
     </li>

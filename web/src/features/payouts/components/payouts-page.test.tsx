@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import type { Payout, PayoutChild } from '../types';
 import { PayoutsPage } from './payouts-page';
-import { jsonResponse, userWithRole } from '@/testing/fixtures';
+import { childUser, jsonResponse, userWithRole } from '@/testing/fixtures';
 import { signIn, stubApi, type ApiRequest } from '@/testing/test-utils';
 import { formatDateTime } from '@/utils/format';
 
@@ -185,5 +185,13 @@ describe('PayoutsPage for a child', () => {
     expect(screen.queryByRole('form', { name: 'Record payout' })).toBeNull();
     expect(requests.map((request) => request.path)).toEqual(['/payouts']);
     expect(log).not.toHaveBeenCalled();
+  });
+
+  it('shows their payouts in their own unit', async () => {
+    signIn(childUser('POINTS'));
+    stubApi(({ path }) => (path === '/payouts' ? jsonResponse(200, [{ ...cinema, parentName: null }]) : undefined));
+    render(<PayoutsPage />);
+    await screen.findByRole('table', { name: 'Payout history' });
+    expect(rows()[1]).toEqual(['Sam', '5.00 pts', 'Cinema', formatDateTime(cinema.paidAt)]);
   });
 });

@@ -7,7 +7,7 @@ import { Card, PageHeader, ResourceList, Spinner } from '@/components/ui';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import { useResource, type Resource } from '@/hooks/use-resource';
 import { isParentRole } from '@/lib/roles';
-import { useSessionStore } from '@/stores/session-store';
+import { useOwnRewardUnit, useSessionStore } from '@/stores/session-store';
 import type { RewardDisplayType } from '@/types/api';
 
 const NO_REWARD_TYPES: ReadonlyMap<string, RewardDisplayType> = new Map();
@@ -51,10 +51,14 @@ function ParentPayouts() {
 
 function ChildPayouts() {
   const payouts = useResource(getPayouts, 'payouts');
+  const childId = useSessionStore((state) => state.user?.childId);
+  const unit = useOwnRewardUnit();
+  // A child sees only their own payouts, in their own unit.
+  const rewardTypes = childId && unit ? new Map([[childId, unit]]) : NO_REWARD_TYPES;
   return (
     <>
       <PageHeader title="Payouts" description="Money paid out of your balance." />
-      <PayoutHistory resource={payouts.resource} showParent={false} rewardTypes={NO_REWARD_TYPES} />
+      <PayoutHistory resource={payouts.resource} showParent={false} rewardTypes={rewardTypes} />
     </>
   );
 }

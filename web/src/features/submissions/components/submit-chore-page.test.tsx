@@ -7,8 +7,8 @@ import { toDateTimeLocal } from '../utils/submission-form';
 import { SubmitChorePage } from './submit-chore-page';
 import { buildChore, buildSubmission, garden } from '@/testing/chores';
 import { stubUpload } from '@/testing/fake-upload';
-import { jsonResponse } from '@/testing/fixtures';
-import { stubApi } from '@/testing/test-utils';
+import { childUser, jsonResponse } from '@/testing/fixtures';
+import { signIn, stubApi } from '@/testing/test-utils';
 import type { ChoreAvailability } from '@/types/api';
 
 const dishes = buildChore({ requiresPhoto: true });
@@ -56,6 +56,28 @@ describe('SubmitChorePage', () => {
     expect(completedAt.type).toBe('datetime-local');
     expect(completedAt.value >= before && completedAt.value <= toDateTimeLocal(new Date())).toBe(true);
     expect(screen.getByLabelText<HTMLInputElement>('Photo').accept).toBe('image/*');
+  });
+
+  it("names each chore's reward in the child's own unit", async () => {
+    stubChoresApi();
+    const labels = async () =>
+      within(await screen.findByLabelText('Chore'))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+
+    signIn(childUser('POINTS'));
+    let view = renderPage();
+    expect(await labels()).toEqual(['Choose a chore', 'Mow lawn (5.00 pts)', 'Wash dishes (1.50 pts)', 'Make bed (1.50 pts)']);
+    view.unmount();
+
+    signIn(childUser('SCREEN_TIME'));
+    view = renderPage();
+    expect(await labels()).toContain('Wash dishes (1.50 hrs)');
+    view.unmount();
+
+    signIn(childUser('CUSTOM'));
+    renderPage();
+    expect(await labels()).toContain('Wash dishes (1.50)');
   });
 
   it('starts with the chore named in the address', async () => {
