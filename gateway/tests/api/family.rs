@@ -446,3 +446,84 @@ async fn the_family_name_and_time_zone_are_settings_of_parents() {
     let (_, me) = send(parent.get("/users/me")).await;
     assert_eq!(me["organization"]["name"], "The Lees");
 }
+
+/// An open invite code with the role ORG_MEMBER makes a child: the login
+/// comes with a child record, so they can submit chores and their parents see
+/// them. The plan's child limit counts them like any child.
+#[tokio::test]
+async fn a_child_joining_with_an_invite_code_is_a_child_of_the_family() {
+    let (_stack, api) = start().await;
+    let parent = parent(&api).await;
+    let open_code = |role: &str| {
+        parent.post(
+            "/organizations/invite-codes",
+            &json!({"role": role, "email": "", "expiresInDays": 7}),
+        )
+    };
+    let (status, code) = send(open_code("ORG_MEMBER")).await;
+    assert_eq!(status, StatusCode::CREATED, "{code}");
+    let kid = accept(&api, code["code"].as_str().unwrap(), &unique_email("kid")).await;
+    assert_eq!(kid.user["role"], "ORG_MEMBER");
+    let child_id = kid.user["childId"].as_str().unwrap().to_owned();
+    let listed = children(&parent).await;
+    assert_eq!(listed.len(), 1);
+    assert_eq!(
+        (listed[0]["id"].as_str(), listed[0]["name"].as_str()),
+        (Some(child_id.as_str()), Some("Sam Lee"))
+    );
+    let user_id = kid.user["id"].as_str().unwrap().to_owned();
+    eventually("the child record learning its login", || async {
+        children(&parent).await[0]["userId"] == user_id.as_str()
+    })
+    .await;
+
+    // They do what children do.
+    let kitchen = crate::chores::category(&parent, "Kitchen").await;
+    let chore = crate::chores::chore(&parent, &kitchen, json!({})).await;
+    let (status, submitted) = crate::submissions::submit(
+        &kid,
+        crate::submissions::form(&chore, chrono::Utc::now(), None),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{submitted}");
+    assert_eq!(submitted["childId"], child_id.as_str());
+
+    // Two more children fill the free plan; a fourth joining by code is
+    // refused with the plan's message, and nothing of them is kept.
+    add_child(&parent, "Mia").await;
+    add_child(&parent, "Leo").await;
+    let (_, code) = send(open_code("ORG_MEMBER")).await;
+    let code = code["code"].as_str().unwrap();
+    let email = unique_email("fourth");
+    let (status, refused) = send(parent.http.post(format!("{api}/auth/accept-invite")).json(
+        &json!({"inviteCode": code, "password": "secret123", "email": email, "firstName": "Zoe"}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{refused}");
+    assert_error(
+        &refused,
+        "The FREE plan allows up to 3 children. Upgrade to add more.",
+    );
+    assert_eq!(children(&parent).await.len(), 3);
+    let (status, _) = send(
+        parent
+            .http
+            .post(format!("{api}/auth/login"))
+            .json(&json!({"email": email, "password": "secret123"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let (status, _) = send(parent.http.get(format!("{api}/auth/invite/{code}"))).await;
+    assert_eq!(status, StatusCode::OK, "the code is still open");
+
+    // A parent's code still makes a parent, with no child record.
+    let (_, code) = send(open_code("ORG_ADMIN")).await;
+    let second = accept(
+        &api,
+        code["code"].as_str().unwrap(),
+        &unique_email("second"),
+    )
+    .await;
+    assert!(second.user["childId"].is_null());
+    assert_eq!(children(&parent).await.len(), 3);
+}

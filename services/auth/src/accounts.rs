@@ -6,6 +6,7 @@ use std::sync::Arc;
 use chorely_proto::{
     auth::v1::{self as pb},
     events::v1::UserLoggedIn,
+    family::v1::AddMemberChildRequest,
 };
 use kit::{
     authn::{Role, User as Caller},
@@ -67,6 +68,7 @@ impl Accounts {
                     child_id: None,
                     ui_theme: "ADULT",
                 },
+                None,
                 None,
             )
             .await?;
@@ -146,11 +148,25 @@ impl Accounts {
             invite.last_name.clone()
         };
         let hash = self.hasher.hash(&password).await?;
-        let ui_theme = if invite.child_id.is_some() {
-            "KIDS"
-        } else {
-            "ADULT"
+        // A child joining with an open invite code (role ORG_MEMBER) has no
+        // child record yet: family makes one with the login, so they can
+        // submit chores and their parents see them among the children.
+        let member_child = (invite.child_id.is_none() && invite.role == "ORG_MEMBER").then(|| {
+            AddMemberChildRequest {
+                child_id: Uuid::now_v7().to_string(),
+                organization_id: invite.organization_id.to_string(),
+                first_name: first_name.clone(),
+                last_name: last_name.clone(),
+                email: email.clone(),
+            }
+        });
+        let child_id = match &member_child {
+            Some(child) => {
+                Some(Uuid::parse_str(&child.child_id).map_err(|e| Error::Internal(e.into()))?)
+            }
+            None => invite.child_id,
         };
+        let ui_theme = if child_id.is_some() { "KIDS" } else { "ADULT" };
         let user = self
             .create_user(
                 NewUser {
@@ -161,10 +177,11 @@ impl Accounts {
                     first_name: &first_name,
                     last_name: &last_name,
                     phone: &invite.phone,
-                    child_id: invite.child_id,
+                    child_id,
                     ui_theme,
                 },
                 Some(invite.id),
+                member_child,
             )
             .await?;
         self.logged_in(user).await
@@ -210,6 +227,7 @@ impl Accounts {
         &self,
         new: NewUser<'_>,
         invitation: Option<Uuid>,
+        member_child: Option<AddMemberChildRequest>,
     ) -> Result<UserRow, Error> {
         let mut tx = self.pool.begin().await?;
         let user = store::insert_user(&mut tx, &new).await?;
@@ -217,6 +235,11 @@ impl Accounts {
             && !store::use_invitation(&mut tx, invitation, user.id).await?
         {
             return Err(Error::InvalidInvite);
+        }
+        // Inside the transaction: if family refuses (the plan's limit), the
+        // login is not kept either, and the invitation stays open.
+        if let Some(child) = member_child {
+            self.clients.add_member_child(child).await?;
         }
         outbox::enqueue(&mut tx, &view::user_registered(&user)).await?;
         tx.commit().await?;

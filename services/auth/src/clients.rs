@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use chorely_proto::{
     family::v1::{
-        CreateOrganizationRequest, GetOrganizationRequest,
+        AddMemberChildRequest, CreateOrganizationRequest, GetOrganizationRequest,
         family_service_client::FamilyServiceClient,
     },
     platform::v1::{
@@ -90,6 +90,15 @@ impl Clients {
             .into_inner();
         let id = Uuid::parse_str(&org.id).map_err(|e| Error::Internal(e.into()))?;
         Ok((id, org.name))
+    }
+
+    /// Makes the child record of someone joining as a child.
+    pub async fn add_member_child(&self, child: AddMemberChildRequest) -> Result<(), Error> {
+        self.family()?
+            .add_member_child(child)
+            .await
+            .map_err(Error::upstream("family"))?;
+        Ok(())
     }
 
     /// The family's name (family service) and plan and state (platform service), asked together.

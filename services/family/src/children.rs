@@ -105,29 +105,18 @@ impl Children {
             reward_display_type: req.reward_display_type,
         })?;
 
-        // The plan's limit, asked now: an upgrade lifts it at once.
-        let plan = PlatformServiceClient::with_interceptor(
-            self.platform.clone(),
-            Outgoing::bearer(&parent.token),
-        )
-        .get_organization_status(GetOrganizationStatusRequest {
-            organization_id: org.to_string(),
-        })
-        .await
-        .map_err(|s| Error::Upstream("platform", s))?
-        .into_inner()
-        .plan();
-        let limit = kit::plans::limits(plan).children;
-
+        let limit = self.child_limit(&parent.token, org).await?;
         let mut tx = self.pool.begin().await?;
-        store::lock_family_children(&mut tx, org).await?;
-        if store::count_children(&mut tx, org).await? >= limit {
-            return Err(Error::ChildLimit {
-                plan: kit::plans::name(plan),
-                limit,
-            });
-        }
-        let child = store::insert_child(&mut tx, org, &first_name, &last_name, &details).await?;
+        limit.make_room(&mut tx, org).await?;
+        let child = store::insert_child(
+            &mut tx,
+            Uuid::now_v7(),
+            org,
+            &first_name,
+            &last_name,
+            &details,
+        )
+        .await?;
         // Inside the transaction: if auth refuses (say, the email has an
         // account), the child is not kept either.
         let invite = self
@@ -143,23 +132,66 @@ impl Children {
             .await
             .map_err(|s| Error::Upstream("auth", s))?
             .into_inner();
-        outbox::enqueue(
-            &mut tx,
-            &ChildCreated {
-                child_id: child.id.to_string(),
-                organization_id: org.to_string(),
-                date_of_birth: child
-                    .date_of_birth
-                    .map(|d| d.to_string())
-                    .unwrap_or_default(),
-                birthday_reward_cents: child.birthday_reward_cents,
-            },
-        )
-        .await?;
+        outbox::enqueue(&mut tx, &created(&child)).await?;
         tx.commit().await?;
         Ok(pb::InviteChildResponse {
             child: Some(view(&child)),
             invite_code: invite.code,
+        })
+    }
+
+    /// The child record of someone joining as a child with an open invite
+    /// code (auth calls, as itself, with `token`, before it keeps the login).
+    /// A retried call returns the child the first one made.
+    pub async fn add_member(
+        &self,
+        token: &str,
+        req: pb::AddMemberChildRequest,
+    ) -> Result<pb::Child, Error> {
+        let id = child_id(&req.child_id)?;
+        let org = Uuid::parse_str(&req.organization_id).map_err(|_| Error::FamilyNotFound)?;
+        if let Some(child) = store::find_child(&self.pool, org, id).await? {
+            return Ok(view(&child));
+        }
+        let first_name = validate::required(&req.first_name, "firstName", "First name")?;
+        let last_name = validate::optional(&req.last_name, "lastName", "Last name")?;
+        let details = details(&Entered {
+            name: "",
+            first_name: &first_name,
+            last_name: &last_name,
+            email: &req.email,
+            phone: "",
+            date_of_birth: "",
+            birthday_reward_cents: None,
+            age_group: 0,
+            ui_theme: "",
+            reward_display_type: 0,
+        })?;
+        let limit = self.child_limit(token, org).await?;
+        let mut tx = self.pool.begin().await?;
+        limit.make_room(&mut tx, org).await?;
+        let child =
+            store::insert_child(&mut tx, id, org, &first_name, &last_name, &details).await?;
+        outbox::enqueue(&mut tx, &created(&child)).await?;
+        tx.commit().await?;
+        Ok(view(&child))
+    }
+
+    /// The family's plan and its number of children, asked now: an upgrade
+    /// lifts it at once.
+    async fn child_limit(&self, token: &str, org: Uuid) -> Result<ChildLimit, Error> {
+        let plan =
+            PlatformServiceClient::with_interceptor(self.platform.clone(), Outgoing::bearer(token))
+                .get_organization_status(GetOrganizationStatusRequest {
+                    organization_id: org.to_string(),
+                })
+                .await
+                .map_err(|s| Error::Upstream("platform", s))?
+                .into_inner()
+                .plan();
+        Ok(ChildLimit {
+            plan,
+            limit: kit::plans::limits(plan).children,
         })
     }
 
@@ -277,5 +309,39 @@ fn view(c: &ChildRow) -> pb::Child {
         respect_rating: c.respect_rating.into(),
         rules_rating: c.rules_rating.into(),
         user_id: c.user_id.map(|u| u.to_string()).unwrap_or_default(),
+    }
+}
+
+/// How many children a family's plan allows.
+struct ChildLimit {
+    plan: chorely_proto::platform::v1::Plan,
+    limit: i64,
+}
+
+impl ChildLimit {
+    /// Holds the family's children lock for the transaction and refuses one
+    /// child too many; two parents adding at once cannot both pass.
+    async fn make_room(&self, tx: &mut sqlx::PgConnection, org: Uuid) -> Result<(), Error> {
+        store::lock_family_children(tx, org).await?;
+        if store::count_children(tx, org).await? >= self.limit {
+            return Err(Error::ChildLimit {
+                plan: kit::plans::name(self.plan),
+                limit: self.limit,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// The event announcing `child` to the other services.
+fn created(child: &ChildRow) -> ChildCreated {
+    ChildCreated {
+        child_id: child.id.to_string(),
+        organization_id: child.organization_id.to_string(),
+        date_of_birth: child
+            .date_of_birth
+            .map(|d| d.to_string())
+            .unwrap_or_default(),
+        birthday_reward_cents: child.birthday_reward_cents,
     }
 }

@@ -119,4 +119,14 @@ impl FamilyService for FamilyGrpc {
         let org = request.parent()?.org()?;
         reply(self.children.rate(org, request.into_inner()).await)
     }
+
+    async fn add_member_child(
+        &self,
+        request: Request<pb::AddMemberChildRequest>,
+    ) -> Reply<pb::Child> {
+        request.service()?;
+        // The plan's limit is asked of the platform with auth's own token.
+        let token = kit::authn::token_of(&request).unwrap_or_default();
+        reply(self.children.add_member(&token, request.into_inner()).await)
+    }
 }

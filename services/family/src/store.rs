@@ -93,6 +93,7 @@ const CHILD_COLUMNS: &str = "id, organization_id, first_name, last_name, name, e
 #[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL insert_child", otel.kind = "client", db.system = "postgresql"))]
 pub async fn insert_child(
     tx: &mut PgConnection,
+    id: Uuid,
     organization_id: Uuid,
     first_name: &str,
     last_name: &str,
@@ -103,7 +104,7 @@ pub async fn insert_child(
              birthday_reward_cents, age_group, ui_theme, reward_display_type)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING {CHILD_COLUMNS}"
     )))
-    .bind(Uuid::now_v7())
+    .bind(id)
     .bind(organization_id)
     .bind(first_name)
     .bind(last_name)

@@ -111,6 +111,18 @@ pub fn bearer_token(header: &str) -> Option<&str> {
     header.strip_prefix("Bearer ").filter(|t| !t.is_empty())
 }
 
+/// The bearer token a request came with, for calling another service on the
+/// caller's behalf (a service passing its own token along).
+pub fn token_of<T>(request: &Request<T>) -> Option<String> {
+    request
+        .metadata()
+        .get("authorization")?
+        .to_str()
+        .ok()
+        .and_then(bearer_token)
+        .map(str::to_owned)
+}
+
 /// Verifies bearer tokens on incoming requests and stores the [`Caller`].
 #[derive(Clone)]
 pub struct AuthInterceptor {
