@@ -147,9 +147,22 @@ describe('route guards', () => {
     await waitFor(() => expect(document.title).toContain('Create Account'));
   });
 
-  it('shows a not-found screen for unknown addresses', async () => {
+  it('shows a signed-in user a not-found screen for unknown addresses', async () => {
     stubPendingFetch();
-    renderRoute('/nope');
+    signIn(userWithRole('ORG_ADMIN'));
+    const { router } = renderRoute('/nope');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/nope');
+  });
+
+  it('sends anonymous visitors of unknown addresses to the login screen', async () => {
+    stubPendingFetch();
+    for (const path of ['/nope', '/admin/nope', '/chores/nope']) {
+      const { router, unmount } = renderRoute(path);
+      expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/login');
+      expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
+      unmount();
+    }
   });
 });

@@ -80,7 +80,15 @@ export const routes: RouteObject[] = [
           { path: paths.app.profile.path, element: <ProfilePage /> },
         ],
       },
-      { path: '*', element: <NotFoundRoute /> },
+      // Anonymous visitors reach only login, register and invitations: an unknown address sends them to /login.
+      {
+        path: '*',
+        element: (
+          <ProtectedRoute>
+            <NotFoundRoute />
+          </ProtectedRoute>
+        ),
+      },
     ],
   },
 ];

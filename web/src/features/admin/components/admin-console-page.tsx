@@ -6,14 +6,14 @@ import { getUsers } from '../api/get-users';
 import type { Organization, OrganizationQuery, Page, PlatformStats, UserQuery } from '../types';
 import { usePagedList } from '../utils/use-paged-list';
 import { AdminLayout } from './admin-layout';
+import { LoadError } from './load-error';
 import { OrganizationsTab } from './organizations-tab';
 import { PlatformDashboard } from './platform-dashboard';
 import { PlatformSettings } from './platform-settings';
 import { UsersTab } from './users-tab';
-import { Alert, PageHeader, Spinner, Tabs } from '@/components/ui';
+import { PageHeader, Spinner, Tabs } from '@/components/ui';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import { useResource } from '@/hooks/use-resource';
-import { getErrorMessage } from '@/lib/api-client';
 
 type AdminTab = 'dashboard' | 'organizations' | 'users' | 'settings';
 
@@ -49,11 +49,7 @@ export function AdminConsolePage() {
   return (
     <AdminLayout>
       {resource.status === 'loading' && <Spinner label="Loading platform data…" />}
-      {resource.status === 'failed' && (
-        <div className="admin-error">
-          <Alert>Error: {getErrorMessage(resource.error, 'Failed to fetch platform data')}</Alert>
-        </div>
-      )}
+      {resource.status === 'failed' && <LoadError error={resource.error} fallback="Failed to fetch platform data" />}
       {resource.status === 'ready' && <AdminConsole data={resource.data} onOrganizationChanged={refreshStats} />}
     </AdminLayout>
   );
@@ -70,6 +66,12 @@ function AdminConsole({ data, onOrganizationChanged }: { data: PlatformData; onO
     what: 'organizations',
   });
   const users = usePagedList({ load: getUsers, initialQuery: FIRST_USERS, enabled: usersOpened, what: 'users' });
+
+  // A list that fails to load takes the whole page, as the first load does (spec: a load failure is a full page).
+  if (users.error !== null) return <LoadError error={users.error} fallback="Failed to fetch users" />;
+  if (organizations.error !== null) {
+    return <LoadError error={organizations.error} fallback="Failed to fetch platform data" />;
+  }
 
   return (
     <>

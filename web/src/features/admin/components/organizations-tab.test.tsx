@@ -291,11 +291,10 @@ describe('Organizations tab', () => {
     await waitFor(() => expect(lastQuery()).toEqual({ status: 'CANCELED', page: '1', pageSize: '20' }));
   });
 
-  it('shows what went wrong when a page of families fails to load, keeping the rows shown', async () => {
-    let failing = true;
+  it('shows a full-page error with the server text when a page of families fails to load', async () => {
     const { user } = await openOrganizations((request) => {
       const { pathname, query } = splitPath(request);
-      if (pathname === '/admin/organizations' && query.page === '2' && failing) {
+      if (pathname === '/admin/organizations' && query.page === '2') {
         return jsonResponse(503, { error: 'Unavailable', message: 'Directory is down' });
       }
       if (pathname === '/admin/organizations') {
@@ -304,14 +303,24 @@ describe('Organizations tab', () => {
       return consoleApi([])(request);
     });
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Directory is down');
-    expect(rowOf('Free Trial Family')).toBeTruthy();
-    expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe('Error: Directory is down');
+    // The error takes the place of the whole console, as a failed first load does.
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(screen.queryByRole('table', { name: 'Organizations' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Platform Administration' })).toBeNull();
+  });
 
-    // Trying again asks the server again.
-    failing = false;
+  it('falls back to Error: Failed to fetch platform data when a later page fails without text', async () => {
+    const { user } = await openOrganizations((request) => {
+      const { pathname, query } = splitPath(request);
+      if (pathname === '/admin/organizations') {
+        return query.page === '2'
+          ? jsonResponse(502)
+          : jsonResponse(200, pageOf([freeTrial], { total: 30, page: Number(query.page) }));
+      }
+      return consoleApi([])(request);
+    });
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByText('Page 2 of 2');
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect((await screen.findByRole('alert')).textContent).toBe('Error: Failed to fetch platform data');
   });
 });

@@ -64,7 +64,7 @@ export function OrganizationsTab({ list, onChanged }: OrganizationsTabProps) {
         ]}
         onApply={(change) => list.setQuery(change)}
       />
-      <PagedListView list={list} label="Organizations" noun="organization" fallback="Failed to fetch platform data">
+      <PagedListView list={list} label="Organizations" noun="organization">
         {(organizations) => (
           <OrganizationsTable
             organizations={organizations}

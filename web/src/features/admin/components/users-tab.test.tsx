@@ -129,13 +129,30 @@ describe('All Users tab', () => {
     expect(requests.filter((request) => splitPath(request).pathname === '/admin/users')).toHaveLength(2);
   });
 
-  it('shows Failed to fetch users when the server gives no text', async () => {
+  it('shows Error: Failed to fetch users as a full page when the server gives no text', async () => {
     await openUsers(() => jsonResponse(500));
-    expect((await screen.findByRole('alert')).textContent).toBe('Failed to fetch users');
+    expect((await screen.findByRole('alert')).textContent).toBe('Error: Failed to fetch users');
+    // The error takes the place of the whole console, as a failed first load does.
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Platform Administration' })).toBeNull();
+    expect(document.querySelector('.admin-error')).toBeTruthy();
   });
 
-  it('shows the server text when loading users fails with one', async () => {
+  it('shows the server text as a full-page error when loading users fails with one', async () => {
     await openUsers(() => jsonResponse(403, { error: 'Forbidden', message: 'Super admins only' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Super admins only');
+    expect((await screen.findByRole('alert')).textContent).toBe('Error: Super admins only');
+    expect(screen.queryByRole('tablist')).toBeNull();
+  });
+
+  it('shows a full-page error when a later page of users fails to load', async () => {
+    const { user } = await openUsers((request) =>
+      splitPath(request).query.page === '2'
+        ? jsonResponse(503)
+        : jsonResponse(200, pageOf([buildAdminUser()], { total: 41, page: 1 })),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Error: Failed to fetch users');
+    expect(screen.queryByRole('table', { name: 'All users' })).toBeNull();
+    expect(screen.queryByRole('tablist')).toBeNull();
   });
 });

@@ -23,7 +23,7 @@ export function UsersTab({ list }: { list: PagedList<UserQuery, AdminUser> }) {
         filters={[{ name: 'role', label: 'Role', value: list.query.role, options: ROLE_OPTIONS }]}
         onApply={(change) => list.setQuery(change)}
       />
-      <PagedListView list={list} label="Users" noun="user" fallback="Failed to fetch users">
+      <PagedListView list={list} label="Users" noun="user">
         {(users) => <UsersTable users={users} label="All users" />}
       </PagedListView>
     </div>

@@ -15,6 +15,7 @@ const first = buildSubmission({
 });
 const second = buildSubmission({
   id: 'sub-2',
+  childId: 'child-2',
   childName: 'Alex',
   chore: buildChore({ id: 'chore-2', name: 'Mow lawn', category: garden, categoryId: garden.id }),
   baseReward: 5,
@@ -51,6 +52,37 @@ describe('ApprovalPage', () => {
     expect(within(card).getByRole('img', { name: 'Photo proof of Wash dishes' }).getAttribute('src')).toBe(first.photoUrl);
     expect(within(cards[1]!).queryByRole('img')).toBeNull();
     expect(within(cards[1]!).queryByText('Notes')).toBeNull();
+  });
+
+  it("shows each submission's reward in its child's unit from the children list", async () => {
+    const { requests } = renderPage(({ method, path }) =>
+      method === 'GET' && path === '/children'
+        ? jsonResponse(200, [
+            { id: 'child-1', name: 'Sam', rewardDisplayType: 'POINTS' },
+            { id: 'child-2', name: 'Alex', rewardDisplayType: 'SCREEN_TIME' },
+          ])
+        : undefined,
+    );
+    const sam = await screen.findByRole('region', { name: 'Wash dishes by Sam' });
+    expect(await within(sam).findByText('1.50 pts', { exact: true })).toBeTruthy();
+    const alex = screen.getByRole('region', { name: 'Mow lawn by Alex' });
+    expect(within(alex).getByText('5.00 hrs', { exact: true })).toBeTruthy();
+    expect(screen.queryByText(/\$/)).toBeNull();
+    expect(requests.filter((request) => request.path === '/children')).toHaveLength(1);
+  });
+
+  it('shows a bare number for a custom unit and dollars for money', async () => {
+    renderPage(({ method, path }) =>
+      method === 'GET' && path === '/children'
+        ? jsonResponse(200, [
+            { id: 'child-1', name: 'Sam', rewardDisplayType: 'CUSTOM' },
+            { id: 'child-2', name: 'Alex', rewardDisplayType: 'MONEY' },
+          ])
+        : undefined,
+    );
+    const sam = await screen.findByRole('region', { name: 'Wash dishes by Sam' });
+    expect(await within(sam).findByText('1.50', { exact: true })).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Mow lawn by Alex' })).getByText('$5.00')).toBeTruthy();
   });
 
   it('opens the photo larger', async () => {

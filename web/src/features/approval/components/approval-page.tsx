@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 
+import { getChildren } from '../api/get-children';
 import { getPendingSubmissions } from '../api/get-pending-submissions';
 import { ReviewCard } from './review-card';
 import { PageHeader, ResourceList } from '@/components/ui';
@@ -11,6 +12,11 @@ import { useResource } from '@/hooks/use-resource';
 export function ApprovalPage() {
   useDocumentTitle(pageTitle('Reviews'));
   const { resource, update } = useResource(getPendingSubmissions, 'pending submissions');
+  // Only for the unit of each child's rewards: without it, rewards show in dollars.
+  const { resource: children } = useResource(getChildren, 'children');
+  const rewardTypes = new Map(
+    children.status === 'ready' ? children.data.map((child) => [child.id, child.rewardDisplayType]) : [],
+  );
 
   return (
     <>
@@ -30,6 +36,7 @@ export function ApprovalPage() {
               <ReviewCard
                 key={submission.id}
                 submission={submission}
+                rewardType={rewardTypes.get(submission.childId)}
                 onReviewed={(id) => update((list) => list.filter((item) => item.id !== id))}
               />
             ))}

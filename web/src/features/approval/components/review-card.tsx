@@ -4,17 +4,19 @@ import { reviewSubmission, type ReviewStatus } from '../api/review-submission';
 import { PhotoProof } from './photo-proof';
 import { Alert, Button, Card, DetailsList, TextAreaField } from '@/components/ui';
 import { useAction } from '@/hooks/use-action';
-import type { Submission } from '@/types/api';
-import { formatDateTime, formatMoney } from '@/utils/format';
+import type { RewardDisplayType, Submission } from '@/types/api';
+import { formatDateTime, formatReward } from '@/utils/format';
 
 export interface ReviewCardProps {
   submission: Submission;
+  /** The child's reward unit, where known; the reward shows in dollars otherwise. */
+  rewardType: RewardDisplayType | undefined;
   /** Called once the server has taken the review. */
   onReviewed: (id: string) => void;
 }
 
 /** One submission waiting for review: what was done, by whom and when, its photo, and Approve or Reject. */
-export function ReviewCard({ submission, onReviewed }: ReviewCardProps) {
+export function ReviewCard({ submission, rewardType, onReviewed }: ReviewCardProps) {
   const { chore, childName } = submission;
   const [adminNotes, setAdminNotes] = useState('');
   const [decision, setDecision] = useState<ReviewStatus | null>(null);
@@ -34,7 +36,7 @@ export function ReviewCard({ submission, onReviewed }: ReviewCardProps) {
     ['Child', childName],
     ['Completed', formatDateTime(submission.completedAt)],
     ['Submitted', formatDateTime(submission.submittedAt)],
-    ['Reward', formatMoney(submission.baseReward)],
+    ['Reward', formatReward(submission.baseReward, rewardType)],
   ];
   if (submission.notes.trim()) details.push(['Notes', submission.notes]);
 

@@ -49,6 +49,29 @@ describe('HistoryPage', () => {
     expect(within(bad).queryByText(/Note:/)).toBeNull();
   });
 
+  it("shows a parent each row in its child's unit from the children list", async () => {
+    signIn(userWithRole('ORG_ADMIN'));
+    const alexRejected = { ...rejected, childId: 'child-2', childName: 'Alex' };
+    const { requests } = stubApi(({ path }) => {
+      if (path === '/submissions/history') return jsonResponse(200, [approved, alexRejected]);
+      if (path === '/children') {
+        return jsonResponse(200, [
+          { id: 'child-1', name: 'Sam', rewardDisplayType: 'POINTS' },
+          { id: 'child-2', name: 'Alex', rewardDisplayType: 'SCREEN_TIME' },
+        ]);
+      }
+      return undefined;
+    });
+    render(<HistoryPage />);
+
+    const good = await screen.findByRole('listitem', { name: 'Wash dishes' });
+    expect(await within(good).findByText('+1.80 pts', { exact: true })).toBeTruthy();
+    const bad = screen.getByRole('listitem', { name: 'Mow lawn' });
+    expect(within(bad).getByText('5.00 hrs', { exact: true })).toBeTruthy();
+    expect(screen.queryByText(/\$/)).toBeNull();
+    expect(requests.filter((request) => request.path === '/children')).toHaveLength(1);
+  });
+
   it("leaves the child's own name out for a child", async () => {
     signIn(userWithRole('ORG_MEMBER'));
     stubHistory();
@@ -58,7 +81,7 @@ describe('HistoryPage', () => {
   });
 
   it("shows a child's rewards in their own unit: points, hours or a bare number", async () => {
-    stubHistory();
+    const { requests } = stubHistory();
     const expected = [
       ['POINTS', '+1.80 pts', '5.00 pts'],
       ['SCREEN_TIME', '+1.80 hrs', '5.00 hrs'],
@@ -74,6 +97,8 @@ describe('HistoryPage', () => {
       expect(screen.queryByText(/\$/)).toBeNull();
       view.unmount();
     }
+    // A child's unit comes with their profile; the family's children list is for parents.
+    expect(requests.some((request) => request.path === '/children')).toBe(false);
   });
 
   it('says when nothing has been reviewed yet', async () => {

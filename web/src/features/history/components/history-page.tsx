@@ -1,15 +1,42 @@
+import { getChildren } from '../api/get-children';
 import { getHistory } from '../api/get-history';
 import { HistoryRow } from './history-row';
 import { Card, PageHeader, ResourceList } from '@/components/ui';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import { useResource } from '@/hooks/use-resource';
 import { isParentRole } from '@/lib/roles';
-import { useSessionStore } from '@/stores/session-store';
+import { useOwnRewardUnit, useSessionStore } from '@/stores/session-store';
+import type { RewardDisplayType } from '@/types/api';
 
 /** /history: recently reviewed chores, newest first (the family's for parents, their own for a child). */
 export function HistoryPage() {
   useDocumentTitle(pageTitle('History'));
   const parent = isParentRole(useSessionStore((state) => state.user?.role));
+  return parent ? <ParentHistory /> : <ChildHistory />;
+}
+
+function ParentHistory() {
+  // Only for the unit of each child's rewards: without it, rewards show in dollars.
+  const { resource: children } = useResource(getChildren, 'children');
+  const rewardTypes = new Map(
+    children.status === 'ready' ? children.data.map((child) => [child.id, child.rewardDisplayType]) : [],
+  );
+  return <HistoryList parent rewardTypeOf={(childId) => rewardTypes.get(childId)} />;
+}
+
+function ChildHistory() {
+  // A child sees only their own chores, all in their own unit.
+  const unit = useOwnRewardUnit() ?? undefined;
+  return <HistoryList parent={false} rewardTypeOf={() => unit} />;
+}
+
+interface HistoryListProps {
+  parent: boolean;
+  /** A child's reward unit, where known; rewards show in dollars otherwise. */
+  rewardTypeOf: (childId: string) => RewardDisplayType | undefined;
+}
+
+function HistoryList({ parent, rewardTypeOf }: HistoryListProps) {
   const { resource } = useResource(getHistory, 'history');
 
   return (
@@ -23,7 +50,12 @@ export function HistoryPage() {
           {(submissions) => (
             <ul className="list" aria-label="Reviewed chores">
               {submissions.map((submission) => (
-                <HistoryRow key={submission.id} submission={submission} showChild={parent} />
+                <HistoryRow
+                  key={submission.id}
+                  submission={submission}
+                  showChild={parent}
+                  rewardType={rewardTypeOf(submission.childId)}
+                />
               ))}
             </ul>
           )}

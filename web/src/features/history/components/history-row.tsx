@@ -1,5 +1,4 @@
-import { useOwnRewardUnit } from '@/stores/session-store';
-import type { Submission } from '@/types/api';
+import type { RewardDisplayType, Submission } from '@/types/api';
 import { cn } from '@/utils/cn';
 import { formatDate, formatReward } from '@/utils/format';
 
@@ -7,13 +6,13 @@ export interface HistoryRowProps {
   submission: Submission;
   /** Parents see whose chore it was. */
   showChild: boolean;
+  /** The child's reward unit, where known; the reward shows in dollars otherwise. */
+  rewardType: RewardDisplayType | undefined;
 }
 
 /** One reviewed chore: approved in green with the reward earned, rejected in red. */
-export function HistoryRow({ submission, showChild }: HistoryRowProps) {
+export function HistoryRow({ submission, showChild, rewardType }: HistoryRowProps) {
   const { chore, approved } = submission;
-  // A child's own unit; parents (a family's rows, perhaps in several units) keep dollars.
-  const unit = useOwnRewardUnit();
   const about = [
     chore.category?.name || 'Uncategorized',
     showChild ? submission.childName : null,
@@ -36,7 +35,7 @@ export function HistoryRow({ submission, showChild }: HistoryRowProps) {
         </span>
         <span className="list__amount">
           {approved ? '+' : ''}
-          {formatReward(submission.boostedReward, unit)}
+          {formatReward(submission.boostedReward, rewardType)}
         </span>
       </div>
     </li>
