@@ -128,8 +128,19 @@ async fn read_form(mut form: Multipart) -> ApiResult<pb::CreateSubmissionRequest
     Ok(request)
 }
 
-async fn text(field: Field<'_>) -> ApiResult<String> {
-    field.text().await.map_err(form_error)
+/// The longest text field accepted (notes are the longest, and far shorter):
+/// a longer one is refused before it is held in memory.
+const TEXT_MAX_BYTES: usize = 16 * 1024;
+
+async fn text(mut field: Field<'_>) -> ApiResult<String> {
+    let mut bytes = Vec::new();
+    while let Some(chunk) = field.chunk().await.map_err(form_error)? {
+        if bytes.len() + chunk.len() > TEXT_MAX_BYTES {
+            return Err(ApiError::bad_request("A form field is too long"));
+        }
+        bytes.extend_from_slice(&chunk);
+    }
+    String::from_utf8(bytes).map_err(|_| ApiError::bad_request("Form fields must be text"))
 }
 
 async fn drain(mut field: Field<'_>) -> ApiResult<()> {

@@ -268,6 +268,15 @@ async fn completion_times_and_callers_are_checked() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_error(&body, "Completion time is required");
 
+    // A text field far past any note is refused before it is read whole.
+    let (status, body) = submit(
+        &kid,
+        form(&chore, Utc::now(), None).text("notes", "x".repeat(64 * 1024)),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_error(&body, "A form field is too long");
+
     // Parents review; they do not submit.
     let (status, body) = submit(&parent, form(&chore, Utc::now(), None)).await;
     assert_eq!(status, StatusCode::FORBIDDEN);

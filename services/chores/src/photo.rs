@@ -11,9 +11,17 @@ use img_parts::{ImageEXIF, jpeg::Jpeg, jpeg::markers, png::Png, webp::WebP};
 /// The largest photo accepted, in bytes.
 pub const MAX_BYTES: usize = kit::validate::PHOTO_MAX_BYTES;
 
-/// A decoded image may not need more memory than this (a small file can
-/// claim enormous dimensions).
-const MAX_DECODED_BYTES: u64 = 512 * 1024 * 1024;
+/// The most pixels a photo may have: 64 megapixels covers the 48 and 50 MP
+/// cameras of today's phones. A small file can claim enormous dimensions, so
+/// they are read from the header before any pixel is decoded.
+pub const MAX_PIXELS: u64 = 64_000_000;
+
+/// A decode may not need more memory than this (64 MP as 8-bit RGBA).
+const MAX_DECODED_BYTES: u64 = 4 * MAX_PIXELS;
+
+/// Photos decoded at once in a process: each may take `MAX_DECODED_BYTES`,
+/// and the service's memory limit must hold them (deploy/helm values).
+static DECODES: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1);
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PhotoError {
@@ -23,6 +31,8 @@ pub enum PhotoError {
     NotAnImage,
     #[error("The photo could not be read; it may be damaged or incomplete")]
     Damaged,
+    #[error("Photo must be 64 megapixels or smaller")]
+    TooManyPixels,
 }
 
 /// A photo fit to store.
@@ -31,6 +41,15 @@ pub struct Photo {
     pub bytes: Vec<u8>,
     pub content_type: &'static str,
     pub extension: &'static str,
+}
+
+/// [`clean`] on a blocking thread, one photo at a time per process.
+pub async fn clean_in_turn(bytes: Vec<u8>) -> Result<Photo, PhotoError> {
+    // Closed never: the semaphore is static and never closed.
+    let _turn = DECODES.acquire().await.map_err(|_| PhotoError::Damaged)?;
+    tokio::task::spawn_blocking(move || clean(bytes))
+        .await
+        .map_err(|_| PhotoError::Damaged)?
 }
 
 /// Checks and cleans a photo. CPU-bound: run it off the async runtime.
@@ -65,6 +84,12 @@ fn decode_whole(bytes: &[u8], format: ImageFormat) -> Result<(), PhotoError> {
     // an upload cut short must not pass as a photo.
     if format == ImageFormat::Jpeg && !bytes.ends_with(&[0xFF, markers::EOI]) {
         return Err(PhotoError::Damaged);
+    }
+    let (width, height) = ImageReader::with_format(std::io::Cursor::new(bytes), format)
+        .into_dimensions()
+        .map_err(|_| PhotoError::Damaged)?;
+    if u64::from(width) * u64::from(height) > MAX_PIXELS {
+        return Err(PhotoError::TooManyPixels);
     }
     let mut limits = Limits::default();
     limits.max_alloc = Some(MAX_DECODED_BYTES);
@@ -185,6 +210,23 @@ mod tests {
             let cut = full[..full.len() * 2 / 3].to_vec();
             assert_eq!(clean(cut).unwrap_err(), PhotoError::Damaged);
         }
+    }
+
+    #[test]
+    fn photos_of_more_than_64_megapixels_are_refused_before_decoding() {
+        // 72 MP of one grey, a small file: its pixels would take 72 MB or more.
+        let mut bomb = Vec::new();
+        image::GrayImage::new(9000, 8000)
+            .write_to(&mut std::io::Cursor::new(&mut bomb), ImageFormat::Png)
+            .unwrap();
+        assert!(bomb.len() < MAX_BYTES);
+        assert_eq!(clean(bomb).unwrap_err(), PhotoError::TooManyPixels);
+        // Just under the limit passes.
+        let mut fine = Vec::new();
+        image::GrayImage::new(8000, 8000)
+            .write_to(&mut std::io::Cursor::new(&mut fine), ImageFormat::Png)
+            .unwrap();
+        assert!(clean(fine).is_ok());
     }
 
     #[test]

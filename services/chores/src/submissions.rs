@@ -136,11 +136,7 @@ impl Submissions {
             None
         } else {
             let bytes = req.photo;
-            Some(
-                tokio::task::spawn_blocking(move || photo::clean(bytes))
-                    .await
-                    .map_err(|e| Error::Internal(e.into()))??,
-            )
+            Some(photo::clean_in_turn(bytes).await?)
         };
 
         let id = Uuid::now_v7();
