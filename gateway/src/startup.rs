@@ -111,16 +111,47 @@ pub fn app(state: AppState, web_dist: &Path) -> Router {
         .merge(web::spa(web_dist))
         .layer(
             TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {
+                let path = traced_path(request.uri().path());
                 let span = tracing::info_span!(
                     "http.request",
-                    otel.name = %format!("{} {}", request.method(), request.uri().path()),
+                    otel.name = %format!("{} {path}", request.method()),
                     otel.kind = "server",
                     http.request.method = %request.method(),
-                    url.path = %request.uri().path(),
+                    url.path = %path,
                     trace_id = tracing::field::Empty,
                 );
                 kit::telemetry::set_parent(&span, &kit::telemetry::HttpHeaders(request.headers()));
                 span
             }),
         )
+}
+
+/// The request path as traces and logs show it. An invitation code is a
+/// credential (it redeems a place in a family), so it never leaves the
+/// process: not to the trace store, not into log lines.
+fn traced_path(path: &str) -> std::borrow::Cow<'_, str> {
+    for prefix in ["/api/auth/invite/", "/invite/", "/accept-invite/"] {
+        if path.strip_prefix(prefix).is_some_and(|code| !code.is_empty()) {
+            return format!("{prefix}{{code}}").into();
+        }
+    }
+    path.into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::traced_path;
+
+    #[test]
+    fn invitation_codes_are_not_traced() {
+        for (path, traced) in [
+            ("/api/auth/invite/Zx81kQ", "/api/auth/invite/{code}"),
+            ("/invite/Zx81kQ", "/invite/{code}"),
+            ("/accept-invite/Zx81kQ", "/accept-invite/{code}"),
+            ("/api/chores/42", "/api/chores/42"),
+            ("/invite/", "/invite/"),
+        ] {
+            assert_eq!(traced_path(path), traced, "{path}");
+        }
+    }
 }
