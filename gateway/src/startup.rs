@@ -131,7 +131,10 @@ pub fn app(state: AppState, web_dist: &Path) -> Router {
 /// process: not to the trace store, not into log lines.
 fn traced_path(path: &str) -> std::borrow::Cow<'_, str> {
     for prefix in ["/api/auth/invite/", "/invite/", "/accept-invite/"] {
-        if path.strip_prefix(prefix).is_some_and(|code| !code.is_empty()) {
+        if path
+            .strip_prefix(prefix)
+            .is_some_and(|code| !code.is_empty())
+        {
             return format!("{prefix}{{code}}").into();
         }
     }

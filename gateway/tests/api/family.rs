@@ -527,3 +527,53 @@ async fn a_child_joining_with_an_invite_code_is_a_child_of_the_family() {
     assert!(second.user["childId"].is_null());
     assert_eq!(children(&parent).await.len(), 3);
 }
+
+/// A parent who is removed cannot come back through an invite code they made
+/// while they were in; the codes other parents made still work.
+#[tokio::test]
+async fn a_removed_parents_open_codes_stop_working() {
+    let (_stack, api) = start().await;
+    let first = parent(&api).await;
+    let code_of = |session: &Session| {
+        session.post(
+            "/organizations/invite-codes",
+            &json!({"role": "ORG_ADMIN", "email": "", "expiresInDays": 30}),
+        )
+    };
+    let (_, code) = send(code_of(&first)).await;
+    let second = accept(
+        &api,
+        code["code"].as_str().unwrap(),
+        &unique_email("second"),
+    )
+    .await;
+    let (status, theirs) = send(code_of(&second)).await;
+    assert_eq!(status, StatusCode::CREATED, "{theirs}");
+    let (_, ours) = send(code_of(&first)).await;
+
+    let id = second.user["id"].as_str().unwrap();
+    let (status, _) = send(first.put(&format!("/users/{id}/deactivate"), &json!({}))).await;
+    assert_eq!(status, StatusCode::OK);
+
+    let (status, body) = send(
+        first
+            .http
+            .post(format!("{api}/auth/accept-invite"))
+            .json(&json!({
+                "inviteCode": theirs["code"], "password": "secret123",
+                "email": unique_email("back-again"), "firstName": "Bo",
+            })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+    assert_error(&body, "Invalid or expired invitation");
+    let (_, codes) = send(first.get("/organizations/invite-codes")).await;
+    let open: Vec<&str> = codes
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["code"].as_str())
+        .collect();
+    assert!(!open.contains(&theirs["code"].as_str().unwrap()), "{codes}");
+    accept(&api, ours["code"].as_str().unwrap(), &unique_email("third")).await;
+}

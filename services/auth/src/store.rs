@@ -276,6 +276,26 @@ pub async fn deactivate(
     .await?)
 }
 
+/// Ends the open invite codes a member made, so a removed parent cannot come
+/// back through one (a child's own invitation is the family's, and stays).
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL expire_codes_made_by", otel.kind = "client", db.system = "postgresql"))]
+pub async fn expire_codes_made_by(
+    tx: &mut PgConnection,
+    organization_id: Uuid,
+    creator: Uuid,
+) -> Result<u64, Error> {
+    Ok(sqlx::query(
+        "UPDATE invitations SET expires_at = now()
+         WHERE organization_id = $1 AND created_by = $2 AND child_id IS NULL
+           AND used_at IS NULL AND expires_at > now()",
+    )
+    .bind(organization_id)
+    .bind(creator)
+    .execute(tx)
+    .await?
+    .rows_affected())
+}
+
 /// Points a child's login, and any invitation still waiting for it, at new contact details.
 #[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL update_child_contact", otel.kind = "client", db.system = "postgresql"))]
 pub async fn update_child_contact(

@@ -103,6 +103,7 @@ impl Accounts {
         let user = store::deactivate(&mut tx, org, id)
             .await?
             .ok_or(Error::UserNotFound)?;
+        store::expire_codes_made_by(&mut tx, org, user.id).await?;
         let now = Utc::now();
         outbox::enqueue(&mut tx, &view::user_updated(&user)).await?;
         outbox::enqueue(
