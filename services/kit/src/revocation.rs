@@ -17,7 +17,10 @@ use std::{
     time::Duration,
 };
 
-use async_nats::jetstream::consumer::{AckPolicy, DeliverPolicy, pull};
+use async_nats::jetstream::{
+    self,
+    consumer::{AckPolicy, DeliverPolicy, pull},
+};
 use chorely_proto::events::{
     Event,
     v1::{OrganizationActivationChanged, UserRevoked},
@@ -60,29 +63,21 @@ impl Revocations {
         shutdown: CancellationToken,
         apply: fn(&Self, &[u8]),
     ) -> anyhow::Result<()> {
-        let stream = bus.js.get_stream(&bus.stream).await?;
-        let mut consumer = stream
-            .create_consumer(pull::Config {
-                filter_subject: bus.subject_of::<E>(),
-                deliver_policy: DeliverPolicy::ByStartTime {
-                    start_time: time::OffsetDateTime::now_utc() - LOOK_BACK,
-                },
-                ack_policy: AckPolicy::None,
-                // An ephemeral consumer; the server drops it once we are gone.
-                inactive_threshold: Duration::from_secs(60),
-                ..Default::default()
-            })
-            .await?;
-        let backlog = consumer.info().await?.num_pending;
-        let mut messages = consumer.messages().await?;
+        let subject = bus.subject_of::<E>();
+        let since = DeliverPolicy::ByStartTime {
+            start_time: time::OffsetDateTime::now_utc() - LOOK_BACK,
+        };
+        let (mut messages, backlog) = open(bus, &subject, since).await?;
+        // The next stream sequence to read: where to pick up after a break.
+        let mut next_sequence = None;
         for _ in 0..backlog {
             match messages.next().await {
-                Some(Ok(message)) => apply(self, &message.payload),
+                Some(Ok(message)) => next_sequence = self.take(&message, apply).or(next_sequence),
                 Some(Err(err)) => tracing::warn!(%err, "revocation replay error"),
                 None => break,
             }
         }
-        let live = self.clone();
+        let (live, bus) = (self.clone(), bus.clone());
         tokio::spawn(async move {
             loop {
                 let next = tokio::select! {
@@ -90,16 +85,33 @@ impl Revocations {
                     next = messages.next() => next,
                 };
                 match next {
-                    Some(Ok(message)) => apply(&live, &message.payload),
-                    Some(Err(err)) => tracing::warn!(%err, "revocation stream error"),
-                    None => {
-                        tracing::error!("revocation stream ended");
-                        return;
+                    Some(Ok(message)) => {
+                        next_sequence = live.take(&message, apply).or(next_sequence);
+                        continue;
                     }
+                    Some(Err(err)) => tracing::warn!(%err, %subject, "revocation stream broke"),
+                    None => tracing::warn!(%subject, "revocation stream ended"),
+                }
+                // The server drops an ephemeral consumer it has not heard from
+                // for a minute: after a longer outage (or any break) follow
+                // again from the next event, or the process would go on
+                // admitting tokens revoked from then on.
+                let from = next_sequence.map_or(since, |start_sequence| {
+                    DeliverPolicy::ByStartSequence { start_sequence }
+                });
+                match reopen(&bus, &subject, from, &shutdown).await {
+                    Some(reopened) => messages = reopened,
+                    None => return,
                 }
             }
         });
         Ok(())
+    }
+
+    /// Applies one event; returns the stream sequence after it.
+    fn take(&self, message: &jetstream::Message, apply: fn(&Self, &[u8])) -> Option<u64> {
+        apply(self, &message.payload);
+        message.info().ok().map(|info| info.stream_sequence + 1)
     }
 
     fn apply_user(&self, payload: &[u8]) {
@@ -149,4 +161,48 @@ impl Revocations {
 /// Families and users share one map; a family's key cannot be a user id.
 fn family_key(org: &str) -> String {
     format!("family:{org}")
+}
+
+type Messages = pull::Stream;
+
+/// An ephemeral consumer of `subject` from `from`, with the number of events
+/// already waiting in it.
+async fn open(bus: &Bus, subject: &str, from: DeliverPolicy) -> anyhow::Result<(Messages, u64)> {
+    let stream = bus.js.get_stream(&bus.stream).await?;
+    let mut consumer = stream
+        .create_consumer(pull::Config {
+            filter_subject: subject.to_owned(),
+            deliver_policy: from,
+            ack_policy: AckPolicy::None,
+            // An ephemeral consumer; the server drops it once we are gone.
+            inactive_threshold: Duration::from_secs(60),
+            ..Default::default()
+        })
+        .await?;
+    let backlog = consumer.info().await?.num_pending;
+    Ok((consumer.messages().await?, backlog))
+}
+
+/// [`open`] again, retrying with a growing pause until it works or `shutdown`.
+async fn reopen(
+    bus: &Bus,
+    subject: &str,
+    from: DeliverPolicy,
+    shutdown: &CancellationToken,
+) -> Option<Messages> {
+    let mut pause = Duration::from_millis(100);
+    loop {
+        match open(bus, subject, from).await {
+            Ok((messages, _)) => {
+                tracing::info!(%subject, "following revocations again");
+                return Some(messages);
+            }
+            Err(err) => tracing::warn!(%err, %subject, "cannot follow revocations yet"),
+        }
+        tokio::select! {
+            () = shutdown.cancelled() => return None,
+            () = tokio::time::sleep(pause) => {}
+        }
+        pause = (pause * 2).min(Duration::from_secs(10));
+    }
 }
