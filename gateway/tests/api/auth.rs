@@ -209,3 +209,47 @@ async fn health_openapi_and_docs_are_served() {
     assert_eq!(docs.status(), StatusCode::OK);
     assert!(docs.text().await.unwrap().contains("/api/openapi.json"));
 }
+
+/// Password guessing is slowed: ten failed logins in a row lock the email for
+/// a while, even for the right password, and other accounts go on as usual.
+#[tokio::test]
+async fn ten_failed_logins_lock_the_email_for_a_while() {
+    let (stack, api) = start().await;
+    let http = Client::new();
+    let victim = registration();
+    let bystander = registration();
+    for body in [&victim, &bystander] {
+        let (status, _) = send(http.post(format!("{api}/auth/register")).json(body)).await;
+        assert_eq!(status, StatusCode::CREATED);
+    }
+    let login = |body: &serde_json::Value, password: &str| {
+        // The email as typed, in another case: it is the same account.
+        let email = body["email"].as_str().unwrap().to_uppercase();
+        http.post(format!("{api}/auth/login"))
+            .json(&json!({"email": email, "password": password}))
+    };
+
+    for _ in 0..10 {
+        let (status, body) = send(login(&victim, "wrong-guess")).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+        assert_error(&body, "Invalid email or password");
+    }
+    let (status, body) = send(login(&victim, "secret123")).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert_error(&body, "Too many failed logins. Try again in 15 minutes.");
+    let (status, _) = send(login(&bystander, "secret123")).await;
+    assert_eq!(status, StatusCode::OK);
+
+    // Once the lock has run out, the right password works again.
+    sqlx::query("UPDATE login_failures SET locked_until = now() - interval '1 second'")
+        .execute(&stack.auth_pool)
+        .await
+        .unwrap();
+    let (status, _) = send(login(&victim, "secret123")).await;
+    assert_eq!(status, StatusCode::OK);
+    let left: i64 = sqlx::query_scalar("SELECT count(*) FROM login_failures")
+        .fetch_one(&stack.auth_pool)
+        .await
+        .unwrap();
+    assert_eq!(left, 0, "a successful login forgets the failures");
+}

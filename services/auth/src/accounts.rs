@@ -1,7 +1,7 @@
 //! What the auth service does, call by call, in the spec's words. Handlers in
 //! `grpc` only translate between protobuf and these functions.
 
-use std::sync::Arc;
+use std::{sync::Arc, time::Duration};
 
 use chorely_proto::{
     auth::v1::{self as pb},
@@ -24,6 +24,13 @@ use crate::{
     store::{self, NewUser, ProfileUpdate, UserRow},
     view,
 };
+
+/// Failed logins to one email in a row that lock it ...
+const LOGIN_FAILURES_MAX: i32 = 10;
+/// ... when no more than this apart ...
+const LOGIN_FAILURE_WINDOW: Duration = Duration::from_secs(15 * 60);
+/// ... for this long (the message says 15 minutes).
+const LOGIN_LOCK: Duration = Duration::from_secs(15 * 60);
 
 #[derive(Clone)]
 pub struct Accounts {
@@ -83,7 +90,12 @@ impl Accounts {
         if req.password.is_empty() {
             return Err(Error::invalid("password", "Password is required"));
         }
-        let user = store::find_by_email(&self.pool, req.email.trim()).await?;
+        let email = req.email.trim();
+        // Checked before hashing: a locked email costs no password check.
+        if store::login_locked(&self.pool, email).await? {
+            return Err(Error::TooManyAttempts);
+        }
+        let user = store::find_by_email(&self.pool, email).await?;
         let matches = self
             .hasher
             .verify(
@@ -93,8 +105,19 @@ impl Accounts {
             .await?;
         let user = match user {
             Some(user) if matches => user,
-            _ => return Err(Error::BadCredentials),
+            _ => {
+                store::record_login_failure(
+                    &self.pool,
+                    email,
+                    LOGIN_FAILURES_MAX,
+                    LOGIN_FAILURE_WINDOW,
+                    LOGIN_LOCK,
+                )
+                .await?;
+                return Err(Error::BadCredentials);
+            }
         };
+        store::clear_login_failures(&self.pool, email).await?;
         if !user.is_active {
             return Err(Error::AccountInactive);
         }

@@ -14,6 +14,8 @@ pub enum Error {
     BadCredentials,
     #[error("This account has been deactivated")]
     AccountInactive,
+    #[error("Too many failed logins. Try again in 15 minutes.")]
+    TooManyAttempts,
     #[error("This family account has been suspended")]
     FamilyInactive,
     #[error("Invalid or expired invitation")]
@@ -54,6 +56,7 @@ impl From<Error> for Status {
                 Code::PermissionDenied
             }
             Error::InvalidInvite | Error::UserNotFound => Code::NotFound,
+            Error::TooManyAttempts => Code::ResourceExhausted,
             Error::Upstream { service, status } => {
                 return kit::error::upstream(service, status.clone());
             }

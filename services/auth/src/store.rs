@@ -88,6 +88,61 @@ pub async fn find_by_email(pool: &PgPool, email: &str) -> Result<Option<UserRow>
     .await?)
 }
 
+/// Whether logins to `email` are locked after too many failures.
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL login_locked", otel.kind = "client", db.system = "postgresql"))]
+pub async fn login_locked(pool: &PgPool, email: &str) -> Result<bool, Error> {
+    Ok(sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM login_failures
+                        WHERE email = lower($1) AND locked_until > now())",
+    )
+    .bind(email)
+    .fetch_one(pool)
+    .await?)
+}
+
+/// Counts a failed login to `email`: failures more than `window` apart start
+/// the count again, and the `max`-th in a row locks the email for `lock`.
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL record_login_failure", otel.kind = "client", db.system = "postgresql"))]
+pub async fn record_login_failure(
+    pool: &PgPool,
+    email: &str,
+    max: i32,
+    window: std::time::Duration,
+    lock: std::time::Duration,
+) -> Result<(), Error> {
+    sqlx::query(
+        "WITH counted AS (
+             SELECT coalesce((SELECT failures FROM login_failures
+                              WHERE email = lower($1)
+                                AND last_failed_at > now() - make_interval(secs => $3)
+                                AND (locked_until IS NULL OR locked_until > now())), 0) + 1 AS failures
+         )
+         INSERT INTO login_failures (email, failures, last_failed_at, locked_until)
+         SELECT lower($1), failures, now(),
+                CASE WHEN failures >= $2 THEN now() + make_interval(secs => $4) END
+         FROM counted
+         ON CONFLICT (email) DO UPDATE SET failures = EXCLUDED.failures,
+             last_failed_at = EXCLUDED.last_failed_at, locked_until = EXCLUDED.locked_until",
+    )
+    .bind(email)
+    .bind(max)
+    .bind(window.as_secs_f64())
+    .bind(lock.as_secs_f64())
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+/// Forgets the failures of `email` after a successful login.
+#[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL clear_login_failures", otel.kind = "client", db.system = "postgresql"))]
+pub async fn clear_login_failures(pool: &PgPool, email: &str) -> Result<(), Error> {
+    sqlx::query("DELETE FROM login_failures WHERE email = lower($1)")
+        .bind(email)
+        .execute(pool)
+        .await?;
+    Ok(())
+}
+
 #[tracing::instrument(name = "db.query", skip_all, fields(otel.name = "SQL find_by_id", otel.kind = "client", db.system = "postgresql"))]
 pub async fn find_by_id(pool: &PgPool, id: Uuid) -> Result<Option<UserRow>, Error> {
     Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
