@@ -2,11 +2,14 @@
 
 use std::{path::Path, sync::Arc, time::Duration};
 
+use axum::http::{HeaderValue, header};
 use axum::{Json, Router, http::Request, routing::get};
 use kit::{authn::Authenticator, jwt::JwtVerifier, nats::Bus, revocation::Revocations};
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
-use tower_http::{limit::RequestBodyLimitLayer, trace::TraceLayer};
+use tower_http::{
+    limit::RequestBodyLimitLayer, set_header::SetResponseHeaderLayer, trace::TraceLayer,
+};
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
@@ -105,25 +108,43 @@ pub fn app(state: AppState, web_dist: &Path) -> Router {
             axum::http::StatusCode::GATEWAY_TIMEOUT,
             Duration::from_secs(30),
         ));
-    Router::new()
+    let app = Router::new()
         .nest("/api", api)
         .merge(web::docs_page())
-        .merge(web::spa(web_dist))
-        .layer(
-            TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {
-                let path = traced_path(request.uri().path());
-                let span = tracing::info_span!(
-                    "http.request",
-                    otel.name = %format!("{} {path}", request.method()),
-                    otel.kind = "server",
-                    http.request.method = %request.method(),
-                    url.path = %path,
-                    trace_id = tracing::field::Empty,
-                );
-                kit::telemetry::set_parent(&span, &kit::telemetry::HttpHeaders(request.headers()));
-                span
-            }),
-        )
+        .merge(web::spa(web_dist));
+    with_security_headers(app).layer(TraceLayer::new_for_http().make_span_with(
+        |request: &Request<_>| {
+            let path = traced_path(request.uri().path());
+            let span = tracing::info_span!(
+                "http.request",
+                otel.name = %format!("{} {path}", request.method()),
+                otel.kind = "server",
+                http.request.method = %request.method(),
+                url.path = %path,
+                trace_id = tracing::field::Empty,
+            );
+            kit::telemetry::set_parent(&span, &kit::telemetry::HttpHeaders(request.headers()));
+            span
+        },
+    ))
+}
+
+/// Adds the headers every answer carries: no content-type guessing, no
+/// framing of the app by other sites (clickjacking), and no app paths (which
+/// can hold invitation codes) sent to other sites as referrers.
+fn with_security_headers(router: Router) -> Router {
+    [
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::X_FRAME_OPTIONS, "DENY"),
+        (header::REFERRER_POLICY, "same-origin"),
+    ]
+    .into_iter()
+    .fold(router, |router, (name, value)| {
+        router.layer(SetResponseHeaderLayer::if_not_present(
+            name,
+            HeaderValue::from_static(value),
+        ))
+    })
 }
 
 /// The request path as traces and logs show it. An invitation code is a

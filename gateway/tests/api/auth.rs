@@ -207,7 +207,16 @@ async fn health_openapi_and_docs_are_served() {
         .await
         .unwrap();
     assert_eq!(docs.status(), StatusCode::OK);
+    for (name, value) in [
+        ("x-content-type-options", "nosniff"),
+        ("x-frame-options", "DENY"),
+        ("referrer-policy", "same-origin"),
+    ] {
+        assert_eq!(docs.headers()[name], value, "{name}");
+    }
     assert!(docs.text().await.unwrap().contains("/api/openapi.json"));
+    let health = http.get(format!("{api}/health")).send().await.unwrap();
+    assert_eq!(health.headers()["x-frame-options"], "DENY");
 }
 
 /// Password guessing is slowed: ten failed logins in a row lock the email for
