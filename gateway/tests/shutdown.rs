@@ -14,12 +14,12 @@ use std::sync::{
 };
 
 use reqwest::{Client, StatusCode};
-use serde_json::Value;
 use testkit::{
     Stack,
     api::Family,
     gate::Gate,
     process::{Process, set_env},
+    shutdown::approve_across_sigterm,
 };
 use tokio::sync::watch;
 
@@ -58,25 +58,8 @@ async fn sigterm_answers_every_accepted_request() {
     let mut seen = answered.subscribe();
     seen.wait_for(|n| *n >= STREAMS).await.unwrap();
 
-    let before = chores.requests();
-    chores.hold();
-    let approvals: Vec<_> = submissions
-        .iter()
-        .map(|s| tokio::spawn(family.approve(s).send()))
-        .collect();
-    chores.wait_for_requests(before + IN_FLIGHT).await;
-
-    // Every approval is now inside the gateway, waiting on chores.
-    gateway.terminate();
-    gateway.stopped_listening().await;
-    chores.release();
-
-    for approval in approvals {
-        let response = approval.await.unwrap().unwrap();
-        assert_eq!(response.status(), StatusCode::OK);
-        let body: Value = response.json().await.unwrap();
-        assert_eq!(body["status"], "APPROVED", "{body}");
-    }
+    // Every approval is inside the gateway, waiting on chores, at the signal.
+    approve_across_sigterm(&family, &submissions, &chores, &gateway).await;
     assert!(gateway.exit_status().await.success());
     stopped.store(true, Ordering::Relaxed);
     for stream in streams {

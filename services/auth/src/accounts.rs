@@ -174,21 +174,16 @@ impl Accounts {
         // A child joining with an open invite code (role ORG_MEMBER) has no
         // child record yet: family makes one with the login, so they can
         // submit chores and their parents see them among the children.
-        let member_child = (invite.child_id.is_none() && invite.role == "ORG_MEMBER").then(|| {
-            AddMemberChildRequest {
-                child_id: Uuid::now_v7().to_string(),
-                organization_id: invite.organization_id.to_string(),
-                first_name: first_name.clone(),
-                last_name: last_name.clone(),
-                email: email.clone(),
-            }
+        let new_child =
+            (invite.child_id.is_none() && invite.role == "ORG_MEMBER").then(Uuid::now_v7);
+        let member_child = new_child.map(|id| AddMemberChildRequest {
+            child_id: id.to_string(),
+            organization_id: invite.organization_id.to_string(),
+            first_name: first_name.clone(),
+            last_name: last_name.clone(),
+            email: email.clone(),
         });
-        let child_id = match &member_child {
-            Some(child) => {
-                Some(Uuid::parse_str(&child.child_id).map_err(|e| Error::Internal(e.into()))?)
-            }
-            None => invite.child_id,
-        };
+        let child_id = new_child.or(invite.child_id);
         let ui_theme = if child_id.is_some() { "KIDS" } else { "ADULT" };
         let user = self
             .create_user(

@@ -12,14 +12,13 @@
 use std::time::Duration;
 
 use kit::testing::TestDb;
-use reqwest::StatusCode;
-use serde_json::Value;
 use testkit::{
     Stack,
     api::{Family, call},
     gate::Gate,
     otlp::{Receiver, attribute},
     process::{Process, set_env},
+    shutdown::approve_across_sigterm,
 };
 
 /// Approvals in flight when the signal arrives.
@@ -54,26 +53,9 @@ async fn sigterm_finishes_accepted_approvals_and_flushes_their_events_and_spans(
 
     // One approval with the gate open connects chores to rewards.
     call(family.approve(&submissions[0])).await;
-    let before = rewards.requests();
 
-    rewards.hold();
-    let approvals: Vec<_> = submissions[1..]
-        .iter()
-        .map(|s| tokio::spawn(family.approve(s).send()))
-        .collect();
-    rewards.wait_for_requests(before + IN_FLIGHT).await;
-
-    // Every approval is now inside chores, waiting on rewards.
-    chores.terminate();
-    chores.stopped_listening().await;
-    rewards.release();
-
-    for approval in approvals {
-        let response = approval.await.unwrap().unwrap();
-        assert_eq!(response.status(), StatusCode::OK);
-        let body: Value = response.json().await.unwrap();
-        assert_eq!(body["status"], "APPROVED", "{body}");
-    }
+    // Every approval is inside chores, waiting on rewards, at the signal.
+    approve_across_sigterm(&family, &submissions[1..], &rewards, &chores).await;
     assert!(chores.exit_status().await.success());
 
     // Every event was published before the process went...

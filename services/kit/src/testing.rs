@@ -80,6 +80,23 @@ pub mod tokens {
     }
 }
 
+/// Hands `event` to `handler` as its consumer would, once, under a fresh
+/// event id: for tests that choose the order events arrive in.
+pub async fn deliver<E, H>(pool: &sqlx::PgPool, handler: &H, event: E)
+where
+    E: chorely_proto::events::Event,
+    H: crate::consumer::Handler<E>,
+{
+    let meta = crate::consumer::EventMeta {
+        id: Uuid::now_v7().to_string(),
+        subject: E::SUBJECT.into(),
+    };
+    let handled = crate::consumer::handle_once(pool, "test", handler, event, &meta)
+        .await
+        .expect("the handler fails");
+    assert!(handled, "a fresh event id was taken for a redelivery");
+}
+
 /// A database of its own, dropped with the guard.
 pub struct TestDb {
     pub url: String,

@@ -99,27 +99,11 @@ async fn a_child_deleted_before_its_creation_is_seen_is_not_counted() {
         events::v1::{ChildCreated, ChildDeleted, OrganizationCreated},
         platform::v1::ListOrganizationsRequest,
     };
-    use kit::consumer::{EventMeta, Handler, handle_once};
+    use kit::testing::deliver;
     use platform::{
         console::Console,
         events::{DirectoryHandler, OrganizationCreatedHandler},
     };
-
-    async fn deliver<E, H>(pool: &sqlx::PgPool, event: E, handler: &H)
-    where
-        E: chorely_proto::events::Event,
-        H: Handler<E>,
-    {
-        let meta = EventMeta {
-            id: Uuid::now_v7().to_string(),
-            subject: "test".into(),
-        };
-        assert!(
-            handle_once(pool, "test", handler, event, &meta)
-                .await
-                .unwrap()
-        );
-    }
 
     let db = kit::testing::TestDb::new("platform");
     let pool = kit::db::connect(&db.url, &platform::startup::MIGRATIONS)
@@ -134,8 +118,8 @@ async fn a_child_deleted_before_its_creation_is_seen_is_not_counted() {
     };
     deliver(
         &pool,
-        family,
         &OrganizationCreatedHandler { trial_days: 14 },
+        family,
     )
     .await;
     let (kept, deleted) = (Uuid::new_v4().to_string(), Uuid::new_v4().to_string());
@@ -148,9 +132,9 @@ async fn a_child_deleted_before_its_creation_is_seen_is_not_counted() {
         child_id: id.to_owned(),
         organization_id: org.clone(),
     };
-    deliver(&pool, child(&kept), &DirectoryHandler).await;
-    deliver(&pool, gone(&deleted), &DirectoryHandler).await;
-    deliver(&pool, child(&deleted), &DirectoryHandler).await;
+    deliver(&pool, &DirectoryHandler, child(&kept)).await;
+    deliver(&pool, &DirectoryHandler, gone(&deleted)).await;
+    deliver(&pool, &DirectoryHandler, child(&deleted)).await;
 
     let console = Console { pool: pool.clone() };
     let count = || async {
@@ -168,6 +152,6 @@ async fn a_child_deleted_before_its_creation_is_seen_is_not_counted() {
     assert_eq!(count().await, (1, 1));
 
     // Deleted in order, the other child goes too.
-    deliver(&pool, gone(&kept), &DirectoryHandler).await;
+    deliver(&pool, &DirectoryHandler, gone(&kept)).await;
     assert_eq!(count().await, (0, 0));
 }

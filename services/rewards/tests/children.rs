@@ -7,32 +7,13 @@
 
 use chorely_proto::events::v1::{ChildCreated, ChildDeleted, ChildUpdated, SubmissionReviewed};
 use chrono::{Datelike, Utc};
-use kit::{
-    consumer::{EventMeta, Handler, handle_once},
-    testing::TestDb,
-};
+use kit::testing::{TestDb, deliver};
 use rewards::{
     events::{Children, CreditApprovals},
     store,
 };
 use sqlx::PgPool;
 use uuid::Uuid;
-
-async fn deliver<E, H>(pool: &PgPool, handler: &H, event: E)
-where
-    E: chorely_proto::events::Event,
-    H: Handler<E>,
-{
-    let meta = EventMeta {
-        id: Uuid::now_v7().to_string(),
-        subject: "test".into(),
-    };
-    assert!(
-        handle_once(pool, "test", handler, event, &meta)
-            .await
-            .unwrap()
-    );
-}
 
 /// Delivers the child's creation, an update and an approval; with
 /// `deleted_first`, its deletion before all of them.

@@ -10,6 +10,7 @@ pub mod gate;
 pub mod images;
 pub mod otlp;
 pub mod process;
+pub mod shutdown;
 
 use std::path::PathBuf;
 
