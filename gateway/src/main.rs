@@ -2,6 +2,13 @@ use gateway::{config::Config, startup::Application};
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
+    // `gateway openapi` prints the API's document and exits: the web's types
+    // are generated from it, and CI checks they match.
+    if std::env::args().nth(1).as_deref() == Some("openapi") {
+        let document = gateway::startup::openapi_document().to_pretty_json()?;
+        println!("{document}");
+        return Ok(());
+    }
     let _telemetry = kit::telemetry::init("gateway");
     let config = Config::load()?;
     kit::metrics::install("gateway", &config.metrics_addr)?;

@@ -88,13 +88,23 @@ async fn record_request(
     response
 }
 
-/// The whole HTTP surface: `/api`, its OpenAPI document and docs, and the web app.
-pub fn app(state: AppState, web_dist: &Path) -> Router {
-    let (api, openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi())
+/// Every `/api` route with the document describing it.
+fn api_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(routes::router())
         .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
         .merge(routes::uploads())
-        .split_for_parts();
+}
+
+/// The OpenAPI document `/api/openapi.json` serves, without starting anything
+/// (`gateway openapi` prints it; the web's API types are generated from it).
+pub fn openapi_document() -> utoipa::openapi::OpenApi {
+    api_routes().split_for_parts().1
+}
+
+/// The whole HTTP surface: `/api`, its OpenAPI document and docs, and the web app.
+pub fn app(state: AppState, web_dist: &Path) -> Router {
+    let (api, openapi) = api_routes().split_for_parts();
     let openapi = Arc::new(openapi);
     let api = api
         .route(
