@@ -1,10 +1,13 @@
-//! Every failure of the API as one JSON shape, `{"error", "message"}`, both
-//! carrying the text users see (the web reads `message` first, then `error`).
-//! Service errors are mapped from gRPC codes to HTTP status here and only here.
+//! Every failure of the API as one JSON shape, `{"error", "message",
+//! "details"?}`: `error` and `message` carry the text users see (the web
+//! reads `message` first, then `error`), and `details` names each request
+//! field that was refused, so a form can show the text beside its input.
+//! Service errors are mapped from gRPC codes to HTTP status here and only
+//! here; what is decided on comes from the services' typed error details,
+//! never from the wording of a message.
 
 use axum::{
     Json,
-    extract::rejection::JsonRejection,
     http::StatusCode,
     response::{IntoResponse, Response},
 };
@@ -20,21 +23,41 @@ pub struct ErrorBody {
     pub error: String,
     /// The same text (clients read `message` first).
     pub message: String,
+    /// The request fields that were refused, each with its own text; absent
+    /// when the failure is not about a field.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub details: Option<Vec<FieldDetail>>,
+}
+
+/// One refused request field.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct FieldDetail {
+    /// The field's name in the request (`firstName`, `customScale`), or a
+    /// path into it for nested values (`thresholds.A`).
+    #[schema(example = "firstName")]
+    pub field: String,
+    #[schema(example = "First name is required")]
+    pub message: String,
 }
 
 #[derive(Debug)]
 pub struct ApiError {
     pub status: StatusCode,
     pub message: String,
+    pub details: Vec<FieldDetail>,
 }
 
 const UNAVAILABLE: &str = "The service is temporarily unavailable. Please try again.";
+
+/// Said of a request field holding a NUL character, which no text may contain.
+pub const BAD_TEXT: &str = "contains a character that is not allowed";
 
 impl ApiError {
     pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
         Self {
             status,
             message: message.into(),
+            details: Vec::new(),
         }
     }
 
@@ -44,6 +67,26 @@ impl ApiError {
 
     pub fn bad_request(message: impl Into<String>) -> Self {
         Self::new(StatusCode::BAD_REQUEST, message)
+    }
+
+    /// A 400 about one request field, named in `details`.
+    pub fn field(field: impl Into<String>, message: impl Into<String>) -> Self {
+        let message = message.into();
+        Self {
+            status: StatusCode::BAD_REQUEST,
+            details: vec![FieldDetail {
+                field: field.into(),
+                message: message.clone(),
+            }],
+            message,
+        }
+    }
+
+    /// A 400 for a request field holding text no field may hold (NUL).
+    pub fn bad_text(field: impl Into<String>) -> Self {
+        let field = field.into();
+        let message = format!("{field} {BAD_TEXT}");
+        Self::field(field, message)
     }
 
     pub fn not_found() -> Self {
@@ -74,10 +117,9 @@ impl From<tonic::Status> for ApiError {
     fn from(status: tonic::Status) -> Self {
         let http = http_status(status.code());
         let message = match status.code() {
+            // A service that found another one down says which, in words for users.
+            _ if kit::error::is_service_unavailable(&status) => status.message().to_owned(),
             // Transport failures carry connection details; users get none of them.
-            Code::Unavailable if status.message().starts_with("The ") => {
-                status.message().to_owned()
-            }
             Code::Unavailable | Code::DeadlineExceeded => {
                 tracing::error!(code = ?status.code(), message = status.message(), "service unavailable");
                 UNAVAILABLE.to_owned()
@@ -88,23 +130,19 @@ impl From<tonic::Status> for ApiError {
             }
             _ => status.message().to_owned(),
         };
+        let details = if http.is_client_error() {
+            kit::error::field_violations(&status)
+                .into_iter()
+                .map(|(field, message)| FieldDetail { field, message })
+                .collect()
+        } else {
+            Vec::new()
+        };
         Self {
             status: http,
             message,
+            details,
         }
-    }
-}
-
-impl From<JsonRejection> for ApiError {
-    fn from(rejection: JsonRejection) -> Self {
-        let status = match &rejection {
-            JsonRejection::MissingJsonContentType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            _ => StatusCode::BAD_REQUEST,
-        };
-        Self::new(
-            status,
-            format!("Invalid request body: {}", rejection.body_text()),
-        )
     }
 }
 
@@ -113,9 +151,48 @@ impl IntoResponse for ApiError {
         let body = ErrorBody {
             error: self.message.clone(),
             message: self.message,
+            details: Some(self.details).filter(|d| !d.is_empty()),
         };
         (self.status, Json(body)).into_response()
     }
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;
+
+#[cfg(test)]
+mod tests {
+    use kit::validate::FieldError;
+
+    use super::*;
+
+    #[test]
+    fn a_service_field_error_is_a_400_naming_the_field() {
+        let status = kit::error::invalid(&FieldError::new("name", "Name is required"));
+        let error = ApiError::from(status);
+        assert_eq!(error.status, StatusCode::BAD_REQUEST);
+        assert_eq!(error.message, "Name is required");
+        assert_eq!(
+            error.details,
+            vec![FieldDetail {
+                field: "name".into(),
+                message: "Name is required".into()
+            }]
+        );
+    }
+
+    #[test]
+    fn only_a_named_service_outage_reaches_users_in_its_own_words() {
+        let named = ApiError::from(kit::error::upstream(
+            "rewards",
+            tonic::Status::internal("x"),
+        ));
+        assert_eq!(named.status, StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(
+            named.message,
+            "The rewards service is unavailable. Please try again."
+        );
+        // A transport error's text never does, even one that reads like ours.
+        let transport = ApiError::from(tonic::Status::unavailable("The socket at 10.0.0.3 closed"));
+        assert_eq!(transport.message, UNAVAILABLE);
+    }
+}

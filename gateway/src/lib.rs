@@ -6,6 +6,7 @@ pub mod auth;
 pub mod clients;
 pub mod config;
 pub mod error;
+pub mod extract;
 pub mod json;
 pub mod money;
 pub mod openapi;

@@ -3,14 +3,16 @@
 
 use crate::error::ApiError;
 
-/// Dollars to cents; refuses amounts that are not whole cents or not finite.
-pub fn to_cents(dollars: f64, label: &str) -> Result<i64, ApiError> {
+/// Dollars to cents; refuses amounts that are not whole cents or not finite,
+/// naming `field` and calling it `label`.
+pub fn to_cents(dollars: f64, label: &str, field: &str) -> Result<i64, ApiError> {
     let cents = (dollars * 100.0).round();
     let whole = ((dollars * 100.0) - cents).abs() < 1e-6;
     if !dollars.is_finite() || !whole || cents.abs() > 1e13 {
-        return Err(ApiError::bad_request(format!(
-            "{label} must be an amount in dollars and cents"
-        )));
+        return Err(ApiError::field(
+            field,
+            format!("{label} must be an amount in dollars and cents"),
+        ));
     }
     #[allow(clippy::cast_possible_truncation)]
     Ok(cents as i64)
@@ -28,15 +30,17 @@ mod tests {
 
     #[test]
     fn dollars_become_whole_cents() {
-        assert_eq!(to_cents(10.0, "x").ok(), Some(1000));
-        assert_eq!(to_cents(0.1 + 0.2, "x").ok(), Some(30));
-        assert_eq!(to_cents(-5.5, "x").ok(), Some(-550));
-        assert_eq!(to_cents(19.99, "x").ok(), Some(1999));
+        assert_eq!(to_cents(10.0, "x", "x").ok(), Some(1000));
+        assert_eq!(to_cents(0.1 + 0.2, "x", "x").ok(), Some(30));
+        assert_eq!(to_cents(-5.5, "x", "x").ok(), Some(-550));
+        assert_eq!(to_cents(19.99, "x", "x").ok(), Some(1999));
         assert_eq!(
-            to_cents(1.005, "Birthday reward").unwrap_err().message,
+            to_cents(1.005, "Birthday reward", "birthdayRewardAmount")
+                .unwrap_err()
+                .message,
             "Birthday reward must be an amount in dollars and cents"
         );
-        assert!(to_cents(f64::NAN, "x").is_err());
+        assert!(to_cents(f64::NAN, "x", "x").is_err());
         assert_eq!(to_dollars(1999), 19.99);
     }
 }

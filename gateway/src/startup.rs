@@ -99,13 +99,13 @@ fn api_routes() -> OpenApiRouter<AppState> {
 /// The OpenAPI document `/api/openapi.json` serves, without starting anything
 /// (`gateway openapi` prints it; the web's API types are generated from it).
 pub fn openapi_document() -> utoipa::openapi::OpenApi {
-    api_routes().split_for_parts().1
+    crate::openapi::complete(api_routes().split_for_parts().1)
 }
 
 /// The whole HTTP surface: `/api`, its OpenAPI document and docs, and the web app.
 pub fn app(state: AppState, web_dist: &Path) -> Router {
     let (api, openapi) = api_routes().split_for_parts();
-    let openapi = Arc::new(openapi);
+    let openapi = Arc::new(crate::openapi::complete(openapi));
     let api = api
         .route(
             "/openapi.json",
@@ -114,6 +114,7 @@ pub fn app(state: AppState, web_dist: &Path) -> Router {
         .route_layer(axum::middleware::from_fn(record_request))
         .fallback(|| async { ApiError::not_found() })
         .with_state(state)
+        .layer(axum::middleware::from_fn(crate::extract::refuse_nul_in_uri))
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
             axum::http::StatusCode::GATEWAY_TIMEOUT,
             Duration::from_secs(30),

@@ -6,13 +6,10 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::{enum_name, time};
+use super::{Plan, PlanFilter, Role, RoleFilter, StatusFilter, SubscriptionStatus, time};
 
-fn plan(p: pb::Plan) -> String {
-    match p {
-        pb::Plan::Unspecified => "FREE".into(),
-        p => enum_name(p.as_str_name(), "PLAN_"),
-    }
+fn plan(p: pb::Plan) -> Plan {
+    Plan::from_proto(p).unwrap_or(Plan::FREE)
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -21,10 +18,8 @@ pub struct AdminOrganization {
     pub id: String,
     pub name: String,
     pub slug: String,
-    /// FREE, PRO or ENTERPRISE
-    pub plan: String,
-    /// TRIAL, ACTIVE or CANCELED
-    pub subscription_status: String,
+    pub plan: Plan,
+    pub subscription_status: SubscriptionStatus,
     pub trial_ends_at: Option<DateTime<Utc>>,
     pub created_at: Option<DateTime<Utc>>,
     /// False while suspended.
@@ -38,10 +33,8 @@ impl From<pb::OrganizationRow> for AdminOrganization {
     fn from(o: pb::OrganizationRow) -> Self {
         Self {
             plan: plan(o.plan()),
-            subscription_status: enum_name(
-                o.subscription_status().as_str_name(),
-                "SUBSCRIPTION_STATUS_",
-            ),
+            subscription_status: SubscriptionStatus::from_proto(o.subscription_status())
+                .unwrap_or(SubscriptionStatus::TRIAL),
             trial_ends_at: time(o.trial_ends_at.as_ref()),
             created_at: time(o.created_at.as_ref()),
             id: o.id,
@@ -60,7 +53,7 @@ impl From<pb::OrganizationRow> for AdminOrganization {
 pub struct AdminUserOrganization {
     pub id: String,
     pub name: String,
-    pub plan: String,
+    pub plan: Plan,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -71,7 +64,7 @@ pub struct AdminUser {
     pub first_name: Option<String>,
     pub last_name: Option<String>,
     pub email: Option<String>,
-    pub role: String,
+    pub role: Role,
     pub is_active: bool,
     pub email_verified: bool,
     pub last_login_at: Option<DateTime<Utc>>,
@@ -96,7 +89,7 @@ impl From<pb::DirectoryUser> for AdminUser {
             last_name: given(u.last_name.clone()),
             email: given(u.email.clone()),
             id: u.id,
-            role: u.role,
+            role: Role::parse(&u.role).unwrap_or(Role::ORG_MEMBER),
             is_active: u.is_active,
             email_verified: u.email_verified,
             is_child: u.is_child_login,
@@ -176,14 +169,14 @@ impl From<pb::PlatformStats> for PlatformStatsView {
 #[into_params(parameter_in = Query)]
 pub struct OrganizationsQuery {
     /// Part of the name or slug.
-    pub search: String,
-    /// ALL, FREE, PRO or ENTERPRISE
-    pub plan: String,
-    /// ALL, TRIAL, ACTIVE or CANCELED
-    pub status: String,
-    /// From 1.
+    pub search: Option<String>,
+    /// ALL when absent.
+    pub plan: Option<PlanFilter>,
+    /// ALL when absent.
+    pub status: Option<StatusFilter>,
+    /// From 1 (default 1; smaller counts as 1).
     pub page: Option<i32>,
-    /// At most 100 (default 20).
+    /// Default 20; at most 100 (larger counts as 100).
     pub page_size: Option<i32>,
 }
 
@@ -192,18 +185,20 @@ pub struct OrganizationsQuery {
 #[into_params(parameter_in = Query)]
 pub struct UsersQuery {
     /// Part of the name, email or family.
-    pub search: String,
-    /// ALL, SUPER_ADMIN, ORG_ADMIN or ORG_MEMBER
-    pub role: String,
+    pub search: Option<String>,
+    /// ALL when absent.
+    pub role: Option<RoleFilter>,
+    /// From 1 (default 1; smaller counts as 1).
     pub page: Option<i32>,
+    /// Default 20; at most 100 (larger counts as 100).
     pub page_size: Option<i32>,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct PlanBody {
-    /// FREE, PRO or ENTERPRISE
-    pub plan: String,
-    /// TRIAL, ACTIVE or CANCELED
-    pub subscription_status: String,
+    #[schema(value_type = Plan, required = true)]
+    pub plan: Option<Plan>,
+    /// ACTIVE when absent.
+    pub subscription_status: Option<SubscriptionStatus>,
 }

@@ -5,14 +5,16 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::{enum_name, time};
+use super::{ReviewDecision, SubmissionStatus, time};
 use crate::money::to_dollars;
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct CategoryBody {
+    #[schema(required = true, min_length = 1, max_length = 100, pattern = r"\S")]
     pub name: String,
-    pub description: String,
+    #[schema(max_length = 500)]
+    pub description: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -39,14 +41,40 @@ impl From<pb::Category> for Category {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ChoreBody {
+    #[schema(required = true, min_length = 1, max_length = 100, pattern = r"\S")]
     pub name: String,
-    pub description: String,
-    /// Dollars, at least 0, in whole cents.
+    #[schema(max_length = 500)]
+    pub description: Option<String>,
+    /// Dollars in whole cents, 0 or more.
+    #[schema(value_type = f64, required = true, minimum = 0, maximum = 10000, multiple_of = 0.01)]
     pub base_reward: Option<f64>,
+    #[schema(required = true, min_length = 1)]
     pub category_id: String,
-    /// 0 (anytime), 1, 2, 3, 7, 14 or 30.
-    pub frequency_days: i32,
-    pub requires_photo: bool,
+    /// 0 (anytime), 1, 2, 3, 7, 14 or 30; 0 when absent.
+    pub frequency_days: Option<FrequencyDays>,
+    pub requires_photo: Option<bool>,
+}
+
+/// How many days a chore stays unavailable after it is done: 0 is anytime.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    serde_repr::Serialize_repr,
+    serde_repr::Deserialize_repr,
+    ToSchema,
+)]
+#[repr(i32)]
+pub enum FrequencyDays {
+    Anytime = 0,
+    Daily = 1,
+    TwoDays = 2,
+    ThreeDays = 3,
+    Weekly = 7,
+    BiWeekly = 14,
+    Monthly = 30,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -131,8 +159,7 @@ pub struct Submission {
     pub notes: String,
     /// A link to the photo that works for a few minutes; null without a photo.
     pub photo_url: Option<String>,
-    /// PENDING, APPROVED or REJECTED
-    pub status: String,
+    pub status: SubmissionStatus,
     pub admin_notes: String,
     pub reviewed_at: Option<DateTime<Utc>>,
     pub approved: bool,
@@ -142,7 +169,7 @@ impl From<pb::Submission> for Submission {
     fn from(s: pb::Submission) -> Self {
         let status = s.status();
         Self {
-            status: enum_name(status.as_str_name(), "SUBMISSION_STATUS_"),
+            status: SubmissionStatus::from_proto(status).unwrap_or(SubmissionStatus::PENDING),
             approved: status == pb::SubmissionStatus::Approved,
             base_reward: to_dollars(s.base_reward_cents),
             boosted_reward: to_dollars(s.boosted_reward_cents),
@@ -165,25 +192,30 @@ impl From<pb::Submission> for Submission {
 #[serde(default)]
 #[into_params(parameter_in = Query)]
 pub struct SubmissionsQuery {
-    /// PENDING, APPROVED or REJECTED; all when absent.
-    pub status: Option<String>,
+    /// All when absent.
+    pub status: Option<SubmissionStatus>,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ReviewBody {
-    /// APPROVED or REJECTED
-    pub status: String,
-    pub admin_notes: String,
+    #[schema(value_type = ReviewDecision, required = true)]
+    pub status: Option<ReviewDecision>,
+    #[schema(max_length = 1000)]
+    pub admin_notes: Option<String>,
 }
 
 /// The multipart form of `POST /submissions`.
 #[derive(Debug, ToSchema)]
 #[allow(dead_code)]
+#[schema(rename_all = "camelCase")]
 pub struct SubmissionForm {
+    #[schema(min_length = 1)]
     pub chore_id: String,
     /// RFC 3339, not later than now.
+    #[schema(format = DateTime)]
     pub completed_at: String,
+    #[schema(max_length = 1000)]
     pub notes: Option<String>,
     /// JPEG, PNG or WebP, at most 10 MB.
     #[schema(format = Binary, content_media_type = "application/octet-stream")]

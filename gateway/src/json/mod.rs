@@ -1,6 +1,11 @@
 //! The JSON shapes of the API (camelCase, as the spec names them) and their
-//! conversions from the services' protobuf messages. Request fields default to
-//! empty, so a missing field gets the service's own "... is required" text.
+//! conversions from the services' protobuf messages. They are the contract:
+//! the OpenAPI document is generated from them, and the web's types from it.
+//!
+//! Requests: a required field is marked `required` in the document and, when
+//! missing, is read as empty so the service answers with its own "... is
+//! required" text naming the field; an optional field is an `Option`, so
+//! `null` and absence mean the same. Closed sets of values are enums.
 
 use chorely_proto::{auth::v1 as auth_pb, family::v1 as family_pb};
 use chrono::{DateTime, Utc};
@@ -10,60 +15,75 @@ use utoipa::ToSchema;
 mod admin;
 mod chores;
 mod dashboard;
+mod enums;
 mod rewards;
 pub use admin::*;
 pub use chores::*;
 pub use dashboard::*;
+pub use enums::*;
 pub use rewards::*;
 
 pub(crate) fn time(t: Option<&prost_types::Timestamp>) -> Option<DateTime<Utc>> {
     t.and_then(kit::time::from_proto)
 }
 
-/// `ROLE_ORG_ADMIN` → `ORG_ADMIN`: the API speaks the spec's names.
-pub(crate) fn enum_name(name: &str, prefix: &str) -> String {
-    name.strip_prefix(prefix).unwrap_or(name).to_owned()
-}
-
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 #[derive(Default)]
 pub struct RegisterBody {
+    #[schema(required = true, format = Email, max_length = 254)]
     pub email: String,
+    #[schema(required = true, min_length = 6)]
     pub password: String,
+    #[schema(required = true, min_length = 1, max_length = 100, pattern = r"\S")]
     pub first_name: String,
+    #[schema(required = true, min_length = 1, max_length = 100, pattern = r"\S")]
     pub last_name: String,
     /// Labelled "Family Name" in the app.
+    #[schema(required = true, min_length = 1, max_length = 100, pattern = r"\S")]
     pub organization_name: String,
     /// The browser's IANA time zone, e.g. `Europe/Paris`; UTC when absent.
-    pub time_zone: String,
+    #[schema(value_type = Option<crate::openapi::TimeZone>)]
+    pub time_zone: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct LoginBody {
+    #[schema(required = true, format = Email, max_length = 254)]
     pub email: String,
+    #[schema(required = true, min_length = 1)]
     pub password: String,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct AcceptInviteBody {
+    #[schema(required = true, min_length = 1)]
     pub invite_code: String,
+    #[schema(required = true, min_length = 6)]
     pub password: String,
     /// Only for an invitation that names no email (an open invite code).
-    pub email: String,
-    pub first_name: String,
-    pub last_name: String,
+    #[schema(format = Email, max_length = 254)]
+    pub email: Option<String>,
+    #[schema(max_length = 100)]
+    pub first_name: Option<String>,
+    #[schema(max_length = 100)]
+    pub last_name: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct UpdateMeBody {
+    #[schema(required = true, min_length = 1, max_length = 100, pattern = r"\S")]
     pub first_name: String,
-    pub last_name: String,
+    #[schema(max_length = 100)]
+    pub last_name: Option<String>,
+    #[schema(required = true, format = Email, max_length = 254)]
     pub email: String,
-    pub phone: String,
+    /// Digits, spaces and `+-().`.
+    #[schema(max_length = 40, pattern = r"^[0-9 +().-]*$")]
+    pub phone: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -71,17 +91,16 @@ pub struct UpdateMeBody {
 pub struct OrganizationSummary {
     pub id: String,
     pub name: String,
-    /// FREE, PRO or ENTERPRISE
-    pub plan: String,
+    pub plan: Plan,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Profile {
-    /// KIDS, TEEN or ADULT; a child's is the one set on their child record.
-    pub ui_theme: String,
-    /// A child's reward unit (MONEY, SCREEN_TIME, POINTS or CUSTOM); null for adults.
-    pub reward_display_type: Option<String>,
+    /// A child's is the one set on their child record.
+    pub ui_theme: UiTheme,
+    /// A child's reward unit; null for adults.
+    pub reward_display_type: Option<RewardDisplayType>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -89,8 +108,7 @@ pub struct Profile {
 pub struct User {
     pub id: String,
     pub email: String,
-    /// SUPER_ADMIN, ORG_ADMIN or ORG_MEMBER
-    pub role: String,
+    pub role: Role,
     pub first_name: String,
     pub last_name: String,
     pub phone: String,
@@ -107,20 +125,17 @@ pub struct User {
 impl From<auth_pb::User> for User {
     fn from(u: auth_pb::User) -> Self {
         Self {
-            role: enum_name(u.role().as_str_name(), "ROLE_"),
+            role: Role::from_proto(u.role()).unwrap_or(Role::ORG_MEMBER),
             profile: Profile {
-                ui_theme: match u.ui_theme() {
-                    auth_pb::UiTheme::Unspecified => "ADULT".into(),
-                    theme => enum_name(theme.as_str_name(), "UI_THEME_"),
-                },
+                ui_theme: UiTheme::from_proto(u.ui_theme()).unwrap_or(UiTheme::ADULT),
                 reward_display_type: None,
             },
             last_login_at: time(u.last_login_at.as_ref()),
             created_at: time(u.created_at.as_ref()),
             organization: u.organization.map(|o| OrganizationSummary {
+                plan: Plan::parse(&o.plan).unwrap_or(Plan::FREE),
                 id: o.id,
                 name: o.name,
-                plan: o.plan,
             }),
             child_id: Some(u.child_id).filter(|c| !c.is_empty()),
             id: u.id,
@@ -174,12 +189,33 @@ impl From<auth_pb::Invite> for Invite {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct CreateInviteCodeBody {
-    /// ORG_ADMIN (default) or ORG_MEMBER
-    pub role: String,
-    /// Empty allows any email.
-    pub email: String,
-    /// 1, 3, 7 (default), 14 or 30
-    pub expires_in_days: i32,
+    /// ORG_ADMIN when absent.
+    pub role: Option<InviteRole>,
+    /// Empty or absent allows any email.
+    #[schema(format = Email, max_length = 254)]
+    pub email: Option<String>,
+    /// 1, 3, 7, 14 or 30; 7 when absent.
+    pub expires_in_days: Option<ExpiryDays>,
+}
+
+/// How many days an invite code stays open.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    serde_repr::Serialize_repr,
+    serde_repr::Deserialize_repr,
+    ToSchema,
+)]
+#[repr(i32)]
+pub enum ExpiryDays {
+    One = 1,
+    Three = 3,
+    Seven = 7,
+    Fourteen = 14,
+    Thirty = 30,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -188,7 +224,7 @@ pub struct InviteCode {
     pub id: String,
     pub code: String,
     pub email: Option<String>,
-    pub role: String,
+    pub role: InviteRole,
     pub expires_at: Option<DateTime<Utc>>,
     pub used_at: Option<DateTime<Utc>>,
 }
@@ -196,7 +232,11 @@ pub struct InviteCode {
 impl From<auth_pb::InviteCode> for InviteCode {
     fn from(c: auth_pb::InviteCode) -> Self {
         Self {
-            role: enum_name(c.role().as_str_name(), "ROLE_"),
+            role: if c.role() == auth_pb::Role::OrgMember {
+                InviteRole::ORG_MEMBER
+            } else {
+                InviteRole::ORG_ADMIN
+            },
             expires_at: time(c.expires_at.as_ref()),
             used_at: time(c.used_at.as_ref()),
             email: Some(c.email).filter(|e| !e.is_empty()),
@@ -204,14 +244,6 @@ impl From<auth_pb::InviteCode> for InviteCode {
             code: c.code,
         }
     }
-}
-
-/// `ORG_MEMBER` → the protobuf role; anything else is left for the service to refuse.
-pub fn role_from_name(name: &str) -> i32 {
-    if name.is_empty() {
-        return auth_pb::Role::Unspecified.into();
-    }
-    auth_pb::Role::from_str_name(&format!("ROLE_{name}")).map_or(-1, i32::from)
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -241,9 +273,11 @@ impl From<family_pb::Organization> for Organization {
 #[serde(rename_all = "camelCase", default)]
 pub struct UpdateOrganizationBody {
     /// The family name.
+    #[schema(required = true, min_length = 1, max_length = 100, pattern = r"\S")]
     pub name: String,
-    /// Empty keeps the current time zone.
-    pub time_zone: String,
+    /// An IANA time zone; absent keeps the current one.
+    #[schema(value_type = Option<crate::openapi::TimeZone>)]
+    pub time_zone: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -253,36 +287,6 @@ pub struct Health {
     /// Each service's health: SERVING, NOT_SERVING or UNREACHABLE.
     pub services: std::collections::BTreeMap<String, String>,
 }
-
-/// `"TEEN"` → the protobuf enum value of `AGE_GROUP_TEEN`; empty → unspecified
-/// (the service's default); unknown → -1, which the service refuses by name.
-pub fn proto_enum<E>(name: &str, prefix: &str) -> i32
-where
-    E: ProtoEnum,
-{
-    let name = name.trim();
-    if name.is_empty() {
-        return 0;
-    }
-    E::from_name(&format!("{prefix}{name}")).unwrap_or(-1)
-}
-
-/// The protobuf enums the API names by string.
-pub trait ProtoEnum {
-    fn from_name(name: &str) -> Option<i32>;
-}
-
-macro_rules! proto_enums {
-    ($($ty:ty),*) => {
-        $(impl ProtoEnum for $ty {
-            fn from_name(name: &str) -> Option<i32> {
-                <$ty>::from_str_name(name).map(i32::from)
-            }
-        })*
-    };
-}
-
-proto_enums!(family_pb::AgeGroup, family_pb::RewardDisplayType);
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -306,12 +310,9 @@ pub struct Child {
     pub date_of_birth: Option<String>,
     /// Dollars.
     pub birthday_reward_amount: f64,
-    /// CHILD, TWEEN, TEEN or YOUNG_ADULT
-    pub age_group: String,
-    /// KIDS, TEEN or ADULT
-    pub ui_theme: String,
-    /// MONEY, SCREEN_TIME, POINTS or CUSTOM
-    pub reward_display_type: String,
+    pub age_group: AgeGroup,
+    pub ui_theme: UiTheme,
+    pub reward_display_type: RewardDisplayType,
     /// Dollars (or hours, points) the child has.
     pub balance: f64,
     pub honesty_rating: i32,
@@ -328,11 +329,10 @@ pub struct Child {
 impl From<family_pb::Child> for Child {
     fn from(c: family_pb::Child) -> Self {
         Self {
-            age_group: enum_name(c.age_group().as_str_name(), "AGE_GROUP_"),
-            reward_display_type: enum_name(
-                c.reward_display_type().as_str_name(),
-                "REWARD_DISPLAY_TYPE_",
-            ),
+            age_group: AgeGroup::from_proto(c.age_group()).unwrap_or(AgeGroup::CHILD),
+            reward_display_type: RewardDisplayType::from_proto(c.reward_display_type())
+                .unwrap_or(RewardDisplayType::MONEY),
+            ui_theme: UiTheme::parse(&c.ui_theme).unwrap_or(UiTheme::KIDS),
             birthday_reward_amount: crate::money::to_dollars(c.birthday_reward_cents),
             user: ChildContact {
                 email: c.email,
@@ -349,7 +349,6 @@ impl From<family_pb::Child> for Child {
             name: c.name,
             first_name: c.first_name,
             last_name: c.last_name,
-            ui_theme: c.ui_theme,
             honesty_rating: c.honesty_rating,
             respect_rating: c.respect_rating,
             rules_rating: c.rules_rating,
@@ -360,10 +359,50 @@ impl From<family_pb::Child> for Child {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct InviteChildBody {
+    #[schema(required = true, min_length = 1, max_length = 100, pattern = r"\S")]
     pub first_name: String,
-    pub last_name: String,
-    #[serde(flatten)]
-    pub details: ChildDetailsBody,
+    #[schema(max_length = 100)]
+    pub last_name: Option<String>,
+    /// Display name; first and last name when empty.
+    #[schema(max_length = 100)]
+    pub name: Option<String>,
+    #[schema(required = true, format = Email, max_length = 254)]
+    pub email: String,
+    /// Digits, spaces and `+-().`.
+    #[schema(max_length = 40, pattern = r"^[0-9 +().-]*$")]
+    pub phone: Option<String>,
+    /// `YYYY-MM-DD`, not in the future.
+    #[schema(format = Date)]
+    pub date_of_birth: Option<String>,
+    /// Dollars in whole cents, 0 or more; 10 when absent.
+    #[schema(minimum = 0, maximum = 100000, multiple_of = 0.01)]
+    pub birthday_reward_amount: Option<f64>,
+    /// CHILD when absent.
+    pub age_group: Option<AgeGroup>,
+    /// KIDS when absent.
+    pub ui_theme: Option<UiTheme>,
+    /// MONEY when absent.
+    pub reward_display_type: Option<RewardDisplayType>,
+}
+
+impl InviteChildBody {
+    /// The names, and the details shared with an edit.
+    pub fn split(self) -> (String, String, ChildDetailsBody) {
+        (
+            self.first_name,
+            self.last_name.unwrap_or_default(),
+            ChildDetailsBody {
+                name: self.name,
+                email: self.email,
+                phone: self.phone,
+                date_of_birth: self.date_of_birth,
+                birthday_reward_amount: self.birthday_reward_amount,
+                age_group: self.age_group,
+                ui_theme: self.ui_theme,
+                reward_display_type: self.reward_display_type,
+            },
+        )
+    }
 }
 
 /// The fields of a child a parent sets when adding or editing them.
@@ -371,42 +410,59 @@ pub struct InviteChildBody {
 #[serde(rename_all = "camelCase", default)]
 pub struct ChildDetailsBody {
     /// Display name; first and last name when empty.
-    pub name: String,
+    #[schema(max_length = 100)]
+    pub name: Option<String>,
+    #[schema(required = true, format = Email, max_length = 254)]
     pub email: String,
-    pub phone: String,
-    /// `YYYY-MM-DD`
+    /// Digits, spaces and `+-().`.
+    #[schema(max_length = 40, pattern = r"^[0-9 +().-]*$")]
+    pub phone: Option<String>,
+    /// `YYYY-MM-DD`, not in the future.
+    #[schema(format = Date)]
     pub date_of_birth: Option<String>,
-    /// Dollars, 0 or more; 10 when adding without one, unchanged when editing without one.
+    /// Dollars in whole cents, 0 or more; 10 when adding without one,
+    /// unchanged when editing without one.
+    #[schema(minimum = 0, maximum = 100000, multiple_of = 0.01)]
     pub birthday_reward_amount: Option<f64>,
-    /// CHILD (default), TWEEN, TEEN or YOUNG_ADULT
-    pub age_group: String,
-    /// KIDS (default), TEEN or ADULT
-    pub ui_theme: String,
-    /// MONEY (default), SCREEN_TIME, POINTS or CUSTOM
-    pub reward_display_type: String,
+    /// CHILD when adding without one, unchanged when editing without one.
+    pub age_group: Option<AgeGroup>,
+    /// KIDS when adding without one, unchanged when editing without one.
+    pub ui_theme: Option<UiTheme>,
+    /// MONEY when adding without one, unchanged when editing without one.
+    pub reward_display_type: Option<RewardDisplayType>,
 }
 
 /// The details as the family service takes them.
 pub struct ChildDetailsProto {
+    pub name: String,
+    pub email: String,
+    pub phone: String,
     pub date_of_birth: String,
     pub birthday_reward_cents: Option<i64>,
     pub age_group: i32,
+    pub ui_theme: String,
     pub reward_display_type: i32,
 }
 
 impl ChildDetailsBody {
-    pub fn to_proto(&self) -> Result<ChildDetailsProto, crate::error::ApiError> {
+    pub fn into_proto(self) -> Result<ChildDetailsProto, crate::error::ApiError> {
         Ok(ChildDetailsProto {
-            date_of_birth: self.date_of_birth.clone().unwrap_or_default(),
             birthday_reward_cents: self
                 .birthday_reward_amount
-                .map(|d| crate::money::to_cents(d, "Birthday reward"))
+                .map(|d| crate::money::to_cents(d, "Birthday reward", "birthdayRewardAmount"))
                 .transpose()?,
-            age_group: proto_enum::<family_pb::AgeGroup>(&self.age_group, "AGE_GROUP_"),
-            reward_display_type: proto_enum::<family_pb::RewardDisplayType>(
-                &self.reward_display_type,
-                "REWARD_DISPLAY_TYPE_",
-            ),
+            age_group: self.age_group.map_or(0, AgeGroup::to_proto),
+            ui_theme: self
+                .ui_theme
+                .map(|t| t.as_str().to_owned())
+                .unwrap_or_default(),
+            reward_display_type: self
+                .reward_display_type
+                .map_or(0, RewardDisplayType::to_proto),
+            name: self.name.unwrap_or_default(),
+            email: self.email,
+            phone: self.phone.unwrap_or_default(),
+            date_of_birth: self.date_of_birth.unwrap_or_default(),
         })
     }
 }
@@ -423,11 +479,11 @@ pub struct ChildInvitation {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct RatingsBody {
-    #[schema(value_type = i32, minimum = 1, maximum = 10)]
+    #[schema(value_type = i32, required = true, minimum = 1, maximum = 10)]
     pub honesty_rating: Option<serde_json::Value>,
-    #[schema(value_type = i32, minimum = 1, maximum = 10)]
+    #[schema(value_type = i32, required = true, minimum = 1, maximum = 10)]
     pub respect_rating: Option<serde_json::Value>,
-    #[schema(value_type = i32, minimum = 1, maximum = 10)]
+    #[schema(value_type = i32, required = true, minimum = 1, maximum = 10)]
     pub rules_rating: Option<serde_json::Value>,
 }
 
@@ -437,7 +493,7 @@ impl RatingsBody {
     /// The three ratings as whole numbers (any other JSON gets the ratings
     /// message, not a parser's); the range is the service's to check.
     pub fn whole(&self) -> Result<[i32; 3], crate::error::ApiError> {
-        let whole = |value: &Option<serde_json::Value>| {
+        let whole = |value: &Option<serde_json::Value>, field: &str| {
             value
                 .as_ref()
                 .and_then(|v| {
@@ -445,12 +501,12 @@ impl RatingsBody {
                         .or_else(|| v.as_f64().filter(|f| f.fract() == 0.0).map(|f| f as i64))
                 })
                 .and_then(|n| i32::try_from(n).ok())
-                .ok_or_else(|| crate::error::ApiError::bad_request(RATINGS_MESSAGE))
+                .ok_or_else(|| crate::error::ApiError::field(field, RATINGS_MESSAGE))
         };
         Ok([
-            whole(&self.honesty_rating)?,
-            whole(&self.respect_rating)?,
-            whole(&self.rules_rating)?,
+            whole(&self.honesty_rating, "honestyRating")?,
+            whole(&self.respect_rating, "respectRating")?,
+            whole(&self.rules_rating, "rulesRating")?,
         ])
     }
 }
@@ -462,8 +518,7 @@ pub struct Member {
     pub email: String,
     pub first_name: String,
     pub last_name: String,
-    /// ORG_ADMIN or ORG_MEMBER
-    pub role: String,
+    pub role: Role,
     pub is_active: bool,
     pub last_login_at: Option<DateTime<Utc>>,
     pub created_at: Option<DateTime<Utc>>,

@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{Child, enum_name, time};
+use super::{Child, GradeScale, LedgerKind, Letter, time};
 use crate::{error::ApiError, money::to_dollars};
 
 fn milli(m: i32) -> f64 {
@@ -59,21 +59,55 @@ impl Child {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct AdjustBalanceBody {
-    /// Signed dollars as text, e.g. `+10.00` or `-5.50` (a number is accepted too).
-    #[schema(value_type = String, example = "+10.00")]
+    /// Signed dollars as text, e.g. `+10.00` or `-5.50`, or a number.
+    #[schema(required = true, value_type = SignedAmount)]
     pub amount: serde_json::Value,
     /// Why: required.
+    #[schema(required = true, min_length = 1, max_length = 500, pattern = r"\S")]
     pub notes: String,
 }
 
+/// Signed dollars in whole cents: text such as `+10.00` or `-5.50`, or a number.
+pub struct SignedAmount;
+
+impl utoipa::PartialSchema for SignedAmount {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, SchemaType, Type};
+        OneOfBuilder::new()
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(SchemaType::new(Type::String))
+                    .pattern(Some(r"^[+-]?[0-9]{1,9}(\.[0-9]{1,2})?$"))
+                    .examples([serde_json::json!("+10.00")]),
+            )
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(SchemaType::new(Type::Number))
+                    .minimum(Some(-1_000_000_000))
+                    .maximum(Some(1_000_000_000))
+                    .multiple_of(Some(0.01)),
+            )
+            .description(Some(
+                "Signed dollars in whole cents: text such as `+10.00` or `-5.50`, or a number.",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for SignedAmount {}
+
 const SIGNED_AMOUNT: &str = "Amount must be a signed amount such as +10.00 or -5.50";
+
+fn bad_amount() -> ApiError {
+    ApiError::field("amount", SIGNED_AMOUNT)
+}
 
 /// `+10.00`, `-5.5`, `7` or a JSON number → cents.
 pub fn signed_cents(amount: &serde_json::Value) -> Result<i64, ApiError> {
     let text = match amount {
         serde_json::Value::String(s) => s.trim().to_owned(),
         serde_json::Value::Number(n) => n.to_string(),
-        _ => return Err(ApiError::bad_request(SIGNED_AMOUNT)),
+        _ => return Err(bad_amount()),
     };
     let (negative, digits) = match text.strip_prefix('-') {
         Some(rest) => (true, rest),
@@ -86,14 +120,12 @@ pub fn signed_cents(amount: &serde_json::Value) -> Result<i64, ApiError> {
         && fraction.len() <= 2
         && fraction.chars().all(|c| c.is_ascii_digit());
     if !valid {
-        return Err(ApiError::bad_request(SIGNED_AMOUNT));
+        return Err(bad_amount());
     }
-    let whole: i64 = whole
-        .parse()
-        .map_err(|_| ApiError::bad_request(SIGNED_AMOUNT))?;
+    let whole: i64 = whole.parse().map_err(|_| bad_amount())?;
     let fraction: i64 = format!("{fraction:0<2}")
         .parse()
-        .map_err(|_| ApiError::bad_request(SIGNED_AMOUNT))?;
+        .map_err(|_| bad_amount())?;
     let cents = whole * 100 + fraction;
     Ok(if negative { -cents } else { cents })
 }
@@ -105,8 +137,7 @@ pub struct LedgerEntryView {
     pub child_id: String,
     /// Dollars, signed.
     pub amount: f64,
-    /// CHORE, ADJUSTMENT, PAYOUT or BIRTHDAY
-    pub kind: String,
+    pub kind: LedgerKind,
     pub notes: String,
     pub created_at: Option<DateTime<Utc>>,
     /// The child's balance after it.
@@ -122,7 +153,7 @@ impl From<pb::AdjustBalanceResponse> for LedgerEntryView {
             balance: to_dollars(r.balance_cents),
             id: e.id,
             child_id: e.child_id,
-            kind: e.kind,
+            kind: LedgerKind::parse(&e.kind),
             notes: e.notes,
         }
     }
@@ -131,10 +162,19 @@ impl From<pb::AdjustBalanceResponse> for LedgerEntryView {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct PayoutBody {
+    #[schema(required = true, min_length = 1)]
     pub child_id: String,
-    /// Dollars, more than 0 and at most the child's balance.
+    /// Dollars in whole cents, more than 0 and at most the child's balance.
+    #[schema(
+        value_type = f64,
+        required = true,
+        exclusive_minimum = 0,
+        maximum = 1000000000,
+        multiple_of = 0.01
+    )]
     pub amount: Option<f64>,
-    pub notes: String,
+    #[schema(max_length = 500)]
+    pub notes: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -164,21 +204,31 @@ impl From<pb::Payout> for PayoutView {
     }
 }
 
-/// A family's multipliers (each 0.1 to 5.0).
+/// A family's multipliers, each 0.1 to 5.0 (kept to three decimals).
 #[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Multipliers {
+    #[schema(required = true, minimum = 0.1, maximum = 5.0)]
     pub grade_a: f64,
+    #[schema(required = true, minimum = 0.1, maximum = 5.0)]
     pub grade_b: f64,
+    #[schema(required = true, minimum = 0.1, maximum = 5.0)]
     pub grade_c: f64,
+    #[schema(required = true, minimum = 0.1, maximum = 5.0)]
     pub grade_d: f64,
+    #[schema(required = true, minimum = 0.1, maximum = 5.0)]
     pub grade_f: f64,
     /// Mean behaviour rating of 8 to 10.
+    #[schema(required = true, minimum = 0.1, maximum = 5.0)]
     pub behaviour_excellent: f64,
     /// Mean behaviour rating of 1 to 4.
+    #[schema(required = true, minimum = 0.1, maximum = 5.0)]
     pub behaviour_poor: f64,
+    #[schema(required = true, minimum = 0.1, maximum = 5.0)]
     pub streak7: f64,
+    #[schema(required = true, minimum = 0.1, maximum = 5.0)]
     pub streak30: f64,
+    #[schema(required = true, minimum = 0.1, maximum = 5.0)]
     pub streak90: f64,
 }
 
@@ -200,10 +250,23 @@ impl From<pb::MultiplierSettings> for Multipliers {
 }
 
 impl Multipliers {
+    /// The settings in thousandths, for the rewards service to check (naming
+    /// the field). A value outside 0.1 to 5.0 is never rounded inside.
     pub fn to_proto(&self) -> pb::MultiplierSettings {
-        // Out-of-range values saturate and are refused by the rewards service.
-        #[allow(clippy::cast_possible_truncation)]
-        let m = |v: f64| (v * 1000.0).round().clamp(-1e9, 1e9) as i32;
+        let m = |value: f64| {
+            let milli = value * 1000.0;
+            let milli = if value < 0.1 {
+                milli.floor()
+            } else if value > 5.0 {
+                milli.ceil()
+            } else {
+                milli.round()
+            };
+            // Far out-of-range values saturate; the service refuses them.
+            #[allow(clippy::cast_possible_truncation)]
+            let milli = milli.clamp(-1e9, 1e9) as i32;
+            milli
+        };
         pb::MultiplierSettings {
             grade_a_milli: m(self.grade_a),
             grade_b_milli: m(self.grade_b),
@@ -222,31 +285,89 @@ impl Multipliers {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SubjectBody {
-    pub name: String,
-    pub teacher: String,
-    pub period: String,
-    /// LETTER or PERCENTAGE
-    pub grade_scale: String,
+    /// Required, except with `isActive` alone.
+    #[schema(value_type = String, min_length = 1, max_length = 100, pattern = r"\S")]
+    pub name: Option<String>,
+    #[schema(max_length = 100)]
+    pub teacher: Option<String>,
+    #[schema(max_length = 100)]
+    pub period: Option<String>,
+    /// Required, except with `isActive` alone.
+    #[schema(value_type = GradeScale)]
+    pub grade_scale: Option<GradeScale>,
     /// JSON text: `{"thresholds": {"A": 90, ...}, "points": {"A": 4.0, ...}}`, or empty.
-    pub custom_scale: String,
+    pub custom_scale: Option<String>,
     /// Alone: archives (false) or restores (true).
+    #[schema(value_type = bool)]
     pub is_active: Option<bool>,
 }
 
+/// A new subject: a name and a grade scale at least.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct NewSubjectBody {
+    #[schema(required = true, min_length = 1, max_length = 100, pattern = r"\S")]
+    pub name: String,
+    #[schema(max_length = 100)]
+    pub teacher: Option<String>,
+    #[schema(max_length = 100)]
+    pub period: Option<String>,
+    #[schema(value_type = GradeScale, required = true)]
+    pub grade_scale: Option<GradeScale>,
+    /// JSON text: `{"thresholds": {"A": 90, ...}, "points": {"A": 4.0, ...}}`, or empty.
+    pub custom_scale: Option<String>,
+}
+
+impl From<NewSubjectBody> for SubjectBody {
+    fn from(body: NewSubjectBody) -> Self {
+        Self {
+            name: Some(body.name),
+            teacher: body.teacher,
+            period: body.period,
+            grade_scale: body.grade_scale,
+            custom_scale: body.custom_scale,
+            is_active: None,
+        }
+    }
+}
+
+/// A subject's new details (name and grade scale), or `isActive` alone to
+/// archive or restore it.
+pub struct SubjectUpdate;
+
+impl utoipa::PartialSchema for SubjectUpdate {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::{
+            Ref,
+            schema::{AllOfBuilder, AnyOfBuilder, ObjectBuilder},
+        };
+        let requiring = |fields: &[&str]| {
+            fields
+                .iter()
+                .fold(ObjectBuilder::new(), |o, f| o.required(*f))
+        };
+        AllOfBuilder::new()
+            .item(Ref::from_schema_name("SubjectBody"))
+            .item(
+                AnyOfBuilder::new()
+                    .item(requiring(&["isActive"]))
+                    .item(requiring(&["name", "gradeScale"])),
+            )
+            .into()
+    }
+}
+
+impl ToSchema for SubjectUpdate {}
+
 impl SubjectBody {
     pub fn to_proto(self, id: String) -> pb::UpsertSubjectRequest {
-        let grade_scale = match self.grade_scale.trim() {
-            "LETTER" => pb::GradeScale::Letter,
-            "PERCENTAGE" => pb::GradeScale::Percentage,
-            _ => pb::GradeScale::Unspecified,
-        };
         pb::UpsertSubjectRequest {
             id,
-            name: self.name,
-            teacher: self.teacher,
-            period: self.period,
-            grade_scale: grade_scale.into(),
-            custom_scale: self.custom_scale,
+            name: self.name.unwrap_or_default(),
+            teacher: self.teacher.unwrap_or_default(),
+            period: self.period.unwrap_or_default(),
+            grade_scale: self.grade_scale.map_or(0, GradeScale::to_proto),
+            custom_scale: self.custom_scale.unwrap_or_default(),
             is_active: self.is_active,
         }
     }
@@ -255,9 +376,11 @@ impl SubjectBody {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct GradeBody {
-    /// A to F, for LETTER subjects.
-    pub grade: String,
-    /// 0 to 100 (two decimals), for PERCENTAGE subjects.
+    /// For LETTER subjects.
+    #[schema(value_type = Letter)]
+    pub grade: Option<Letter>,
+    /// 0 to 100 with at most two decimals, for PERCENTAGE subjects.
+    #[schema(value_type = f64, minimum = 0, maximum = 100, multiple_of = 0.01)]
     pub percentage: Option<f64>,
 }
 
@@ -277,8 +400,7 @@ pub struct SubjectView {
     pub name: String,
     pub teacher: String,
     pub period: String,
-    /// LETTER or PERCENTAGE
-    pub grade_scale: String,
+    pub grade_scale: GradeScale,
     pub custom_scale: String,
     pub is_active: bool,
     /// A letter, a percentage with `%`, or `N/A`.
@@ -293,7 +415,7 @@ pub struct SubjectView {
 impl From<pb::Subject> for SubjectView {
     fn from(s: pb::Subject) -> Self {
         Self {
-            grade_scale: enum_name(s.grade_scale().as_str_name(), "GRADE_SCALE_"),
+            grade_scale: GradeScale::from_proto(s.grade_scale()).unwrap_or(GradeScale::LETTER),
             current_value: s.current_value_centi.map(centi),
             grade_points: s.grade_points_centi.map(centi),
             grades: s

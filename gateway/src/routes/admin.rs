@@ -1,21 +1,18 @@
 //! The operator's console (super admins only; the platform service checks).
 
-use axum::{
-    Json,
-    extract::{Path, Query, State},
-};
+use axum::{Json, extract::State};
 use chorely_proto::platform::v1::{self as pb, platform_service_client::PlatformServiceClient};
 use kit::grpc::Outgoing;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{AppState, Body};
+use super::{AppState, Body, Path, Query};
 use crate::{
     auth::Authed,
     clients::Intercepted,
     error::{ApiError, ApiResult, ErrorBody},
     json::{
-        AdminOrganization, AdminUser, OrganizationDetailView, OrganizationsQuery, Page, PlanBody,
-        PlatformStatsView, UsersQuery,
+        AdminOrganization, AdminUser, OrganizationDetailView, OrganizationsQuery, Page, Plan,
+        PlanBody, PlatformStatsView, Role, RoleFilter, SubscriptionStatus, UsersQuery,
     },
 };
 
@@ -66,23 +63,13 @@ async fn organizations(
     Query(query): Query<OrganizationsQuery>,
 ) -> ApiResult<Json<Page<AdminOrganization>>> {
     let (page, page_size) = paging(query.page, query.page_size);
-    let plan = match query.plan.trim() {
-        "" | "ALL" => pb::Plan::Unspecified,
-        name => pb::Plan::from_str_name(&format!("PLAN_{name}"))
-            .ok_or_else(|| ApiError::bad_request("Plan must be ALL, FREE, PRO or ENTERPRISE"))?,
-    };
-    let status = match query.status.trim() {
-        "" | "ALL" => pb::SubscriptionStatus::Unspecified,
-        name => pb::SubscriptionStatus::from_str_name(&format!("SUBSCRIPTION_STATUS_{name}"))
-            .ok_or_else(|| {
-                ApiError::bad_request("Status must be ALL, TRIAL, ACTIVE or CANCELED")
-            })?,
-    };
+    let plan = query.plan.unwrap_or_default().plan();
+    let status = query.status.unwrap_or_default().status();
     let answer = platform(&state, &user)
         .list_organizations(pb::ListOrganizationsRequest {
-            search: query.search,
-            plan: plan.into(),
-            status: status.into(),
+            search: query.search.unwrap_or_default(),
+            plan: plan.map_or(0, Plan::to_proto),
+            status: status.map_or(0, SubscriptionStatus::to_proto),
             page,
             page_size,
         })
@@ -134,22 +121,17 @@ async fn change_plan(
     Path(id): Path<String>,
     Body(body): Body<PlanBody>,
 ) -> ApiResult<Json<AdminOrganization>> {
-    let plan = pb::Plan::from_str_name(&format!("PLAN_{}", body.plan.trim()))
-        .filter(|p| *p != pb::Plan::Unspecified)
-        .ok_or_else(|| ApiError::bad_request("Plan must be FREE, PRO or ENTERPRISE"))?;
-    let status = match body.subscription_status.trim() {
-        "" => pb::SubscriptionStatus::Active,
-        name => pb::SubscriptionStatus::from_str_name(&format!("SUBSCRIPTION_STATUS_{name}"))
-            .filter(|s| *s != pb::SubscriptionStatus::Unspecified)
-            .ok_or_else(|| {
-                ApiError::bad_request("Subscription status must be TRIAL, ACTIVE or CANCELED")
-            })?,
-    };
+    let plan = body
+        .plan
+        .ok_or_else(|| ApiError::field("plan", "Plan must be FREE, PRO or ENTERPRISE"))?;
+    let status = body
+        .subscription_status
+        .unwrap_or(SubscriptionStatus::ACTIVE);
     let row = platform(&state, &user)
         .change_plan(pb::ChangePlanRequest {
             id,
-            plan: plan.into(),
-            subscription_status: status.into(),
+            plan: plan.to_proto(),
+            subscription_status: status.to_proto(),
         })
         .await?
         .into_inner();
@@ -204,18 +186,15 @@ async fn users(
     Query(query): Query<UsersQuery>,
 ) -> ApiResult<Json<Page<AdminUser>>> {
     let (page, page_size) = paging(query.page, query.page_size);
-    let role = match query.role.trim() {
-        "" | "ALL" => String::new(),
-        role @ ("SUPER_ADMIN" | "ORG_ADMIN" | "ORG_MEMBER") => role.to_owned(),
-        _ => {
-            return Err(ApiError::bad_request(
-                "Role must be ALL, SUPER_ADMIN, ORG_ADMIN or ORG_MEMBER",
-            ));
-        }
+    let role = match query.role.unwrap_or_default() {
+        RoleFilter::ALL => String::new(),
+        RoleFilter::SUPER_ADMIN => Role::SUPER_ADMIN.as_str().to_owned(),
+        RoleFilter::ORG_ADMIN => Role::ORG_ADMIN.as_str().to_owned(),
+        RoleFilter::ORG_MEMBER => Role::ORG_MEMBER.as_str().to_owned(),
     };
     let answer = platform(&state, &user)
         .list_users(pb::ListUsersRequest {
-            search: query.search,
+            search: query.search.unwrap_or_default(),
             role,
             page,
             page_size,

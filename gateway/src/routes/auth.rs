@@ -1,14 +1,10 @@
 //! Sign-up, login and invitations: the calls anyone may make.
 
-use axum::{
-    Json,
-    extract::{Path, State},
-    http::StatusCode,
-};
+use axum::{Json, extract::State, http::StatusCode};
 use chorely_proto::auth::v1 as pb;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{AppState, Body};
+use super::{AppState, Body, Path};
 use crate::{
     error::{ApiResult, ErrorBody},
     json::{AcceptInviteBody, AuthAnswer, Invite, LoginBody, RegisterBody},
@@ -42,7 +38,7 @@ async fn register(
             first_name: body.first_name,
             last_name: body.last_name,
             organization_name: body.organization_name,
-            time_zone: body.time_zone,
+            time_zone: body.time_zone.unwrap_or_default(),
         })
         .await?
         .into_inner();
@@ -55,6 +51,7 @@ async fn register(
         (status = 200, body = AuthAnswer),
         (status = 401, description = "Wrong email or password", body = ErrorBody),
         (status = 403, description = "Account or family deactivated", body = ErrorBody),
+        (status = 429, description = "Too many failed logins for this email; try again later", body = ErrorBody),
     ))]
 async fn login(
     State(state): State<AppState>,
@@ -100,6 +97,7 @@ async fn invite(
         (status = 200, body = AuthAnswer),
         (status = 400, description = "Invalid input", body = ErrorBody),
         (status = 404, description = "Invalid or expired invitation", body = ErrorBody),
+        (status = 409, description = "The email already has an account", body = ErrorBody),
     ))]
 async fn accept_invite(
     State(state): State<AppState>,
@@ -111,9 +109,9 @@ async fn accept_invite(
         .accept_invite(pb::AcceptInviteRequest {
             invite_code: body.invite_code,
             password: body.password,
-            email: body.email,
-            first_name: body.first_name,
-            last_name: body.last_name,
+            email: body.email.unwrap_or_default(),
+            first_name: body.first_name.unwrap_or_default(),
+            last_name: body.last_name.unwrap_or_default(),
         })
         .await?
         .into_inner();

@@ -2,13 +2,13 @@
 
 use axum::{
     Json,
-    extract::{Path, State},
+    extract::State,
     http::{HeaderMap, StatusCode},
 };
 use chorely_proto::{family::v1 as pb, rewards::v1::GetChildSummariesRequest};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{AppState, Body};
+use super::{AppState, Body, Path};
 use crate::{
     auth::Authed,
     error::{ApiError, ApiResult, ErrorBody},
@@ -88,20 +88,21 @@ async fn invite(
     headers: HeaderMap,
     Body(body): Body<InviteChildBody>,
 ) -> ApiResult<(StatusCode, Json<ChildInvitation>)> {
-    let details = body.details.to_proto()?;
+    let (first_name, last_name, details) = body.split();
+    let details = details.into_proto()?;
     let answer = state
         .clients
         .family(&user)
         .invite_child(pb::InviteChildRequest {
-            first_name: body.first_name,
-            last_name: body.last_name,
-            name: body.details.name,
-            email: body.details.email,
-            phone: body.details.phone,
+            first_name,
+            last_name,
+            name: details.name,
+            email: details.email,
+            phone: details.phone,
             date_of_birth: details.date_of_birth,
             birthday_reward_cents: details.birthday_reward_cents,
             age_group: details.age_group,
-            ui_theme: body.details.ui_theme,
+            ui_theme: details.ui_theme,
             reward_display_type: details.reward_display_type,
         })
         .await?
@@ -127,26 +128,27 @@ async fn invite(
 /// Updates a child's details (parents only).
 #[utoipa::path(put, path = "/children/{id}", tag = "children", security(("bearer" = [])),
     params(("id" = String, Path)), request_body = ChildDetailsBody,
-    responses((status = 200, body = Child), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = Child), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 409, description = "The email already has an account", body = ErrorBody)))]
 async fn update(
     State(state): State<AppState>,
     user: Authed,
     Path(id): Path<String>,
     Body(body): Body<ChildDetailsBody>,
 ) -> ApiResult<Json<Child>> {
-    let details = body.to_proto()?;
+    let details = body.into_proto()?;
     let child = state
         .clients
         .family(&user)
         .update_child(pb::UpdateChildRequest {
             id,
-            name: body.name,
-            email: body.email,
-            phone: body.phone,
+            name: details.name,
+            email: details.email,
+            phone: details.phone,
             date_of_birth: details.date_of_birth,
             birthday_reward_cents: details.birthday_reward_cents,
             age_group: details.age_group,
-            ui_theme: body.ui_theme,
+            ui_theme: details.ui_theme,
             reward_display_type: details.reward_display_type,
         })
         .await?

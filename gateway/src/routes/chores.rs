@@ -1,14 +1,10 @@
 //! Categories and chores of the signed-in user's family.
 
-use axum::{
-    Json,
-    extract::{Path, State},
-    http::StatusCode,
-};
+use axum::{Json, extract::State, http::StatusCode};
 use chorely_proto::chores::v1 as pb;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{AppState, Body};
+use super::{AppState, Body, Path};
 use crate::{
     auth::Authed,
     error::{ApiError, ApiResult, ErrorBody},
@@ -58,7 +54,7 @@ async fn create_category(
         .create_category(pb::UpsertCategoryRequest {
             id: String::new(),
             name: body.name,
-            description: body.description,
+            description: body.description.unwrap_or_default(),
         })
         .await?
         .into_inner();
@@ -82,7 +78,7 @@ async fn update_category(
         .update_category(pb::UpsertCategoryRequest {
             id,
             name: body.name,
-            description: body.description,
+            description: body.description.unwrap_or_default(),
         })
         .await?
         .into_inner();
@@ -123,15 +119,15 @@ async fn list_chores(State(state): State<AppState>, user: Authed) -> ApiResult<J
 fn chore_request(id: String, body: ChoreBody) -> ApiResult<pb::UpsertChoreRequest> {
     let base_reward = body
         .base_reward
-        .ok_or_else(|| ApiError::bad_request("Base reward is required"))?;
+        .ok_or_else(|| ApiError::field("baseReward", "Base reward is required"))?;
     Ok(pb::UpsertChoreRequest {
         id,
         name: body.name,
-        description: body.description,
-        base_reward_cents: money::to_cents(base_reward, "Base reward")?,
+        description: body.description.unwrap_or_default(),
+        base_reward_cents: money::to_cents(base_reward, "Base reward", "baseReward")?,
         category_id: body.category_id,
-        frequency_days: body.frequency_days,
-        requires_photo: body.requires_photo,
+        frequency_days: body.frequency_days.map_or(0, |f| f as i32),
+        requires_photo: body.requires_photo.unwrap_or_default(),
     })
 }
 

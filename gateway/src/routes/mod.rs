@@ -12,11 +12,11 @@ pub mod rewards;
 pub mod submissions;
 pub mod users;
 
-use axum::{extract::FromRequest, http::HeaderMap};
+use axum::http::HeaderMap;
 use kit::{authn::Authenticator, revocation::Revocations};
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::{auth::HasAuthenticator, clients::Clients, error::ApiError};
+use crate::{auth::HasAuthenticator, clients::Clients};
 
 /// Shared by every handler.
 #[derive(Clone)]
@@ -50,10 +50,7 @@ impl HasAuthenticator for AppState {
     }
 }
 
-/// A JSON body whose rejections are JSON errors like every other.
-#[derive(FromRequest)]
-#[from_request(via(axum::Json), rejection(ApiError))]
-pub struct Body<T>(pub T);
+pub use crate::extract::{Body, Path, Query};
 
 /// Routes taking large bodies (photos), each with its own limit.
 pub fn uploads() -> OpenApiRouter<AppState> {

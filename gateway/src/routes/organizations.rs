@@ -9,8 +9,7 @@ use crate::{
     auth::Authed,
     error::{ApiResult, ErrorBody},
     json::{
-        CreateInviteCodeBody, InviteCode, Member, Organization, UpdateOrganizationBody,
-        role_from_name,
+        CreateInviteCodeBody, InviteCode, InviteRole, Member, Organization, UpdateOrganizationBody,
     },
 };
 
@@ -83,7 +82,7 @@ async fn update_current(
         .family(&user)
         .update_current_organization(pb::UpdateCurrentOrganizationRequest {
             name: body.name,
-            time_zone: body.time_zone,
+            time_zone: body.time_zone.unwrap_or_default(),
         })
         .await?
         .into_inner();
@@ -107,9 +106,9 @@ async fn create_invite_code(
         .clients
         .auth(&user)
         .create_invite_code(auth_pb::CreateInviteCodeRequest {
-            role: role_from_name(body.role.trim()),
-            email: body.email,
-            expires_in_days: body.expires_in_days,
+            role: body.role.map_or(0, InviteRole::to_proto),
+            email: body.email.unwrap_or_default(),
+            expires_in_days: body.expires_in_days.map_or(0, |d| d as i32),
         })
         .await?
         .into_inner();

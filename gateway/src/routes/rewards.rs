@@ -1,20 +1,16 @@
 //! Money and school: balance adjustments, payouts, multipliers, subjects and grades.
 
-use axum::{
-    Json,
-    extract::{Path, State},
-    http::StatusCode,
-};
+use axum::{Json, extract::State, http::StatusCode};
 use chorely_proto::rewards::v1 as pb;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{AppState, Body};
+use super::{AppState, Body, Path};
 use crate::{
     auth::Authed,
     error::{ApiError, ApiResult, ErrorBody},
     json::{
-        AdjustBalanceBody, Archived, GradeBody, LedgerEntryView, Multipliers, PayoutBody,
-        PayoutView, SubjectBody, SubjectView, signed_cents,
+        AdjustBalanceBody, Archived, GradeBody, LedgerEntryView, Multipliers, NewSubjectBody,
+        PayoutBody, PayoutView, SubjectBody, SubjectUpdate, SubjectView, signed_cents,
     },
     money,
 };
@@ -48,7 +44,8 @@ async fn adjust_balance(
 ) -> ApiResult<Json<LedgerEntryView>> {
     if body.notes.trim().is_empty() {
         // The spec's own words, before the amount is even read.
-        return Err(ApiError::bad_request(
+        return Err(ApiError::field(
+            "notes",
             "Please provide a reason for the balance adjustment",
         ));
     }
@@ -97,8 +94,8 @@ async fn create_payout(
     Body(body): Body<PayoutBody>,
 ) -> ApiResult<(StatusCode, Json<PayoutView>)> {
     let amount_cents = match body.amount {
-        Some(amount) => money::to_cents(amount, "Amount")?,
-        None => return Err(ApiError::bad_request("Amount is required")),
+        Some(amount) => money::to_cents(amount, "Amount", "amount")?,
+        None => return Err(ApiError::field("amount", "Amount is required")),
     };
     let payout = state
         .clients
@@ -106,7 +103,7 @@ async fn create_payout(
         .create_payout(pb::CreatePayoutRequest {
             child_id: body.child_id,
             amount_cents,
-            notes: body.notes,
+            notes: body.notes.unwrap_or_default(),
         })
         .await?
         .into_inner();
@@ -169,19 +166,19 @@ async fn list_subjects(
 
 /// Adds a subject for a child (parents only).
 #[utoipa::path(post, path = "/subjects/{id}", tag = "subjects", security(("bearer" = [])),
-    params(("id" = String, Path, description = "The child's id")), request_body = SubjectBody,
+    params(("id" = String, Path, description = "The child's id")), request_body = NewSubjectBody,
     responses((status = 201, body = SubjectView), (status = 400, body = ErrorBody),
         (status = 404, body = ErrorBody)))]
 async fn create_subject(
     State(state): State<AppState>,
     user: Authed,
     Path(child_id): Path<String>,
-    Body(body): Body<SubjectBody>,
+    Body(body): Body<NewSubjectBody>,
 ) -> ApiResult<(StatusCode, Json<SubjectView>)> {
     let subject = state
         .clients
         .rewards(&user)
-        .create_subject(body.to_proto(child_id))
+        .create_subject(SubjectBody::from(body).to_proto(child_id))
         .await?
         .into_inner();
     Ok((StatusCode::CREATED, Json(subject.into())))
@@ -189,7 +186,7 @@ async fn create_subject(
 
 /// Edits a subject, or archives / restores it with `isActive` alone (parents only).
 #[utoipa::path(put, path = "/subjects/{id}", tag = "subjects", security(("bearer" = [])),
-    params(("id" = String, Path, description = "The subject's id")), request_body = SubjectBody,
+    params(("id" = String, Path, description = "The subject's id")), request_body = SubjectUpdate,
     responses((status = 200, body = SubjectView), (status = 400, body = ErrorBody),
         (status = 404, body = ErrorBody)))]
 async fn update_subject(
@@ -236,19 +233,16 @@ async fn grade_subject(
     Path(subject_id): Path<String>,
     Body(body): Body<GradeBody>,
 ) -> ApiResult<Json<SubjectView>> {
-    let percentage_centi = match body.percentage {
-        Some(p) => Some(
-            i32::try_from(money::to_cents(p, "Percentage")?)
-                .map_err(|_| ApiError::bad_request("Percentage must be between 0 and 100"))?,
-        ),
-        None => None,
-    };
+    let percentage_centi = body.percentage.map(percentage_centi).transpose()?;
     let subject = state
         .clients
         .rewards(&user)
         .grade_subject(pb::GradeSubjectRequest {
             id: subject_id,
-            grade: body.grade,
+            grade: body
+                .grade
+                .map(|g| g.as_str().to_owned())
+                .unwrap_or_default(),
             percentage_centi,
         })
         .await?
@@ -274,4 +268,33 @@ async fn archive_all_subjects(
     Ok(Json(Archived {
         archived: answer.archived,
     }))
+}
+
+const PERCENTAGE: &str = "Percentage must be a number from 0 to 100 with at most two decimals";
+
+/// A percentage grade in hundredths: 0 to 100, at most two decimals.
+fn percentage_centi(percentage: f64) -> ApiResult<i32> {
+    let centi = (percentage * 100.0).round();
+    let whole = (percentage * 100.0 - centi).abs() < 1e-6;
+    if !(0.0..=100.0).contains(&percentage) || !whole {
+        return Err(ApiError::field("percentage", PERCENTAGE));
+    }
+    #[allow(clippy::cast_possible_truncation)]
+    Ok(centi as i32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentages_have_their_own_words() {
+        assert_eq!(percentage_centi(87.25).ok(), Some(8725));
+        assert_eq!(percentage_centi(100.0).ok(), Some(10000));
+        for bad in [100.01, -1.0, 12.345, f64::NAN] {
+            let err = percentage_centi(bad).unwrap_err();
+            assert_eq!(err.message, PERCENTAGE, "{bad}");
+            assert_eq!(err.details[0].field, "percentage");
+        }
+    }
 }

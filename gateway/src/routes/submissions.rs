@@ -3,7 +3,7 @@
 use axum::{
     Json,
     extract::{
-        DefaultBodyLimit, Multipart, Path, Query, State,
+        DefaultBodyLimit, Multipart, State,
         multipart::{Field, MultipartError, MultipartRejection},
     },
     http::StatusCode,
@@ -13,11 +13,13 @@ use chrono::DateTime;
 use kit::validate::PHOTO_MAX_BYTES;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{AppState, Body};
+use super::{AppState, Body, Path, Query};
 use crate::{
     auth::Authed,
     error::{ApiError, ApiResult, ErrorBody},
-    json::{Availability, ReviewBody, Submission, SubmissionForm, SubmissionsQuery},
+    json::{
+        Availability, ReviewBody, Submission, SubmissionForm, SubmissionStatus, SubmissionsQuery,
+    },
 };
 
 /// An upload is read to the end up to this size, so that even a photo over
@@ -100,7 +102,7 @@ async fn read_form(mut form: Multipart) -> ApiResult<pb::CreateSubmissionRequest
                 let raw = text(field).await?;
                 if !raw.trim().is_empty() {
                     let at = DateTime::parse_from_rfc3339(raw.trim()).map_err(|_| {
-                        ApiError::bad_request("Completion time must be a date and time")
+                        ApiError::field("completedAt", "Completion time must be a date and time")
                     })?;
                     request.completed_at = Some(kit::time::to_proto(at.to_utc()));
                 }
@@ -132,15 +134,23 @@ async fn read_form(mut form: Multipart) -> ApiResult<pb::CreateSubmissionRequest
 /// a longer one is refused before it is held in memory.
 const TEXT_MAX_BYTES: usize = 16 * 1024;
 
+/// A text field of the form, refused (naming it) when too long, not UTF-8 or
+/// holding a NUL.
 async fn text(mut field: Field<'_>) -> ApiResult<String> {
+    let name = field.name().unwrap_or_default().to_owned();
     let mut bytes = Vec::new();
     while let Some(chunk) = field.chunk().await.map_err(form_error)? {
         if bytes.len() + chunk.len() > TEXT_MAX_BYTES {
-            return Err(ApiError::bad_request("A form field is too long"));
+            return Err(ApiError::field(name, "A form field is too long"));
         }
         bytes.extend_from_slice(&chunk);
     }
-    String::from_utf8(bytes).map_err(|_| ApiError::bad_request("Form fields must be text"))
+    let text =
+        String::from_utf8(bytes).map_err(|_| ApiError::field(&name, "Form fields must be text"))?;
+    if text.contains('\0') {
+        return Err(ApiError::bad_text(name));
+    }
+    Ok(text)
 }
 
 async fn drain(mut field: Field<'_>) -> ApiResult<()> {
@@ -156,15 +166,6 @@ fn form_error(err: MultipartError) -> ApiError {
     }
 }
 
-fn status_filter(raw: Option<&str>) -> ApiResult<pb::SubmissionStatus> {
-    match raw.map(str::trim).unwrap_or_default() {
-        "" => Ok(pb::SubmissionStatus::Unspecified),
-        name => pb::SubmissionStatus::from_str_name(&format!("SUBMISSION_STATUS_{name}"))
-            .filter(|s| *s != pb::SubmissionStatus::Unspecified)
-            .ok_or_else(|| ApiError::bad_request("Status must be PENDING, APPROVED or REJECTED")),
-    }
-}
-
 /// Submissions, oldest first: the family's for parents (the review queue with
 /// `status=PENDING`), their own for a child.
 #[utoipa::path(get, path = "/submissions", tag = "submissions", security(("bearer" = [])),
@@ -175,12 +176,11 @@ async fn list(
     user: Authed,
     Query(query): Query<SubmissionsQuery>,
 ) -> ApiResult<Json<Vec<Submission>>> {
-    let status = status_filter(query.status.as_deref())?;
     let answer = state
         .clients
         .chores(&user)
         .list_submissions(pb::ListSubmissionsRequest {
-            status: status.into(),
+            status: query.status.map_or(0, SubmissionStatus::to_proto),
         })
         .await?
         .into_inner();
@@ -244,18 +244,16 @@ async fn review(
     Path(id): Path<String>,
     Body(body): Body<ReviewBody>,
 ) -> ApiResult<Json<Submission>> {
-    let status = match body.status.trim() {
-        "APPROVED" => pb::SubmissionStatus::Approved,
-        "REJECTED" => pb::SubmissionStatus::Rejected,
-        _ => return Err(ApiError::bad_request("Status must be APPROVED or REJECTED")),
-    };
+    let status = body
+        .status
+        .ok_or_else(|| ApiError::field("status", "Status must be APPROVED or REJECTED"))?;
     let submission = state
         .clients
         .chores(&user)
         .review_submission(pb::ReviewSubmissionRequest {
             id,
-            status: status.into(),
-            admin_notes: body.admin_notes,
+            status: status.to_proto(),
+            admin_notes: body.admin_notes.unwrap_or_default(),
         })
         .await?
         .into_inner();

@@ -1,13 +1,10 @@
 //! The signed-in user's own account.
 
-use axum::{
-    Json,
-    extract::{Path, State},
-};
+use axum::{Json, extract::State};
 use chorely_proto::auth::v1 as pb;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{AppState, Body};
+use super::{AppState, Body, Path};
 use crate::{
     auth::Authed,
     error::{ApiResult, ErrorBody},
@@ -80,9 +77,9 @@ async fn update_me(
         .auth(&user)
         .update_me(pb::UpdateMeRequest {
             first_name: body.first_name,
-            last_name: body.last_name,
+            last_name: body.last_name.unwrap_or_default(),
             email: body.email,
-            phone: body.phone,
+            phone: body.phone.unwrap_or_default(),
         })
         .await?
         .into_inner();

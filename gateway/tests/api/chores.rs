@@ -145,7 +145,7 @@ async fn bad_input_is_refused_with_the_field_named() {
         ),
         (
             json!({"name": "X", "baseReward": 1, "categoryId": kitchen, "frequencyDays": 5}),
-            "Frequency must be one of 0, 1, 2, 3, 7, 14 or 30 days",
+            "frequencyDays: invalid value: 5, expected one of: 0, 1, 2, 3, 7, 14, 30",
         ),
     ];
     for (body, message) in cases {

@@ -3,6 +3,7 @@ use std::time::Duration;
 use reqwest::{Client, RequestBuilder, StatusCode};
 use serde_json::{Value, json};
 use testkit::{Options, Stack};
+
 use uuid::Uuid;
 
 /// The stack with a gateway in front; the second value is the `/api` base URL.
@@ -154,5 +155,32 @@ where
             "{what} did not happen"
         );
         tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+}
+
+/// A super admin made the way operators make one, then signed in.
+pub async fn super_admin(stack: &Stack, api: &str) -> Session {
+    let email = unique_email("operator");
+    auth::admins::create_super_admin(
+        &stack.auth_pool,
+        &auth::password::Hasher::new(1),
+        &email,
+        "operator-secret",
+    )
+    .await
+    .unwrap();
+    let (status, answer) = send(
+        Client::new()
+            .post(format!("{api}/auth/login"))
+            .json(&json!({"email": email, "password": "operator-secret"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["user"]["role"], "SUPER_ADMIN");
+    Session {
+        api: api.to_owned(),
+        token: answer["token"].as_str().unwrap().to_owned(),
+        user: answer["user"].clone(),
+        http: Client::new(),
     }
 }

@@ -5,6 +5,7 @@
 mod admin;
 mod auth;
 mod chores;
+mod contract;
 mod dashboard;
 mod family;
 mod helpers;

@@ -310,7 +310,7 @@ async fn gpa_mixes_letter_and_percentage_subjects_and_archived_ones_take_no_grad
     let (status, body) =
         send(parent.post(&format!("/subjects/{math}/grade"), &json!({"grade": "E"}))).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert_error(&body, "Grade must be one of A, B, C, D or F");
+    assert_error(&body, "grade must be one of A, B, C, D or F");
 
     // Archive All, then restore one.
     let (status, done) =

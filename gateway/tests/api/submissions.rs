@@ -329,7 +329,7 @@ async fn an_approval_leaves_the_queue_shows_in_history_and_is_announced_once() {
     ))
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert_error(&body, "Status must be APPROVED or REJECTED");
+    assert_error(&body, "status must be one of APPROVED or REJECTED");
 
     let (status, reviewed) = send(parent.patch(
         &format!("/submissions/{id}/review"),

@@ -49,7 +49,7 @@ impl Error {
 impl From<Error> for Status {
     fn from(err: Error) -> Self {
         let code = match &err {
-            Error::Invalid(_) => Code::InvalidArgument,
+            Error::Invalid(field) => return kit::error::invalid(field),
             Error::EmailTaken => Code::AlreadyExists,
             Error::BadCredentials => Code::Unauthenticated,
             Error::AccountInactive | Error::FamilyInactive | Error::Forbidden(_) => {

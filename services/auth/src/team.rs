@@ -94,10 +94,8 @@ impl Accounts {
         let org = family_id(caller)?;
         let id = parse_id(user_id)?;
         if id == caller.id {
-            return Err(Error::invalid(
-                "userId",
-                "You cannot deactivate your own account",
-            ));
+            // Not a bad request: a parent may never do this (spec §4).
+            return Err(Error::Forbidden("You cannot deactivate your own account"));
         }
         let mut tx = self.pool.begin().await?;
         let user = store::deactivate(&mut tx, org, id)

@@ -44,7 +44,13 @@ pub enum Error {
 impl From<Error> for Status {
     fn from(err: Error) -> Self {
         let code = match &err {
-            Error::Invalid(_) | Error::Photo(_) => Code::InvalidArgument,
+            Error::Invalid(field) => return kit::error::invalid(field),
+            Error::Photo(photo) => {
+                return kit::error::invalid(&kit::validate::FieldError::new(
+                    "photo",
+                    photo.to_string(),
+                ));
+            }
             Error::CategoryNotFound | Error::ChoreNotFound | Error::SubmissionNotFound => {
                 Code::NotFound
             }

@@ -26,7 +26,7 @@ pub enum Error {
 impl From<Error> for Status {
     fn from(err: Error) -> Self {
         let code = match &err {
-            Error::Invalid(_) => Code::InvalidArgument,
+            Error::Invalid(field) => return kit::error::invalid(field),
             Error::FamilyNotFound | Error::ChildNotFound => Code::NotFound,
             Error::ChildLimit { .. } => Code::PermissionDenied,
             Error::Upstream(service, status) => {

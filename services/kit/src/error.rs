@@ -1,18 +1,64 @@
 //! Shared pieces of error handling. Each service has its own error enum and
 //! converts it to `tonic::Status` once; internal failures go through
 //! [`internal`], which logs the cause and sends the client nothing of it.
+//!
+//! What a caller decides on travels as gRPC's standard error details
+//! (`google.rpc.BadRequest`, `google.rpc.ErrorInfo`), never in the wording of
+//! a message: the field a validation error is about, and whether an
+//! `unavailable` status names the service that is down in words fit for users.
 
-use std::fmt::Display;
+use std::{collections::HashMap, fmt::Display};
 
-use tonic::Status;
+use tonic::{Code, Status};
+use tonic_types::{ErrorDetails, StatusExt};
+
+use crate::validate::FieldError;
 
 /// The message clients see for any failure that is not theirs to fix.
 pub const INTERNAL_MESSAGE: &str = "Something went wrong. Please try again.";
+
+/// The `ErrorInfo.domain` of every detail Chorely attaches.
+pub const ERROR_DOMAIN: &str = "chorely";
+
+/// `ErrorInfo.reason` of an `unavailable` status whose message is written for
+/// users ("The rewards service is unavailable..."), unlike a transport error's.
+pub const REASON_SERVICE_UNAVAILABLE: &str = "SERVICE_UNAVAILABLE";
 
 /// Logs `err` with the current trace and returns an opaque `internal` status.
 pub fn internal(err: impl Display) -> Status {
     tracing::error!(error = %err, "internal error");
     Status::internal(INTERNAL_MESSAGE)
+}
+
+/// `invalid_argument` naming the field, with the message users read.
+pub fn invalid(err: &FieldError) -> Status {
+    Status::with_error_details(
+        Code::InvalidArgument,
+        err.message.clone(),
+        ErrorDetails::with_bad_request_violation(err.field, err.message.clone()),
+    )
+}
+
+/// The fields a status names as wrong, with their messages (empty for a
+/// status that is not about fields).
+pub fn field_violations(status: &Status) -> Vec<(String, String)> {
+    status
+        .get_details_bad_request()
+        .map(|bad| {
+            bad.field_violations
+                .into_iter()
+                .map(|v| (v.field, v.description))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Whether an `unavailable` status's message was written for users.
+pub fn is_service_unavailable(status: &Status) -> bool {
+    status.code() == Code::Unavailable
+        && status.get_details_error_info().is_some_and(|info| {
+            info.domain == ERROR_DOMAIN && info.reason == REASON_SERVICE_UNAVAILABLE
+        })
 }
 
 /// Returns the status of a failed call to another service unchanged when it is
@@ -24,11 +70,53 @@ pub fn upstream(service: &str, status: Status) -> Status {
     match status.code() {
         InvalidArgument | NotFound | AlreadyExists | PermissionDenied | FailedPrecondition
         | Unauthenticated | OutOfRange | ResourceExhausted => status,
+        _ if is_service_unavailable(&status) => status,
         _ => {
             tracing::error!(service, code = ?status.code(), message = status.message(), "upstream call failed");
-            Status::unavailable(format!(
-                "The {service} service is unavailable. Please try again."
-            ))
+            Status::with_error_details(
+                Unavailable,
+                format!("The {service} service is unavailable. Please try again."),
+                ErrorDetails::with_error_info(
+                    REASON_SERVICE_UNAVAILABLE,
+                    ERROR_DOMAIN,
+                    HashMap::from([("service".to_owned(), service.to_owned())]),
+                ),
+            )
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_field_error_keeps_its_field_through_the_status() {
+        let status = invalid(&FieldError::new("firstName", "First name is required"));
+        assert_eq!(status.code(), Code::InvalidArgument);
+        assert_eq!(status.message(), "First name is required");
+        assert_eq!(
+            field_violations(&status),
+            vec![("firstName".to_owned(), "First name is required".to_owned())]
+        );
+        // Passed on by another service unchanged.
+        assert_eq!(field_violations(&upstream("family", status)).len(), 1);
+    }
+
+    #[test]
+    fn only_a_failed_service_is_reported_unavailable_in_words() {
+        let down = upstream("rewards", Status::internal("db gone"));
+        assert!(is_service_unavailable(&down));
+        assert_eq!(
+            down.message(),
+            "The rewards service is unavailable. Please try again."
+        );
+        // Relayed again by a second hop, it still names the first service.
+        assert_eq!(upstream("chores", down.clone()).message(), down.message());
+        // A transport failure's text is not for users, whatever it says.
+        assert!(!is_service_unavailable(&Status::unavailable(
+            "The connection was refused"
+        )));
+        assert!(field_violations(&down).is_empty());
     }
 }

@@ -8,7 +8,7 @@ use chorely_proto::{
     platform::v1::{self as pb, Plan, SubscriptionStatus},
 };
 use chrono::{DateTime, Utc};
-use kit::{outbox, time::opt_to_proto};
+use kit::{outbox, time::opt_to_proto, validate::FieldError};
 use sqlx::{PgPool, Postgres, QueryBuilder};
 use uuid::Uuid;
 
@@ -362,10 +362,15 @@ impl Console {
         plan: Plan,
         status: SubscriptionStatus,
     ) -> Result<pb::OrganizationRow, Error> {
-        let (Some(plan), Some(status)) = (plan_name(plan), status_name(status)) else {
-            return Err(Error::Invalid(
-                "Plan must be FREE, PRO or ENTERPRISE and status TRIAL, ACTIVE or CANCELED".into(),
-            ));
+        let Some(plan) = plan_name(plan) else {
+            return Err(FieldError::new("plan", "Plan must be FREE, PRO or ENTERPRISE").into());
+        };
+        let Some(status) = status_name(status) else {
+            return Err(FieldError::new(
+                "subscriptionStatus",
+                "Subscription status must be TRIAL, ACTIVE or CANCELED",
+            )
+            .into());
         };
         let mut tx = self.pool.begin().await?;
         let done = sqlx::query(

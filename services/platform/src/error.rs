@@ -6,8 +6,8 @@ use tonic::{Code, Status};
 pub enum Error {
     #[error("Organization not found")]
     OrganizationNotFound,
-    #[error("{0}")]
-    Invalid(String),
+    #[error(transparent)]
+    Invalid(#[from] kit::validate::FieldError),
     #[error(transparent)]
     Database(#[from] sqlx::Error),
 }
@@ -16,7 +16,7 @@ impl From<Error> for Status {
     fn from(err: Error) -> Self {
         match &err {
             Error::OrganizationNotFound => Status::new(Code::NotFound, err.to_string()),
-            Error::Invalid(_) => Status::new(Code::InvalidArgument, err.to_string()),
+            Error::Invalid(field) => kit::error::invalid(field),
             Error::Database(_) => kit::error::internal(&err),
         }
     }

@@ -36,7 +36,7 @@ pub fn dollars(cents: i64) -> String {
 impl From<Error> for Status {
     fn from(err: Error) -> Self {
         let code = match &err {
-            Error::Invalid(_) => Code::InvalidArgument,
+            Error::Invalid(field) => return kit::error::invalid(field),
             Error::ChildNotFound | Error::SubjectNotFound => Code::NotFound,
             Error::SubjectArchived | Error::PayoutOverBalance { .. } | Error::NegativeBalance => {
                 Code::FailedPrecondition

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# The API contract test: schemathesis drives every operation of the live
+# OpenAPI document (examples, boundary values, random valid and invalid data,
+# and the stateful links between operations) as a parent, as a child and as
+# the platform's super admin, and fails on any check it runs by default:
+# server errors, undocumented status codes, content types, answers that do
+# not fit their schema, invalid data accepted, valid data refused.
+#
+# Usage: scripts/contract-test.sh BASE_URL [SUPER_ADMIN_EMAIL SUPER_ADMIN_PASSWORD]
+# against a running stack (scripts/test.sh starts one).
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+
+BASE_URL=${1:?base URL of a running stack, e.g. http://127.0.0.1:18080}
+ADMIN_EMAIL=${2:-}
+ADMIN_PASSWORD=${3:-}
+SCHEMATHESIS_VERSION=4.32.5
+VENV="$CACHE/schemathesis-$SCHEMATHESIS_VERSION"
+
+if [ ! -x "$VENV/bin/st" ]; then
+  step "Installing schemathesis $SCHEMATHESIS_VERSION (once per machine)"
+  python3 -m venv "$VENV"
+  "$VENV/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
+fi
+
+api() { # METHOD PATH [JSON] [TOKEN]: the answer's body; fails on a non-2xx
+  local args=(-fsS -X "$1" "$BASE_URL/api$2" -H 'Content-Type: application/json')
+  [ -n "${3:-}" ] && args+=(-d "$3")
+  [ -n "${4:-}" ] && args+=(-H "Authorization: Bearer $4")
+  curl "${args[@]}"
+}
+
+step "Signing up a family with a child for the contract test"
+suffix="$(date +%s)-$RANDOM"
+parent=$(api POST /auth/register "{\"email\":\"contract-$suffix@example.com\",\"password\":\"contract-pass-1\",\"firstName\":\"Casey\",\"lastName\":\"Contract\",\"organizationName\":\"Contract $suffix\"}" | jq -r .token)
+code=$(api POST /children/invite "{\"firstName\":\"Kit\",\"email\":\"contract-child-$suffix@example.com\"}" "$parent" | jq -r .inviteCode)
+child=$(api POST /auth/accept-invite "{\"inviteCode\":\"$code\",\"password\":\"contract-pass-2\"}" | jq -r .token)
+# Something for a child to submit and a parent to review.
+category=$(api POST /categories '{"name":"Kitchen","description":"Dishes and more"}' "$parent" | jq -r .id)
+api POST /chores "{\"name\":\"Dishes\",\"description\":\"\",\"baseReward\":1.5,\"categoryId\":\"$category\",\"frequencyDays\":0,\"requiresPhoto\":false}" "$parent" >/dev/null
+
+mkdir -p "$LOCAL/contract"
+
+# First, the test must be able to fail: a document whose answer schema for
+# GET /categories is wrong (an id that is a number) must be caught.
+step "Checking that the contract test catches an answer that does not fit its schema"
+curl -fsS "$BASE_URL/api/openapi.json" |
+  jq '.components.schemas.Category.properties.id.type = "integer"' >"$LOCAL/contract/wrong.json"
+if "$VENV/bin/st" run "$LOCAL/contract/wrong.json" --url "$BASE_URL/api" \
+  -H "Authorization: Bearer $parent" --include-path /categories --include-method GET \
+  --checks response_schema_conformance --phases examples,coverage \
+  >"$LOCAL/contract/wrong.log" 2>&1; then
+  fail "the contract test passed a document with a wrong answer schema (see $LOCAL/contract/wrong.log)"
+fi
+grep -q "Response violates schema" "$LOCAL/contract/wrong.log" ||
+  fail "the contract test failed on a wrong answer schema, but not for its schema (see $LOCAL/contract/wrong.log)"
+run() { # WHO TOKEN [st options...]
+  local who=$1 token=$2; shift 2
+  step "Contract test as $who"
+  "$VENV/bin/st" --config-file "$ROOT/scripts/schemathesis.toml" run "$BASE_URL/api/openapi.json" \
+    -H "Authorization: Bearer $token" \
+    --report junit --report-junit-path "$LOCAL/contract/$who.xml" \
+    "$@"
+}
+run parent "$parent" --exclude-path-regex "^/admin" || failed=1
+run child "$child" --exclude-path-regex '^/admin' || failed=1
+if [ -n "$ADMIN_EMAIL" ]; then
+  admin=$(api POST /auth/login "{\"email\":\"$ADMIN_EMAIL\",\"password\":\"$ADMIN_PASSWORD\"}" | jq -r .token)
+  run "super admin" "$admin" --include-path-regex '^/admin' || failed=1
+fi
+exit "${failed:-0}"
