@@ -20,6 +20,9 @@ ensure_nextest
 step "Checking Rust formatting"
 cargo fmt --all --check
 
+step "Checking the committed query data matches the SQL"
+"$ROOT/scripts/sqlx-prepare.sh" --check
+
 step "Linting Rust (clippy, warnings are errors)"
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 
