@@ -53,6 +53,56 @@ export interface ApiErrorBody {
   details?: ApiErrorDetail[];
 }
 
+export type AgeGroup = 'CHILD' | 'TWEEN' | 'TEEN' | 'YOUNG_ADULT';
+
+export type GradeLetter = 'A' | 'B' | 'C' | 'D' | 'F';
+
+/** What a child's rewards are multiplied by now, and its parts (e.g. 1.5). */
+export interface ChildMultiplier {
+  /** The product of the three parts. */
+  total: number;
+  grade: number;
+  behaviour: number;
+  streak: number;
+  /** A D or F grade switches every bonus above 1.0 off. */
+  bonusesDisabled: boolean;
+  streakDays: number;
+}
+
+/** A child of the family, as GET /children answers. Money is in dollars. */
+export interface Child {
+  id: string;
+  name: string;
+  firstName: string;
+  lastName: string;
+  user: { email: string; phone: string | null };
+  /** Null until the child has accepted the invitation. */
+  userId: string | null;
+  /** YYYY-MM-DD */
+  dateOfBirth: string | null;
+  birthdayRewardAmount: number;
+  ageGroup: AgeGroup;
+  uiTheme: UiTheme;
+  rewardDisplayType: RewardDisplayType;
+  balance: number;
+  honestyRating: number;
+  respectRating: number;
+  rulesRating: number;
+  /** The mean grade points of the active graded subjects (two decimals); null without any. */
+  gpa: number | null;
+  gpaLetter: GradeLetter | null;
+  multiplier: ChildMultiplier;
+}
+
+/** A chore category of the family, as GET /categories answers. */
+export interface Category {
+  id: string;
+  name: string;
+  description: string;
+  /** How many active chores it holds. */
+  choreCount: number;
+}
+
 /** A category as chores and submissions name it. */
 export interface CategoryRef {
   id: string;

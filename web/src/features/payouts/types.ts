@@ -1,4 +1,4 @@
-import type { RewardDisplayType } from '@/types/api';
+import type { Child } from '@/types/api';
 
 /** Money paid out of a child's balance, as GET /payouts answers. Amounts are in dollars. */
 export interface Payout {
@@ -13,9 +13,4 @@ export interface Payout {
 }
 
 /** A child that can be paid, as GET /children answers (only what this screen reads). */
-export interface PayoutChild {
-  id: string;
-  name: string;
-  balance: number;
-  rewardDisplayType: RewardDisplayType;
-}
+export type PayoutChild = Pick<Child, 'id' | 'name' | 'balance' | 'rewardDisplayType'>;

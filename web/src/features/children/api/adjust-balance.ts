@@ -1,4 +1,8 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { api } from '@/lib/api-client';
+import { invalidate } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface AdjustBalanceInput {
   /** Signed dollars as text, e.g. "+10.00" or "-5.50". */
@@ -21,4 +25,12 @@ export interface BalanceAdjustment {
 /** Refused (409) when the balance would go below zero. */
 export function adjustBalance(childId: string, input: AdjustBalanceInput): Promise<BalanceAdjustment> {
   return api.post<BalanceAdjustment>(`/children/${encodeURIComponent(childId)}/adjust-balance`, input);
+}
+
+export function useAdjustBalance() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ childId, input }: { childId: string; input: AdjustBalanceInput }) => adjustBalance(childId, input),
+    onSuccess: () => invalidate(queryClient, [queryKeys.children, queryKeys.dashboardStats]),
+  });
 }

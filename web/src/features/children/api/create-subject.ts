@@ -1,4 +1,7 @@
+import { useMutation } from '@tanstack/react-query';
+
 import type { GradeScale, Subject } from '../types';
+import { useSubjectsChanged } from './subject-changes';
 import { api } from '@/lib/api-client';
 
 export interface SubjectInput {
@@ -12,4 +15,12 @@ export interface SubjectInput {
 
 export function createSubject(childId: string, input: SubjectInput): Promise<Subject> {
   return api.post<Subject>(`/subjects/${encodeURIComponent(childId)}`, input);
+}
+
+export function useCreateSubject() {
+  const changed = useSubjectsChanged();
+  return useMutation({
+    mutationFn: ({ childId, input }: { childId: string; input: SubjectInput }) => createSubject(childId, input),
+    onSuccess: changed,
+  });
 }

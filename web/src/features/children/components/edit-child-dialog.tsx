@@ -1,4 +1,4 @@
-import { updateChild } from '../api/update-child';
+import { useUpdateChild } from '../api/update-child';
 import type { Child } from '../types';
 import { childFormOf, toUpdateChildInput } from '../utils/form-values';
 import { validateEditChild, type ChildFormValues } from '../utils/validation';
@@ -8,16 +8,20 @@ import { useForm } from '@/hooks/use-form';
 
 export interface EditChildDialogProps {
   child: Child;
+  /** Closes the dialog, also once the changes are saved and the children are loaded again. */
   onClose: () => void;
-  onSaved: (child: Child) => void;
 }
 
-export function EditChildDialog({ child, onClose, onSaved }: EditChildDialogProps) {
+export function EditChildDialog({ child, onClose }: EditChildDialogProps) {
+  const { mutateAsync: save } = useUpdateChild();
   const { values, errors, serverError, submitting, update, onSubmit } = useForm<ChildFormValues>({
     initial: () => childFormOf(child),
     validate: (values) => validateEditChild(values),
     fallback: 'Failed to update child',
-    submit: async (values) => onSaved(await updateChild(child.id, toUpdateChildInput(values))),
+    submit: async (values) => {
+      await save({ id: child.id, input: toUpdateChildInput(values) });
+      onClose();
+    },
   });
 
   return (

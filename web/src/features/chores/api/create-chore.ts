@@ -1,4 +1,8 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { api } from '@/lib/api-client';
+import { invalidate } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
 import type { Chore } from '@/types/api';
 
 export interface ChoreInput {
@@ -15,4 +19,12 @@ export interface ChoreInput {
 /** Refused (403) when the family's plan allows no more active chores. */
 export function createChore(input: ChoreInput): Promise<Chore> {
   return api.post<Chore>('/chores', input);
+}
+
+/** What a new, changed or retired chore makes stale: the chores, their categories' counts, the dashboard. */
+export const CHORE_CHANGES = [queryKeys.chores, queryKeys.categories, queryKeys.dashboardStats];
+
+export function useCreateChore() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createChore, onSuccess: () => invalidate(queryClient, CHORE_CHANGES) });
 }

@@ -1,5 +1,9 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import type { Payout } from '../types';
 import { api } from '@/lib/api-client';
+import { invalidate } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface PayoutInput {
   childId: string;
@@ -11,4 +15,13 @@ export interface PayoutInput {
 /** Refused (409) when the payout is larger than the child's balance. */
 export function createPayout(input: PayoutInput): Promise<Payout> {
   return api.post<Payout>('/payouts', input);
+}
+
+/** A payout lowers the child's balance: the history, the children and the dashboard change. */
+export function useCreatePayout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createPayout,
+    onSuccess: () => invalidate(queryClient, [queryKeys.payouts, queryKeys.children, queryKeys.dashboardStats]),
+  });
 }

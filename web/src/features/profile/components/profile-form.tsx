@@ -1,4 +1,4 @@
-import { updateProfile, type UpdateProfileInput } from '../api/update-profile';
+import { useUpdateProfile, type UpdateProfileInput } from '../api/update-profile';
 import { validateProfile } from '../utils/validation';
 import { Alert, Card, FormActions, TextField } from '@/components/ui';
 import { useForm } from '@/hooks/use-form';
@@ -16,12 +16,13 @@ function valuesOf(user: User): UpdateProfileInput {
 
 export function ProfileForm({ user }: { user: User }) {
   const setUser = useSessionStore((state) => state.setUser);
+  const { mutateAsync: save } = useUpdateProfile();
   const { setValues, serverError, saved, submitting, field, onSubmit } = useForm<UpdateProfileInput>({
     initial: () => valuesOf(user),
     validate: validateProfile,
     fallback: 'Failed to update profile',
     submit: async (values) => {
-      const updated = await updateProfile({
+      const updated = await save({
         firstName: values.firstName.trim(),
         lastName: values.lastName.trim(),
         email: values.email.trim(),

@@ -1,5 +1,9 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import type { InviteCode, InviteRole } from '../types';
 import { api } from '@/lib/api-client';
+import { invalidate } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface CreateInviteCodeInput {
   role: InviteRole;
@@ -10,4 +14,9 @@ export interface CreateInviteCodeInput {
 
 export function createInviteCode(input: CreateInviteCodeInput): Promise<InviteCode> {
   return api.post<InviteCode>('/organizations/invite-codes', input);
+}
+
+export function useCreateInviteCode() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createInviteCode, onSuccess: () => invalidate(queryClient, [queryKeys.inviteCodes]) });
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 
-import { createInviteCode } from '../api/create-invite-code';
+import { useCreateInviteCode } from '../api/create-invite-code';
 import type { InviteCode, InviteRole } from '../types';
 import {
   DEFAULT_EXPIRY_DAYS,
@@ -15,11 +15,10 @@ import { useForm } from '@/hooks/use-form';
 
 export interface InviteParentDialogProps {
   onClose: () => void;
-  onCreated: (invite: InviteCode) => void;
 }
 
 /** Invite Parent: choose role, optional email and expiry; then copy the link. */
-export function InviteParentDialog({ onClose, onCreated }: InviteParentDialogProps) {
+export function InviteParentDialog({ onClose }: InviteParentDialogProps) {
   const [created, setCreated] = useState<InviteCode | null>(null);
 
   return (
@@ -44,26 +43,21 @@ export function InviteParentDialog({ onClose, onCreated }: InviteParentDialogPro
           </div>
         </div>
       ) : (
-        <InviteCodeForm
-          onCancel={onClose}
-          onCreated={(invite) => {
-            onCreated(invite);
-            setCreated(invite);
-          }}
-        />
+        <InviteCodeForm onCancel={onClose} onCreated={setCreated} />
       )}
     </Dialog>
   );
 }
 
 function InviteCodeForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (invite: InviteCode) => void }) {
+  const { mutateAsync: create } = useCreateInviteCode();
   const { serverError, submitting, field, onSubmit } = useForm<InviteCodeValues>({
     initial: { role: DEFAULT_INVITE_ROLE, email: '', expiresInDays: String(DEFAULT_EXPIRY_DAYS) },
     validate: validateInviteCode,
     fallback: 'Failed to create invite code',
     submit: async (values) => {
       onCreated(
-        await createInviteCode({
+        await create({
           role: values.role as InviteRole,
           email: values.email.trim(),
           expiresInDays: Number(values.expiresInDays),
