@@ -40,7 +40,7 @@ export PATH="$SQLX_CLI_ROOT/bin:$PATH"
 ensure_postgres
 
 for crate in "${crates[@]}"; do
-  if [ ${#check[@]} -gt 0 ]; then step "Checking $crate's query data"; else step "Preparing $crate's query data"; fi
+  if [ ${#check[@]} -gt 0 ]; then step "Checking the query data of $crate"; else step "Preparing the query data of $crate"; fi
   url="postgres://postgres@127.0.0.1:5432/chorely_sqlx_$crate"
   # From scratch each time: exactly what the migrations make.
   sqlx database drop -y --force --database-url "$url" >/dev/null

@@ -232,3 +232,23 @@ impl fmt::Display for SpanName {
         write!(f, "SQL {}", self.0)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_statement_runs_in_a_client_span_with_the_database_attributes() {
+        tracing::subscriber::with_default(tracing_subscriber::registry(), || {
+            let span = span("find_chore");
+            let meta = span.metadata().expect("the span is recorded");
+            assert_eq!(meta.name(), "db.query");
+            let fields: Vec<_> = meta.fields().iter().map(|f| f.name()).collect();
+            assert_eq!(
+                fields,
+                ["otel.name", "otel.kind", "db.system", "db.operation.name"]
+            );
+        });
+        assert_eq!(SpanName("find_chore").to_string(), "SQL find_chore");
+    }
+}
