@@ -39,6 +39,27 @@ fi
 export PATH="$SQLX_CLI_ROOT/bin:$PATH"
 ensure_postgres
 
+# `cargo sqlx prepare` touches a crate's sources so that it compiles again
+# with the macros online. A check that passes changed nothing the build uses,
+# so their times are put back (for files whose content did not change
+# meanwhile), and the builds after it do not compile the crate and everything
+# above it once more for nothing. After a refresh the crate must compile again
+# (cargo does not follow .sqlx/), so the new times stay.
+TIMES=$(mktemp)
+trap 'rm -f "$TIMES"' EXIT
+keep_times() {
+  local time path
+  find "$1" -name '*.rs' -printf '%T@ %p\n' | while read -r time path; do
+    printf '%s %s %s\n' "$time" "$(sha1sum <"$path" | cut -c1-40)" "$path"
+  done >"$TIMES"
+}
+restore_times() {
+  local time sum path
+  while read -r time sum path; do
+    if [ "$(sha1sum <"$path" | cut -c1-40)" = "$sum" ]; then touch -m -d "@$time" "$path"; fi
+  done <"$TIMES"
+}
+
 for crate in "${crates[@]}"; do
   if [ ${#check[@]} -gt 0 ]; then step "Checking the query data of $crate"; else step "Preparing the query data of $crate"; fi
   url="postgres://postgres@127.0.0.1:5432/chorely_sqlx_$crate"
@@ -52,6 +73,7 @@ for crate in "${crates[@]}"; do
   fi
   targets=(--lib)
   [ "$crate" = kit ] || targets+=(--bins)
+  [ ${#check[@]} -eq 0 ] || keep_times "services/$crate"
   # Only this crate's database is given: a dependency compiled on the way
   # (kit) reads its own committed data instead of writing into this crate's.
   (cd "services/$crate" && env "${crate^^}_DATABASE_URL=$url" SQLX_OFFLINE=false \
@@ -61,4 +83,5 @@ for crate in "${crates[@]}"; do
     else
       fail "could not prepare the query data of $crate"
     fi
+  [ ${#check[@]} -eq 0 ] || restore_times
 done
