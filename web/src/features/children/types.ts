@@ -1,34 +1,13 @@
-import type { AgeGroup, Child, ChildMultiplier, GradeLetter, RewardDisplayType, UiTheme } from '@/types/api';
+import type { components } from '@/types/schema';
 
-export type { AgeGroup, Child, ChildMultiplier, GradeLetter, RewardDisplayType };
+export type { AgeGroup, Child, ChildMultiplier, GradeLetter, RewardDisplayType } from '@/types/api';
 
-export type ChildUiTheme = UiTheme;
+type Schemas = components['schemas'];
 
-export type GradeScale = 'LETTER' | 'PERCENTAGE';
-
-/** One grade recorded for a subject. */
-export interface SubjectGrade {
-  grade: string;
-  /** Null for letter grades. */
-  percentage: number | null;
-  recordedAt: string;
-}
+export type ChildUiTheme = Schemas['Child']['uiTheme'];
 
 /** A school subject of a child, as GET /subjects/{childId} answers (active first). */
-export interface Subject {
-  id: string;
-  childId: string;
-  name: string;
-  teacher: string;
-  period: string;
-  gradeScale: GradeScale;
-  /** JSON text of { thresholds?, points? }; empty for the defaults. */
-  customScale: string;
-  isActive: boolean;
-  /** 'A'..'F', a percentage such as '92.5%', or 'N/A'. */
-  currentGrade: string;
-  /** Grade points for letter subjects, the percentage for percentage subjects. */
-  currentValue: number | null;
-  gradePoints: number | null;
-  grades: SubjectGrade[];
-}
+export type Subject = Schemas['SubjectView'];
+/** One grade recorded for a subject. */
+export type SubjectGrade = Schemas['GradeView'];
+export type GradeScale = Subject['gradeScale'];

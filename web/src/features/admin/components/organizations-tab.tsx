@@ -2,7 +2,7 @@ import { useState } from 'react';
 
 import { useFetchOrganization } from '../api/get-organization';
 import type { Organization, OrganizationDetail, OrganizationQuery } from '../types';
-import { filterOptions } from '../utils/list-query';
+import { filterOptions, PLANS, STATUSES } from '../utils/list-query';
 import { useOrganizationAction, type OrganizationAction } from '../utils/organization-actions';
 import type { PagedList } from '../utils/use-paged-list';
 import { ListToolbar } from './list-toolbar';
@@ -11,8 +11,8 @@ import { OrganizationsTable } from './organizations-table';
 import { PagedListView } from './paged-list-view';
 import { getErrorMessage } from '@/lib/api-client';
 
-const PLAN_OPTIONS = filterOptions('All Plans', ['FREE', 'PRO', 'ENTERPRISE']);
-const STATUS_OPTIONS = filterOptions('All Statuses', ['TRIAL', 'ACTIVE', 'CANCELED']);
+const PLAN_OPTIONS = filterOptions('All Plans', PLANS);
+const STATUS_OPTIONS = filterOptions('All Statuses', STATUSES);
 
 export interface OrganizationsTabProps {
   list: PagedList<OrganizationQuery, Organization>;

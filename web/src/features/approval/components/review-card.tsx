@@ -4,6 +4,7 @@ import { useReviewSubmission, type ReviewStatus } from '../api/review-submission
 import { PhotoProof } from './photo-proof';
 import { Alert, Button, Card, DetailsList, TextAreaField } from '@/components/ui';
 import { useAction } from '@/hooks/use-action';
+import { choreOf } from '@/lib/chores';
 import type { RewardDisplayType, Submission } from '@/types/api';
 import { formatDateTime, formatReward } from '@/utils/format';
 
@@ -15,7 +16,8 @@ export interface ReviewCardProps {
 
 /** One submission waiting for review: what was done, by whom and when, its photo, and Approve or Reject. */
 export function ReviewCard({ submission, rewardType }: ReviewCardProps) {
-  const { chore, childName } = submission;
+  const { childName } = submission;
+  const chore = choreOf(submission);
   const [adminNotes, setAdminNotes] = useState('');
   const [decision, setDecision] = useState<ReviewStatus | null>(null);
   const review = useAction('Failed to review submission');

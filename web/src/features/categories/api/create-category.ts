@@ -4,11 +4,9 @@ import type { Category } from '../types';
 import { api } from '@/lib/api-client';
 import { invalidate } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
+import type { components } from '@/types/schema';
 
-export interface CategoryInput {
-  name: string;
-  description: string;
-}
+export type CategoryInput = components['schemas']['CategoryBody'];
 
 export function createCategory(input: CategoryInput): Promise<Category> {
   return api.post<Category>('/categories', input);

@@ -1,17 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 
-import type { GradeScale, Subject } from '../types';
+import type { Subject } from '../types';
 import { useSubjectsChanged } from './subject-changes';
 import { api } from '@/lib/api-client';
+import type { components } from '@/types/schema';
 
-export interface SubjectInput {
-  name: string;
-  teacher: string;
-  period: string;
-  gradeScale: GradeScale;
-  /** JSON text of { thresholds?, points? }; empty for the defaults. */
-  customScale: string;
-}
+/** customScale: JSON text of { thresholds?, points? }; empty for the defaults. */
+export type SubjectInput = components['schemas']['SubjectBody'];
 
 export function createSubject(childId: string, input: SubjectInput): Promise<Subject> {
   return api.post<Subject>(`/subjects/${encodeURIComponent(childId)}`, input);

@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 
-import type { GradeLetter, Subject } from '../types';
+import type { Subject } from '../types';
 import { useSubjectsChanged } from './subject-changes';
 import { api } from '@/lib/api-client';
+import type { components } from '@/types/schema';
 
-/** A letter for LETTER subjects, a percentage (two decimals at most) for PERCENTAGE ones. */
-export type GradeInput = { grade: GradeLetter } | { percentage: number };
+/** A letter (grade) for LETTER subjects, a percentage (two decimals at most) for PERCENTAGE ones. */
+export type GradeInput = components['schemas']['GradeBody'];
 
 /** Records a grade; refused (409) for archived subjects. */
 export function gradeSubject(id: string, input: GradeInput): Promise<Subject> {

@@ -1,20 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import type { AgeGroup, Child, ChildUiTheme, RewardDisplayType } from '../types';
+import type { Child } from '../types';
 import { api } from '@/lib/api-client';
+import type { components } from '@/types/schema';
 import { invalidate } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export interface UpdateChildInput {
-  name: string;
-  email: string;
-  phone: string;
-  dateOfBirth: string | null;
-  birthdayRewardAmount: number;
-  ageGroup: AgeGroup;
-  uiTheme: ChildUiTheme;
-  rewardDisplayType: RewardDisplayType;
-}
+export type UpdateChildInput = components['schemas']['ChildDetailsBody'];
 
 export function updateChild(id: string, input: UpdateChildInput): Promise<Child> {
   return api.put<Child>(`/children/${encodeURIComponent(id)}`, input);

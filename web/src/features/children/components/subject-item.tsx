@@ -2,7 +2,7 @@ import { useDeleteSubject } from '../api/delete-subject';
 import { useUpdateSubject } from '../api/update-subject';
 import type { Subject, SubjectGrade } from '../types';
 import { gradePointsText } from '../utils/format';
-import { GRADE_SCALE_LABELS } from '../utils/subject-form';
+import { gradeScaleLabel } from '../utils/subject-form';
 import { GradeControl } from './grade-control';
 import { Alert, Button, EditRemoveActions } from '@/components/ui';
 import { useAction } from '@/hooks/use-action';
@@ -13,13 +13,13 @@ export function deleteSubjectConfirmation(name: string): string {
   return `Delete ${name}? Its grades are deleted too.`;
 }
 
-function gradeText(grade: SubjectGrade): string {
-  return grade.percentage === null ? grade.grade : `${grade.grade} (${grade.percentage.toFixed(2)}%)`;
+function gradeText({ grade, percentage = null }: SubjectGrade): string {
+  return percentage === null ? grade : `${grade} (${percentage.toFixed(2)}%)`;
 }
 
-function currentGradeText(subject: Subject): string {
-  const points = subject.gradePoints === null ? '' : ` · ${gradePointsText(subject.gradePoints)}`;
-  return `Current grade: ${subject.currentGrade || 'N/A'}${points}`;
+function currentGradeText({ currentGrade, gradePoints = null }: Subject): string {
+  const points = gradePoints === null ? '' : ` · ${gradePointsText(gradePoints)}`;
+  return `Current grade: ${currentGrade || 'N/A'}${points}`;
 }
 
 export interface SubjectItemProps {
@@ -48,7 +48,7 @@ export function SubjectItem({ subject, onEdit }: SubjectItemProps) {
           {about && <p className="list__secondary">{about}</p>}
         </div>
         <p className="subject__badges">
-          <span className="badge">{GRADE_SCALE_LABELS[subject.gradeScale] ?? subject.gradeScale}</span>
+          <span className="badge">{gradeScaleLabel(subject.gradeScale)}</span>
           {archived && <span className="badge badge--warning">Archived</span>}
         </p>
       </div>

@@ -4,17 +4,10 @@ import { api } from '@/lib/api-client';
 import { invalidate } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { Chore } from '@/types/api';
+import type { components } from '@/types/schema';
 
-export interface ChoreInput {
-  name: string;
-  description: string;
-  /** Dollars, at most two decimals. */
-  baseReward: number;
-  categoryId: string;
-  /** 0, 1, 2, 3, 7, 14 or 30. */
-  frequencyDays: number;
-  requiresPhoto: boolean;
-}
+/** baseReward in dollars, at most two decimals; frequencyDays 0, 1, 2, 3, 7, 14 or 30. */
+export type ChoreInput = components['schemas']['ChoreBody'];
 
 /** Refused (403) when the family's plan allows no more active chores. */
 export function createChore(input: ChoreInput): Promise<Chore> {

@@ -28,7 +28,7 @@ function renderPage() {
 function stubParentApi(more: (request: ApiRequest) => Response | undefined = () => undefined, categories = [kitchen, garden]) {
   signIn(userWithRole('ORG_ADMIN'));
   let chores = [dishes, lawn, counters];
-  const categoryOf = (id: string) => categories.find((category) => category.id === id) ?? null;
+  const categoryOf = (id: string) => categories.find((category) => category.id === id) ?? { id: '', name: '' };
   return stubApi((request) => {
     const { method, path } = request;
     const answer = more(request);

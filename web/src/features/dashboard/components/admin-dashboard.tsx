@@ -22,7 +22,7 @@ function ChoreActivityList({ items }: { items: ChoreActivity[] }) {
         <li key={item.chore.id || index} className="list__row" aria-label={item.chore.name}>
           <div>
             <p className="list__primary">{item.chore.name}</p>
-            <p className="list__secondary">{item.chore.category?.name ?? 'Uncategorized'}</p>
+            <p className="list__secondary">{item.chore.category.name || 'Uncategorized'}</p>
           </div>
           <span className="badge">
             {item.completions} {item.completions === 1 ? 'completion' : 'completions'}

@@ -48,7 +48,7 @@ export function ChildDashboard() {
                   <div>
                     <p className="list__primary">{item.chore.name}</p>
                     <p className="list__secondary">
-                      {item.chore.category?.name ?? 'Uncategorized'} · {formatDate(item.reviewedAt)}
+                      {item.chore.category.name || 'Uncategorized'} · {formatDate(item.reviewedAt)}
                     </p>
                   </div>
                   <span className="list__amount">

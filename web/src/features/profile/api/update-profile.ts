@@ -4,13 +4,9 @@ import { api } from '@/lib/api-client';
 import { invalidate } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { User } from '@/types/api';
+import type { components } from '@/types/schema';
 
-export interface UpdateProfileInput {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-}
+export type UpdateProfileInput = components['schemas']['UpdateMeBody'];
 
 export function updateProfile(input: UpdateProfileInput): Promise<User> {
   return api.put<User>('/users/me', input);

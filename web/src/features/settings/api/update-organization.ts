@@ -4,11 +4,9 @@ import type { Organization } from '../types';
 import { api } from '@/lib/api-client';
 import { invalidate } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
+import type { components } from '@/types/schema';
 
-export interface UpdateOrganizationInput {
-  name: string;
-  timeZone: string;
-}
+export type UpdateOrganizationInput = components['schemas']['UpdateOrganizationBody'];
 
 export function updateOrganization(input: UpdateOrganizationInput): Promise<Organization> {
   return api.put<Organization>('/organizations/current', input);

@@ -13,7 +13,7 @@ import type { ChoreAvailability } from '@/types/api';
 
 const dishes = buildChore({ requiresPhoto: true });
 const lawn = buildChore({ id: 'chore-2', name: 'Mow lawn', category: garden, categoryId: garden.id, baseReward: 5 });
-const beds = buildChore({ id: 'chore-3', name: 'Make bed', category: null, categoryId: '' });
+const beds = buildChore({ id: 'chore-3', name: 'Make bed', category: { id: '', name: '' }, categoryId: '' });
 
 const waitingLawn: ChoreAvailability = {
   choreId: lawn.id,

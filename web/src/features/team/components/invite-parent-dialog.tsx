@@ -1,17 +1,19 @@
 import { useState } from 'react';
 
 import { useCreateInviteCode } from '../api/create-invite-code';
-import type { InviteCode, InviteRole } from '../types';
+import type { InviteCode } from '../types';
 import {
   DEFAULT_EXPIRY_DAYS,
   DEFAULT_INVITE_ROLE,
   EXPIRY_OPTIONS,
+  INVITE_ROLES,
   ROLE_OPTIONS,
   inviteLinkFor,
 } from '../utils/invite-options';
 import { validateInviteCode, type InviteCodeValues } from '../utils/validation';
 import { Alert, Button, CopyField, Dialog, SelectField, TextField } from '@/components/ui';
 import { useForm } from '@/hooks/use-form';
+import { choiceOf } from '@/lib/validation';
 
 export interface InviteParentDialogProps {
   onClose: () => void;
@@ -58,7 +60,7 @@ function InviteCodeForm({ onCancel, onCreated }: { onCancel: () => void; onCreat
     submit: async (values) => {
       onCreated(
         await create({
-          role: values.role as InviteRole,
+          role: choiceOf(values.role, INVITE_ROLES),
           email: values.email.trim(),
           expiresInDays: Number(values.expiresInDays),
         }),
