@@ -62,3 +62,15 @@ export function renderRoute(path: string) {
   const view = render(<RouterProvider router={router} />, { wrapper: TestProviders });
   return { router, ...view };
 }
+
+/**
+ * The message shown for a form control as assistive technology finds it: the
+ * text of what its aria-describedby names, when it is marked invalid; null
+ * otherwise.
+ */
+export function fieldErrorOf(control: HTMLElement): string | null {
+  if (control.getAttribute('aria-invalid') !== 'true') return null;
+  const ids = control.getAttribute('aria-describedby')?.split(/\s+/).filter(Boolean) ?? [];
+  const text = ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim();
+  return text || null;
+}

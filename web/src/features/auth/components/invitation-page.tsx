@@ -61,6 +61,12 @@ function AcceptInvitationForm({ code, invitation }: { code: string; invitation: 
     initial: { email: '', firstName: '', lastName: '', password: '', confirmPassword: '' },
     validate: (values) => validateAcceptInvite(values, asks),
     fallback: 'Failed to accept invitation',
+    // Only the fields shown: the invitation names the email and name when it has them.
+    serverFields: {
+      password: 'password',
+      ...(asks.email ? { email: 'email' } : {}),
+      ...(asks.name ? { firstName: 'firstName', lastName: 'lastName' } : {}),
+    },
     submit: async (values) => {
       const { token } = await acceptInvite({
         inviteCode: code,

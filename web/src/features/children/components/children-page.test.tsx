@@ -7,7 +7,7 @@ import { ChildrenPage } from './children-page';
 import { buildChild } from '@/testing/children';
 import { jsonResponse } from '@/testing/fixtures';
 import { decodeQrImage } from '@/testing/decode-qr';
-import { renderWithProviders, stubApi } from '@/testing/test-utils';
+import { fieldErrorOf, renderWithProviders, stubApi } from '@/testing/test-utils';
 
 describe('ChildrenPage', () => {
   it('shows a card per child with balance in the reward unit and whether they joined', async () => {
@@ -223,7 +223,7 @@ describe('Add Child', () => {
     expect(within(card).getByText('Invitation pending')).toBeTruthy();
   });
 
-  it('prefers the first validation detail the server sends', async () => {
+  it("shows the server's problem with a field beside that field", async () => {
     const user = userEvent.setup();
     stubApi(({ method, path }) => {
       if (method === 'GET' && path === '/children') return jsonResponse(200, []);
@@ -243,6 +243,31 @@ describe('Add Child', () => {
     await user.type(within(dialog).getByLabelText('Email'), 'robin@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('This email is already registered');
+    expect(fieldErrorOf(within(dialog).getByLabelText('Email'))).toBe('This email is already registered');
+    expect(fieldErrorOf(within(dialog).getByLabelText('First Name'))).toBeNull();
+  });
+
+  it('prefers the first validation detail the server sends when no field shows it', async () => {
+    const user = userEvent.setup();
+    stubApi(({ method, path }) => {
+      if (method === 'GET' && path === '/children') return jsonResponse(200, []);
+      if (method === 'POST') {
+        return jsonResponse(400, {
+          error: 'Validation failed',
+          message: 'Validation failed',
+          details: [{ field: 'inviteUrl', message: 'The family has no address to invite from' }],
+        });
+      }
+      return undefined;
+    });
+    renderWithProviders(<ChildrenPage />);
+    await user.click(await screen.findByRole('button', { name: 'Add Child' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Child' });
+    await user.type(within(dialog).getByLabelText('First Name'), 'Robin');
+    await user.type(within(dialog).getByLabelText('Email'), 'robin@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('The family has no address to invite from');
+    expect(fieldErrorOf(within(dialog).getByLabelText('Email'))).toBeNull();
   });
 
   it('falls back to the product text when the server says nothing', async () => {

@@ -6,6 +6,18 @@ import { ChildFields } from './child-fields';
 import { Alert, Button, Dialog } from '@/components/ui';
 import { useForm } from '@/hooks/use-form';
 
+/** What the edit form shows (not the first and last name the invitation asked for). */
+const EDIT_CHILD_FIELDS = {
+  name: 'name',
+  email: 'email',
+  phone: 'phone',
+  dateOfBirth: 'dateOfBirth',
+  birthdayRewardAmount: 'birthdayRewardAmount',
+  ageGroup: 'ageGroup',
+  uiTheme: 'uiTheme',
+  rewardDisplayType: 'rewardDisplayType',
+} as const;
+
 export interface EditChildDialogProps {
   child: Child;
   /** Closes the dialog, also once the changes are saved and the children are loaded again. */
@@ -18,6 +30,7 @@ export function EditChildDialog({ child, onClose }: EditChildDialogProps) {
     initial: () => childFormOf(child),
     validate: (values) => validateEditChild(values),
     fallback: 'Failed to update child',
+    serverFields: EDIT_CHILD_FIELDS,
     submit: async (values) => {
       await save({ id: child.id, input: toUpdateChildInput(values) });
       onClose();

@@ -16,6 +16,8 @@ export function GradeControl({ subject }: GradeControlProps) {
     initial: { grade: '' },
     validate: (values) => validateGrade(subject.gradeScale, values),
     fallback: 'Failed to update grade',
+    // A letter is sent as grade, a percentage as percentage: both are typed here.
+    serverFields: { grade: 'grade', percentage: 'grade' },
     submit: async (values) => {
       await grade({ id: subject.id, input: toGradeInput(subject.gradeScale, values) });
       setValues({ grade: '' });

@@ -22,6 +22,14 @@ export function ChoreFormDialog({ chore, categories, onClose, onSaved }: ChoreFo
     initial: () => choreFormOf(chore),
     validate: validateChore,
     fallback: chore ? 'Failed to update chore' : 'Failed to create chore',
+    // The photo checkbox has no place for a message: a problem with it is the alert.
+    serverFields: {
+      name: 'name',
+      description: 'description',
+      baseReward: 'baseReward',
+      categoryId: 'categoryId',
+      frequencyDays: 'frequencyDays',
+    },
     submit: async (values) => {
       const input = toChoreInput(values);
       onSaved(await (chore ? save({ id: chore.id, input }) : create(input)));

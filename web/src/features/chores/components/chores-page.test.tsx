@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ChoresPage } from './chores-page';
 import { buildChore, garden, kitchen } from '@/testing/chores';
 import { childUser, jsonResponse, userWithRole } from '@/testing/fixtures';
-import { renderWithProviders, signIn, stubApi, type ApiRequest } from '@/testing/test-utils';
+import { fieldErrorOf, renderWithProviders, signIn, stubApi, type ApiRequest } from '@/testing/test-utils';
 import type { Chore } from '@/types/api';
 
 const dishes = buildChore({ requiresPhoto: true });
@@ -149,6 +149,39 @@ describe('ChoresPage for parents', () => {
     answer = new Response('', { status: 500 });
     await user.click(within(dialog).getByRole('button', { name: 'Add Chore' }));
     await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('Failed to create chore'));
+  });
+
+  it("shows the server's problem with a field beside that field", async () => {
+    const user = userEvent.setup();
+    stubParentApi(({ method }) =>
+      method === 'POST'
+        ? jsonResponse(400, {
+            error: 'Validation failed',
+            message: 'Base reward must be at most 1000.00',
+            details: [{ field: 'baseReward', message: 'Base reward must be at most 1000.00' }],
+          })
+        : undefined,
+    );
+    renderPage();
+    await screen.findAllByRole('region');
+
+    await user.click(screen.getByRole('button', { name: 'Add Chore' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Chore' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Sweep floor');
+    await user.type(within(dialog).getByLabelText('Base Reward'), '5000');
+    await user.selectOptions(within(dialog).getByLabelText('Category'), 'Kitchen');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Chore' }));
+
+    const reward = within(dialog).getByLabelText('Base Reward');
+    await waitFor(() => expect(fieldErrorOf(reward)).toBe('Base reward must be at most 1000.00'));
+    // Beside the field only: the dialog has no second alert with the same text.
+    expect(within(dialog).getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'Base reward must be at most 1000.00',
+    ]);
+    expect(fieldErrorOf(within(dialog).getByLabelText('Name'))).toBeNull();
+
+    await user.type(reward, '0');
+    expect(fieldErrorOf(reward)).toBeNull();
   });
 
   it('edits a chore', async () => {
