@@ -35,8 +35,8 @@ RUN cargo chef prepare --recipe-path recipe.json
 
 # --- Release build of every binary ---------------------------------------------
 FROM chef AS builder
-# Compile-time checked queries, if any appear, must come from a committed
-# .sqlx cache: there is no database while the image builds.
+# The compile-time checked queries read each crate's committed .sqlx data:
+# there is no database while the image builds.
 ENV SQLX_OFFLINE=true
 COPY --from=planner /app/recipe.json recipe.json
 # The registry cache mount keeps downloaded crates across a changed recipe, so

@@ -20,6 +20,9 @@ ensure_nextest
 step "Checking Rust formatting"
 cargo fmt --all --check
 
+step "Checking the committed query data matches the SQL"
+"$ROOT/scripts/sqlx-prepare.sh" --check
+
 step "Linting Rust (clippy, warnings are errors)"
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 
@@ -29,6 +32,8 @@ cargo nextest run --workspace --no-fail-fast --status-level fail --final-status-
 ensure_web_deps
 step "Linting and type-checking the web app"
 (cd web && npm run --silent lint && npm run --silent typecheck)
+step "Checking the web's API types match the gateway"
+scripts/gen-api-types.sh --check
 step "Running web unit tests"
 (cd web && npm test --silent)
 

@@ -19,7 +19,7 @@ function importBoundaries() {
     .map((entry) => entry.name);
 
   // src/testing may reach the app layer: it renders the real route tree in tests.
-  const sharedFolders = ['components', 'config', 'hooks', 'lib', 'stores', 'types', 'utils'];
+  const sharedFolders = ['api', 'components', 'config', 'hooks', 'lib', 'stores', 'types', 'utils'];
 
   return [
     {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import react from '@vitejs/plugin-react';
@@ -32,11 +32,38 @@ function swaggerUiAssets(): Plugin {
   };
 }
 
+/**
+ * Writes which source files each chunk holds to .vite/chunk-modules.json,
+ * beside Vite's manifest (which names chunks, not their modules), so the
+ * bundle check can tell what a first load carries.
+ */
+function chunkModules(): Plugin {
+  const srcDir = join(rootDir, 'src') + sep;
+  return {
+    name: 'chorely:chunk-modules',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const modules: Record<string, string[]> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        modules[output.fileName] = output.moduleIds
+          .filter((id) => id.startsWith(srcDir))
+          .map((id) => relative(rootDir, id).split(sep).join('/'));
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/chunk-modules.json',
+        source: `${JSON.stringify(modules, null, 2)}\n`,
+      });
+    },
+  };
+}
+
 /** The app's version (package.json), shown in the admin console's platform settings. */
 const appVersion = (JSON.parse(readFileSync(join(rootDir, 'package.json'), 'utf8')) as { version: string }).version;
 
 export default defineConfig({
-  plugins: [react(), swaggerUiAssets()],
+  plugins: [react(), swaggerUiAssets(), chunkModules()],
   define: {
     __APP_VERSION__: JSON.stringify(appVersion),
   },
@@ -51,6 +78,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: what the first load carries (checked by e2e/tests/bundle.test.mjs).
+    manifest: true,
   },
   test: {
     environment: 'happy-dom',

@@ -21,7 +21,10 @@ use crate::{
     domain::Password,
     error::Error,
     password::Hasher,
-    store::{self, NewUser, ProfileUpdate, UserRow},
+    store::{
+        invitations, login_failures,
+        users::{self, NewUser, ProfileUpdate, UserRow},
+    },
     view,
 };
 
@@ -53,7 +56,7 @@ impl Accounts {
 
         // Checked before the family is created so a taken email leaves nothing
         // behind; the unique index still settles a race between two sign-ups.
-        if store::email_exists(&self.pool, &email).await? {
+        if users::email_exists(&self.pool, &email).await? {
             return Err(Error::EmailTaken);
         }
         let hash = self.hasher.hash(&password).await?;
@@ -92,10 +95,10 @@ impl Accounts {
         }
         let email = req.email.trim();
         // Checked before hashing: a locked email costs no password check.
-        if store::login_locked(&self.pool, email).await? {
+        if login_failures::locked(&self.pool, email).await? {
             return Err(Error::TooManyAttempts);
         }
-        let user = store::find_by_email(&self.pool, email).await?;
+        let user = users::find_by_email(&self.pool, email).await?;
         let matches = self
             .hasher
             .verify(
@@ -106,7 +109,7 @@ impl Accounts {
         let user = match user {
             Some(user) if matches => user,
             _ => {
-                store::record_login_failure(
+                login_failures::record(
                     &self.pool,
                     email,
                     LOGIN_FAILURES_MAX,
@@ -117,7 +120,7 @@ impl Accounts {
                 return Err(Error::BadCredentials);
             }
         };
-        store::clear_login_failures(&self.pool, email).await?;
+        login_failures::clear(&self.pool, email).await?;
         if !user.is_active {
             return Err(Error::AccountInactive);
         }
@@ -126,7 +129,7 @@ impl Accounts {
 
     /// An invitation that can still be accepted.
     pub async fn invite(&self, code: &str) -> Result<pb::Invite, Error> {
-        let invite = store::find_pending_invitation(&self.pool, code.trim())
+        let invite = invitations::find_pending(&self.pool, code.trim())
             .await?
             .ok_or(Error::InvalidInvite)?;
         let family = self.clients.family_of(invite.organization_id).await?;
@@ -150,7 +153,7 @@ impl Accounts {
         &self,
         req: pb::AcceptInviteRequest,
     ) -> Result<pb::AuthResponse, Error> {
-        let invite = store::find_pending_invitation(&self.pool, req.invite_code.trim())
+        let invite = invitations::find_pending(&self.pool, req.invite_code.trim())
             .await?
             .ok_or(Error::InvalidInvite)?;
         let password = Password::parse(&req.password)?;
@@ -206,7 +209,7 @@ impl Accounts {
     }
 
     pub async fn me(&self, caller: &Caller) -> Result<pb::User, Error> {
-        let user = store::find_by_id(&self.pool, caller.id)
+        let user = users::find_by_id(&self.pool, caller.id)
             .await?
             .ok_or(Error::UserNotFound)?;
         self.describe(&user).await
@@ -222,7 +225,7 @@ impl Accounts {
         let last_name = validate::optional(&req.last_name, "lastName", "Last name")?;
         let phone = validate::phone(&req.phone)?;
         let mut tx = self.pool.begin().await?;
-        let user = store::update_profile(
+        let user = users::update_profile(
             &mut tx,
             caller.id,
             &ProfileUpdate {
@@ -248,9 +251,9 @@ impl Accounts {
         member_child: Option<AddMemberChildRequest>,
     ) -> Result<UserRow, Error> {
         let mut tx = self.pool.begin().await?;
-        let user = store::insert_user(&mut tx, &new).await?;
+        let user = users::insert(&mut tx, &new).await?;
         if let Some(invitation) = invitation
-            && !store::use_invitation(&mut tx, invitation, user.id).await?
+            && !invitations::mark_used(&mut tx, invitation, user.id).await?
         {
             return Err(Error::InvalidInvite);
         }
@@ -272,7 +275,7 @@ impl Accounts {
         }
         // The platform's directory shows last logins: the event goes with the write.
         let mut tx = self.pool.begin().await?;
-        let at = store::touch_last_login(&mut tx, user.id).await?;
+        let at = users::touch_last_login(&mut tx, user.id).await?;
         outbox::enqueue(
             &mut tx,
             &UserLoggedIn {

@@ -10,7 +10,7 @@ use crate::{
     domain::Password,
     error::Error,
     password::Hasher,
-    store::{self, NewUser, UserRow},
+    store::users::{self, NewUser, UserRow},
     view,
 };
 
@@ -32,7 +32,7 @@ pub async fn create_super_admin(
     let password = Password::parse(password)?;
     let hash = hasher.hash(&password).await?;
     let mut tx = pool.begin().await?;
-    let user = store::insert_user(
+    let user = users::insert(
         &mut tx,
         &NewUser {
             organization_id: None,

@@ -8,7 +8,7 @@ use kit::{
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::store;
+use crate::store::{invitations, users};
 
 /// A deleted child loses its login and invitations, and its tokens.
 pub struct ChildDeletedHandler;
@@ -23,7 +23,8 @@ impl Handler<ChildDeleted> for ChildDeletedHandler {
         let org = Uuid::parse_str(&event.organization_id)?;
         let child = Uuid::parse_str(&event.child_id)?;
         let now = chrono::Utc::now();
-        for user in store::delete_child_logins(tx, org, child).await? {
+        invitations::delete_for_child(tx, org, child).await?;
+        for user in users::delete_child_logins(tx, org, child).await? {
             outbox::enqueue(
                 tx,
                 &UserRevoked {

@@ -12,7 +12,10 @@ use crate::{
     accounts::Accounts,
     domain::{INVITE_DEFAULT_DAYS, parse_expiry_days},
     error::Error,
-    store::{self, NewInvitation},
+    store::{
+        invitations::{self, NewInvitation},
+        users,
+    },
     view,
 };
 
@@ -30,7 +33,7 @@ impl Accounts {
     pub async fn members(&self, caller: &Caller) -> Result<Vec<pb::User>, Error> {
         let org = family_id(caller)?;
         let family = self.clients.family_of(org).await?;
-        let members = store::active_members(&self.pool, org).await?;
+        let members = users::active_members(&self.pool, org).await?;
         Ok(members
             .iter()
             .map(|m| view::user(m, Some(&family)))
@@ -42,7 +45,7 @@ impl Accounts {
         caller: &Caller,
     ) -> Result<Vec<pb::InviteCode>, Error> {
         let org = family_id(caller)?;
-        let invites = store::pending_invitations(&self.pool, org).await?;
+        let invites = invitations::pending(&self.pool, org).await?;
         Ok(invites.into_iter().map(view::invite_code).collect())
     }
 
@@ -69,7 +72,7 @@ impl Accounts {
             Some(validate::email(&req.email)?)
         };
         let days = parse_expiry_days(req.expires_in_days)?;
-        let invite = store::insert_invitation(
+        let invite = invitations::insert(
             &self.pool,
             &NewInvitation {
                 organization_id: org,
@@ -98,10 +101,10 @@ impl Accounts {
             return Err(Error::Forbidden("You cannot deactivate your own account"));
         }
         let mut tx = self.pool.begin().await?;
-        let user = store::deactivate(&mut tx, org, id)
+        let user = users::deactivate(&mut tx, org, id)
             .await?
             .ok_or(Error::UserNotFound)?;
-        store::expire_codes_made_by(&mut tx, org, user.id).await?;
+        invitations::expire_made_by(&mut tx, org, user.id).await?;
         let now = Utc::now();
         outbox::enqueue(&mut tx, &view::user_updated(&user)).await?;
         outbox::enqueue(
@@ -132,10 +135,10 @@ impl Accounts {
         let child_id = Uuid::parse_str(&req.child_id)
             .map_err(|_| Error::invalid("childId", "Unknown child"))?;
         let email = validate::email(&req.email)?;
-        if store::email_exists(&self.pool, &email).await? {
+        if users::email_exists(&self.pool, &email).await? {
             return Err(Error::EmailTaken);
         }
-        let invite = store::insert_invitation(
+        let invite = invitations::insert(
             &self.pool,
             &NewInvitation {
                 organization_id: org,
@@ -166,7 +169,8 @@ impl Accounts {
         let email = validate::email(&req.email)?;
         let phone = validate::phone(&req.phone)?;
         let mut tx = self.pool.begin().await?;
-        store::update_child_contact(&mut tx, org, child_id, &email, &phone).await?;
+        users::update_child_contact(&mut tx, org, child_id, &email, &phone).await?;
+        invitations::update_child_contact(&mut tx, org, child_id, &email, &phone).await?;
         tx.commit().await?;
         Ok(())
     }

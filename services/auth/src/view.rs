@@ -7,7 +7,7 @@ use chorely_proto::{
 
 use crate::{
     clients::Family,
-    store::{InvitationRow, UserRow},
+    store::{invitations::InvitationRow, users::UserRow},
 };
 
 pub fn role(role: &str) -> pb::Role {

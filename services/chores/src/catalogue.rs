@@ -9,7 +9,10 @@ use crate::{
     clients::Clients,
     domain,
     error::Error,
-    store::{self, ChoreFields},
+    store::{
+        categories,
+        chores::{self, ChoreFields},
+    },
     view,
 };
 
@@ -43,7 +46,7 @@ fn description(raw: &str) -> Result<String, Error> {
 
 impl Catalogue {
     pub async fn categories(&self, org: Uuid) -> Result<Vec<pb::Category>, Error> {
-        Ok(store::categories(&self.pool, org)
+        Ok(categories::in_family(&self.pool, org)
             .await?
             .iter()
             .map(view::category)
@@ -57,7 +60,7 @@ impl Catalogue {
     ) -> Result<pb::Category, Error> {
         let name = validate::required(&req.name, "name", "Name")?;
         let description = description(&req.description)?;
-        let row = store::insert_category(&self.pool, org, &name, &description).await?;
+        let row = categories::insert(&self.pool, org, &name, &description).await?;
         Ok(view::category(&row))
     }
 
@@ -69,7 +72,7 @@ impl Catalogue {
         let id = category_id(&req.id)?;
         let name = validate::required(&req.name, "name", "Name")?;
         let description = description(&req.description)?;
-        store::update_category(&self.pool, org, id, &name, &description)
+        categories::update(&self.pool, org, id, &name, &description)
             .await?
             .map(|row| view::category(&row))
             .ok_or(Error::CategoryNotFound)
@@ -80,16 +83,16 @@ impl Catalogue {
     pub async fn delete_category(&self, org: Uuid, id: &str) -> Result<(), Error> {
         let id = category_id(id)?;
         let mut tx = self.pool.begin().await?;
-        store::lock_family_chores(&mut tx, org).await?;
-        let in_use = store::count_active_chores_in(&mut tx, org, id).await?;
+        chores::lock_family(&mut tx, org).await?;
+        let in_use = chores::count_active_in(&mut tx, org, id).await?;
         if in_use > 0 {
             // Not found stays not found, even with chores counted.
-            store::find_category(&mut tx, org, id)
+            categories::find(&mut tx, org, id)
                 .await?
                 .ok_or(Error::CategoryNotFound)?;
             return Err(Error::CategoryInUse(in_use));
         }
-        if !store::delete_category(&mut tx, org, id).await? {
+        if !categories::delete(&mut tx, org, id).await? {
             return Err(Error::CategoryNotFound);
         }
         tx.commit().await?;
@@ -97,7 +100,7 @@ impl Catalogue {
     }
 
     pub async fn chores(&self, org: Uuid) -> Result<Vec<pb::Chore>, Error> {
-        Ok(store::active_chores(&self.pool, org)
+        Ok(chores::active(&self.pool, org)
             .await?
             .iter()
             .map(view::chore)
@@ -116,17 +119,17 @@ impl Catalogue {
         let limit = kit::plans::limits(plan).chores;
 
         let mut tx = self.pool.begin().await?;
-        store::lock_family_chores(&mut tx, org).await?;
+        chores::lock_family(&mut tx, org).await?;
         category_of_family(&mut tx, org, fields.category_id).await?;
-        if store::count_active_chores(&mut tx, org).await? >= limit {
+        if chores::count_active(&mut tx, org).await? >= limit {
             return Err(Error::ChoreLimit {
                 plan: kit::plans::name(plan),
                 limit,
             });
         }
-        let id = store::insert_chore(&mut tx, org, &fields).await?;
+        let id = chores::insert(&mut tx, org, &fields).await?;
         announce_count(&mut tx, org).await?;
-        let chore = store::find_chore(&mut tx, org, id)
+        let chore = chores::find(&mut tx, org, id)
             .await?
             .ok_or(Error::ChoreNotFound)?;
         tx.commit().await?;
@@ -142,12 +145,12 @@ impl Catalogue {
         let id = chore_id(&req.id)?;
         let fields = fields(&req)?;
         let mut tx = self.pool.begin().await?;
-        store::lock_family_chores(&mut tx, org).await?;
+        chores::lock_family(&mut tx, org).await?;
         category_of_family(&mut tx, org, fields.category_id).await?;
-        if !store::update_chore(&mut tx, org, id, &fields).await? {
+        if !chores::update(&mut tx, org, id, &fields).await? {
             return Err(Error::ChoreNotFound);
         }
-        let chore = store::find_chore(&mut tx, org, id)
+        let chore = chores::find(&mut tx, org, id)
             .await?
             .ok_or(Error::ChoreNotFound)?;
         tx.commit().await?;
@@ -159,12 +162,12 @@ impl Catalogue {
         let id = chore_id(id)?;
         let mut tx = self.pool.begin().await?;
         // Counts announced in the order they were made.
-        store::lock_family_chores(&mut tx, org).await?;
-        if !store::retire_chore(&mut tx, org, id).await? {
+        chores::lock_family(&mut tx, org).await?;
+        if !chores::retire(&mut tx, org, id).await? {
             return Err(Error::ChoreNotFound);
         }
         announce_count(&mut tx, org).await?;
-        let chore = store::find_chore(&mut tx, org, id)
+        let chore = chores::find(&mut tx, org, id)
             .await?
             .ok_or(Error::ChoreNotFound)?;
         tx.commit().await?;
@@ -189,7 +192,7 @@ fn fields(req: &pb::UpsertChoreRequest) -> Result<ChoreFields, Error> {
 
 /// A chore's category must be one of the family's own, not deleted.
 async fn category_of_family(tx: &mut sqlx::PgConnection, org: Uuid, id: Uuid) -> Result<(), Error> {
-    store::find_category(tx, org, id)
+    categories::find(tx, org, id)
         .await?
         .map(drop)
         .ok_or(Error::CategoryNotFound)
@@ -198,7 +201,7 @@ async fn category_of_family(tx: &mut sqlx::PgConnection, org: Uuid, id: Uuid) ->
 /// Tells the platform's directory how many active chores the family has,
 /// in the transaction that changed it.
 async fn announce_count(tx: &mut sqlx::PgConnection, org: Uuid) -> Result<(), Error> {
-    let active = store::count_active_chores(tx, org).await?;
+    let active = chores::count_active(tx, org).await?;
     kit::outbox::enqueue(
         tx,
         &ChoreCountChanged {

@@ -5,7 +5,7 @@ use kit::consumer::{EventMeta, Handler};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::{storage::Storage, store};
+use crate::{storage::Storage, store::submissions};
 
 /// A deleted child's submissions and photos go with them.
 pub struct ChildDeletedHandler {
@@ -21,7 +21,7 @@ impl Handler<ChildDeleted> for ChildDeletedHandler {
     ) -> anyhow::Result<()> {
         let org = Uuid::parse_str(&event.organization_id)?;
         let child = Uuid::parse_str(&event.child_id)?;
-        let keys = store::delete_child_submissions(tx, org, child).await?;
+        let keys = submissions::delete_for_child(tx, org, child).await?;
         // Photos first: if the store fails, the rows come back with the
         // rolled-back transaction and the event is handled again.
         for key in keys {

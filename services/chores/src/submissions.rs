@@ -14,7 +14,10 @@ use crate::{
     error::Error,
     photo,
     storage::Storage,
-    store::{self, NewSubmission, Review, SubmissionRow},
+    store::{
+        chores,
+        submissions::{self, NewSubmission, Review, SubmissionRow},
+    },
     view,
 };
 
@@ -74,8 +77,8 @@ impl Submissions {
         let child = child_of(user)?;
         let (tz, chores, last_done) = tokio::try_join!(
             self.clients.time_zone(user),
-            store::active_chores(&self.pool, org),
-            store::last_done(&self.pool, org, child),
+            chores::active(&self.pool, org),
+            submissions::last_done(&self.pool, org, child),
         )?;
         let now = Utc::now();
         Ok(chores
@@ -124,7 +127,7 @@ impl Submissions {
 
         let tz = self.clients.time_zone(user).await?;
         let mut conn = self.pool.acquire().await?;
-        let chore = store::find_chore(&mut conn, org, chore_id)
+        let chore = chores::find(&mut conn, org, chore_id)
             .await?
             .filter(|c| c.is_active)
             .ok_or(Error::ChoreNotFound)?;
@@ -142,8 +145,8 @@ impl Submissions {
         let id = Uuid::now_v7();
         let completed_on = domain::local_date(completed_at, tz);
         let mut tx = self.pool.begin().await?;
-        store::lock_child_chore(&mut tx, child, chore.id).await?;
-        let latest = store::latest_done(&mut tx, child, chore.id).await?;
+        submissions::lock_child_chore(&mut tx, child, chore.id).await?;
+        let latest = submissions::latest_done(&mut tx, child, chore.id).await?;
         let now_available = domain::availability(chore.frequency_days, latest, now, tz);
         if let Some(next) = now_available
             .next_available_at
@@ -153,7 +156,7 @@ impl Submissions {
         }
         if chore.frequency_days > 0 {
             let span = Days::new((chore.frequency_days - 1).unsigned_abs().into());
-            let near = store::done_between(
+            let near = submissions::done_between(
                 &mut tx,
                 child,
                 chore.id,
@@ -178,7 +181,7 @@ impl Submissions {
                 .await?;
         }
         let saved = async {
-            store::insert_submission(
+            submissions::insert(
                 &mut tx,
                 &NewSubmission {
                     id,
@@ -221,13 +224,13 @@ impl Submissions {
             pb::SubmissionStatus::Approved => Some("APPROVED"),
             pb::SubmissionStatus::Rejected => Some("REJECTED"),
         };
-        let rows = store::submissions(&self.pool, org, scope(user)?, status).await?;
+        let rows = submissions::list(&self.pool, org, scope(user)?, status).await?;
         self.views(user, rows).await
     }
 
     pub async fn get(&self, user: &User, org: Uuid, id: &str) -> Result<pb::Submission, Error> {
         let mut conn = self.pool.acquire().await?;
-        let row = store::find_submission(&mut conn, org, scope(user)?, submission_id(id)?)
+        let row = submissions::find(&mut conn, org, scope(user)?, submission_id(id)?)
             .await?
             .ok_or(Error::SubmissionNotFound)?;
         drop(conn);
@@ -248,7 +251,7 @@ impl Submissions {
             n if (1..=HISTORY_MAX).contains(&n) => n,
             _ => HISTORY_MAX,
         };
-        let rows = store::history(&self.pool, org, scope(user)?, limit).await?;
+        let rows = submissions::history(&self.pool, org, scope(user)?, limit).await?;
         self.views(user, rows).await
     }
 
@@ -274,7 +277,7 @@ impl Submissions {
         };
         let admin_notes = notes(&req.admin_notes, "adminNotes")?;
         let mut conn = self.pool.acquire().await?;
-        let current = store::find_submission(&mut conn, org, None, id)
+        let current = submissions::find(&mut conn, org, None, id)
             .await?
             .ok_or(Error::SubmissionNotFound)?;
         drop(conn);
@@ -298,7 +301,7 @@ impl Submissions {
             boosted_reward_cents: boosted,
             multiplier: multiplier.as_ref(),
         };
-        if !store::review(&mut tx, org, id, &review).await? {
+        if !submissions::review(&mut tx, org, id, &review).await? {
             return Err(Error::AlreadyReviewed);
         }
         outbox::enqueue(

@@ -3,7 +3,7 @@
 use chorely_proto::chores::v1 as pb;
 use kit::time::{opt_to_proto, to_proto};
 
-use crate::store::{CategoryRow, ChoreRow, SubmissionRow};
+use crate::store::{categories::CategoryRow, chores::ChoreRow, submissions::SubmissionRow};
 
 pub fn category(row: &CategoryRow) -> pb::Category {
     pb::Category {

@@ -19,7 +19,7 @@ use uuid::Uuid;
 use crate::{
     domain::{self, ChildDetails},
     error::Error,
-    store::{self, ChildRow},
+    store::children::{self, ChildRow},
 };
 
 #[derive(Clone)]
@@ -69,7 +69,7 @@ impl Children {
     }
 
     pub async fn list(&self, org: Uuid) -> Result<Vec<pb::Child>, Error> {
-        Ok(store::children(&self.pool, org)
+        Ok(children::in_family(&self.pool, org)
             .await?
             .iter()
             .map(view)
@@ -77,7 +77,7 @@ impl Children {
     }
 
     pub async fn get(&self, org: Uuid, id: &str) -> Result<pb::Child, Error> {
-        store::find_child(&self.pool, org, child_id(id)?)
+        children::find(&self.pool, org, child_id(id)?)
             .await?
             .map(|c| view(&c))
             .ok_or(Error::ChildNotFound)
@@ -108,7 +108,7 @@ impl Children {
         let limit = self.child_limit(&parent.token, org).await?;
         let mut tx = self.pool.begin().await?;
         limit.make_room(&mut tx, org).await?;
-        let child = store::insert_child(
+        let child = children::insert(
             &mut tx,
             Uuid::now_v7(),
             org,
@@ -150,7 +150,7 @@ impl Children {
     ) -> Result<pb::Child, Error> {
         let id = child_id(&req.child_id)?;
         let org = Uuid::parse_str(&req.organization_id).map_err(|_| Error::FamilyNotFound)?;
-        if let Some(child) = store::find_child(&self.pool, org, id).await? {
+        if let Some(child) = children::find(&self.pool, org, id).await? {
             return Ok(view(&child));
         }
         let first_name = validate::required(&req.first_name, "firstName", "First name")?;
@@ -170,8 +170,7 @@ impl Children {
         let limit = self.child_limit(token, org).await?;
         let mut tx = self.pool.begin().await?;
         limit.make_room(&mut tx, org).await?;
-        let child =
-            store::insert_child(&mut tx, id, org, &first_name, &last_name, &details).await?;
+        let child = children::insert(&mut tx, id, org, &first_name, &last_name, &details).await?;
         outbox::enqueue(&mut tx, &created(&child)).await?;
         tx.commit().await?;
         Ok(view(&child))
@@ -202,7 +201,7 @@ impl Children {
         req: pb::UpdateChildRequest,
     ) -> Result<pb::Child, Error> {
         let id = child_id(&req.id)?;
-        let current = store::find_child(&self.pool, org, id)
+        let current = children::find(&self.pool, org, id)
             .await?
             .ok_or(Error::ChildNotFound)?;
         let details = details(&Entered {
@@ -220,7 +219,7 @@ impl Children {
             reward_display_type: req.reward_display_type,
         })?;
         let mut tx = self.pool.begin().await?;
-        let child = store::update_child(&mut tx, org, id, &details)
+        let child = children::update(&mut tx, org, id, &details)
             .await?
             .ok_or(Error::ChildNotFound)?;
         if child.email != current.email || child.phone != current.phone {
@@ -256,7 +255,7 @@ impl Children {
     pub async fn delete(&self, org: Uuid, id: &str) -> Result<(), Error> {
         let id = child_id(id)?;
         let mut tx = self.pool.begin().await?;
-        if !store::delete_child(&mut tx, org, id).await? {
+        if !children::delete(&mut tx, org, id).await? {
             return Err(Error::ChildNotFound);
         }
         outbox::enqueue(
@@ -278,7 +277,7 @@ impl Children {
             domain::rating(req.respect_rating, "respectRating")?,
             domain::rating(req.rules_rating, "rulesRating")?,
         ];
-        store::update_ratings(&self.pool, org, id, ratings)
+        children::update_ratings(&self.pool, org, id, ratings)
             .await?
             .map(|c| view(&c))
             .ok_or(Error::ChildNotFound)
@@ -322,8 +321,8 @@ impl ChildLimit {
     /// Holds the family's children lock for the transaction and refuses one
     /// child too many; two parents adding at once cannot both pass.
     async fn make_room(&self, tx: &mut sqlx::PgConnection, org: Uuid) -> Result<(), Error> {
-        store::lock_family_children(tx, org).await?;
-        if store::count_children(tx, org).await? >= self.limit {
+        children::lock_family(tx, org).await?;
+        if children::count(tx, org).await? >= self.limit {
             return Err(Error::ChildLimit {
                 plan: kit::plans::name(self.plan),
                 limit: self.limit,

@@ -23,7 +23,7 @@ impl Handler<UserRegistered> for ChildLoginHandler {
         let org = Uuid::parse_str(&event.organization_id)?;
         let child = Uuid::parse_str(&event.child_id)?;
         let user = Uuid::parse_str(&event.user_id)?;
-        store::link_login(tx, org, child, user).await?;
+        store::children::link_login(tx, org, child, user).await?;
         Ok(())
     }
 }

@@ -11,7 +11,7 @@ use uuid::Uuid;
 use crate::{
     domain,
     error::Error,
-    store::{self, OrganizationRow},
+    store::organizations::{self, OrganizationRow},
 };
 
 /// Attempts at a unique slug before giving up (each adds a random suffix).
@@ -39,7 +39,7 @@ impl Families {
             } else {
                 format!("{base}-{}", &Uuid::new_v4().simple().to_string()[..6])
             };
-            org = store::insert_organization(&mut tx, &name, &slug, &time_zone).await?;
+            org = organizations::insert(&mut tx, &name, &slug, &time_zone).await?;
             if org.is_some() {
                 break;
             }
@@ -61,7 +61,7 @@ impl Families {
     }
 
     pub async fn get(&self, id: Uuid) -> Result<pb::Organization, Error> {
-        store::find_organization(&self.pool, id)
+        organizations::find(&self.pool, id)
             .await?
             .map(|o| view(&o))
             .ok_or(Error::FamilyNotFound)
@@ -79,7 +79,7 @@ impl Families {
             tz => Some(domain::time_zone(tz)?),
         };
         let mut tx = self.pool.begin().await?;
-        let org = store::update_organization(&mut tx, id, &name, time_zone.as_deref())
+        let org = organizations::update(&mut tx, id, &name, time_zone.as_deref())
             .await?
             .ok_or(Error::FamilyNotFound)?;
         outbox::enqueue(

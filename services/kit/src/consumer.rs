@@ -194,11 +194,11 @@ where
     H: Handler<E>,
 {
     let mut tx = pool.begin().await?;
-    let first_time = sqlx::query(
+    let first_time = sqlx::query!(
         "INSERT INTO processed_events (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+        durable,
+        meta.id,
     )
-    .bind(durable)
-    .bind(&meta.id)
     .execute(&mut *tx)
     .await?
     .rows_affected()

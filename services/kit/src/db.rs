@@ -1,13 +1,15 @@
 //! PostgreSQL: the service's own database, created when missing, and its
-//! migrations run together with kit's own (outbox, processed events).
+//! migrations run together with kit's own (outbox, processed events); the
+//! span every statement runs in.
 
-use std::str::FromStr;
+use std::{fmt, str::FromStr};
 
 use sqlx::{
-    ConnectOptions, Connection, PgConnection, PgPool,
-    migrate::Migrator,
+    ConnectOptions, Connection, PgConnection, PgPool, Postgres, QueryBuilder,
+    migrate::{MigrateDatabase, Migrator},
     postgres::{PgConnectOptions, PgPoolOptions},
 };
+use tracing::{Instrument, instrument::Instrumented};
 
 static KIT_MIGRATIONS: Migrator = sqlx::migrate!("./migrations");
 
@@ -16,7 +18,7 @@ static KIT_MIGRATIONS: Migrator = sqlx::migrate!("./migrations");
 /// advisory lock, so processes starting together take turns).
 pub async fn connect(url: &str, service_migrations: &Migrator) -> anyhow::Result<PgPool> {
     let options = PgConnectOptions::from_str(url)?;
-    create_database_if_missing(&options).await?;
+    create_database_if_missing(url).await?;
     let pool = pool(options).await?;
     migrator(service_migrations).run(&pool).await?;
     Ok(pool)
@@ -101,17 +103,18 @@ async fn pending_on(
     conn: &mut PgConnection,
     service_migrations: &Migrator,
 ) -> anyhow::Result<Vec<i64>> {
-    let applied: Vec<i64> =
-        if sqlx::query_scalar::<_, bool>("SELECT to_regclass('_sqlx_migrations') IS NOT NULL")
-            .fetch_one(&mut *conn)
+    let applied = if sqlx::query_scalar!(
+        r#"SELECT to_regclass('_sqlx_migrations') IS NOT NULL AS "exists!""#
+    )
+    .fetch_one(&mut *conn)
+    .await?
+    {
+        sqlx::query_scalar!("SELECT version FROM _sqlx_migrations WHERE success")
+            .fetch_all(&mut *conn)
             .await?
-        {
-            sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success")
-                .fetch_all(&mut *conn)
-                .await?
-        } else {
-            Vec::new()
-        };
+    } else {
+        Vec::new()
+    };
     Ok(migrator(service_migrations)
         .iter()
         .filter(|m| !m.migration_type.is_down_migration())
@@ -151,53 +154,101 @@ pub fn migrator(service: &Migrator) -> Migrator {
     migrator
 }
 
-async fn create_database_if_missing(options: &PgConnectOptions) -> anyhow::Result<()> {
-    let Some(name) = options.get_database().map(str::to_owned) else {
+async fn create_database_if_missing(url: &str) -> anyhow::Result<()> {
+    if Postgres::database_exists(url).await? {
         return Ok(());
-    };
-    let mut admin = options.clone().database("postgres").connect().await?;
-    let exists: bool =
-        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
-            .bind(&name)
-            .fetch_one(&mut admin)
-            .await?;
-    if !exists {
-        // Identifiers cannot be bound; quote it. Two processes racing here is
-        // harmless: the loser sees duplicate_database and carries on.
-        let sql = format!("CREATE DATABASE \"{}\"", name.replace('"', "\"\""));
-        if let Err(err) = sqlx::query(sqlx::AssertSqlSafe(sql))
-            .execute(&mut admin)
-            .await
-        {
-            let duplicate = has_sqlstate(&err, "42P04");
-            if !duplicate {
-                return Err(err.into());
-            }
-        }
     }
-    admin.close().await?;
-    Ok(())
+    // Two processes racing here is harmless: the loser sees
+    // duplicate_database and carries on.
+    match Postgres::create_database(url).await {
+        Err(err) if !has_sqlstate(&err, "42P04") => Err(err.into()),
+        _ => Ok(()),
+    }
 }
 
-/// Drops a database (used by tests to clean up after themselves).
+/// Drops a database (used by tests to clean up after themselves), closing
+/// the connections still open to it.
 pub async fn drop_database(url: &str) -> anyhow::Result<()> {
     let options = PgConnectOptions::from_str(url)?;
     let Some(name) = options.get_database().map(str::to_owned) else {
         return Ok(());
     };
     let mut admin: PgConnection = options.database("postgres").connect().await?;
-    let sql = format!(
-        "DROP DATABASE IF EXISTS \"{}\" WITH (FORCE)",
-        name.replace('"', "\"\"")
-    );
-    sqlx::query(sqlx::AssertSqlSafe(sql))
+    QueryBuilder::<Postgres>::new("DROP DATABASE IF EXISTS ")
+        .push(Identifier(&name))
+        .push(" WITH (FORCE)")
+        .build()
         .execute(&mut admin)
         .await?;
     Ok(())
+}
+
+/// A name written into SQL as a quoted identifier, for the statements that
+/// cannot take it as a bind parameter (`DROP DATABASE`).
+struct Identifier<'a>(&'a str);
+
+impl fmt::Display for Identifier<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "\"{}\"", self.0.replace('"', "\"\""))
+    }
 }
 
 /// The name of a unique or foreign-key constraint a statement violated, if any:
 /// stores turn these into their domain errors (e.g. `users_email_key` → email taken).
 pub fn violated_constraint(err: &sqlx::Error) -> Option<&str> {
     err.as_database_error().and_then(|e| e.constraint())
+}
+
+/// Gives a statement its span: `sqlx::query!(…).fetch_one(pool).traced("find_chore")`
+/// runs the query inside a `db.query` span named `SQL find_chore`, a client
+/// span with OpenTelemetry's database attributes, as a child of the request
+/// or event it serves. Every store statement goes through it.
+pub trait Traced: Future + Sized {
+    fn traced(self, statement: &'static str) -> Instrumented<Self>;
+}
+
+impl<F: Future> Traced for F {
+    fn traced(self, statement: &'static str) -> Instrumented<Self> {
+        self.instrument(span(statement))
+    }
+}
+
+/// The span of the statement named `statement`.
+pub fn span(statement: &'static str) -> tracing::Span {
+    tracing::info_span!(
+        "db.query",
+        otel.name = %SpanName(statement),
+        otel.kind = "client",
+        db.system = "postgresql",
+        db.operation.name = statement,
+    )
+}
+
+/// `SQL <statement>`, written only when the span is recorded.
+struct SpanName(&'static str);
+
+impl fmt::Display for SpanName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "SQL {}", self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_statement_runs_in_a_client_span_with_the_database_attributes() {
+        tracing::subscriber::with_default(tracing_subscriber::registry(), || {
+            let span = span("find_chore");
+            let meta = span.metadata().expect("the span is recorded");
+            assert_eq!(meta.name(), "db.query");
+            let fields: Vec<_> = meta.fields().iter().map(|f| f.name()).collect();
+            assert_eq!(
+                fields,
+                ["otel.name", "otel.kind", "db.system", "db.operation.name"]
+            );
+        });
+        assert_eq!(SpanName("find_chore").to_string(), "SQL find_chore");
+    }
 }

@@ -25,23 +25,24 @@ pub async fn enqueue<E: Event>(tx: &mut PgConnection, event: &E) -> Result<Uuid,
     let id = Uuid::now_v7();
     let trace =
         serde_json::to_value(telemetry::inject(&tracing::Span::current())).unwrap_or_default();
-    sqlx::query("INSERT INTO outbox (id, subject, payload, trace_headers) VALUES ($1, $2, $3, $4)")
-        .bind(id)
-        .bind(E::SUBJECT)
-        .bind(event.encode_to_vec())
-        .bind(trace)
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query!(
+        "INSERT INTO outbox (id, subject, payload, trace_headers) VALUES ($1, $2, $3, $4)",
+        id,
+        E::SUBJECT,
+        event.encode_to_vec(),
+        trace,
+    )
+    .execute(&mut *tx)
+    .await?;
     // Delivered at commit, waking the relay at once instead of at its next poll.
-    sqlx::query("SELECT pg_notify($1, '')")
-        .bind(CHANNEL)
+    sqlx::query!("SELECT pg_notify($1, '')", CHANNEL)
         .execute(&mut *tx)
         .await?;
     Ok(id)
 }
 
 /// One event waiting to be published.
-#[derive(Debug, sqlx::FromRow)]
+#[derive(Debug)]
 pub struct PendingEvent {
     pub id: Uuid,
     pub subject: String,
@@ -114,20 +115,23 @@ impl Relay {
     pub async fn run_once(&self) -> anyhow::Result<usize> {
         let mut tx = self.pool.begin().await?;
         // SKIP LOCKED lets several replicas relay side by side without waiting.
-        let pending: Vec<PendingEvent> = sqlx::query_as(
-            "SELECT id, subject, payload, trace_headers FROM outbox
+        let pending = sqlx::query_as!(
+            PendingEvent,
+            r#"SELECT id, subject, payload, trace_headers AS "trace_headers: _" FROM outbox
              WHERE published_at IS NULL ORDER BY created_at, id LIMIT $1
-             FOR UPDATE SKIP LOCKED",
+             FOR UPDATE SKIP LOCKED"#,
+            BATCH,
         )
-        .bind(BATCH)
         .fetch_all(&mut *tx)
         .await?;
         for event in &pending {
             self.publish(event).await?;
-            sqlx::query("UPDATE outbox SET published_at = now() WHERE id = $1")
-                .bind(event.id)
-                .execute(&mut *tx)
-                .await?;
+            sqlx::query!(
+                "UPDATE outbox SET published_at = now() WHERE id = $1",
+                event.id
+            )
+            .execute(&mut *tx)
+            .await?;
         }
         tx.commit().await?;
         Ok(pending.len())
@@ -135,9 +139,10 @@ impl Relay {
 
     /// Events not yet marked published, oldest first.
     pub async fn pending(&self) -> anyhow::Result<Vec<PendingEvent>> {
-        Ok(sqlx::query_as(
-            "SELECT id, subject, payload, trace_headers FROM outbox
-             WHERE published_at IS NULL ORDER BY created_at, id",
+        Ok(sqlx::query_as!(
+            PendingEvent,
+            r#"SELECT id, subject, payload, trace_headers AS "trace_headers: _" FROM outbox
+             WHERE published_at IS NULL ORDER BY created_at, id"#,
         )
         .fetch_all(&self.pool)
         .await?)
@@ -182,10 +187,10 @@ impl Relay {
 
     /// Number of events waiting (exported as the outbox backlog).
     pub async fn backlog(&self) -> anyhow::Result<i64> {
-        Ok(
-            sqlx::query_scalar("SELECT count(*) FROM outbox WHERE published_at IS NULL")
-                .fetch_one(&self.pool)
-                .await?,
+        Ok(sqlx::query_scalar!(
+            r#"SELECT count(*) AS "count!" FROM outbox WHERE published_at IS NULL"#
         )
+        .fetch_one(&self.pool)
+        .await?)
     }
 }

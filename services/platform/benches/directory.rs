@@ -67,11 +67,9 @@ async fn main() -> anyhow::Result<()> {
         .await?;
     if have < FAMILIES {
         println!("seeding {FAMILIES} families (once)...");
-        for table in ["chore_counts", "children", "users", "organizations"] {
-            sqlx::query(sqlx::AssertSqlSafe(format!("DELETE FROM {table}")))
-                .execute(&pool)
-                .await?;
-        }
+        sqlx::query("TRUNCATE chore_counts, children, users, organizations")
+            .execute(&pool)
+            .await?;
         sqlx::raw_sql(SEED).execute(&pool).await?;
     }
     let console = Console { pool };

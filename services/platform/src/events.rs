@@ -11,7 +11,10 @@ use kit::consumer::{EventMeta, Handler};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::directory::{self, NewUser};
+use crate::store::{
+    children, chores, organizations,
+    users::{self, NewUser},
+};
 
 /// Adds each new family to the directory, on a trial of `trial_days`.
 pub struct OrganizationCreatedHandler {
@@ -31,7 +34,7 @@ impl Handler<OrganizationCreated> for OrganizationCreatedHandler {
             .as_ref()
             .and_then(kit::time::from_proto)
             .unwrap_or_else(Utc::now);
-        directory::insert_organization(
+        organizations::insert(
             tx,
             id,
             &event.name,
@@ -58,7 +61,7 @@ impl Handler<OrganizationUpdated> for DirectoryHandler {
         e: OrganizationUpdated,
         _: &EventMeta,
     ) -> anyhow::Result<()> {
-        directory::rename_organization(tx, uuid(&e.organization_id)?, &e.name).await?;
+        organizations::rename(tx, uuid(&e.organization_id)?, &e.name).await?;
         Ok(())
     }
 }
@@ -74,7 +77,7 @@ impl Handler<UserRegistered> for DirectoryHandler {
             .filter(|o| !o.is_empty())
             .map(uuid)
             .transpose()?;
-        directory::insert_user(
+        users::insert(
             tx,
             &NewUser {
                 id: uuid(&e.user_id)?,
@@ -104,7 +107,7 @@ impl Handler<UserUpdated> for DirectoryHandler {
         e: UserUpdated,
         _: &EventMeta,
     ) -> anyhow::Result<()> {
-        directory::update_user(
+        users::update(
             tx,
             uuid(&e.user_id)?,
             &e.email,
@@ -130,7 +133,7 @@ impl Handler<UserLoggedIn> for DirectoryHandler {
             .as_ref()
             .and_then(kit::time::from_proto)
             .unwrap_or_else(Utc::now);
-        directory::touch_login(tx, uuid(&e.user_id)?, at).await?;
+        users::touch_login(tx, uuid(&e.user_id)?, at).await?;
         Ok(())
     }
 }
@@ -142,7 +145,7 @@ impl Handler<ChildCreated> for DirectoryHandler {
         e: ChildCreated,
         _: &EventMeta,
     ) -> anyhow::Result<()> {
-        directory::add_child(tx, uuid(&e.organization_id)?, uuid(&e.child_id)?).await?;
+        children::add(tx, uuid(&e.organization_id)?, uuid(&e.child_id)?).await?;
         Ok(())
     }
 }
@@ -154,7 +157,7 @@ impl Handler<ChildDeleted> for DirectoryHandler {
         e: ChildDeleted,
         _: &EventMeta,
     ) -> anyhow::Result<()> {
-        directory::remove_child(tx, uuid(&e.organization_id)?, uuid(&e.child_id)?).await?;
+        children::remove(tx, uuid(&e.organization_id)?, uuid(&e.child_id)?).await?;
         Ok(())
     }
 }
@@ -171,7 +174,7 @@ impl Handler<ChoreCountChanged> for DirectoryHandler {
             .as_ref()
             .and_then(kit::time::from_proto)
             .unwrap_or_else(Utc::now);
-        directory::count_chores(tx, uuid(&e.organization_id)?, e.active_chores, at).await?;
+        chores::record_count(tx, uuid(&e.organization_id)?, e.active_chores, at).await?;
         Ok(())
     }
 }

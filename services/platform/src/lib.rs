@@ -8,3 +8,4 @@ pub mod error;
 pub mod events;
 pub mod grpc;
 pub mod startup;
+pub mod store;

@@ -10,7 +10,10 @@ use chrono::{DateTime, Datelike, Days, NaiveDate, Utc};
 use sqlx::PgPool;
 use tokio_util::sync::CancellationToken;
 
-use crate::store::{self, BirthdayRow, Kind, NewEntry};
+use crate::store::{
+    children::{self, BirthdayRow},
+    ledger::{self, Kind, NewEntry},
+};
 
 /// Whether `born` has their birthday on `day` (29 February: on the 28th in
 /// years without one).
@@ -42,7 +45,7 @@ pub async fn pay_due(pool: &PgPool, now: DateTime<Utc>) -> anyhow::Result<usize>
         wanted.push((2, 29));
     }
     let mut paid = 0;
-    for child in store::born_on(pool, &wanted).await? {
+    for child in children::born_on(pool, &wanted).await? {
         let today = kit::time::local_date(now, kit::time::zone(&child.time_zone));
         if is_birthday(child.date_of_birth, today) && today > child.date_of_birth {
             paid += usize::from(credit(pool, &child, today.year(), now).await?);
@@ -58,7 +61,7 @@ async fn credit(
     now: DateTime<Utc>,
 ) -> anyhow::Result<bool> {
     let mut tx = pool.begin().await?;
-    let entry = store::insert_entry(
+    let entry = ledger::insert(
         &mut tx,
         &NewEntry {
             org: child.organization_id,

@@ -37,7 +37,7 @@ impl Handler<OrganizationCreated> for Families {
         _: &EventMeta,
     ) -> anyhow::Result<()> {
         let org = Uuid::parse_str(&event.organization_id)?;
-        store::upsert_family(tx, org, zone_or_utc(&event.time_zone)).await?;
+        store::families::upsert(tx, org, zone_or_utc(&event.time_zone)).await?;
         Ok(())
     }
 }
@@ -50,7 +50,7 @@ impl Handler<OrganizationUpdated> for Families {
         _: &EventMeta,
     ) -> anyhow::Result<()> {
         let org = Uuid::parse_str(&event.organization_id)?;
-        store::upsert_family(tx, org, zone_or_utc(&event.time_zone)).await?;
+        store::families::upsert(tx, org, zone_or_utc(&event.time_zone)).await?;
         Ok(())
     }
 }
@@ -75,7 +75,7 @@ async fn keep_child(
     reward_cents: i64,
 ) -> anyhow::Result<()> {
     let (org, child) = (Uuid::parse_str(org)?, Uuid::parse_str(child)?);
-    store::upsert_child(tx, org, child, birthday(date_of_birth), reward_cents).await?;
+    store::children::upsert(tx, org, child, birthday(date_of_birth), reward_cents).await?;
     Ok(())
 }
 
@@ -126,7 +126,9 @@ impl Handler<ChildDeleted> for Children {
             Uuid::parse_str(&e.organization_id)?,
             Uuid::parse_str(&e.child_id)?,
         );
-        store::delete_child(tx, org, child).await?;
+        store::ledger::delete_for_child(tx, org, child).await?;
+        store::subjects::delete_for_child(tx, org, child).await?;
+        store::children::mark_deleted(tx, org, child).await?;
         Ok(())
     }
 }

@@ -13,7 +13,10 @@ use crate::{
     error::Error,
     grades,
     multipliers::Multipliers,
-    store::{self, EntryRow, Kind, NewEntry},
+    store::{
+        self,
+        ledger::{EntryRow, Kind, NewEntry},
+    },
     subjects::child_id,
 };
 
@@ -67,7 +70,7 @@ pub async fn credit(tx: &mut PgConnection, event: &SubmissionReviewed) -> anyhow
     }
     let child = Uuid::parse_str(&event.child_id)?;
     // An approval reviewed just before the child was deleted can arrive after.
-    if store::child_deleted(tx, child).await? {
+    if store::children::deleted(tx, child).await? {
         return Ok(());
     }
     let occurred_at = event
@@ -76,7 +79,7 @@ pub async fn credit(tx: &mut PgConnection, event: &SubmissionReviewed) -> anyhow
         .or(event.reviewed_at.as_ref())
         .and_then(time::from_proto)
         .unwrap_or_else(Utc::now);
-    store::insert_entry(
+    store::ledger::insert(
         tx,
         &NewEntry {
             org: Uuid::parse_str(&event.organization_id)?,
@@ -116,20 +119,20 @@ impl Ledger {
         };
 
         let mut tx = self.pool.begin().await?;
-        store::lock_child(&mut tx, child).await?;
-        if let Some(done) = store::find_entry(&mut tx, org, Kind::Adjustment, &source).await? {
+        store::ledger::lock_child(&mut tx, child).await?;
+        if let Some(done) = store::ledger::find(&mut tx, org, Kind::Adjustment, &source).await? {
             // A retried request: the first one counted.
-            let balance = store::balance(&mut tx, org, child).await?;
+            let balance = store::ledger::balance(&mut tx, org, child).await?;
             return Ok(pb::AdjustBalanceResponse {
                 entry: Some(entry_view(&done)),
                 balance_cents: balance,
             });
         }
-        let balance = store::balance(&mut tx, org, child).await?;
+        let balance = store::ledger::balance(&mut tx, org, child).await?;
         if balance + req.amount_cents < 0 {
             return Err(Error::NegativeBalance);
         }
-        let entry = store::insert_entry(
+        let entry = store::ledger::insert(
             &mut tx,
             &NewEntry {
                 org,
@@ -169,15 +172,15 @@ impl Ledger {
         let record = self.clients.child(parent, child).await?;
 
         let mut tx = self.pool.begin().await?;
-        store::lock_child(&mut tx, child).await?;
-        let balance = store::balance(&mut tx, org, child).await?;
+        store::ledger::lock_child(&mut tx, child).await?;
+        let balance = store::ledger::balance(&mut tx, org, child).await?;
         if req.amount_cents > balance {
             return Err(Error::PayoutOverBalance {
                 name: record.name,
                 balance_cents: balance,
             });
         }
-        let entry = store::insert_entry(
+        let entry = store::ledger::insert(
             &mut tx,
             &NewEntry {
                 org,
@@ -199,7 +202,7 @@ impl Ledger {
 
     /// Payouts, newest first, with names; the parent column only for parents.
     pub async fn payouts(&self, user: &User, org: Uuid) -> Result<Vec<pb::Payout>, Error> {
-        let rows = store::payouts(&self.pool, org, scope(user)).await?;
+        let rows = store::ledger::payouts(&self.pool, org, scope(user)).await?;
         if rows.is_empty() {
             return Ok(Vec::new());
         }
@@ -232,7 +235,7 @@ impl Ledger {
     ) -> Result<Vec<pb::ChildSummary>, Error> {
         let (mut children, balances, family) = tokio::try_join!(
             self.clients.children(user),
-            store::balances(&self.pool, org),
+            store::ledger::balances(&self.pool, org),
             self.multipliers.family(org),
         )?;
         if !only.is_empty() {
@@ -260,7 +263,7 @@ impl Ledger {
     /// in the family's calendar.
     pub async fn stats(&self, user: &User, org: Uuid) -> Result<pb::RewardStats, Error> {
         let child = scope(user);
-        let tz_name = store::time_zone(&self.pool, org).await?;
+        let tz_name = store::families::time_zone(&self.pool, org).await?;
         let tz = time::zone(&tz_name);
         let now = Utc::now();
         let month = time::start_of_month(now, tz);
@@ -269,9 +272,9 @@ impl Ledger {
         let first_week = monday - Days::new(7 * (WEEKS - 1));
         let since = time::start_of_day(first_week, tz);
         let (paid, earned, weekly) = tokio::try_join!(
-            store::total_since(&self.pool, org, child, Kind::Payout, month),
-            store::total_since(&self.pool, org, child, Kind::Chore, month),
-            store::weekly_chore_rewards(&self.pool, org, child, &tz_name, since),
+            store::ledger::total_since(&self.pool, org, child, Kind::Payout, month),
+            store::ledger::total_since(&self.pool, org, child, Kind::Chore, month),
+            store::ledger::weekly_chore_rewards(&self.pool, org, child, &tz_name, since),
         )?;
         let weekly_earnings = (0..WEEKS)
             .map(|n| {

@@ -55,7 +55,9 @@ pub fn streak(days: &[NaiveDate], today: NaiveDate) -> i32 {
 
 impl Multipliers {
     pub async fn settings(&self, org: Uuid) -> Result<pb::MultiplierSettings, Error> {
-        Ok(store::settings(&self.pool, org).await?.to_proto())
+        Ok(store::multipliers::settings(&self.pool, org)
+            .await?
+            .to_proto())
     }
 
     pub async fn save(
@@ -64,15 +66,15 @@ impl Multipliers {
         req: &pb::MultiplierSettings,
     ) -> Result<pb::MultiplierSettings, Error> {
         let settings = Settings::from_proto(req)?;
-        store::save_settings(&self.pool, org, &settings).await?;
+        store::multipliers::save(&self.pool, org, &settings).await?;
         Ok(settings.to_proto())
     }
 
     /// What every child of a family is measured against: its settings and calendar.
     pub async fn family(&self, org: Uuid) -> Result<Family, Error> {
         let (settings, time_zone) = tokio::try_join!(
-            store::settings(&self.pool, org),
-            store::time_zone(&self.pool, org),
+            store::multipliers::settings(&self.pool, org),
+            store::families::time_zone(&self.pool, org),
         )?;
         Ok(Family {
             org,
@@ -99,7 +101,7 @@ impl Multipliers {
         let since = now - chrono::Duration::days(STREAK_WINDOW_DAYS);
         let (standing, days) = tokio::try_join!(
             self.subjects.standing_of(family.org, id),
-            store::chore_days(&self.pool, id, &family.time_zone, since),
+            store::ledger::chore_days(&self.pool, id, &family.time_zone, since),
         )?;
         let today = now.with_timezone(&tz).date_naive();
         let multiplier = multiplier::compute(

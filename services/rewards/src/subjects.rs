@@ -11,7 +11,11 @@ use crate::{
     clients::Clients,
     error::Error,
     grades::{self, Letter},
-    store::{self, GradeRow, SubjectFields, SubjectRow},
+    store::{
+        self,
+        grades::GradeRow,
+        subjects::{SubjectFields, SubjectRow},
+    },
 };
 
 #[derive(Clone)]
@@ -97,9 +101,9 @@ fn fields(req: &pb::UpsertSubjectRequest) -> Result<SubjectFields, Error> {
 impl Subjects {
     /// The standing of one child of `org`.
     pub async fn standing_of(&self, org: Uuid, child: Uuid) -> Result<Standing, Error> {
-        let subjects = store::subjects(&self.pool, org, child).await?;
+        let subjects = store::subjects::of_child(&self.pool, org, child).await?;
         let ids: Vec<Uuid> = subjects.iter().map(|s| s.id).collect();
-        let grades = store::grades(&self.pool, &ids).await?;
+        let grades = store::grades::of_subjects(&self.pool, &ids).await?;
         Ok(standing(&subjects, &grades))
     }
 
@@ -111,7 +115,7 @@ impl Subjects {
     ) -> Result<Vec<pb::Subject>, Error> {
         let child = child_id(child)?;
         self.clients.child(user, child).await?;
-        let subjects = store::subjects(&self.pool, org, child).await?;
+        let subjects = store::subjects::of_child(&self.pool, org, child).await?;
         self.views(subjects).await
     }
 
@@ -124,7 +128,7 @@ impl Subjects {
         let child = child_id(&req.id)?;
         let fields = fields(&req)?;
         self.clients.child(parent, child).await?;
-        let id = store::insert_subject(&self.pool, org, child, &fields).await?;
+        let id = store::subjects::insert(&self.pool, org, child, &fields).await?;
         self.get(org, id).await
     }
 
@@ -137,9 +141,9 @@ impl Subjects {
         let id = subject_id(&req.id)?;
         let changed = match req.is_active {
             Some(active) if req.name.trim().is_empty() => {
-                store::set_active(&self.pool, org, id, active).await?
+                store::subjects::set_active(&self.pool, org, id, active).await?
             }
-            _ => store::update_subject(&self.pool, org, id, &fields(&req)?).await?,
+            _ => store::subjects::update(&self.pool, org, id, &fields(&req)?).await?,
         };
         if !changed {
             return Err(Error::SubjectNotFound);
@@ -148,7 +152,7 @@ impl Subjects {
     }
 
     pub async fn delete(&self, org: Uuid, id: &str) -> Result<(), Error> {
-        if store::delete_subject(&self.pool, org, subject_id(id)?).await? {
+        if store::subjects::delete(&self.pool, org, subject_id(id)?).await? {
             Ok(())
         } else {
             Err(Error::SubjectNotFound)
@@ -158,7 +162,7 @@ impl Subjects {
     pub async fn archive_all(&self, parent: &User, org: Uuid, child: &str) -> Result<u64, Error> {
         let child = child_id(child)?;
         self.clients.child(parent, child).await?;
-        store::archive_all(&self.pool, org, child).await
+        store::subjects::archive_all(&self.pool, org, child).await
     }
 
     /// Records a grade: a letter for LETTER subjects, a percentage for
@@ -170,7 +174,7 @@ impl Subjects {
     ) -> Result<pb::Subject, Error> {
         let id = subject_id(&req.id)?;
         let mut conn = self.pool.acquire().await?;
-        let subject = store::find_subject(&mut conn, org, id)
+        let subject = store::subjects::find(&mut conn, org, id)
             .await?
             .ok_or(Error::SubjectNotFound)?;
         drop(conn);
@@ -195,7 +199,7 @@ impl Subjects {
             })?;
             (letter, None)
         };
-        if !store::insert_grade(&self.pool, org, id, &letter.to_string(), percentage).await? {
+        if !store::grades::insert(&self.pool, org, id, &letter.to_string(), percentage).await? {
             // Archived between the check and the write.
             return Err(Error::SubjectArchived);
         }
@@ -204,7 +208,7 @@ impl Subjects {
 
     async fn get(&self, org: Uuid, id: Uuid) -> Result<pb::Subject, Error> {
         let mut conn = self.pool.acquire().await?;
-        let subject = store::find_subject(&mut conn, org, id)
+        let subject = store::subjects::find(&mut conn, org, id)
             .await?
             .ok_or(Error::SubjectNotFound)?;
         drop(conn);
@@ -216,7 +220,7 @@ impl Subjects {
 
     async fn views(&self, subjects: Vec<SubjectRow>) -> Result<Vec<pb::Subject>, Error> {
         let ids: Vec<Uuid> = subjects.iter().map(|s| s.id).collect();
-        let grades = store::grades(&self.pool, &ids).await?;
+        let grades = store::grades::of_subjects(&self.pool, &ids).await?;
         let grades = by_subject(&grades);
         Ok(subjects
             .iter()

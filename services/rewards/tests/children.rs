@@ -10,7 +10,7 @@ use chrono::{Datelike, Utc};
 use kit::testing::{TestDb, deliver};
 use rewards::{
     events::{Children, CreditApprovals},
-    store,
+    store::children,
 };
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -78,7 +78,7 @@ async fn a_child_deleted_before_its_other_events_are_seen_stays_deleted() {
     let deleted = child_events(&pool, org, true).await;
 
     let today = Utc::now().date_naive();
-    let born_today = store::born_on(&pool, &[(today.month(), today.day().min(28))])
+    let born_today = children::born_on(&pool, &[(today.month(), today.day().min(28))])
         .await
         .unwrap();
     let listed: Vec<Uuid> = born_today.iter().map(|b| b.child_id).collect();
@@ -98,7 +98,7 @@ async fn a_child_deleted_before_its_other_events_are_seen_stays_deleted() {
     };
     deliver(&pool, &Children, deleted_after).await;
     assert!(
-        store::born_on(&pool, &[(today.month(), today.day().min(28))])
+        children::born_on(&pool, &[(today.month(), today.day().min(28))])
             .await
             .unwrap()
             .is_empty()

@@ -17,7 +17,7 @@ use kit::{
 use prost::Message;
 use rewards::{
     events::CreditApprovals,
-    store::{self, Kind, NewEntry},
+    store::ledger::{self, Kind, NewEntry},
 };
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
@@ -159,7 +159,7 @@ async fn a_thousand_approvals_survive_a_consumer_killed_at_random_points() {
             (Kind::Payout, -amount)
         };
         let mut tx = pool.begin().await.unwrap();
-        store::insert_entry(
+        ledger::insert(
             &mut tx,
             &NewEntry {
                 org,
@@ -204,7 +204,7 @@ async fn a_thousand_approvals_survive_a_consumer_killed_at_random_points() {
     task.await.unwrap();
 
     assert_eq!(credited(&pool).await, approved_count, "0 lost, 0 doubled");
-    let balances = store::balances(&pool, org).await.unwrap();
+    let balances = ledger::balances(&pool, org).await.unwrap();
     for child in &children {
         assert_eq!(
             balances.get(child).copied().unwrap_or(0),

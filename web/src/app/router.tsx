@@ -1,28 +1,69 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 
 import { RootRoute } from './root';
 import { ErrorRoute } from './routes/error';
 import { NotFoundRoute } from './routes/not-found';
 import { AppLayout } from '@/components/layouts/app-layout';
+import { FullPageSpinner, Spinner } from '@/components/ui';
 import { paths } from '@/config/paths';
-import { AdminConsolePage } from '@/features/admin/components/admin-console-page';
 import { ApprovalPage } from '@/features/approval/components/approval-page';
 import { InvitationPage } from '@/features/auth/components/invitation-page';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { RegisterPage } from '@/features/auth/components/register-page';
-import { CategoriesPage } from '@/features/categories/components/categories-page';
 import { ChildrenPage } from '@/features/children/components/children-page';
 import { ChoresPage } from '@/features/chores/components/chores-page';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
-import { HistoryPage } from '@/features/history/components/history-page';
-import { PayoutsPage } from '@/features/payouts/components/payouts-page';
-import { ProfilePage } from '@/features/profile/components/profile-page';
-import { SettingsPage } from '@/features/settings/components/settings-page';
 import { SubmitChorePage } from '@/features/submissions/components/submit-chore-page';
-import { TeamPage } from '@/features/team/components/team-page';
 import { GuestRoute, ProtectedRoute, RequireRole } from '@/lib/authorization';
 import type { Role } from '@/types/api';
+
+/**
+ * A screen whose code is downloaded the first time it opens, so that a
+ * family's first load does not carry it; meanwhile a spinner says what loads.
+ * The operator console and the screens a family visits rarely are such
+ * screens (web/e2e/tests/bundle.test.mjs checks the build keeps them out of
+ * the first load).
+ */
+function lazyScreen(load: () => Promise<ComponentType>, label: string, fullPage = false) {
+  const Screen = lazy(async () => ({ default: await load() }));
+  const fallback = fullPage ? <FullPageSpinner label={label} /> : <Spinner label={label} />;
+  return (
+    <Suspense fallback={fallback}>
+      <Screen />
+    </Suspense>
+  );
+}
+
+const adminConsole = lazyScreen(
+  () => import('@/features/admin/components/admin-console-page').then((module) => module.AdminConsolePage),
+  'Loading the admin console…',
+  true,
+);
+const categoriesScreen = lazyScreen(
+  () => import('@/features/categories/components/categories-page').then((module) => module.CategoriesPage),
+  'Loading categories…',
+);
+const payoutsScreen = lazyScreen(
+  () => import('@/features/payouts/components/payouts-page').then((module) => module.PayoutsPage),
+  'Loading payouts…',
+);
+const historyScreen = lazyScreen(
+  () => import('@/features/history/components/history-page').then((module) => module.HistoryPage),
+  'Loading history…',
+);
+const settingsScreen = lazyScreen(
+  () => import('@/features/settings/components/settings-page').then((module) => module.SettingsPage),
+  'Loading settings…',
+);
+const teamScreen = lazyScreen(
+  () => import('@/features/team/components/team-page').then((module) => module.TeamPage),
+  'Loading team members…',
+);
+const profileScreen = lazyScreen(
+  () => import('@/features/profile/components/profile-page').then((module) => module.ProfilePage),
+  'Loading your profile…',
+);
 
 const PARENT_ROLES: readonly Role[] = ['ORG_ADMIN', 'SUPER_ADMIN'];
 
@@ -53,7 +94,7 @@ export const routes: RouteObject[] = [
         element: (
           <ProtectedRoute>
             <RequireRole roles={['SUPER_ADMIN']}>
-              <AdminConsolePage />
+              {adminConsole}
             </RequireRole>
           </ProtectedRoute>
         ),
@@ -68,16 +109,16 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <DashboardPage /> },
           { path: paths.app.chores.path, element: <ChoresPage /> },
-          { path: paths.app.categories.path, element: parentOnly(<CategoriesPage />) },
+          { path: paths.app.categories.path, element: parentOnly(categoriesScreen) },
           { path: paths.app.submit.path, element: childOnly(<SubmitChorePage />) },
           { path: paths.app.approval.path, element: parentOnly(<ApprovalPage />) },
           { path: paths.app.children.path, element: parentOnly(<ChildrenPage />) },
           // Parents record payouts; a child sees their own.
-          { path: paths.app.payouts.path, element: <PayoutsPage /> },
-          { path: paths.app.history.path, element: <HistoryPage /> },
-          { path: paths.app.settings.path, element: parentOnly(<SettingsPage />) },
-          { path: paths.app.team.path, element: parentOnly(<TeamPage />) },
-          { path: paths.app.profile.path, element: <ProfilePage /> },
+          { path: paths.app.payouts.path, element: payoutsScreen },
+          { path: paths.app.history.path, element: historyScreen },
+          { path: paths.app.settings.path, element: parentOnly(settingsScreen) },
+          { path: paths.app.team.path, element: parentOnly(teamScreen) },
+          { path: paths.app.profile.path, element: profileScreen },
         ],
       },
       // Anonymous visitors reach only login, register and invitations: an unknown address sends them to /login.

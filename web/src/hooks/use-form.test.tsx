@@ -53,6 +53,64 @@ describe('useForm', () => {
   });
 });
 
+describe('useForm with a refusal that names its fields', () => {
+  const refused = (details: Array<{ field?: string; message?: string }>) => () =>
+    Promise.reject(new ApiError(400, { error: 'Validation failed', message: 'Validation failed', details }));
+  const initial = { name: 'Sam', phone: 'call me' };
+
+  it("shows each message beside its field, with no alert, and clears it as the field is edited", async () => {
+    const submit = refused([{ field: 'phone', message: 'Please enter a valid phone number' }]);
+    const { result } = renderHook(() => useForm({ initial, validate: () => ({}), submit, fallback: 'Failed' }));
+
+    await act(() => result.current.onSubmit(submitEvent()));
+    expect(result.current.errors).toEqual({ phone: 'Please enter a valid phone number' });
+    expect(result.current.field('phone').error).toBe('Please enter a valid phone number');
+    expect(result.current.serverError).toBeNull();
+
+    act(() => result.current.update('phone', '+1 555 0100'));
+    expect(result.current.errors.phone).toBeUndefined();
+  });
+
+  it('alerts what no field of the form shows', async () => {
+    const submit = refused([
+      { field: 'name', message: 'Name is taken' },
+      { field: 'timeZone', message: 'Unknown time zone' },
+    ]);
+    const { result } = renderHook(() => useForm({ initial, validate: () => ({}), submit, fallback: 'Failed' }));
+    await act(() => result.current.onSubmit(submitEvent()));
+    expect(result.current.errors).toEqual({ name: 'Name is taken' });
+    expect(result.current.serverError).toBe('Unknown time zone');
+  });
+
+  it('places only the fields the form lists, under the names it gives', async () => {
+    const submit = refused([{ field: 'percentage', message: 'Percentage must be from 0 to 100' }]);
+    const { result } = renderHook(() =>
+      useForm({
+        initial: { grade: '101' },
+        validate: () => ({}),
+        submit,
+        fallback: 'Failed',
+        serverFields: { percentage: 'grade' },
+      }),
+    );
+    await act(() => result.current.onSubmit(submitEvent()));
+    expect(result.current.errors).toEqual({ grade: 'Percentage must be from 0 to 100' });
+
+    const hidden = renderHook(() =>
+      useForm({
+        initial,
+        validate: () => ({}),
+        submit: refused([{ field: 'phone', message: 'Bad phone' }]),
+        fallback: 'Failed',
+        serverFields: { name: 'name' },
+      }),
+    );
+    await act(() => hidden.result.current.onSubmit(submitEvent()));
+    expect(hidden.result.current.errors).toEqual({});
+    expect(hidden.result.current.serverError).toBe('Validation failed');
+  });
+});
+
 describe('useForm with values that are not text', () => {
   it('sets a checkbox or a file with update() and sends them as they are', async () => {
     const submit = vi.fn(() => Promise.resolve());

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 
 import { getErrorMessage } from '@/lib/api-client';
+import { serverFieldErrors } from '@/lib/field-errors';
 import { hasErrors, type FieldErrors } from '@/lib/validation';
 
 type FieldName<V> = Extract<keyof V, string>;
@@ -19,6 +20,17 @@ export interface FormOptions<V extends object> {
   fallback: string;
   /** Show the first validation detail the server sends, if any. */
   preferDetails?: boolean;
+  /**
+   * The request's JSON fields whose server errors show beside a field of the
+   * form, and which field: by default each field under its own name. A form
+   * lists them when a field is hidden, has no place for an error, or is sent
+   * under another name.
+   */
+  serverFields?: Readonly<Partial<Record<string, FieldName<V>>>>;
+}
+
+function sameNames<V extends object>(values: V): Partial<Record<string, FieldName<V>>> {
+  return Object.fromEntries(Object.keys(values).map((name) => [name, name as FieldName<V>]));
 }
 
 /**
@@ -26,9 +38,14 @@ export interface FormOptions<V extends object> {
  * (cleared as the field is edited), the server's error text, whether a submit
  * is under way, and whether the last submit saved (until the next edit).
  * Values are mostly text; a checkbox or a file is set with update().
+ *
+ * A refusal whose details name fields of the form shows each message beside
+ * its field, like the form's own checks; the alert then shows only what no
+ * field shows. Any other failure is the alert: the server's text, else
+ * `fallback`.
  */
 export function useForm<V extends object>(options: FormOptions<V>) {
-  const { validate, submit, fallback, preferDetails } = options;
+  const { validate, submit, fallback, preferDetails, serverFields } = options;
   const [values, setValues] = useState<V>(options.initial);
   const [errors, setErrors] = useState<FieldErrors<FieldName<V>>>({});
   const [serverError, setServerError] = useState<string | null>(null);
@@ -62,7 +79,13 @@ export function useForm<V extends object>(options: FormOptions<V>) {
       await submit(values);
       setSaved(true);
     } catch (error) {
-      setServerError(getErrorMessage(error, fallback, { preferDetails }));
+      const placed = serverFieldErrors(error, serverFields ?? sameNames(values));
+      if (hasErrors(placed.fields)) {
+        setErrors(placed.fields);
+        setServerError(placed.rest[0] ?? null);
+      } else {
+        setServerError(getErrorMessage(error, fallback, { preferDetails }));
+      }
     } finally {
       setSubmitting(false);
     }

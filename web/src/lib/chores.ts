@@ -1,4 +1,4 @@
-import type { CategoryRef, ChoreAvailability } from '@/types/api';
+import type { CategoryRef, Chore, ChoreAvailability, Submission } from '@/types/api';
 import { formatDateTime } from '@/utils/format';
 
 export interface CategoryGroup<T> {
@@ -39,4 +39,11 @@ export function nextAvailableText(availability: ChoreAvailability): string {
   return `Available again on ${formatDateTime(availability.nextAvailableAt)} (${daysRemainingText(
     availability.daysRemaining,
   )})`;
+}
+
+const UNKNOWN_CHORE: Pick<Chore, 'name' | 'category'> = { name: 'Unknown chore', category: { id: '', name: '' } };
+
+/** The chore a submission is for (the API may leave it out, e.g. for a chore it no longer finds). */
+export function choreOf(submission: Submission): Pick<Chore, 'name' | 'category'> {
+  return submission.chore ?? UNKNOWN_CHORE;
 }

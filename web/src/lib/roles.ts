@@ -1,16 +1,16 @@
 import { paths } from '@/config/paths';
 import type { Role } from '@/types/api';
 
-const ROLE_LABELS: Record<Role, string> = {
+const ROLE_LABELS: Readonly<Record<string, string | undefined>> = {
   ORG_ADMIN: 'Parent',
   ORG_MEMBER: 'Child',
   SUPER_ADMIN: 'Admin',
-};
+} satisfies Record<Role, string>;
 
-/** Role as shown to people: Parent, Child or Admin. */
+/** Role as shown to people: Parent, Child or Admin (a role this version does not know, as it is). */
 export function roleLabel(role: string | null | undefined): string {
   if (!role) return '';
-  return ROLE_LABELS[role as Role] ?? role;
+  return ROLE_LABELS[role] ?? role;
 }
 
 /** Parents and super admins manage the family (the super admin counts as parent-level). */

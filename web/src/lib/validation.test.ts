@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { parseDecimal, toAmount, validateAmount } from './validation';
+import { choiceOf, parseDecimal, toAmount, validateAmount } from './validation';
 
 describe('validateAmount', () => {
   const check = (value: string) => validateAmount(value, 'Base reward');
@@ -39,5 +39,18 @@ describe('parseDecimal', () => {
 
   it.each(['', 'abc', '-1', '5.1', '4.25', '1e0', '+1'])('refuses %j', (value) => {
     expect(parseDecimal(value, points)).toBeNull();
+  });
+});
+
+describe('choiceOf', () => {
+  const sizes = ['S', 'M', 'L'] as const;
+
+  it('reads the choice the text names', () => {
+    expect(choiceOf('M', sizes)).toBe('M');
+  });
+
+  it('falls back to the first choice for any other text', () => {
+    expect(choiceOf('XL', sizes)).toBe('S');
+    expect(choiceOf('', sizes)).toBe('S');
   });
 });

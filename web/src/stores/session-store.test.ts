@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ownRewardUnitOf, useSessionStore } from './session-store';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { buildUser, childUser } from '@/testing/fixtures';
+import type { User } from '@/types/api';
 
 describe('session store', () => {
   it('reads the token and user from local storage', () => {
@@ -73,9 +74,10 @@ describe('ownRewardUnitOf', () => {
   });
 
   it('is null for a stored child without a unit (or with an unknown one)', () => {
-    const child = childUser('POINTS');
-    expect(ownRewardUnitOf({ ...child, profile: null })).toBeNull();
-    expect(ownRewardUnitOf({ ...child, profile: { uiTheme: 'KIDS' } as never })).toBeNull();
-    expect(ownRewardUnitOf({ ...child, profile: { uiTheme: 'KIDS', rewardDisplayType: 'GOLD' as never } })).toBeNull();
+    // As an older version may have stored it.
+    const stored = (profile: unknown) => ({ ...childUser('POINTS'), profile }) as User;
+    expect(ownRewardUnitOf(stored(null))).toBeNull();
+    expect(ownRewardUnitOf(stored({ uiTheme: 'KIDS' }))).toBeNull();
+    expect(ownRewardUnitOf(stored({ uiTheme: 'KIDS', rewardDisplayType: 'GOLD' }))).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { applyThemes, getInitialTheme, uiThemeOf, useThemeStore } from './theme-store';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { buildUser } from '@/testing/fixtures';
+import type { User } from '@/types/api';
 
 function preferDark(dark: boolean) {
   vi.stubGlobal(
@@ -42,9 +43,11 @@ describe('theme store', () => {
 
   it('takes the ui theme from the profile, ADULT by default', () => {
     expect(uiThemeOf(null)).toBe('ADULT');
-    expect(uiThemeOf(buildUser({ profile: null }))).toBe('ADULT');
+    // As an older version may have stored it.
+    const stored = (profile: unknown) => ({ ...buildUser(), profile }) as User;
+    expect(uiThemeOf(stored(null))).toBe('ADULT');
     expect(uiThemeOf(buildUser({ profile: { uiTheme: 'KIDS', rewardDisplayType: null } }))).toBe('KIDS');
-    expect(uiThemeOf(buildUser({ profile: { uiTheme: 'WEIRD' as never, rewardDisplayType: null } }))).toBe('ADULT');
+    expect(uiThemeOf(stored({ uiTheme: 'WEIRD', rewardDisplayType: null }))).toBe('ADULT');
   });
 
   it('writes both themes onto <html>', () => {

@@ -7,7 +7,7 @@ export function buildChild(overrides: Partial<Child> = {}): Child {
     name: 'Sam',
     firstName: 'Sam',
     lastName: 'Doe',
-    user: { email: 'sam@example.com', phone: null },
+    user: { email: 'sam@example.com', phone: '' },
     userId: 'user-9',
     dateOfBirth: '2015-03-05',
     birthdayRewardAmount: 10,

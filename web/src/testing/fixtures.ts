@@ -7,7 +7,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
     role: 'ORG_ADMIN',
     firstName: 'Jane',
     lastName: 'Doe',
-    phone: null,
+    phone: '',
     isActive: true,
     emailVerified: true,
     lastLoginAt: null,

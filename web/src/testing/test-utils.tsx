@@ -1,8 +1,11 @@
-import { render } from '@testing-library/react';
+import { render, type RenderOptions } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 
+import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/router';
+import { createQueryClient } from '@/lib/query-client';
 import { useSessionStore } from '@/stores/session-store';
 import { jsonResponse } from './fixtures';
 import type { User } from '@/types/api';
@@ -43,9 +46,31 @@ export function signIn(user: User, token = 'test-token') {
   useSessionStore.getState().setSession(token, user);
 }
 
+/** A cache of its own for each test, so that no test sees another's data. */
+function TestProviders({ children }: { children: ReactNode }) {
+  return <AppProvider queryClient={createQueryClient()}>{children}</AppProvider>;
+}
+
+/** Renders a screen inside the app's providers (with a cache of its own). */
+export function renderWithProviders(ui: ReactElement, options?: Omit<RenderOptions, 'wrapper'>) {
+  return render(ui, { ...options, wrapper: TestProviders });
+}
+
 /** Renders the real route tree at `path` inside a memory router. */
 export function renderRoute(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const view = render(<RouterProvider router={router} />);
+  const view = render(<RouterProvider router={router} />, { wrapper: TestProviders });
   return { router, ...view };
+}
+
+/**
+ * The message shown for a form control as assistive technology finds it: the
+ * text of what its aria-describedby names, when it is marked invalid; null
+ * otherwise.
+ */
+export function fieldErrorOf(control: HTMLElement): string | null {
+  if (control.getAttribute('aria-invalid') !== 'true') return null;
+  const ids = control.getAttribute('aria-describedby')?.split(/\s+/).filter(Boolean) ?? [];
+  const text = ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim();
+  return text || null;
 }

@@ -1,104 +1,56 @@
-/** Shapes shared by several features, as the JSON API sends them. */
+/**
+ * Shapes shared by several features, as the JSON API sends them: names for
+ * the gateway's OpenAPI schemas. schema.d.ts is generated from the document
+ * (scripts/gen-api-types.sh); nothing here restates a field by hand.
+ */
+import type { components } from './schema';
 
-export type Role = 'SUPER_ADMIN' | 'ORG_ADMIN' | 'ORG_MEMBER';
+type Schemas = components['schemas'];
 
-export type UiTheme = 'KIDS' | 'TEEN' | 'ADULT';
+export type User = Schemas['User'];
+/** After login and registration; accepting an invitation answers the token only. */
+export type AuthResponse = Schemas['AuthAnswer'];
+export type UserOrganization = Schemas['OrganizationSummary'];
+export type UserProfile = Schemas['Profile'];
 
-export type Plan = 'FREE' | 'PRO' | 'ENTERPRISE';
+export type Role = User['role'];
+export type UiTheme = UserProfile['uiTheme'];
+export type Plan = UserOrganization['plan'];
 
+/** A child of the family, as GET /children answers. Money is in dollars. */
+export type Child = Schemas['Child'];
+/** What a child's rewards are multiplied by now, and its parts (e.g. 1.5). */
+export type ChildMultiplier = Schemas['MultiplierView'];
+export type AgeGroup = Child['ageGroup'];
 /** The unit a child's rewards and balance are shown in: $, hrs, pts or a plain number. */
-export type RewardDisplayType = 'MONEY' | 'SCREEN_TIME' | 'POINTS' | 'CUSTOM';
+export type RewardDisplayType = Child['rewardDisplayType'];
+export type GradeLetter = NonNullable<Child['gpaLetter']>;
 
-export interface UserOrganization {
-  id: string;
-  name: string;
-  plan: Plan;
-}
+/** A chore category of the family, as GET /categories answers. */
+export type Category = Schemas['Category'];
+/** A category as chores name it. */
+export type CategoryRef = Schemas['CategoryRef'];
+/** An active chore. Money is in dollars. */
+export type Chore = Schemas['Chore'];
+/** Whether a child may submit a chore now, and if not, from when. */
+export type ChoreAvailability = Schemas['Availability'];
+/** A child's report of a finished chore, and its review. */
+export type Submission = Schemas['Submission'];
+export type SubmissionStatus = Submission['status'];
 
-export interface UserProfile {
-  uiTheme: UiTheme;
-  /** A child's own reward unit, as their parents set it; null for adults. */
-  rewardDisplayType: RewardDisplayType | null;
-}
-
-export interface User {
-  id: string;
-  email: string;
-  role: Role;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  isActive: boolean;
-  emailVerified: boolean;
-  lastLoginAt: string | null;
-  createdAt: string;
-  organization: UserOrganization | null;
-  childId: string | null;
-  profile: UserProfile | null;
-}
-
-export interface AuthResponse {
-  token: string;
-  user: User;
-}
-
+/** One problem with one field of a refused request, as the client reads it. */
 export interface ApiErrorDetail {
   field?: string;
   message?: string;
 }
 
+/**
+ * An error answer as the client reads it. Every field is optional because
+ * not every failure comes from the gateway (a proxy may answer with text or
+ * nothing); see toErrorBody in lib/api-client.
+ */
 export interface ApiErrorBody {
   error?: string;
   message?: string;
   details?: ApiErrorDetail[];
-}
-
-/** A category as chores and submissions name it. */
-export interface CategoryRef {
-  id: string;
-  name: string;
-}
-
-/** An active chore. Money is in dollars. */
-export interface Chore {
-  id: string;
-  name: string;
-  description: string;
-  baseReward: number;
-  categoryId: string;
-  category: CategoryRef | null;
-  /** 0 (anytime), 1, 2, 3, 7, 14 or 30. */
-  frequencyDays: number;
-  requiresPhoto: boolean;
-  isActive: boolean;
-}
-
-/** Whether a child may submit a chore now, and if not, from when. */
-export interface ChoreAvailability {
-  choreId: string;
-  isAvailable: boolean;
-  /** ISO 8601, null while available. */
-  nextAvailableAt: string | null;
-  daysRemaining: number;
-}
-
-export type SubmissionStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
-
-/** A child's report of a finished chore, and its review. */
-export interface Submission {
-  id: string;
-  chore: Chore;
-  childId: string;
-  childName: string;
-  baseReward: number;
-  boostedReward: number;
-  completedAt: string;
-  submittedAt: string;
-  notes: string;
-  /** A short-lived signed address of the photo proof. */
-  photoUrl: string | null;
-  status: SubmissionStatus;
-  adminNotes: string;
-  reviewedAt: string | null;
-  approved: boolean;
 }

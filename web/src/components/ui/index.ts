@@ -14,7 +14,7 @@ export { FormActions } from './form-actions';
 export { PageHeader } from './page-header';
 export { ProgressBar } from './progress-bar';
 export { QrCode } from './qr-code';
-export { ResourceList } from './resource-list';
+export { ResourceList, type ListQuery } from './resource-list';
 export { SelectField, type SelectOption, type SelectOptionGroup } from './select-field';
 export { FullPageSpinner, Spinner } from './spinner';
 export { StatCard } from './stat-card';

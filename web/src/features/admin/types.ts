@@ -1,65 +1,32 @@
-import type { Plan, Role } from '@/types/api';
+import type { PLANS, ROLES, STATUSES } from './utils/list-query';
+import type { components } from '@/types/schema';
 
-export type SubscriptionStatus = 'TRIAL' | 'ACTIVE' | 'CANCELED';
+type Schemas = components['schemas'];
 
-/** A family as the admin console lists it, with its counts. */
-export interface Organization {
-  id: string;
-  name: string;
-  slug: string;
-  plan: Plan;
-  subscriptionStatus: SubscriptionStatus;
-  trialEndsAt: string | null;
-  createdAt: string | null;
-  /** False once suspended (deactivated): none of its users can log in. */
-  isActive: boolean;
-  userCount: number;
-  childCount: number;
-  choreCount: number;
-}
+/** A family as the admin console lists it, with its counts; isActive is false once suspended. */
+export type Organization = Schemas['AdminOrganization'];
+
+export type SubscriptionStatus = Organization['subscriptionStatus'];
 
 /**
  * A user in the platform directory. Child accounts are private: the API
  * sends no name and a null email for them.
  */
-export interface AdminUser {
-  id: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  role: Role;
-  isActive: boolean;
-  emailVerified: boolean;
-  lastLoginAt: string | null;
-  createdAt: string | null;
-  isChild: boolean;
-  organization: { id: string; name: string; plan: Plan } | null;
-}
+export type AdminUser = Schemas['AdminUser'];
 
 /** GET /admin/organizations/{id}: the family with its parents and child accounts. */
-export interface OrganizationDetail extends Organization {
-  users: AdminUser[];
-}
+export type OrganizationDetail = Schemas['OrganizationDetailView'];
 
 /** GET /admin/stats. */
-export interface PlatformStats {
-  totals: { organizations: number; users: number; children: number; chores: number };
-  organizations: { active: number; trial: number; pro: number; free: number };
-  recentOrganizations: Organization[];
-}
+export type PlatformStats = Schemas['PlatformStatsView'];
 
 /** One page of a server-side paginated list. */
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type Page<T> = Omit<Schemas['Page_AdminOrganization'], 'items'> & { items: T[] };
 
 /** "ALL" means no filter. */
-export type PlanFilter = 'ALL' | Plan;
-export type StatusFilter = 'ALL' | SubscriptionStatus;
-export type RoleFilter = 'ALL' | Role;
+export type PlanFilter = 'ALL' | (typeof PLANS)[number];
+export type StatusFilter = 'ALL' | (typeof STATUSES)[number];
+export type RoleFilter = 'ALL' | (typeof ROLES)[number];
 
 export interface OrganizationQuery {
   search: string;

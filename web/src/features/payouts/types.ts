@@ -1,21 +1,8 @@
-import type { RewardDisplayType } from '@/types/api';
+import type { Child } from '@/types/api';
+import type { components } from '@/types/schema';
 
-/** Money paid out of a child's balance, as GET /payouts answers. Amounts are in dollars. */
-export interface Payout {
-  id: string;
-  childId: string;
-  childName: string;
-  /** Who recorded it; null in the answers children get. */
-  parentName: string | null;
-  amount: number;
-  notes: string;
-  paidAt: string;
-}
+/** Money paid out of a child's balance, as GET /payouts answers (parentName null in children's answers). Dollars. */
+export type Payout = components['schemas']['PayoutView'];
 
 /** A child that can be paid, as GET /children answers (only what this screen reads). */
-export interface PayoutChild {
-  id: string;
-  name: string;
-  balance: number;
-  rewardDisplayType: RewardDisplayType;
-}
+export type PayoutChild = Pick<Child, 'id' | 'name' | 'balance' | 'rewardDisplayType'>;

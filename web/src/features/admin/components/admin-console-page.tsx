@@ -1,10 +1,8 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 
-import { getOrganizations } from '../api/get-organizations';
-import { getPlatformStats } from '../api/get-platform-stats';
-import { getUsers } from '../api/get-users';
-import type { Organization, OrganizationQuery, Page, PlatformStats, UserQuery } from '../types';
-import { usePagedList } from '../utils/use-paged-list';
+import { useOrganizations } from '../api/get-organizations';
+import { usePlatformStats } from '../api/get-platform-stats';
+import { useUsers } from '../api/get-users';
 import { AdminLayout } from './admin-layout';
 import { LoadError } from './load-error';
 import { OrganizationsTab } from './organizations-tab';
@@ -13,87 +11,57 @@ import { PlatformSettings } from './platform-settings';
 import { UsersTab } from './users-tab';
 import { PageHeader, Spinner, Tabs } from '@/components/ui';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
-import { useResource } from '@/hooks/use-resource';
 
 type AdminTab = 'dashboard' | 'organizations' | 'users' | 'settings';
 
-const FIRST_ORGANIZATIONS: OrganizationQuery = { search: '', plan: 'ALL', status: 'ALL', page: 1 };
-const FIRST_USERS: UserQuery = { search: '', role: 'ALL', page: 1 };
-
-interface PlatformData {
-  stats: PlatformStats;
-  organizations: Page<Organization>;
-}
-
-/** The stats and the first page of families, loaded together for the first render. */
-async function loadPlatformData(signal: AbortSignal): Promise<PlatformData> {
-  const [stats, organizations] = await Promise.all([
-    getPlatformStats(signal),
-    getOrganizations(FIRST_ORGANIZATIONS, signal),
-  ]);
-  return { stats, organizations };
-}
-
-/** /admin: the platform console for SUPER_ADMIN. */
+/**
+ * /admin: the platform console for SUPER_ADMIN. The stats and the first page
+ * of families load together; All Users loads the first time its tab opens.
+ * A load that fails takes the whole page (spec: a load failure is a full page);
+ * stats already shown stay when loading them again after a change fails.
+ */
 export function AdminConsolePage() {
   useDocumentTitle(pageTitle('Admin Console'));
-  const { resource, update } = useResource(loadPlatformData, 'platform data');
+  const [tab, setTab] = useState<AdminTab>('dashboard');
+  const [usersOpened, setUsersOpened] = useState(false);
+  const stats = usePlatformStats();
+  const organizations = useOrganizations();
+  const users = useUsers(usersOpened);
 
-  // After an organization changes, the dashboard's figures follow.
-  const refreshStats = useCallback(() => {
-    getPlatformStats()
-      .then((stats) => update((data) => ({ ...data, stats })))
-      .catch((error: unknown) => console.error('Failed to refresh platform stats', error));
-  }, [update]);
+  const failure =
+    stats.data === undefined && stats.isError
+      ? { error: stats.error, fallback: 'Failed to fetch platform data' }
+      : users.error !== null
+        ? { error: users.error, fallback: 'Failed to fetch users' }
+        : organizations.error !== null
+          ? { error: organizations.error, fallback: 'Failed to fetch platform data' }
+          : null;
 
   return (
     <AdminLayout>
-      {resource.status === 'loading' && <Spinner label="Loading platform data…" />}
-      {resource.status === 'failed' && <LoadError error={resource.error} fallback="Failed to fetch platform data" />}
-      {resource.status === 'ready' && <AdminConsole data={resource.data} onOrganizationChanged={refreshStats} />}
+      {failure ? (
+        <LoadError error={failure.error} fallback={failure.fallback} />
+      ) : stats.data === undefined || organizations.page === null ? (
+        <Spinner label="Loading platform data…" />
+      ) : (
+        <>
+          <PageHeader title="Platform Administration" description="Organizations, users and platform settings." />
+          <Tabs<AdminTab>
+            label="Admin console"
+            selected={tab}
+            onSelect={(key) => {
+              setTab(key);
+              if (key === 'users') setUsersOpened(true);
+            }}
+            tabs={[
+              { key: 'dashboard', label: 'Dashboard', content: <PlatformDashboard stats={stats.data} /> },
+              { key: 'organizations', label: 'Organizations', content: <OrganizationsTab list={organizations} /> },
+              { key: 'users', label: 'All Users', content: <UsersTab list={users} /> },
+              { key: 'settings', label: 'Platform Settings', content: <PlatformSettings /> },
+            ]}
+          />
+        </>
+      )}
     </AdminLayout>
-  );
-}
-
-function AdminConsole({ data, onOrganizationChanged }: { data: PlatformData; onOrganizationChanged: () => void }) {
-  const [tab, setTab] = useState<AdminTab>('dashboard');
-  // All Users loads the first time its tab opens.
-  const [usersOpened, setUsersOpened] = useState(false);
-  const organizations = usePagedList({
-    load: getOrganizations,
-    initialQuery: FIRST_ORGANIZATIONS,
-    initialPage: data.organizations,
-    what: 'organizations',
-  });
-  const users = usePagedList({ load: getUsers, initialQuery: FIRST_USERS, enabled: usersOpened, what: 'users' });
-
-  // A list that fails to load takes the whole page, as the first load does (spec: a load failure is a full page).
-  if (users.error !== null) return <LoadError error={users.error} fallback="Failed to fetch users" />;
-  if (organizations.error !== null) {
-    return <LoadError error={organizations.error} fallback="Failed to fetch platform data" />;
-  }
-
-  return (
-    <>
-      <PageHeader title="Platform Administration" description="Organizations, users and platform settings." />
-      <Tabs<AdminTab>
-        label="Admin console"
-        selected={tab}
-        onSelect={(key) => {
-          setTab(key);
-          if (key === 'users') setUsersOpened(true);
-        }}
-        tabs={[
-          { key: 'dashboard', label: 'Dashboard', content: <PlatformDashboard stats={data.stats} /> },
-          {
-            key: 'organizations',
-            label: 'Organizations',
-            content: <OrganizationsTab list={organizations} onChanged={onOrganizationChanged} />,
-          },
-          { key: 'users', label: 'All Users', content: <UsersTab list={users} /> },
-          { key: 'settings', label: 'Platform Settings', content: <PlatformSettings /> },
-        ]}
-      />
-    </>
   );
 }

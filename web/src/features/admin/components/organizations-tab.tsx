@@ -1,9 +1,9 @@
 import { useState } from 'react';
 
-import { getOrganization } from '../api/get-organization';
+import { useFetchOrganization } from '../api/get-organization';
 import type { Organization, OrganizationDetail, OrganizationQuery } from '../types';
-import { filterOptions } from '../utils/list-query';
-import type { OrganizationAction } from '../utils/organization-actions';
+import { filterOptions, PLANS, STATUSES } from '../utils/list-query';
+import { useOrganizationAction, type OrganizationAction } from '../utils/organization-actions';
 import type { PagedList } from '../utils/use-paged-list';
 import { ListToolbar } from './list-toolbar';
 import { OrganizationDialog } from './organization-dialog';
@@ -11,25 +11,25 @@ import { OrganizationsTable } from './organizations-table';
 import { PagedListView } from './paged-list-view';
 import { getErrorMessage } from '@/lib/api-client';
 
-const PLAN_OPTIONS = filterOptions('All Plans', ['FREE', 'PRO', 'ENTERPRISE']);
-const STATUS_OPTIONS = filterOptions('All Statuses', ['TRIAL', 'ACTIVE', 'CANCELED']);
+const PLAN_OPTIONS = filterOptions('All Plans', PLANS);
+const STATUS_OPTIONS = filterOptions('All Statuses', STATUSES);
 
 export interface OrganizationsTabProps {
   list: PagedList<OrganizationQuery, Organization>;
-  /** After an upgrade, suspension or activation (the list reloads itself). */
-  onChanged: () => void;
 }
 
 /** Search, filters and pages of families, with View, Upgrade, Suspend and Activate. */
-export function OrganizationsTab({ list, onChanged }: OrganizationsTabProps) {
+export function OrganizationsTab({ list }: OrganizationsTabProps) {
   const [busyId, setBusyId] = useState<string | null>(null);
   const [detail, setDetail] = useState<OrganizationDetail | null>(null);
+  const fetchOrganization = useFetchOrganization();
+  const { mutateAsync: perform } = useOrganizationAction();
   const { query } = list;
 
   const view = async (organization: Organization) => {
     setBusyId(organization.id);
     try {
-      setDetail(await getOrganization(organization.id));
+      setDetail(await fetchOrganization(organization.id));
     } catch (error) {
       window.alert(getErrorMessage(error, 'Failed to fetch organization details'));
     } finally {
@@ -41,10 +41,9 @@ export function OrganizationsTab({ list, onChanged }: OrganizationsTabProps) {
     if (!window.confirm(action.confirmation(organization))) return;
     setBusyId(organization.id);
     try {
-      await action.call(organization.id);
+      // Resolves once the stats and the list are loaded again.
+      await perform({ action, id: organization.id });
       window.alert(action.success);
-      list.reload();
-      onChanged();
     } catch (error) {
       window.alert(getErrorMessage(error, action.fallback));
     } finally {

@@ -1,16 +1,12 @@
 import type { AdminUser, UserQuery } from '../types';
-import { filterOptions } from '../utils/list-query';
+import { filterOptions, ROLES } from '../utils/list-query';
 import type { PagedList } from '../utils/use-paged-list';
 import { ListToolbar } from './list-toolbar';
 import { PagedListView } from './paged-list-view';
 import { UsersTable } from './users-table';
 import { roleLabel } from '@/lib/roles';
 
-const ROLE_OPTIONS = filterOptions(
-  'All Roles',
-  ['SUPER_ADMIN', 'ORG_ADMIN', 'ORG_MEMBER'],
-  (role) => `${roleLabel(role)} (${role})`,
-);
+const ROLE_OPTIONS = filterOptions('All Roles', ROLES, (role) => `${roleLabel(role)} (${role})`);
 
 /** Every user of the platform: search, role filter and pages. */
 export function UsersTab({ list }: { list: PagedList<UserQuery, AdminUser> }) {

@@ -1,4 +1,10 @@
-import type { OrganizationQuery, UserQuery } from '../types';
+import type { OrganizationQuery, SubscriptionStatus, UserQuery } from '../types';
+import type { Plan, Role } from '@/types/api';
+
+/** What the filters offer besides ALL (no filter). */
+export const PLANS = ['FREE', 'PRO', 'ENTERPRISE'] as const satisfies readonly Plan[];
+export const STATUSES = ['TRIAL', 'ACTIVE', 'CANCELED'] as const satisfies readonly SubscriptionStatus[];
+export const ROLES = ['SUPER_ADMIN', 'ORG_ADMIN', 'ORG_MEMBER'] as const satisfies readonly Role[];
 
 /** Rows per page of the Organizations and All Users tables. */
 export const PAGE_SIZE = 20;

@@ -1,7 +1,11 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { activateOrganization } from '../api/activate-organization';
 import { deactivateOrganization } from '../api/deactivate-organization';
 import { upgradeOrganization } from '../api/upgrade-organization';
 import type { Organization } from '../types';
+import { invalidate } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export type OrganizationActionKey = 'upgrade' | 'suspend' | 'activate';
 
@@ -63,4 +67,13 @@ export function actionsFor(organization: Organization): OrganizationAction[] {
   if (organization.plan === 'FREE') actions.push(ORGANIZATION_ACTIONS.upgrade);
   actions.push(canSuspend(organization) ? ORGANIZATION_ACTIONS.suspend : ORGANIZATION_ACTIONS.activate);
   return actions;
+}
+
+/** Runs an action on a family; the console's stats and lists are loaded again after it. */
+export function useOrganizationAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, id }: { action: OrganizationAction; id: string }) => action.call(id),
+    onSuccess: () => invalidate(queryClient, [queryKeys.admin.all]),
+  });
 }

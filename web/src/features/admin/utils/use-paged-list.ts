@@ -1,19 +1,13 @@
-import { useCallback, useEffect, useState } from 'react';
+import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
+import { useState } from 'react';
 
 import type { Page } from '../types';
 
-interface Loaded<T> {
-  /** The query (and reload) the page or error belongs to. */
-  key: string;
-  page: Page<T> | null;
-  error: unknown;
-}
-
 export interface PagedListOptions<Q, T> {
+  /** The cache key of one page, from its query. */
+  key: (query: Q) => QueryKey;
   load: (query: Q, signal: AbortSignal) => Promise<Page<T>>;
   initialQuery: Q;
-  /** The first page when it was loaded already (with the console's first load). */
-  initialPage?: Page<T>;
   /** Nothing is loaded while false (a tab not opened yet). */
   enabled?: boolean;
   /** For the log when loading fails, e.g. "users". */
@@ -29,57 +23,37 @@ export interface PagedList<Q, T> {
   loading: boolean;
   /** Why the current query failed to load, if it did. */
   error: unknown;
-  /** Loads the current query again (after a change on the server). */
-  reload: () => void;
 }
 
 /** A server-side paginated, filtered list: loads again whenever the query changes. */
 export function usePagedList<Q extends { page: number }, T>({
+  key,
   load,
   initialQuery,
-  initialPage,
   enabled = true,
   what,
 }: PagedListOptions<Q, T>): PagedList<Q, T> {
   const [query, setQueryState] = useState(initialQuery);
-  const [version, setVersion] = useState(0);
-  const key = `${version}:${JSON.stringify(query)}`;
-  const [loaded, setLoaded] = useState<Loaded<T>>(() => ({
-    key: initialPage ? key : '',
-    page: initialPage ?? null,
-    error: null,
-  }));
+  const result = useQuery({
+    queryKey: key(query),
+    queryFn: ({ signal }) => load(query, signal),
+    enabled,
+    placeholderData: keepPreviousData,
+    meta: { what },
+  });
 
-  useEffect(() => {
-    if (!enabled || loaded.key === key) return;
-    const controller = new AbortController();
-    load(query, controller.signal)
-      .then((page) => setLoaded({ key, page, error: null }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error(`Failed to load ${what}`, error);
-        setLoaded((current) => ({ key, page: current.page, error }));
-      });
-    return () => controller.abort();
-  }, [enabled, key, load, loaded.key, query, what]);
+  // Every change loads, even to the same query (Search pressed twice).
+  const setQuery = (change: Partial<Q>) => {
+    const next = { ...query, page: 1, ...change };
+    if (JSON.stringify(next) === JSON.stringify(query)) void result.refetch();
+    else setQueryState(next);
+  };
 
-  const reload = useCallback(() => setVersion((value) => value + 1), []);
-  // Every change loads again, even to the same query (a retry after a failure, Search pressed twice).
-  const setQuery = useCallback(
-    (change: Partial<Q>) => {
-      setQueryState((current) => ({ ...current, page: 1, ...change }));
-      reload();
-    },
-    [reload],
-  );
-
-  const current = loaded.key === key;
   return {
     query,
     setQuery,
-    page: loaded.page,
-    loading: enabled && !current,
-    error: current ? loaded.error : null,
-    reload,
+    page: result.data ?? null,
+    loading: result.isFetching,
+    error: result.isError ? result.error : null,
   };
 }

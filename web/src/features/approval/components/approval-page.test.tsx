@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ApprovalPage } from './approval-page';
 import { buildChore, buildSubmission, garden } from '@/testing/chores';
 import { jsonResponse } from '@/testing/fixtures';
-import { stubApi, type ApiRequest } from '@/testing/test-utils';
+import { renderWithProviders, stubApi, type ApiRequest } from '@/testing/test-utils';
 import { formatDateTime } from '@/utils/format';
 
 const first = buildSubmission({
@@ -21,13 +21,18 @@ const second = buildSubmission({
   baseReward: 5,
 });
 
+/** The queue holds `first` and `second` until a review the server takes (2xx) removes one. */
 function renderPage(more: (request: ApiRequest) => Response | undefined = () => undefined) {
-  const api = stubApi((request) =>
-    request.method === 'GET' && request.path === '/submissions?status=PENDING'
-      ? jsonResponse(200, [first, second])
-      : more(request),
-  );
-  render(
+  let pending = [first, second];
+  const api = stubApi((request) => {
+    if (request.method === 'GET' && request.path === '/submissions?status=PENDING') return jsonResponse(200, pending);
+    const answer = more(request);
+    if (request.method === 'PATCH' && answer?.ok) {
+      pending = pending.filter((submission) => request.path !== `/submissions/${submission.id}/review`);
+    }
+    return answer;
+  });
+  renderWithProviders(
     <MemoryRouter>
       <ApprovalPage />
     </MemoryRouter>,
@@ -113,6 +118,10 @@ describe('ApprovalPage', () => {
       adminNotes: 'Great job!',
     });
     expect(screen.getByRole('region', { name: 'Mow lawn by Alex' })).toBeTruthy();
+    // The queue and the children (their balances) are loaded again after the review.
+    const loads = (path: string) => requests.filter((request) => request.method === 'GET' && request.path === path);
+    expect(loads('/submissions?status=PENDING')).toHaveLength(2);
+    expect(loads('/children')).toHaveLength(2);
   });
 
   it('rejects without notes, and says so when the queue is empty', async () => {
@@ -145,7 +154,7 @@ describe('ApprovalPage', () => {
 
   it('says when nothing waits for review', async () => {
     stubApi(({ path }) => (path === '/submissions?status=PENDING' ? jsonResponse(200, []) : undefined));
-    render(
+    renderWithProviders(
       <MemoryRouter>
         <ApprovalPage />
       </MemoryRouter>,

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 
-import { reviewSubmission, type ReviewStatus } from '../api/review-submission';
+import { useReviewSubmission, type ReviewStatus } from '../api/review-submission';
 import { PhotoProof } from './photo-proof';
 import { Alert, Button, Card, DetailsList, TextAreaField } from '@/components/ui';
 import { useAction } from '@/hooks/use-action';
+import { choreOf } from '@/lib/chores';
 import type { RewardDisplayType, Submission } from '@/types/api';
 import { formatDateTime, formatReward } from '@/utils/format';
 
@@ -11,23 +12,23 @@ export interface ReviewCardProps {
   submission: Submission;
   /** The child's reward unit, where known; the reward shows in dollars otherwise. */
   rewardType: RewardDisplayType | undefined;
-  /** Called once the server has taken the review. */
-  onReviewed: (id: string) => void;
 }
 
 /** One submission waiting for review: what was done, by whom and when, its photo, and Approve or Reject. */
-export function ReviewCard({ submission, rewardType, onReviewed }: ReviewCardProps) {
-  const { chore, childName } = submission;
+export function ReviewCard({ submission, rewardType }: ReviewCardProps) {
+  const { childName } = submission;
+  const chore = choreOf(submission);
   const [adminNotes, setAdminNotes] = useState('');
   const [decision, setDecision] = useState<ReviewStatus | null>(null);
   const review = useAction('Failed to review submission');
+  const { mutateAsync: send } = useReviewSubmission();
 
   const onReview = (status: ReviewStatus) => {
     setDecision(status);
     void review.run(async () => {
       const notes = adminNotes.trim();
-      await reviewSubmission(submission.id, { status, ...(notes ? { adminNotes: notes } : {}) });
-      onReviewed(submission.id);
+      // Once the queue is loaded again, the card is gone.
+      await send({ id: submission.id, input: { status, ...(notes ? { adminNotes: notes } : {}) } });
     });
   };
 

@@ -1,14 +1,9 @@
 import { api } from '@/lib/api-client';
 import type { AuthResponse } from '@/types/api';
+import type { components } from '@/types/schema';
 
-export interface AcceptInviteInput {
-  inviteCode: string;
-  password: string;
-  /** Only for an open invite code, which names no invitee. */
-  email?: string;
-  firstName?: string;
-  lastName?: string;
-}
+/** email, firstName and lastName only for an open invite code, which names no invitee. */
+export type AcceptInviteInput = components['schemas']['AcceptInviteBody'];
 
 export function acceptInvite(input: AcceptInviteInput): Promise<AuthResponse> {
   return api.post<AuthResponse>('/auth/accept-invite', input, { auth: false });

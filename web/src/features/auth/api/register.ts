@@ -1,16 +1,9 @@
 import { api } from '@/lib/api-client';
 import type { AuthResponse } from '@/types/api';
+import type { components } from '@/types/schema';
 
-export interface RegisterInput {
-  email: string;
-  password: string;
-  firstName: string;
-  lastName: string;
-  /** Shown as "Family Name". */
-  organizationName: string;
-  /** IANA time zone of the family, taken from the browser. */
-  timeZone: string;
-}
+/** organizationName is shown as "Family Name"; timeZone is the browser's (IANA). */
+export type RegisterInput = components['schemas']['RegisterBody'];
 
 export function register(input: RegisterInput): Promise<AuthResponse> {
   return api.post<AuthResponse>('/auth/register', input, { auth: false });

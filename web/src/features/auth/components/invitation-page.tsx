@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 
 import { acceptInvite } from '../api/accept-invite';
-import { getInvitation, type Invitation } from '../api/get-invitation';
+import { useInvitation, type Invitation } from '../api/get-invitation';
 import { loadCurrentUser } from '../utils/load-current-user';
 import { validateAcceptInvite, type AcceptInviteValues } from '../utils/validation';
 import { AuthLayout } from '@/components/layouts/auth-layout';
@@ -16,40 +15,17 @@ import { getErrorMessage } from '@/lib/api-client';
 import { useSessionStore } from '@/stores/session-store';
 import { formatDate } from '@/utils/format';
 
-type LookupState =
-  | { status: 'loading' }
-  | { status: 'ready'; invitation: Invitation }
-  | { status: 'failed'; message: string };
-
 /** /invite/:code and /accept-invite/:code: look the code up, then set a password. */
 export function InvitationPage() {
   const { code = '' } = useParams<{ code: string }>();
-  const [lookup, setLookup] = useState<{ code: string; state: LookupState }>({
-    code,
-    state: { status: 'loading' },
-  });
+  const invitation = useInvitation(code);
 
-  // Start over when the code in the address changes.
-  if (lookup.code !== code) setLookup({ code, state: { status: 'loading' } });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getInvitation(code, controller.signal)
-      .then((invitation) => setLookup({ code, state: { status: 'ready', invitation } }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setLookup({
-          code,
-          state: { status: 'failed', message: getErrorMessage(error, 'Invalid or expired invitation') },
-        });
-      });
-    return () => controller.abort();
-  }, [code]);
-
-  const { state } = lookup;
-  if (state.status === 'loading') return <InvitationLoading />;
-  if (state.status === 'failed') return <InvalidInvitation message={state.message} />;
-  return <AcceptInvitationForm code={code} invitation={state.invitation} />;
+  if (invitation.isPending) return <InvitationLoading />;
+  if (invitation.isError) {
+    return <InvalidInvitation message={getErrorMessage(invitation.error, 'Invalid or expired invitation')} />;
+  }
+  // A form of its own per code: nothing typed for one invitation stays for another.
+  return <AcceptInvitationForm key={code} code={code} invitation={invitation.data} />;
 }
 
 function InvitationLoading() {
@@ -85,6 +61,12 @@ function AcceptInvitationForm({ code, invitation }: { code: string; invitation: 
     initial: { email: '', firstName: '', lastName: '', password: '', confirmPassword: '' },
     validate: (values) => validateAcceptInvite(values, asks),
     fallback: 'Failed to accept invitation',
+    // Only the fields shown: the invitation names the email and name when it has them.
+    serverFields: {
+      password: 'password',
+      ...(asks.email ? { email: 'email' } : {}),
+      ...(asks.name ? { firstName: 'firstName', lastName: 'lastName' } : {}),
+    },
     submit: async (values) => {
       const { token } = await acceptInvite({
         inviteCode: code,

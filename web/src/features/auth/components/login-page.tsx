@@ -1,6 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 
 import { login } from '../api/login';
+import { startSession } from '../utils/start-session';
 import { validateLogin, type LoginValues } from '../utils/validation';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { Alert, Button, TextField } from '@/components/ui';
@@ -9,22 +10,19 @@ import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useForm } from '@/hooks/use-form';
 import { homePathFor } from '@/lib/roles';
-import { useSessionStore } from '@/stores/session-store';
 
 export function LoginPage() {
   // The product contract asks for the product name followed by "Login".
   useDocumentTitle(`${APP_NAME} - Login`);
   const navigate = useNavigate();
-  const setSession = useSessionStore((state) => state.setSession);
 
   const { serverError, submitting, field, onSubmit } = useForm<LoginValues>({
     initial: { email: '', password: '' },
     validate: validateLogin,
     fallback: 'Failed to login',
     submit: async (values) => {
-      const { token, user } = await login({ email: values.email.trim(), password: values.password });
-      setSession(token, user);
-      void navigate(homePathFor(user.role), { replace: true });
+      const user = await startSession(await login({ email: values.email.trim(), password: values.password }));
+      void navigate(homePathFor(user?.role), { replace: true });
     },
   });
 

@@ -1,6 +1,7 @@
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 
 import { register } from '../api/register';
+import { startSession } from '../utils/start-session';
 import { browserTimeZone } from '../utils/time-zone';
 import { validateRegister, type RegisterValues } from '../utils/validation';
 import { AuthLayout } from '@/components/layouts/auth-layout';
@@ -9,7 +10,6 @@ import { paths } from '@/config/paths';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import { useForm } from '@/hooks/use-form';
 import { GuestRoute } from '@/lib/authorization';
-import { useSessionStore } from '@/stores/session-store';
 
 const EMPTY: RegisterValues = {
   organizationName: '',
@@ -40,14 +40,13 @@ export function RegisterPage() {
 function RegisterForm() {
   useDocumentTitle(pageTitle('Create Account'));
   const navigate = useNavigate();
-  const setSession = useSessionStore((state) => state.setSession);
 
   const { serverError, submitting, field, onSubmit } = useForm<RegisterValues>({
     initial: EMPTY,
     validate: validateRegister,
     fallback: 'Failed to register',
     submit: async (values) => {
-      const { token, user } = await register({
+      const answer = await register({
         organizationName: values.organizationName.trim(),
         firstName: values.firstName.trim(),
         lastName: values.lastName.trim(),
@@ -55,7 +54,7 @@ function RegisterForm() {
         password: values.password,
         timeZone: browserTimeZone(),
       });
-      setSession(token, user);
+      await startSession(answer);
       void navigate(paths.home.getHref(), { replace: true });
     },
   });

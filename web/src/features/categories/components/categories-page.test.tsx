@@ -1,11 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
 import type { Category } from '../types';
 import { CategoriesPage } from './categories-page';
 import { jsonResponse } from '@/testing/fixtures';
-import { stubApi } from '@/testing/test-utils';
+import { renderWithProviders, stubApi } from '@/testing/test-utils';
 
 const kitchen: Category = { id: 'cat-1', name: 'Kitchen', description: 'Dishes and counters', choreCount: 2 };
 const garden: Category = { id: 'cat-2', name: 'Garden', description: '', choreCount: 1 };
@@ -13,7 +13,7 @@ const garden: Category = { id: 'cat-2', name: 'Garden', description: '', choreCo
 describe('CategoriesPage', () => {
   it('shows a card per category with its description and chore count', async () => {
     stubApi(({ path }) => (path === '/categories' ? jsonResponse(200, [garden, kitchen]) : undefined));
-    render(<CategoriesPage />);
+    renderWithProviders(<CategoriesPage />);
 
     const card = await screen.findByRole('region', { name: 'Kitchen' });
     expect(within(card).getByText('Dishes and counters')).toBeTruthy();
@@ -24,25 +24,28 @@ describe('CategoriesPage', () => {
   it("shows the server's text when the categories cannot be loaded, else the fallback", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     stubApi(() => jsonResponse(500, { error: 'Internal', message: 'Database is down' }));
-    const { unmount } = render(<CategoriesPage />);
+    const { unmount } = renderWithProviders(<CategoriesPage />);
     expect((await screen.findByRole('alert')).textContent).toBe('Database is down');
     unmount();
 
     stubApi(() => new Response('', { status: 502 }));
-    render(<CategoriesPage />);
+    renderWithProviders(<CategoriesPage />);
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to load categories');
   });
 
-  it('requires a name, then adds the category in name order', async () => {
+  it('requires a name, then adds the category and shows the list as the server sorts it', async () => {
     const user = userEvent.setup();
+    let categories = [kitchen];
     const { requests } = stubApi(({ method, path, body }) => {
-      if (method === 'GET' && path === '/categories') return jsonResponse(200, [kitchen]);
+      if (method === 'GET' && path === '/categories') return jsonResponse(200, categories);
       if (method === 'POST' && path === '/categories') {
-        return jsonResponse(201, { id: 'cat-3', choreCount: 0, ...(body as object) });
+        const created = { id: 'cat-3', choreCount: 0, ...(body as { name: string; description: string }) };
+        categories = [created, ...categories];
+        return jsonResponse(201, created);
       }
       return undefined;
     });
-    render(<CategoriesPage />);
+    renderWithProviders(<CategoriesPage />);
     await screen.findByRole('region', { name: 'Kitchen' });
 
     await user.click(screen.getByRole('button', { name: 'Add Category' }));
@@ -71,7 +74,7 @@ describe('CategoriesPage', () => {
       if (method === 'POST') return jsonResponse(409, { error: 'Conflict', message: 'A category named Kitchen already exists' });
       return undefined;
     });
-    render(<CategoriesPage />);
+    renderWithProviders(<CategoriesPage />);
     await user.click(await screen.findByRole('button', { name: 'Add Category' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Category' });
     await user.type(within(dialog).getByLabelText('Name'), 'Kitchen');
@@ -81,12 +84,16 @@ describe('CategoriesPage', () => {
 
   it('edits a category', async () => {
     const user = userEvent.setup();
+    let saved = kitchen;
     const { requests } = stubApi(({ method, path, body }) => {
-      if (method === 'GET' && path === '/categories') return jsonResponse(200, [kitchen]);
-      if (method === 'PUT' && path === '/categories/cat-1') return jsonResponse(200, { ...kitchen, ...(body as object) });
+      if (method === 'GET' && path === '/categories') return jsonResponse(200, [saved]);
+      if (method === 'PUT' && path === '/categories/cat-1') {
+        saved = { ...kitchen, ...(body as object) };
+        return jsonResponse(200, saved);
+      }
       return undefined;
     });
-    render(<CategoriesPage />);
+    renderWithProviders(<CategoriesPage />);
 
     await user.click(await screen.findByRole('button', { name: 'Edit Kitchen' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit Kitchen' });
@@ -106,15 +113,19 @@ describe('CategoriesPage', () => {
     const user = userEvent.setup();
     const confirm = vi.fn<(message?: string) => boolean>().mockReturnValueOnce(false).mockReturnValue(true);
     vi.stubGlobal('confirm', confirm);
+    let categories = [garden, kitchen];
     const { requests } = stubApi(({ method, path }) => {
-      if (method === 'GET' && path === '/categories') return jsonResponse(200, [garden, kitchen]);
+      if (method === 'GET' && path === '/categories') return jsonResponse(200, categories);
       if (method === 'DELETE' && path === '/categories/cat-1') {
         return jsonResponse(409, { error: 'Conflict', message: 'This category still has active chores' });
       }
-      if (method === 'DELETE' && path === '/categories/cat-2') return new Response(null, { status: 204 });
+      if (method === 'DELETE' && path === '/categories/cat-2') {
+        categories = [kitchen];
+        return new Response(null, { status: 204 });
+      }
       return undefined;
     });
-    render(<CategoriesPage />);
+    renderWithProviders(<CategoriesPage />);
 
     const kitchenCard = await screen.findByRole('region', { name: 'Kitchen' });
     await user.click(within(kitchenCard).getByRole('button', { name: 'Delete Kitchen' }));
@@ -137,7 +148,7 @@ describe('CategoriesPage', () => {
       if (method === 'DELETE') return jsonResponse(500, null);
       return undefined;
     });
-    render(<CategoriesPage />);
+    renderWithProviders(<CategoriesPage />);
     await user.click(await screen.findByRole('button', { name: 'Delete Kitchen' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to delete category');
   });

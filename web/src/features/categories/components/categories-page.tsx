@@ -1,13 +1,11 @@
 import { useState } from 'react';
 
-import { getCategories } from '../api/get-categories';
 import type { Category } from '../types';
-import { withCategory } from '../utils/category-form';
 import { CategoryCard } from './category-card';
 import { CategoryFormDialog } from './category-form-dialog';
+import { useCategories } from '@/api/get-categories';
 import { Alert, Button, PageHeader, ResourceList } from '@/components/ui';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
-import { useResource } from '@/hooks/use-resource';
 import { getErrorMessage } from '@/lib/api-client';
 
 /** What the dialog is doing: adding (null) or editing a category; closed when undefined. */
@@ -16,7 +14,7 @@ type Editing = Category | null | undefined;
 /** /categories (parents): a card per category, with Add, Edit and Delete. */
 export function CategoriesPage() {
   useDocumentTitle(pageTitle('Categories'));
-  const { resource, update } = useResource(getCategories, 'categories');
+  const categories = useCategories();
   const [editing, setEditing] = useState<Editing>(undefined);
 
   return (
@@ -27,21 +25,18 @@ export function CategoriesPage() {
         actions={<Button onClick={() => setEditing(null)}>Add Category</Button>}
       />
 
-      {resource.status === 'failed' && <Alert>{getErrorMessage(resource.error, 'Failed to load categories')}</Alert>}
+      {categories.isError && !categories.data && (
+        <Alert>{getErrorMessage(categories.error, 'Failed to load categories')}</Alert>
+      )}
       <ResourceList
-        resource={resource}
+        query={categories}
         loadingLabel="Loading categories…"
         empty="No categories yet. Use Add Category to create your first one."
       >
-        {(categories) => (
+        {(list) => (
           <div className="card-grid">
-            {categories.map((category) => (
-              <CategoryCard
-                key={category.id}
-                category={category}
-                onEdit={setEditing}
-                onDeleted={(id) => update((list) => list.filter((item) => item.id !== id))}
-              />
+            {list.map((category) => (
+              <CategoryCard key={category.id} category={category} onEdit={setEditing} />
             ))}
           </div>
         )}
@@ -51,10 +46,7 @@ export function CategoriesPage() {
         <CategoryFormDialog
           category={editing}
           onClose={() => setEditing(undefined)}
-          onSaved={(category) => {
-            update((list) => withCategory(list, category));
-            setEditing(undefined);
-          }}
+          onSaved={() => setEditing(undefined)}
         />
       )}
     </>

@@ -1,4 +1,4 @@
-import { deleteCategory } from '../api/delete-category';
+import { useDeleteCategory } from '../api/delete-category';
 import type { Category } from '../types';
 import { choreCountText } from '../utils/category-form';
 import { Card, EditRemoveActions } from '@/components/ui';
@@ -6,11 +6,11 @@ import { Card, EditRemoveActions } from '@/components/ui';
 export interface CategoryCardProps {
   category: Category;
   onEdit: (category: Category) => void;
-  onDeleted: (id: string) => void;
 }
 
 /** One category: name, description, how many chores it holds, edit and delete. */
-export function CategoryCard({ category, onEdit, onDeleted }: CategoryCardProps) {
+export function CategoryCard({ category, onEdit }: CategoryCardProps) {
+  const { mutateAsync: remove } = useDeleteCategory();
   return (
     <Card aria-label={category.name} title={category.name}>
       <p className={category.description ? undefined : 'muted'}>{category.description || 'No description.'}</p>
@@ -20,10 +20,7 @@ export function CategoryCard({ category, onEdit, onDeleted }: CategoryCardProps)
       <EditRemoveActions
         name={category.name}
         onEdit={() => onEdit(category)}
-        onRemove={async () => {
-          await deleteCategory(category.id);
-          onDeleted(category.id);
-        }}
+        onRemove={() => remove(category.id)}
         removeLabel="Delete"
         confirmation={`Delete the category ${category.name}?`}
         fallback="Failed to delete category"

@@ -1,5 +1,5 @@
-import { createCategory } from '../api/create-category';
-import { updateCategory } from '../api/update-category';
+import { useCreateCategory } from '../api/create-category';
+import { useUpdateCategory } from '../api/update-category';
 import type { Category } from '../types';
 import { categoryFormOf, toCategoryInput, validateCategory, type CategoryFormValues } from '../utils/category-form';
 import { DialogForm, TextAreaField, TextField } from '@/components/ui';
@@ -14,13 +14,15 @@ export interface CategoryFormDialogProps {
 
 /** Add Category and Edit Category: name and description. */
 export function CategoryFormDialog({ category, onClose, onSaved }: CategoryFormDialogProps) {
+  const { mutateAsync: create } = useCreateCategory();
+  const { mutateAsync: save } = useUpdateCategory();
   const { serverError, submitting, field, onSubmit } = useForm<CategoryFormValues>({
     initial: () => categoryFormOf(category),
     validate: validateCategory,
     fallback: 'Failed to save category',
     submit: async (values) => {
       const input = toCategoryInput(values);
-      onSaved(await (category ? updateCategory(category.id, input) : createCategory(input)));
+      onSaved(await (category ? save({ id: category.id, input }) : create(input)));
     },
   });
 

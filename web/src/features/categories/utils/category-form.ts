@@ -20,11 +20,6 @@ export function toCategoryInput(values: CategoryFormValues): CategoryInput {
   return { name: values.name.trim(), description: values.description.trim() };
 }
 
-/** Puts a created or edited category into the list, which stays sorted by name. */
-export function withCategory(list: readonly Category[], category: Category): Category[] {
-  return [...list.filter((item) => item.id !== category.id), category].sort((a, b) => a.name.localeCompare(b.name));
-}
-
 export function choreCountText(count: number): string {
   return count === 1 ? '1 chore' : `${count} chores`;
 }

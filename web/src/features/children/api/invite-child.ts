@@ -1,27 +1,27 @@
-import type { AgeGroup, Child, ChildUiTheme, RewardDisplayType } from '../types';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+
 import { api } from '@/lib/api-client';
+import type { components } from '@/types/schema';
+import { invalidate } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
 
-export interface InviteChildInput {
-  firstName: string;
-  lastName: string;
-  /** Display name. */
-  name: string;
-  email: string;
-  phone: string;
-  dateOfBirth: string | null;
-  birthdayRewardAmount: number;
-  ageGroup: AgeGroup;
-  uiTheme: ChildUiTheme;
-  rewardDisplayType: RewardDisplayType;
-}
+/** name is the display name; left empty, the child is named by first and last name. */
+export type InviteChildInput = components['schemas']['InviteChildBody'];
 
-export interface ChildInvitation {
-  child: Child;
-  /** The register page with the invite code, e.g. http://host/register?invite=CODE */
-  inviteUrl: string;
-  inviteCode: string;
-}
+/** The child and their invite link: the register page with the code, e.g. http://host/register?invite=CODE */
+export type ChildInvitation = components['schemas']['ChildInvitation'];
 
 export function inviteChild(input: InviteChildInput): Promise<ChildInvitation> {
   return api.post<ChildInvitation>('/children/invite', input);
+}
+
+/** A new child joins the children, the dashboard's count and the pending invitations. */
+export function useInviteChild() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: inviteChild,
+    onSuccess: () =>
+      invalidate(queryClient, [queryKeys.children, queryKeys.dashboardStats, queryKeys.inviteCodes]),
+  });
 }

@@ -1,17 +1,21 @@
-import type { AgeGroup, Child, ChildUiTheme, RewardDisplayType } from '../types';
-import { api } from '@/lib/api-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-export interface UpdateChildInput {
-  name: string;
-  email: string;
-  phone: string;
-  dateOfBirth: string | null;
-  birthdayRewardAmount: number;
-  ageGroup: AgeGroup;
-  uiTheme: ChildUiTheme;
-  rewardDisplayType: RewardDisplayType;
-}
+import type { Child } from '../types';
+import { api } from '@/lib/api-client';
+import type { components } from '@/types/schema';
+import { invalidate } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
+
+export type UpdateChildInput = components['schemas']['ChildDetailsBody'];
 
 export function updateChild(id: string, input: UpdateChildInput): Promise<Child> {
   return api.put<Child>(`/children/${encodeURIComponent(id)}`, input);
+}
+
+export function useUpdateChild() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: UpdateChildInput }) => updateChild(id, input),
+    onSuccess: () => invalidate(queryClient, [queryKeys.children, queryKeys.dashboardStats]),
+  });
 }

@@ -1,4 +1,4 @@
-import { adjustBalance } from '../api/adjust-balance';
+import { useAdjustBalance } from '../api/adjust-balance';
 import type { Child } from '../types';
 import {
   toSignedAmount,
@@ -11,23 +11,20 @@ import { formatReward } from '@/utils/format';
 
 export interface AdjustBalanceDialogProps {
   child: Child;
+  /** Closes the dialog, also once the adjustment is taken and the children are loaded again. */
   onClose: () => void;
-  /** Called with the child's new balance once the server has taken the adjustment. */
-  onAdjusted: (balance: number) => void;
 }
 
 /** Adds to or takes from a child's balance, with the reason written down. */
-export function AdjustBalanceDialog({ child, onClose, onAdjusted }: AdjustBalanceDialogProps) {
+export function AdjustBalanceDialog({ child, onClose }: AdjustBalanceDialogProps) {
+  const { mutateAsync: adjust } = useAdjustBalance();
   const { serverError, submitting, field, onSubmit } = useForm<BalanceAdjustmentValues>({
     initial: { amount: '', notes: '' },
     validate: validateBalanceAdjustment,
     fallback: 'Failed to adjust balance',
     submit: async (values) => {
-      const adjustment = await adjustBalance(child.id, {
-        amount: toSignedAmount(values.amount),
-        notes: values.notes.trim(),
-      });
-      onAdjusted(adjustment.balance);
+      await adjust({ childId: child.id, input: { amount: toSignedAmount(values.amount), notes: values.notes.trim() } });
+      onClose();
     },
   });
 

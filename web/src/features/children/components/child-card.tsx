@@ -1,6 +1,6 @@
 import { useState } from 'react';
 
-import { deleteChild } from '../api/delete-child';
+import { useDeleteChild } from '../api/delete-child';
 import type { Child } from '../types';
 import { multiplierSummary } from '../utils/format';
 import { AGE_GROUP_LABELS, REWARD_TYPE_LABELS, labelOf } from '../utils/options';
@@ -19,10 +19,6 @@ export function deleteConfirmation(name: string): string {
 export interface ChildCardProps {
   child: Child;
   onEdit: (child: Child) => void;
-  onChanged: (child: Child) => void;
-  onDeleted: (id: string) => void;
-  /** Reads the child again from the server (after subjects change its GPA and multiplier). */
-  onRefresh: () => void;
 }
 
 /** Which of the card's dialogs is open. */
@@ -32,8 +28,9 @@ type CardDialog = 'balance' | 'subjects' | null;
  * One child: details, balance and its adjustment, reward multiplier, GPA and
  * subjects, edit and delete, behaviour ratings.
  */
-export function ChildCard({ child, onEdit, onChanged, onDeleted, onRefresh }: ChildCardProps) {
+export function ChildCard({ child, onEdit }: ChildCardProps) {
   const [dialog, setDialog] = useState<CardDialog>(null);
+  const { mutateAsync: remove } = useDeleteChild();
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const joined = Boolean(child.userId);
@@ -43,8 +40,8 @@ export function ChildCard({ child, onEdit, onChanged, onDeleted, onRefresh }: Ch
     setError(null);
     setDeleting(true);
     try {
-      await deleteChild(child.id);
-      onDeleted(child.id);
+      // Once the children are loaded again, the card is gone.
+      await remove(child.id);
     } catch (failure) {
       setError(getErrorMessage(failure, 'Failed to delete child'));
       setDeleting(false);
@@ -131,20 +128,13 @@ export function ChildCard({ child, onEdit, onChanged, onDeleted, onRefresh }: Ch
         </div>
       </section>
       <DetailsList items={details} plain />
-      <RatingsEditor child={child} onSaved={onChanged} />
+      <RatingsEditor child={child} />
 
       {dialog === 'balance' && (
-        <AdjustBalanceDialog
-          child={child}
-          onClose={() => setDialog(null)}
-          onAdjusted={(balance) => {
-            onChanged({ ...child, balance });
-            setDialog(null);
-          }}
-        />
+        <AdjustBalanceDialog child={child} onClose={() => setDialog(null)} />
       )}
       {dialog === 'subjects' && (
-        <SubjectsDialog child={child} onClose={() => setDialog(null)} onChanged={onRefresh} />
+        <SubjectsDialog child={child} onClose={() => setDialog(null)} />
       )}
     </Card>
   );

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -7,7 +7,7 @@ import { ChildrenPage } from './children-page';
 import { buildChild } from '@/testing/children';
 import { jsonResponse } from '@/testing/fixtures';
 import { decodeQrImage } from '@/testing/decode-qr';
-import { stubApi } from '@/testing/test-utils';
+import { fieldErrorOf, renderWithProviders, stubApi } from '@/testing/test-utils';
 
 describe('ChildrenPage', () => {
   it('shows a card per child with balance in the reward unit and whether they joined', async () => {
@@ -19,7 +19,7 @@ describe('ChildrenPage', () => {
           ])
         : undefined,
     );
-    render(<ChildrenPage />);
+    renderWithProviders(<ChildrenPage />);
 
     const sam = await screen.findByRole('region', { name: 'Sam' });
     expect(within(sam).getByText('$12.50')).toBeTruthy();
@@ -37,14 +37,14 @@ describe('ChildrenPage', () => {
 
   it('says so when there are no children', async () => {
     stubApi(({ path }) => (path === '/children' ? jsonResponse(200, []) : undefined));
-    render(<ChildrenPage />);
+    renderWithProviders(<ChildrenPage />);
     expect(await screen.findByText(/No children yet/)).toBeTruthy();
   });
 
   it('shows nothing but logs when the children cannot be loaded', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     stubApi(() => jsonResponse(500, { error: 'Boom' }));
-    render(<ChildrenPage />);
+    renderWithProviders(<ChildrenPage />);
     await waitFor(() => expect(log).toHaveBeenCalled());
     expect(screen.queryByText(/No children yet/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Add Child' })).toBeTruthy();
@@ -59,7 +59,7 @@ describe('ChildrenPage', () => {
       }
       return undefined;
     });
-    render(<ChildrenPage />);
+    renderWithProviders(<ChildrenPage />);
     const card = await screen.findByRole('region', { name: 'Sam' });
 
     await user.clear(within(card).getByLabelText('Honesty'));
@@ -88,12 +88,16 @@ describe('ChildrenPage', () => {
     const user = userEvent.setup();
     const confirm = vi.fn<(message?: string) => boolean>().mockReturnValueOnce(false).mockReturnValueOnce(true);
     vi.stubGlobal('confirm', confirm);
+    let children = [buildChild()];
     const { requests } = stubApi(({ method, path }) => {
-      if (method === 'GET' && path === '/children') return jsonResponse(200, [buildChild()]);
-      if (method === 'DELETE' && path === '/children/child-1') return new Response(null, { status: 204 });
+      if (method === 'GET' && path === '/children') return jsonResponse(200, children);
+      if (method === 'DELETE' && path === '/children/child-1') {
+        children = [];
+        return new Response(null, { status: 204 });
+      }
       return undefined;
     });
-    render(<ChildrenPage />);
+    renderWithProviders(<ChildrenPage />);
 
     await user.click(await screen.findByRole('button', { name: 'Delete Sam' }));
     expect(confirm).toHaveBeenCalledWith('Delete Sam? This removes their login, submissions and balance history.');
@@ -112,22 +116,24 @@ describe('ChildrenPage', () => {
       if (method === 'DELETE') return jsonResponse(500, null);
       return undefined;
     });
-    render(<ChildrenPage />);
+    renderWithProviders(<ChildrenPage />);
     await user.click(await screen.findByRole('button', { name: 'Delete Sam' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to delete child');
   });
 
   it('edits a child and shows what the server saved', async () => {
     const user = userEvent.setup();
+    let child = buildChild();
     const { requests } = stubApi(({ method, path, body }) => {
-      if (method === 'GET' && path === '/children') return jsonResponse(200, [buildChild()]);
+      if (method === 'GET' && path === '/children') return jsonResponse(200, [child]);
       if (method === 'PUT' && path === '/children/child-1') {
         const input = body as { name: string; rewardDisplayType: Child['rewardDisplayType'] };
-        return jsonResponse(200, buildChild({ name: input.name, rewardDisplayType: input.rewardDisplayType }));
+        child = buildChild({ name: input.name, rewardDisplayType: input.rewardDisplayType });
+        return jsonResponse(200, child);
       }
       return undefined;
     });
-    render(<ChildrenPage />);
+    renderWithProviders(<ChildrenPage />);
 
     await user.click(await screen.findByRole('button', { name: 'Edit Sam' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit Sam' });
@@ -162,20 +168,19 @@ describe('Add Child', () => {
 
   it('validates, invites, and ends with the link, a QR code of exactly that link and Done', async () => {
     const user = userEvent.setup();
+    let children: Child[] = [];
     const { requests } = stubApi(({ method, path, body }) => {
-      if (method === 'GET' && path === '/children') return jsonResponse(200, []);
+      if (method === 'GET' && path === '/children') return jsonResponse(200, children);
       if (method === 'POST' && path === '/children/invite') {
         const input = body as { name: string; firstName: string; lastName: string };
         const name = input.name || `${input.firstName} ${input.lastName}`.trim();
-        return jsonResponse(201, {
-          child: buildChild({ id: 'child-7', name, firstName: input.firstName, userId: null }),
-          inviteUrl,
-          inviteCode: '4f1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e',
-        });
+        const child = buildChild({ id: 'child-7', name, firstName: input.firstName, userId: null });
+        children = [child];
+        return jsonResponse(201, { child, inviteUrl, inviteCode: '4f1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e' });
       }
       return undefined;
     });
-    render(<ChildrenPage />);
+    renderWithProviders(<ChildrenPage />);
     await screen.findByText(/No children yet/);
 
     await user.click(screen.getByRole('button', { name: 'Add Child' }));
@@ -214,11 +219,11 @@ describe('Add Child', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    const card = screen.getByRole('region', { name: 'Robin' });
+    const card = await screen.findByRole('region', { name: 'Robin' });
     expect(within(card).getByText('Invitation pending')).toBeTruthy();
   });
 
-  it('prefers the first validation detail the server sends', async () => {
+  it("shows the server's problem with a field beside that field", async () => {
     const user = userEvent.setup();
     stubApi(({ method, path }) => {
       if (method === 'GET' && path === '/children') return jsonResponse(200, []);
@@ -231,13 +236,38 @@ describe('Add Child', () => {
       }
       return undefined;
     });
-    render(<ChildrenPage />);
+    renderWithProviders(<ChildrenPage />);
     await user.click(await screen.findByRole('button', { name: 'Add Child' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Child' });
     await user.type(within(dialog).getByLabelText('First Name'), 'Robin');
     await user.type(within(dialog).getByLabelText('Email'), 'robin@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('This email is already registered');
+    expect(fieldErrorOf(within(dialog).getByLabelText('Email'))).toBe('This email is already registered');
+    expect(fieldErrorOf(within(dialog).getByLabelText('First Name'))).toBeNull();
+  });
+
+  it('prefers the first validation detail the server sends when no field shows it', async () => {
+    const user = userEvent.setup();
+    stubApi(({ method, path }) => {
+      if (method === 'GET' && path === '/children') return jsonResponse(200, []);
+      if (method === 'POST') {
+        return jsonResponse(400, {
+          error: 'Validation failed',
+          message: 'Validation failed',
+          details: [{ field: 'inviteUrl', message: 'The family has no address to invite from' }],
+        });
+      }
+      return undefined;
+    });
+    renderWithProviders(<ChildrenPage />);
+    await user.click(await screen.findByRole('button', { name: 'Add Child' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Child' });
+    await user.type(within(dialog).getByLabelText('First Name'), 'Robin');
+    await user.type(within(dialog).getByLabelText('Email'), 'robin@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('The family has no address to invite from');
+    expect(fieldErrorOf(within(dialog).getByLabelText('Email'))).toBeNull();
   });
 
   it('falls back to the product text when the server says nothing', async () => {
@@ -247,7 +277,7 @@ describe('Add Child', () => {
       if (method === 'POST') return new Response('', { status: 502 });
       return undefined;
     });
-    render(<ChildrenPage />);
+    renderWithProviders(<ChildrenPage />);
     await user.click(await screen.findByRole('button', { name: 'Add Child' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Child' });
     await user.type(within(dialog).getByLabelText('First Name'), 'Robin');
@@ -258,10 +288,16 @@ describe('Add Child', () => {
 });
 
 describe('Adjust Balance', () => {
+  /** Sam's balance becomes what a 2xx `answer` says. */
   function stubAdjust(answer: () => Response) {
+    let child = buildChild();
     return stubApi(({ method, path }) => {
-      if (method === 'GET' && path === '/children') return jsonResponse(200, [buildChild()]);
-      if (method === 'POST' && path === '/children/child-1/adjust-balance') return answer();
+      if (method === 'GET' && path === '/children') return jsonResponse(200, [child]);
+      if (method === 'POST' && path === '/children/child-1/adjust-balance') {
+        const response = answer();
+        if (response.ok) child = buildChild({ balance: 22.5 });
+        return response;
+      }
       return undefined;
     });
   }
@@ -279,7 +315,7 @@ describe('Adjust Balance', () => {
         balance: 22.5,
       }),
     );
-    render(<ChildrenPage />);
+    renderWithProviders(<ChildrenPage />);
     const card = await screen.findByRole('region', { name: 'Sam' });
 
     await user.click(within(card).getByRole('button', { name: 'Adjust balance of Sam' }));
@@ -314,7 +350,7 @@ describe('Adjust Balance', () => {
   it('refuses a reason of blanks with the product alert', async () => {
     const user = userEvent.setup();
     const { requests } = stubAdjust(() => jsonResponse(500, null));
-    render(<ChildrenPage />);
+    renderWithProviders(<ChildrenPage />);
     await user.click(await screen.findByRole('button', { name: 'Adjust balance of Sam' }));
     const dialog = screen.getByRole('dialog', { name: "Adjust Sam's Balance" });
     await user.type(within(dialog).getByLabelText('Amount'), '-5.50');
@@ -328,7 +364,7 @@ describe('Adjust Balance', () => {
     const user = userEvent.setup();
     let answer = jsonResponse(409, { error: 'Conflict', message: 'The adjustment would make the balance negative' });
     stubAdjust(() => answer);
-    render(<ChildrenPage />);
+    renderWithProviders(<ChildrenPage />);
     await user.click(await screen.findByRole('button', { name: 'Adjust balance of Sam' }));
     const dialog = screen.getByRole('dialog', { name: "Adjust Sam's Balance" });
     await user.type(within(dialog).getByLabelText('Amount'), '-50');
@@ -363,7 +399,7 @@ describe('Multiplier and GPA on the card', () => {
           ])
         : undefined,
     );
-    render(<ChildrenPage />);
+    renderWithProviders(<ChildrenPage />);
 
     const sam = await screen.findByRole('region', { name: 'Sam' });
     expect(within(sam).getByText('× 1.56 — grade 1.3 · behaviour 1.2 · streak 1.0')).toBeTruthy();

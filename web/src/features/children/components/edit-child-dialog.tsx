@@ -1,4 +1,4 @@
-import { updateChild } from '../api/update-child';
+import { useUpdateChild } from '../api/update-child';
 import type { Child } from '../types';
 import { childFormOf, toUpdateChildInput } from '../utils/form-values';
 import { validateEditChild, type ChildFormValues } from '../utils/validation';
@@ -6,18 +6,35 @@ import { ChildFields } from './child-fields';
 import { Alert, Button, Dialog } from '@/components/ui';
 import { useForm } from '@/hooks/use-form';
 
+/** What the edit form shows (not the first and last name the invitation asked for). */
+const EDIT_CHILD_FIELDS = {
+  name: 'name',
+  email: 'email',
+  phone: 'phone',
+  dateOfBirth: 'dateOfBirth',
+  birthdayRewardAmount: 'birthdayRewardAmount',
+  ageGroup: 'ageGroup',
+  uiTheme: 'uiTheme',
+  rewardDisplayType: 'rewardDisplayType',
+} as const;
+
 export interface EditChildDialogProps {
   child: Child;
+  /** Closes the dialog, also once the changes are saved and the children are loaded again. */
   onClose: () => void;
-  onSaved: (child: Child) => void;
 }
 
-export function EditChildDialog({ child, onClose, onSaved }: EditChildDialogProps) {
+export function EditChildDialog({ child, onClose }: EditChildDialogProps) {
+  const { mutateAsync: save } = useUpdateChild();
   const { values, errors, serverError, submitting, update, onSubmit } = useForm<ChildFormValues>({
     initial: () => childFormOf(child),
     validate: (values) => validateEditChild(values),
     fallback: 'Failed to update child',
-    submit: async (values) => onSaved(await updateChild(child.id, toUpdateChildInput(values))),
+    serverFields: EDIT_CHILD_FIELDS,
+    submit: async (values) => {
+      await save({ id: child.id, input: toUpdateChildInput(values) });
+      onClose();
+    },
   });
 
   return (

@@ -1,4 +1,4 @@
-import { gradeSubject } from '../api/grade-subject';
+import { useGradeSubject } from '../api/grade-subject';
 import type { Subject } from '../types';
 import { GRADE_OPTIONS, toGradeInput, validateGrade, type GradeFormValues } from '../utils/subject-form';
 import { Alert, Button, SelectField, TextField } from '@/components/ui';
@@ -7,17 +7,19 @@ import { useForm } from '@/hooks/use-form';
 export interface GradeControlProps {
   /** An active subject (archived subjects cannot be graded). */
   subject: Subject;
-  onGraded: (subject: Subject) => void;
 }
 
 /** Records a grade: a letter for letter subjects, a percentage for percentage subjects. */
-export function GradeControl({ subject, onGraded }: GradeControlProps) {
+export function GradeControl({ subject }: GradeControlProps) {
+  const { mutateAsync: grade } = useGradeSubject();
   const { serverError, submitting, setValues, field, onSubmit } = useForm<GradeFormValues>({
     initial: { grade: '' },
     validate: (values) => validateGrade(subject.gradeScale, values),
     fallback: 'Failed to update grade',
+    // A letter is sent as grade, a percentage as percentage: both are typed here.
+    serverFields: { grade: 'grade', percentage: 'grade' },
     submit: async (values) => {
-      onGraded(await gradeSubject(subject.id, toGradeInput(subject.gradeScale, values)));
+      await grade({ id: subject.id, input: toGradeInput(subject.gradeScale, values) });
       setValues({ grade: '' });
     },
   });

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 
-import { inviteChild, type ChildInvitation } from '../api/invite-child';
-import type { Child } from '../types';
+import { useInviteChild, type ChildInvitation } from '../api/invite-child';
 import { emptyChildForm, toInviteChildInput } from '../utils/form-values';
 import { validateInviteChild, type ChildFormValues } from '../utils/validation';
 import { ChildFields } from './child-fields';
@@ -11,12 +10,10 @@ import { useForm } from '@/hooks/use-form';
 
 export interface InviteChildDialogProps {
   onClose: () => void;
-  /** Called as soon as the server has created the child. */
-  onInvited: (child: Child) => void;
 }
 
 /** Add Child: the invitation form, then the invite link and its QR code. */
-export function InviteChildDialog({ onClose, onInvited }: InviteChildDialogProps) {
+export function InviteChildDialog({ onClose }: InviteChildDialogProps) {
   const [invitation, setInvitation] = useState<ChildInvitation | null>(null);
 
   return (
@@ -41,13 +38,7 @@ export function InviteChildDialog({ onClose, onInvited }: InviteChildDialogProps
           </div>
         </div>
       ) : (
-        <InviteChildForm
-          onCancel={onClose}
-          onInvited={(result) => {
-            onInvited(result.child);
-            setInvitation(result);
-          }}
-        />
+        <InviteChildForm onCancel={onClose} onInvited={setInvitation} />
       )}
     </Dialog>
   );
@@ -60,12 +51,13 @@ function InviteChildForm({
   onCancel: () => void;
   onInvited: (invitation: ChildInvitation) => void;
 }) {
+  const { mutateAsync: invite } = useInviteChild();
   const { values, errors, serverError, submitting, update, onSubmit } = useForm<ChildFormValues>({
     initial: emptyChildForm,
     validate: (values) => validateInviteChild(values),
     fallback: 'Failed to create invitation',
     preferDetails: true,
-    submit: async (values) => onInvited(await inviteChild(toInviteChildInput(values))),
+    submit: async (values) => onInvited(await invite(toInviteChildInput(values))),
   });
 
   return (

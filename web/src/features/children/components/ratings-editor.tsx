@@ -1,4 +1,4 @@
-import { updateRatings } from '../api/update-ratings';
+import { useUpdateRatings } from '../api/update-ratings';
 import type { Child } from '../types';
 import { MAX_RATING, MIN_RATING, parseRating, validateRatings, type RatingsValues } from '../utils/validation';
 import { Alert, Button, TextField } from '@/components/ui';
@@ -18,25 +18,23 @@ function ratingsOf(child: Child): RatingsValues {
   };
 }
 
-export interface RatingsEditorProps {
-  child: Child;
-  onSaved: (child: Child) => void;
-}
-
 /** Behaviour ratings from 1 to 10, saved together. */
-export function RatingsEditor({ child, onSaved }: RatingsEditorProps) {
+export function RatingsEditor({ child }: { child: Child }) {
+  const { mutateAsync: save } = useUpdateRatings();
   const { values, setValues, errors, serverError, saved, submitting, update, onSubmit } = useForm<RatingsValues>({
     initial: () => ratingsOf(child),
     validate: validateRatings,
     fallback: 'Failed to update ratings',
     submit: async (values) => {
-      const updated = await updateRatings(child.id, {
-        honestyRating: parseRating(values.honestyRating) ?? MIN_RATING,
-        respectRating: parseRating(values.respectRating) ?? MIN_RATING,
-        rulesRating: parseRating(values.rulesRating) ?? MIN_RATING,
+      const updated = await save({
+        id: child.id,
+        input: {
+          honestyRating: parseRating(values.honestyRating) ?? MIN_RATING,
+          respectRating: parseRating(values.respectRating) ?? MIN_RATING,
+          rulesRating: parseRating(values.rulesRating) ?? MIN_RATING,
+        },
       });
       setValues(ratingsOf(updated));
-      onSaved(updated);
     },
   });
 

@@ -1,5 +1,5 @@
-import { createSubject } from '../api/create-subject';
-import { updateSubject } from '../api/update-subject';
+import { useCreateSubject } from '../api/create-subject';
+import { useUpdateSubject } from '../api/update-subject';
 import type { Subject } from '../types';
 import {
   DEFAULT_POINTS,
@@ -22,11 +22,14 @@ export interface SubjectFormProps {
   /** The subject to edit; null adds a new one. */
   subject: Subject | null;
   onCancel: () => void;
-  onSaved: (subject: Subject) => void;
+  /** Once the subject is saved and the subjects are loaded again. */
+  onSaved: () => void;
 }
 
 /** Add Subject and Edit Subject: name, teacher, period, grade scale and its custom thresholds and GPA values. */
 export function SubjectForm({ childId, subject, onCancel, onSaved }: SubjectFormProps) {
+  const { mutateAsync: create } = useCreateSubject();
+  const { mutateAsync: update } = useUpdateSubject();
   const { values, serverError, submitting, field, onSubmit } = useForm<SubjectFormValues>({
     initial: () => subjectFormOf(subject),
     validate: validateSubject,
@@ -34,7 +37,8 @@ export function SubjectForm({ childId, subject, onCancel, onSaved }: SubjectForm
     preferDetails: true,
     submit: async (values) => {
       const input = toSubjectInput(values);
-      onSaved(await (subject ? updateSubject(subject.id, input) : createSubject(childId, input)));
+      await (subject ? update({ id: subject.id, input }) : create({ childId, input }));
+      onSaved();
     },
   });
   const title = subject ? `Edit ${subject.name}` : 'Add Subject';

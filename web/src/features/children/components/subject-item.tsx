@@ -1,8 +1,8 @@
-import { deleteSubject } from '../api/delete-subject';
-import { updateSubject } from '../api/update-subject';
+import { useDeleteSubject } from '../api/delete-subject';
+import { useUpdateSubject } from '../api/update-subject';
 import type { Subject, SubjectGrade } from '../types';
 import { gradePointsText } from '../utils/format';
-import { GRADE_SCALE_LABELS } from '../utils/subject-form';
+import { gradeScaleLabel } from '../utils/subject-form';
 import { GradeControl } from './grade-control';
 import { Alert, Button, EditRemoveActions } from '@/components/ui';
 import { useAction } from '@/hooks/use-action';
@@ -13,21 +13,18 @@ export function deleteSubjectConfirmation(name: string): string {
   return `Delete ${name}? Its grades are deleted too.`;
 }
 
-function gradeText(grade: SubjectGrade): string {
-  return grade.percentage === null ? grade.grade : `${grade.grade} (${grade.percentage.toFixed(2)}%)`;
+function gradeText({ grade, percentage = null }: SubjectGrade): string {
+  return percentage === null ? grade : `${grade} (${percentage.toFixed(2)}%)`;
 }
 
-function currentGradeText(subject: Subject): string {
-  const points = subject.gradePoints === null ? '' : ` · ${gradePointsText(subject.gradePoints)}`;
-  return `Current grade: ${subject.currentGrade || 'N/A'}${points}`;
+function currentGradeText({ currentGrade, gradePoints = null }: Subject): string {
+  const points = gradePoints === null ? '' : ` · ${gradePointsText(gradePoints)}`;
+  return `Current grade: ${currentGrade || 'N/A'}${points}`;
 }
 
 export interface SubjectItemProps {
   subject: Subject;
   onEdit: (subject: Subject) => void;
-  /** Called with the subject as the server answered after grading, archiving or restoring. */
-  onChanged: (subject: Subject) => void;
-  onDeleted: (id: string) => void;
 }
 
 /**
@@ -35,8 +32,10 @@ export interface SubjectItemProps {
  * active subject grading, Edit and Archive; an archived one is faded, marked
  * Archived and can only be restored or deleted.
  */
-export function SubjectItem({ subject, onEdit, onChanged, onDeleted }: SubjectItemProps) {
+export function SubjectItem({ subject, onEdit }: SubjectItemProps) {
   const toggle = useAction('Failed to update subject');
+  const { mutateAsync: update } = useUpdateSubject();
+  const { mutateAsync: remove } = useDeleteSubject();
   const archived = !subject.isActive;
   const toggleLabel = archived ? 'Restore' : 'Archive';
   const about = [subject.teacher?.trim(), subject.period?.trim()].filter(Boolean).join(' · ');
@@ -49,13 +48,13 @@ export function SubjectItem({ subject, onEdit, onChanged, onDeleted }: SubjectIt
           {about && <p className="list__secondary">{about}</p>}
         </div>
         <p className="subject__badges">
-          <span className="badge">{GRADE_SCALE_LABELS[subject.gradeScale] ?? subject.gradeScale}</span>
+          <span className="badge">{gradeScaleLabel(subject.gradeScale)}</span>
           {archived && <span className="badge badge--warning">Archived</span>}
         </p>
       </div>
       <p className="subject__current">{currentGradeText(subject)}</p>
 
-      {!archived && <GradeControl subject={subject} onGraded={onChanged} />}
+      {!archived && <GradeControl subject={subject} />}
 
       {subject.grades.length > 0 && (
         <details className="subject__history">
@@ -74,10 +73,7 @@ export function SubjectItem({ subject, onEdit, onChanged, onDeleted }: SubjectIt
       <EditRemoveActions
         name={subject.name}
         onEdit={archived ? undefined : () => onEdit(subject)}
-        onRemove={async () => {
-          await deleteSubject(subject.id);
-          onDeleted(subject.id);
-        }}
+        onRemove={() => remove(subject.id)}
         removeLabel="Delete"
         confirmation={deleteSubjectConfirmation(subject.name)}
         fallback="Failed to delete subject"
@@ -86,7 +82,11 @@ export function SubjectItem({ subject, onEdit, onChanged, onDeleted }: SubjectIt
           variant="secondary"
           size="sm"
           isLoading={toggle.busy}
-          onClick={() => toggle.run(async () => onChanged(await updateSubject(subject.id, { isActive: archived })))}
+          onClick={() =>
+            toggle.run(async () => {
+              await update({ id: subject.id, input: { isActive: archived } });
+            })
+          }
           aria-label={`${toggleLabel} ${subject.name}`}
         >
           {toggleLabel}

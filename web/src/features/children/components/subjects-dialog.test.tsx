@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -6,7 +6,7 @@ import type { Child, Subject } from '../types';
 import { ChildrenPage } from './children-page';
 import { buildChild, buildSubject } from '@/testing/children';
 import { jsonResponse } from '@/testing/fixtures';
-import { stubApi, type ApiRequest } from '@/testing/test-utils';
+import { renderWithProviders, stubApi, type ApiRequest } from '@/testing/test-utils';
 
 const math = buildSubject();
 const science = buildSubject({
@@ -35,21 +35,58 @@ const art = buildSubject({
 
 const ungraded = { currentGrade: 'N/A', currentValue: null, gradePoints: null, grades: [] };
 
+const LETTER_POINTS: Record<string, number> = { A: 4, B: 3, C: 2, D: 1, F: 0 };
+
+/** What the server makes of a grade: the current grade and its points (default thresholds). */
+function graded(subject: Subject, input: { grade?: string; percentage?: number }): Subject {
+  if (input.percentage === undefined) {
+    const letter = input.grade ?? 'F';
+    return { ...subject, currentGrade: letter, currentValue: LETTER_POINTS[letter] ?? 0, gradePoints: LETTER_POINTS[letter] ?? 0 };
+  }
+  const letter = input.percentage >= 90 ? 'A' : input.percentage >= 80 ? 'B' : input.percentage >= 70 ? 'C' : 'D';
+  return { ...subject, currentGrade: `${input.percentage}%`, currentValue: input.percentage, gradePoints: LETTER_POINTS[letter] ?? 0 };
+}
+
 /**
- * The children page with Sam, whose subjects are `subjects`; GET /children
- * answers `children()` each time (the child is read again after changes).
+ * The children page with Sam, whose subjects start as `initial`. `more`
+ * answers first (e.g. refusals); otherwise the server takes each change, so
+ * the subjects read again afterwards show it. GET /children answers
+ * `children()` each time (the child is read again after changes).
  */
 function renderSubjects(
   more: (request: ApiRequest) => Response | undefined = () => undefined,
-  subjects: () => Subject[] = () => [math, science, art],
+  initial: Subject[] = [math, science, art],
   children: () => Child[] = () => [buildChild({ gpa: 3.5, gpaLetter: 'B' })],
 ) {
+  let subjects = initial;
+  const server = ({ method, path, body }: ApiRequest): Response | undefined => {
+    if (method === 'POST' && path === '/subjects/child-1') {
+      const created = { ...(body as Subject), ...ungraded, id: 'subject-9', childId: 'child-1', isActive: true };
+      subjects = [...subjects, created];
+      return jsonResponse(201, created);
+    }
+    if (method === 'POST' && path === '/subjects/child-1/archive-all') {
+      subjects = subjects.map((subject) => ({ ...subject, isActive: false }));
+      return jsonResponse(200, { archived: 2 });
+    }
+    const [, id, action] = /^\/subjects\/([^/]+)(\/grade)?$/.exec(path) ?? [];
+    const subject = subjects.find((item) => item.id === id);
+    if (!subject) return undefined;
+    const change = (saved: Subject | null) => {
+      subjects = subjects.flatMap((item) => (item.id !== id ? [item] : saved ? [saved] : []));
+      return saved ? jsonResponse(200, saved) : new Response(null, { status: 204 });
+    };
+    if (method === 'POST' && action) return change(graded(subject, body as { grade?: string; percentage?: number }));
+    if (method === 'PUT') return change({ ...subject, ...(body as Partial<Subject>) });
+    if (method === 'DELETE') return change(null);
+    return undefined;
+  };
   const api = stubApi((request) => {
     if (request.method === 'GET' && request.path === '/children') return jsonResponse(200, children());
-    if (request.method === 'GET' && request.path === '/subjects/child-1') return jsonResponse(200, subjects());
-    return more(request);
+    if (request.method === 'GET' && request.path === '/subjects/child-1') return jsonResponse(200, subjects);
+    return more(request) ?? server(request);
   });
-  render(<ChildrenPage />);
+  renderWithProviders(<ChildrenPage />);
   return api;
 }
 
@@ -100,7 +137,7 @@ describe('Subjects & Grades', () => {
 
   it('shows GPA N/A without graded subjects, and says when there are no subjects', async () => {
     const user = userEvent.setup();
-    renderSubjects(undefined, () => [], () => [buildChild()]);
+    renderSubjects(undefined, [], () => [buildChild()]);
     const button = await screen.findByRole('button', { name: 'Subjects & Grades of Sam' });
     await user.click(button);
     const dialog = screen.getByRole('dialog', { name: 'Subjects & Grades: Sam' });
@@ -114,9 +151,8 @@ describe('Subjects & Grades', () => {
     let gpa = 3.5;
     const { requests } = renderSubjects(
       ({ method, path }) => {
-        if (method !== 'POST' || path !== '/subjects/subject-1/grade') return undefined;
-        gpa = 4;
-        return jsonResponse(200, { ...math, currentGrade: 'A', currentValue: 4, gradePoints: 4 });
+        if (method === 'POST' && path === '/subjects/subject-1/grade') gpa = 4;
+        return undefined;
       },
       undefined,
       () => [buildChild({ gpa, gpaLetter: gpa === 4 ? 'A' : 'B' })],
@@ -142,7 +178,7 @@ describe('Subjects & Grades', () => {
 
   it('takes a percentage from 0 to 100 with two decimals at most, sent as a number', async () => {
     const user = userEvent.setup();
-    let answer = jsonResponse(200, { ...science, currentGrade: '87.25%', currentValue: 87.25, gradePoints: 3 });
+    let answer: Response | undefined;
     const { requests } = renderSubjects(({ method, path }) =>
       method === 'POST' && path === '/subjects/subject-2/grade' ? answer : undefined,
     );
@@ -178,11 +214,7 @@ describe('Subjects & Grades', () => {
 
   it('adds a percentage subject with its own thresholds and weighted GPA values', async () => {
     const user = userEvent.setup();
-    const { requests } = renderSubjects(({ method, path, body }) =>
-      method === 'POST' && path === '/subjects/child-1'
-        ? jsonResponse(201, { ...(body as Subject), ...ungraded, id: 'subject-9', childId: 'child-1', isActive: true })
-        : undefined,
-    );
+    const { requests } = renderSubjects();
     const dialog = await openSubjects(user);
     await user.click(within(dialog).getByRole('button', { name: 'Add Subject' }));
     const form = within(dialog).getByRole('form', { name: 'Add Subject' });
@@ -232,14 +264,8 @@ describe('Subjects & Grades', () => {
 
   it('edits a subject with its custom scale filled in, leaving thresholds out of letter subjects', async () => {
     const user = userEvent.setup();
-    const graded = { ...math, customScale: '{"thresholds":{"A":95},"points":{"A":5}}' };
-    const { requests } = renderSubjects(
-      ({ method, path, body }) =>
-        method === 'PUT' && path === '/subjects/subject-1'
-          ? jsonResponse(200, { ...graded, ...(body as object) })
-          : undefined,
-      () => [graded],
-    );
+    const custom = { ...math, customScale: '{"thresholds":{"A":95},"points":{"A":5}}' };
+    const { requests } = renderSubjects(undefined, [custom]);
     const dialog = await openSubjects(user);
     await user.click(within(dialog).getByRole('button', { name: 'Edit Math' }));
     const form = within(dialog).getByRole('form', { name: 'Edit Math' });
@@ -283,14 +309,10 @@ describe('Subjects & Grades', () => {
 
   it('archives and restores a subject, keeping active ones first', async () => {
     const user = userEvent.setup();
-    let restore = jsonResponse(500, null);
-    const { requests } = renderSubjects(({ method, path, body }) => {
-      if (method === 'PUT' && path === '/subjects/subject-1') {
-        return jsonResponse(200, { ...math, ...(body as object) });
-      }
-      if (method === 'PUT' && path === '/subjects/subject-3') return restore;
-      return undefined;
-    });
+    let restore: Response | undefined = jsonResponse(500, null);
+    const { requests } = renderSubjects(({ method, path }) =>
+      method === 'PUT' && path === '/subjects/subject-3' ? restore : undefined,
+    );
     const dialog = await openSubjects(user);
 
     await user.click(within(dialog).getByRole('button', { name: 'Archive Math' }));
@@ -308,7 +330,7 @@ describe('Subjects & Grades', () => {
     await user.click(within(artItem).getByRole('button', { name: 'Restore Art' }));
     expect((await within(artItem).findByRole('alert')).textContent).toBe('Failed to update subject');
 
-    restore = jsonResponse(200, { ...art, isActive: true });
+    restore = undefined;
     await user.click(within(artItem).getByRole('button', { name: 'Restore Art' }));
     await waitFor(() => expect(order()).toEqual(['Science', 'Art', 'Math']));
     expect(within(dialog).getByRole('listitem', { name: 'Art' }).className).not.toContain('subject--archived');
@@ -318,11 +340,9 @@ describe('Subjects & Grades', () => {
     const user = userEvent.setup();
     const confirm = vi.fn<(message?: string) => boolean>().mockReturnValueOnce(false).mockReturnValue(true);
     vi.stubGlobal('confirm', confirm);
-    const { requests } = renderSubjects(({ method, path }) => {
-      if (method === 'DELETE' && path === '/subjects/subject-1') return new Response(null, { status: 204 });
-      if (method === 'DELETE') return jsonResponse(500, null);
-      return undefined;
-    });
+    const { requests } = renderSubjects(({ method, path }) =>
+      method === 'DELETE' && path !== '/subjects/subject-1' ? jsonResponse(500, null) : undefined,
+    );
     const dialog = await openSubjects(user);
 
     await user.click(within(dialog).getByRole('button', { name: 'Delete Math' }));
@@ -341,15 +361,9 @@ describe('Subjects & Grades', () => {
     const user = userEvent.setup();
     const confirm = vi.fn<(message?: string) => boolean>().mockReturnValueOnce(false).mockReturnValue(true);
     vi.stubGlobal('confirm', confirm);
-    let archived = false;
-    let answer = jsonResponse(500, null);
-    const { requests } = renderSubjects(
-      ({ method, path }) => {
-        if (method !== 'POST' || path !== '/subjects/child-1/archive-all') return undefined;
-        if (answer.ok) archived = true;
-        return answer;
-      },
-      () => [math, science, art].map((subject) => (archived ? { ...subject, isActive: false } : subject)),
+    let refusal: Response | undefined = jsonResponse(500, null);
+    const { requests } = renderSubjects(({ method, path }) =>
+      method === 'POST' && path === '/subjects/child-1/archive-all' ? refusal : undefined,
     );
     const dialog = await openSubjects(user);
     const archiveAll = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Archive All' });
@@ -363,7 +377,7 @@ describe('Subjects & Grades', () => {
     await user.click(archiveAll);
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to archive subjects');
 
-    answer = jsonResponse(200, { archived: 2 });
+    refusal = undefined;
     await user.click(archiveAll);
     await waitFor(() => expect(within(dialog).getAllByText('Archived')).toHaveLength(3));
     expect(within(dialog).queryByRole('button', { name: 'Record Grade' })).toBeNull();

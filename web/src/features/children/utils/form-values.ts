@@ -1,9 +1,9 @@
 import type { InviteChildInput } from '../api/invite-child';
 import type { UpdateChildInput } from '../api/update-child';
-import type { AgeGroup, Child, ChildUiTheme, RewardDisplayType } from '../types';
-import { DEFAULT_BIRTHDAY_REWARD } from './options';
+import type { Child } from '../types';
+import { AGE_GROUPS, DEFAULT_BIRTHDAY_REWARD, REWARD_TYPES, UI_THEMES } from './options';
 import type { ChildFormValues } from './validation';
-import { toAmount } from '@/lib/validation';
+import { choiceOf, toAmount } from '@/lib/validation';
 
 /** The add-child form before anything is typed: the spec's defaults. */
 export function emptyChildForm(): ChildFormValues {
@@ -45,9 +45,9 @@ function commonInput(values: ChildFormValues): UpdateChildInput {
     phone: values.phone.trim(),
     dateOfBirth: values.dateOfBirth.trim() || null,
     birthdayRewardAmount: toAmount(values.birthdayRewardAmount),
-    ageGroup: values.ageGroup as AgeGroup,
-    uiTheme: values.uiTheme as ChildUiTheme,
-    rewardDisplayType: values.rewardDisplayType as RewardDisplayType,
+    ageGroup: choiceOf(values.ageGroup, AGE_GROUPS),
+    uiTheme: choiceOf(values.uiTheme, UI_THEMES),
+    rewardDisplayType: choiceOf(values.rewardDisplayType, REWARD_TYPES),
   };
 }
 

@@ -1,9 +1,10 @@
 import type { SubjectInput } from '../api/create-subject';
 import type { GradeInput } from '../api/grade-subject';
 import type { GradeLetter, GradeScale, Subject } from '../types';
-import { isBlank, parseDecimal, type DecimalRange, type FieldErrors } from '@/lib/validation';
+import { choiceOf, isBlank, parseDecimal, type DecimalRange, type FieldErrors } from '@/lib/validation';
 
-export const GRADE_LETTERS: readonly GradeLetter[] = ['A', 'B', 'C', 'D', 'F'];
+export const GRADE_LETTERS = ['A', 'B', 'C', 'D', 'F'] as const satisfies readonly GradeLetter[];
+export type Letter = (typeof GRADE_LETTERS)[number];
 
 /** F is whatever falls below D's threshold. */
 export const THRESHOLD_LETTERS = ['A', 'B', 'C', 'D'] as const;
@@ -11,11 +12,12 @@ export type ThresholdLetter = (typeof THRESHOLD_LETTERS)[number];
 
 /** The defaults an empty custom scale stands for (spec §9). */
 export const DEFAULT_THRESHOLDS: Record<ThresholdLetter, number> = { A: 90, B: 80, C: 70, D: 60 };
-export const DEFAULT_POINTS: Record<GradeLetter, number> = { A: 4, B: 3, C: 2, D: 1, F: 0 };
+export const DEFAULT_POINTS: Record<Letter, number> = { A: 4, B: 3, C: 2, D: 1, F: 0 };
 
-const GRADE_SCALES: readonly GradeScale[] = ['LETTER', 'PERCENTAGE'];
+const GRADE_SCALES = ['LETTER', 'PERCENTAGE'] as const satisfies readonly GradeScale[];
+type KnownGradeScale = (typeof GRADE_SCALES)[number];
 
-export const GRADE_SCALE_LABELS: Record<GradeScale, string> = {
+export const GRADE_SCALE_LABELS: Record<KnownGradeScale, string> = {
   LETTER: 'Letter (A-F)',
   PERCENTAGE: 'Percentage',
 };
@@ -23,6 +25,13 @@ export const GRADE_SCALE_OPTIONS = GRADE_SCALES.map((value) => ({
   value,
   label: GRADE_SCALE_LABELS[value],
 }));
+
+/** "Letter (A-F)", "Percentage", or the scale's own name when this version does not know it. */
+export function gradeScaleLabel(scale: GradeScale): string {
+  return (GRADE_SCALES as readonly string[]).includes(scale)
+    ? GRADE_SCALE_LABELS[scale as KnownGradeScale]
+    : scale;
+}
 export const GRADE_OPTIONS = GRADE_LETTERS.map((letter) => ({ value: letter, label: letter }));
 
 export const THRESHOLD_RANGE: DecimalRange = { min: 0, max: 100, decimals: 2 };
@@ -38,11 +47,11 @@ export interface CustomScale {
   /** The lowest percentage that earns each letter. */
   thresholds?: Partial<Record<ThresholdLetter, number>>;
   /** Weighted GPA values, e.g. 5.0 for an honours A. */
-  points?: Partial<Record<GradeLetter, number>>;
+  points?: Partial<Record<Letter, number>>;
 }
 
 type ThresholdField = `threshold${ThresholdLetter}`;
-type PointsField = `points${GradeLetter}`;
+type PointsField = `points${Letter}`;
 
 /** The Add Subject and Edit Subject form, as typed; an empty threshold or value means the default. */
 export type SubjectFormValues = {
@@ -54,7 +63,7 @@ export type SubjectFormValues = {
   Record<PointsField, string>;
 
 export const thresholdField = (letter: ThresholdLetter): ThresholdField => `threshold${letter}`;
-export const pointsField = (letter: GradeLetter): PointsField => `points${letter}`;
+export const pointsField = (letter: Letter): PointsField => `points${letter}`;
 
 function numbersOf<Key extends string>(value: unknown, keys: readonly Key[]): Partial<Record<Key, number>> {
   const result: Partial<Record<Key, number>> = {};
@@ -152,7 +161,7 @@ export function toSubjectInput(values: SubjectFormValues): SubjectInput {
     name: values.name.trim(),
     teacher: values.teacher.trim(),
     period: values.period.trim(),
-    gradeScale: values.gradeScale as GradeScale,
+    gradeScale: choiceOf(values.gradeScale, GRADE_SCALES),
     customScale: serializeCustomScale({
       thresholds: isPercentage(values)
         ? filled(THRESHOLD_LETTERS, (letter) => values[thresholdField(letter)], THRESHOLD_RANGE)
@@ -182,5 +191,5 @@ export function validateGrade(scale: GradeScale, values: GradeFormValues): Field
 /** The body of POST /subjects/{id}/grade. Call it on valid values only. */
 export function toGradeInput(scale: GradeScale, values: GradeFormValues): GradeInput {
   if (scale === 'PERCENTAGE') return { percentage: parseDecimal(values.grade, PERCENTAGE_RANGE) ?? 0 };
-  return { grade: values.grade as GradeLetter };
+  return { grade: choiceOf(values.grade, GRADE_LETTERS) };
 }

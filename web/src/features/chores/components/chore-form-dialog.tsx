@@ -1,5 +1,5 @@
-import { createChore } from '../api/create-chore';
-import { updateChore } from '../api/update-chore';
+import { useCreateChore } from '../api/create-chore';
+import { useUpdateChore } from '../api/update-chore';
 import { choreFormOf, toChoreInput, validateChore, type ChoreFormValues } from '../utils/chore-form';
 import { FREQUENCY_OPTIONS } from '../utils/frequency';
 import { AmountField, CheckboxField, DialogForm, SelectField, TextAreaField, TextField } from '@/components/ui';
@@ -16,13 +16,23 @@ export interface ChoreFormDialogProps {
 
 /** Add Chore and Edit Chore. */
 export function ChoreFormDialog({ chore, categories, onClose, onSaved }: ChoreFormDialogProps) {
+  const { mutateAsync: create } = useCreateChore();
+  const { mutateAsync: save } = useUpdateChore();
   const { values, serverError, submitting, field, update, onSubmit } = useForm<ChoreFormValues>({
     initial: () => choreFormOf(chore),
     validate: validateChore,
     fallback: chore ? 'Failed to update chore' : 'Failed to create chore',
+    // The photo checkbox has no place for a message: a problem with it is the alert.
+    serverFields: {
+      name: 'name',
+      description: 'description',
+      baseReward: 'baseReward',
+      categoryId: 'categoryId',
+      frequencyDays: 'frequencyDays',
+    },
     submit: async (values) => {
       const input = toChoreInput(values);
-      onSaved(await (chore ? updateChore(chore.id, input) : createChore(input)));
+      onSaved(await (chore ? save({ id: chore.id, input }) : create(input)));
     },
   });
   const categoryOptions = categories.map((category) => ({ value: category.id, label: category.name }));

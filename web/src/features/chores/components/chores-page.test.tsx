@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -6,27 +6,54 @@ import { describe, expect, it, vi } from 'vitest';
 import { ChoresPage } from './chores-page';
 import { buildChore, garden, kitchen } from '@/testing/chores';
 import { childUser, jsonResponse, userWithRole } from '@/testing/fixtures';
-import { signIn, stubApi, type ApiRequest } from '@/testing/test-utils';
+import { fieldErrorOf, renderWithProviders, signIn, stubApi, type ApiRequest } from '@/testing/test-utils';
+import type { Chore } from '@/types/api';
 
 const dishes = buildChore({ requiresPhoto: true });
 const lawn = buildChore({ id: 'chore-2', name: 'Mow lawn', description: '', category: garden, categoryId: garden.id, baseReward: 5, frequencyDays: 7 });
 const counters = buildChore({ id: 'chore-3', name: 'Clean counters', frequencyDays: 0, baseReward: 0.75 });
 
 function renderPage() {
-  return render(
+  return renderWithProviders(
     <MemoryRouter>
       <ChoresPage />
     </MemoryRouter>,
   );
 }
 
-/** The parent's view: chores and categories answer, other calls go to `more`. */
+/**
+ * The parent's view: `more` answers first; otherwise the chores and categories
+ * answer, and creating, changing or retiring a chore changes what GET /chores answers next.
+ */
 function stubParentApi(more: (request: ApiRequest) => Response | undefined = () => undefined, categories = [kitchen, garden]) {
   signIn(userWithRole('ORG_ADMIN'));
+  let chores = [dishes, lawn, counters];
+  const categoryOf = (id: string) => categories.find((category) => category.id === id) ?? { id: '', name: '' };
   return stubApi((request) => {
-    if (request.method === 'GET' && request.path === '/chores') return jsonResponse(200, [dishes, lawn, counters]);
-    if (request.method === 'GET' && request.path === '/categories') return jsonResponse(200, categories);
-    return more(request);
+    const { method, path } = request;
+    const answer = more(request);
+    if (answer) return answer;
+    if (method === 'GET' && path === '/chores') return jsonResponse(200, chores);
+    if (method === 'GET' && path === '/categories') return jsonResponse(200, categories);
+    const body = request.body as Partial<Chore>;
+    if (method === 'POST' && path === '/chores') {
+      const created = buildChore({ ...body, id: 'chore-9', category: categoryOf(body.categoryId ?? '') });
+      chores = [...chores, created];
+      return jsonResponse(201, created);
+    }
+    const id = /^\/chores\/([^/]+)$/.exec(path)?.[1];
+    const chore = chores.find((item) => item.id === id);
+    if (!chore) return undefined;
+    if (method === 'PUT') {
+      const saved = { ...chore, ...body, category: categoryOf(body.categoryId ?? chore.categoryId) };
+      chores = chores.map((item) => (item.id === id ? saved : item));
+      return jsonResponse(200, saved);
+    }
+    if (method === 'DELETE') {
+      chores = chores.filter((item) => item.id !== id);
+      return new Response(null, { status: 204 });
+    }
+    return undefined;
   });
 }
 
@@ -54,11 +81,7 @@ describe('ChoresPage for parents', () => {
 
   it('validates the Add Chore form, then creates the chore with numbers and the photo flag', async () => {
     const user = userEvent.setup();
-    const { requests } = stubParentApi(({ method, path, body }) =>
-      method === 'POST' && path === '/chores'
-        ? jsonResponse(201, buildChore({ ...(body as object), id: 'chore-9', category: kitchen }))
-        : undefined,
-    );
+    const { requests } = stubParentApi();
     renderPage();
     await screen.findAllByRole('region');
 
@@ -128,11 +151,42 @@ describe('ChoresPage for parents', () => {
     await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('Failed to create chore'));
   });
 
+  it("shows the server's problem with a field beside that field", async () => {
+    const user = userEvent.setup();
+    stubParentApi(({ method }) =>
+      method === 'POST'
+        ? jsonResponse(400, {
+            error: 'Validation failed',
+            message: 'Base reward must be at most 1000.00',
+            details: [{ field: 'baseReward', message: 'Base reward must be at most 1000.00' }],
+          })
+        : undefined,
+    );
+    renderPage();
+    await screen.findAllByRole('region');
+
+    await user.click(screen.getByRole('button', { name: 'Add Chore' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Chore' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Sweep floor');
+    await user.type(within(dialog).getByLabelText('Base Reward'), '5000');
+    await user.selectOptions(within(dialog).getByLabelText('Category'), 'Kitchen');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Chore' }));
+
+    const reward = within(dialog).getByLabelText('Base Reward');
+    await waitFor(() => expect(fieldErrorOf(reward)).toBe('Base reward must be at most 1000.00'));
+    // Beside the field only: the dialog has no second alert with the same text.
+    expect(within(dialog).getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'Base reward must be at most 1000.00',
+    ]);
+    expect(fieldErrorOf(within(dialog).getByLabelText('Name'))).toBeNull();
+
+    await user.type(reward, '0');
+    expect(fieldErrorOf(reward)).toBeNull();
+  });
+
   it('edits a chore', async () => {
     const user = userEvent.setup();
-    const { requests } = stubParentApi(({ method, path, body }) =>
-      method === 'PUT' && path === '/chores/chore-2' ? jsonResponse(200, { ...lawn, ...(body as object) }) : undefined,
-    );
+    const { requests } = stubParentApi();
     renderPage();
 
     await user.click(await screen.findByRole('button', { name: 'Edit Mow lawn' }));
@@ -144,7 +198,10 @@ describe('ChoresPage for parents', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(requests.find((request) => request.method === 'PUT')?.body).toMatchObject({ baseReward: 6.25, frequencyDays: 7 });
+    expect(requests.find((request) => request.method === 'PUT')).toMatchObject({
+      path: '/chores/chore-2',
+      body: { baseReward: 6.25, frequencyDays: 7 },
+    });
     expect(within(screen.getByRole('listitem', { name: 'Mow lawn' })).getByText('$6.25')).toBeTruthy();
   });
 
@@ -152,9 +209,7 @@ describe('ChoresPage for parents', () => {
     const user = userEvent.setup();
     const confirm = vi.fn<(message?: string) => boolean>().mockReturnValueOnce(false).mockReturnValue(true);
     vi.stubGlobal('confirm', confirm);
-    const { requests } = stubParentApi(({ method, path }) =>
-      method === 'DELETE' && path === '/chores/chore-2' ? new Response(null, { status: 204 }) : undefined,
-    );
+    const { requests } = stubParentApi();
     renderPage();
 
     await user.click(await screen.findByRole('button', { name: 'Retire Mow lawn' }));
@@ -164,6 +219,9 @@ describe('ChoresPage for parents', () => {
     await user.click(screen.getByRole('button', { name: 'Retire Mow lawn' }));
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Mow lawn' })).toBeNull());
     expect(screen.queryByRole('region', { name: 'Garden' })).toBeNull();
+    expect(requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual([
+      '/chores/chore-2',
+    ]);
   });
 
   it('tells parents without categories to create one first', async () => {

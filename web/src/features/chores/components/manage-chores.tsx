@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 
-import { getCategories } from '../api/get-categories';
-import { getChores } from '../api/get-chores';
-import { retireChore } from '../api/retire-chore';
+import { useRetireChore } from '../api/retire-chore';
 import { ChoreFormDialog } from './chore-form-dialog';
 import { ChoreList } from './chore-list';
+import { useCategories } from '@/api/get-categories';
+import { useChores } from '@/api/get-chores';
 import { Alert, Button, EditRemoveActions, PageHeader, ResourceList } from '@/components/ui';
 import { paths } from '@/config/paths';
-import { useResource } from '@/hooks/use-resource';
 import type { Chore } from '@/types/api';
 
 /** What the dialog is doing: adding (null) or editing a chore; closed when undefined. */
@@ -16,16 +15,12 @@ type Editing = Chore | null | undefined;
 
 /** The parents' chores screen: the list with Edit and Retire, and Add Chore. */
 export function ManageChores() {
-  const chores = useResource(getChores, 'chores');
-  const categories = useResource(getCategories, 'categories');
+  const chores = useChores();
+  const categories = useCategories();
+  const { mutateAsync: retire } = useRetireChore();
   const [editing, setEditing] = useState<Editing>(undefined);
-  const categoryList = categories.resource.status === 'ready' ? categories.resource.data : [];
-  const noCategories = categories.resource.status === 'ready' && categoryList.length === 0;
-
-  const retire = async (chore: Chore) => {
-    await retireChore(chore.id);
-    chores.update((list) => list.filter((item) => item.id !== chore.id));
-  };
+  const categoryList = categories.data ?? [];
+  const noCategories = categories.data !== undefined && categoryList.length === 0;
 
   return (
     <>
@@ -33,7 +28,7 @@ export function ManageChores() {
         title="Chores"
         description="Household chores, grouped by category."
         actions={
-          <Button onClick={() => setEditing(null)} disabled={categories.resource.status !== 'ready' || noCategories}>
+          <Button onClick={() => setEditing(null)} disabled={categories.data === undefined || noCategories}>
             Add Chore
           </Button>
         }
@@ -47,7 +42,7 @@ export function ManageChores() {
       )}
 
       <ResourceList
-        resource={chores.resource}
+        query={chores}
         loadingLabel="Loading chores…"
         empty="No chores yet. Use Add Chore to create your first one."
       >
@@ -58,7 +53,7 @@ export function ManageChores() {
               <EditRemoveActions
                 name={chore.name}
                 onEdit={() => setEditing(chore)}
-                onRemove={() => retire(chore)}
+                onRemove={() => retire(chore.id)}
                 removeLabel="Retire"
                 confirmation={`Retire ${chore.name}? It leaves the chore list; its history stays.`}
                 fallback="Failed to retire chore"
@@ -73,10 +68,7 @@ export function ManageChores() {
           chore={editing}
           categories={categoryList}
           onClose={() => setEditing(undefined)}
-          onSaved={(saved) => {
-            chores.update((list) => [...list.filter((chore) => chore.id !== saved.id), saved]);
-            setEditing(undefined);
-          }}
+          onSaved={() => setEditing(undefined)}
         />
       )}
     </>

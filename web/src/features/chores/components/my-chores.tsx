@@ -1,11 +1,10 @@
 import { Link } from 'react-router';
 
-import { getAvailability } from '../api/get-availability';
-import { getChores } from '../api/get-chores';
 import { ChoreList } from './chore-list';
+import { useAvailability } from '@/api/get-availability';
+import { useChores } from '@/api/get-chores';
 import { PageHeader, ResourceList } from '@/components/ui';
 import { paths } from '@/config/paths';
-import { useResource } from '@/hooks/use-resource';
 import { availabilityByChore, nextAvailableText } from '@/lib/chores';
 import type { Chore, ChoreAvailability } from '@/types/api';
 
@@ -22,14 +21,14 @@ function ChoreAvailabilityNote({ chore, availability }: { chore: Chore; availabi
 
 /** A child's chores screen: every chore, read-only, with when each can be done again. */
 export function MyChores() {
-  const chores = useResource(getChores, 'chores');
-  const availability = useResource(getAvailability, 'chore availability');
-  const byChore = availabilityByChore(availability.resource.status === 'ready' ? availability.resource.data : []);
+  const chores = useChores();
+  const availability = useAvailability();
+  const byChore = availabilityByChore(availability.data ?? []);
 
   return (
     <>
       <PageHeader title="My Chores" description="Chores you can do, and when you can do them again." />
-      <ResourceList resource={chores.resource} loadingLabel="Loading chores…" empty="No chores yet. Ask a parent to add some.">
+      <ResourceList query={chores} loadingLabel="Loading chores…" empty="No chores yet. Ask a parent to add some.">
         {(list) => (
           <ChoreList
             chores={list}

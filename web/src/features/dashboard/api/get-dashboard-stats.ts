@@ -1,4 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
+
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * The answer's shape depends on the caller's role (parent or child), so it is
@@ -6,4 +9,18 @@ import { api } from '@/lib/api-client';
  */
 export function getDashboardStats(signal?: AbortSignal): Promise<unknown> {
   return api.get<unknown>('/dashboard/stats', { signal });
+}
+
+/**
+ * The dashboard stats in the shape `normalize` gives them. Until they are
+ * loaded, and when loading fails (only logged), the screen shows zero values.
+ */
+export function useDashboardStats<T>(normalize: (raw: unknown) => T): T {
+  const { data } = useQuery({
+    queryKey: queryKeys.dashboardStats,
+    queryFn: ({ signal }) => getDashboardStats(signal),
+    select: normalize,
+    meta: { what: 'dashboard stats' },
+  });
+  return data ?? normalize(undefined);
 }

@@ -1,10 +1,9 @@
-import { getChildren } from '../api/get-children';
+import { useDashboardStats } from '../api/get-dashboard-stats';
 import type { ChoreActivity } from '../types';
 import { normalizeAdminStats } from '../utils/normalize-stats';
-import { useDashboardStats } from '../utils/use-dashboard-stats';
+import { useChildren } from '@/api/get-children';
 import { Card, EmptyState, PageHeader, StatCard } from '@/components/ui';
 import { CheckCircleIcon, ClockIcon, UsersIcon, WalletIcon } from '@/components/ui/icons';
-import { useResource } from '@/hooks/use-resource';
 import { formatMoney, formatReward } from '@/utils/format';
 
 /** Chores with how often they were completed over the last 30 days. */
@@ -23,7 +22,7 @@ function ChoreActivityList({ items }: { items: ChoreActivity[] }) {
         <li key={item.chore.id || index} className="list__row" aria-label={item.chore.name}>
           <div>
             <p className="list__primary">{item.chore.name}</p>
-            <p className="list__secondary">{item.chore.category?.name ?? 'Uncategorized'}</p>
+            <p className="list__secondary">{item.chore.category.name || 'Uncategorized'}</p>
           </div>
           <span className="badge">
             {item.completions} {item.completions === 1 ? 'completion' : 'completions'}
@@ -38,10 +37,8 @@ function ChoreActivityList({ items }: { items: ChoreActivity[] }) {
 export function AdminDashboard() {
   const stats = useDashboardStats(normalizeAdminStats);
   // Only for the unit of each child's balance: without it, balances show in dollars.
-  const { resource: children } = useResource(getChildren, 'children');
-  const rewardTypes = new Map(
-    children.status === 'ready' ? children.data.map((child) => [child.id, child.rewardDisplayType]) : [],
-  );
+  const children = useChildren();
+  const rewardTypes = new Map((children.data ?? []).map((child) => [child.id, child.rewardDisplayType]));
 
   return (
     <>

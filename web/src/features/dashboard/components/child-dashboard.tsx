@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 
+import { useDashboardStats } from '../api/get-dashboard-stats';
 import { normalizeChildStats } from '../utils/normalize-stats';
-import { useDashboardStats } from '../utils/use-dashboard-stats';
 import { WeeklyEarningsChart } from './weekly-earnings-chart';
 import { Card, EmptyState, PageHeader, StatCard } from '@/components/ui';
 import { CheckCircleIcon, ClockIcon, StarIcon, WalletIcon } from '@/components/ui/icons';
@@ -48,7 +48,7 @@ export function ChildDashboard() {
                   <div>
                     <p className="list__primary">{item.chore.name}</p>
                     <p className="list__secondary">
-                      {item.chore.category?.name ?? 'Uncategorized'} · {formatDate(item.reviewedAt)}
+                      {item.chore.category.name || 'Uncategorized'} · {formatDate(item.reviewedAt)}
                     </p>
                   </div>
                   <span className="list__amount">

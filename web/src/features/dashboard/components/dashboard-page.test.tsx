@@ -1,14 +1,14 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 
 import { DashboardPage } from './dashboard-page';
 import { childUser, jsonResponse, userWithRole } from '@/testing/fixtures';
-import { signIn, stubApi } from '@/testing/test-utils';
+import { renderWithProviders, signIn, stubApi } from '@/testing/test-utils';
 import { formatDate } from '@/utils/format';
 
 function renderDashboard() {
-  return render(
+  return renderWithProviders(
     <MemoryRouter>
       <DashboardPage />
     </MemoryRouter>,

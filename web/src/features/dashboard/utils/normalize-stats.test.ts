@@ -12,7 +12,7 @@ describe('normalizeAdminStats', () => {
       mostActiveChores: [],
       leastActiveChores: [],
       children: [],
-      role: undefined,
+      role: '',
     });
   });
 
@@ -34,7 +34,7 @@ describe('normalizeAdminStats', () => {
       chore: { id: 'c1', name: 'Dishes', category: { name: 'Kitchen' } },
       completions: 4,
     });
-    expect(stats.leastActiveChores[0]?.chore.category).toBeNull();
+    expect(stats.leastActiveChores[0]?.chore.category).toEqual({ name: '' });
     expect(stats.children[0]).toEqual({
       id: 'k1',
       name: 'Sam',
@@ -84,6 +84,7 @@ describe('normalizeChildStats', () => {
       earnedThisMonth: 0,
       recentHistory: [],
       weeklyEarnings: [],
+      role: '',
     });
   });
 });

@@ -28,9 +28,9 @@ function asArray(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
 }
 
-function category(value: unknown): { name: string } | null {
-  const name = asString(asObject(value).name);
-  return name ? { name } : null;
+/** A category's name; empty when there is none. */
+function category(value: unknown): { name: string } {
+  return { name: asString(asObject(value).name) };
 }
 
 function choreActivity(value: unknown): ChoreActivity {
@@ -82,7 +82,7 @@ export function normalizeAdminStats(raw: unknown): AdminDashboardStats {
     mostActiveChores: asArray(data.mostActiveChores).map(choreActivity),
     leastActiveChores: asArray(data.leastActiveChores).map(choreActivity),
     children: asArray(data.children).map(childOverview),
-    role: typeof data.role === 'string' ? data.role : undefined,
+    role: asString(data.role),
   };
 }
 
@@ -95,5 +95,6 @@ export function normalizeChildStats(raw: unknown): ChildDashboardStats {
     earnedThisMonth: asNumber(data.earnedThisMonth),
     recentHistory: asArray(data.recentHistory).map(historyItem),
     weeklyEarnings: asArray(data.weeklyEarnings).map(weekEarnings),
+    role: asString(data.role),
   };
 }

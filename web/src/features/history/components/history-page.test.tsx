@@ -1,10 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { HistoryPage } from './history-page';
 import { buildChore, buildSubmission, garden } from '@/testing/chores';
 import { childUser, jsonResponse, userWithRole } from '@/testing/fixtures';
-import { signIn, stubApi } from '@/testing/test-utils';
+import { renderWithProviders, signIn, stubApi } from '@/testing/test-utils';
 import { formatDate } from '@/utils/format';
 
 const approved = buildSubmission({
@@ -31,7 +31,7 @@ describe('HistoryPage', () => {
   it('shows approved chores in green with +reward and rejected ones in red, with notes and review date', async () => {
     signIn(userWithRole('ORG_ADMIN'));
     stubHistory();
-    render(<HistoryPage />);
+    renderWithProviders(<HistoryPage />);
 
     const rows = await screen.findAllByRole('listitem');
     expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(['Wash dishes', 'Mow lawn']);
@@ -62,7 +62,7 @@ describe('HistoryPage', () => {
       }
       return undefined;
     });
-    render(<HistoryPage />);
+    renderWithProviders(<HistoryPage />);
 
     const good = await screen.findByRole('listitem', { name: 'Wash dishes' });
     expect(await within(good).findByText('+1.80 pts', { exact: true })).toBeTruthy();
@@ -75,7 +75,7 @@ describe('HistoryPage', () => {
   it("leaves the child's own name out for a child", async () => {
     signIn(userWithRole('ORG_MEMBER'));
     stubHistory();
-    render(<HistoryPage />);
+    renderWithProviders(<HistoryPage />);
     const row = await screen.findByRole('listitem', { name: 'Wash dishes' });
     expect(within(row).getByText(`Kitchen · Reviewed ${formatDate(approved.reviewedAt)}`)).toBeTruthy();
   });
@@ -89,7 +89,7 @@ describe('HistoryPage', () => {
     ] as const;
     for (const [unit, earned, missed] of expected) {
       signIn(childUser(unit));
-      const view = render(<HistoryPage />);
+      const view = renderWithProviders(<HistoryPage />);
       const good = await screen.findByRole('listitem', { name: 'Wash dishes' });
       expect(within(good).getByText(earned, { exact: true })).toBeTruthy();
       const bad = screen.getByRole('listitem', { name: 'Mow lawn' });
@@ -104,7 +104,7 @@ describe('HistoryPage', () => {
   it('says when nothing has been reviewed yet', async () => {
     signIn(userWithRole('ORG_MEMBER'));
     stubApi(({ path }) => (path === '/submissions/history' ? jsonResponse(200, []) : undefined));
-    render(<HistoryPage />);
+    renderWithProviders(<HistoryPage />);
     expect(await screen.findByText('No reviewed chores yet')).toBeTruthy();
   });
 });

@@ -1,9 +1,8 @@
-import { getChildren } from '../api/get-children';
-import { getHistory } from '../api/get-history';
+import { useHistory } from '../api/get-history';
 import { HistoryRow } from './history-row';
+import { useChildren } from '@/api/get-children';
 import { Card, PageHeader, ResourceList } from '@/components/ui';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
-import { useResource } from '@/hooks/use-resource';
 import { isParentRole } from '@/lib/roles';
 import { useOwnRewardUnit, useSessionStore } from '@/stores/session-store';
 import type { RewardDisplayType } from '@/types/api';
@@ -17,10 +16,8 @@ export function HistoryPage() {
 
 function ParentHistory() {
   // Only for the unit of each child's rewards: without it, rewards show in dollars.
-  const { resource: children } = useResource(getChildren, 'children');
-  const rewardTypes = new Map(
-    children.status === 'ready' ? children.data.map((child) => [child.id, child.rewardDisplayType]) : [],
-  );
+  const children = useChildren();
+  const rewardTypes = new Map((children.data ?? []).map((child) => [child.id, child.rewardDisplayType]));
   return <HistoryList parent rewardTypeOf={(childId) => rewardTypes.get(childId)} />;
 }
 
@@ -37,7 +34,7 @@ interface HistoryListProps {
 }
 
 function HistoryList({ parent, rewardTypeOf }: HistoryListProps) {
-  const { resource } = useResource(getHistory, 'history');
+  const history = useHistory();
 
   return (
     <>
@@ -46,7 +43,7 @@ function HistoryList({ parent, rewardTypeOf }: HistoryListProps) {
         description={parent ? "Your family's recently reviewed chores." : 'Your recently reviewed chores.'}
       />
       <Card>
-        <ResourceList resource={resource} loadingLabel="Loading history…" empty="No reviewed chores yet">
+        <ResourceList query={history} loadingLabel="Loading history…" empty="No reviewed chores yet">
           {(submissions) => (
             <ul className="list" aria-label="Reviewed chores">
               {submissions.map((submission) => (

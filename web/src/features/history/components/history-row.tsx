@@ -1,3 +1,4 @@
+import { choreOf } from '@/lib/chores';
 import type { RewardDisplayType, Submission } from '@/types/api';
 import { cn } from '@/utils/cn';
 import { formatDate, formatReward } from '@/utils/format';
@@ -12,7 +13,8 @@ export interface HistoryRowProps {
 
 /** One reviewed chore: approved in green with the reward earned, rejected in red. */
 export function HistoryRow({ submission, showChild, rewardType }: HistoryRowProps) {
-  const { chore, approved } = submission;
+  const { approved } = submission;
+  const chore = choreOf(submission);
   const about = [
     chore.category?.name || 'Uncategorized',
     showChild ? submission.childName : null,

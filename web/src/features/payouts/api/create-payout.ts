@@ -1,14 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import type { Payout } from '../types';
 import { api } from '@/lib/api-client';
+import { invalidate } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
+import type { components } from '@/types/schema';
 
-export interface PayoutInput {
-  childId: string;
-  /** Dollars, more than 0, at most two decimals. */
-  amount: number;
-  notes: string;
-}
+/** amount in dollars, more than 0, at most two decimals. */
+export type PayoutInput = components['schemas']['PayoutBody'];
 
 /** Refused (409) when the payout is larger than the child's balance. */
 export function createPayout(input: PayoutInput): Promise<Payout> {
   return api.post<Payout>('/payouts', input);
+}
+
+/** A payout lowers the child's balance: the history, the children and the dashboard change. */
+export function useCreatePayout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createPayout,
+    onSuccess: () => invalidate(queryClient, [queryKeys.payouts, queryKeys.children, queryKeys.dashboardStats]),
+  });
 }

@@ -1,4 +1,4 @@
-import { createPayout } from '../api/create-payout';
+import { useCreatePayout } from '../api/create-payout';
 import type { PayoutChild } from '../types';
 import {
   EMPTY_PAYOUT,
@@ -13,20 +13,18 @@ import { useForm } from '@/hooks/use-form';
 export interface PayoutFormProps {
   /** The children to choose from, with their balances. */
   payees: readonly PayoutChild[];
-  /** Called once the server has recorded the payout. */
-  onCreated: () => void;
 }
 
 /** Records money paid out of a child's balance. */
-export function PayoutForm({ payees, onCreated }: PayoutFormProps) {
+export function PayoutForm({ payees }: PayoutFormProps) {
+  const { mutateAsync: create } = useCreatePayout();
   const { setValues, serverError, submitting, saved, field, onSubmit } = useForm<PayoutFormValues>({
     initial: EMPTY_PAYOUT,
     validate: validatePayout,
     fallback: 'Failed to create payout',
     submit: async (values) => {
-      await createPayout(toPayoutInput(values));
+      await create(toPayoutInput(values));
       setValues(EMPTY_PAYOUT);
-      onCreated();
     },
   });
 

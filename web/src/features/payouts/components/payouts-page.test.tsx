@@ -1,11 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
 import type { Payout, PayoutChild } from '../types';
 import { PayoutsPage } from './payouts-page';
 import { childUser, jsonResponse, userWithRole } from '@/testing/fixtures';
-import { signIn, stubApi, type ApiRequest } from '@/testing/test-utils';
+import { renderWithProviders, signIn, stubApi, type ApiRequest } from '@/testing/test-utils';
 import { formatDateTime } from '@/utils/format';
 
 const sam: PayoutChild = { id: 'child-1', name: 'Sam', balance: 12.5, rewardDisplayType: 'MONEY' };
@@ -61,7 +61,7 @@ async function fillPayout(user: ReturnType<typeof userEvent.setup>, amount: stri
 describe('PayoutsPage for parents', () => {
   it('shows the history newest first with Child, Parent, Amount, Notes and Paid', async () => {
     stubParent();
-    render(<PayoutsPage />);
+    renderWithProviders(<PayoutsPage />);
     await screen.findByRole('table', { name: 'Payout history' });
 
     const headers = within(screen.getByRole('table', { name: 'Payout history' }))
@@ -78,7 +78,7 @@ describe('PayoutsPage for parents', () => {
 
   it('offers each child with their balance', async () => {
     stubParent();
-    render(<PayoutsPage />);
+    renderWithProviders(<PayoutsPage />);
     const select = await screen.findByLabelText('Child');
     expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual([
       'Choose a child',
@@ -92,7 +92,7 @@ describe('PayoutsPage for parents', () => {
   it('requires the child and an amount above 0 before sending', async () => {
     const user = userEvent.setup();
     const { requests } = stubParent();
-    render(<PayoutsPage />);
+    renderWithProviders(<PayoutsPage />);
     const form = await screen.findByRole('form', { name: 'Record payout' });
     await within(form).findByRole('option', { name: 'Sam (balance $12.50)' });
 
@@ -119,7 +119,7 @@ describe('PayoutsPage for parents', () => {
       () => (paid ? [recorded, cinema, sweets] : [cinema, sweets]),
       () => (paid ? [{ ...sam, balance: 11 }, alex] : [sam, alex]),
     );
-    render(<PayoutsPage />);
+    renderWithProviders(<PayoutsPage />);
     await screen.findByRole('option', { name: 'Sam (balance $12.50)' });
 
     const form = await fillPayout(user, '1.5', ' Ice cream ');
@@ -145,7 +145,7 @@ describe('PayoutsPage for parents', () => {
     const user = userEvent.setup();
     let answer = jsonResponse(409, { error: 'Conflict', message: "The payout is larger than Sam's balance of $12.50" });
     stubParent(({ method }) => (method === 'POST' ? answer : undefined));
-    render(<PayoutsPage />);
+    renderWithProviders(<PayoutsPage />);
     await screen.findByRole('option', { name: 'Sam (balance $12.50)' });
 
     const form = await fillPayout(user, '20');
@@ -161,7 +161,7 @@ describe('PayoutsPage for parents', () => {
 
   it('says when nothing has been paid out yet', async () => {
     stubParent(undefined, () => []);
-    render(<PayoutsPage />);
+    renderWithProviders(<PayoutsPage />);
     expect(await screen.findByText('No payouts yet')).toBeTruthy();
   });
 });
@@ -172,7 +172,7 @@ describe('PayoutsPage for a child', () => {
     const log = vi.spyOn(console, 'error');
     const own = { ...cinema, parentName: null };
     const { requests } = stubApi(({ path }) => (path === '/payouts' ? jsonResponse(200, [own]) : undefined));
-    render(<PayoutsPage />);
+    renderWithProviders(<PayoutsPage />);
 
     const table = await screen.findByRole('table', { name: 'Payout history' });
     expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
@@ -190,7 +190,7 @@ describe('PayoutsPage for a child', () => {
   it('shows their payouts in their own unit', async () => {
     signIn(childUser('POINTS'));
     stubApi(({ path }) => (path === '/payouts' ? jsonResponse(200, [{ ...cinema, parentName: null }]) : undefined));
-    render(<PayoutsPage />);
+    renderWithProviders(<PayoutsPage />);
     await screen.findByRole('table', { name: 'Payout history' });
     expect(rows()[1]).toEqual(['Sam', '5.00 pts', 'Cinema', formatDateTime(cinema.paidAt)]);
   });

@@ -1,11 +1,10 @@
-import { getChildren } from '../api/get-children';
-import { getPayouts } from '../api/get-payouts';
+import { usePayouts } from '../api/get-payouts';
 import type { Payout, PayoutChild } from '../types';
 import { PayoutForm } from './payout-form';
 import { PayoutsTable } from './payouts-table';
-import { Card, PageHeader, ResourceList, Spinner } from '@/components/ui';
+import { useChildren } from '@/api/get-children';
+import { Card, PageHeader, ResourceList, Spinner, type ListQuery } from '@/components/ui';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
-import { useResource, type Resource } from '@/hooks/use-resource';
 import { isParentRole } from '@/lib/roles';
 import { useOwnRewardUnit, useSessionStore } from '@/stores/session-store';
 import type { RewardDisplayType } from '@/types/api';
@@ -20,28 +19,18 @@ export function PayoutsPage() {
 }
 
 function ParentPayouts() {
-  const payouts = useResource(getPayouts, 'payouts');
-  const children = useResource(getChildren, 'children');
-  const payees: readonly PayoutChild[] = children.resource.status === 'ready' ? children.resource.data : [];
+  const payouts = usePayouts();
+  const children = useChildren();
+  const payees: readonly PayoutChild[] = children.data ?? [];
 
   return (
     <>
       <PageHeader title="Payouts" description="Record money paid out of your children's balances." />
       <Card title="Record Payout">
-        {children.resource.status === 'loading' ? (
-          <Spinner label="Loading children…" />
-        ) : (
-          <PayoutForm
-            payees={payees}
-            onCreated={() => {
-              payouts.reload();
-              children.reload();
-            }}
-          />
-        )}
+        {children.isPending ? <Spinner label="Loading children…" /> : <PayoutForm payees={payees} />}
       </Card>
       <PayoutHistory
-        resource={payouts.resource}
+        query={payouts}
         showParent
         rewardTypes={new Map(payees.map((child) => [child.id, child.rewardDisplayType]))}
       />
@@ -50,7 +39,7 @@ function ParentPayouts() {
 }
 
 function ChildPayouts() {
-  const payouts = useResource(getPayouts, 'payouts');
+  const payouts = usePayouts();
   const childId = useSessionStore((state) => state.user?.childId);
   const unit = useOwnRewardUnit();
   // A child sees only their own payouts, in their own unit.
@@ -58,21 +47,21 @@ function ChildPayouts() {
   return (
     <>
       <PageHeader title="Payouts" description="Money paid out of your balance." />
-      <PayoutHistory resource={payouts.resource} showParent={false} rewardTypes={rewardTypes} />
+      <PayoutHistory query={payouts} showParent={false} rewardTypes={rewardTypes} />
     </>
   );
 }
 
 interface PayoutHistoryProps {
-  resource: Resource<Payout[]>;
+  query: ListQuery<Payout>;
   showParent: boolean;
   rewardTypes: ReadonlyMap<string, RewardDisplayType>;
 }
 
-function PayoutHistory({ resource, showParent, rewardTypes }: PayoutHistoryProps) {
+function PayoutHistory({ query, showParent, rewardTypes }: PayoutHistoryProps) {
   return (
     <Card title="Payout History">
-      <ResourceList resource={resource} loadingLabel="Loading payouts…" empty="No payouts yet">
+      <ResourceList query={query} loadingLabel="Loading payouts…" empty="No payouts yet">
         {(list) => <PayoutsTable payouts={list} showParent={showParent} rewardTypes={rewardTypes} />}
       </ResourceList>
     </Card>

@@ -1,11 +1,11 @@
-import { updateProfile, type UpdateProfileInput } from '../api/update-profile';
-import { validateProfile } from '../utils/validation';
+import { useUpdateProfile } from '../api/update-profile';
+import { validateProfile, type ProfileFormValues } from '../utils/validation';
 import { Alert, Card, FormActions, TextField } from '@/components/ui';
 import { useForm } from '@/hooks/use-form';
 import { useSessionStore } from '@/stores/session-store';
 import type { User } from '@/types/api';
 
-function valuesOf(user: User): UpdateProfileInput {
+function valuesOf(user: User): ProfileFormValues {
   return {
     firstName: user.firstName ?? '',
     lastName: user.lastName ?? '',
@@ -16,12 +16,13 @@ function valuesOf(user: User): UpdateProfileInput {
 
 export function ProfileForm({ user }: { user: User }) {
   const setUser = useSessionStore((state) => state.setUser);
-  const { setValues, serverError, saved, submitting, field, onSubmit } = useForm<UpdateProfileInput>({
+  const { mutateAsync: save } = useUpdateProfile();
+  const { setValues, serverError, saved, submitting, field, onSubmit } = useForm<ProfileFormValues>({
     initial: () => valuesOf(user),
     validate: validateProfile,
     fallback: 'Failed to update profile',
     submit: async (values) => {
-      const updated = await updateProfile({
+      const updated = await save({
         firstName: values.firstName.trim(),
         lastName: values.lastName.trim(),
         email: values.email.trim(),

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 
-import { updateOrganization } from '../api/update-organization';
+import { useUpdateOrganization } from '../api/update-organization';
 import type { Organization } from '../types';
 import { timeZoneOptions } from '../utils/time-zones';
 import { validateGeneralSettings, type GeneralSettingsValues } from '../utils/validation';
@@ -10,19 +10,18 @@ import { useSessionStore } from '@/stores/session-store';
 
 export interface GeneralSettingsProps {
   organization: Organization;
-  onSaved: (organization: Organization) => void;
 }
 
 /** Family name and time zone. */
-export function GeneralSettings({ organization, onSaved }: GeneralSettingsProps) {
+export function GeneralSettings({ organization }: GeneralSettingsProps) {
+  const { mutateAsync: save } = useUpdateOrganization();
   const { setValues, serverError, submitting, saved, field, onSubmit } = useForm<GeneralSettingsValues>({
     initial: { name: organization.name ?? '', timeZone: organization.timeZone || 'UTC' },
     validate: validateGeneralSettings,
     fallback: 'Failed to save settings',
     submit: async (values) => {
-      const updated = await updateOrganization({ name: values.name.trim(), timeZone: values.timeZone });
+      const updated = await save({ name: values.name.trim(), timeZone: values.timeZone });
       setValues({ name: updated.name, timeZone: updated.timeZone || values.timeZone });
-      onSaved(updated);
       // The profile and anything else reading the session shows the new name at once.
       const { user, setUser } = useSessionStore.getState();
       if (user?.organization) setUser({ ...user, organization: { ...user.organization, name: updated.name } });

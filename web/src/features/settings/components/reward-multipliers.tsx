@@ -1,4 +1,4 @@
-import { updateMultipliers } from '../api/update-multipliers';
+import { useUpdateMultipliers } from '../api/update-multipliers';
 import type { MultiplierSettings } from '../types';
 import {
   MULTIPLIER_GROUPS,
@@ -12,19 +12,18 @@ import { useForm } from '@/hooks/use-form';
 
 export interface RewardMultipliersProps {
   settings: MultiplierSettings;
-  onSaved: (settings: MultiplierSettings) => void;
 }
 
 /** The grade, behaviour and streak multipliers that boost (or cut) the rewards of approved chores. */
-export function RewardMultipliers({ settings, onSaved }: RewardMultipliersProps) {
+export function RewardMultipliers({ settings }: RewardMultipliersProps) {
+  const { mutateAsync: save } = useUpdateMultipliers();
   const { setValues, serverError, submitting, saved, field, onSubmit } = useForm<MultipliersFormValues>({
     initial: () => multipliersFormOf(settings),
     validate: validateMultipliers,
     fallback: 'Failed to save settings',
     submit: async (values) => {
-      const updated = await updateMultipliers(toMultiplierSettings(values));
+      const updated = await save(toMultiplierSettings(values));
       setValues(multipliersFormOf(updated));
-      onSaved(updated);
     },
   });
 

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
@@ -7,7 +7,7 @@ import { DEFAULT_MULTIPLIERS } from '../utils/multipliers';
 import { SettingsPage } from './settings-page';
 import { useSessionStore } from '@/stores/session-store';
 import { buildUser, jsonResponse } from '@/testing/fixtures';
-import { signIn, stubApi, type ApiRequest } from '@/testing/test-utils';
+import { renderWithProviders, signIn, stubApi, type ApiRequest } from '@/testing/test-utils';
 
 const family: Organization = {
   id: 'org-1',
@@ -31,7 +31,7 @@ describe('SettingsPage', () => {
   it('has the Reward Multipliers and General Settings tabs', async () => {
     const user = userEvent.setup();
     stubApi(loadSettings);
-    render(<SettingsPage />);
+    renderWithProviders(<SettingsPage />);
 
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
     expect(tabs).toEqual(['Reward Multipliers', 'General Settings']);
@@ -45,7 +45,7 @@ describe('SettingsPage', () => {
   it('moves between tabs with the arrow keys', async () => {
     const user = userEvent.setup();
     stubApi(loadSettings);
-    render(<SettingsPage />);
+    renderWithProviders(<SettingsPage />);
     await user.click(screen.getByRole('tab', { name: 'Reward Multipliers' }));
     await user.keyboard('{ArrowRight}');
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'General Settings' }));
@@ -60,7 +60,7 @@ describe('SettingsPage', () => {
         ? jsonResponse(200, { ...family, ...(request.body as object) })
         : loadSettings(request),
     );
-    render(<SettingsPage />);
+    renderWithProviders(<SettingsPage />);
     await user.click(screen.getByRole('tab', { name: 'General Settings' }));
 
     const panel = screen.getByRole('tabpanel');
@@ -88,7 +88,7 @@ describe('SettingsPage', () => {
   it('shows the fallback when saving fails without a text', async () => {
     const user = userEvent.setup();
     stubApi((request) => (request.method === 'PUT' ? jsonResponse(500, null) : loadSettings(request)));
-    render(<SettingsPage />);
+    renderWithProviders(<SettingsPage />);
     await user.click(screen.getByRole('tab', { name: 'General Settings' }));
     await user.click(await screen.findByRole('button', { name: 'Save Settings' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to save settings');
@@ -117,7 +117,7 @@ describe('Reward Multipliers', () => {
 
   it('explains the multiplier and shows the ten values in steps of 0.01', async () => {
     stubMultipliers();
-    render(<SettingsPage />);
+    renderWithProviders(<SettingsPage />);
     const panel = screen.getByRole('tabpanel');
     expect(
       within(panel).getByText(/multiplier is the product of their grade, behaviour and streak multipliers/),
@@ -144,7 +144,7 @@ describe('Reward Multipliers', () => {
   it('refuses values outside 0.1-5.0, then saves numbers and says so', async () => {
     const user = userEvent.setup();
     const { requests } = stubMultipliers();
-    render(<SettingsPage />);
+    renderWithProviders(<SettingsPage />);
     const panel = screen.getByRole('tabpanel');
     const gradeA = await within(panel).findByLabelText('Grade A');
     const poor = within(panel).getByLabelText('Poor behaviour (1-4)');
@@ -175,7 +175,7 @@ describe('Reward Multipliers', () => {
     const user = userEvent.setup();
     let answer = jsonResponse(400, { error: 'Bad Request', message: 'Grade A must be from 0.1 to 5.0' });
     stubMultipliers(() => answer);
-    render(<SettingsPage />);
+    renderWithProviders(<SettingsPage />);
     const panel = screen.getByRole('tabpanel');
     const save = await within(panel).findByRole('button', { name: 'Save Multipliers' });
 

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 
-import { getMultipliers } from '../api/get-multipliers';
-import { getOrganization } from '../api/get-organization';
+import { useMultipliers } from '../api/get-multipliers';
+import { useOrganization } from '../api/get-organization';
 import { GeneralSettings } from './general-settings';
 import { RewardMultipliers } from './reward-multipliers';
 import { Card, PageHeader, Spinner, Tabs } from '@/components/ui';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
-import { useResource } from '@/hooks/use-resource';
 
 type SettingsTab = 'multipliers' | 'general';
 
@@ -14,8 +13,8 @@ type SettingsTab = 'multipliers' | 'general';
 export function SettingsPage() {
   useDocumentTitle(pageTitle('Settings'));
   const [tab, setTab] = useState<SettingsTab>('multipliers');
-  const organization = useResource(getOrganization, 'family settings');
-  const multipliers = useResource(getMultipliers, 'reward multipliers');
+  const organization = useOrganization();
+  const multipliers = useMultipliers();
 
   return (
     <>
@@ -35,13 +34,8 @@ export function SettingsPage() {
                     A child&apos;s multiplier is the product of their grade, behaviour and streak multipliers; the
                     reward of each approved chore is multiplied by it. A D or F grade turns every bonus above 1.0 off.
                   </p>
-                  {multipliers.resource.status === 'loading' && <Spinner label="Loading multipliers…" />}
-                  {multipliers.resource.status === 'ready' && (
-                    <RewardMultipliers
-                      settings={multipliers.resource.data}
-                      onSaved={(updated) => multipliers.update(() => updated)}
-                    />
-                  )}
+                  {multipliers.isPending && <Spinner label="Loading multipliers…" />}
+                  {multipliers.data && <RewardMultipliers settings={multipliers.data} />}
                 </div>
               ),
             },
@@ -50,13 +44,8 @@ export function SettingsPage() {
               label: 'General Settings',
               content: (
                 <>
-                  {organization.resource.status === 'loading' && <Spinner label="Loading settings…" />}
-                  {organization.resource.status === 'ready' && (
-                    <GeneralSettings
-                      organization={organization.resource.data}
-                      onSaved={(updated) => organization.update(() => updated)}
-                    />
-                  )}
+                  {organization.isPending && <Spinner label="Loading settings…" />}
+                  {organization.data && <GeneralSettings organization={organization.data} />}
                 </>
               ),
             },

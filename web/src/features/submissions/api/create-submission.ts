@@ -1,5 +1,9 @@
-import type { Submission } from '@/types/api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { invalidate } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
 import { upload } from '@/lib/upload';
+import type { Submission } from '@/types/api';
 
 /**
  * Sends a finished chore as multipart (choreId, completedAt, notes and an
@@ -7,4 +11,14 @@ import { upload } from '@/lib/upload';
  */
 export function createSubmission(form: FormData, onProgress?: (share: number) => void): Promise<Submission> {
   return upload<Submission>('/submissions', form, { onProgress });
+}
+
+/** A submission changes the chore's availability, the review queue and the dashboard. */
+export function useCreateSubmission() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ form, onProgress }: { form: FormData; onProgress?: (share: number) => void }) =>
+      createSubmission(form, onProgress),
+    onSuccess: () => invalidate(queryClient, [queryKeys.submissions, queryKeys.dashboardStats]),
+  });
 }

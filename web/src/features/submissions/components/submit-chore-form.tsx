@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 
-import { createSubmission } from '../api/create-submission';
+import { useCreateSubmission } from '../api/create-submission';
 import {
   emptySubmissionForm,
   toDateTimeLocal,
@@ -20,12 +20,12 @@ export interface SubmitChoreFormProps {
   /** Availability by chore id; chores not in it count as available. */
   availability: ReadonlyMap<string, ChoreAvailability>;
   initialChoreId?: string;
-  onSubmitted: () => void;
 }
 
 /** Which chore, when it was done, a photo and notes; sent with an upload progress bar. */
-export function SubmitChoreForm({ chores, availability, initialChoreId = '', onSubmitted }: SubmitChoreFormProps) {
+export function SubmitChoreForm({ chores, availability, initialChoreId = '' }: SubmitChoreFormProps) {
   const [progress, setProgress] = useState(0);
+  const { mutateAsync: send } = useCreateSubmission();
   const photoInput = useRef<HTMLInputElement>(null);
   const choreById = (id: string) => chores.find((chore) => chore.id === id);
 
@@ -36,10 +36,10 @@ export function SubmitChoreForm({ chores, availability, initialChoreId = '', onS
       fallback: 'Failed to submit chore',
       submit: async (values) => {
         setProgress(0);
-        await createSubmission(toSubmissionBody(values), setProgress);
+        // Resolves once the chore's availability is loaded again.
+        await send({ form: toSubmissionBody(values), onProgress: setProgress });
         setValues(emptySubmissionForm());
         if (photoInput.current) photoInput.current.value = '';
-        onSubmitted();
       },
     });
 

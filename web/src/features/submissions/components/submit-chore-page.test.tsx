@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -8,12 +8,12 @@ import { SubmitChorePage } from './submit-chore-page';
 import { buildChore, buildSubmission, garden } from '@/testing/chores';
 import { stubUpload } from '@/testing/fake-upload';
 import { childUser, jsonResponse } from '@/testing/fixtures';
-import { signIn, stubApi } from '@/testing/test-utils';
+import { renderWithProviders, signIn, stubApi } from '@/testing/test-utils';
 import type { ChoreAvailability } from '@/types/api';
 
 const dishes = buildChore({ requiresPhoto: true });
 const lawn = buildChore({ id: 'chore-2', name: 'Mow lawn', category: garden, categoryId: garden.id, baseReward: 5 });
-const beds = buildChore({ id: 'chore-3', name: 'Make bed', category: null, categoryId: '' });
+const beds = buildChore({ id: 'chore-3', name: 'Make bed', category: { id: '', name: '' }, categoryId: '' });
 
 const waitingLawn: ChoreAvailability = {
   choreId: lawn.id,
@@ -31,7 +31,7 @@ function stubChoresApi(availability: ChoreAvailability[] = []) {
 }
 
 function renderPage(path = '/submit') {
-  return render(
+  return renderWithProviders(
     <MemoryRouter initialEntries={[path]}>
       <SubmitChorePage />
     </MemoryRouter>,

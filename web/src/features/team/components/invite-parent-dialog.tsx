@@ -1,25 +1,26 @@
 import { useState } from 'react';
 
-import { createInviteCode } from '../api/create-invite-code';
-import type { InviteCode, InviteRole } from '../types';
+import { useCreateInviteCode } from '../api/create-invite-code';
+import type { InviteCode } from '../types';
 import {
   DEFAULT_EXPIRY_DAYS,
   DEFAULT_INVITE_ROLE,
   EXPIRY_OPTIONS,
+  INVITE_ROLES,
   ROLE_OPTIONS,
   inviteLinkFor,
 } from '../utils/invite-options';
 import { validateInviteCode, type InviteCodeValues } from '../utils/validation';
 import { Alert, Button, CopyField, Dialog, SelectField, TextField } from '@/components/ui';
 import { useForm } from '@/hooks/use-form';
+import { choiceOf } from '@/lib/validation';
 
 export interface InviteParentDialogProps {
   onClose: () => void;
-  onCreated: (invite: InviteCode) => void;
 }
 
 /** Invite Parent: choose role, optional email and expiry; then copy the link. */
-export function InviteParentDialog({ onClose, onCreated }: InviteParentDialogProps) {
+export function InviteParentDialog({ onClose }: InviteParentDialogProps) {
   const [created, setCreated] = useState<InviteCode | null>(null);
 
   return (
@@ -44,27 +45,22 @@ export function InviteParentDialog({ onClose, onCreated }: InviteParentDialogPro
           </div>
         </div>
       ) : (
-        <InviteCodeForm
-          onCancel={onClose}
-          onCreated={(invite) => {
-            onCreated(invite);
-            setCreated(invite);
-          }}
-        />
+        <InviteCodeForm onCancel={onClose} onCreated={setCreated} />
       )}
     </Dialog>
   );
 }
 
 function InviteCodeForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (invite: InviteCode) => void }) {
+  const { mutateAsync: create } = useCreateInviteCode();
   const { serverError, submitting, field, onSubmit } = useForm<InviteCodeValues>({
     initial: { role: DEFAULT_INVITE_ROLE, email: '', expiresInDays: String(DEFAULT_EXPIRY_DAYS) },
     validate: validateInviteCode,
     fallback: 'Failed to create invite code',
     submit: async (values) => {
       onCreated(
-        await createInviteCode({
-          role: values.role as InviteRole,
+        await create({
+          role: choiceOf(values.role, INVITE_ROLES),
           email: values.email.trim(),
           expiresInDays: Number(values.expiresInDays),
         }),

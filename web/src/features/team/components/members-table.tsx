@@ -1,6 +1,6 @@
 import { useState } from 'react';
 
-import { deactivateUser } from '../api/deactivate-user';
+import { useDeactivateUser } from '../api/deactivate-user';
 import type { Member } from '../types';
 import { Alert, Button, EmptyState } from '@/components/ui';
 import { getErrorMessage } from '@/lib/api-client';
@@ -15,10 +15,10 @@ export interface MembersTableProps {
   members: Member[];
   /** The signed-in user, who cannot deactivate themself. */
   currentUserId: string | undefined;
-  onDeactivated: (id: string) => void;
 }
 
-export function MembersTable({ members, currentUserId, onDeactivated }: MembersTableProps) {
+export function MembersTable({ members, currentUserId }: MembersTableProps) {
+  const { mutateAsync: deactivate } = useDeactivateUser();
   const [busyId, setBusyId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -28,8 +28,8 @@ export function MembersTable({ members, currentUserId, onDeactivated }: MembersT
     setError(null);
     setBusyId(member.id);
     try {
-      await deactivateUser(member.id);
-      onDeactivated(member.id);
+      // Once the members are loaded again, they are gone from the list.
+      await deactivate(member.id);
     } catch (failure) {
       setError(getErrorMessage(failure, 'Failed to deactivate user'));
     } finally {

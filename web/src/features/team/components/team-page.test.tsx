@@ -1,11 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
 import type { InviteCode, Member } from '../types';
 import { TeamPage } from './team-page';
 import { buildUser, jsonResponse } from '@/testing/fixtures';
-import { signIn, stubApi } from '@/testing/test-utils';
+import { renderWithProviders, signIn, stubApi } from '@/testing/test-utils';
 
 const me: Member = {
   id: 'user-1',
@@ -46,7 +46,7 @@ describe('TeamPage', () => {
       if (path === '/organizations/invite-codes') return jsonResponse(200, []);
       return undefined;
     });
-    render(<TeamPage />);
+    renderWithProviders(<TeamPage />);
 
     const table = await screen.findByRole('table', { name: 'Active members' });
     const rows = within(table).getAllByRole('row').slice(1);
@@ -65,13 +65,17 @@ describe('TeamPage', () => {
     signIn(buildUser({ id: 'user-1' }));
     const confirm = vi.fn(() => true);
     vi.stubGlobal('confirm', confirm);
+    let members = [me, partner];
     const { requests } = stubApi(({ method, path }) => {
-      if (path === '/organizations/members') return jsonResponse(200, [me, partner]);
+      if (path === '/organizations/members') return jsonResponse(200, members);
       if (path === '/organizations/invite-codes') return jsonResponse(200, []);
-      if (method === 'PUT' && path === '/users/user-2/deactivate') return jsonResponse(200, { ...partner, isActive: false });
+      if (method === 'PUT' && path === '/users/user-2/deactivate') {
+        members = [me];
+        return jsonResponse(200, { ...partner, isActive: false });
+      }
       return undefined;
     });
-    render(<TeamPage />);
+    renderWithProviders(<TeamPage />);
 
     await user.click(await screen.findByRole('button', { name: 'Deactivate John Doe' }));
     expect(confirm).toHaveBeenCalledWith('Deactivate John Doe? They will no longer be able to log in.');
@@ -89,7 +93,7 @@ describe('TeamPage', () => {
       if (method === 'PUT') return jsonResponse(500, null);
       return undefined;
     });
-    render(<TeamPage />);
+    renderWithProviders(<TeamPage />);
     await user.click(await screen.findByRole('button', { name: 'Deactivate John Doe' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to deactivate user');
     expect(screen.getByText('john@example.com')).toBeTruthy();
@@ -105,7 +109,7 @@ describe('TeamPage', () => {
       }
       return undefined;
     });
-    render(<TeamPage />);
+    renderWithProviders(<TeamPage />);
 
     const list = await screen.findByRole('list', { name: 'Pending invitations' });
     const [open, named] = within(list).getAllByRole('listitem');
@@ -121,16 +125,19 @@ describe('TeamPage', () => {
   it('creates an invite code from Invite Parent and shows its link', async () => {
     const user = userEvent.setup();
     signIn(buildUser({ id: 'user-1' }));
+    let invites: InviteCode[] = [];
     const { requests } = stubApi(({ method, path, body }) => {
       if (path === '/organizations/members') return jsonResponse(200, [me]);
-      if (method === 'GET' && path === '/organizations/invite-codes') return jsonResponse(200, []);
+      if (method === 'GET' && path === '/organizations/invite-codes') return jsonResponse(200, invites);
       if (method === 'POST' && path === '/organizations/invite-codes') {
         const input = body as { role: InviteCode['role']; email: string };
-        return jsonResponse(201, { ...pending, code: 'new999', role: input.role, email: input.email || null });
+        const created = { ...pending, code: 'new999', role: input.role, email: input.email || null };
+        invites = [created];
+        return jsonResponse(201, created);
       }
       return undefined;
     });
-    render(<TeamPage />);
+    renderWithProviders(<TeamPage />);
     await screen.findByText('No pending invitations.');
 
     await user.click(screen.getByRole('button', { name: 'Invite Parent' }));
@@ -156,7 +163,7 @@ describe('TeamPage', () => {
     });
 
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
-    const list = screen.getByRole('list', { name: 'Pending invitations' });
+    const list = await screen.findByRole('list', { name: 'Pending invitations' });
     expect(within(list).getByText('new999')).toBeTruthy();
   });
 
@@ -169,7 +176,7 @@ describe('TeamPage', () => {
       if (method === 'POST') return jsonResponse(403, { error: 'Forbidden', message: 'Only parents can invite' });
       return undefined;
     });
-    render(<TeamPage />);
+    renderWithProviders(<TeamPage />);
     await user.click(await screen.findByRole('button', { name: 'Invite Parent' }));
     const dialog = screen.getByRole('dialog', { name: 'Invite Parent' });
     await user.click(within(dialog).getByRole('button', { name: 'Create Invitation' }));

@@ -2,7 +2,7 @@ import type { InviteRole } from '../types';
 import { paths } from '@/config/paths';
 import { roleLabel } from '@/lib/roles';
 
-export const INVITE_ROLES: readonly InviteRole[] = ['ORG_ADMIN', 'ORG_MEMBER'];
+export const INVITE_ROLES = ['ORG_ADMIN', 'ORG_MEMBER'] as const satisfies readonly InviteRole[];
 export const DEFAULT_INVITE_ROLE: InviteRole = 'ORG_ADMIN';
 
 export const EXPIRY_DAYS = [1, 3, 7, 14, 30] as const;

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Refreshes the query data the SQL macros compile against (each crate's
+# .sqlx/, committed), so builds need no database. With --check, only verifies
+# that the committed data matches the SQL in the code and the migrations.
+#
+# Each crate (kit and the five services) is checked against its own fresh
+# database, chorely_sqlx_<crate>, made by its migrations (kit's first, as at
+# run time), and the macros find it through <CRATE>_DATABASE_URL (the
+# crate's sqlx.toml). Only the libraries and binaries hold checked SQL: tests
+# and benchmarks use plain queries, so a crate is prepared without compiling
+# the other services its tests depend on.
+#
+#   scripts/sqlx-prepare.sh            after changing a query or a migration
+#   scripts/sqlx-prepare.sh chores     the same, for one crate
+#   scripts/sqlx-prepare.sh --check    in CI (scripts/test.sh)
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+
+check=()
+crates=()
+for arg in "$@"; do
+  case "$arg" in
+    --check) check=(--check) ;;
+    kit | auth | family | chores | rewards | platform) crates+=("$arg") ;;
+    *) fail "usage: $0 [--check] [kit|auth|family|chores|rewards|platform]..." ;;
+  esac
+done
+# Kit first: every service compiles it.
+[ ${#crates[@]} -gt 0 ] || crates=(kit "${SERVICES[@]}")
+
+SQLX_CLI_VERSION=0.9.0
+SQLX_CLI_ROOT="$CACHE/sqlx-cli-$SQLX_CLI_VERSION"
+if [ ! -x "$SQLX_CLI_ROOT/bin/cargo-sqlx" ]; then
+  step "Installing sqlx-cli $SQLX_CLI_VERSION (once per machine, ~5 min)"
+  cargo install "sqlx-cli@$SQLX_CLI_VERSION" --locked --quiet --root "$SQLX_CLI_ROOT" \
+    --no-default-features --features postgres,rustls,sqlx-toml
+fi
+export PATH="$SQLX_CLI_ROOT/bin:$PATH"
+ensure_postgres
+
+# `cargo sqlx prepare` touches a crate's sources so that it compiles again
+# with the macros online. A check that passes changed nothing the build uses,
+# so their times are put back (for files whose content did not change
+# meanwhile), and the builds after it do not compile the crate and everything
+# above it once more for nothing. After a refresh the crate must compile again
+# (cargo does not follow .sqlx/), so the new times stay.
+TIMES=$(mktemp)
+trap 'rm -f "$TIMES"' EXIT
+keep_times() {
+  local time path
+  find "$1" -name '*.rs' -printf '%T@ %p\n' | while read -r time path; do
+    printf '%s %s %s\n' "$time" "$(sha1sum <"$path" | cut -c1-40)" "$path"
+  done >"$TIMES"
+}
+restore_times() {
+  local time sum path
+  while read -r time sum path; do
+    if [ "$(sha1sum <"$path" | cut -c1-40)" = "$sum" ]; then touch -m -d "@$time" "$path"; fi
+  done <"$TIMES"
+}
+
+for crate in "${crates[@]}"; do
+  if [ ${#check[@]} -gt 0 ]; then step "Checking the query data of $crate"; else step "Preparing the query data of $crate"; fi
+  url="postgres://postgres@127.0.0.1:5432/chorely_sqlx_$crate"
+  # From scratch each time: exactly what the migrations make.
+  sqlx database drop -y --force --database-url "$url" >/dev/null
+  sqlx database create --database-url "$url"
+  sqlx migrate run --source services/kit/migrations --database-url "$url" >/dev/null
+  if [ "$crate" != kit ]; then
+    sqlx migrate run --source "services/$crate/migrations" --ignore-missing \
+      --database-url "$url" >/dev/null
+  fi
+  targets=(--lib)
+  [ "$crate" = kit ] || targets+=(--bins)
+  [ ${#check[@]} -eq 0 ] || keep_times "services/$crate"
+  # Only this crate's database is given: a dependency compiled on the way
+  # (kit) reads its own committed data instead of writing into this crate's.
+  (cd "services/$crate" && env "${crate^^}_DATABASE_URL=$url" SQLX_OFFLINE=false \
+    cargo sqlx prepare "${check[@]}" -- "${targets[@]}" --quiet) ||
+    if [ ${#check[@]} -gt 0 ]; then
+      fail "the committed query data of $crate does not match its SQL: run scripts/sqlx-prepare.sh $crate and commit services/$crate/.sqlx"
+    else
+      fail "could not prepare the query data of $crate"
+    fi
+  [ ${#check[@]} -eq 0 ] || restore_times
+done

@@ -1,0 +1,6 @@
+//! SQL of the auth service, by what it stores: logins, invitations and failed
+//! login counts. Every query about family data names the family.
+
+pub mod invitations;
+pub mod login_failures;
+pub mod users;

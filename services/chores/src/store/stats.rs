@@ -1,0 +1,152 @@
+//! The dashboards' counts over a family's chores and submissions.
+
+use chrono::{DateTime, Utc};
+use kit::db::Traced;
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use super::chores::ChoreRow;
+use crate::error::Error;
+
+/// One child's submissions: pending, and approved since two moments.
+pub struct ChildCounts {
+    pub child_id: Uuid,
+    pub pending: i64,
+    pub completed_last_30_days: i64,
+    pub completed_this_month: i64,
+}
+
+/// Each child's counts (one child's when `child` is given), approved ones
+/// since `window` and since `month`.
+pub async fn children(
+    pool: &PgPool,
+    org: Uuid,
+    child: Option<Uuid>,
+    window: DateTime<Utc>,
+    month: DateTime<Utc>,
+) -> Result<Vec<ChildCounts>, Error> {
+    Ok(sqlx::query_as!(
+        ChildCounts,
+        r#"SELECT child_id,
+            count(*) FILTER (WHERE status = 'PENDING') AS "pending!",
+            count(*) FILTER (WHERE status = 'APPROVED' AND completed_at >= $3)
+                AS "completed_last_30_days!",
+            count(*) FILTER (WHERE status = 'APPROVED' AND completed_at >= $4)
+                AS "completed_this_month!"
+         FROM submissions
+         WHERE organization_id = $1 AND ($2::uuid IS NULL OR child_id = $2)
+         GROUP BY child_id"#,
+        org,
+        child,
+        window,
+        month,
+    )
+    .fetch_all(pool)
+    .traced("child_counts")
+    .await?)
+}
+
+/// An active chore and its approved completions.
+pub struct Activity {
+    pub chore: ChoreRow,
+    pub completions: i64,
+}
+
+struct ActivityRow {
+    id: Uuid,
+    category_id: Uuid,
+    category_name: String,
+    name: String,
+    description: String,
+    base_reward_cents: i64,
+    frequency_days: i32,
+    requires_photo: bool,
+    is_active: bool,
+    completions: i64,
+}
+
+impl From<ActivityRow> for Activity {
+    fn from(r: ActivityRow) -> Self {
+        Activity {
+            chore: ChoreRow {
+                id: r.id,
+                category_id: r.category_id,
+                category_name: r.category_name,
+                name: r.name,
+                description: r.description,
+                base_reward_cents: r.base_reward_cents,
+                frequency_days: r.frequency_days,
+                requires_photo: r.requires_photo,
+                is_active: r.is_active,
+            },
+            completions: r.completions,
+        }
+    }
+}
+
+/// The `limit` active chores most often approved since `window` (at least
+/// once), one child's when `child` is given.
+pub async fn most_done(
+    pool: &PgPool,
+    org: Uuid,
+    child: Option<Uuid>,
+    window: DateTime<Utc>,
+    limit: i64,
+) -> Result<Vec<Activity>, Error> {
+    let rows = sqlx::query_as!(
+        ActivityRow,
+        r#"SELECT c.id, c.category_id, k.name AS category_name, c.name, c.description,
+            c.base_reward_cents, c.frequency_days, c.requires_photo, c.is_active,
+            count(s.id) AS "completions!"
+         FROM chores c
+         JOIN categories k ON k.id = c.category_id
+         LEFT JOIN submissions s ON s.chore_id = c.id AND s.status = 'APPROVED'
+            AND s.completed_at >= $3 AND ($2::uuid IS NULL OR s.child_id = $2)
+         WHERE c.organization_id = $1 AND c.is_active
+         GROUP BY c.id, k.name
+         HAVING count(s.id) > 0
+         ORDER BY count(s.id) DESC, lower(c.name)
+         LIMIT $4"#,
+        org,
+        child,
+        window,
+        limit,
+    )
+    .fetch_all(pool)
+    .traced("most_done_chores")
+    .await?;
+    Ok(rows.into_iter().map(Activity::from).collect())
+}
+
+/// The `limit` active chores least often approved since `window`, never
+/// done first.
+pub async fn least_done(
+    pool: &PgPool,
+    org: Uuid,
+    child: Option<Uuid>,
+    window: DateTime<Utc>,
+    limit: i64,
+) -> Result<Vec<Activity>, Error> {
+    let rows = sqlx::query_as!(
+        ActivityRow,
+        r#"SELECT c.id, c.category_id, k.name AS category_name, c.name, c.description,
+            c.base_reward_cents, c.frequency_days, c.requires_photo, c.is_active,
+            count(s.id) AS "completions!"
+         FROM chores c
+         JOIN categories k ON k.id = c.category_id
+         LEFT JOIN submissions s ON s.chore_id = c.id AND s.status = 'APPROVED'
+            AND s.completed_at >= $3 AND ($2::uuid IS NULL OR s.child_id = $2)
+         WHERE c.organization_id = $1 AND c.is_active
+         GROUP BY c.id, k.name
+         ORDER BY count(s.id) ASC, lower(c.name)
+         LIMIT $4"#,
+        org,
+        child,
+        window,
+        limit,
+    )
+    .fetch_all(pool)
+    .traced("least_done_chores")
+    .await?;
+    Ok(rows.into_iter().map(Activity::from).collect())
+}

@@ -1,0 +1,98 @@
+//! Children as the family service announced them: birthday and birthday
+//! reward, and a tombstone once deleted.
+
+use chrono::NaiveDate;
+use kit::db::Traced;
+use sqlx::{PgConnection, PgPool};
+use uuid::Uuid;
+
+use crate::error::Error;
+
+/// A child's birthday details, unless its deletion was seen first.
+pub async fn upsert(
+    tx: &mut PgConnection,
+    org: Uuid,
+    child: Uuid,
+    date_of_birth: Option<NaiveDate>,
+    birthday_reward_cents: i64,
+) -> Result<(), Error> {
+    sqlx::query!(
+        "INSERT INTO children (child_id, organization_id, date_of_birth, birthday_reward_cents)
+         VALUES ($1, $2, $3, $4)
+         ON CONFLICT (child_id) DO UPDATE SET date_of_birth = EXCLUDED.date_of_birth,
+             birthday_reward_cents = EXCLUDED.birthday_reward_cents
+         WHERE children.deleted_at IS NULL",
+        child,
+        org,
+        date_of_birth,
+        birthday_reward_cents,
+    )
+    .execute(tx)
+    .traced("upsert_child")
+    .await?;
+    Ok(())
+}
+
+/// Leaves a tombstone of a deleted child, without its birthday, so events
+/// about it handled later change nothing.
+pub async fn mark_deleted(tx: &mut PgConnection, org: Uuid, child: Uuid) -> Result<(), Error> {
+    sqlx::query!(
+        "INSERT INTO children (organization_id, child_id, deleted_at) VALUES ($1, $2, now())
+         ON CONFLICT (child_id) DO UPDATE SET date_of_birth = NULL, birthday_reward_cents = 0,
+             deleted_at = coalesce(children.deleted_at, now())",
+        org,
+        child,
+    )
+    .execute(tx)
+    .traced("mark_child_deleted")
+    .await?;
+    Ok(())
+}
+
+/// Whether the child's deletion has been seen.
+pub async fn deleted(tx: &mut PgConnection, child: Uuid) -> Result<bool, Error> {
+    Ok(sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM children WHERE child_id = $1 AND deleted_at IS NOT NULL)
+            AS "deleted!""#,
+        child,
+    )
+    .fetch_one(tx)
+    .traced("child_deleted")
+    .await?)
+}
+
+#[derive(Debug, Clone)]
+pub struct BirthdayRow {
+    pub child_id: Uuid,
+    pub organization_id: Uuid,
+    pub date_of_birth: NaiveDate,
+    pub birthday_reward_cents: i64,
+    pub time_zone: String,
+}
+
+/// Children of every family born on one of `days` (month and day), with a
+/// reward to pay.
+pub async fn born_on(pool: &PgPool, days: &[(u32, u32)]) -> Result<Vec<BirthdayRow>, Error> {
+    let months: Vec<i32> = days
+        .iter()
+        .map(|(m, _)| i32::try_from(*m).unwrap_or(0))
+        .collect();
+    let mdays: Vec<i32> = days
+        .iter()
+        .map(|(_, d)| i32::try_from(*d).unwrap_or(0))
+        .collect();
+    Ok(sqlx::query_as!(
+        BirthdayRow,
+        r#"SELECT c.child_id, c.organization_id, c.date_of_birth AS "date_of_birth!",
+                c.birthday_reward_cents, coalesce(f.time_zone, 'UTC') AS "time_zone!"
+         FROM children c LEFT JOIN families f ON f.organization_id = c.organization_id
+         WHERE c.deleted_at IS NULL AND c.date_of_birth IS NOT NULL AND c.birthday_reward_cents > 0
+           AND (extract(month FROM c.date_of_birth)::int, extract(day FROM c.date_of_birth)::int)
+               IN (SELECT * FROM unnest($1::int[], $2::int[]))"#,
+        &months,
+        &mdays,
+    )
+    .fetch_all(pool)
+    .traced("born_on")
+    .await?)
+}

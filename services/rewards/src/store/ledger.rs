@@ -1,0 +1,235 @@
+//! The ledger: every change of a child's money, append-only; a balance is
+//! the sum of a child's entries.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, NaiveDate, Utc};
+use kit::db::Traced;
+use sqlx::{PgConnection, PgPool};
+use uuid::Uuid;
+
+use crate::error::Error;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Chore,
+    Adjustment,
+    Payout,
+    Birthday,
+}
+
+impl Kind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Chore => "CHORE",
+            Kind::Adjustment => "ADJUSTMENT",
+            Kind::Payout => "PAYOUT",
+            Kind::Birthday => "BIRTHDAY",
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct EntryRow {
+    pub id: Uuid,
+    pub child_id: Uuid,
+    pub kind: String,
+    pub amount_cents: i64,
+    pub notes: String,
+    pub created_by: Option<Uuid>,
+    pub created_at: DateTime<Utc>,
+}
+
+pub struct NewEntry<'a> {
+    pub org: Uuid,
+    pub child: Uuid,
+    pub kind: Kind,
+    pub source_id: &'a str,
+    pub amount_cents: i64,
+    pub notes: &'a str,
+    pub created_by: Option<Uuid>,
+    pub occurred_at: DateTime<Utc>,
+}
+
+/// Appends an entry; `None` when its source is already in the ledger.
+pub async fn insert(tx: &mut PgConnection, e: &NewEntry<'_>) -> Result<Option<EntryRow>, Error> {
+    Ok(sqlx::query_as!(
+        EntryRow,
+        "INSERT INTO ledger_entries (id, organization_id, child_id, kind, source_id,
+            amount_cents, notes, created_by, occurred_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         ON CONFLICT ON CONSTRAINT ledger_entries_source_key DO NOTHING
+         RETURNING id, child_id, kind, amount_cents, notes, created_by, created_at",
+        Uuid::now_v7(),
+        e.org,
+        e.child,
+        e.kind.as_str(),
+        e.source_id,
+        e.amount_cents,
+        e.notes,
+        e.created_by,
+        e.occurred_at,
+    )
+    .fetch_optional(tx)
+    .traced("insert_entry")
+    .await?)
+}
+
+/// The family's entry of `kind` from `source_id`, if recorded.
+pub async fn find(
+    conn: &mut PgConnection,
+    org: Uuid,
+    kind: Kind,
+    source_id: &str,
+) -> Result<Option<EntryRow>, Error> {
+    Ok(sqlx::query_as!(
+        EntryRow,
+        "SELECT id, child_id, kind, amount_cents, notes, created_by, created_at
+         FROM ledger_entries WHERE organization_id = $1 AND kind = $2 AND source_id = $3",
+        org,
+        kind.as_str(),
+        source_id,
+    )
+    .fetch_optional(conn)
+    .traced("find_entry")
+    .await?)
+}
+
+/// Serialises money movements of one child, so a balance checked is the
+/// balance written against.
+pub async fn lock_child(tx: &mut PgConnection, child: Uuid) -> Result<(), Error> {
+    sqlx::query!(
+        "SELECT pg_advisory_xact_lock(hashtextextended('ledger:' || $1::uuid::text, 0))",
+        child,
+    )
+    .execute(tx)
+    .traced("lock_child")
+    .await?;
+    Ok(())
+}
+
+pub async fn balance(conn: &mut PgConnection, org: Uuid, child: Uuid) -> Result<i64, Error> {
+    Ok(sqlx::query_scalar!(
+        r#"SELECT coalesce(sum(amount_cents), 0)::bigint AS "balance!" FROM ledger_entries
+         WHERE organization_id = $1 AND child_id = $2"#,
+        org,
+        child,
+    )
+    .fetch_one(conn)
+    .traced("balance")
+    .await?)
+}
+
+/// Each child's balance, for the children with entries.
+pub async fn balances(pool: &PgPool, org: Uuid) -> Result<HashMap<Uuid, i64>, Error> {
+    let rows = sqlx::query!(
+        r#"SELECT child_id, sum(amount_cents)::bigint AS "balance!" FROM ledger_entries
+         WHERE organization_id = $1 GROUP BY child_id"#,
+        org,
+    )
+    .fetch_all(pool)
+    .traced("balances")
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.child_id, r.balance)).collect())
+}
+
+/// Payouts, newest first; one child's when `child` is given.
+pub async fn payouts(
+    pool: &PgPool,
+    org: Uuid,
+    child: Option<Uuid>,
+) -> Result<Vec<EntryRow>, Error> {
+    Ok(sqlx::query_as!(
+        EntryRow,
+        "SELECT id, child_id, kind, amount_cents, notes, created_by, created_at
+         FROM ledger_entries
+         WHERE organization_id = $1 AND kind = 'PAYOUT' AND ($2::uuid IS NULL OR child_id = $2)
+         ORDER BY created_at DESC, id DESC LIMIT 500",
+        org,
+        child,
+    )
+    .fetch_all(pool)
+    .traced("payouts")
+    .await?)
+}
+
+/// The sum of `kind` entries since `since` (positive for payouts).
+pub async fn total_since(
+    pool: &PgPool,
+    org: Uuid,
+    child: Option<Uuid>,
+    kind: Kind,
+    since: DateTime<Utc>,
+) -> Result<i64, Error> {
+    Ok(sqlx::query_scalar!(
+        r#"SELECT coalesce(abs(sum(amount_cents)), 0)::bigint AS "total!" FROM ledger_entries
+         WHERE organization_id = $1 AND ($2::uuid IS NULL OR child_id = $2)
+           AND kind = $3 AND occurred_at >= $4"#,
+        org,
+        child,
+        kind.as_str(),
+        since,
+    )
+    .fetch_one(pool)
+    .traced("total_since")
+    .await?)
+}
+
+/// Chore rewards per week (Monday in `tz`) since `since`.
+pub async fn weekly_chore_rewards(
+    pool: &PgPool,
+    org: Uuid,
+    child: Option<Uuid>,
+    tz: &str,
+    since: DateTime<Utc>,
+) -> Result<HashMap<NaiveDate, i64>, Error> {
+    let rows = sqlx::query!(
+        r#"SELECT date_trunc('week', occurred_at AT TIME ZONE $3)::date AS "week!",
+                sum(amount_cents)::bigint AS "total!"
+         FROM ledger_entries
+         WHERE organization_id = $1 AND ($2::uuid IS NULL OR child_id = $2)
+           AND kind = 'CHORE' AND occurred_at >= $4
+         GROUP BY 1"#,
+        org,
+        child,
+        tz,
+        since,
+    )
+    .fetch_all(pool)
+    .traced("weekly_chore_rewards")
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.week, r.total)).collect())
+}
+
+/// The days (in `tz`) a child had a chore approved, newest first, since `since`.
+pub async fn chore_days(
+    pool: &PgPool,
+    child: Uuid,
+    tz: &str,
+    since: DateTime<Utc>,
+) -> Result<Vec<NaiveDate>, Error> {
+    Ok(sqlx::query_scalar!(
+        r#"SELECT DISTINCT (occurred_at AT TIME ZONE $2)::date AS "day!" FROM ledger_entries
+         WHERE child_id = $1 AND kind = 'CHORE' AND occurred_at >= $3
+         ORDER BY 1 DESC"#,
+        child,
+        tz,
+        since,
+    )
+    .fetch_all(pool)
+    .traced("chore_days")
+    .await?)
+}
+
+/// Forgets a deleted child's entries.
+pub async fn delete_for_child(tx: &mut PgConnection, org: Uuid, child: Uuid) -> Result<(), Error> {
+    sqlx::query!(
+        "DELETE FROM ledger_entries WHERE organization_id = $1 AND child_id = $2",
+        org,
+        child,
+    )
+    .execute(tx)
+    .traced("delete_child_entries")
+    .await?;
+    Ok(())
+}

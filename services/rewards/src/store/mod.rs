@@ -1,0 +1,11 @@
+//! SQL of the rewards service, by what it stores: the ledger, subjects and
+//! grades, multiplier settings, and the families and children other services
+//! announced. Every query of family data is scoped by the family id the
+//! caller's token carries.
+
+pub mod children;
+pub mod families;
+pub mod grades;
+pub mod ledger;
+pub mod multipliers;
+pub mod subjects;

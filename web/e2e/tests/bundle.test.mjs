@@ -1,0 +1,79 @@
+// What a first load downloads: the build's entry chunk and every chunk it
+// imports statically. The operator console and the screens a family visits
+// rarely must stay out of it, each in a chunk of its own loaded when the
+// screen first opens (src/app/router.tsx).
+//
+// Reads the last build (`npm run build`): dist/.vite/manifest.json names the
+// chunks and what they import; dist/.vite/chunk-modules.json (written by the
+// build, see vite.config.ts) says which source files each chunk holds.
+// DIST_DIR reads another build.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const distDir = process.env.DIST_DIR || fileURLToPath(new URL('../../dist', import.meta.url));
+
+/** The lazily loaded screens: their entry file, and the folder none of whose files a first load may carry. */
+const LAZY_SCREENS = [
+  ['src/features/admin/components/admin-console-page.tsx', 'src/features/admin/'],
+  ['src/features/categories/components/categories-page.tsx', 'src/features/categories/'],
+  ['src/features/payouts/components/payouts-page.tsx', 'src/features/payouts/'],
+  ['src/features/history/components/history-page.tsx', 'src/features/history/'],
+  ['src/features/settings/components/settings-page.tsx', 'src/features/settings/'],
+  ['src/features/team/components/team-page.tsx', 'src/features/team/'],
+  ['src/features/profile/components/profile-page.tsx', 'src/features/profile/'],
+];
+
+function readJson(name) {
+  const file = join(distDir, '.vite', name);
+  assert.ok(existsSync(file), `${file} is missing: run \`npm run build\` first`);
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+const manifest = readJson('manifest.json');
+const chunkModules = readJson('chunk-modules.json');
+
+/** The manifest keys of the entry chunk and of every chunk reachable from it through static imports. */
+function staticClosure(entry) {
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    assert.ok(chunk, `the manifest names ${key} but has no entry for it`);
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(entry);
+  return [...seen];
+}
+
+describe('the first load', () => {
+  const closure = staticClosure('index.html');
+  const files = closure.map((key) => manifest[key].file);
+  const modules = files.flatMap((file) => chunkModules[file] ?? []);
+
+  it('is built from index.html, with the source files of its chunks known', () => {
+    assert.equal(manifest['index.html']?.isEntry, true);
+    for (const file of files) assert.ok(chunkModules[file], `no module list for ${file}`);
+    assert.ok(modules.includes('src/main.tsx'), 'src/main.tsx is not in the first load');
+  });
+
+  for (const [entry, folder] of LAZY_SCREENS) {
+    it(`carries no file of ${folder}`, () => {
+      const chunks = closure.filter((key) => key.startsWith(folder) || manifest[key].src?.startsWith(folder));
+      assert.deepEqual(chunks, [], `chunks of ${folder} are imported statically by the first load`);
+      const carried = modules.filter((module) => module.startsWith(folder));
+      assert.deepEqual(carried, [], `the first load carries ${folder} (import ${entry} lazily)`);
+    });
+
+    it(`loads ${entry} in a chunk of its own when the screen opens`, () => {
+      assert.equal(manifest[entry]?.isDynamicEntry, true, `${entry} is not a lazily loaded chunk`);
+      assert.ok(
+        closure.some((key) => manifest[key].dynamicImports?.includes(entry)),
+        `the first load does not import ${entry} on demand`,
+      );
+    });
+  }
+});

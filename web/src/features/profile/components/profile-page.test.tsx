@@ -1,0 +1,68 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+
+import { useSessionStore } from '@/stores/session-store';
+import { buildUser, jsonResponse } from '@/testing/fixtures';
+import { fieldErrorOf, renderRoute, signIn, stubApi } from '@/testing/test-utils';
+
+const jane = buildUser({ phone: '' });
+
+async function openProfile(answer: (body: unknown) => Response) {
+  const user = userEvent.setup();
+  signIn(jane);
+  const api = stubApi(({ method, path, body }) => {
+    if (path !== '/users/me') return undefined;
+    return method === 'PUT' ? answer(body) : jsonResponse(200, jane);
+  });
+  renderRoute('/profile');
+  const form = await screen.findByRole('form', { name: 'Personal information' });
+  return { user, form: within(form), ...api };
+}
+
+describe('Profile', () => {
+  it('saves the personal fields and keeps what the server answered', async () => {
+    const { user, form, requests } = await openProfile((body) => jsonResponse(200, { ...jane, ...(body as object) }));
+    await user.type(form.getByLabelText('Phone'), ' +1 555 0100 ');
+    await user.click(form.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await form.findByText('Profile updated successfully')).toBeTruthy();
+    expect(requests.find((request) => request.method === 'PUT')?.body).toEqual({
+      firstName: 'Jane',
+      lastName: 'Doe',
+      email: 'jane@example.com',
+      phone: '+1 555 0100',
+    });
+    expect(useSessionStore.getState().user?.phone).toBe('+1 555 0100');
+  });
+
+  it("shows the server's problem with the phone beside the phone, and nothing else", async () => {
+    const { user, form } = await openProfile(() =>
+      jsonResponse(400, {
+        error: 'Please enter a valid phone number',
+        message: 'Please enter a valid phone number',
+        details: [{ field: 'phone', message: 'Please enter a valid phone number' }],
+      }),
+    );
+    await user.type(form.getByLabelText('Phone'), 'call me');
+    await user.click(form.getByRole('button', { name: 'Save Changes' }));
+
+    const phone = form.getByLabelText('Phone');
+    await waitFor(() => expect(fieldErrorOf(phone)).toBe('Please enter a valid phone number'));
+    expect(form.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Please enter a valid phone number']);
+    expect(fieldErrorOf(form.getByLabelText('Email'))).toBeNull();
+    expect(form.queryByText('Profile updated successfully')).toBeNull();
+  });
+
+  it("shows a refusal that names no field as the form's alert, else 'Failed to update profile'", async () => {
+    let answer = jsonResponse(409, { error: 'Conflict', message: 'This email is already registered' });
+    const { user, form } = await openProfile(() => answer);
+    await user.click(form.getByRole('button', { name: 'Save Changes' }));
+    expect((await form.findByRole('alert')).textContent).toBe('This email is already registered');
+    expect(fieldErrorOf(form.getByLabelText('Email'))).toBeNull();
+
+    answer = new Response('', { status: 502 });
+    await user.click(form.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(form.getByRole('alert').textContent).toBe('Failed to update profile'));
+  });
+});

@@ -1,0 +1,34 @@
+/**
+ * The cache keys of every server resource, in one place: screens reading the
+ * same resource share its data, and a change names what it makes stale.
+ * Keys are hierarchical: invalidating ['submissions'] covers the queue, the
+ * history and the availability.
+ */
+export const queryKeys = {
+  currentUser: ['users', 'me'] as const,
+  invitation: (code: string) => ['invitation', code] as const,
+  children: ['children'] as const,
+  subjects: {
+    all: ['subjects'] as const,
+    of: (childId: string) => ['subjects', childId] as const,
+  },
+  categories: ['categories'] as const,
+  chores: ['chores'] as const,
+  submissions: ['submissions'] as const,
+  pendingSubmissions: ['submissions', 'pending'] as const,
+  history: ['submissions', 'history'] as const,
+  availability: ['submissions', 'availability'] as const,
+  dashboardStats: ['dashboard', 'stats'] as const,
+  payouts: ['payouts'] as const,
+  organization: ['organization'] as const,
+  multipliers: ['multipliers'] as const,
+  members: ['members'] as const,
+  inviteCodes: ['invite-codes'] as const,
+  admin: {
+    all: ['admin'] as const,
+    stats: ['admin', 'stats'] as const,
+    organizations: (query: object) => ['admin', 'organizations', query] as const,
+    organization: (id: string) => ['admin', 'organization', id] as const,
+    users: (query: object) => ['admin', 'users', query] as const,
+  },
+};
