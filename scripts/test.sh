@@ -2,7 +2,7 @@
 # Runs every check and test: the deployment files (Helm chart and compose,
 # offline), formatting, lints, Rust unit and integration tests against real
 # PostgreSQL, NATS and S3, web lint/type check/unit tests, and the browser
-# end-to-end tests against the whole stack.
+# end-to-end tests and the API contract test (schemathesis) against the whole stack.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -53,6 +53,9 @@ export SUPER_ADMIN_EMAIL SUPER_ADMIN_PASSWORD
 
 step "Running browser end-to-end tests"
 (cd web && BASE_URL=http://127.0.0.1:18080 npm run --silent e2e)
+
+# After the browser tests: its super admin may suspend families it finds.
+scripts/contract-test.sh http://127.0.0.1:18080 "$SUPER_ADMIN_EMAIL" "$SUPER_ADMIN_PASSWORD"
 stop_stack
 
 step "All checks passed in $(((SECONDS - started) / 60)) min $(((SECONDS - started) % 60)) s"

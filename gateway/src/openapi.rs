@@ -21,7 +21,14 @@ use crate::error::ErrorBody;
 #[openapi(
     info(title = "Chorely API", description = "Family chores and rewards."),
     servers((url = "/api")),
-    components(schemas(TimeZone, crate::json::SubjectBody)),
+    components(schemas(
+        TimeZone,
+        crate::json::SubjectBody,
+        crate::json::EmailOrEmpty,
+        crate::json::PlanFilter,
+        crate::json::StatusFilter,
+        crate::json::RoleFilter,
+    )),
     modifiers(&BearerAuth),
     tags(
         (name = "auth", description = "Sign-up, login and invitations"),

@@ -192,11 +192,38 @@ pub struct CreateInviteCodeBody {
     /// ORG_ADMIN when absent.
     pub role: Option<InviteRole>,
     /// Empty or absent allows any email.
-    #[schema(format = Email, max_length = 254)]
+    #[schema(value_type = Option<EmailOrEmpty>)]
     pub email: Option<String>,
     /// 1, 3, 7, 14 or 30; 7 when absent.
     pub expires_in_days: Option<ExpiryDays>,
 }
+
+/// An email address, or empty for "any email".
+pub struct EmailOrEmpty;
+
+impl utoipa::PartialSchema for EmailOrEmpty {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{
+            KnownFormat, ObjectBuilder, OneOfBuilder, SchemaFormat, SchemaType, Type,
+        };
+        OneOfBuilder::new()
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(SchemaType::new(Type::String))
+                    .format(Some(SchemaFormat::KnownFormat(KnownFormat::Email)))
+                    .max_length(Some(254)),
+            )
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(SchemaType::new(Type::String))
+                    .max_length(Some(0)),
+            )
+            .description(Some("An email address, or empty for any email."))
+            .into()
+    }
+}
+
+impl ToSchema for EmailOrEmpty {}
 
 /// How many days an invite code stays open.
 #[derive(

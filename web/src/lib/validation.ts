@@ -63,6 +63,6 @@ export function parseDecimal(value: string, range: DecimalRange): number | null 
  * `value` when it is one of `choices` (what a select offers), else the first
  * choice: a form's text read as one of the API's values without a cast.
  */
-export function choiceOf<T extends string>(value: string, choices: readonly [T, ...T[]]): T {
-  return choices.find((choice) => choice === value) ?? choices[0];
+export function choiceOf<T extends string | number>(value: string, choices: readonly [T, ...T[]]): T {
+  return choices.find((choice) => String(choice) === value) ?? choices[0];
 }

@@ -54,3 +54,12 @@ export interface ApiErrorBody {
   message?: string;
   details?: ApiErrorDetail[];
 }
+
+/** An IANA time zone name the server knows (the document lists them). */
+export type TimeZone = Schemas['TimeZone'];
+
+/** How often a chore may be done, in days. */
+export type FrequencyDays = Schemas['FrequencyDays'];
+
+/** How many days an invite code stays open. */
+export type ExpiryDays = Schemas['ExpiryDays'];

@@ -662,31 +662,22 @@ export interface components {
     schemas: {
         AcceptInviteBody: {
             /**
+             * Format: email
              * @description Only for an invitation that names no email (an open invite code).
-             * @default
+             * @default null
              */
-            email?: string;
-            /** @default  */
-            firstName?: string;
-            /** @default  */
-            inviteCode?: string;
-            /** @default  */
-            lastName?: string;
-            /** @default  */
-            password?: string;
+            email?: string | null;
+            /** @default null */
+            firstName?: string | null;
+            inviteCode: string;
+            /** @default null */
+            lastName?: string | null;
+            password: string;
         };
         AdjustBalanceBody: {
-            /**
-             * @description Signed dollars as text, e.g. `+10.00` or `-5.50` (a number is accepted too).
-             * @default null
-             * @example +10.00
-             */
-            amount?: string;
-            /**
-             * @description Why: required.
-             * @default
-             */
-            notes?: string;
+            amount: components["schemas"]["SignedAmount"];
+            /** @description Why: required. */
+            notes: string;
         };
         AdminOrganization: {
             /** Format: int32 */
@@ -699,11 +690,9 @@ export interface components {
             /** @description False while suspended. */
             isActive: boolean;
             name: string;
-            /** @description FREE, PRO or ENTERPRISE */
-            plan: string;
+            plan: components["schemas"]["Plan"];
             slug: string;
-            /** @description TRIAL, ACTIVE or CANCELED */
-            subscriptionStatus: string;
+            subscriptionStatus: components["schemas"]["SubscriptionStatus"];
             /** Format: date-time */
             trialEndsAt?: string | null;
             /** Format: int32 */
@@ -724,13 +713,18 @@ export interface components {
             lastLoginAt?: string | null;
             lastName?: string | null;
             organization?: null | components["schemas"]["AdminUserOrganization"];
-            role: string;
+            role: components["schemas"]["Role"];
         };
         AdminUserOrganization: {
             id: string;
             name: string;
-            plan: string;
+            plan: components["schemas"]["Plan"];
         };
+        /**
+         * @description Child 5-10, Tween 11-13, Teen 14-17, Young Adult 18+.
+         * @enum {string}
+         */
+        AgeGroup: "CHILD" | "TWEEN" | "TEEN" | "YOUNG_ADULT";
         Archived: {
             /** Format: int32 */
             archived: number;
@@ -765,10 +759,9 @@ export interface components {
             name: string;
         };
         CategoryBody: {
-            /** @default  */
-            description?: string;
-            /** @default  */
-            name?: string;
+            /** @default null */
+            description?: string | null;
+            name: string;
         };
         CategoryName: {
             name: string;
@@ -778,8 +771,7 @@ export interface components {
             name: string;
         };
         Child: {
-            /** @description CHILD, TWEEN, TEEN or YOUNG_ADULT */
-            ageGroup: string;
+            ageGroup: components["schemas"]["AgeGroup"];
             /**
              * Format: double
              * @description Dollars (or hours, points) the child has.
@@ -809,12 +801,10 @@ export interface components {
             name: string;
             /** Format: int32 */
             respectRating: number;
-            /** @description MONEY, SCREEN_TIME, POINTS or CUSTOM */
-            rewardDisplayType: string;
+            rewardDisplayType: components["schemas"]["RewardDisplayType"];
             /** Format: int32 */
             rulesRating: number;
-            /** @description KIDS, TEEN or ADULT */
-            uiTheme: string;
+            uiTheme: components["schemas"]["UiTheme"];
             user: components["schemas"]["ChildContact"];
             /** @description The child's login; null until they accepted their invitation. */
             userId?: string | null;
@@ -840,41 +830,37 @@ export interface components {
         };
         /** @description The fields of a child a parent sets when adding or editing them. */
         ChildDetailsBody: {
-            /**
-             * @description CHILD (default), TWEEN, TEEN or YOUNG_ADULT
-             * @default
-             */
-            ageGroup?: string;
+            /** @default null */
+            ageGroup?: null | components["schemas"]["AgeGroup"];
             /**
              * Format: double
-             * @description Dollars, 0 or more; 10 when adding without one, unchanged when editing without one.
+             * @description Dollars in whole cents, 0 or more; 10 when adding without one,
+             *     unchanged when editing without one.
              * @default null
              */
             birthdayRewardAmount?: number | null;
             /**
-             * @description `YYYY-MM-DD`
+             * Format: date
+             * @description `YYYY-MM-DD`, not in the future.
              * @default null
              */
             dateOfBirth?: string | null;
-            /** @default  */
-            email?: string;
+            /** Format: email */
+            email: string;
             /**
              * @description Display name; first and last name when empty.
-             * @default
+             * @default null
              */
-            name?: string;
-            /** @default  */
-            phone?: string;
+            name?: string | null;
             /**
-             * @description MONEY (default), SCREEN_TIME, POINTS or CUSTOM
-             * @default
+             * @description Digits, spaces and `+-().`.
+             * @default null
              */
-            rewardDisplayType?: string;
-            /**
-             * @description KIDS (default), TEEN or ADULT
-             * @default
-             */
-            uiTheme?: string;
+            phone?: string | null;
+            /** @default null */
+            rewardDisplayType?: null | components["schemas"]["RewardDisplayType"];
+            /** @default null */
+            uiTheme?: null | components["schemas"]["UiTheme"];
         };
         ChildInvitation: {
             child: components["schemas"]["Child"];
@@ -928,24 +914,17 @@ export interface components {
         ChoreBody: {
             /**
              * Format: double
-             * @description Dollars, at least 0, in whole cents.
-             * @default null
+             * @description Dollars in whole cents, 0 or more.
              */
-            baseReward?: number | null;
-            /** @default  */
-            categoryId?: string;
-            /** @default  */
-            description?: string;
-            /**
-             * Format: int32
-             * @description 0 (anytime), 1, 2, 3, 7, 14 or 30.
-             * @default 0
-             */
-            frequencyDays?: number;
-            /** @default  */
-            name?: string;
-            /** @default false */
-            requiresPhoto?: boolean;
+            baseReward: number;
+            categoryId: string;
+            /** @default null */
+            description?: string | null;
+            /** @default null */
+            frequencyDays?: null | components["schemas"]["FrequencyDays"];
+            name: string;
+            /** @default null */
+            requiresPhoto?: boolean | null;
         };
         ChoreSummary: {
             category: components["schemas"]["CategoryName"];
@@ -953,26 +932,23 @@ export interface components {
             name: string;
         };
         CreateInviteCodeBody: {
-            /**
-             * @description Empty allows any email.
-             * @default
-             */
-            email?: string;
-            /**
-             * Format: int32
-             * @description 1, 3, 7 (default), 14 or 30
-             * @default 0
-             */
-            expiresInDays?: number;
-            /**
-             * @description ORG_ADMIN (default) or ORG_MEMBER
-             * @default
-             */
-            role?: string;
+            /** @default null */
+            email?: null | components["schemas"]["EmailOrEmpty"];
+            /** @default null */
+            expiresInDays?: null | components["schemas"]["ExpiryDays"];
+            /** @default null */
+            role?: null | components["schemas"]["InviteRole"];
         };
         Dashboard: components["schemas"]["ParentDashboard"] | components["schemas"]["ChildDashboard"];
+        /** @description An email address, or empty for any email. */
+        EmailOrEmpty: string;
         /** @description The body of every error answer. */
         ErrorBody: {
+            /**
+             * @description The request fields that were refused, each with its own text; absent
+             *     when the failure is not about a field.
+             */
+            details?: components["schemas"]["FieldDetail"][] | null;
             /**
              * @description What went wrong, in words fit for the user.
              * @example Invalid email or password
@@ -981,19 +957,42 @@ export interface components {
             /** @description The same text (clients read `message` first). */
             message: string;
         };
-        GradeBody: {
+        /**
+         * @description How many days an invite code stays open.
+         * @enum {integer}
+         */
+        ExpiryDays: 1 | 3 | 7 | 14 | 30;
+        /** @description One refused request field. */
+        FieldDetail: {
             /**
-             * @description A to F, for LETTER subjects.
-             * @default
+             * @description The field's name in the request (`firstName`, `customScale`), or a
+             *     path into it for nested values (`thresholds.A`).
+             * @example firstName
              */
-            grade?: string;
+            field: string;
+            /** @example First name is required */
+            message: string;
+        };
+        /**
+         * @description How many days a chore stays unavailable after it is done: 0 is anytime.
+         * @enum {integer}
+         */
+        FrequencyDays: 0 | 1 | 2 | 3 | 7 | 14 | 30;
+        GradeBody: {
+            /** @default null */
+            grade?: components["schemas"]["Letter"];
             /**
              * Format: double
-             * @description 0 to 100 (two decimals), for PERCENTAGE subjects.
+             * @description 0 to 100 with at most two decimals, for PERCENTAGE subjects.
              * @default null
              */
-            percentage?: number | null;
+            percentage?: number;
         };
+        /**
+         * @description How a subject is graded.
+         * @enum {string}
+         */
+        GradeScale: "LETTER" | "PERCENTAGE";
         GradeView: {
             grade: string;
             /** Format: double */
@@ -1020,11 +1019,40 @@ export interface components {
             expiresAt?: string | null;
             organizationName: string;
         };
-        InviteChildBody: components["schemas"]["ChildDetailsBody"] & {
-            /** @default  */
-            firstName?: string;
-            /** @default  */
-            lastName?: string;
+        InviteChildBody: {
+            /** @default null */
+            ageGroup?: null | components["schemas"]["AgeGroup"];
+            /**
+             * Format: double
+             * @description Dollars in whole cents, 0 or more; 10 when absent.
+             * @default null
+             */
+            birthdayRewardAmount?: number | null;
+            /**
+             * Format: date
+             * @description `YYYY-MM-DD`, not in the future.
+             * @default null
+             */
+            dateOfBirth?: string | null;
+            /** Format: email */
+            email: string;
+            firstName: string;
+            /** @default null */
+            lastName?: string | null;
+            /**
+             * @description Display name; first and last name when empty.
+             * @default null
+             */
+            name?: string | null;
+            /**
+             * @description Digits, spaces and `+-().`.
+             * @default null
+             */
+            phone?: string | null;
+            /** @default null */
+            rewardDisplayType?: null | components["schemas"]["RewardDisplayType"];
+            /** @default null */
+            uiTheme?: null | components["schemas"]["UiTheme"];
         };
         InviteCode: {
             code: string;
@@ -1032,10 +1060,15 @@ export interface components {
             /** Format: date-time */
             expiresAt?: string | null;
             id: string;
-            role: string;
+            role: components["schemas"]["InviteRole"];
             /** Format: date-time */
             usedAt?: string | null;
         };
+        /**
+         * @description The roles an invite code can give.
+         * @enum {string}
+         */
+        InviteRole: "ORG_ADMIN" | "ORG_MEMBER";
         LedgerEntryView: {
             /**
              * Format: double
@@ -1051,15 +1084,23 @@ export interface components {
             /** Format: date-time */
             createdAt?: string | null;
             id: string;
-            /** @description CHORE, ADJUSTMENT, PAYOUT or BIRTHDAY */
-            kind: string;
+            kind: components["schemas"]["LedgerKind"];
             notes: string;
         };
+        /**
+         * @description What moved a balance.
+         * @enum {string}
+         */
+        LedgerKind: "CHORE" | "ADJUSTMENT" | "PAYOUT" | "BIRTHDAY";
+        /**
+         * @description A letter grade.
+         * @enum {string}
+         */
+        Letter: "A" | "B" | "C" | "D" | "F";
         LoginBody: {
-            /** @default  */
-            email?: string;
-            /** @default  */
-            password?: string;
+            /** Format: email */
+            email: string;
+            password: string;
         };
         Member: {
             childId?: string | null;
@@ -1072,8 +1113,7 @@ export interface components {
             /** Format: date-time */
             lastLoginAt?: string | null;
             lastName: string;
-            /** @description ORG_ADMIN or ORG_MEMBER */
-            role: string;
+            role: components["schemas"]["Role"];
         };
         MultiplierView: {
             /** Format: double */
@@ -1095,60 +1135,48 @@ export interface components {
              */
             total: number;
         };
-        /** @description A family's multipliers (each 0.1 to 5.0). */
+        /** @description A family's multipliers, each 0.1 to 5.0 (kept to three decimals). */
         Multipliers: {
             /**
              * Format: double
              * @description Mean behaviour rating of 8 to 10.
-             * @default 0
              */
-            behaviourExcellent?: number;
+            behaviourExcellent: number;
             /**
              * Format: double
              * @description Mean behaviour rating of 1 to 4.
-             * @default 0
              */
-            behaviourPoor?: number;
+            behaviourPoor: number;
+            /** Format: double */
+            gradeA: number;
+            /** Format: double */
+            gradeB: number;
+            /** Format: double */
+            gradeC: number;
+            /** Format: double */
+            gradeD: number;
+            /** Format: double */
+            gradeF: number;
+            /** Format: double */
+            streak30: number;
+            /** Format: double */
+            streak7: number;
+            /** Format: double */
+            streak90: number;
+        };
+        /** @description A new subject: a name and a grade scale at least. */
+        NewSubjectBody: {
             /**
-             * Format: double
-             * @default 0
+             * @description JSON text: `{"thresholds": {"A": 90, ...}, "points": {"A": 4.0, ...}}`, or empty.
+             * @default null
              */
-            gradeA?: number;
-            /**
-             * Format: double
-             * @default 0
-             */
-            gradeB?: number;
-            /**
-             * Format: double
-             * @default 0
-             */
-            gradeC?: number;
-            /**
-             * Format: double
-             * @default 0
-             */
-            gradeD?: number;
-            /**
-             * Format: double
-             * @default 0
-             */
-            gradeF?: number;
-            /**
-             * Format: double
-             * @default 0
-             */
-            streak30?: number;
-            /**
-             * Format: double
-             * @default 0
-             */
-            streak7?: number;
-            /**
-             * Format: double
-             * @default 0
-             */
-            streak90?: number;
+            customScale?: string | null;
+            gradeScale: components["schemas"]["GradeScale"];
+            name: string;
+            /** @default null */
+            period?: string | null;
+            /** @default null */
+            teacher?: string | null;
         };
         Organization: {
             /** Format: date-time */
@@ -1165,8 +1193,7 @@ export interface components {
         OrganizationSummary: {
             id: string;
             name: string;
-            /** @description FREE, PRO or ENTERPRISE */
-            plan: string;
+            plan: components["schemas"]["Plan"];
         };
         Page_AdminOrganization: {
             items: {
@@ -1180,11 +1207,9 @@ export interface components {
                 /** @description False while suspended. */
                 isActive: boolean;
                 name: string;
-                /** @description FREE, PRO or ENTERPRISE */
-                plan: string;
+                plan: components["schemas"]["Plan"];
                 slug: string;
-                /** @description TRIAL, ACTIVE or CANCELED */
-                subscriptionStatus: string;
+                subscriptionStatus: components["schemas"]["SubscriptionStatus"];
                 /** Format: date-time */
                 trialEndsAt?: string | null;
                 /** Format: int32 */
@@ -1213,7 +1238,7 @@ export interface components {
                 lastLoginAt?: string | null;
                 lastName?: string | null;
                 organization?: null | components["schemas"]["AdminUserOrganization"];
-                role: string;
+                role: components["schemas"]["Role"];
             }[];
             /** Format: int32 */
             page: number;
@@ -1240,14 +1265,12 @@ export interface components {
         PayoutBody: {
             /**
              * Format: double
-             * @description Dollars, more than 0 and at most the child's balance.
-             * @default null
+             * @description Dollars in whole cents, more than 0 and at most the child's balance.
              */
-            amount?: number | null;
-            /** @default  */
-            childId?: string;
-            /** @default  */
-            notes?: string;
+            amount: number;
+            childId: string;
+            /** @default null */
+            notes?: string | null;
         };
         PayoutView: {
             /** Format: double */
@@ -1261,17 +1284,15 @@ export interface components {
             /** @description Who paid; null for a child reading their own payouts. */
             parentName?: string | null;
         };
+        /**
+         * @description A family's plan.
+         * @enum {string}
+         */
+        Plan: "FREE" | "PRO" | "ENTERPRISE";
         PlanBody: {
-            /**
-             * @description FREE, PRO or ENTERPRISE
-             * @default
-             */
-            plan?: string;
-            /**
-             * @description TRIAL, ACTIVE or CANCELED
-             * @default
-             */
-            subscriptionStatus?: string;
+            plan: components["schemas"]["Plan"];
+            /** @default null */
+            subscriptionStatus?: null | components["schemas"]["SubscriptionStatus"];
         };
         PlanDistribution: {
             /** Format: int64 */
@@ -1283,33 +1304,28 @@ export interface components {
             /** Format: int64 */
             trial: number;
         };
+        /**
+         * @description A filter over plans in the console: ALL or one plan.
+         * @enum {string}
+         */
+        PlanFilter: "ALL" | "FREE" | "PRO" | "ENTERPRISE";
         PlatformStatsView: {
             organizations: components["schemas"]["PlanDistribution"];
             recentOrganizations: components["schemas"]["AdminOrganization"][];
             totals: components["schemas"]["Totals"];
         };
         Profile: {
-            /** @description A child's reward unit (MONEY, SCREEN_TIME, POINTS or CUSTOM); null for adults. */
-            rewardDisplayType?: string | null;
-            /** @description KIDS, TEEN or ADULT; a child's is the one set on their child record. */
-            uiTheme: string;
+            rewardDisplayType?: null | components["schemas"]["RewardDisplayType"];
+            /** @description A child's is the one set on their child record. */
+            uiTheme: components["schemas"]["UiTheme"];
         };
         RatingsBody: {
-            /**
-             * Format: int32
-             * @default null
-             */
-            honestyRating?: number;
-            /**
-             * Format: int32
-             * @default null
-             */
-            respectRating?: number;
-            /**
-             * Format: int32
-             * @default null
-             */
-            rulesRating?: number;
+            /** Format: int32 */
+            honestyRating: number;
+            /** Format: int32 */
+            respectRating: number;
+            /** Format: int32 */
+            rulesRating: number;
         };
         RecentActivity: {
             approved: boolean;
@@ -1321,57 +1337,72 @@ export interface components {
             reviewedAt?: string | null;
         };
         RegisterBody: {
-            /** @default  */
-            email?: string;
-            /** @default  */
-            firstName?: string;
-            /** @default  */
-            lastName?: string;
-            /**
-             * @description Labelled "Family Name" in the app.
-             * @default
-             */
-            organizationName?: string;
-            /** @default  */
-            password?: string;
-            /**
-             * @description The browser's IANA time zone, e.g. `Europe/Paris`; UTC when absent.
-             * @default
-             */
-            timeZone?: string;
+            /** Format: email */
+            email: string;
+            firstName: string;
+            lastName: string;
+            /** @description Labelled "Family Name" in the app. */
+            organizationName: string;
+            password: string;
+            /** @default null */
+            timeZone?: null | components["schemas"]["TimeZone"];
         };
         ReviewBody: {
-            /** @default  */
-            adminNotes?: string;
-            /**
-             * @description APPROVED or REJECTED
-             * @default
-             */
-            status?: string;
+            /** @default null */
+            adminNotes?: string | null;
+            status: components["schemas"]["ReviewDecision"];
         };
+        /**
+         * @description A parent's decision on a submission.
+         * @enum {string}
+         */
+        ReviewDecision: "APPROVED" | "REJECTED";
+        /**
+         * @description The unit a child's rewards are shown in: $, hrs, pts or a plain number.
+         * @enum {string}
+         */
+        RewardDisplayType: "MONEY" | "SCREEN_TIME" | "POINTS" | "CUSTOM";
+        /**
+         * @description SUPER_ADMIN (the platform's operator), ORG_ADMIN (a parent) or ORG_MEMBER (a child).
+         * @enum {string}
+         */
+        Role: "SUPER_ADMIN" | "ORG_ADMIN" | "ORG_MEMBER";
+        /**
+         * @description A filter over roles in the console: ALL or one role.
+         * @enum {string}
+         */
+        RoleFilter: "ALL" | "SUPER_ADMIN" | "ORG_ADMIN" | "ORG_MEMBER";
+        /** @description Signed dollars in whole cents: text such as `+10.00` or `-5.50`, or a number. */
+        SignedAmount: string | number;
+        /**
+         * @description A filter over subscription statuses in the console: ALL or one status.
+         * @enum {string}
+         */
+        StatusFilter: "ALL" | "TRIAL" | "ACTIVE" | "CANCELED";
         SubjectBody: {
             /**
              * @description JSON text: `{"thresholds": {"A": 90, ...}, "points": {"A": 4.0, ...}}`, or empty.
-             * @default
+             * @default null
              */
-            customScale?: string;
-            /**
-             * @description LETTER or PERCENTAGE
-             * @default
-             */
-            gradeScale?: string;
+            customScale?: string | null;
+            /** @default null */
+            gradeScale?: components["schemas"]["GradeScale"];
             /**
              * @description Alone: archives (false) or restores (true).
              * @default null
              */
-            isActive?: boolean | null;
-            /** @default  */
+            isActive?: boolean;
+            /**
+             * @description Required, except with `isActive` alone.
+             * @default null
+             */
             name?: string;
-            /** @default  */
-            period?: string;
-            /** @default  */
-            teacher?: string;
+            /** @default null */
+            period?: string | null;
+            /** @default null */
+            teacher?: string | null;
         };
+        SubjectUpdate: components["schemas"]["SubjectBody"] & (Record<string, never> | Record<string, never>);
         SubjectView: {
             childId: string;
             /** @description A letter, a percentage with `%`, or `N/A`. */
@@ -1384,8 +1415,7 @@ export interface components {
             customScale: string;
             /** Format: double */
             gradePoints?: number | null;
-            /** @description LETTER or PERCENTAGE */
-            gradeScale: string;
+            gradeScale: components["schemas"]["GradeScale"];
             /** @description Newest first. */
             grades: components["schemas"]["GradeView"][];
             id: string;
@@ -1423,20 +1453,37 @@ export interface components {
             photoUrl?: string | null;
             /** Format: date-time */
             reviewedAt?: string | null;
-            /** @description PENDING, APPROVED or REJECTED */
-            status: string;
+            status: components["schemas"]["SubmissionStatus"];
             /** Format: date-time */
             submittedAt?: string | null;
         };
         /** @description The multipart form of `POST /submissions`. */
         SubmissionForm: {
-            chore_id: string;
-            /** @description RFC 3339, not later than now. */
-            completed_at: string;
+            choreId: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339, not later than now.
+             */
+            completedAt: string;
             notes?: string | null;
             /** @description JPEG, PNG or WebP, at most 10 MB. */
             photo?: number[] | null;
         };
+        /**
+         * @description Where a submission is in its review.
+         * @enum {string}
+         */
+        SubmissionStatus: "PENDING" | "APPROVED" | "REJECTED";
+        /**
+         * @description A family's subscription.
+         * @enum {string}
+         */
+        SubscriptionStatus: "TRIAL" | "ACTIVE" | "CANCELED";
+        /**
+         * @description An IANA time zone name, e.g. `Europe/Paris`.
+         * @enum {string}
+         */
+        TimeZone: "Africa/Abidjan" | "Africa/Accra" | "Africa/Addis_Ababa" | "Africa/Algiers" | "Africa/Asmara" | "Africa/Asmera" | "Africa/Bamako" | "Africa/Bangui" | "Africa/Banjul" | "Africa/Bissau" | "Africa/Blantyre" | "Africa/Brazzaville" | "Africa/Bujumbura" | "Africa/Cairo" | "Africa/Casablanca" | "Africa/Ceuta" | "Africa/Conakry" | "Africa/Dakar" | "Africa/Dar_es_Salaam" | "Africa/Djibouti" | "Africa/Douala" | "Africa/El_Aaiun" | "Africa/Freetown" | "Africa/Gaborone" | "Africa/Harare" | "Africa/Johannesburg" | "Africa/Juba" | "Africa/Kampala" | "Africa/Khartoum" | "Africa/Kigali" | "Africa/Kinshasa" | "Africa/Lagos" | "Africa/Libreville" | "Africa/Lome" | "Africa/Luanda" | "Africa/Lubumbashi" | "Africa/Lusaka" | "Africa/Malabo" | "Africa/Maputo" | "Africa/Maseru" | "Africa/Mbabane" | "Africa/Mogadishu" | "Africa/Monrovia" | "Africa/Nairobi" | "Africa/Ndjamena" | "Africa/Niamey" | "Africa/Nouakchott" | "Africa/Ouagadougou" | "Africa/Porto-Novo" | "Africa/Sao_Tome" | "Africa/Timbuktu" | "Africa/Tripoli" | "Africa/Tunis" | "Africa/Windhoek" | "America/Adak" | "America/Anchorage" | "America/Anguilla" | "America/Antigua" | "America/Araguaina" | "America/Argentina/Buenos_Aires" | "America/Argentina/Catamarca" | "America/Argentina/ComodRivadavia" | "America/Argentina/Cordoba" | "America/Argentina/Jujuy" | "America/Argentina/La_Rioja" | "America/Argentina/Mendoza" | "America/Argentina/Rio_Gallegos" | "America/Argentina/Salta" | "America/Argentina/San_Juan" | "America/Argentina/San_Luis" | "America/Argentina/Tucuman" | "America/Argentina/Ushuaia" | "America/Aruba" | "America/Asuncion" | "America/Atikokan" | "America/Atka" | "America/Bahia" | "America/Bahia_Banderas" | "America/Barbados" | "America/Belem" | "America/Belize" | "America/Blanc-Sablon" | "America/Boa_Vista" | "America/Bogota" | "America/Boise" | "America/Buenos_Aires" | "America/Cambridge_Bay" | "America/Campo_Grande" | "America/Cancun" | "America/Caracas" | "America/Catamarca" | "America/Cayenne" | "America/Cayman" | "America/Chicago" | "America/Chihuahua" | "America/Ciudad_Juarez" | "America/Coral_Harbour" | "America/Cordoba" | "America/Costa_Rica" | "America/Coyhaique" | "America/Creston" | "America/Cuiaba" | "America/Curacao" | "America/Danmarkshavn" | "America/Dawson" | "America/Dawson_Creek" | "America/Denver" | "America/Detroit" | "America/Dominica" | "America/Edmonton" | "America/Eirunepe" | "America/El_Salvador" | "America/Ensenada" | "America/Fort_Nelson" | "America/Fort_Wayne" | "America/Fortaleza" | "America/Glace_Bay" | "America/Godthab" | "America/Goose_Bay" | "America/Grand_Turk" | "America/Grenada" | "America/Guadeloupe" | "America/Guatemala" | "America/Guayaquil" | "America/Guyana" | "America/Halifax" | "America/Havana" | "America/Hermosillo" | "America/Indiana/Indianapolis" | "America/Indiana/Knox" | "America/Indiana/Marengo" | "America/Indiana/Petersburg" | "America/Indiana/Tell_City" | "America/Indiana/Vevay" | "America/Indiana/Vincennes" | "America/Indiana/Winamac" | "America/Indianapolis" | "America/Inuvik" | "America/Iqaluit" | "America/Jamaica" | "America/Jujuy" | "America/Juneau" | "America/Kentucky/Louisville" | "America/Kentucky/Monticello" | "America/Knox_IN" | "America/Kralendijk" | "America/La_Paz" | "America/Lima" | "America/Los_Angeles" | "America/Louisville" | "America/Lower_Princes" | "America/Maceio" | "America/Managua" | "America/Manaus" | "America/Marigot" | "America/Martinique" | "America/Matamoros" | "America/Mazatlan" | "America/Mendoza" | "America/Menominee" | "America/Merida" | "America/Metlakatla" | "America/Mexico_City" | "America/Miquelon" | "America/Moncton" | "America/Monterrey" | "America/Montevideo" | "America/Montreal" | "America/Montserrat" | "America/Nassau" | "America/New_York" | "America/Nipigon" | "America/Nome" | "America/Noronha" | "America/North_Dakota/Beulah" | "America/North_Dakota/Center" | "America/North_Dakota/New_Salem" | "America/Nuuk" | "America/Ojinaga" | "America/Panama" | "America/Pangnirtung" | "America/Paramaribo" | "America/Phoenix" | "America/Port-au-Prince" | "America/Port_of_Spain" | "America/Porto_Acre" | "America/Porto_Velho" | "America/Puerto_Rico" | "America/Punta_Arenas" | "America/Rainy_River" | "America/Rankin_Inlet" | "America/Recife" | "America/Regina" | "America/Resolute" | "America/Rio_Branco" | "America/Rosario" | "America/Santa_Isabel" | "America/Santarem" | "America/Santiago" | "America/Santo_Domingo" | "America/Sao_Paulo" | "America/Scoresbysund" | "America/Shiprock" | "America/Sitka" | "America/St_Barthelemy" | "America/St_Johns" | "America/St_Kitts" | "America/St_Lucia" | "America/St_Thomas" | "America/St_Vincent" | "America/Swift_Current" | "America/Tegucigalpa" | "America/Thule" | "America/Thunder_Bay" | "America/Tijuana" | "America/Toronto" | "America/Tortola" | "America/Vancouver" | "America/Virgin" | "America/Whitehorse" | "America/Winnipeg" | "America/Yakutat" | "America/Yellowknife" | "Antarctica/Casey" | "Antarctica/Davis" | "Antarctica/DumontDUrville" | "Antarctica/Macquarie" | "Antarctica/Mawson" | "Antarctica/McMurdo" | "Antarctica/Palmer" | "Antarctica/Rothera" | "Antarctica/South_Pole" | "Antarctica/Syowa" | "Antarctica/Troll" | "Antarctica/Vostok" | "Arctic/Longyearbyen" | "Asia/Aden" | "Asia/Almaty" | "Asia/Amman" | "Asia/Anadyr" | "Asia/Aqtau" | "Asia/Aqtobe" | "Asia/Ashgabat" | "Asia/Ashkhabad" | "Asia/Atyrau" | "Asia/Baghdad" | "Asia/Bahrain" | "Asia/Baku" | "Asia/Bangkok" | "Asia/Barnaul" | "Asia/Beirut" | "Asia/Bishkek" | "Asia/Brunei" | "Asia/Calcutta" | "Asia/Chita" | "Asia/Choibalsan" | "Asia/Chongqing" | "Asia/Chungking" | "Asia/Colombo" | "Asia/Dacca" | "Asia/Damascus" | "Asia/Dhaka" | "Asia/Dili" | "Asia/Dubai" | "Asia/Dushanbe" | "Asia/Famagusta" | "Asia/Gaza" | "Asia/Harbin" | "Asia/Hebron" | "Asia/Ho_Chi_Minh" | "Asia/Hong_Kong" | "Asia/Hovd" | "Asia/Irkutsk" | "Asia/Istanbul" | "Asia/Jakarta" | "Asia/Jayapura" | "Asia/Jerusalem" | "Asia/Kabul" | "Asia/Kamchatka" | "Asia/Karachi" | "Asia/Kashgar" | "Asia/Kathmandu" | "Asia/Katmandu" | "Asia/Khandyga" | "Asia/Kolkata" | "Asia/Krasnoyarsk" | "Asia/Kuala_Lumpur" | "Asia/Kuching" | "Asia/Kuwait" | "Asia/Macao" | "Asia/Macau" | "Asia/Magadan" | "Asia/Makassar" | "Asia/Manila" | "Asia/Muscat" | "Asia/Nicosia" | "Asia/Novokuznetsk" | "Asia/Novosibirsk" | "Asia/Omsk" | "Asia/Oral" | "Asia/Phnom_Penh" | "Asia/Pontianak" | "Asia/Pyongyang" | "Asia/Qatar" | "Asia/Qostanay" | "Asia/Qyzylorda" | "Asia/Rangoon" | "Asia/Riyadh" | "Asia/Saigon" | "Asia/Sakhalin" | "Asia/Samarkand" | "Asia/Seoul" | "Asia/Shanghai" | "Asia/Singapore" | "Asia/Srednekolymsk" | "Asia/Taipei" | "Asia/Tashkent" | "Asia/Tbilisi" | "Asia/Tehran" | "Asia/Tel_Aviv" | "Asia/Thimbu" | "Asia/Thimphu" | "Asia/Tokyo" | "Asia/Tomsk" | "Asia/Ujung_Pandang" | "Asia/Ulaanbaatar" | "Asia/Ulan_Bator" | "Asia/Urumqi" | "Asia/Ust-Nera" | "Asia/Vientiane" | "Asia/Vladivostok" | "Asia/Yakutsk" | "Asia/Yangon" | "Asia/Yekaterinburg" | "Asia/Yerevan" | "Atlantic/Azores" | "Atlantic/Bermuda" | "Atlantic/Canary" | "Atlantic/Cape_Verde" | "Atlantic/Faeroe" | "Atlantic/Faroe" | "Atlantic/Jan_Mayen" | "Atlantic/Madeira" | "Atlantic/Reykjavik" | "Atlantic/South_Georgia" | "Atlantic/St_Helena" | "Atlantic/Stanley" | "Australia/ACT" | "Australia/Adelaide" | "Australia/Brisbane" | "Australia/Broken_Hill" | "Australia/Canberra" | "Australia/Currie" | "Australia/Darwin" | "Australia/Eucla" | "Australia/Hobart" | "Australia/LHI" | "Australia/Lindeman" | "Australia/Lord_Howe" | "Australia/Melbourne" | "Australia/NSW" | "Australia/North" | "Australia/Perth" | "Australia/Queensland" | "Australia/South" | "Australia/Sydney" | "Australia/Tasmania" | "Australia/Victoria" | "Australia/West" | "Australia/Yancowinna" | "Brazil/Acre" | "Brazil/DeNoronha" | "Brazil/East" | "Brazil/West" | "CET" | "CST6CDT" | "Canada/Atlantic" | "Canada/Central" | "Canada/Eastern" | "Canada/Mountain" | "Canada/Newfoundland" | "Canada/Pacific" | "Canada/Saskatchewan" | "Canada/Yukon" | "Chile/Continental" | "Chile/EasterIsland" | "Cuba" | "EET" | "EST" | "EST5EDT" | "Egypt" | "Eire" | "Etc/GMT" | "Etc/GMT+0" | "Etc/GMT+1" | "Etc/GMT+10" | "Etc/GMT+11" | "Etc/GMT+12" | "Etc/GMT+2" | "Etc/GMT+3" | "Etc/GMT+4" | "Etc/GMT+5" | "Etc/GMT+6" | "Etc/GMT+7" | "Etc/GMT+8" | "Etc/GMT+9" | "Etc/GMT-0" | "Etc/GMT-1" | "Etc/GMT-10" | "Etc/GMT-11" | "Etc/GMT-12" | "Etc/GMT-13" | "Etc/GMT-14" | "Etc/GMT-2" | "Etc/GMT-3" | "Etc/GMT-4" | "Etc/GMT-5" | "Etc/GMT-6" | "Etc/GMT-7" | "Etc/GMT-8" | "Etc/GMT-9" | "Etc/GMT0" | "Etc/Greenwich" | "Etc/UCT" | "Etc/UTC" | "Etc/Universal" | "Etc/Zulu" | "Europe/Amsterdam" | "Europe/Andorra" | "Europe/Astrakhan" | "Europe/Athens" | "Europe/Belfast" | "Europe/Belgrade" | "Europe/Berlin" | "Europe/Bratislava" | "Europe/Brussels" | "Europe/Bucharest" | "Europe/Budapest" | "Europe/Busingen" | "Europe/Chisinau" | "Europe/Copenhagen" | "Europe/Dublin" | "Europe/Gibraltar" | "Europe/Guernsey" | "Europe/Helsinki" | "Europe/Isle_of_Man" | "Europe/Istanbul" | "Europe/Jersey" | "Europe/Kaliningrad" | "Europe/Kiev" | "Europe/Kirov" | "Europe/Kyiv" | "Europe/Lisbon" | "Europe/Ljubljana" | "Europe/London" | "Europe/Luxembourg" | "Europe/Madrid" | "Europe/Malta" | "Europe/Mariehamn" | "Europe/Minsk" | "Europe/Monaco" | "Europe/Moscow" | "Europe/Nicosia" | "Europe/Oslo" | "Europe/Paris" | "Europe/Podgorica" | "Europe/Prague" | "Europe/Riga" | "Europe/Rome" | "Europe/Samara" | "Europe/San_Marino" | "Europe/Sarajevo" | "Europe/Saratov" | "Europe/Simferopol" | "Europe/Skopje" | "Europe/Sofia" | "Europe/Stockholm" | "Europe/Tallinn" | "Europe/Tirane" | "Europe/Tiraspol" | "Europe/Ulyanovsk" | "Europe/Uzhgorod" | "Europe/Vaduz" | "Europe/Vatican" | "Europe/Vienna" | "Europe/Vilnius" | "Europe/Volgograd" | "Europe/Warsaw" | "Europe/Zagreb" | "Europe/Zaporozhye" | "Europe/Zurich" | "GB" | "GB-Eire" | "GMT" | "GMT+0" | "GMT-0" | "GMT0" | "Greenwich" | "HST" | "Hongkong" | "Iceland" | "Indian/Antananarivo" | "Indian/Chagos" | "Indian/Christmas" | "Indian/Cocos" | "Indian/Comoro" | "Indian/Kerguelen" | "Indian/Mahe" | "Indian/Maldives" | "Indian/Mauritius" | "Indian/Mayotte" | "Indian/Reunion" | "Iran" | "Israel" | "Jamaica" | "Japan" | "Kwajalein" | "Libya" | "MET" | "MST" | "MST7MDT" | "Mexico/BajaNorte" | "Mexico/BajaSur" | "Mexico/General" | "NZ" | "NZ-CHAT" | "Navajo" | "PRC" | "PST8PDT" | "Pacific/Apia" | "Pacific/Auckland" | "Pacific/Bougainville" | "Pacific/Chatham" | "Pacific/Chuuk" | "Pacific/Easter" | "Pacific/Efate" | "Pacific/Enderbury" | "Pacific/Fakaofo" | "Pacific/Fiji" | "Pacific/Funafuti" | "Pacific/Galapagos" | "Pacific/Gambier" | "Pacific/Guadalcanal" | "Pacific/Guam" | "Pacific/Honolulu" | "Pacific/Johnston" | "Pacific/Kanton" | "Pacific/Kiritimati" | "Pacific/Kosrae" | "Pacific/Kwajalein" | "Pacific/Majuro" | "Pacific/Marquesas" | "Pacific/Midway" | "Pacific/Nauru" | "Pacific/Niue" | "Pacific/Norfolk" | "Pacific/Noumea" | "Pacific/Pago_Pago" | "Pacific/Palau" | "Pacific/Pitcairn" | "Pacific/Pohnpei" | "Pacific/Ponape" | "Pacific/Port_Moresby" | "Pacific/Rarotonga" | "Pacific/Saipan" | "Pacific/Samoa" | "Pacific/Tahiti" | "Pacific/Tarawa" | "Pacific/Tongatapu" | "Pacific/Truk" | "Pacific/Wake" | "Pacific/Wallis" | "Pacific/Yap" | "Poland" | "Portugal" | "ROC" | "ROK" | "Singapore" | "Turkey" | "UCT" | "US/Alaska" | "US/Aleutian" | "US/Arizona" | "US/Central" | "US/East-Indiana" | "US/Eastern" | "US/Hawaii" | "US/Indiana-Starke" | "US/Michigan" | "US/Mountain" | "US/Pacific" | "US/Samoa" | "UTC" | "Universal" | "W-SU" | "WET" | "Zulu";
         Totals: {
             /** Format: int64 */
             children: number;
@@ -1447,27 +1494,28 @@ export interface components {
             /** Format: int64 */
             users: number;
         };
+        /**
+         * @description The interface theme.
+         * @enum {string}
+         */
+        UiTheme: "KIDS" | "TEEN" | "ADULT";
         UpdateMeBody: {
-            /** @default  */
-            email?: string;
-            /** @default  */
-            firstName?: string;
-            /** @default  */
-            lastName?: string;
-            /** @default  */
-            phone?: string;
+            /** Format: email */
+            email: string;
+            firstName: string;
+            /** @default null */
+            lastName?: string | null;
+            /**
+             * @description Digits, spaces and `+-().`.
+             * @default null
+             */
+            phone?: string | null;
         };
         UpdateOrganizationBody: {
-            /**
-             * @description The family name.
-             * @default
-             */
-            name?: string;
-            /**
-             * @description Empty keeps the current time zone.
-             * @default
-             */
-            timeZone?: string;
+            /** @description The family name. */
+            name: string;
+            /** @default null */
+            timeZone?: null | components["schemas"]["TimeZone"];
         };
         User: {
             /** @description The child this login belongs to. */
@@ -1485,8 +1533,7 @@ export interface components {
             organization?: null | components["schemas"]["OrganizationSummary"];
             phone: string;
             profile: components["schemas"]["Profile"];
-            /** @description SUPER_ADMIN, ORG_ADMIN or ORG_MEMBER */
-            role: string;
+            role: components["schemas"]["Role"];
         };
         WeekEarningsView: {
             /** Format: double */
@@ -1508,13 +1555,13 @@ export interface operations {
             query?: {
                 /** @description Part of the name or slug. */
                 search?: string;
-                /** @description ALL, FREE, PRO or ENTERPRISE */
-                plan?: string;
-                /** @description ALL, TRIAL, ACTIVE or CANCELED */
-                status?: string;
-                /** @description From 1. */
+                /** @description ALL when absent. */
+                plan?: components["schemas"]["PlanFilter"];
+                /** @description ALL when absent. */
+                status?: components["schemas"]["StatusFilter"];
+                /** @description From 1 (default 1; smaller counts as 1). */
                 page?: number;
-                /** @description At most 100 (default 20). */
+                /** @description Default 20; at most 100 (larger counts as 100). */
                 pageSize?: number;
             };
             header?: never;
@@ -1529,6 +1576,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Page_AdminOrganization"];
+                };
+            };
+            /** @description A parameter is not valid; `details` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             403: {
@@ -1558,6 +1623,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OrganizationDetailView"];
+                };
+            };
+            /** @description A parameter is not valid; `details` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             403: {
@@ -1597,6 +1680,24 @@ export interface operations {
                     "application/json": components["schemas"]["AdminOrganization"];
                 };
             };
+            /** @description A parameter is not valid; `details` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1632,6 +1733,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminOrganization"];
+                };
+            };
+            /** @description A parameter is not valid; `details` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             403: {
@@ -1683,6 +1802,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1692,6 +1820,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1718,6 +1855,15 @@ export interface operations {
                     "application/json": components["schemas"]["PlatformStatsView"];
                 };
             };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1733,9 +1879,11 @@ export interface operations {
             query?: {
                 /** @description Part of the name, email or family. */
                 search?: string;
-                /** @description ALL, SUPER_ADMIN, ORG_ADMIN or ORG_MEMBER */
-                role?: string;
+                /** @description ALL when absent. */
+                role?: components["schemas"]["RoleFilter"];
+                /** @description From 1 (default 1; smaller counts as 1). */
                 page?: number;
+                /** @description Default 20; at most 100 (larger counts as 100). */
                 pageSize?: number;
             };
             header?: never;
@@ -1750,6 +1898,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Page_AdminUser"];
+                };
+            };
+            /** @description A parameter is not valid; `details` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             403: {
@@ -1801,6 +1967,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The email already has an account */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     invite: {
@@ -1821,6 +2005,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Invite"];
+                };
+            };
+            /** @description A parameter is not valid; `details` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Invalid or expired invitation */
@@ -1855,6 +2048,15 @@ export interface operations {
                     "application/json": components["schemas"]["AuthAnswer"];
                 };
             };
+            /** @description The body is not valid for this operation; `details` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Wrong email or password */
             401: {
                 headers: {
@@ -1866,6 +2068,24 @@ export interface operations {
             };
             /** @description Account or family deactivated */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many failed logins for this email; try again later */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1914,6 +2134,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is not of the operation's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     list_categories: {
@@ -1931,6 +2160,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Category"][];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1964,8 +2211,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The name is taken */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2006,6 +2280,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2015,6 +2307,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2040,6 +2341,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A parameter is not valid; `details` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             404: {
                 headers: {
@@ -2075,6 +2403,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Child"][];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             403: {
@@ -2116,6 +2453,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2126,6 +2472,15 @@ export interface operations {
             };
             /** @description The email already has an account */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2166,7 +2521,43 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The email already has an account */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2192,6 +2583,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A parameter is not valid; `details` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             404: {
                 headers: {
@@ -2234,6 +2652,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2244,6 +2680,15 @@ export interface operations {
             };
             /** @description The balance would go below zero */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2284,7 +2729,34 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2309,6 +2781,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Chore"][];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2342,6 +2832,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not a parent, or the plan's chore limit is reached */
             403: {
                 headers: {
@@ -2353,6 +2852,15 @@ export interface operations {
             };
             /** @description No such category */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2393,7 +2901,34 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2420,6 +2955,33 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A parameter is not valid; `details` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2445,6 +3007,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             403: {
@@ -2502,6 +3073,24 @@ export interface operations {
                     "application/json": components["schemas"]["Multipliers"];
                 };
             };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     save_multipliers: {
@@ -2533,6 +3122,33 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     current: {
@@ -2553,6 +3169,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2591,8 +3216,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not a parent */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2617,6 +3260,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InviteCode"][];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             403: {
@@ -2658,8 +3310,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not a parent */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2684,6 +3354,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Member"][];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             403: {
@@ -2711,6 +3390,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PayoutView"][];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2744,6 +3441,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2754,6 +3469,15 @@ export interface operations {
             };
             /** @description More than the child's balance */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2783,6 +3507,33 @@ export interface operations {
                     "application/json": components["schemas"]["SubjectView"][];
                 };
             };
+            /** @description A parameter is not valid; `details` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2805,7 +3556,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SubjectBody"];
+                "application/json": components["schemas"]["SubjectUpdate"];
             };
         };
         responses: {
@@ -2825,7 +3576,34 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2847,7 +3625,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SubjectBody"];
+                "application/json": components["schemas"]["NewSubjectBody"];
             };
         };
         responses: {
@@ -2867,7 +3645,34 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2894,6 +3699,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A parameter is not valid; `details` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             404: {
                 headers: {
@@ -2923,6 +3755,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Archived"];
+                };
+            };
+            /** @description A parameter is not valid; `details` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
@@ -2967,6 +3826,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2984,13 +3861,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is not of the operation's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     list: {
         parameters: {
             query?: {
-                /** @description PENDING, APPROVED or REJECTED; all when absent. */
-                status?: string;
+                /** @description All when absent. */
+                status?: components["schemas"]["SubmissionStatus"];
             };
             header?: never;
             path?: never;
@@ -3007,6 +3893,24 @@ export interface operations {
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3039,6 +3943,15 @@ export interface operations {
             };
             /** @description Invalid input, or the photo is not a whole JPEG, PNG or WebP image */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3080,6 +3993,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is not of the operation's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     availability: {
@@ -3097,6 +4019,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Availability"][];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Only children submit chores */
@@ -3127,6 +4058,24 @@ export interface operations {
                     "application/json": components["schemas"]["Submission"][];
                 };
             };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     get: {
@@ -3146,6 +4095,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Submission"];
+                };
+            };
+            /** @description A parameter is not valid; `details` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
@@ -3189,6 +4165,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3199,6 +4193,15 @@ export interface operations {
             };
             /** @description Already reviewed */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3242,6 +4245,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     update_me: {
@@ -3273,8 +4285,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Email used by another account */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3305,6 +4344,15 @@ export interface operations {
             };
             /** @description Your own account */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,7 +1,12 @@
-/** The browser's IANA time zone (e.g. "Europe/Berlin"), or UTC when unknown. */
-export function browserTimeZone(): string {
+import type { TimeZone } from '@/types/api';
+
+/**
+ * The browser's IANA time zone (e.g. "Europe/Berlin"), or UTC when unknown.
+ * The browser's name is taken on trust here; the server refuses one it does not know.
+ */
+export function browserTimeZone(): TimeZone {
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    return (Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC') as TimeZone;
   } catch {
     return 'UTC';
   }

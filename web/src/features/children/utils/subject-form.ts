@@ -26,11 +26,9 @@ export const GRADE_SCALE_OPTIONS = GRADE_SCALES.map((value) => ({
   label: GRADE_SCALE_LABELS[value],
 }));
 
-/** "Letter (A-F)", "Percentage", or the scale's own name when this version does not know it. */
+/** "Letter (A-F)" or "Percentage". */
 export function gradeScaleLabel(scale: GradeScale): string {
-  return (GRADE_SCALES as readonly string[]).includes(scale)
-    ? GRADE_SCALE_LABELS[scale as KnownGradeScale]
-    : scale;
+  return GRADE_SCALE_LABELS[scale];
 }
 export const GRADE_OPTIONS = GRADE_LETTERS.map((letter) => ({ value: letter, label: letter }));
 

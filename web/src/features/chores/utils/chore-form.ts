@@ -1,6 +1,6 @@
 import type { ChoreInput } from '../api/create-chore';
 import { DEFAULT_FREQUENCY_DAYS, FREQUENCY_DAYS } from './frequency';
-import { isBlank, toAmount, validateAmount, type FieldErrors } from '@/lib/validation';
+import { choiceOf, isBlank, toAmount, validateAmount, type FieldErrors } from '@/lib/validation';
 import type { Chore } from '@/types/api';
 
 /** The Add Chore and Edit Chore form, as typed. */
@@ -52,7 +52,7 @@ export function toChoreInput(values: ChoreFormValues): ChoreInput {
     description: values.description.trim(),
     baseReward: toAmount(values.baseReward),
     categoryId: values.categoryId,
-    frequencyDays: Number(values.frequencyDays),
+    frequencyDays: choiceOf(values.frequencyDays, FREQUENCY_DAYS),
     requiresPhoto: values.requiresPhoto,
   };
 }

@@ -1,5 +1,7 @@
+import type { FrequencyDays } from '@/types/api';
+
 /** How often a chore may be done, in days (spec §9). */
-const FREQUENCY_LABELS: ReadonlyArray<[days: number, label: string]> = [
+const FREQUENCY_LABELS: readonly [[days: FrequencyDays, label: string], ...[days: FrequencyDays, label: string][]] = [
   [0, 'Anytime'],
   [1, 'Daily'],
   [2, 'Every 2 days'],
@@ -9,7 +11,10 @@ const FREQUENCY_LABELS: ReadonlyArray<[days: number, label: string]> = [
   [30, 'Monthly'],
 ];
 
-export const FREQUENCY_DAYS: readonly number[] = FREQUENCY_LABELS.map(([days]) => days);
+export const FREQUENCY_DAYS = FREQUENCY_LABELS.map(([days]) => days) as unknown as readonly [
+  FrequencyDays,
+  ...FrequencyDays[],
+];
 
 export const DEFAULT_FREQUENCY_DAYS = 1;
 

@@ -7,6 +7,7 @@ import { validateGeneralSettings, type GeneralSettingsValues } from '../utils/va
 import { Alert, FormActions, SelectField, TextField } from '@/components/ui';
 import { useForm } from '@/hooks/use-form';
 import { useSessionStore } from '@/stores/session-store';
+import type { TimeZone } from '@/types/api';
 
 export interface GeneralSettingsProps {
   organization: Organization;
@@ -20,7 +21,8 @@ export function GeneralSettings({ organization }: GeneralSettingsProps) {
     validate: validateGeneralSettings,
     fallback: 'Failed to save settings',
     submit: async (values) => {
-      const updated = await save({ name: values.name.trim(), timeZone: values.timeZone });
+      // The choices come from the browser's list; the server refuses a zone it does not know.
+      const updated = await save({ name: values.name.trim(), timeZone: values.timeZone as TimeZone });
       setValues({ name: updated.name, timeZone: updated.timeZone || values.timeZone });
       // The profile and anything else reading the session shows the new name at once.
       const { user, setUser } = useSessionStore.getState();

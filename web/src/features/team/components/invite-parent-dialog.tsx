@@ -5,6 +5,7 @@ import type { InviteCode } from '../types';
 import {
   DEFAULT_EXPIRY_DAYS,
   DEFAULT_INVITE_ROLE,
+  EXPIRY_DAYS,
   EXPIRY_OPTIONS,
   INVITE_ROLES,
   ROLE_OPTIONS,
@@ -62,7 +63,7 @@ function InviteCodeForm({ onCancel, onCreated }: { onCancel: () => void; onCreat
         await create({
           role: choiceOf(values.role, INVITE_ROLES),
           email: values.email.trim(),
-          expiresInDays: Number(values.expiresInDays),
+          expiresInDays: choiceOf(values.expiresInDays, EXPIRY_DAYS),
         }),
       );
     },
