@@ -261,3 +261,35 @@ export async function currentUserStatus(token) {
   const { status } = await apiCall('GET', '/users/me', { token });
   return status;
 }
+
+/**
+ * Waits until the form control `control` is marked invalid and resolves to
+ * the message assistive technology reads for it: the text of the elements
+ * its aria-describedby names.
+ */
+export async function fieldError(control) {
+  await control.and(control.page().locator('[aria-invalid="true"]')).waitFor();
+  return control.evaluate((element) =>
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ')
+      .trim(),
+  );
+}
+
+/**
+ * Clicks `button` and resolves to the JSON body of the 400 that `method path`
+ * answers, after checking it names `field` among its details.
+ */
+export async function refusedWithDetail(page, method, path, button, field) {
+  const [response] = await Promise.all([nextResponse(page, method, path), button.click()]);
+  const body = await response.json();
+  assert.equal(response.status(), 400, `${method} ${path} answered ${response.status()}: ${JSON.stringify(body)}`);
+  assert.ok(
+    Array.isArray(body.details) && body.details.some((detail) => detail.field === field),
+    `${method} ${path} named no ${field} in its details: ${JSON.stringify(body)}`,
+  );
+  return body;
+}
