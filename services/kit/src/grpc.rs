@@ -38,7 +38,7 @@ impl Readiness {
     async fn ready(&self) -> bool {
         let database = tokio::time::timeout(
             Duration::from_secs(2),
-            sqlx::query("SELECT 1").execute(&self.pool),
+            sqlx::query_scalar!("SELECT 1 AS ready").fetch_one(&self.pool),
         )
         .await
         .is_ok_and(|r| r.is_ok());
