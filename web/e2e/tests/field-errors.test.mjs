@@ -1,10 +1,6 @@
 // A problem only the server finds with one field reaches the page beside that
 // field: the answer's details name the field (its JSON name), and the form
 // marks the field invalid and describes it with the server's message.
-//
-// Pending: these pass once the gateway sends `details` with its validation
-// errors; that change moves this file into e2e/tests, where `npm run e2e` runs
-// it. Until then: BASE_URL=... node --test e2e/pending/field-errors.test.mjs
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
