@@ -5,7 +5,7 @@ async fn main() -> anyhow::Result<()> {
     // `gateway openapi` prints the API's document and exits: the web's types
     // are generated from it, and CI checks they match.
     if std::env::args().nth(1).as_deref() == Some("openapi") {
-        let document = gateway::startup::openapi_document().to_pretty_json()?;
+        let document = serde_json::to_string_pretty(&gateway::startup::openapi_document())?;
         println!("{document}");
         return Ok(());
     }

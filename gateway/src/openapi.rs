@@ -44,7 +44,198 @@ pub struct ApiDoc;
 pub fn complete(mut document: openapi::OpenApi) -> openapi::OpenApi {
     SharedAnswers.modify(&mut document);
     RequiredHaveNoDefault.modify(&mut document);
+    UniqueOperationIds.modify(&mut document);
+    Links.modify(&mut document);
     document
+}
+
+/// The document as JSON. utoipa 5.5 writes a link's fields in snake case
+/// (`operation_id`); OpenAPI spells them in camel case, so they are renamed.
+pub fn to_json(document: &openapi::OpenApi) -> serde_json::Value {
+    let mut json = serde_json::to_value(document).unwrap_or_default();
+    let links = json["paths"]
+        .as_object_mut()
+        .into_iter()
+        .flat_map(|paths| paths.values_mut())
+        .filter_map(|item| item.as_object_mut())
+        .flat_map(|item| item.values_mut())
+        .filter_map(|operation| operation["responses"].as_object_mut())
+        .flat_map(|responses| responses.values_mut())
+        .filter_map(|response| response.get_mut("links").and_then(|l| l.as_object_mut()))
+        .flat_map(|links| links.values_mut())
+        .filter_map(|link| link.as_object_mut());
+    for link in links {
+        for (snake, camel) in [
+            ("operation_id", "operationId"),
+            ("operation_ref", "operationRef"),
+            ("request_body", "requestBody"),
+        ] {
+            if let Some(value) = link.remove(snake) {
+                link.insert(camel.to_owned(), value);
+            }
+        }
+    }
+    json
+}
+
+fn operations(
+    item: &mut openapi::PathItem,
+) -> impl Iterator<Item = (&'static str, &mut Operation)> {
+    [
+        ("get", &mut item.get),
+        ("put", &mut item.put),
+        ("post", &mut item.post),
+        ("delete", &mut item.delete),
+        ("patch", &mut item.patch),
+    ]
+    .into_iter()
+    .filter_map(|(method, operation)| operation.as_mut().map(|o| (method, o)))
+}
+
+/// Operation ids are the handlers' names, which two areas may share
+/// (`stats` of the console and of the dashboard): a shared one is prefixed
+/// with its path's first segment (`admin_stats`, `dashboard_stats`).
+struct UniqueOperationIds;
+
+impl Modify for UniqueOperationIds {
+    fn modify(&self, openapi: &mut openapi::OpenApi) {
+        let mut seen = std::collections::HashMap::<String, usize>::new();
+        for item in openapi.paths.paths.values_mut() {
+            for (_, operation) in operations(item) {
+                if let Some(id) = &operation.operation_id {
+                    *seen.entry(id.clone()).or_default() += 1;
+                }
+            }
+        }
+        for (path, item) in &mut openapi.paths.paths {
+            let area = path
+                .trim_start_matches('/')
+                .split('/')
+                .next()
+                .unwrap_or_default();
+            for (_, operation) in operations(item) {
+                if let Some(id) = operation.operation_id.as_mut()
+                    && seen.get(id.as_str()).is_some_and(|n| *n > 1)
+                {
+                    *id = format!("{area}_{id}");
+                }
+            }
+        }
+    }
+}
+
+/// What a created resource leads to: the operations that take its id (or
+/// the id of what its answer holds), so clients and the contract test can
+/// follow them.
+struct LinkFrom {
+    /// The operation that creates, and the status it answers with.
+    method: &'static str,
+    path: &'static str,
+    status: &'static str,
+    /// Where the id is in the answer (a JSON pointer).
+    id: &'static str,
+    /// The operations taking it as their `id` parameter.
+    to: &'static [(&'static str, &'static str)],
+}
+
+const LINKS: &[LinkFrom] = &[
+    LinkFrom {
+        method: "post",
+        path: "/categories",
+        status: "201",
+        id: "/id",
+        to: &[("put", "/categories/{id}"), ("delete", "/categories/{id}")],
+    },
+    LinkFrom {
+        method: "post",
+        path: "/chores",
+        status: "201",
+        id: "/id",
+        to: &[("put", "/chores/{id}"), ("delete", "/chores/{id}")],
+    },
+    LinkFrom {
+        method: "post",
+        path: "/children/invite",
+        status: "201",
+        id: "/child/id",
+        to: &[
+            ("put", "/children/{id}"),
+            ("put", "/children/{id}/ratings"),
+            ("post", "/children/{id}/adjust-balance"),
+            ("get", "/subjects/{id}"),
+            ("post", "/subjects/{id}"),
+            ("post", "/subjects/{id}/archive-all"),
+            ("delete", "/children/{id}"),
+        ],
+    },
+    LinkFrom {
+        method: "post",
+        path: "/subjects/{id}",
+        status: "201",
+        id: "/id",
+        to: &[
+            ("put", "/subjects/{id}"),
+            ("post", "/subjects/{id}/grade"),
+            ("delete", "/subjects/{id}"),
+        ],
+    },
+    LinkFrom {
+        method: "post",
+        path: "/submissions",
+        status: "201",
+        id: "/id",
+        to: &[
+            ("get", "/submissions/{id}"),
+            ("patch", "/submissions/{id}/review"),
+        ],
+    },
+];
+
+/// Adds [`LINKS`] to the answers that create things.
+struct Links;
+
+impl Modify for Links {
+    fn modify(&self, openapi: &mut openapi::OpenApi) {
+        for LinkFrom {
+            method,
+            path,
+            status,
+            id,
+            to: targets,
+        } in LINKS
+        {
+            let mut links = Vec::new();
+            for (target_method, target_path) in *targets {
+                let target = openapi.paths.paths.get_mut(*target_path).and_then(|item| {
+                    operations(item)
+                        .find(|(m, _)| m == target_method)
+                        .and_then(|(_, o)| o.operation_id.clone())
+                });
+                let Some(target) = target else {
+                    panic!("link to {target_method} {target_path}, which is not in the document");
+                };
+                links.push((
+                    target.clone(),
+                    openapi::link::LinkBuilder::new()
+                        .operation_id(target)
+                        .parameter("id", format!("$response.body#{id}"))
+                        .build(),
+                ));
+            }
+            let response = openapi
+                .paths
+                .paths
+                .get_mut(*path)
+                .and_then(|item| operations(item).find(|(m, _)| m == method).map(|(_, o)| o))
+                .and_then(|o| o.responses.responses.get_mut(*status));
+            let Some(RefOr::T(response)) = response else {
+                panic!("links from {method} {path} {status}, which is not in the document");
+            };
+            for (name, link) in links {
+                response.links.insert(name, RefOr::T(link));
+            }
+        }
+    }
 }
 
 struct BearerAuth;
@@ -86,16 +277,7 @@ struct SharedAnswers;
 impl Modify for SharedAnswers {
     fn modify(&self, openapi: &mut openapi::OpenApi) {
         for item in openapi.paths.paths.values_mut() {
-            for operation in [
-                &mut item.get,
-                &mut item.put,
-                &mut item.post,
-                &mut item.delete,
-                &mut item.patch,
-            ]
-            .into_iter()
-            .flatten()
-            {
+            for (_, operation) in operations(item) {
                 shared_answers(operation);
             }
         }

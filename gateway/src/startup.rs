@@ -98,14 +98,14 @@ fn api_routes() -> OpenApiRouter<AppState> {
 
 /// The OpenAPI document `/api/openapi.json` serves, without starting anything
 /// (`gateway openapi` prints it; the web's API types are generated from it).
-pub fn openapi_document() -> utoipa::openapi::OpenApi {
-    crate::openapi::complete(api_routes().split_for_parts().1)
+pub fn openapi_document() -> serde_json::Value {
+    crate::openapi::to_json(&crate::openapi::complete(api_routes().split_for_parts().1))
 }
 
 /// The whole HTTP surface: `/api`, its OpenAPI document and docs, and the web app.
 pub fn app(state: AppState, web_dist: &Path) -> Router {
     let (api, openapi) = api_routes().split_for_parts();
-    let openapi = Arc::new(crate::openapi::complete(openapi));
+    let openapi = Arc::new(crate::openapi::to_json(&crate::openapi::complete(openapi)));
     let api = api
         .route(
             "/openapi.json",

@@ -69,7 +69,7 @@ export interface paths {
         options?: never;
         head?: never;
         /** Suspends a family: its members cannot log in and their tokens stop working. */
-        patch: operations["deactivate"];
+        patch: operations["admin_deactivate"];
         trace?: never;
     };
     "/admin/organizations/{id}/plan": {
@@ -97,7 +97,7 @@ export interface paths {
             cookie?: never;
         };
         /** Platform totals, plan distribution and the newest families. */
-        get: operations["stats"];
+        get: operations["admin_stats"];
         put?: never;
         post?: never;
         delete?: never;
@@ -148,7 +148,7 @@ export interface paths {
             cookie?: never;
         };
         /** Looks an invitation up by its code. */
-        get: operations["invite"];
+        get: operations["auth_invite"];
         put?: never;
         post?: never;
         delete?: never;
@@ -235,7 +235,7 @@ export interface paths {
             cookie?: never;
         };
         /** The family's children with balances, GPA and multipliers (parents only). */
-        get: operations["list"];
+        get: operations["children_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -254,7 +254,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Adds a child and returns the link that lets them set up their login. */
-        post: operations["invite"];
+        post: operations["children_invite"];
         delete?: never;
         options?: never;
         head?: never;
@@ -360,7 +360,7 @@ export interface paths {
          * The dashboard: the family's figures for parents, their own for a child.
          *     Months and days follow the family's time zone.
          */
-        get: operations["stats"];
+        get: operations["dashboard_stats"];
         put?: never;
         post?: never;
         delete?: never;
@@ -540,7 +540,7 @@ export interface paths {
          * Submissions, oldest first: the family's for parents (the review queue with
          *     `status=PENDING`), their own for a child.
          */
-        get: operations["list"];
+        get: operations["submissions_list"];
         put?: never;
         /** Submits a chore as done (children), as `multipart/form-data`. */
         post: operations["create"];
@@ -648,7 +648,7 @@ export interface paths {
         };
         get?: never;
         /** Deactivates another member of the family; their tokens stop working at once (parents only). */
-        put: operations["deactivate"];
+        put: operations["users_deactivate"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1716,7 +1716,7 @@ export interface operations {
             };
         };
     };
-    deactivate: {
+    admin_deactivate: {
         parameters: {
             query?: never;
             header?: never;
@@ -1838,7 +1838,7 @@ export interface operations {
             };
         };
     };
-    stats: {
+    admin_stats: {
         parameters: {
             query?: never;
             header?: never;
@@ -1987,7 +1987,7 @@ export interface operations {
             };
         };
     };
-    invite: {
+    auth_invite: {
         parameters: {
             query?: never;
             header?: never;
@@ -2388,7 +2388,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    children_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -2424,7 +2424,7 @@ export interface operations {
             };
         };
     };
-    invite: {
+    children_invite: {
         parameters: {
             query?: never;
             header?: never;
@@ -2992,7 +2992,7 @@ export interface operations {
             };
         };
     };
-    stats: {
+    dashboard_stats: {
         parameters: {
             query?: never;
             header?: never;
@@ -3872,7 +3872,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    submissions_list: {
         parameters: {
             query?: {
                 /** @description All when absent. */
@@ -4323,7 +4323,7 @@ export interface operations {
             };
         };
     };
-    deactivate: {
+    users_deactivate: {
         parameters: {
             query?: never;
             header?: never;
