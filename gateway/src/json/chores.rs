@@ -218,6 +218,6 @@ pub struct SubmissionForm {
     #[schema(max_length = 1000)]
     pub notes: Option<String>,
     /// JPEG, PNG or WebP, at most 10 MB.
-    #[schema(format = Binary, content_media_type = "application/octet-stream")]
+    #[schema(value_type = Option<String>, format = Binary, content_media_type = "application/octet-stream")]
     pub photo: Option<Vec<u8>>,
 }

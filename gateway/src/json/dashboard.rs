@@ -43,7 +43,7 @@ pub struct ChildOverview {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ParentDashboard {
-    pub role: String,
+    pub role: super::Role,
     pub total_children: i32,
     pub total_pending_submissions: i32,
     pub total_balance: f64,
@@ -82,7 +82,7 @@ pub struct WeekEarningsView {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ChildDashboard {
-    pub role: String,
+    pub role: super::Role,
     pub balance: f64,
     pub pending_submissions: i32,
     pub completed_this_month: i32,

@@ -200,14 +200,17 @@ macro_rules! by_name {
                     $(Self::$variant => stringify!($variant)),+
                 }
             }
+
+            /// The value called `name`, if any.
+            pub fn parse(name: &str) -> Option<Self> {
+                [$(Self::$variant),+].into_iter().find(|v| v.as_str() == name)
+            }
         }
 
         impl<'de> Deserialize<'de> for $name {
             fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
                 let name = String::deserialize(deserializer)?;
-                [$(Self::$variant),+]
-                    .into_iter()
-                    .find(|v| v.as_str() == name)
+                Self::parse(&name)
                     .ok_or_else(|| {
                         serde::de::Error::custom(one_of([$(stringify!($variant)),+].into_iter()))
                     })

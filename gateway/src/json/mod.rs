@@ -348,7 +348,7 @@ pub struct Child {
     /// Mean grade points of active graded subjects; null without any.
     pub gpa: Option<f64>,
     /// The GPA's letter.
-    pub gpa_letter: Option<String>,
+    pub gpa_letter: Option<Letter>,
     /// What an approved chore is multiplied by now.
     pub multiplier: Option<MultiplierView>,
 }

@@ -49,7 +49,7 @@ impl Child {
         if let Some(s) = summary {
             self.balance = to_dollars(s.balance_cents);
             self.gpa = s.gpa_centi.map(centi);
-            self.gpa_letter = Some(s.gpa_letter.clone()).filter(|l| !l.is_empty());
+            self.gpa_letter = Letter::parse(&s.gpa_letter);
             self.multiplier = s.multiplier.map(MultiplierView::from);
         }
         self

@@ -14,7 +14,7 @@ use crate::{
     error::{ApiResult, ErrorBody},
     json::{
         CategoryName, ChildDashboard, ChildOverview, ChoreActivityView, ChoreSummary, Dashboard,
-        HistoryChore, ParentDashboard, RecentActivity, WeekEarningsView, time,
+        HistoryChore, ParentDashboard, RecentActivity, Role, WeekEarningsView, time,
     },
     money::to_dollars,
 };
@@ -118,7 +118,7 @@ async fn parent(state: &AppState, user: &Authed) -> ApiResult<ParentDashboard> {
         })
         .collect::<Vec<_>>();
     Ok(ParentDashboard {
-        role: user.0.role.as_str().to_owned(),
+        role: Role::parse(user.0.role.as_str()).unwrap_or(Role::ORG_MEMBER),
         total_children: i32::try_from(children.len()).unwrap_or(i32::MAX),
         total_pending_submissions: chores.pending_total,
         total_balance: to_dollars(children.iter().map(|c| balance_of(&c.id)).sum()),
@@ -163,7 +163,7 @@ async fn child(state: &AppState, user: &Authed) -> ApiResult<ChildDashboard> {
     let own = chores.into_inner().children.into_iter().next();
     let money = money.into_inner();
     Ok(ChildDashboard {
-        role: user.0.role.as_str().to_owned(),
+        role: Role::parse(user.0.role.as_str()).unwrap_or(Role::ORG_MEMBER),
         balance: to_dollars(
             summaries
                 .into_inner()

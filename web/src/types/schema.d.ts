@@ -790,8 +790,7 @@ export interface components {
              * @description Mean grade points of active graded subjects; null without any.
              */
             gpa?: number | null;
-            /** @description The GPA's letter. */
-            gpaLetter?: string | null;
+            gpaLetter?: null | components["schemas"]["Letter"];
             /** Format: int32 */
             honestyRating: number;
             id: string;
@@ -824,7 +823,7 @@ export interface components {
             /** Format: int32 */
             pendingSubmissions: number;
             recentHistory: components["schemas"]["RecentActivity"][];
-            role: string;
+            role: components["schemas"]["Role"];
             /** @description The last 8 weeks, oldest first. */
             weeklyEarnings: components["schemas"]["WeekEarningsView"][];
         };
@@ -1252,7 +1251,7 @@ export interface components {
             children: components["schemas"]["ChildOverview"][];
             leastActiveChores: components["schemas"]["ChoreActivityView"][];
             mostActiveChores: components["schemas"]["ChoreActivityView"][];
-            role: string;
+            role: components["schemas"]["Role"];
             /** Format: double */
             totalBalance: number;
             /** Format: int32 */
@@ -1466,8 +1465,11 @@ export interface components {
              */
             completedAt: string;
             notes?: string | null;
-            /** @description JPEG, PNG or WebP, at most 10 MB. */
-            photo?: number[] | null;
+            /**
+             * Format: binary
+             * @description JPEG, PNG or WebP, at most 10 MB.
+             */
+            photo?: string | null;
         };
         /**
          * @description Where a submission is in its review.

@@ -12,7 +12,8 @@ describe('normalizeAdminStats', () => {
       mostActiveChores: [],
       leastActiveChores: [],
       children: [],
-      role: '',
+      // Without one, the role is the one whose dashboard this is.
+      role: 'ORG_ADMIN',
     });
   });
 
@@ -84,7 +85,7 @@ describe('normalizeChildStats', () => {
       earnedThisMonth: 0,
       recentHistory: [],
       weeklyEarnings: [],
-      role: '',
+      role: 'ORG_MEMBER',
     });
   });
 });

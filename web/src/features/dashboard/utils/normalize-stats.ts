@@ -6,6 +6,7 @@ import type {
   ChoreActivity,
   WeekEarnings,
 } from '../types';
+import { choiceOf } from '@/lib/validation';
 
 type Loose = Record<string, unknown>;
 
@@ -82,7 +83,7 @@ export function normalizeAdminStats(raw: unknown): AdminDashboardStats {
     mostActiveChores: asArray(data.mostActiveChores).map(choreActivity),
     leastActiveChores: asArray(data.leastActiveChores).map(choreActivity),
     children: asArray(data.children).map(childOverview),
-    role: asString(data.role),
+    role: choiceOf(asString(data.role), ['ORG_ADMIN', 'SUPER_ADMIN', 'ORG_MEMBER'] as const),
   };
 }
 
@@ -95,6 +96,6 @@ export function normalizeChildStats(raw: unknown): ChildDashboardStats {
     earnedThisMonth: asNumber(data.earnedThisMonth),
     recentHistory: asArray(data.recentHistory).map(historyItem),
     weeklyEarnings: asArray(data.weeklyEarnings).map(weekEarnings),
-    role: asString(data.role),
+    role: choiceOf(asString(data.role), ['ORG_MEMBER', 'ORG_ADMIN', 'SUPER_ADMIN'] as const),
   };
 }
