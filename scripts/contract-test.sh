@@ -18,6 +18,10 @@ ADMIN_PASSWORD=${3:-}
 SCHEMATHESIS_VERSION=4.32.5
 VENV="$CACHE/schemathesis-$SCHEMATHESIS_VERSION"
 
+if ! command -v jq >/dev/null; then
+  step "Installing jq"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq >/dev/null
+fi
 if [ ! -x "$VENV/bin/st" ]; then
   step "Installing schemathesis $SCHEMATHESIS_VERSION (once per machine)"
   python3 -m venv "$VENV"
