@@ -11,8 +11,8 @@ use testkit::images;
 use crate::{
     chores::{category, chore},
     helpers::{
-        Session, accept, assert_error, child, eventually, parent, send, start, super_admin,
-        unique_email,
+        Session, accept, assert_error, child, eventually, parent, registration, send, start,
+        super_admin, unique_email,
     },
     submissions::{form, submit},
 };
@@ -341,4 +341,19 @@ async fn the_directory_is_searched_filtered_and_paged_on_the_server() {
     assert_eq!(stats["organizations"]["pro"], 1);
     assert_eq!(stats["organizations"]["free"], 2);
     assert_eq!(stats["recentOrganizations"][0]["id"], orgs[2].as_str());
+
+    // A search too short for the index filters the page as well as the total.
+    let mut ox = registration();
+    ox["organizationName"] = json!("Oxqz");
+    let (status, answer) = send(Client::new().post(format!("{api}/auth/register")).json(&ox)).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    let ox = answer["user"]["organization"]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    listed(&admin, &ox).await;
+    let (_, short) = send(admin.get("/admin/organizations?search=qz")).await;
+    assert_eq!(short["total"], 1, "{short}");
+    assert_eq!(short["items"].as_array().unwrap().len(), 1, "{short}");
+    assert_eq!(short["items"][0]["id"], ox.as_str());
 }

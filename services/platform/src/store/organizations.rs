@@ -192,12 +192,9 @@ pub async fn page(
         filter.push_where(&mut q);
         q.push(") SELECT id FROM matches");
     } else {
+        // Few or no characters: walk the families in date order, filtering.
         q.push("SELECT o.id FROM organizations o");
-        Filter {
-            search: None,
-            ..*filter
-        }
-        .push_where(&mut q);
+        filter.push_where(&mut q);
     }
     q.push(" ORDER BY created_at DESC, id LIMIT ")
         .push_bind(limit)
