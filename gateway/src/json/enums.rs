@@ -21,60 +21,61 @@ pub fn one_of<'a>(names: impl Iterator<Item = &'a str>) -> String {
     }
 }
 
-/// An API enum spelled as the protobuf one without its prefix
-/// (`ORG_ADMIN` ↔ `ROLE_ORG_ADMIN`).
-macro_rules! api_enum {
-    ($(#[$doc:meta])* $name:ident => $proto:ty, $prefix:literal { $($variant:ident = $wire:literal),+ $(,)? }) => {
-        $(#[$doc])*
-        // Variants are spelled as the API and the protobuf names spell them.
-        #[allow(non_camel_case_types)]
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
-        pub enum $name {
-            $(#[serde(rename = $wire)] $variant),+
+/// Reads and writes an enum by its variants' names, refusing others with
+/// "must be one of".
+macro_rules! by_name {
+    ($name:ident { $($variant:ident),+ $(,)? }) => {
+        impl $name {
+            pub const VALUES: &'static [Self] = &[$(Self::$variant),+];
+
+            /// The name the API uses.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(Self::$variant => stringify!($variant)),+
+                }
+            }
+
+            /// The value called `name`, if any.
+            pub fn parse(name: &str) -> Option<Self> {
+                Self::VALUES.iter().copied().find(|v| v.as_str() == name)
+            }
         }
 
         impl<'de> Deserialize<'de> for $name {
             fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
                 let name = String::deserialize(deserializer)?;
                 Self::parse(&name).ok_or_else(|| {
-                    serde::de::Error::custom(one_of(Self::ALL.iter().map(|v| v.as_str())))
+                    serde::de::Error::custom(one_of(Self::VALUES.iter().map(|v| v.as_str())))
                 })
             }
         }
+    };
+}
+
+/// An API enum spelled as the protobuf one without its prefix
+/// (`ORG_ADMIN` ↔ `ROLE_ORG_ADMIN`).
+macro_rules! api_enum {
+    ($(#[$doc:meta])* $name:ident => $proto:ty, $prefix:literal { $($variant:ident),+ $(,)? }) => {
+        $(#[$doc])*
+        // Variants are spelled as the API and the protobuf names spell them.
+        #[allow(non_camel_case_types)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+        pub enum $name {
+            $($variant),+
+        }
+
+        by_name!($name { $($variant),+ });
 
         impl $name {
-            pub const ALL: &'static [Self] = &[$(Self::$variant),+];
-
-            /// The name the API uses.
-            pub fn as_str(self) -> &'static str {
-                match self {
-                    $(Self::$variant => $wire),+
-                }
-            }
-
-            /// The value the API calls `name`, if any.
-            pub fn parse(name: &str) -> Option<Self> {
-                Self::ALL.iter().copied().find(|v| v.as_str() == name)
-            }
-
             /// The protobuf value.
             pub fn to_proto(self) -> i32 {
-                <$proto>::from_str_name(&format!("{}{}", $prefix, self.proto_suffix()))
+                <$proto>::from_str_name(&format!("{}{}", $prefix, self.as_str()))
                     .map_or(0, i32::from)
             }
 
             /// The API value of a protobuf value; `None` for unspecified.
             pub fn from_proto(value: $proto) -> Option<Self> {
-                let name = value.as_str_name();
-                Self::ALL.iter().copied().find(|v| {
-                    name.strip_prefix($prefix) == Some(v.proto_suffix())
-                })
-            }
-
-            fn proto_suffix(self) -> &'static str {
-                match self {
-                    $(Self::$variant => stringify!($variant)),+
-                }
+                value.as_str_name().strip_prefix($prefix).and_then(Self::parse)
             }
         }
     };
@@ -83,89 +84,89 @@ macro_rules! api_enum {
 api_enum!(
     /// SUPER_ADMIN (the platform's operator), ORG_ADMIN (a parent) or ORG_MEMBER (a child).
     Role => auth_pb::Role, "ROLE_" {
-        SUPER_ADMIN = "SUPER_ADMIN",
-        ORG_ADMIN = "ORG_ADMIN",
-        ORG_MEMBER = "ORG_MEMBER",
+        SUPER_ADMIN,
+        ORG_ADMIN,
+        ORG_MEMBER,
     }
 );
 
 api_enum!(
     /// The roles an invite code can give.
     InviteRole => auth_pb::Role, "ROLE_" {
-        ORG_ADMIN = "ORG_ADMIN",
-        ORG_MEMBER = "ORG_MEMBER",
+        ORG_ADMIN,
+        ORG_MEMBER,
     }
 );
 
 api_enum!(
     /// The interface theme.
     UiTheme => auth_pb::UiTheme, "UI_THEME_" {
-        KIDS = "KIDS",
-        TEEN = "TEEN",
-        ADULT = "ADULT",
+        KIDS,
+        TEEN,
+        ADULT,
     }
 );
 
 api_enum!(
     /// Child 5-10, Tween 11-13, Teen 14-17, Young Adult 18+.
     AgeGroup => family_pb::AgeGroup, "AGE_GROUP_" {
-        CHILD = "CHILD",
-        TWEEN = "TWEEN",
-        TEEN = "TEEN",
-        YOUNG_ADULT = "YOUNG_ADULT",
+        CHILD,
+        TWEEN,
+        TEEN,
+        YOUNG_ADULT,
     }
 );
 
 api_enum!(
     /// The unit a child's rewards are shown in: $, hrs, pts or a plain number.
     RewardDisplayType => family_pb::RewardDisplayType, "REWARD_DISPLAY_TYPE_" {
-        MONEY = "MONEY",
-        SCREEN_TIME = "SCREEN_TIME",
-        POINTS = "POINTS",
-        CUSTOM = "CUSTOM",
+        MONEY,
+        SCREEN_TIME,
+        POINTS,
+        CUSTOM,
     }
 );
 
 api_enum!(
     /// A family's plan.
     Plan => platform_pb::Plan, "PLAN_" {
-        FREE = "FREE",
-        PRO = "PRO",
-        ENTERPRISE = "ENTERPRISE",
+        FREE,
+        PRO,
+        ENTERPRISE,
     }
 );
 
 api_enum!(
     /// A family's subscription.
     SubscriptionStatus => platform_pb::SubscriptionStatus, "SUBSCRIPTION_STATUS_" {
-        TRIAL = "TRIAL",
-        ACTIVE = "ACTIVE",
-        CANCELED = "CANCELED",
+        TRIAL,
+        ACTIVE,
+        CANCELED,
     }
 );
 
 api_enum!(
     /// Where a submission is in its review.
     SubmissionStatus => chores_pb::SubmissionStatus, "SUBMISSION_STATUS_" {
-        PENDING = "PENDING",
-        APPROVED = "APPROVED",
-        REJECTED = "REJECTED",
+        PENDING,
+        APPROVED,
+        REJECTED,
     }
 );
 
 api_enum!(
     /// A parent's decision on a submission.
     ReviewDecision => chores_pb::SubmissionStatus, "SUBMISSION_STATUS_" {
-        APPROVED = "APPROVED",
-        REJECTED = "REJECTED",
+        APPROVED,
+        REJECTED,
     }
 );
 
 api_enum!(
     /// How a subject is graded.
     GradeScale => rewards_pb::GradeScale, "GRADE_SCALE_" {
-        LETTER = "LETTER",
-        PERCENTAGE = "PERCENTAGE",
+        LETTER,
+        PERCENTAGE,
     }
 );
 
@@ -189,34 +190,6 @@ impl LedgerKind {
             _ => Self::Adjustment,
         }
     }
-}
-
-/// Reads an enum by its variants' names, refusing others with "must be one of".
-macro_rules! by_name {
-    ($name:ident { $($variant:ident),+ }) => {
-        impl $name {
-            pub fn as_str(self) -> &'static str {
-                match self {
-                    $(Self::$variant => stringify!($variant)),+
-                }
-            }
-
-            /// The value called `name`, if any.
-            pub fn parse(name: &str) -> Option<Self> {
-                [$(Self::$variant),+].into_iter().find(|v| v.as_str() == name)
-            }
-        }
-
-        impl<'de> Deserialize<'de> for $name {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                let name = String::deserialize(deserializer)?;
-                Self::parse(&name)
-                    .ok_or_else(|| {
-                        serde::de::Error::custom(one_of([$(stringify!($variant)),+].into_iter()))
-                    })
-            }
-        }
-    };
 }
 
 by_name!(Letter { A, B, C, D, F });
@@ -310,30 +283,30 @@ mod tests {
 
     #[test]
     fn every_value_has_its_protobuf_twin() {
-        for role in Role::ALL {
+        for role in Role::VALUES {
             let proto = auth_pb::Role::try_from(role.to_proto()).unwrap();
             assert_eq!(Role::from_proto(proto), Some(*role));
         }
-        for group in AgeGroup::ALL {
+        for group in AgeGroup::VALUES {
             let proto = family_pb::AgeGroup::try_from(group.to_proto()).unwrap();
             assert_eq!(AgeGroup::from_proto(proto), Some(*group));
         }
-        for unit in RewardDisplayType::ALL {
+        for unit in RewardDisplayType::VALUES {
             assert_ne!(unit.to_proto(), 0, "{unit:?}");
         }
-        for theme in UiTheme::ALL {
+        for theme in UiTheme::VALUES {
             assert_ne!(theme.to_proto(), 0, "{theme:?}");
         }
-        for plan in Plan::ALL {
+        for plan in Plan::VALUES {
             assert_ne!(plan.to_proto(), 0, "{plan:?}");
         }
-        for status in SubscriptionStatus::ALL {
+        for status in SubscriptionStatus::VALUES {
             assert_ne!(status.to_proto(), 0, "{status:?}");
         }
-        for scale in GradeScale::ALL {
+        for scale in GradeScale::VALUES {
             assert_ne!(scale.to_proto(), 0, "{scale:?}");
         }
-        for decision in ReviewDecision::ALL {
+        for decision in ReviewDecision::VALUES {
             assert_ne!(decision.to_proto(), 0, "{decision:?}");
         }
         assert_eq!(Role::from_proto(auth_pb::Role::Unspecified), None);
