@@ -58,7 +58,10 @@ ensure_s3() {
   local pid root
   for pid in $(pgrep -f -x "$S3S_BIN .*" || true); do
     root=$(tr '\0' '\n' <"/proc/$pid/cmdline" | tail -1)
-    if [ "$root" != "$S3_DATA" ] || [ ! -d "$root" ]; then
+    # A store whose working folder was deleted (it was started from a
+    # checkout since removed) fails requests too: s3s-fs resolves against it.
+    if [ "$root" != "$S3_DATA" ] || [ ! -d "$root" ] ||
+      [[ "$(readlink "/proc/$pid/cwd")" == *" (deleted)" ]]; then
       step "Restarting the S3 store (it served $root)"
       kill "$pid"
       wait_for "! port_open ${host%:*} ${host#*:}" 10 "the old S3 store stopping"
@@ -67,9 +70,9 @@ ensure_s3() {
   if port_open "${host%:*}" "${host#*:}"; then return; fi
   step "Starting the S3 store on $S3_ENDPOINT (files in $S3_DATA)"
   mkdir -p "$S3_DATA" "$CACHE/logs"
-  nohup "$S3S_BIN" --host "${host%:*}" --port "${host#*:}" \
+  (cd "$S3_DATA" && nohup "$S3S_BIN" --host "${host%:*}" --port "${host#*:}" \
     --access-key "$S3_ACCESS_KEY_ID" --secret-key "$S3_SECRET_ACCESS_KEY" \
-    "$S3_DATA" >"$CACHE/logs/s3.log" 2>&1 &
+    "$S3_DATA" >"$CACHE/logs/s3.log" 2>&1 &)
   wait_for "port_open ${host%:*} ${host#*:}" 30 "S3 store"
 }
 
