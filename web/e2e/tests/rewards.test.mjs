@@ -39,7 +39,12 @@ async function cardAmount(page, label) {
  * `label` shows what `valueOf` reads from them.
  */
 async function openDashboard(page, label, valueOf) {
-  const [response] = await Promise.all([nextResponse(page, 'GET', '/dashboard/stats'), page.goto('/')]);
+  // Listen only once the new document has committed: the screen the page
+  // was on may still be loading its own stats, and a response of the page
+  // being left has no body to read. The new document's scripts, and so its
+  // request, run only after the commit.
+  await page.goto('/', { waitUntil: 'commit' });
+  const response = await nextResponse(page, 'GET', '/dashboard/stats');
   assert.equal(response.status(), 200);
   const stats = await response.json();
   await statCard(page, label).getByText(valueOf(stats), { exact: true }).waitFor();
