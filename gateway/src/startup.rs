@@ -3,6 +3,7 @@
 use std::{path::Path, sync::Arc, time::Duration};
 
 use axum::http::{HeaderValue, header};
+use axum::serve::ListenerExt;
 use axum::{Json, Router, http::Request, routing::get};
 use kit::{authn::Authenticator, jwt::JwtVerifier, nats::Bus, revocation::Revocations};
 use tokio::net::TcpListener;
@@ -61,7 +62,14 @@ impl Application {
 
     /// Serves until `shutdown`, finishing requests already accepted.
     pub async fn run(self, shutdown: CancellationToken) -> anyhow::Result<()> {
-        let served = axum::serve(self.listener, self.app)
+        // Nagle's algorithm would hold an answer's last small write until the
+        // browser's delayed ACK (about 40 ms).
+        let listener = self.listener.tap_io(|tcp| {
+            if let Err(err) = tcp.set_nodelay(true) {
+                tracing::warn!(%err, "could not set TCP_NODELAY");
+            }
+        });
+        let served = axum::serve(listener, self.app)
             .with_graceful_shutdown(shutdown.cancelled_owned())
             .await;
         self.stopping.cancel();

@@ -9,5 +9,6 @@ mod contract;
 mod dashboard;
 mod family;
 mod helpers;
+mod latency;
 mod rewards;
 mod submissions;
