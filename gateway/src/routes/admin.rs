@@ -155,7 +155,7 @@ async fn deactivate(
     // This gateway refuses the family's tokens now; the others as the event arrives.
     state
         .revocations
-        .suspend_family_locally(&row.id, chrono::Utc::now().timestamp());
+        .suspend_family_locally(&row.id, chrono::Utc::now().timestamp_millis());
     Ok(Json(row.into()))
 }
 

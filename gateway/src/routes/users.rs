@@ -41,7 +41,7 @@ async fn deactivate(
     // the revocation event reaches them.
     state
         .revocations
-        .revoke_locally(&deactivated.id, chrono::Utc::now().timestamp());
+        .revoke_locally(&deactivated.id, chrono::Utc::now().timestamp_millis());
     Ok(Json(deactivated.into()))
 }
 

@@ -119,7 +119,7 @@ impl Accounts {
         tx.commit().await?;
         // Here at once; everywhere else as soon as the event is relayed.
         self.revocations
-            .revoke_locally(&user.id.to_string(), now.timestamp());
+            .revoke_locally(&user.id.to_string(), now.timestamp_millis());
         let family = self.clients.family_of(org).await?;
         Ok(view::user(&user, Some(&family)))
     }

@@ -98,7 +98,7 @@ impl Authenticator {
         if self.revocations.is_revoked(
             &verified.claims.sub,
             verified.claims.org.map(|o| o.to_string()).as_deref(),
-            verified.claims.iat,
+            verified.claims.issued_at_ms(),
         ) {
             return None;
         }

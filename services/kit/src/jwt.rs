@@ -46,6 +46,20 @@ pub struct Claims {
     /// The child this login belongs to, for a child's login.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub child: Option<Uuid>,
+    /// When it was issued, in Unix milliseconds: `iat` counts whole seconds,
+    /// and a revocation compared in seconds would also refuse a token issued
+    /// later in the same second (a family reactivated and logged in again).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub iat_ms: Option<i64>,
+}
+
+impl Claims {
+    /// When the token was issued, in Unix milliseconds; for a token without
+    /// `iat_ms` (issued before it existed), the start of its `iat` second,
+    /// so a revocation in that second still refuses it.
+    pub fn issued_at_ms(&self) -> i64 {
+        self.iat_ms.unwrap_or_else(|| self.iat.saturating_mul(1000))
+    }
 }
 
 /// What a verified token says.
@@ -150,7 +164,8 @@ impl JwtSigner {
 }
 
 fn base_claims(ttl: Duration) -> Claims {
-    let now = chrono::Utc::now().timestamp();
+    let now_ms = chrono::Utc::now().timestamp_millis();
+    let now = now_ms.div_euclid(1000);
     Claims {
         sub: String::new(),
         aud: AUDIENCE.to_owned(),
@@ -161,5 +176,6 @@ fn base_claims(ttl: Duration) -> Claims {
         role: None,
         org: None,
         child: None,
+        iat_ms: Some(now_ms),
     }
 }

@@ -117,7 +117,7 @@ impl Revocations {
     fn apply_user(&self, payload: &[u8]) {
         match UserRevoked::decode(payload) {
             Ok(event) => {
-                let at = event.revoked_at.map_or(i64::MAX, |t| t.seconds);
+                let at = event.revoked_at.map_or(i64::MAX, |t| millis(&t));
                 self.revoke_locally(&event.user_id, at);
             }
             Err(err) => tracing::warn!(%err, "undecodable revocation"),
@@ -129,7 +129,7 @@ impl Revocations {
             // Activation revokes nothing; tokens from before the suspension stay refused.
             Ok(event) if event.is_active => {}
             Ok(event) => {
-                let at = event.changed_at.map_or(i64::MAX, |t| t.seconds);
+                let at = event.changed_at.map_or(i64::MAX, |t| millis(&t));
                 self.revoke_locally(&family_key(&event.organization_id), at);
             }
             Err(err) => tracing::warn!(%err, "undecodable family suspension"),
@@ -137,20 +137,22 @@ impl Revocations {
     }
 
     /// Whether a token of `user_id` of family `org`, issued at `issued_at`
-    /// (Unix seconds), is revoked: the user's, or their whole family's.
+    /// (Unix milliseconds), is revoked: the user's, or their whole family's.
     pub fn is_revoked(&self, user_id: &str, org: Option<&str>, issued_at: i64) -> bool {
         let revoked = self.revoked.read().unwrap_or_else(|e| e.into_inner());
         let before = |key: &str| revoked.get(key).is_some_and(|&at| issued_at <= at);
         before(user_id) || org.is_some_and(|org| before(&family_key(org)))
     }
 
-    /// Suspends a family's tokens in this process before its event comes round.
+    /// Suspends a family's tokens (at `at`, Unix milliseconds) in this
+    /// process before its event comes round.
     pub fn suspend_family_locally(&self, org: &str, at: i64) {
         self.revoke_locally(&family_key(org), at);
     }
 
-    /// Applies a revocation in this process before its event comes round
-    /// (the auth service does, right after committing it).
+    /// Applies a revocation (at `at`, Unix milliseconds) in this process
+    /// before its event comes round (the auth service does, right after
+    /// committing it).
     pub fn revoke_locally(&self, user_id: &str, at: i64) {
         let mut revoked = self.revoked.write().unwrap_or_else(|e| e.into_inner());
         let entry = revoked.entry(user_id.to_owned()).or_insert(at);
@@ -204,5 +206,57 @@ async fn reopen(
             () = tokio::time::sleep(pause) => {}
         }
         pause = (pause * 2).min(Duration::from_secs(10));
+    }
+}
+
+/// A protobuf timestamp in Unix milliseconds, the precision tokens carry.
+fn millis(t: &prost_types::Timestamp) -> i64 {
+    t.seconds
+        .saturating_mul(1000)
+        .saturating_add(i64::from(t.nanos) / 1_000_000)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::jwt::Claims;
+
+    fn issued(iat_ms: Option<i64>, iat: i64) -> i64 {
+        Claims {
+            sub: "u".into(),
+            aud: String::new(),
+            iss: String::new(),
+            exp: 0,
+            iat,
+            jti: String::new(),
+            role: None,
+            org: None,
+            child: None,
+            iat_ms,
+        }
+        .issued_at_ms()
+    }
+
+    #[test]
+    fn a_token_issued_later_in_the_second_of_a_suspension_is_accepted() {
+        let revocations = Revocations::default();
+        // Suspended at 1000.400 s, then reactivated.
+        revocations.suspend_family_locally("f", 1_000_400);
+        let before = issued(Some(1_000_399), 1000);
+        let after = issued(Some(1_000_401), 1000);
+        assert!(revocations.is_revoked("u", Some("f"), before));
+        assert!(!revocations.is_revoked("u", Some("f"), after));
+        // A token without milliseconds counts from the start of its second.
+        assert!(revocations.is_revoked("u", Some("f"), issued(None, 1000)));
+        assert!(!revocations.is_revoked("u", Some("f"), issued(None, 1001)));
+    }
+
+    #[test]
+    fn event_times_count_in_milliseconds() {
+        let t = prost_types::Timestamp {
+            seconds: 12,
+            nanos: 345_678_901,
+        };
+        assert_eq!(millis(&t), 12_345);
     }
 }

@@ -57,6 +57,7 @@ pub mod tokens {
             role: Some("ORG_ADMIN".into()),
             org: None,
             child: None,
+            iat_ms: None,
         }
     }
 

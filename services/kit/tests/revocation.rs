@@ -54,7 +54,7 @@ async fn revocations_arrive_after_the_server_drops_the_follower() {
     let now = chrono::Utc::now().timestamp();
 
     revoke(&bus, "before", now).await;
-    until_revoked(&revocations, "before", now - 1).await;
+    until_revoked(&revocations, "before", (now - 1) * 1000).await;
 
     // The server forgets every consumer of the stream.
     let stream = bus.js.get_stream(&bus.stream).await.unwrap();
@@ -65,10 +65,10 @@ async fn revocations_arrive_after_the_server_drops_the_follower() {
     }
 
     revoke(&bus, "after", now).await;
-    until_revoked(&revocations, "after", now - 1).await;
-    assert!(revocations.is_revoked("before", None, now - 1));
+    until_revoked(&revocations, "after", (now - 1) * 1000).await;
+    assert!(revocations.is_revoked("before", None, (now - 1) * 1000));
     assert!(
-        !revocations.is_revoked("after", None, now + 1),
+        !revocations.is_revoked("after", None, (now + 1) * 1000),
         "a later token is fine"
     );
     stop.cancel();
