@@ -113,10 +113,30 @@ pub fn http_status(code: Code) -> StatusCode {
     }
 }
 
+/// The code to answer for a call that got no (whole) answer from the
+/// service. A status the service sent arrives in headers and has no source;
+/// tonic makes one with a source only from an error of the connection or of
+/// the answer's body, under whatever code that error maps to: `unknown` for
+/// a connection cut mid-call or mid-answer, `cancelled` for one that closed
+/// before the call went out, `internal` for some HTTP/2 resets. A service
+/// that died or went away is an outage (503), as one refusing connections
+/// is, not its bug; a call that ran out of time is a 504.
+fn no_answer(status: &tonic::Status) -> Option<Code> {
+    let first = std::error::Error::source(status)?;
+    let timed_out =
+        std::iter::successors(Some(first), |e| e.source()).any(|e| e.is::<tonic::TimeoutExpired>());
+    Some(if timed_out {
+        Code::DeadlineExceeded
+    } else {
+        Code::Unavailable
+    })
+}
+
 impl From<tonic::Status> for ApiError {
     fn from(status: tonic::Status) -> Self {
-        let http = http_status(status.code());
-        let message = match status.code() {
+        let code = no_answer(&status).unwrap_or(status.code());
+        let http = http_status(code);
+        let message = match code {
             // A service that found another one down says which, in words for users.
             _ if kit::error::is_service_unavailable(&status) => status.message().to_owned(),
             // Transport failures carry connection details; users get none of them.
@@ -178,6 +198,98 @@ mod tests {
                 message: "Name is required".into()
             }]
         );
+    }
+
+    /// Calls a gRPC server that never finishes its answer (with
+    /// `partial_body`, it sends the headers and part of the message first)
+    /// through a TCP hop cut once the call has arrived, as a killed
+    /// process's sockets go; `timeout` makes the call give up first instead.
+    async fn call_without_an_answer(
+        partial_body: bool,
+        timeout: Option<std::time::Duration>,
+    ) -> tonic::Status {
+        use tonic_health::pb::{HealthCheckRequest, health_client::HealthClient};
+
+        let arrived = std::sync::Arc::new(tokio::sync::Notify::new());
+        let answer = {
+            let arrived = arrived.clone();
+            move || async move {
+                arrived.notify_one();
+                if !partial_body {
+                    std::future::pending::<()>().await;
+                }
+                // A frame announcing 10 bytes of message, then 2 of them.
+                let part = axum::body::Bytes::from_static(&[0, 0, 0, 0, 10, 8, 1]);
+                let body = futures::StreamExt::chain(
+                    futures::stream::iter([Ok::<_, std::io::Error>(part)]),
+                    futures::stream::pending(),
+                );
+                axum::response::Response::builder()
+                    .header("content-type", "application/grpc")
+                    .body(axum::body::Body::from_stream(body))
+                    .expect("a valid response")
+            }
+        };
+        let router =
+            axum::Router::new().route("/grpc.health.v1.Health/Check", axum::routing::post(answer));
+        let server = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let server_addr = server.local_addr().unwrap();
+        tokio::spawn(
+            tonic::transport::Server::builder()
+                .add_routes(tonic::service::Routes::from(router))
+                .serve_with_incoming(tonic::transport::server::TcpIncoming::from(server)),
+        );
+        let hop = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let hop_addr = hop.local_addr().unwrap();
+        let relay = tokio::spawn(async move {
+            let (mut client, _) = hop.accept().await.unwrap();
+            let mut upstream = tokio::net::TcpStream::connect(server_addr).await.unwrap();
+            let _ = tokio::io::copy_bidirectional(&mut client, &mut upstream).await;
+        });
+
+        let mut endpoint =
+            tonic::transport::Endpoint::from_shared(format!("http://{hop_addr}")).unwrap();
+        if let Some(timeout) = timeout {
+            endpoint = endpoint.timeout(timeout);
+        }
+        let call = tokio::spawn(async move {
+            HealthClient::new(endpoint.connect_lazy())
+                .check(HealthCheckRequest::default())
+                .await
+        });
+        if timeout.is_none() {
+            arrived.notified().await;
+            // Let the partial answer reach the client before the cut.
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            relay.abort();
+        }
+        call.await.unwrap().unwrap_err()
+    }
+
+    #[tokio::test]
+    async fn a_service_dying_mid_call_is_a_503_not_a_500() {
+        for partial_body in [false, true] {
+            let error = ApiError::from(call_without_an_answer(partial_body, None).await);
+            assert_eq!(
+                error.status,
+                StatusCode::SERVICE_UNAVAILABLE,
+                "{partial_body}"
+            );
+            assert_eq!(error.message, UNAVAILABLE);
+        }
+    }
+
+    #[tokio::test]
+    async fn a_call_out_of_time_is_a_504() {
+        let timeout = Some(std::time::Duration::from_millis(100));
+        let error = ApiError::from(call_without_an_answer(false, timeout).await);
+        assert_eq!(error.status, StatusCode::GATEWAY_TIMEOUT);
+    }
+
+    #[test]
+    fn a_service_answering_unknown_is_still_its_failure() {
+        let error = ApiError::from(tonic::Status::unknown("a handler's own unknown"));
+        assert_eq!(error.status, StatusCode::INTERNAL_SERVER_ERROR);
     }
 
     #[test]

@@ -32,6 +32,9 @@ pub enum Error {
     AlreadyDoneOn(NaiveDate),
     #[error("This submission has already been reviewed")]
     AlreadyReviewed,
+    /// The photo store is down or failing; nothing was saved.
+    #[error("The photo could not be stored. Please try again.")]
+    PhotoStoreUnavailable(#[source] anyhow::Error),
     /// Another service refused or failed.
     #[error("{1}")]
     Upstream(&'static str, Status),
@@ -60,10 +63,16 @@ impl From<Error> for Status {
             | Error::AlreadyDoneOn(_)
             | Error::AlreadyReviewed => Code::FailedPrecondition,
             Error::ChoreLimit { .. } | Error::NotAChild => Code::PermissionDenied,
+            Error::PhotoStoreUnavailable(cause) => {
+                tracing::warn!(error = %cause, "photo store unavailable");
+                Code::Unavailable
+            }
             Error::Upstream(service, status) => {
                 return kit::error::upstream(service, status.clone());
             }
-            Error::Database(_) | Error::Internal(_) => return kit::error::internal(&err),
+            // Unavailable when PostgreSQL could not be reached, else internal.
+            Error::Database(db) => return kit::error::failure(db),
+            Error::Internal(e) => return kit::error::failure(e.as_ref()),
         };
         Status::new(code, err.to_string())
     }

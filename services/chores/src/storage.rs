@@ -6,7 +6,8 @@ use std::time::Duration;
 
 use aws_sdk_s3::{
     Client,
-    config::{BehaviorVersion, Credentials, Region},
+    config::{BehaviorVersion, Credentials, Region, http::HttpResponse},
+    error::SdkError,
     presigning::PresigningConfig,
     primitives::ByteStream,
 };
@@ -16,7 +17,7 @@ use aws_smithy_http_client::{
 };
 use secrecy::ExposeSecret;
 
-use crate::config::S3Config;
+use crate::{config::S3Config, error::Error};
 
 #[derive(Clone)]
 pub struct Storage {
@@ -60,6 +61,15 @@ fn client(config: &S3Config, endpoint: &str) -> Client {
             "chorely",
         ))
         .http_client(http)
+        // One quick retry: the SDK's default of three attempts with backoff
+        // kept a child's upload waiting about 4 s when the store was down,
+        // close to what callers count as a hang; a refused store answers 503
+        // at once and the child tries again.
+        .retry_config(
+            aws_sdk_s3::config::retry::RetryConfig::standard()
+                .with_max_attempts(2)
+                .with_initial_backoff(Duration::from_millis(200)),
+        )
         .build();
     Client::from_conf(conf)
 }
@@ -100,16 +110,24 @@ impl Storage {
         }
     }
 
-    pub async fn put(&self, key: &str, content_type: &str, bytes: Vec<u8>) -> anyhow::Result<()> {
-        self.client
+    /// Stores a photo; a store that is down or failing is
+    /// [`Error::PhotoStoreUnavailable`], one that refuses (credentials, no
+    /// bucket) a deployment's mistake, [`Error::Internal`].
+    pub async fn put(&self, key: &str, content_type: &str, bytes: Vec<u8>) -> Result<(), Error> {
+        let sent = self
+            .client
             .put_object()
             .bucket(&self.bucket)
             .key(key)
             .content_type(content_type)
             .body(ByteStream::from(bytes))
             .send()
-            .await?;
-        Ok(())
+            .await;
+        match sent {
+            Ok(_) => Ok(()),
+            Err(err) if outage(&err) => Err(Error::PhotoStoreUnavailable(err.into())),
+            Err(err) => Err(Error::Internal(err.into())),
+        }
     }
 
     pub async fn delete(&self, key: &str) -> anyhow::Result<()> {
@@ -132,5 +150,18 @@ impl Storage {
             .presigned(PresigningConfig::expires_in(ttl)?)
             .await?;
         Ok(request.uri().to_owned())
+    }
+}
+
+/// Whether a request failed because the store was unreachable, timed out,
+/// cut its answer off or failed itself (5xx): an outage of the moment.
+fn outage<E>(err: &SdkError<E, HttpResponse>) -> bool {
+    match err {
+        SdkError::DispatchFailure(_) | SdkError::TimeoutError(_) | SdkError::ResponseError(_) => {
+            true
+        }
+        _ => err
+            .raw_response()
+            .is_some_and(|answer| answer.status().is_server_error()),
     }
 }

@@ -123,10 +123,17 @@ async fn pending_on(
         .collect())
 }
 
+/// The longest a statement waits for a connection. While PostgreSQL is down
+/// or restarting the pool keeps retrying until then, so this bounds what a
+/// request waits before it is answered 503 (see `error::failure`); a request
+/// may pass through two services before reaching a database, and callers
+/// count anything past 5 s as a hang.
+const ACQUIRE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
+
 async fn pool(options: PgConnectOptions) -> Result<PgPool, sqlx::Error> {
     PgPoolOptions::new()
         .max_connections(10)
-        .acquire_timeout(std::time::Duration::from_secs(5))
+        .acquire_timeout(ACQUIRE_TIMEOUT)
         .connect_with(options)
         .await
 }

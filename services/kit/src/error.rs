@@ -30,6 +30,41 @@ pub fn internal(err: impl Display) -> Status {
     Status::internal(INTERNAL_MESSAGE)
 }
 
+/// The message clients see when a dependency of the service (its database,
+/// the photo store) cannot be reached for the moment.
+pub const UNAVAILABLE_MESSAGE: &str = "The service is temporarily unavailable. Please try again.";
+
+/// The status of a failure of this service's own work: `unavailable` when
+/// somewhere in `err`'s chain PostgreSQL could not be reached (see
+/// [`database_unreachable`]), so callers answer 503 and users try again;
+/// otherwise the opaque `internal` of [`internal`], a bug to look into.
+pub fn failure(err: &(dyn std::error::Error + 'static)) -> Status {
+    let unreachable = std::iter::successors(Some(err), |e| e.source())
+        .filter_map(|e| e.downcast_ref::<sqlx::Error>())
+        .any(database_unreachable);
+    if unreachable {
+        tracing::warn!(error = %err, "database unreachable");
+        Status::unavailable(UNAVAILABLE_MESSAGE)
+    } else {
+        internal(err)
+    }
+}
+
+/// Whether a statement failed because the database could not be reached,
+/// not because of the statement: no connection within the pool's acquire
+/// timeout (PostgreSQL down or restarting, or every connection busy), a
+/// connection that broke, or the server refusing or ending sessions while it
+/// stops and starts (SQLSTATE class 08, 57P01-57P03, 53300).
+pub fn database_unreachable(err: &sqlx::Error) -> bool {
+    match err {
+        sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) => true,
+        sqlx::Error::Database(db) => db.code().is_some_and(|code| {
+            code.starts_with("08") || matches!(&*code, "57P01" | "57P02" | "57P03" | "53300")
+        }),
+        _ => false,
+    }
+}
+
 /// `invalid_argument` naming the field, with the message users read.
 pub fn invalid(err: &FieldError) -> Status {
     Status::with_error_details(
@@ -101,6 +136,22 @@ mod tests {
         );
         // Passed on by another service unchanged.
         assert_eq!(field_violations(&upstream("family", status)).len(), 1);
+    }
+
+    #[test]
+    fn an_unreachable_database_is_unavailable_and_any_other_failure_internal() {
+        assert_eq!(
+            failure(&sqlx::Error::PoolTimedOut).code(),
+            Code::Unavailable
+        );
+        let refused = sqlx::Error::Io(std::io::ErrorKind::ConnectionRefused.into());
+        assert_eq!(failure(&refused).code(), Code::Unavailable);
+        // Found through the chain, as a service's anyhow error carries it.
+        let wrapped = anyhow::Error::from(sqlx::Error::PoolTimedOut).context("reading the ledger");
+        assert_eq!(failure(wrapped.as_ref()).code(), Code::Unavailable);
+        let bug = sqlx::Error::ColumnNotFound("amount".into());
+        assert_eq!(failure(&bug).code(), Code::Internal);
+        assert_eq!(failure(&std::fmt::Error).code(), Code::Internal);
     }
 
     #[test]

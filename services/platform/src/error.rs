@@ -17,7 +17,8 @@ impl From<Error> for Status {
         match &err {
             Error::OrganizationNotFound => Status::new(Code::NotFound, err.to_string()),
             Error::Invalid(field) => kit::error::invalid(field),
-            Error::Database(_) => kit::error::internal(&err),
+            // Unavailable when PostgreSQL could not be reached, else internal.
+            Error::Database(db) => kit::error::failure(db),
         }
     }
 }

@@ -44,7 +44,9 @@ impl From<Error> for Status {
             Error::Upstream(service, status) => {
                 return kit::error::upstream(service, status.clone());
             }
-            Error::Database(_) | Error::Internal(_) => return kit::error::internal(&err),
+            // Unavailable when PostgreSQL could not be reached, else internal.
+            Error::Database(db) => return kit::error::failure(db),
+            Error::Internal(e) => return kit::error::failure(e.as_ref()),
         };
         Status::new(code, err.to_string())
     }
