@@ -6,7 +6,11 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 CACHE="${CHORELY_CACHE:-$HOME/.cache/chorely}"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$CACHE/target}"
 LOCAL="$ROOT/.local"
-BIN="$CARGO_TARGET_DIR/debug"
+# The cargo profile the stack is built with (dev or release, or another
+# defined in Cargo.toml); its binaries live in $BIN.
+PROFILE="${PROFILE:-dev}"
+profile_dir() { if [ "$1" = dev ]; then echo debug; else echo "$1"; fi; }
+BIN="$CARGO_TARGET_DIR/$(profile_dir "$PROFILE")"
 S3S_VERSION=0.14.1
 S3S_BIN="$CACHE/s3s-$S3S_VERSION/bin/s3s-fs"
 export S3_ENDPOINT="${S3_ENDPOINT:-http://127.0.0.1:9000}"
@@ -49,14 +53,20 @@ ensure_nats() {
 # every checkout on the machine, so its folder lives in the cache: a folder
 # inside a checkout would vanish with it and leave the store failing.
 S3_DATA="$CACHE/s3"
-ensure_s3() {
+install_s3() {
   if [ ! -x "$S3S_BIN" ]; then
     step "Installing the S3 store (s3s-fs $S3S_VERSION, once per machine, ~3 min)"
     cargo install "s3s-fs@$S3S_VERSION" --features binary --locked --root "$CACHE/s3s-$S3S_VERSION" --quiet
   fi
+}
+
+ensure_s3() {
+  install_s3
   local host=${S3_ENDPOINT#http://}; host=${host%%/*}
   local pid root
-  for pid in $(pgrep -f -x "$S3S_BIN .*" || true); do
+  # Only the store on this endpoint's port: others (the fault suite's own)
+  # serve other folders on purpose.
+  for pid in $(pgrep -f -x "$S3S_BIN .* --port ${host#*:} .*" || true); do
     root=$(tr '\0' '\n' <"/proc/$pid/cmdline" | tail -1)
     # A store whose working folder was deleted (it was started from a
     # checkout since removed) fails requests too: s3s-fs resolves against it.
@@ -102,46 +112,63 @@ build_web() {
 }
 
 build_services() {
-  step "Building the services (cargo, cache in $CARGO_TARGET_DIR)"
-  (cd "$ROOT" && cargo build --workspace --bins --quiet)
+  step "Building the services (cargo, $PROFILE profile, cache in $CARGO_TARGET_DIR)"
+  (cd "$ROOT" && cargo build --profile "$PROFILE" --workspace --bins --quiet)
 }
 
 SERVICES=(auth family chores rewards platform)
 STACK_PIDS=()
 
 # Starts the five services and the gateway. Ports come from PORT_BASE (gRPC
-# PORT_BASE+1..5) and HTTP_PORT; databases are named DB_PREFIX_<service>.
+# PORT_BASE+1..5) and HTTP_PORT; databases are named DB_PREFIX_<service> on
+# the PostgreSQL at PG_ADDR (host:port); NATS is NATS_URL; logs go to LOG_DIR.
 start_stack() {
-  local base=${PORT_BASE:-50050} http=${HTTP_PORT:-8080} prefix=${DB_PREFIX:-chorely}
-  mkdir -p "$LOCAL/logs"
+  local base=${PORT_BASE:-50050} http=${HTTP_PORT:-8080}
+  local logs=${LOG_DIR:-$LOCAL/logs} name
+  mkdir -p "$logs"
   for port in "$http" $(seq $((base + 1)) $((base + 5))); do
     if port_open 127.0.0.1 "$port"; then
       fail "port $port is already in use (is Chorely already running?)"
     fi
   done
+  for name in "${SERVICES[@]}" gateway; do
+    : >"$logs/$name.log"
+    start_process "$name"
+    STACK_PIDS+=("$STARTED_PID")
+  done
+  wait_for "stack_alive && curl -fs -o /dev/null http://127.0.0.1:$http/api/health" 90 \
+    "the stack (logs in $logs)"
+}
+
+# Starts one process of the stack in the background: $1 is a service of
+# SERVICES or gateway, with the environment start_stack gives it (the same
+# variables), its output appended to its log (a restarted process keeps its
+# predecessor's). Its pid is left in STARTED_PID.
+start_process() {
+  local name=$1 base=${PORT_BASE:-50050} http=${HTTP_PORT:-8080} prefix=${DB_PREFIX:-chorely}
+  local logs=${LOG_DIR:-$LOCAL/logs} pg=${PG_ADDR:-127.0.0.1:5432}
+  local nats=${NATS_URL:-nats://127.0.0.1:4222}
   # Every process knows where every service listens.
-  local urls=() i=1
+  local urls=() i=1 svc port=
   for svc in "${SERVICES[@]}"; do
     urls+=("${svc^^}_URL=http://127.0.0.1:$((base + i))")
+    if [ "$svc" = "$name" ]; then port=$((base + i)); fi
     i=$((i + 1))
   done
-  i=1
-  for svc in "${SERVICES[@]}"; do
-    env "${urls[@]}" \
-      GRPC_ADDR="127.0.0.1:$((base + i))" \
-      DATABASE_URL="postgres://postgres@127.0.0.1:5432/${prefix}_$svc" \
-      OTEL_SERVICE_NAME="$svc" \
-      "$BIN/$svc" >"$LOCAL/logs/$svc.log" 2>&1 &
-    STACK_PIDS+=($!)
-    i=$((i + 1))
-  done
-  env "${urls[@]}" \
-    HTTP_ADDR="127.0.0.1:$http" \
-    WEB_DIST="$ROOT/web/dist" \
-    "$BIN/gateway" >"$LOCAL/logs/gateway.log" 2>&1 &
-  STACK_PIDS+=($!)
-  wait_for "stack_alive && curl -fs -o /dev/null http://127.0.0.1:$http/api/health" 90 \
-    "the stack (logs in $LOCAL/logs)"
+  if [ "$name" = gateway ]; then
+    env "${urls[@]}" NATS_URL="$nats" \
+      HTTP_ADDR="127.0.0.1:$http" \
+      WEB_DIST="$ROOT/web/dist" \
+      "$BIN/gateway" >>"$logs/gateway.log" 2>&1 &
+  else
+    [ -n "$port" ] || fail "no process of the stack is called $name"
+    env "${urls[@]}" NATS_URL="$nats" \
+      GRPC_ADDR="127.0.0.1:$port" \
+      DATABASE_URL="postgres://postgres@$pg/${prefix}_$name" \
+      OTEL_SERVICE_NAME="$name" \
+      "$BIN/$name" >>"$logs/$name.log" 2>&1 &
+  fi
+  STARTED_PID=$!
 }
 
 # True while every process of the stack runs; a crash fails the wait at once.

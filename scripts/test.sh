@@ -58,4 +58,7 @@ step "Running browser end-to-end tests"
 scripts/contract-test.sh http://127.0.0.1:18080 "$SUPER_ADMIN_EMAIL" "$SUPER_ADMIN_PASSWORD"
 stop_stack
 
+step "Running the fault suite (its own PostgreSQL, NATS and S3 store)"
+scripts/faults.sh
+
 step "All checks passed in $(((SECONDS - started) / 60)) min $(((SECONDS - started) % 60)) s"

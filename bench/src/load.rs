@@ -1,0 +1,173 @@
+//! The load driver: a fixed number of workers, each sending one request after
+//! another for a fixed time, recording every answer's latency.
+
+use std::{
+    sync::Arc,
+    time::{Duration, Instant},
+};
+
+use hdrhistogram::Histogram;
+use reqwest::{Client, RequestBuilder};
+use serde::Serialize;
+
+/// Builds the `n`th request a worker sends (workers vary tokens and ids by it).
+pub type MakeRequest = Arc<dyn Fn(&Client, u64) -> RequestBuilder + Send + Sync>;
+
+/// What one run measured.
+#[derive(Debug, Clone, Serialize)]
+pub struct Figures {
+    pub requests: u64,
+    pub errors: u64,
+    pub per_second: f64,
+    pub p50_ms: f64,
+    pub p95_ms: f64,
+    pub p99_ms: f64,
+    pub max_ms: f64,
+    /// The first unexpected answer, to say why errors happened.
+    pub first_error: Option<String>,
+}
+
+impl Figures {
+    fn from(
+        histogram: &Histogram<u64>,
+        errors: u64,
+        elapsed: Duration,
+        first_error: Option<String>,
+    ) -> Self {
+        let ms = |micros: u64| micros as f64 / 1000.0;
+        Self {
+            requests: histogram.len(),
+            errors,
+            per_second: histogram.len() as f64 / elapsed.as_secs_f64(),
+            p50_ms: ms(histogram.value_at_quantile(0.50)),
+            p95_ms: ms(histogram.value_at_quantile(0.95)),
+            p99_ms: ms(histogram.value_at_quantile(0.99)),
+            max_ms: ms(histogram.max()),
+            first_error,
+        }
+    }
+}
+
+fn histogram() -> Histogram<u64> {
+    // Microseconds, up to a minute, three significant figures.
+    Histogram::new_with_bounds(1, 60_000_000, 3).expect("valid histogram bounds")
+}
+
+/// One worker's tally.
+struct Tally {
+    histogram: Histogram<u64>,
+    errors: u64,
+    first_error: Option<String>,
+}
+
+/// Sends one request and reads its whole body; an answer that is not a
+/// success counts as an error (its latency is still recorded).
+async fn send(request: RequestBuilder) -> (Duration, Result<(), String>) {
+    let started = Instant::now();
+    let outcome = match request.send().await {
+        Ok(response) => {
+            let status = response.status();
+            let body = response.bytes().await;
+            match body {
+                Ok(_) if status.is_success() => Ok(()),
+                Ok(body) => Err(format!(
+                    "{status}: {}",
+                    String::from_utf8_lossy(&body[..body.len().min(200)])
+                )),
+                Err(err) => Err(format!("reading the body: {err}")),
+            }
+        }
+        Err(err) => Err(format!("sending: {err}")),
+    };
+    (started.elapsed(), outcome)
+}
+
+/// Runs `concurrency` workers for `warmup` (not recorded) and then `duration`.
+pub async fn run(
+    client: &Client,
+    concurrency: usize,
+    warmup: Duration,
+    duration: Duration,
+    make: MakeRequest,
+) -> Figures {
+    let started = Instant::now();
+    let recording_from = started + warmup;
+    let until = recording_from + duration;
+    let workers: Vec<_> = (0..concurrency)
+        .map(|worker| {
+            let client = client.clone();
+            let make = make.clone();
+            tokio::spawn(async move {
+                let mut tally = Tally {
+                    histogram: histogram(),
+                    errors: 0,
+                    first_error: None,
+                };
+                let mut n = worker as u64;
+                loop {
+                    let sent_at = Instant::now();
+                    if sent_at >= until {
+                        break;
+                    }
+                    let (took, outcome) = send(make(&client, n)).await;
+                    n += concurrency as u64;
+                    if sent_at < recording_from {
+                        continue;
+                    }
+                    tally.histogram.saturating_record(took.as_micros() as u64);
+                    if let Err(err) = outcome {
+                        tally.errors += 1;
+                        tally.first_error.get_or_insert(err);
+                    }
+                }
+                tally
+            })
+        })
+        .collect();
+    let mut all = histogram();
+    let (mut errors, mut first_error) = (0, None);
+    for worker in workers {
+        let tally = worker.await.expect("a load worker panicked");
+        all.add(&tally.histogram).expect("same histogram bounds");
+        errors += tally.errors;
+        first_error = first_error.or(tally.first_error);
+    }
+    Figures::from(&all, errors, duration, first_error)
+}
+
+/// `count` requests one after another on one connection (after one that opens
+/// it): what a single person waits for each.
+pub async fn sequential(client: &Client, count: u64, make: MakeRequest) -> Figures {
+    let mut all = histogram();
+    let (mut errors, mut first_error) = (0, None);
+    let _ = send(make(client, 0)).await;
+    let started = Instant::now();
+    for n in 0..count {
+        let (took, outcome) = send(make(client, n)).await;
+        all.saturating_record(took.as_micros() as u64);
+        if let Err(err) = outcome {
+            errors += 1;
+            first_error.get_or_insert(err);
+        }
+    }
+    Figures::from(&all, errors, started.elapsed(), first_error)
+}
+
+/// A client that keeps at most one idle connection: sequential requests reuse it.
+pub fn one_connection() -> Client {
+    Client::builder()
+        .pool_max_idle_per_host(1)
+        .tcp_nodelay(true)
+        .build()
+        .expect("a plain HTTP client")
+}
+
+/// A client for `concurrency` parallel workers, each keeping its connection.
+pub fn pooled(concurrency: usize) -> Client {
+    Client::builder()
+        .pool_max_idle_per_host(concurrency)
+        .tcp_nodelay(true)
+        .timeout(Duration::from_secs(30))
+        .build()
+        .expect("a plain HTTP client")
+}

@@ -1,0 +1,46 @@
+//! chorely-bench: seeds families at scale, drives load at a fixed concurrency,
+//! serves the bare baseline, and writes the performance report.
+
+use clap::{Parser, Subcommand};
+
+mod api;
+mod baseline;
+mod family;
+mod faults;
+mod load;
+mod photo;
+mod report;
+mod rss;
+mod run;
+mod scenarios;
+mod seed;
+
+#[derive(Parser)]
+#[command(
+    name = "chorely-bench",
+    about = "Chorely's load, scale and fault harness"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Seeds families into <prefix>_<service> databases.
+    Seed(seed::Args),
+    /// Runs every scenario against running stacks and writes the report.
+    Run(run::Args),
+    /// Keeps a mixed load on a stack while scripts/faults.sh breaks it, then
+    /// judges every request and audits the ledger.
+    Faults(faults::Args),
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    match Cli::parse().command {
+        Command::Seed(args) => seed::run(args).await,
+        Command::Run(args) => run::run(args).await,
+        Command::Faults(args) => faults::run(args).await,
+    }
+}

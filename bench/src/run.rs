@@ -1,0 +1,213 @@
+//! `chorely-bench run`: every scenario against running stacks, then the report.
+
+use std::time::Duration;
+
+use anyhow::Context;
+use clap::Args as ClapArgs;
+
+use crate::{
+    api::Api,
+    baseline,
+    family::Family,
+    report::{self, Measured, Setting, Target},
+    rss::Processes,
+    scenarios::{self, Durations},
+};
+
+#[derive(ClapArgs, Debug)]
+pub struct Args {
+    /// The stack on the large seed (its gateway's base URL).
+    #[arg(long)]
+    url: String,
+    /// How many families the large seed has.
+    #[arg(long)]
+    families: u64,
+    /// A stack on a small seed, for the scale ratio.
+    #[arg(long, requires = "small_families")]
+    small_url: Option<String>,
+    #[arg(long)]
+    small_families: Option<u64>,
+    /// The large seed's chores database, for the bare baseline.
+    #[arg(long)]
+    chores_db: String,
+    /// The public key that verifies access tokens.
+    #[arg(long)]
+    public_key: std::path::PathBuf,
+    #[arg(long)]
+    admin_email: String,
+    #[arg(long, env = "BENCH_ADMIN_PASSWORD")]
+    admin_password: String,
+    /// The large stack's processes, `name=pid,…`, for memory figures.
+    #[arg(long, default_value = "")]
+    pids: String,
+    /// Seconds each loaded run records.
+    #[arg(long, default_value_t = 10)]
+    seconds: u64,
+    /// How many parents (and as many children) the load rotates through.
+    #[arg(long, default_value_t = 64)]
+    sessions: u64,
+    /// The build profile the stack runs, for the report.
+    #[arg(long, default_value = "release")]
+    profile: String,
+    /// The fault suite's summary (Markdown), included as the report's last section.
+    #[arg(long)]
+    faults_report: Option<std::path::PathBuf>,
+    /// Whether the fault suite passed.
+    #[arg(long, default_value_t = false, action = clap::ArgAction::Set)]
+    faults_met: bool,
+    /// Where the report goes.
+    #[arg(long, default_value = "docs/performance.md")]
+    out: std::path::PathBuf,
+}
+
+pub async fn run(args: Args) -> anyhow::Result<()> {
+    let processes = Processes::parse(&args.pids)?;
+    let mut measured = Measured {
+        idle_rss_mib: processes.rss_mib(),
+        ..Measured::default()
+    };
+    let idle_worst = measured
+        .idle_rss_mib
+        .values()
+        .flatten()
+        .copied()
+        .fold(0.0, f64::max);
+    measured.target(
+        Target::IdleRss,
+        format!("largest {idle_worst:.1} MiB"),
+        idle_worst > 0.0 && idle_worst <= 30.0,
+    );
+    let durations = Durations {
+        warmup: Duration::from_secs(2),
+        run: Duration::from_secs(args.seconds),
+    };
+    let admin = (args.admin_email.as_str(), args.admin_password.as_str());
+
+    let api = Api::new(&args.url);
+    println!(
+        "Signing in {} parents and children of {} families",
+        args.sessions, args.families
+    );
+    let users = scenarios::sign_in(&api, args.families, args.sessions, admin).await?;
+    let small = match (&args.small_url, args.small_families) {
+        (Some(url), Some(families)) => {
+            let api = Api::new(url);
+            let users =
+                scenarios::sign_in(&api, families, args.sessions.min(families), admin).await?;
+            Some((api, users, families))
+        }
+        _ => None,
+    };
+
+    println!("One request at a time, every authenticated read");
+    scenarios::unloaded_reads(&api, &users, &mut measured).await?;
+    println!("Operator console lists");
+    scenarios::console(&api, &users, &mut measured).await?;
+    println!("GET /api/chores at 64 connections, and the bare baseline");
+    let public_key = std::fs::read_to_string(&args.public_key)
+        .with_context(|| format!("reading {}", args.public_key.display()))?;
+    let baseline_url = baseline::start(&args.chores_db, &public_key).await?;
+    scenarios::chores_vs_baseline(
+        &api,
+        &baseline_url,
+        &users,
+        &durations,
+        &processes,
+        &mut measured,
+    )
+    .await?;
+    println!("Dashboards at scale");
+    scenarios::dashboards(
+        (&api, &users, args.families),
+        small
+            .as_ref()
+            .map(|(api, users, families)| (api, users, *families)),
+        &durations,
+        &processes,
+        &mut measured,
+    )
+    .await?;
+    println!("Approval to credit, and photo submissions");
+    let family = Family::register(&api, "bench", 1, crate::seed::PASSWORD).await?;
+    scenarios::approval_to_credit(&api, &family, &mut measured).await?;
+    scenarios::photo_submissions(&api, &family, &durations, &mut measured).await?;
+    println!("Logins");
+    scenarios::logins(&api, args.families, &durations, &mut measured).await;
+    let peak = measured.peak_rss_mib;
+    measured.target(
+        Target::LoadedRss,
+        format!("peak {peak:.0} MiB"),
+        peak > 0.0 && peak <= 300.0,
+    );
+
+    if let Some(path) = &args.faults_report {
+        let summary =
+            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        measured.target(
+            Target::Faults,
+            if args.faults_met {
+                "passed: see Faults below".into()
+            } else {
+                "failed: see Faults below".into()
+            },
+            args.faults_met,
+        );
+        measured.faults = Some(summary);
+    }
+    let setting = Setting {
+        date: chrono::Utc::now().format("%Y-%m-%d").to_string(),
+        machine: machine(),
+        commit: git_commit(),
+        profile: args.profile,
+        families: args.families,
+        small_families: args.small_families,
+        seconds_per_run: args.seconds,
+    };
+    std::fs::write(&args.out, report::markdown(&measured, &setting))?;
+    println!(
+        "Wrote {}: {}",
+        args.out.display(),
+        if measured.all_met() {
+            "every target met"
+        } else {
+            "some targets not met"
+        }
+    );
+    Ok(())
+}
+
+/// CPU model, cores and memory, from /proc.
+fn machine() -> String {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let model = cpu
+        .lines()
+        .find_map(|l| l.strip_prefix("model name"))
+        .map(|l| l.trim_start_matches([' ', '\t', ':']).to_owned())
+        .unwrap_or_else(|| "an unknown CPU".into());
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let memory_gib = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|m| {
+            m.lines()
+                .find_map(|l| l.strip_prefix("MemTotal:"))
+                .map(|v| {
+                    v.trim()
+                        .trim_end_matches("kB")
+                        .trim()
+                        .parse::<f64>()
+                        .unwrap_or(0.0)
+                })
+        })
+        .map_or(0.0, |kib| kib / 1_048_576.0);
+    format!("{cores} cores of {model}, {memory_gib:.0} GiB")
+}
+
+fn git_commit() -> String {
+    std::process::Command::new("git")
+        .args(["rev-parse", "--short", "HEAD"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
+        .unwrap_or_else(|| "unknown".into())
+}

@@ -1,0 +1,472 @@
+//! The measurements `scripts/bench.sh` runs against a seeded stack, each
+//! compared with its target.
+
+use std::{sync::Arc, time::Duration};
+
+use anyhow::Context;
+use reqwest::{Client, Method};
+use tokio::time::Instant;
+
+use crate::{
+    api::{Api, Session},
+    family::{Family, submission_form},
+    load::{self, Figures, MakeRequest},
+    report::{Measured, Target},
+    rss::Processes,
+    seed,
+};
+
+/// How long each loaded run records (after its warm-up).
+pub struct Durations {
+    pub warmup: Duration,
+    pub run: Duration,
+}
+
+/// Signed-in users spread over the seeded families.
+pub struct Users {
+    pub parents: Vec<Session>,
+    pub children: Vec<Session>,
+    pub admin: Session,
+}
+
+/// Logs in `count` parents and one child of each, spread evenly over `families`.
+pub async fn sign_in(
+    api: &Api,
+    families: u64,
+    count: u64,
+    admin: (&str, &str),
+) -> anyhow::Result<Users> {
+    let mut parents = Vec::new();
+    let mut children = Vec::new();
+    for i in 0..count {
+        let family = 1 + i * families / count;
+        parents.push(
+            api.login(&seed::parent_email(family), seed::PASSWORD)
+                .await?,
+        );
+        children.push(
+            api.login(&seed::child_email(family, 1), seed::PASSWORD)
+                .await?,
+        );
+    }
+    let admin = api.login(admin.0, admin.1).await?;
+    Ok(Users {
+        parents,
+        children,
+        admin,
+    })
+}
+
+/// `GET path` as one of `sessions`, rotating through them.
+fn get_as(api: &Api, sessions: &[Session], path: &str) -> MakeRequest {
+    let (api, sessions, path) = (api.clone(), sessions.to_vec(), path.to_owned());
+    Arc::new(move |client: &Client, n| {
+        let session = &sessions[n as usize % sessions.len()];
+        api.request(client, session, Method::GET, &path)
+    })
+}
+
+/// An authenticated read of the document, with its ids filled in.
+struct Read {
+    path: String,
+    role: &'static str,
+}
+
+/// Every `GET` operation of the API that needs a token, with path ids taken
+/// from the first parent's family; those whose ids cannot be found are named.
+async fn authenticated_reads(api: &Api, users: &Users) -> anyhow::Result<(Vec<Read>, Vec<String>)> {
+    let document = api
+        .send(api.http.get(format!("{}/openapi.json", api.base)))
+        .await?;
+    let parent = &users.parents[0];
+    let children = api.call(parent, Method::GET, "/children", None).await?;
+    let child_id = children[0]["id"]
+        .as_str()
+        .context("a seeded child")?
+        .to_owned();
+    let submissions = api.call(parent, Method::GET, "/submissions", None).await?;
+    let submission_id = submissions[0]["id"].as_str().map(str::to_owned);
+    let org_id = parent.user["organization"]["id"]
+        .as_str()
+        .or(parent.user["organizationId"].as_str())
+        .map(str::to_owned);
+    let mut reads = Vec::new();
+    let mut skipped = Vec::new();
+    let paths = document["paths"]
+        .as_object()
+        .context("paths in the document")?;
+    for (path, item) in paths {
+        let Some(get) = item.get("get") else { continue };
+        if get.get("security").is_none() {
+            continue;
+        }
+        let role = if path.starts_with("/admin") {
+            "super admin"
+        } else if path == "/submissions/availability" {
+            // Only children submit chores.
+            "child"
+        } else {
+            "parent"
+        };
+        let filled = path
+            .replace("{childId}", &child_id)
+            .replace("/children/{id}", &format!("/children/{child_id}"))
+            .replace("/subjects/{id}", &format!("/subjects/{child_id}"));
+        let filled = match (&submission_id, &org_id) {
+            (Some(s), _) if filled.starts_with("/submissions/{id}") => filled.replace("{id}", s),
+            (_, Some(o)) if filled.starts_with("/admin/organizations/{id}") => {
+                filled.replace("{id}", o)
+            }
+            _ => filled,
+        };
+        if filled.contains('{') {
+            skipped.push(path.clone());
+            continue;
+        }
+        reads.push(Read { path: filled, role });
+        if path == "/dashboard/stats" {
+            reads.push(Read {
+                path: path.clone(),
+                role: "child",
+            });
+        }
+    }
+    Ok((reads, skipped))
+}
+
+/// Unloaded: each authenticated read, 50 times one after another.
+pub async fn unloaded_reads(api: &Api, users: &Users, out: &mut Measured) -> anyhow::Result<()> {
+    let (reads, skipped) = authenticated_reads(api, users).await?;
+    let mut worst: Option<(String, f64)> = None;
+    for read in &reads {
+        let session = match read.role {
+            "super admin" => &users.admin,
+            "child" => &users.children[0],
+            _ => &users.parents[0],
+        };
+        let figures = load::sequential(
+            &load::one_connection(),
+            50,
+            get_as(api, std::slice::from_ref(session), &read.path),
+        )
+        .await;
+        if worst.as_ref().is_none_or(|(_, p50)| figures.p50_ms > *p50) {
+            worst = Some((format!("{} ({})", read.path, read.role), figures.p50_ms));
+        }
+        out.unloaded
+            .push((format!("GET /api{} ({})", read.path, read.role), figures));
+    }
+    out.not_measured
+        .extend(skipped.into_iter().map(|p| format!("GET /api{p}")));
+    let (path, p50) = worst.context("no authenticated reads in the document")?;
+    out.target(
+        Target::UnloadedP50,
+        format!("worst p50 {p50:.2} ms ({path}), {} endpoints", reads.len()),
+        p50 <= 3.0,
+    );
+    Ok(())
+}
+
+/// `GET /api/chores` at 64 connections, through Chorely and through the bare baseline.
+pub async fn chores_vs_baseline(
+    api: &Api,
+    baseline_url: &str,
+    users: &Users,
+    durations: &Durations,
+    processes: &Processes,
+    out: &mut Measured,
+) -> anyhow::Result<()> {
+    let client = load::pooled(64);
+    let sampler = RssSampler::start(processes.clone());
+    let chorely = load::run(
+        &client,
+        64,
+        durations.warmup,
+        durations.run,
+        get_as(api, &users.parents, "/chores"),
+    )
+    .await;
+    out.peak_rss_mib = out.peak_rss_mib.max(sampler.stop().await);
+    let bare = Api {
+        base: format!("{baseline_url}/api"),
+        http: client.clone(),
+    };
+    let baseline = load::run(
+        &client,
+        64,
+        durations.warmup,
+        durations.run,
+        get_as(&bare, &users.parents, "/chores"),
+    )
+    .await;
+    let ratio = chorely.per_second / baseline.per_second;
+    out.target(
+        Target::ChoresUnderLoad,
+        format!(
+            "{:.0}/s vs {:.0}/s bare ({ratio:.2}×), p99 {:.1} ms (bare {:.1} ms), {} errors",
+            chorely.per_second,
+            baseline.per_second,
+            chorely.p99_ms,
+            baseline.p99_ms,
+            chorely.errors
+        ),
+        ratio >= 0.6 && chorely.p99_ms <= 20.0 && chorely.errors == 0,
+    );
+    out.loaded
+        .push(("GET /api/chores, 64 connections".into(), chorely));
+    out.loaded.push((
+        "bare baseline GET /api/chores, 64 connections".into(),
+        baseline,
+    ));
+    Ok(())
+}
+
+/// The dashboard as parents and as children at 32 connections, on the large
+/// seed and, when given, the small one.
+pub async fn dashboards(
+    large: (&Api, &Users, u64),
+    small: Option<(&Api, &Users, u64)>,
+    durations: &Durations,
+    processes: &Processes,
+    out: &mut Measured,
+) -> anyhow::Result<()> {
+    let client = load::pooled(32);
+    let dashboard = |api: &Api, sessions: &[Session]| {
+        load::run(
+            &client,
+            32,
+            durations.warmup,
+            durations.run,
+            get_as(api, sessions, "/dashboard/stats"),
+        )
+    };
+    let (api, users, families) = large;
+    for (who, sessions) in [("parent", &users.parents), ("child", &users.children)] {
+        let sampler = RssSampler::start(processes.clone());
+        let at_scale = dashboard(api, sessions).await;
+        out.peak_rss_mib = out.peak_rss_mib.max(sampler.stop().await);
+        let mut result = format!(
+            "{:.0}/s, p99 {:.1} ms, {} errors at {families} families",
+            at_scale.per_second, at_scale.p99_ms, at_scale.errors
+        );
+        let mut met =
+            at_scale.per_second >= 1500.0 && at_scale.p99_ms <= 25.0 && at_scale.errors == 0;
+        if let Some((small_api, small_users, small_families)) = small {
+            let sessions = if who == "parent" {
+                &small_users.parents
+            } else {
+                &small_users.children
+            };
+            let few = dashboard(small_api, sessions).await;
+            let slower = few.per_second / at_scale.per_second;
+            result.push_str(&format!(
+                "; {:.0}/s at {small_families} ({slower:.2}× slower at scale)",
+                few.per_second
+            ));
+            met &= slower <= 1.5;
+            out.loaded.push((
+                format!(
+                    "GET /api/dashboard/stats ({who}), 32 connections, {small_families} families"
+                ),
+                few,
+            ));
+        }
+        out.target(Target::Dashboard(who), result, met);
+        out.loaded.push((
+            format!("GET /api/dashboard/stats ({who}), 32 connections, {families} families"),
+            at_scale,
+        ));
+    }
+    Ok(())
+}
+
+async fn balance(api: &Api, client: &Client, child: &Session) -> anyhow::Result<f64> {
+    let stats = api
+        .send(api.request(client, child, Method::GET, "/dashboard/stats"))
+        .await?;
+    stats["balance"]
+        .as_f64()
+        .context("a balance on the child's dashboard")
+}
+
+/// From a parent's approval answer to the child's dashboard showing the
+/// credit, 100 times; the child polls back to back on its own connection.
+pub async fn approval_to_credit(
+    api: &Api,
+    family: &Family,
+    out: &mut Measured,
+) -> anyhow::Result<()> {
+    let poller = load::one_connection();
+    let mut times = hdrhistogram::Histogram::<u64>::new_with_bounds(1, 60_000_000, 3)?;
+    let mut timeouts = 0u64;
+    for _ in 0..100 {
+        let before = balance(api, &poller, &family.children[0]).await?;
+        let submitted = api
+            .send(
+                api.request(&api.http, &family.children[0], Method::POST, "/submissions")
+                    .multipart(submission_form(&family.chore_id, None)),
+            )
+            .await?;
+        let id = submitted["id"].as_str().context("a submission id")?;
+        api.call(
+            &family.parent,
+            Method::PATCH,
+            &format!("/submissions/{id}/review"),
+            Some(serde_json::json!({"status": "APPROVED"})),
+        )
+        .await?;
+        let approved_at = Instant::now();
+        loop {
+            if balance(api, &poller, &family.children[0]).await? > before {
+                times.record(approved_at.elapsed().as_micros() as u64)?;
+                break;
+            }
+            if approved_at.elapsed() > Duration::from_secs(5) {
+                timeouts += 1;
+                break;
+            }
+        }
+    }
+    let ms = |q| times.value_at_quantile(q) as f64 / 1000.0;
+    out.target(
+        Target::ApprovalToCredit,
+        format!(
+            "p50 {:.1} ms, p99 {:.1} ms over {} approvals, {timeouts} not seen within 5 s",
+            ms(0.5),
+            ms(0.99),
+            times.len()
+        ),
+        ms(0.99) <= 50.0 && timeouts == 0,
+    );
+    Ok(())
+}
+
+/// 3 MB photo submissions, one after another (each is one child's wait).
+pub async fn photo_submissions(
+    api: &Api,
+    family: &Family,
+    durations: &Durations,
+    out: &mut Measured,
+) -> anyhow::Result<()> {
+    let photo = Arc::new(crate::photo::jpeg_of_at_least(3 * 1024 * 1024));
+    let (api2, child, chore) = (
+        api.clone(),
+        family.children[0].clone(),
+        family.photo_chore_id.clone(),
+    );
+    let size = photo.len();
+    let make: MakeRequest = Arc::new(move |client: &Client, _| {
+        api2.request(client, &child, Method::POST, "/submissions")
+            .multipart(submission_form(&chore, Some(&photo)))
+    });
+    let figures = load::run(&load::pooled(1), 1, durations.warmup, durations.run, make).await;
+    out.target(
+        Target::PhotoSubmission,
+        format!(
+            "p99 {:.1} ms (p50 {:.1} ms), {:.1}/s one at a time, {:.1} MB each, {} errors",
+            figures.p99_ms,
+            figures.p50_ms,
+            figures.per_second,
+            size as f64 / 1_048_576.0,
+            figures.errors
+        ),
+        figures.p99_ms <= 150.0 && figures.errors == 0,
+    );
+    out.loaded.push((
+        "POST /api/submissions with a 3 MB photo, one at a time".into(),
+        figures,
+    ));
+    Ok(())
+}
+
+/// The operator console's lists at scale, as the super admin sees them.
+pub async fn console(api: &Api, users: &Users, out: &mut Measured) -> anyhow::Result<()> {
+    let lists = [
+        "/admin/organizations?page=1&pageSize=20",
+        "/admin/organizations?page=2500&pageSize=20",
+        "/admin/organizations?search=family%2012&page=1&pageSize=20",
+        "/admin/organizations?plan=PRO&page=1&pageSize=20",
+        "/admin/organizations?status=TRIAL&page=1&pageSize=20",
+        "/admin/users?page=1&pageSize=20",
+        "/admin/users?search=parent77&page=1&pageSize=20",
+    ];
+    let mut worst = (String::new(), 0.0f64);
+    for path in lists {
+        let figures = load::sequential(
+            &load::one_connection(),
+            40,
+            get_as(api, std::slice::from_ref(&users.admin), path),
+        )
+        .await;
+        if figures.p95_ms > worst.1 {
+            worst = (path.to_owned(), figures.p95_ms);
+        }
+        out.unloaded
+            .push((format!("GET /api{path} (super admin)"), figures));
+    }
+    let totals = load::sequential(
+        &load::one_connection(),
+        40,
+        get_as(api, std::slice::from_ref(&users.admin), "/admin/stats"),
+    )
+    .await;
+    out.target(
+        Target::Console,
+        format!(
+            "worst list p95 {:.1} ms ({}), totals p95 {:.1} ms",
+            worst.1, worst.0, totals.p95_ms
+        ),
+        worst.1 <= 35.0 && totals.p95_ms <= 20.0,
+    );
+    out.unloaded
+        .push(("GET /api/admin/stats (super admin)".into(), totals));
+    Ok(())
+}
+
+/// Logins at 16 at once: bound by password hashing, shown for information.
+pub async fn logins(
+    api: &Api,
+    families: u64,
+    durations: &Durations,
+    out: &mut Measured,
+) -> Figures {
+    let api2 = api.clone();
+    let make: MakeRequest = Arc::new(move |client: &Client, n| {
+        let family = 1 + (n * 7919) % families;
+        client.post(format!("{}/auth/login", api2.base)).json(
+            &serde_json::json!({"email": seed::parent_email(family), "password": seed::PASSWORD}),
+        )
+    });
+    let figures = load::run(&load::pooled(16), 16, durations.warmup, durations.run, make).await;
+    out.loaded
+        .push(("POST /api/auth/login, 16 at once".into(), figures.clone()));
+    figures
+}
+
+/// Samples the stack's total resident memory every 100 ms until stopped.
+pub struct RssSampler {
+    stop: tokio::sync::oneshot::Sender<()>,
+    task: tokio::task::JoinHandle<f64>,
+}
+
+impl RssSampler {
+    pub fn start(processes: Processes) -> Self {
+        let (stop, mut stopped) = tokio::sync::oneshot::channel();
+        let task = tokio::spawn(async move {
+            let mut peak = 0.0f64;
+            loop {
+                peak = peak.max(processes.total_mib());
+                tokio::select! {
+                    _ = &mut stopped => return peak,
+                    () = tokio::time::sleep(Duration::from_millis(100)) => {}
+                }
+            }
+        });
+        Self { stop, task }
+    }
+
+    pub async fn stop(self) -> f64 {
+        let _ = self.stop.send(());
+        self.task.await.unwrap_or(0.0)
+    }
+}

@@ -1,0 +1,113 @@
+//! What a database was seeded with, kept in a `bench_seed` table beside the
+//! service's own, so a second run with the same parameters skips it and one
+//! with other parameters (or after an interrupted run) refuses to mix them.
+
+use chrono::{DateTime, Utc};
+use sqlx::{PgConnection, PgPool, Row};
+
+use super::thousands;
+
+/// What the seeder was asked for; two seeds are the same data when these are equal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Parameters {
+    pub families: u64,
+    pub submissions_per_child: u32,
+}
+
+/// What a database holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum State {
+    /// Nothing yet: seed it.
+    Empty,
+    /// A finished seed with the same parameters, whose history ends at `anchor`.
+    Seeded { anchor: DateTime<Utc> },
+    /// Something the seeder must not add to, said in words.
+    Conflict(String),
+}
+
+/// Reads the state of a database; `probe` is a table of the service's that
+/// is empty in a fresh database.
+pub async fn inspect(pool: &PgPool, probe: &str, wanted: Parameters) -> anyhow::Result<State> {
+    let recorded = sqlx::query("SELECT to_regclass('bench_seed') IS NOT NULL AS recorded")
+        .fetch_one(pool)
+        .await?
+        .try_get::<bool, _>("recorded")?;
+    if !recorded {
+        let used = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "SELECT EXISTS (SELECT 1 FROM {probe}) AS used"
+        )))
+        .fetch_one(pool)
+        .await?
+        .try_get::<bool, _>("used")?;
+        return Ok(if used {
+            State::Conflict("holds data the seeder did not write".into())
+        } else {
+            State::Empty
+        });
+    }
+    let row = sqlx::query(
+        "SELECT families, submissions_per_child, anchor, seeded_at FROM bench_seed LIMIT 1",
+    )
+    .fetch_one(pool)
+    .await?;
+    let found = Parameters {
+        families: u64::try_from(row.try_get::<i64, _>("families")?)?,
+        submissions_per_child: u32::try_from(row.try_get::<i32, _>("submissions_per_child")?)?,
+    };
+    let finished = row
+        .try_get::<Option<DateTime<Utc>>, _>("seeded_at")?
+        .is_some();
+    Ok(match (finished, found == wanted) {
+        (true, true) => State::Seeded {
+            anchor: row.try_get("anchor")?,
+        },
+        (true, false) => State::Conflict(format!(
+            "was seeded with {} families and {} submissions per child",
+            thousands(found.families),
+            found.submissions_per_child
+        )),
+        (false, _) => State::Conflict(format!(
+            "holds an unfinished seed of {} families (interrupted?)",
+            thousands(found.families)
+        )),
+    })
+}
+
+/// Records that seeding starts, in the transaction of the first batch (so a
+/// database with any seeded rows always says what they are).
+pub async fn start(
+    conn: &mut PgConnection,
+    parameters: Parameters,
+    anchor: DateTime<Utc>,
+) -> anyhow::Result<()> {
+    sqlx::raw_sql(
+        "CREATE TABLE bench_seed (
+             families bigint NOT NULL,
+             submissions_per_child integer NOT NULL,
+             -- when the seeded history ends
+             anchor timestamptz NOT NULL,
+             started_at timestamptz NOT NULL DEFAULT now(),
+             -- NULL until every batch is in
+             seeded_at timestamptz
+         )",
+    )
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query(
+        "INSERT INTO bench_seed (families, submissions_per_child, anchor) VALUES ($1, $2, $3)",
+    )
+    .bind(i64::try_from(parameters.families)?)
+    .bind(i32::try_from(parameters.submissions_per_child)?)
+    .bind(anchor)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// Records that every batch is in.
+pub async fn finish(conn: &mut PgConnection) -> anyhow::Result<()> {
+    sqlx::query("UPDATE bench_seed SET seeded_at = now()")
+        .execute(conn)
+        .await?;
+    Ok(())
+}

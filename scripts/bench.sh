@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Measures Chorely against its performance targets and writes
+# docs/performance.md. Seeds FAMILIES families (default 100,000) into the
+# chorely_bench_* databases and SMALL_FAMILIES (default 1,000) into
+# chorely_bench_small_* (a seed of the same size is reused on later runs; one
+# of another size is replaced),
+# builds the PROFILE profile (default release), starts a stack on each seed,
+# and runs every scenario of `chorely-bench run` against them.
+set -euo pipefail
+export PROFILE=${PROFILE:-release}
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+
+FAMILIES=${FAMILIES:-100000}
+SMALL_FAMILIES=${SMALL_FAMILIES:-1000}
+SECONDS_PER_RUN=${SECONDS_PER_RUN:-10}
+OUT=${OUT:-docs/performance.md}
+LARGE=chorely_bench SMALL=chorely_bench_small
+
+ensure_postgres
+ensure_nats
+ensure_s3
+ensure_keys
+build_services
+
+# The fault suite first: it starts and breaks its own dependencies.
+step "Running the fault suite on the $PROFILE build"
+FAULTS_REPORT="$LOCAL/bench/faults.md"
+mkdir -p "$LOCAL/bench"
+faults_met=true
+FAULTS_OUT="$FAULTS_REPORT" scripts/faults.sh || faults_met=false
+
+step "Seeding $FAMILIES families into ${LARGE}_* (kept for later runs)"
+"$BIN/chorely-bench" seed --replace --prefix "$LARGE" --families "$FAMILIES"
+step "Seeding $SMALL_FAMILIES families into ${SMALL}_*"
+"$BIN/chorely-bench" seed --replace --prefix "$SMALL" --families "$SMALL_FAMILIES"
+
+# One super admin per run, on both seeds, with a password only this run knows.
+admin_email="bench-admin-$(date +%s)@chorely.local"
+BENCH_ADMIN_PASSWORD=$(openssl rand -hex 16)
+export BENCH_ADMIN_PASSWORD
+for prefix in "$LARGE" "$SMALL"; do
+  DATABASE_URL="postgres://postgres@127.0.0.1:5432/${prefix}_auth" SUPER_ADMIN_PASSWORD="$BENCH_ADMIN_PASSWORD" \
+    "$BIN/auth" create-super-admin --email "$admin_email" >/dev/null
+done
+
+ALL_PIDS=()
+trap 'STACK_PIDS=("${ALL_PIDS[@]}"); stop_stack' EXIT
+# Starts a stack on seed $1 (ports from $2, HTTP on $3); its pids as name=pid,…
+start_bench_stack() {
+  local prefix=$1 base=$2 http=$3
+  step "Starting a $PROFILE stack on $prefix (http://127.0.0.1:$http)"
+  STACK_PIDS=()
+  NATS_PREFIX="$prefix" NATS_STREAM="${prefix^^}" LOG_DIR="$LOCAL/logs/$prefix" \
+    PORT_BASE=$base HTTP_PORT=$http DB_PREFIX=$prefix start_stack
+  ALL_PIDS+=("${STACK_PIDS[@]}")
+  local names=("${SERVICES[@]}" gateway) pids=() i
+  for i in "${!names[@]}"; do pids+=("${names[$i]}=${STACK_PIDS[$i]}"); done
+  STACK_SPEC=$(IFS=,; echo "${pids[*]}")
+}
+start_bench_stack "$SMALL" 51260 18290
+start_bench_stack "$LARGE" 51250 18280
+
+step "Running the scenarios ($SECONDS_PER_RUN s per loaded run)"
+"$BIN/chorely-bench" run \
+  --url http://127.0.0.1:18280 --families "$FAMILIES" \
+  --small-url http://127.0.0.1:18290 --small-families "$SMALL_FAMILIES" \
+  --chores-db "postgres://postgres@127.0.0.1:5432/${LARGE}_chores" \
+  --public-key "$JWT_PUBLIC_KEY_FILE" --admin-email "$admin_email" \
+  --pids "$STACK_SPEC" --profile "$PROFILE" --seconds "$SECONDS_PER_RUN" --out "$OUT" \
+  --faults-report "$FAULTS_REPORT" --faults-met "$faults_met"
+step "Done: $OUT"
