@@ -7,9 +7,9 @@ use axum::{
     extract::FromRequestParts,
     http::{header::AUTHORIZATION, request::Parts},
 };
-use kit::authn::{Authenticator, Caller, UNAUTHENTICATED, User, bearer_token};
+use kit::authn::{Authenticator, Caller, Refusal, User, bearer_token};
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorCode};
 
 /// A request from a signed-in user.
 #[derive(Debug, Clone)]
@@ -34,19 +34,21 @@ where
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let header = parts
-            .headers
-            .get(AUTHORIZATION)
-            .ok_or_else(|| ApiError::unauthorized("Authentication required"))?;
+        let header = parts.headers.get(AUTHORIZATION).ok_or_else(|| {
+            ApiError::unauthorized("Authentication required", ErrorCode::UNAUTHENTICATED)
+        })?;
         let caller = header
             .to_str()
             .ok()
             .and_then(bearer_token)
-            .and_then(|token| state.authenticator().authenticate(token));
+            .map_or(Err(Refusal::Invalid), |token| {
+                state.authenticator().check(token)
+            });
         match caller {
-            Some(Caller::User(user)) => Ok(Self(user)),
+            Ok(Caller::User(user)) => Ok(Self(user)),
             // Service tokens are for calls between services, never from outside.
-            Some(Caller::Service(_)) | None => Err(ApiError::unauthorized(UNAUTHENTICATED)),
+            Ok(Caller::Service(_)) => Err(ApiError::refused(Refusal::Invalid)),
+            Err(refusal) => Err(ApiError::refused(refusal)),
         }
     }
 }

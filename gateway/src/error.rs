@@ -11,6 +11,7 @@ use axum::{
     http::StatusCode,
     response::{IntoResponse, Response},
 };
+use kit::authn::Refusal;
 use serde::Serialize;
 use tonic::Code;
 use utoipa::ToSchema;
@@ -27,6 +28,22 @@ pub struct ErrorBody {
     /// when the failure is not about a field.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub details: Option<Vec<FieldDetail>>,
+    /// What happened, for clients to act on without reading the text;
+    /// absent when no code applies.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<ErrorCode>,
+}
+
+/// Stable names of failures a client treats apart. On a 401: the session
+/// ended because the token is missing, invalid or expired
+/// (`UNAUTHENTICATED`), its user was deactivated (`ACCOUNT_DEACTIVATED`) or
+/// its family suspended (`FAMILY_SUSPENDED`).
+#[allow(non_camel_case_types)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+pub enum ErrorCode {
+    UNAUTHENTICATED,
+    ACCOUNT_DEACTIVATED,
+    FAMILY_SUSPENDED,
 }
 
 /// One refused request field.
@@ -45,6 +62,7 @@ pub struct ApiError {
     pub status: StatusCode,
     pub message: String,
     pub details: Vec<FieldDetail>,
+    pub code: Option<ErrorCode>,
 }
 
 const UNAVAILABLE: &str = "The service is temporarily unavailable. Please try again.";
@@ -58,11 +76,26 @@ impl ApiError {
             status,
             message: message.into(),
             details: Vec::new(),
+            code: None,
         }
     }
 
-    pub fn unauthorized(message: impl Into<String>) -> Self {
-        Self::new(StatusCode::UNAUTHORIZED, message)
+    /// A 401: the session ended, for the reason `code` names.
+    pub fn unauthorized(message: impl Into<String>, code: ErrorCode) -> Self {
+        Self {
+            code: Some(code),
+            ..Self::new(StatusCode::UNAUTHORIZED, message)
+        }
+    }
+
+    /// The 401 for a refused token, saying why.
+    pub fn refused(refusal: Refusal) -> Self {
+        let code = match refusal {
+            Refusal::Invalid => ErrorCode::UNAUTHENTICATED,
+            Refusal::UserRevoked => ErrorCode::ACCOUNT_DEACTIVATED,
+            Refusal::FamilySuspended => ErrorCode::FAMILY_SUSPENDED,
+        };
+        Self::unauthorized(refusal.message(), code)
     }
 
     pub fn bad_request(message: impl Into<String>) -> Self {
@@ -79,6 +112,7 @@ impl ApiError {
                 message: message.clone(),
             }],
             message,
+            code: None,
         }
     }
 
@@ -134,6 +168,11 @@ fn no_answer(status: &tonic::Status) -> Option<Code> {
 
 impl From<tonic::Status> for ApiError {
     fn from(status: tonic::Status) -> Self {
+        // A service refusing a token revoked after the gateway let it
+        // through says why, as the gateway itself would.
+        if let Some(refusal) = Refusal::of(&status) {
+            return Self::refused(refusal);
+        }
         let code = no_answer(&status).unwrap_or(status.code());
         let http = http_status(code);
         let message = match code {
@@ -162,6 +201,7 @@ impl From<tonic::Status> for ApiError {
             status: http,
             message,
             details,
+            code: None,
         }
     }
 }
@@ -172,6 +212,7 @@ impl IntoResponse for ApiError {
             error: self.message.clone(),
             message: self.message,
             details: Some(self.details).filter(|d| !d.is_empty()),
+            code: self.code,
         };
         (self.status, Json(body)).into_response()
     }
@@ -184,6 +225,21 @@ mod tests {
     use kit::validate::FieldError;
 
     use super::*;
+
+    #[test]
+    fn a_revoked_token_refused_by_a_service_says_why() {
+        let error = ApiError::from(Refusal::FamilySuspended.status());
+        assert_eq!(error.status, StatusCode::UNAUTHORIZED);
+        assert_eq!(error.message, "This family account has been suspended");
+        assert_eq!(error.code, Some(ErrorCode::FAMILY_SUSPENDED));
+        let error = ApiError::from(Refusal::UserRevoked.status());
+        assert_eq!(error.code, Some(ErrorCode::ACCOUNT_DEACTIVATED));
+        // Any other 401 keeps the service's words, with no code.
+        let error = ApiError::from(tonic::Status::unauthenticated("Invalid email or password"));
+        assert_eq!(error.status, StatusCode::UNAUTHORIZED);
+        assert_eq!(error.message, "Invalid email or password");
+        assert_eq!(error.code, None);
+    }
 
     #[test]
     fn a_service_field_error_is_a_400_naming_the_field() {

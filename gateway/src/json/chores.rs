@@ -1,11 +1,11 @@
 //! JSON shapes of categories, chores and submissions.
 
-use chorely_proto::chores::v1 as pb;
+use chorely_proto::{chores::v1 as pb, rewards::v1 as rewards_pb};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::{ReviewDecision, SubmissionStatus, time};
+use super::{MultiplierView, ReviewDecision, SubmissionStatus, time};
 use crate::money::to_dollars;
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -163,6 +163,31 @@ pub struct Submission {
     pub admin_notes: String,
     pub reviewed_at: Option<DateTime<Utc>>,
     pub approved: bool,
+    /// What approving it would pay now, in the review queue: null once
+    /// reviewed, and when the child's multiplier could not be read.
+    pub pay_preview: Option<PayPreview>,
+}
+
+/// The base reward times the child's multiplier at this moment: the same
+/// multiplier and rounding an approval uses.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PayPreview {
+    /// Dollars.
+    pub reward: f64,
+    pub multiplier: MultiplierView,
+}
+
+impl PayPreview {
+    pub fn new(base_reward_cents: i64, multiplier: rewards_pb::Multiplier) -> Self {
+        Self {
+            reward: to_dollars(kit::money::boosted(
+                base_reward_cents,
+                multiplier.total_milli,
+            )),
+            multiplier: multiplier.into(),
+        }
+    }
 }
 
 impl From<pb::Submission> for Submission {
@@ -184,6 +209,7 @@ impl From<pb::Submission> for Submission {
             child_name: s.child_name,
             notes: s.notes,
             admin_notes: s.admin_notes,
+            pay_preview: None,
         }
     }
 }

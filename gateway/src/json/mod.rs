@@ -503,6 +503,16 @@ pub struct ChildInvitation {
     pub invite_code: String,
 }
 
+/// A pending child's invitation, shown again.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChildInviteLink {
+    /// The register page with an `invite` parameter, as when the child was added.
+    pub invite_url: String,
+    pub invite_code: String,
+    pub expires_at: Option<DateTime<Utc>>,
+}
+
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct RatingsBody {

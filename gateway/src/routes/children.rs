@@ -5,20 +5,26 @@ use axum::{
     extract::State,
     http::{HeaderMap, StatusCode},
 };
-use chorely_proto::{family::v1 as pb, rewards::v1::GetChildSummariesRequest};
+use chorely_proto::{
+    auth::v1::ListInviteCodesRequest, family::v1 as pb, rewards::v1::GetChildSummariesRequest,
+};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{AppState, Body, Path};
 use crate::{
     auth::Authed,
     error::{ApiError, ApiResult, ErrorBody},
-    json::{Child, ChildDetailsBody, ChildInvitation, InviteChildBody, RatingsBody},
+    json::{
+        Child, ChildDetailsBody, ChildInvitation, ChildInviteLink, InviteChildBody, RatingsBody,
+        time,
+    },
 };
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list))
         .routes(routes!(invite))
+        .routes(routes!(show_invite))
         .routes(routes!(update, delete))
         .routes(routes!(ratings))
 }
@@ -123,6 +129,67 @@ async fn invite(
             invite_code: answer.invite_code,
         }),
     ))
+}
+
+/// The invite link of a child who has not joined yet, to show it (and its QR
+/// code) again: the invitation made when the child was added, while it is
+/// open (parents only).
+#[utoipa::path(get, path = "/children/{id}/invite", tag = "children", security(("bearer" = [])),
+    params(("id" = String, Path)),
+    responses(
+        (status = 200, body = ChildInviteLink),
+        (status = 403, body = ErrorBody),
+        (status = 404, description = "No such child in the family, or their invitation has expired", body = ErrorBody),
+        (status = 409, description = "The child has already joined", body = ErrorBody),
+    ))]
+async fn show_invite(
+    State(state): State<AppState>,
+    user: Authed,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> ApiResult<Json<ChildInviteLink>> {
+    // The child is read first: another family's id is 404 like an unknown one.
+    let child = state
+        .clients
+        .family(&user)
+        .get_child(pb::GetChildRequest { id })
+        .await?
+        .into_inner();
+    // Parents only: auth refuses anyone else the family's invitations.
+    let invitations = state
+        .clients
+        .auth(&user)
+        .list_invite_codes(ListInviteCodesRequest {})
+        .await?
+        .into_inner()
+        .invite_codes;
+    if !child.user_id.is_empty() {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            format!("{} has already joined", child.name),
+        ));
+    }
+    let invitation = invitations
+        .into_iter()
+        .find(|i| i.child_id == child.id)
+        .ok_or_else(|| {
+            ApiError::new(
+                StatusCode::NOT_FOUND,
+                format!(
+                    "{}'s invitation has expired. Delete and add them again for a new link.",
+                    child.name
+                ),
+            )
+        })?;
+    Ok(Json(ChildInviteLink {
+        invite_url: format!(
+            "{}/register?invite={}",
+            state.public_origin(&headers),
+            invitation.code
+        ),
+        expires_at: time(invitation.expires_at.as_ref()),
+        invite_code: invitation.code,
+    }))
 }
 
 /// Updates a child's details (parents only).

@@ -8,7 +8,12 @@ use axum::{
     },
     http::StatusCode,
 };
-use chorely_proto::chores::v1 as pb;
+use std::collections::HashMap;
+
+use chorely_proto::{
+    chores::v1 as pb,
+    rewards::v1::{GetChildSummariesRequest, Multiplier},
+};
 use chrono::DateTime;
 use kit::validate::PHOTO_MAX_BYTES;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -18,7 +23,8 @@ use crate::{
     auth::Authed,
     error::{ApiError, ApiResult, ErrorBody},
     json::{
-        Availability, ReviewBody, Submission, SubmissionForm, SubmissionStatus, SubmissionsQuery,
+        Availability, PayPreview, ReviewBody, Submission, SubmissionForm, SubmissionStatus,
+        SubmissionsQuery,
     },
 };
 
@@ -167,7 +173,8 @@ fn form_error(err: MultipartError) -> ApiError {
 }
 
 /// Submissions, oldest first: the family's for parents (the review queue with
-/// `status=PENDING`), their own for a child.
+/// `status=PENDING`), their own for a child. Pending ones carry what
+/// approving them would pay now (`payPreview`).
 #[utoipa::path(get, path = "/submissions", tag = "submissions", security(("bearer" = [])),
     params(SubmissionsQuery),
     responses((status = 200, body = [Submission]), (status = 400, body = ErrorBody)))]
@@ -184,13 +191,60 @@ async fn list(
         })
         .await?
         .into_inner();
+    let multipliers = multipliers_of_pending(&state, &user, &answer.submissions).await;
     Ok(Json(
         answer
             .submissions
             .into_iter()
-            .map(Submission::from)
+            .map(|s| {
+                let preview = multipliers
+                    .get(&s.child_id)
+                    .filter(|_| s.status() == pb::SubmissionStatus::Pending)
+                    .map(|m| PayPreview::new(s.base_reward_cents, *m));
+                Submission {
+                    pay_preview: preview,
+                    ..Submission::from(s)
+                }
+            })
             .collect(),
     ))
+}
+
+/// The current multiplier of each child with a pending submission among
+/// `submissions`, read from rewards as the approval reads it. Without it the
+/// queue still works, only without what an approval would pay.
+async fn multipliers_of_pending(
+    state: &AppState,
+    user: &Authed,
+    submissions: &[pb::Submission],
+) -> HashMap<String, Multiplier> {
+    let mut child_ids: Vec<String> = submissions
+        .iter()
+        .filter(|s| s.status() == pb::SubmissionStatus::Pending)
+        .map(|s| s.child_id.clone())
+        .collect();
+    child_ids.sort_unstable();
+    child_ids.dedup();
+    if child_ids.is_empty() {
+        return HashMap::new();
+    }
+    match state
+        .clients
+        .rewards(user)
+        .get_child_summaries(GetChildSummariesRequest { child_ids })
+        .await
+    {
+        Ok(answer) => answer
+            .into_inner()
+            .children
+            .into_iter()
+            .filter_map(|c| Some((c.child_id, c.multiplier?)))
+            .collect(),
+        Err(status) => {
+            tracing::warn!(code = ?status.code(), message = status.message(), "no pay preview");
+            HashMap::new()
+        }
+    }
 }
 
 /// Recently reviewed submissions, newest first (at most 50).

@@ -402,7 +402,8 @@ async fn team_members_invitations_and_deactivation() {
     assert_eq!(deactivated["isActive"], false);
     let (status, err) = send(co.get("/users/me")).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED, "refused at once");
-    assert_error(&err, "Invalid or expired token");
+    assert_error(&err, "This account has been deactivated");
+    assert_eq!(err["code"], "ACCOUNT_DEACTIVATED");
     let (status, err) = send(
         parent
             .http

@@ -10,5 +10,7 @@ mod dashboard;
 mod family;
 mod helpers;
 mod latency;
+mod parents;
 mod rewards;
+mod sessions;
 mod submissions;

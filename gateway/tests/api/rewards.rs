@@ -188,13 +188,13 @@ async fn a_d_grade_switches_bonuses_off_and_the_next_approval_pays_accordingly()
     balance_becomes(&parent, id, 7.2).await; // 3.60 + 2.00 + 1.60
 }
 
-async fn add_subject(parent: &Session, child: &str, body: Value) -> String {
+pub async fn add_subject(parent: &Session, child: &str, body: Value) -> String {
     let (status, subject) = send(parent.post(&format!("/subjects/{child}"), &body)).await;
     assert_eq!(status, StatusCode::CREATED, "{subject}");
     subject["id"].as_str().unwrap().to_owned()
 }
 
-async fn grade(parent: &Session, subject: &str, body: Value) -> Value {
+pub async fn grade(parent: &Session, subject: &str, body: Value) -> Value {
     let (status, answer) = send(parent.post(&format!("/subjects/{subject}/grade"), &body)).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     answer

@@ -105,11 +105,8 @@ pub fn collides(frequency_days: i32, a: NaiveDate, b: NaiveDate) -> bool {
     frequency_days > 0 && (a - b).num_days().abs() < i64::from(frequency_days)
 }
 
-/// The reward after the multiplier (thousandths), rounded to the nearest cent.
-pub fn boosted(base_cents: i64, multiplier_milli: i32) -> i64 {
-    let product = i128::from(base_cents) * i128::from(multiplier_milli);
-    i64::try_from((product + 500).div_euclid(1000)).unwrap_or(i64::MAX)
-}
+/// What an approval pays: kit's, so the review queue's preview rounds the same.
+pub use kit::money::boosted;
 
 #[cfg(test)]
 mod tests {

@@ -2,14 +2,16 @@
 //! token of every request that carries one and stores a [`Caller`] in the
 //! request's extensions; handlers then ask for the caller they require.
 
-use std::{str::FromStr, sync::Arc};
+use std::{collections::HashMap, str::FromStr, sync::Arc};
 
 use tonic::{Request, Status};
+use tonic_types::{ErrorDetails, StatusExt};
 use uuid::Uuid;
 
 use crate::{
+    error::ERROR_DOMAIN,
     jwt::{JwtVerifier, Verified},
-    revocation::Revocations,
+    revocation::{Revocations, Revoked},
 };
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -94,15 +96,89 @@ impl Authenticator {
     /// The caller `token` speaks for; `None` when it is invalid, expired or
     /// its user's tokens were revoked.
     pub fn authenticate(&self, token: &str) -> Option<Caller> {
-        let verified = self.verifier.verify(token).ok()?;
-        if self.revocations.is_revoked(
+        self.check(token).ok()
+    }
+
+    /// [`Authenticator::authenticate`], saying why a token is refused.
+    pub fn check(&self, token: &str) -> Result<Caller, Refusal> {
+        let verified = self.verifier.verify(token).map_err(|_| Refusal::Invalid)?;
+        if let Some(revoked) = self.revocations.revoked_by(
             &verified.claims.sub,
             verified.claims.org.map(|o| o.to_string()).as_deref(),
             verified.claims.issued_at_ms(),
         ) {
+            return Err(match revoked {
+                Revoked::User => Refusal::UserRevoked,
+                Revoked::Family => Refusal::FamilySuspended,
+            });
+        }
+        caller_from(verified, token).ok_or(Refusal::Invalid)
+    }
+}
+
+/// Why a token was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// Not a token of ours, or expired.
+    Invalid,
+    /// Its user was deactivated or deleted since it was issued.
+    UserRevoked,
+    /// Its user's family was suspended since it was issued.
+    FamilySuspended,
+}
+
+/// `ErrorInfo.reason` of an `unauthenticated` status refusing a token whose
+/// user was deactivated, or whose family was suspended: the gateway tells
+/// clients which, so they can say why the session ended.
+pub const REASON_ACCOUNT_DEACTIVATED: &str = "ACCOUNT_DEACTIVATED";
+pub const REASON_FAMILY_SUSPENDED: &str = "FAMILY_SUSPENDED";
+
+impl Refusal {
+    /// What the caller is told: for a revoked token, the words their next
+    /// login would answer.
+    pub fn message(self) -> &'static str {
+        match self {
+            Refusal::Invalid => UNAUTHENTICATED,
+            Refusal::UserRevoked => "This account has been deactivated",
+            Refusal::FamilySuspended => "This family account has been suspended",
+        }
+    }
+
+    /// The `ErrorInfo.reason` saying why, for a revoked token.
+    pub fn reason(self) -> Option<&'static str> {
+        match self {
+            Refusal::Invalid => None,
+            Refusal::UserRevoked => Some(REASON_ACCOUNT_DEACTIVATED),
+            Refusal::FamilySuspended => Some(REASON_FAMILY_SUSPENDED),
+        }
+    }
+
+    /// The gRPC answer: `unauthenticated`, with the reason as an `ErrorInfo`.
+    pub fn status(self) -> Status {
+        match self.reason() {
+            Some(reason) => Status::with_error_details(
+                tonic::Code::Unauthenticated,
+                self.message(),
+                ErrorDetails::with_error_info(reason, ERROR_DOMAIN, HashMap::new()),
+            ),
+            None => Status::unauthenticated(self.message()),
+        }
+    }
+
+    /// The revocation an `unauthenticated` status from a service reports, if
+    /// it reports one.
+    pub fn of(status: &Status) -> Option<Self> {
+        if status.code() != tonic::Code::Unauthenticated {
             return None;
         }
-        caller_from(verified, token)
+        let info = status
+            .get_details_error_info()
+            .filter(|info| info.domain == ERROR_DOMAIN)?;
+        match info.reason.as_str() {
+            REASON_ACCOUNT_DEACTIVATED => Some(Refusal::UserRevoked),
+            REASON_FAMILY_SUSPENDED => Some(Refusal::FamilySuspended),
+            _ => None,
+        }
     }
 }
 
@@ -142,8 +218,10 @@ impl tonic::service::Interceptor for AuthInterceptor {
                 .to_str()
                 .ok()
                 .and_then(bearer_token)
-                .and_then(|token| self.authenticator.authenticate(token))
-                .ok_or_else(|| Status::unauthenticated(UNAUTHENTICATED))?;
+                .map_or(Err(Refusal::Invalid), |token| {
+                    self.authenticator.check(token)
+                })
+                .map_err(Refusal::status)?;
             request.extensions_mut().insert(caller);
         }
         Ok(request)

@@ -12,6 +12,7 @@ pub mod error;
 pub mod grpc;
 pub mod jwt;
 pub mod metrics;
+pub mod money;
 pub mod nats;
 pub mod outbox;
 pub mod plans;

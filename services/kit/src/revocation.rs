@@ -34,6 +34,15 @@ use crate::nats::Bus;
 /// Tokens live at most 12 hours; older revocations no longer matter.
 const LOOK_BACK: time::Duration = time::Duration::days(2);
 
+/// What revoked a token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Revoked {
+    /// The user was deactivated, or their login deleted.
+    User,
+    /// Their family was suspended.
+    Family,
+}
+
 #[derive(Clone, Default)]
 pub struct Revocations {
     revoked: Arc<RwLock<HashMap<String, i64>>>,
@@ -139,9 +148,22 @@ impl Revocations {
     /// Whether a token of `user_id` of family `org`, issued at `issued_at`
     /// (Unix milliseconds), is revoked: the user's, or their whole family's.
     pub fn is_revoked(&self, user_id: &str, org: Option<&str>, issued_at: i64) -> bool {
+        self.revoked_by(user_id, org, issued_at).is_some()
+    }
+
+    /// Why a token of `user_id` of family `org`, issued at `issued_at`, is
+    /// revoked, if it is: a suspended family comes first, as it is what the
+    /// member would be told at their next login.
+    pub fn revoked_by(&self, user_id: &str, org: Option<&str>, issued_at: i64) -> Option<Revoked> {
         let revoked = self.revoked.read().unwrap_or_else(|e| e.into_inner());
         let before = |key: &str| revoked.get(key).is_some_and(|&at| issued_at <= at);
-        before(user_id) || org.is_some_and(|org| before(&family_key(org)))
+        if org.is_some_and(|org| before(&family_key(org))) {
+            Some(Revoked::Family)
+        } else if before(user_id) {
+            Some(Revoked::User)
+        } else {
+            None
+        }
     }
 
     /// Suspends a family's tokens (at `at`, Unix milliseconds) in this
@@ -249,6 +271,28 @@ mod tests {
         // A token without milliseconds counts from the start of its second.
         assert!(revocations.is_revoked("u", Some("f"), issued(None, 1000)));
         assert!(!revocations.is_revoked("u", Some("f"), issued(None, 1001)));
+    }
+
+    #[test]
+    fn a_revocation_says_whether_the_user_or_their_family_was_refused() {
+        let revocations = Revocations::default();
+        revocations.revoke_locally("u", 2_000);
+        assert_eq!(
+            revocations.revoked_by("u", None, 1_500),
+            Some(Revoked::User)
+        );
+        assert_eq!(revocations.revoked_by("u", Some("f"), 2_500), None);
+        // A member of a suspended family hears of the suspension first.
+        revocations.suspend_family_locally("f", 3_000);
+        assert_eq!(
+            revocations.revoked_by("u", Some("f"), 1_500),
+            Some(Revoked::Family)
+        );
+        assert_eq!(
+            revocations.revoked_by("v", Some("f"), 2_500),
+            Some(Revoked::Family)
+        );
+        assert_eq!(revocations.revoked_by("v", Some("g"), 2_500), None);
     }
 
     #[test]

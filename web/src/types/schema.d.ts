@@ -296,6 +296,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/children/{id}/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invite link of a child who has not joined yet, to show it (and its QR
+         *     code) again: the invitation made when the child was added, while it is
+         *     open (parents only).
+         */
+        get: operations["show_invite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/children/{id}/ratings": {
         parameters: {
             query?: never;
@@ -538,7 +559,8 @@ export interface paths {
         };
         /**
          * Submissions, oldest first: the family's for parents (the review queue with
-         *     `status=PENDING`), their own for a child.
+         *     `status=PENDING`), their own for a child. Pending ones carry what
+         *     approving them would pay now (`payPreview`).
          */
         get: operations["submissions_list"];
         put?: never;
@@ -867,6 +889,14 @@ export interface components {
             /** @description The register page with an `invite` parameter; open it to accept. */
             inviteUrl: string;
         };
+        /** @description A pending child's invitation, shown again. */
+        ChildInviteLink: {
+            /** Format: date-time */
+            expiresAt?: string | null;
+            inviteCode: string;
+            /** @description The register page with an `invite` parameter, as when the child was added. */
+            inviteUrl: string;
+        };
         ChildOverview: {
             /** Format: double */
             balance: number;
@@ -943,6 +973,7 @@ export interface components {
         EmailOrEmpty: string;
         /** @description The body of every error answer. */
         ErrorBody: {
+            code?: null | components["schemas"]["ErrorCode"];
             /**
              * @description The request fields that were refused, each with its own text; absent
              *     when the failure is not about a field.
@@ -956,6 +987,14 @@ export interface components {
             /** @description The same text (clients read `message` first). */
             message: string;
         };
+        /**
+         * @description Stable names of failures a client treats apart. On a 401: the session
+         *     ended because the token is missing, invalid or expired
+         *     (`UNAUTHENTICATED`), its user was deactivated (`ACCOUNT_DEACTIVATED`) or
+         *     its family suspended (`FAMILY_SUSPENDED`).
+         * @enum {string}
+         */
+        ErrorCode: "UNAUTHENTICATED" | "ACCOUNT_DEACTIVATED" | "FAMILY_SUSPENDED";
         /**
          * @description How many days an invite code stays open.
          * @enum {integer}
@@ -1261,6 +1300,18 @@ export interface components {
             /** Format: int32 */
             totalPendingSubmissions: number;
         };
+        /**
+         * @description The base reward times the child's multiplier at this moment: the same
+         *     multiplier and rounding an approval uses.
+         */
+        PayPreview: {
+            multiplier: components["schemas"]["MultiplierView"];
+            /**
+             * Format: double
+             * @description Dollars.
+             */
+            reward: number;
+        };
         PayoutBody: {
             /**
              * Format: double
@@ -1448,6 +1499,7 @@ export interface components {
              */
             multiplier?: number | null;
             notes: string;
+            payPreview?: null | components["schemas"]["PayPreview"];
             /** @description A link to the photo that works for a few minutes; null without a photo. */
             photoUrl?: string | null;
             /** Format: date-time */
@@ -2691,6 +2743,71 @@ export interface operations {
             };
             /** @description The body is not of the operation's content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    show_invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChildInviteLink"];
+                };
+            };
+            /** @description A parameter is not valid; `details` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such child in the family, or their invitation has expired */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The child has already joined */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
