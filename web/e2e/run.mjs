@@ -4,6 +4,8 @@
 //   BASE_URL      server under test (default http://127.0.0.1:8080)
 //   CHROMIUM_PATH browser binary   (default /usr/bin/chromium)
 //
+// Arguments, if any, pick the test files whose name holds one of them.
+//
 // Exits non-zero with a clear message when the server or browser is missing.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -36,9 +38,12 @@ if (!existsSync(CHROMIUM_PATH)) {
   process.exit(1);
 }
 
+// `npm run e2e -- walk` runs only the files whose name holds one of the words given.
+const only = process.argv.slice(2);
 const testsDir = join(here, 'tests');
 const files = readdirSync(testsDir)
   .filter((name) => name.endsWith('.test.mjs'))
+  .filter((name) => only.length === 0 || only.some((word) => name.includes(word)))
   .sort()
   .map((name) => join(testsDir, name));
 

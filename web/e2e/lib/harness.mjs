@@ -206,13 +206,13 @@ export async function inviteChild(token, overrides = {}) {
 }
 
 /**
- * Invites a child named `name` with the parent's token and accepts the
- * invitation; returns the child's login ({ email, password }), record and token.
+ * Invites a child named `name` (with `overrides` of the invitation, e.g. its
+ * uiTheme) with the parent's token and accepts the invitation; returns the child's login ({ email, password }), record and token.
  */
-export async function addChild(parentToken, name) {
+export async function addChild(parentToken, name, overrides = {}) {
   const email = uniqueEmail('e2e-child');
   const password = 'kidsecret1';
-  const { child, inviteCode } = await inviteChild(parentToken, { firstName: name, name, email });
+  const { child, inviteCode } = await inviteChild(parentToken, { firstName: name, name, email, ...overrides });
   const token = await acceptInvite({ inviteCode, password });
   return { email, password, record: child, token };
 }
@@ -254,6 +254,57 @@ export async function submitChore(token, choreId, notes = '') {
   const text = await response.text();
   assert.equal(response.status, 201, `submissions answered ${response.status}: ${text}`);
   return JSON.parse(text);
+}
+
+/** Approves or rejects a submission as a parent; returns the reviewed submission. */
+export async function reviewSubmission(token, submissionId, status, adminNotes = '') {
+  const body = { status, ...(adminNotes ? { adminNotes } : {}) };
+  const { status: code, data } = await apiCall('PATCH', `/submissions/${submissionId}/review`, { body, token });
+  assert.equal(code, 200, `review answered ${code}: ${JSON.stringify(data)}`);
+  return data;
+}
+
+/** Adds to (+10.00) or takes from (-5.50) a child's balance as a parent. */
+export async function adjustBalance(token, childId, amount, notes = 'Adjusted by the browser tests') {
+  const { status, data } = await apiCall('POST', `/children/${childId}/adjust-balance`, { body: { amount, notes }, token });
+  assert.ok(status >= 200 && status < 300, `adjust-balance answered ${status}: ${JSON.stringify(data)}`);
+  return data;
+}
+
+/** Records a payout as a parent; returns it. */
+export async function createPayout(token, body) {
+  const { status, data } = await apiCall('POST', '/payouts', { body, token });
+  assert.equal(status, 201, `payouts answered ${status}: ${JSON.stringify(data)}`);
+  return data;
+}
+
+/** Adds a school subject to a child as a parent; returns it. */
+export async function createSubject(token, childId, body) {
+  const { status, data } = await apiCall('POST', `/subjects/${childId}`, { body, token });
+  assert.equal(status, 201, `subjects answered ${status}: ${JSON.stringify(data)}`);
+  return data;
+}
+
+/** Records a grade ({ grade: 'B' } or { percentage: 91.5 }) of a subject as a parent. */
+export async function gradeSubject(token, subjectId, body) {
+  const { status, data } = await apiCall('POST', `/subjects/${subjectId}/grade`, { body, token });
+  assert.ok(status >= 200 && status < 300, `grade answered ${status}: ${JSON.stringify(data)}`);
+  return data;
+}
+
+/** Sets a family's plan as the super admin (e.g. PRO, for more than 3 children). */
+export async function setPlan(superAdminToken, organizationId, plan = 'PRO', subscriptionStatus = 'ACTIVE') {
+  const body = { plan, subscriptionStatus };
+  const { status, data } = await apiCall('PATCH', `/admin/organizations/${organizationId}/plan`, { body, token: superAdminToken });
+  assert.equal(status, 200, `plan answered ${status}: ${JSON.stringify(data)}`);
+  return data;
+}
+
+/** POST /api/auth/login; returns the token. */
+export async function loginThroughApi({ email, password }) {
+  const { status, data } = await apiCall('POST', '/auth/login', { body: { email, password } });
+  assert.equal(status, 200, `login answered ${status}: ${JSON.stringify(data)}`);
+  return data.token;
 }
 
 /** GET /api/users/me with a token; resolves to the HTTP status. */

@@ -8,7 +8,7 @@ export function ErrorRoute() {
   useDocumentTitle(pageTitle('Something went wrong'));
   console.error(error);
   return (
-    <div className="full-page-center">
+    <main className="full-page-center">
       <Card className="narrow-card">
         <PageHeader
           title="Something went wrong"
@@ -16,6 +16,6 @@ export function ErrorRoute() {
         />
         <Button onClick={() => window.location.reload()}>Reload</Button>
       </Card>
-    </div>
+    </main>
   );
 }

@@ -4,6 +4,7 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Brand } from './brand';
 import { NavMenu } from './nav-menu';
 import { navigationFor } from './navigation';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { ThemeToggle } from '@/components/ui';
 import { MenuIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
@@ -27,6 +28,7 @@ export function AppLayout() {
 
   return (
     <div className="app-shell">
+      <SkipLink />
       <header className="topbar">
         <div className="topbar__inner">
           <Link to={paths.home.getHref()} className="topbar__brand">
@@ -81,7 +83,7 @@ export function AppLayout() {
           </div>
         </div>
       </header>
-      <main className="page">
+      <main id={MAIN_CONTENT_ID} className="page" tabIndex={-1}>
         <Outlet />
       </main>
     </div>

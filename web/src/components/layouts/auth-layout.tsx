@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 
 import { Brand } from './brand';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { ThemeToggle } from '@/components/ui';
 
 export interface AuthLayoutProps {
@@ -14,11 +15,12 @@ export interface AuthLayoutProps {
 export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProps) {
   return (
     <div className="auth-page">
+      <SkipLink />
       <div className="auth-page__top">
         <Brand />
         <ThemeToggle />
       </div>
-      <main className="auth-card">
+      <main id={MAIN_CONTENT_ID} className="auth-card" tabIndex={-1}>
         <h1 className="auth-card__title">{title}</h1>
         {subtitle && <p className="auth-card__subtitle">{subtitle}</p>}
         {children}

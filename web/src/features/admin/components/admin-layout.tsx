@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 
 import { Brand } from '@/components/layouts/brand';
+import { MAIN_CONTENT_ID, SkipLink } from '@/components/layouts/skip-link';
 import { ThemeToggle } from '@/components/ui';
 import { useLogout } from '@/hooks/use-logout';
 import { useSessionStore } from '@/stores/session-store';
@@ -12,6 +13,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
 
   return (
     <div className="app-shell">
+      <SkipLink />
       <header className="topbar topbar--admin">
         <div className="topbar__inner">
           <Brand suffix="Admin" />
@@ -24,7 +26,9 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           </div>
         </div>
       </header>
-      <main className="page">{children}</main>
+      <main id={MAIN_CONTENT_ID} className="page" tabIndex={-1}>
+        {children}
+      </main>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { Organization, SubscriptionStatus } from '../types';
+import type { DataColumn } from '@/components/ui';
 import type { Plan } from '@/types/api';
 import { cn } from '@/utils/cn';
 
@@ -24,17 +25,9 @@ export function StatusBadges({ organization }: { organization: Organization }) {
   );
 }
 
-/** The first cells of a family's row: name, slug and plan. */
-export function OrganizationCells({ organization }: { organization: Organization }) {
-  return (
-    <>
-      <td>{organization.name}</td>
-      <td>
-        <code className="code">{organization.slug}</code>
-      </td>
-      <td>
-        <PlanBadge plan={organization.plan} />
-      </td>
-    </>
-  );
-}
+/** The first columns of a family's row: name, slug and plan. */
+export const ORGANIZATION_COLUMNS: ReadonlyArray<DataColumn<Organization>> = [
+  { label: 'Name', cell: (organization) => organization.name },
+  { label: 'Slug', cell: (organization) => <code className="code">{organization.slug}</code> },
+  { label: 'Plan', cell: (organization) => <PlanBadge plan={organization.plan} /> },
+];

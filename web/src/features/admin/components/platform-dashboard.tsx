@@ -1,9 +1,13 @@
-import type { PlatformStats } from '../types';
-import { DataTable } from './data-table';
-import { OrganizationCells } from './organization-parts';
-import { Card, EmptyState, StatCard } from '@/components/ui';
+import type { Organization, PlatformStats } from '../types';
+import { ORGANIZATION_COLUMNS } from './organization-parts';
+import { Card, DataTable, EmptyState, StatCard, type DataColumn } from '@/components/ui';
 import { CheckCircleIcon, ClockIcon, StarIcon, UsersIcon } from '@/components/ui/icons';
 import { formatDate } from '@/utils/format';
+
+const RECENT_COLUMNS: ReadonlyArray<DataColumn<Organization>> = [
+  ...ORGANIZATION_COLUMNS,
+  { label: 'Created', cell: (organization) => formatDate(organization.createdAt) },
+];
 
 /** Platform totals, how families spread over plans, and the newest families. */
 export function PlatformDashboard({ stats }: { stats: PlatformStats }) {
@@ -30,14 +34,12 @@ export function PlatformDashboard({ stats }: { stats: PlatformStats }) {
         {recentOrganizations.length === 0 ? (
           <EmptyState>No organizations yet.</EmptyState>
         ) : (
-          <DataTable label="Recent organizations" columns={['Name', 'Slug', 'Plan', 'Created']}>
-            {recentOrganizations.map((organization) => (
-              <tr key={organization.id}>
-                <OrganizationCells organization={organization} />
-                <td>{formatDate(organization.createdAt)}</td>
-              </tr>
-            ))}
-          </DataTable>
+          <DataTable
+            label="Recent organizations"
+            columns={RECENT_COLUMNS}
+            rows={recentOrganizations}
+            rowKey={(organization) => organization.id}
+          />
         )}
       </Card>
     </div>

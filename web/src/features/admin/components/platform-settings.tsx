@@ -1,27 +1,34 @@
-import { DataTable } from './data-table';
-import { Button, Card, DetailsList } from '@/components/ui';
+import { Button, Card, DataTable, DetailsList, type DataColumn } from '@/components/ui';
 import { APP_NAME, APP_VERSION } from '@/config/env';
 import type { Plan } from '@/types/api';
 
 /** Default limits per plan (spec §9); PRO is shown as 999 of each, meaning unlimited. */
-const PLAN_LIMITS: ReadonlyArray<{ plan: Plan; children: number; chores: number; rewardTypes: number }> = [
+interface PlanLimits {
+  plan: Plan;
+  children: number;
+  chores: number;
+  rewardTypes: number;
+}
+
+const PLAN_LIMITS: readonly PlanLimits[] = [
   { plan: 'FREE', children: 3, chores: 10, rewardTypes: 3 },
   { plan: 'PRO', children: 999, chores: 999, rewardTypes: 999 },
   { plan: 'ENTERPRISE', children: 9999, chores: 9999, rewardTypes: 9999 },
 ];
 
-const LIMIT_COLUMNS = [
-  'Plan',
-  { label: 'Children', numeric: true },
-  { label: 'Chores', numeric: true },
-  { label: 'Reward Types', numeric: true },
-];
 
 const COMING_SOON = 'Coming soon';
 
 function limitText(plan: Plan, limit: number): string {
   return plan === 'PRO' ? `${limit} (unlimited)` : String(limit);
 }
+
+const LIMIT_COLUMNS: ReadonlyArray<DataColumn<PlanLimits>> = [
+  { label: 'Plan', rowHeader: true, cell: (limits) => limits.plan },
+  { label: 'Children', numeric: true, cell: (limits) => limitText(limits.plan, limits.children) },
+  { label: 'Chores', numeric: true, cell: (limits) => limitText(limits.plan, limits.chores) },
+  { label: 'Reward Types', numeric: true, cell: (limits) => limitText(limits.plan, limits.rewardTypes) },
+];
 
 /** Buttons whose behaviour is not decided yet: shown, but disabled. */
 function ComingSoonButtons({ labels, variant }: { labels: readonly string[]; variant: 'secondary' | 'danger' }) {
@@ -51,16 +58,7 @@ export function PlatformSettings() {
       </Card>
 
       <Card title="Default Plan Limits">
-        <DataTable label="Default plan limits" columns={LIMIT_COLUMNS}>
-          {PLAN_LIMITS.map((limits) => (
-            <tr key={limits.plan}>
-              <th scope="row">{limits.plan}</th>
-              <td className="num">{limitText(limits.plan, limits.children)}</td>
-              <td className="num">{limitText(limits.plan, limits.chores)}</td>
-              <td className="num">{limitText(limits.plan, limits.rewardTypes)}</td>
-            </tr>
-          ))}
-        </DataTable>
+        <DataTable label="Default plan limits" columns={LIMIT_COLUMNS} rows={PLAN_LIMITS} rowKey={(limits) => limits.plan} />
       </Card>
 
       <Card title="Admin Actions" actions={<span className="badge">{COMING_SOON}</span>}>

@@ -1,14 +1,55 @@
 import type { AdminUser } from '../types';
 import { userDisplayEmail, userDisplayName } from '../utils/format';
-import { DataTable } from './data-table';
 import { PlanBadge } from './organization-parts';
-import { EmptyState } from '@/components/ui';
+import { DataTable, EmptyState, type DataColumn } from '@/components/ui';
 import { roleLabel } from '@/lib/roles';
 import { formatDate, formatDateTime } from '@/utils/format';
 
-const ALL_COLUMNS = ['User', 'Email', 'Organization', 'Role', 'Status', 'Last Login', 'Created'];
+const USER: DataColumn<AdminUser> = {
+  label: 'User',
+  cell: userDisplayName,
+  className: (user) => (user.isChild ? 'muted' : undefined),
+};
+const EMAIL: DataColumn<AdminUser> = {
+  label: 'Email',
+  cell: userDisplayEmail,
+  className: (user) => (user.isChild || !user.email ? 'muted' : undefined),
+};
+const ORGANIZATION: DataColumn<AdminUser> = {
+  label: 'Organization',
+  cell: (user) =>
+    user.organization ? (
+      <span className="admin-badges">
+        {user.organization.name} <PlanBadge plan={user.organization.plan} />
+      </span>
+    ) : (
+      <span className="muted">—</span>
+    ),
+};
+const ROLE: DataColumn<AdminUser> = { label: 'Role', cell: (user) => roleLabel(user.role) };
+const STATUS: DataColumn<AdminUser> = {
+  label: 'Status',
+  className: 'admin-status',
+  cell: (user) => (
+    <>
+      <span className={user.isActive ? 'badge badge--success' : 'badge badge--danger'}>
+        {user.isActive ? 'Active' : 'Inactive'}
+      </span>
+      {user.emailVerified && (
+        <span className="admin-verified" title="Email verified">
+          <span aria-hidden="true">✓</span>
+          <span className="visually-hidden">Email verified</span>
+        </span>
+      )}
+    </>
+  ),
+};
+const LAST_LOGIN: DataColumn<AdminUser> = { label: 'Last Login', cell: (user) => formatDateTime(user.lastLoginAt, 'Never') };
+const CREATED: DataColumn<AdminUser> = { label: 'Created', cell: (user) => formatDate(user.createdAt) };
+
+const ALL_COLUMNS = [USER, EMAIL, ORGANIZATION, ROLE, STATUS, LAST_LOGIN, CREATED];
 /** Inside one family's details, the family and created columns are left out. */
-const FAMILY_COLUMNS = ['User', 'Email', 'Role', 'Status', 'Last Login'];
+const FAMILY_COLUMNS = [USER, EMAIL, ROLE, STATUS, LAST_LOGIN];
 
 export interface UsersTableProps {
   users: readonly AdminUser[];
@@ -23,38 +64,11 @@ export function UsersTable({ users, label, withinOrganization = false }: UsersTa
   if (users.length === 0) return <EmptyState>No users found.</EmptyState>;
 
   return (
-    <DataTable label={label} columns={withinOrganization ? FAMILY_COLUMNS : ALL_COLUMNS}>
-      {users.map((user) => (
-        <tr key={user.id}>
-          <td className={user.isChild ? 'muted' : undefined}>{userDisplayName(user)}</td>
-          <td className={user.isChild || !user.email ? 'muted' : undefined}>{userDisplayEmail(user)}</td>
-          {!withinOrganization && (
-            <td>
-              {user.organization ? (
-                <span className="admin-badges">
-                  {user.organization.name} <PlanBadge plan={user.organization.plan} />
-                </span>
-              ) : (
-                <span className="muted">—</span>
-              )}
-            </td>
-          )}
-          <td>{roleLabel(user.role)}</td>
-          <td className="admin-status">
-            <span className={user.isActive ? 'badge badge--success' : 'badge badge--danger'}>
-              {user.isActive ? 'Active' : 'Inactive'}
-            </span>
-            {user.emailVerified && (
-              <span className="admin-verified" title="Email verified">
-                <span aria-hidden="true">✓</span>
-                <span className="visually-hidden">Email verified</span>
-              </span>
-            )}
-          </td>
-          <td>{formatDateTime(user.lastLoginAt, 'Never')}</td>
-          {!withinOrganization && <td>{formatDate(user.createdAt)}</td>}
-        </tr>
-      ))}
-    </DataTable>
+    <DataTable
+      label={label}
+      columns={withinOrganization ? FAMILY_COLUMNS : ALL_COLUMNS}
+      rows={users}
+      rowKey={(user) => user.id}
+    />
   );
 }

@@ -253,7 +253,7 @@ describe('ChoresPage for children', () => {
     expect(await within(washing).findByText(/^Available again on .*2030.* \(in 2 days\)$/)).toBeTruthy();
     expect(within(washing).queryByRole('link')).toBeNull();
     const mowing = screen.getByRole('listitem', { name: 'Mow lawn' });
-    expect(within(mowing).getByRole('link', { name: 'Do Mow lawn' }).getAttribute('href')).toBe('/submit?chore=chore-2');
+    expect(within(mowing).getByRole('link', { name: 'Do it: Mow lawn' }).getAttribute('href')).toBe('/submit?chore=chore-2');
     expect(screen.queryByRole('button', { name: /Add Chore|Edit|Retire/ })).toBeNull();
   });
 

@@ -13,7 +13,7 @@ function ChoreAvailabilityNote({ chore, availability }: { chore: Chore; availabi
     return <p className="chore-row__waiting">{nextAvailableText(availability)}</p>;
   }
   return (
-    <Link className="btn btn--primary btn--sm" to={paths.app.submit.getHref(chore.id)} aria-label={`Do ${chore.name}`}>
+    <Link className="btn btn--primary btn--sm" to={paths.app.submit.getHref(chore.id)} aria-label={`Do it: ${chore.name}`}>
       Do it
     </Link>
   );

@@ -2,7 +2,7 @@ import { useDashboardStats } from '../api/get-dashboard-stats';
 import type { ChoreActivity } from '../types';
 import { normalizeAdminStats } from '../utils/normalize-stats';
 import { useChildren } from '@/api/get-children';
-import { Card, EmptyState, PageHeader, StatCard } from '@/components/ui';
+import { Card, DataTable, EmptyState, PageHeader, StatCard } from '@/components/ui';
 import { CheckCircleIcon, ClockIcon, UsersIcon, WalletIcon } from '@/components/ui/icons';
 import { formatMoney, formatReward } from '@/utils/format';
 
@@ -64,34 +64,17 @@ export function AdminDashboard() {
         {stats.children.length === 0 ? (
           <EmptyState>No children yet. Invite your children from the Family menu.</EmptyState>
         ) : (
-          <div className="table-wrap">
-            <table className="table" aria-label="Children overview">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col" className="num">
-                    Balance
-                  </th>
-                  <th scope="col" className="num">
-                    Pending
-                  </th>
-                  <th scope="col" className="num">
-                    Completed (30d)
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {stats.children.map((child) => (
-                  <tr key={child.id}>
-                    <td>{child.name}</td>
-                    <td className="num">{formatReward(child.balance, rewardTypes.get(child.id))}</td>
-                    <td className="num">{child.pendingSubmissions}</td>
-                    <td className="num">{child.completedLast30Days}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label="Children overview"
+            columns={[
+              { label: 'Name', cell: (child) => child.name },
+              { label: 'Balance', numeric: true, cell: (child) => formatReward(child.balance, rewardTypes.get(child.id)) },
+              { label: 'Pending', numeric: true, cell: (child) => child.pendingSubmissions },
+              { label: 'Completed (30d)', numeric: true, cell: (child) => child.completedLast30Days },
+            ]}
+            rows={stats.children}
+            rowKey={(child) => child.id}
+          />
         )}
       </Card>
     </>

@@ -51,10 +51,15 @@ export function ChildDashboard() {
                       {item.chore.category.name || 'Uncategorized'} · {formatDate(item.reviewedAt)}
                     </p>
                   </div>
-                  <span className="list__amount">
-                    {item.approved ? '+' : ''}
-                    {formatReward(item.boostedReward, unit)}
-                  </span>
+                  <div className="history-row__outcome">
+                    <span className={cn('badge', item.approved ? 'badge--success' : 'badge--danger')}>
+                      {item.approved ? 'Approved' : 'Rejected'}
+                    </span>
+                    <span className="list__amount">
+                      {item.approved ? '+' : ''}
+                      {formatReward(item.boostedReward, unit)}
+                    </span>
+                  </div>
                 </li>
               ))}
             </ul>

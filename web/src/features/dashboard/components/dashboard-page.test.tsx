@@ -163,7 +163,7 @@ describe('My Dashboard for a child', () => {
     expect(requests.map((request) => request.path)).toEqual(['/dashboard/stats']);
   });
 
-  it('shows approved activity in green with +reward and the rest in red', async () => {
+  it('shows approved activity in green with +reward and the rest in red, each saying so in words', async () => {
     renderChild();
     const list = await screen.findByRole('list', { name: 'Recent activity' });
     const [approved, rejected] = within(list).getAllByRole('listitem') as [HTMLElement, HTMLElement];
@@ -171,11 +171,13 @@ describe('My Dashboard for a child', () => {
     expect(approved.getAttribute('aria-label')).toBe('Wash dishes');
     expect(approved.className).toContain('list__row--approved');
     expect(within(approved).getByText('+$1.80')).toBeTruthy();
+    expect(within(approved).getByText('Approved')).toBeTruthy();
     expect(within(approved).getByText(`Kitchen · ${formatDate('2024-05-07T10:00:00Z')}`)).toBeTruthy();
 
     expect(rejected.className).toContain('list__row--rejected');
     expect(within(rejected).getByText('$5.00')).toBeTruthy();
     expect(within(rejected).queryByText('+$5.00')).toBeNull();
+    expect(within(rejected).getByText('Rejected')).toBeTruthy();
   });
 
   it('charts the earnings of the last 8 weeks, a bar per week with its week and amount', async () => {

@@ -1,4 +1,5 @@
 import type { Payout } from '../types';
+import { DataTable, type DataColumn } from '@/components/ui';
 import type { RewardDisplayType } from '@/types/api';
 import { formatDateTime, formatReward } from '@/utils/format';
 
@@ -12,32 +13,16 @@ export interface PayoutsTableProps {
 
 /** Payout history, newest first. */
 export function PayoutsTable({ payouts, showParent, rewardTypes }: PayoutsTableProps) {
-  return (
-    <div className="table-wrap">
-      <table className="table" aria-label="Payout history">
-        <thead>
-          <tr>
-            <th scope="col">Child</th>
-            {showParent && <th scope="col">Parent</th>}
-            <th scope="col" className="num">
-              Amount
-            </th>
-            <th scope="col">Notes</th>
-            <th scope="col">Paid</th>
-          </tr>
-        </thead>
-        <tbody>
-          {payouts.map((payout) => (
-            <tr key={payout.id}>
-              <td>{payout.childName}</td>
-              {showParent && <td>{payout.parentName || '—'}</td>}
-              <td className="num">{formatReward(payout.amount, rewardTypes.get(payout.childId))}</td>
-              <td>{payout.notes || '—'}</td>
-              <td>{formatDateTime(payout.paidAt)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  const columns: ReadonlyArray<DataColumn<Payout>> = [
+    { label: 'Child', cell: (payout) => payout.childName },
+    ...(showParent ? [{ label: 'Parent', cell: (payout: Payout) => payout.parentName || '—' }] : []),
+    {
+      label: 'Amount',
+      numeric: true,
+      cell: (payout) => formatReward(payout.amount, rewardTypes.get(payout.childId)),
+    },
+    { label: 'Notes', cell: (payout) => payout.notes || '—' },
+    { label: 'Paid', cell: (payout) => formatDateTime(payout.paidAt) },
+  ];
+  return <DataTable label="Payout history" columns={columns} rows={payouts} rowKey={(payout) => payout.id} />;
 }

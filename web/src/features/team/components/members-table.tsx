@@ -2,7 +2,7 @@ import { useState } from 'react';
 
 import { useDeactivateUser } from '../api/deactivate-user';
 import type { Member } from '../types';
-import { Alert, Button, EmptyState } from '@/components/ui';
+import { Alert, Button, DataTable, EmptyState, type DataColumn } from '@/components/ui';
 import { getErrorMessage } from '@/lib/api-client';
 import { roleLabel } from '@/lib/roles';
 import { formatDate, formatDateTime, fullName } from '@/utils/format';
@@ -39,57 +39,48 @@ export function MembersTable({ members, currentUserId }: MembersTableProps) {
 
   if (members.length === 0) return <EmptyState>No active members.</EmptyState>;
 
+  const columns: ReadonlyArray<DataColumn<Member>> = [
+    {
+      label: 'Name',
+      cell: (member) => (
+        <>
+          {fullName(member) || member.email}
+          {member.id === currentUserId && <span className="badge badge--inline">You</span>}
+        </>
+      ),
+    },
+    { label: 'Email', cell: (member) => member.email },
+    { label: 'Role', cell: (member) => roleLabel(member.role) },
+    { label: 'Last Login', cell: (member) => formatDateTime(member.lastLoginAt, 'Never') },
+    { label: 'Joined', cell: (member) => formatDate(member.createdAt) },
+    {
+      label: 'Actions',
+      hideLabel: true,
+      className: 'table__actions',
+      cell: (member) => {
+        const name = fullName(member) || member.email;
+        return (
+          member.id !== currentUserId && (
+            <Button
+              variant="danger"
+              size="sm"
+              isLoading={busyId === member.id}
+              disabled={busyId !== null && busyId !== member.id}
+              onClick={() => void onDeactivate(member)}
+              aria-label={`Deactivate ${name}`}
+            >
+              Deactivate
+            </Button>
+          )
+        );
+      },
+    },
+  ];
+
   return (
     <>
       {error && <Alert>{error}</Alert>}
-      <div className="table-wrap">
-        <table className="table" aria-label="Active members">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">Last Login</th>
-              <th scope="col">Joined</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {members.map((member) => {
-              const name = fullName(member) || member.email;
-              const self = member.id === currentUserId;
-              return (
-                <tr key={member.id}>
-                  <td>
-                    {name}
-                    {self && <span className="badge badge--inline">You</span>}
-                  </td>
-                  <td>{member.email}</td>
-                  <td>{roleLabel(member.role)}</td>
-                  <td>{formatDateTime(member.lastLoginAt, 'Never')}</td>
-                  <td>{formatDate(member.createdAt)}</td>
-                  <td className="table__actions">
-                    {!self && (
-                      <Button
-                        variant="danger"
-                        size="sm"
-                        isLoading={busyId === member.id}
-                        disabled={busyId !== null && busyId !== member.id}
-                        onClick={() => void onDeactivate(member)}
-                        aria-label={`Deactivate ${name}`}
-                      >
-                        Deactivate
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <DataTable label="Active members" columns={columns} rows={members} rowKey={(member) => member.id} />
     </>
   );
 }

@@ -1,0 +1,530 @@
+// The walk: every screen of the app, as every kind of user, in both colour
+// modes, on a desktop and a phone; each visit is checked with axe-core and
+// for sideways scrolling, and photographed (web/e2e/artifacts/walk/).
+import assert from 'node:assert/strict';
+import { mkdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import {
+  BASE_URL,
+  acceptInvite,
+  addChild,
+  adjustBalance,
+  createCategory,
+  createChore,
+  createInviteCode,
+  createPayout,
+  createSubject,
+  gradeSubject,
+  inviteChild,
+  loginThroughApi,
+  registerParent,
+  reviewSubmission,
+  setPlan,
+  submitChore,
+  uniqueEmail,
+  uniqueSuffix,
+} from './harness.mjs';
+
+const require = createRequire(import.meta.url);
+const AXE_PATH = require.resolve('axe-core/axe.min.js');
+
+export const WALK_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'walk');
+
+export const MODES = ['light', 'dark'];
+export const SIZES = [
+  { name: '1280x800', width: 1280, height: 800 },
+  { name: '360x740', width: 360, height: 740 },
+];
+export const CHILD_THEMES = ['KIDS', 'TEEN', 'ADULT'];
+
+/** Serious and critical violations fail the walk; minor and moderate ones are only counted. */
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+// The super admin is not created through the app: the e2e environment provides one.
+export const SUPER_ADMIN =
+  process.env.SUPER_ADMIN_EMAIL && process.env.SUPER_ADMIN_PASSWORD
+    ? { email: process.env.SUPER_ADMIN_EMAIL, password: process.env.SUPER_ADMIN_PASSWORD }
+    : null;
+
+/** Empties the screenshot folder of an earlier walk. */
+export function resetWalkDir() {
+  rmSync(WALK_DIR, { recursive: true, force: true });
+  mkdirSync(WALK_DIR, { recursive: true });
+}
+
+/**
+ * A family with something on every screen, made through the API: two
+ * categories and three chores; a child per interface theme, each with
+ * approved, rejected and pending submissions, a daily chore waiting, a balance
+ * and a payout; school subjects with grades; a second parent, an open parent
+ * invitation and a child invited who has not joined yet.
+ */
+export async function seedFamily() {
+  const suffix = uniqueSuffix().slice(-6);
+  const superAdminToken = SUPER_ADMIN ? await loginThroughApi(SUPER_ADMIN) : null;
+  const parent = await registerParent({ firstName: 'Pat', lastName: 'Walker', organizationName: `Walker Family ${suffix}` });
+  const { token } = parent;
+
+  const kitchen = await createCategory(token, { name: 'Kitchen', description: 'Dishes, counters and the floor.' });
+  const garden = await createCategory(token, { name: 'Garden', description: '' });
+  const dishes = await createChore(token, {
+    name: 'Wash dishes',
+    description: 'Every plate, pot and pan, dried and put away.',
+    baseReward: 2.5,
+    categoryId: kitchen.id,
+  });
+  const plants = await createChore(token, { name: 'Water plants', baseReward: 1, categoryId: garden.id, frequencyDays: 1 });
+  await createChore(token, { name: 'Sweep the porch', baseReward: 3, categoryId: garden.id, frequencyDays: 7, requiresPhoto: true });
+
+  const children = {};
+  const ages = { KIDS: 'CHILD', TEEN: 'TEEN', ADULT: 'YOUNG_ADULT' };
+  const names = { KIDS: 'Kit', TEEN: 'Tess', ADULT: 'Ada' };
+  for (const theme of CHILD_THEMES) {
+    const child = await addChild(token, names[theme], { uiTheme: theme, ageGroup: ages[theme] });
+    const approved = await submitChore(child.token, dishes.id, 'All clean!');
+    const rejected = await submitChore(child.token, dishes.id);
+    await submitChore(child.token, dishes.id, 'Did the pans too.');
+    await submitChore(child.token, plants.id);
+    await reviewSubmission(token, approved.id, 'APPROVED', 'Great job');
+    await reviewSubmission(token, rejected.id, 'REJECTED', 'The pans are still greasy');
+    await adjustBalance(token, child.record.id, '+20.00', 'Pocket money');
+    await createPayout(token, { childId: child.record.id, amount: 5, notes: 'Cinema ticket' });
+    children[theme] = { ...child, name: names[theme] };
+  }
+
+  const math = await createSubject(token, children.ADULT.record.id, { name: 'Math', teacher: 'Mr. Lee', period: '2nd', gradeScale: 'LETTER' });
+  await gradeSubject(token, math.id, { grade: 'B' });
+  const science = await createSubject(token, children.ADULT.record.id, { name: 'Science', gradeScale: 'PERCENTAGE' });
+  await gradeSubject(token, science.id, { percentage: 91.5 });
+
+  // A second parent, who can be deactivated, and an invitation nobody used yet.
+  const second = await createInviteCode(token, { role: 'ORG_ADMIN', email: '', expiresInDays: 7 });
+  await acceptInvite({ inviteCode: second.code, password: 'secret123', email: uniqueEmail('e2e-parent'), firstName: 'Robin', lastName: 'Walker' });
+  const openInvite = await createInviteCode(token, { role: 'ORG_ADMIN', email: '', expiresInDays: 14 });
+  // A child invited who has not joined: their card says so, and their link opens the invitation screen.
+  // A fourth child needs a paid plan; without a super admin to grant one, another family invites them.
+  if (superAdminToken) await setPlan(superAdminToken, parent.user.organization.id);
+  const inviter = superAdminToken ? token : (await registerParent()).token;
+  const pendingChild = await inviteChild(inviter, { firstName: 'Sam', name: 'Sam', uiTheme: 'KIDS' });
+
+  return {
+    parent,
+    organizationName: parent.organizationName,
+    children,
+    chores: { dishes, plants },
+    parentInviteCode: openInvite.code,
+    childInviteCode: pendingChild.inviteCode,
+    superAdminToken,
+  };
+}
+
+const heading = (page, name) => page.getByRole('heading', { level: 1, name, exact: true });
+
+/** Waits for all of the locators (each screen names what its content is). */
+async function all(...locators) {
+  await Promise.all(locators.map((locator) => locator.first().waitFor()));
+}
+
+/** A screen of the super admin's visit to the family app: a heading and no spinner. */
+async function anyHeading(page) {
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+}
+
+/**
+ * The screens: a path, who visits it, what shows once it has loaded, and for
+ * a tab or a dialog, how to open it. `data` is what seedFamily made.
+ */
+export const SCREENS = [
+  // Anonymous visitors.
+  { id: 'login', path: () => '/login', roles: ['guest'], ready: (page) => all(heading(page, 'Welcome back')) },
+  { id: 'register', path: () => '/register', roles: ['guest'], ready: (page) => all(heading(page, 'Create Account')) },
+  {
+    id: 'invite',
+    path: (data) => `/invite/${data.childInviteCode}`,
+    roles: ['guest'],
+    ready: (page) => all(heading(page, "You're invited to join Chorely!"), page.getByText('Sam', { exact: true })),
+  },
+  {
+    id: 'accept-invite',
+    path: (data) => `/accept-invite/${data.parentInviteCode}`,
+    roles: ['guest'],
+    ready: (page) => all(heading(page, "You're invited to join Chorely!"), page.getByLabel('First Name')),
+  },
+  {
+    id: 'invite-invalid',
+    path: () => '/invite/NO-SUCH-CODE',
+    roles: ['guest'],
+    ready: (page) => all(heading(page, 'Invalid Invitation')),
+  },
+
+  // Parents.
+  {
+    id: 'dashboard',
+    path: () => '/',
+    roles: ['parent'],
+    ready: (page) =>
+      all(
+        heading(page, 'Dashboard'),
+        page.getByRole('table', { name: 'Children overview' }).getByText('Tess'),
+        page.getByRole('region', { name: 'Most Active Chores' }).getByText('Wash dishes'),
+      ),
+  },
+  {
+    id: 'chores',
+    path: () => '/chores',
+    roles: ['parent'],
+    ready: (page) => all(heading(page, 'Chores'), page.getByRole('listitem', { name: 'Sweep the porch' })),
+  },
+  {
+    id: 'chores-edit',
+    path: () => '/chores',
+    roles: ['parent'],
+    open: (page) => page.getByRole('button', { name: 'Edit Wash dishes' }).click(),
+    ready: (page) => all(page.getByRole('dialog', { name: 'Edit Wash dishes' })),
+  },
+  {
+    id: 'categories',
+    path: () => '/categories',
+    roles: ['parent'],
+    ready: (page) => all(heading(page, 'Categories'), page.getByRole('region', { name: 'Garden' })),
+  },
+  {
+    id: 'approval',
+    path: () => '/approval',
+    roles: ['parent'],
+    ready: (page) => all(heading(page, 'Reviews'), page.getByRole('region', { name: 'Water plants by Kit' })),
+  },
+  {
+    id: 'children',
+    path: () => '/children',
+    roles: ['parent'],
+    ready: (page) =>
+      all(heading(page, 'Children'), page.getByRole('region', { name: 'Ada' }).getByText('Joined')),
+  },
+  {
+    id: 'children-subjects',
+    path: () => '/children',
+    roles: ['parent'],
+    open: (page) => page.getByRole('button', { name: 'Subjects & Grades of Ada' }).click(),
+    ready: (page) => all(page.getByRole('dialog').getByRole('listitem', { name: 'Science' })),
+  },
+  {
+    id: 'children-add',
+    path: () => '/children',
+    roles: ['parent'],
+    open: (page) => page.getByRole('button', { name: 'Add Child' }).click(),
+    ready: (page) => all(page.getByRole('dialog', { name: 'Add Child' })),
+  },
+  {
+    id: 'payouts',
+    path: () => '/payouts',
+    roles: ['parent', 'child'],
+    ready: (page) => all(heading(page, 'Payouts'), page.getByRole('table', { name: 'Payout history' }).getByText('Cinema ticket')),
+  },
+  {
+    id: 'history',
+    path: () => '/history',
+    roles: ['parent', 'child'],
+    ready: (page) => all(heading(page, 'History'), page.getByRole('list', { name: 'Reviewed chores' }).getByRole('listitem')),
+  },
+  {
+    id: 'settings',
+    path: () => '/settings',
+    roles: ['parent'],
+    ready: (page) => all(heading(page, 'Parent Settings'), page.getByRole('form', { name: 'Reward multipliers' })),
+  },
+  {
+    id: 'settings-general',
+    path: () => '/settings',
+    roles: ['parent'],
+    open: (page) => page.getByRole('tab', { name: 'General Settings' }).click(),
+    ready: (page) => all(page.getByRole('form', { name: 'General settings' })),
+  },
+  {
+    id: 'team',
+    path: () => '/team',
+    roles: ['parent'],
+    ready: (page) =>
+      all(
+        heading(page, 'Team Members'),
+        page.getByRole('table', { name: 'Active members' }).getByText('Robin Walker'),
+        page.getByRole('list', { name: 'Pending invitations' }).getByRole('listitem'),
+      ),
+  },
+  {
+    id: 'team-invite',
+    path: () => '/team',
+    roles: ['parent'],
+    open: (page) => page.getByRole('button', { name: 'Invite Parent' }).click(),
+    ready: (page) => all(page.getByRole('dialog', { name: 'Invite Parent' })),
+  },
+
+  // Children.
+  {
+    id: 'dashboard',
+    path: () => '/',
+    roles: ['child'],
+    ready: (page) =>
+      all(heading(page, 'My Dashboard'), page.getByRole('list', { name: 'Recent activity' }).getByRole('listitem')),
+  },
+  {
+    id: 'submit',
+    path: () => '/submit',
+    roles: ['child'],
+    ready: (page) => all(heading(page, 'Submit Chore'), page.getByLabel('Chore', { exact: true })),
+  },
+  {
+    id: 'submit-chore',
+    path: (data) => `/submit?chore=${data.chores.plants.id}`,
+    roles: ['child'],
+    // A daily chore done today: the form says when it can be done again.
+    ready: (page) => all(heading(page, 'Submit Chore'), page.getByRole('status').filter({ hasText: /again/i })),
+  },
+  {
+    id: 'chores',
+    path: () => '/chores',
+    roles: ['child'],
+    ready: (page) => all(heading(page, 'My Chores'), page.getByRole('listitem', { name: 'Wash dishes' }).getByRole('link')),
+  },
+
+  // Everyone signed in.
+  {
+    id: 'navigation',
+    path: () => '/profile',
+    roles: ['parent', 'child'],
+    // On a phone the navigation folds into a menu button; a parent's groups open too.
+    open: async (page) => {
+      await heading(page, 'Profile').waitFor();
+      const toggle = page.getByRole('button', { name: 'Open menu' });
+      if (await toggle.isVisible()) await toggle.click();
+      const family = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Family' });
+      if (await family.count()) await family.click();
+    },
+    ready: (page) => all(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^(Children|History)$/ })),
+  },
+  {
+    id: 'profile',
+    path: () => '/profile',
+    roles: ['parent', 'child'],
+    ready: (page) => all(heading(page, 'Profile'), page.getByRole('form', { name: 'Personal information' })),
+  },
+  {
+    id: 'not-found',
+    path: () => '/no-such-page',
+    roles: ['parent', 'child'],
+    ready: (page) => all(heading(page, 'Page not found')),
+  },
+
+  // The super admin: the console and its tabs, then the family app as they see it.
+  {
+    id: 'admin',
+    path: () => '/admin',
+    roles: ['admin'],
+    ready: (page) => all(heading(page, 'Platform Administration'), page.getByRole('table', { name: 'Recent organizations' })),
+  },
+  {
+    id: 'admin-organizations',
+    path: () => '/admin',
+    roles: ['admin'],
+    open: (page) => page.getByRole('tab', { name: 'Organizations' }).click(),
+    ready: (page) => all(page.getByRole('table', { name: 'Organizations' }).getByRole('row').nth(1)),
+  },
+  {
+    id: 'admin-organization',
+    path: () => '/admin',
+    roles: ['admin'],
+    open: async (page, data) => {
+      await page.getByRole('tab', { name: 'Organizations' }).click();
+      const search = page.getByRole('search', { name: 'Search organizations' });
+      await search.getByLabel('Search').fill(data.organizationName);
+      await search.getByRole('button', { name: 'Search' }).click();
+      await page.getByRole('button', { name: `View ${data.organizationName}` }).click();
+    },
+    ready: (page, data) => all(page.getByRole('dialog', { name: data.organizationName }).getByRole('table')),
+  },
+  {
+    id: 'admin-users',
+    path: () => '/admin',
+    roles: ['admin'],
+    open: (page) => page.getByRole('tab', { name: 'All Users' }).click(),
+    ready: (page) => all(page.getByRole('table', { name: 'All users' }).getByRole('row').nth(1)),
+  },
+  {
+    id: 'admin-settings',
+    path: () => '/admin',
+    roles: ['admin'],
+    open: (page) => page.getByRole('tab', { name: 'Platform Settings' }).click(),
+    ready: (page) => all(page.getByRole('table', { name: 'Default plan limits' })),
+  },
+  ...['/', '/chores', '/categories', '/approval', '/children', '/payouts', '/history', '/settings', '/team', '/profile'].map(
+    (path) => ({
+      id: `app-${path.slice(1) || 'dashboard'}`,
+      path: () => path,
+      roles: ['admin'],
+      ready: anyHeading,
+    }),
+  ),
+];
+
+/** Who walks: the role, the interface theme the stylesheet shows them, and their token. */
+export function walkers(data) {
+  const list = [
+    { role: 'guest', theme: 'ADULT', token: null },
+    { role: 'parent', theme: 'ADULT', token: data.parent.token },
+    ...CHILD_THEMES.map((theme) => ({ role: 'child', theme, token: data.children[theme].token })),
+  ];
+  if (data.superAdminToken) list.push({ role: 'admin', theme: 'ADULT', token: data.superAdminToken });
+  return list;
+}
+
+/** Opens a browser context for one walker in one mode and size: signed in through the stored token. */
+export async function openWalkerContext(browser, walker, mode, size) {
+  const context = await browser.newContext({
+    baseURL: BASE_URL,
+    viewport: { width: size.width, height: size.height },
+    // Dark mode the way a new visitor gets it: the system preference (no stored choice).
+    colorScheme: mode,
+    reducedMotion: 'reduce',
+  });
+  await context.addInitScript({ path: AXE_PATH });
+  if (walker.token) {
+    await context.addInitScript((token) => window.localStorage.setItem('token', token), walker.token);
+  }
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  page.setDefaultNavigationTimeout(20_000);
+  return { context, page };
+}
+
+/** axe-core's serious and critical violations on the page as it is. */
+async function axeViolations(page) {
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, {
+      resultTypes: ['violations'],
+      // WCAG 2.2 AA asks for targets of 24 px at least; off by default in axe.
+      rules: { 'target-size': { enabled: true } },
+    });
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => ({ target: node.target.join(' '), summary: node.failureSummary })),
+    }));
+  });
+  return violations.filter((violation) => FAILING_IMPACTS.has(violation.impact));
+}
+
+/** How far the page scrolls sideways, and the widest elements that make it. */
+async function horizontalOverflow(page) {
+  return page.evaluate(() => {
+    const { scrollWidth } = document.documentElement;
+    const { innerWidth } = window;
+    if (scrollWidth <= innerWidth) return null;
+    // What sticks out, leaving aside what a scroll box or a clipping box holds in.
+    const contained = (element) => {
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const culprits = [];
+    for (const element of document.body.querySelectorAll('*')) {
+      const rect = element.getBoundingClientRect();
+      if (rect.right > innerWidth + 0.5 && rect.width > 0 && !contained(element)) {
+        const name = `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''}`;
+        culprits.push(`${name} (right edge ${Math.round(rect.right)} px)`);
+        if (culprits.length === 5) break;
+      }
+    }
+    return { scrollWidth, innerWidth, culprits };
+  });
+}
+
+/**
+ * Waits until no spinner is left on the page (lists and lazily loaded
+ * screens) and no transition runs (colours are checked as they end up).
+ */
+function settled(page) {
+  return page.waitForFunction(
+    () =>
+      document.querySelector('.spinner-wrap') === null &&
+      document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+/**
+ * Visits one screen and returns what is wrong with it (empty when nothing):
+ * axe-core's serious and critical violations and sideways scrolling. The
+ * full-page screenshot goes to the walk folder either way.
+ */
+export async function visitScreen(page, screen, walker, mode, size, data) {
+  const label = `${screen.id}-${walker.role}-${walker.theme}-${mode}-${size.name}`;
+  const where = `${screen.id} (${screen.path(data)}) as ${walker.role} (${walker.theme}, ${mode}, ${size.name})`;
+  const problems = [];
+  try {
+    await page.goto(screen.path(data));
+    // Opening a tab or a dialog waits for its button to show.
+    if (screen.open) await screen.open(page, data);
+    await screen.ready(page, data);
+    await settled(page);
+    const themes = await page.evaluate(() => ({ ...document.documentElement.dataset }));
+    assert.equal(themes.theme, mode, `${where}: <html data-theme> is ${themes.theme}`);
+    assert.equal(themes.uiTheme, walker.theme, `${where}: <html data-ui-theme> is ${themes.uiTheme}`);
+
+    for (const violation of await axeViolations(page)) {
+      const nodes = violation.nodes.map((node) => `      ${node.target}\n        ${node.summary.replace(/\n/g, '\n        ')}`);
+      problems.push(`${where}: axe ${violation.impact} ${violation.id} (${violation.help})\n${nodes.join('\n')}`);
+    }
+    const overflow = await horizontalOverflow(page);
+    if (overflow) {
+      problems.push(
+        `${where}: scrolls sideways (document ${overflow.scrollWidth} px wide in a ${overflow.innerWidth} px window): ${overflow.culprits.join(', ')}`,
+      );
+    }
+  } catch (error) {
+    problems.push(`${where}: ${error.message.split('\n')[0]}`);
+  } finally {
+    await page.screenshot({ path: join(WALK_DIR, `${label}.png`), fullPage: true }).catch(() => {});
+  }
+  return problems;
+}
+
+/** Runs `tasks` (functions giving promises), at most `limit` at a time; resolves to their results in order. */
+export async function inParallel(tasks, limit) {
+  const results = new Array(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const index = next++;
+      results[index] = await tasks[index]();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  return results;
+}
+
+/** Walks every screen of every walker in one mode and size; resolves to the problems found and the visit count. */
+export async function walk(browser, data, mode, size, concurrency = 2) {
+  const tasks = walkers(data).map((walker) => async () => {
+    const { context, page } = await openWalkerContext(browser, walker, mode, size);
+    const problems = [];
+    let visits = 0;
+    try {
+      for (const screen of SCREENS.filter((candidate) => candidate.roles.includes(walker.role))) {
+        problems.push(...(await visitScreen(page, screen, walker, mode, size, data)));
+        visits += 1;
+      }
+    } finally {
+      await context.close();
+    }
+    return { problems, visits };
+  });
+  const results = await inParallel(tasks, concurrency);
+  return {
+    problems: results.flatMap((result) => result.problems),
+    visits: results.reduce((sum, result) => sum + result.visits, 0),
+  };
+}

@@ -1,0 +1,39 @@
+// The walk: every route, as a parent, as a child in each interface theme
+// (KIDS, TEEN, ADULT), as the super admin and signed out, in light and dark
+// mode, at 1280×800 and 360×740. Each visit fails on a serious or critical
+// axe-core violation and on sideways scrolling; every visit's full-page
+// screenshot is kept in e2e/artifacts/walk/ (route-role-theme-mode-size.png).
+import assert from 'node:assert/strict';
+import { before, describe, test } from 'node:test';
+
+import { sharedBrowser } from '../lib/harness.mjs';
+import { MODES, SIZES, SUPER_ADMIN, WALK_DIR, resetWalkDir, seedFamily, walk } from '../lib/walk.mjs';
+
+const browser = sharedBrowser();
+let data;
+
+before(async () => {
+  resetWalkDir();
+  data = await seedFamily();
+  if (!SUPER_ADMIN) {
+    console.warn('walk: SUPER_ADMIN_EMAIL and SUPER_ADMIN_PASSWORD are not set: the super admin does not walk');
+  }
+});
+
+describe('walk', () => {
+  for (const size of SIZES) {
+    for (const mode of MODES) {
+      test(`every screen at ${size.name} in ${mode} mode`, { timeout: 180_000 }, async () => {
+        const started = Date.now();
+        const { problems, visits } = await walk(browser(), data, mode, size);
+        console.log(`walk ${size.name} ${mode}: ${visits} visits in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        assert.ok(visits > 0, 'the walk visited no screen');
+        assert.equal(
+          problems.length,
+          0,
+          `${problems.length} problem(s) at ${size.name} in ${mode} mode (screenshots in ${WALK_DIR}):\n\n${problems.join('\n\n')}`,
+        );
+      });
+    }
+  }
+});
