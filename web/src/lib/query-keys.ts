@@ -8,6 +8,7 @@ export const queryKeys = {
   currentUser: ['users', 'me'] as const,
   invitation: (code: string) => ['invitation', code] as const,
   children: ['children'] as const,
+  childInvite: (childId: string) => ['children', childId, 'invite'] as const,
   subjects: {
     all: ['subjects'] as const,
     of: (childId: string) => ['subjects', childId] as const,

@@ -36,6 +36,8 @@ export type Chore = Schemas['Chore'];
 export type ChoreAvailability = Schemas['Availability'];
 /** A child's report of a finished chore, and its review. */
 export type Submission = Schemas['Submission'];
+/** What approving a pending submission would pay now, and the multiplier behind it. */
+export type PayPreview = Schemas['PayPreview'];
 export type SubmissionStatus = Submission['status'];
 
 /** One problem with one field of a refused request, as the client reads it. */
@@ -53,7 +55,12 @@ export interface ApiErrorBody {
   error?: string;
   message?: string;
   details?: ApiErrorDetail[];
+  /** Why it failed, for the client to act on (a 401 says why the session ended). */
+  code?: ErrorCode;
 }
+
+/** Stable names of failures the web treats apart. */
+export type ErrorCode = Schemas['ErrorCode'];
 
 /** An IANA time zone name the server knows (the document lists them). */
 export type TimeZone = Schemas['TimeZone'];

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 
 import { Brand } from './brand';
+import { NavLabel } from './nav-label';
 import { NavMenu } from './nav-menu';
 import { navigationFor } from './navigation';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
@@ -56,7 +57,7 @@ export function AppLayout() {
                     end={item.end}
                     className={({ isActive }) => cn('nav-link', isActive && 'nav-link--active')}
                   >
-                    {item.label}
+                    <NavLabel item={item} />
                   </NavLink>
                 ),
               )}

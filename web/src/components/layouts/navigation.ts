@@ -7,6 +7,8 @@ export interface NavLinkItem {
   to: string;
   /** Only active on the exact path (used for the dashboard at "/"). */
   end?: boolean;
+  /** A count shown beside the label: the submissions waiting for review. */
+  count?: 'pendingReviews';
 }
 
 export interface NavMenuItem {
@@ -40,7 +42,7 @@ export function navigationFor(role: string | null | undefined): NavItem[] {
           link('Manage Categories', paths.app.categories.getHref()),
         ],
       },
-      link('Reviews', paths.app.approval.getHref()),
+      { ...link('Reviews', paths.app.approval.getHref()), count: 'pendingReviews' },
       link('Payouts', paths.app.payouts.getHref()),
       link('Settings', paths.app.settings.getHref()),
     ];

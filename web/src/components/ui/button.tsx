@@ -2,7 +2,12 @@ import type { ButtonHTMLAttributes } from 'react';
 
 import { cn } from '@/utils/cn';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+/**
+ * danger-quiet is for a destructive action repeated on every row or card
+ * (Delete, Retire, Deactivate): outlined, red only on hover and focus, so a
+ * list is not a wall of red; its confirmation still asks.
+ */
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'danger-quiet';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;

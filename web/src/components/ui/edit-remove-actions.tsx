@@ -42,7 +42,7 @@ export function EditRemoveActions({
         )}
         {children}
         <Button
-          variant="danger"
+          variant="danger-quiet"
           size="sm"
           onClick={() => remove.run(onRemove, confirmation)}
           isLoading={remove.busy}

@@ -13,7 +13,7 @@ export interface OrganizationAction {
   key: OrganizationActionKey;
   /** The button's text. */
   label: string;
-  variant: 'primary' | 'danger' | 'secondary';
+  variant: 'primary' | 'danger-quiet' | 'secondary';
   /** Asked before anything is sent. */
   confirmation: (organization: Organization) => string;
   call: (id: string) => Promise<unknown>;
@@ -36,7 +36,7 @@ export const ORGANIZATION_ACTIONS: Record<OrganizationActionKey, OrganizationAct
   suspend: {
     key: 'suspend',
     label: 'Suspend',
-    variant: 'danger',
+    variant: 'danger-quiet',
     confirmation: ({ name }) => `Suspend ${name}? All of its users will be deactivated and unable to log in.`,
     call: deactivateOrganization,
     success: 'Organization deactivated',

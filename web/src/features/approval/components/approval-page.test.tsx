@@ -163,3 +163,50 @@ describe('ApprovalPage', () => {
     expect(screen.getByRole('link', { name: 'History' }).getAttribute('href')).toBe('/history');
   });
 });
+
+describe('What an approval will pay', () => {
+  const boosted = buildSubmission({
+    baseReward: 5,
+    payPreview: {
+      reward: 9,
+      multiplier: { total: 1.8, grade: 1.5, behaviour: 1.2, streak: 1, bonusesDisabled: false, streakDays: 2 },
+    },
+  });
+
+  function renderQueue(submissions: unknown[]) {
+    stubApi(({ method, path }) =>
+      method === 'GET' && path === '/submissions?status=PENDING' ? jsonResponse(200, submissions) : undefined,
+    );
+    renderWithProviders(
+      <MemoryRouter>
+        <ApprovalPage />
+      </MemoryRouter>,
+    );
+  }
+
+  it('shows the base reward times the child’s multiplier, in words', async () => {
+    renderQueue([boosted]);
+    const card = await screen.findByRole('region', { name: 'Wash dishes by Sam' });
+    const pays = within(card).getByText('Approval pays', { selector: 'dt' }).nextElementSibling;
+    expect(pays?.textContent).toBe('$5.00 × 1.8 (grades × 1.5, behaviour × 1.2) = $9.00');
+    expect(within(card).queryByText('Reward', { selector: 'dt' })).toBeNull();
+  });
+
+  it('says when bonuses are off, and falls back to the base reward without a preview', async () => {
+    const capped = buildSubmission({
+      id: 'sub-3',
+      childName: 'Alex',
+      baseReward: 5,
+      payPreview: {
+        reward: 4,
+        multiplier: { total: 0.8, grade: 0.8, behaviour: 1, streak: 1, bonusesDisabled: true, streakDays: 0 },
+      },
+    });
+    renderQueue([capped, buildSubmission({ id: 'sub-4', childName: 'Robin', payPreview: null })]);
+    const alex = await screen.findByRole('region', { name: 'Wash dishes by Alex' });
+    expect(within(alex).getByText('$5.00 × 0.8 for grades = $4.00')).toBeTruthy();
+    expect(within(alex).getByText('Off: a D or F grade')).toBeTruthy();
+    const robin = screen.getByRole('region', { name: 'Wash dishes by Robin' });
+    expect(within(robin).getByText('Reward', { selector: 'dt' }).nextElementSibling?.textContent).toBe('$1.50');
+  });
+});

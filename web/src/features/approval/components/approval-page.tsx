@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 
-import { usePendingSubmissions } from '../api/get-pending-submissions';
 import { ReviewCard } from './review-card';
 import { useChildren } from '@/api/get-children';
+import { usePendingSubmissions } from '@/api/get-pending-submissions';
 import { PageHeader, ResourceList } from '@/components/ui';
 import { paths } from '@/config/paths';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';

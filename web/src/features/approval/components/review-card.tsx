@@ -5,6 +5,7 @@ import { PhotoProof } from './photo-proof';
 import { Alert, Button, Card, DetailsList, TextAreaField } from '@/components/ui';
 import { useAction } from '@/hooks/use-action';
 import { choreOf } from '@/lib/chores';
+import { payPreviewText } from '@/lib/multipliers';
 import type { RewardDisplayType, Submission } from '@/types/api';
 import { formatDateTime, formatReward } from '@/utils/format';
 
@@ -37,8 +38,13 @@ export function ReviewCard({ submission, rewardType }: ReviewCardProps) {
     ['Child', childName],
     ['Completed', formatDateTime(submission.completedAt)],
     ['Submitted', formatDateTime(submission.submittedAt)],
-    ['Reward', formatReward(submission.baseReward, rewardType)],
+    // What the approval will pay, worked out as the approval works it out;
+    // the base reward alone when the multiplier could not be read.
+    submission.payPreview
+      ? ['Approval pays', payPreviewText(submission.baseReward, submission.payPreview, rewardType)]
+      : ['Reward', formatReward(submission.baseReward, rewardType)],
   ];
+  if (submission.payPreview?.multiplier.bonusesDisabled) details.push(['Bonuses', 'Off: a D or F grade']);
   if (submission.notes.trim()) details.push(['Notes', submission.notes]);
 
   return (
@@ -54,7 +60,7 @@ export function ReviewCard({ submission, rewardType }: ReviewCardProps) {
       />
       <div className="form__actions">
         <Button
-          variant="danger"
+          variant="danger-quiet"
           onClick={() => onReview('REJECTED')}
           isLoading={review.busy && decision === 'REJECTED'}
           disabled={review.busy}

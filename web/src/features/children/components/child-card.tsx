@@ -2,14 +2,15 @@ import { useState } from 'react';
 
 import { useDeleteChild } from '../api/delete-child';
 import type { Child } from '../types';
-import { multiplierSummary } from '../utils/format';
 import { AGE_GROUP_LABELS, REWARD_TYPE_LABELS, labelOf } from '../utils/options';
 import { AdjustBalanceDialog } from './adjust-balance-dialog';
 import { GpaSummary } from './gpa-summary';
 import { RatingsEditor } from './ratings-editor';
+import { ShowInviteDialog } from './show-invite-dialog';
 import { SubjectsDialog } from './subjects-dialog';
 import { Alert, Button, Card, DetailsList } from '@/components/ui';
 import { getErrorMessage } from '@/lib/api-client';
+import { multiplierSummary } from '@/lib/multipliers';
 import { formatCalendarDate, formatReward } from '@/utils/format';
 
 export function deleteConfirmation(name: string): string {
@@ -22,7 +23,7 @@ export interface ChildCardProps {
 }
 
 /** Which of the card's dialogs is open. */
-type CardDialog = 'balance' | 'subjects' | null;
+type CardDialog = 'balance' | 'subjects' | 'invite' | null;
 
 /**
  * One child: details, balance and its adjustment, reward multiplier, GPA and
@@ -67,7 +68,7 @@ export function ChildCard({ child, onEdit }: ChildCardProps) {
             Edit
           </Button>
           <Button
-            variant="danger"
+            variant="danger-quiet"
             size="sm"
             onClick={onDelete}
             isLoading={deleting}
@@ -84,6 +85,17 @@ export function ChildCard({ child, onEdit }: ChildCardProps) {
           <span className="badge badge--success">Joined</span>
         ) : (
           <span className="badge badge--warning">Invitation pending</span>
+        )}
+        {!joined && (
+          // The link and QR code were shown once at Add Child; a parent may need them again.
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => setDialog('invite')}
+            aria-label={`Show invite link of ${child.name}`}
+          >
+            Show Invite Link
+          </Button>
         )}
       </div>
       {error && <Alert>{error}</Alert>}
@@ -104,8 +116,9 @@ export function ChildCard({ child, onEdit }: ChildCardProps) {
       <section className="child-card__rewards" aria-label={`Multiplier and grades of ${child.name}`}>
         {child.multiplier && (
           <>
-            <p className="child-card__multiplier">{multiplierSummary(child.multiplier)}</p>
-            {child.multiplier.streakDays > 0 && (
+            <p className="child-card__multiplier">Rewards {multiplierSummary(child.multiplier)}</p>
+            {/* A streak that boosts rewards is named in the line above already. */}
+            {child.multiplier.streakDays > 0 && child.multiplier.streak === 1 && (
               <p className="muted small">
                 {child.multiplier.streakDays === 1 ? '1-day streak' : `${child.multiplier.streakDays}-day streak`}
               </p>
@@ -136,6 +149,7 @@ export function ChildCard({ child, onEdit }: ChildCardProps) {
       {dialog === 'subjects' && (
         <SubjectsDialog child={child} onClose={() => setDialog(null)} />
       )}
+      {dialog === 'invite' && <ShowInviteDialog child={child} onClose={() => setDialog(null)} />}
     </Card>
   );
 }

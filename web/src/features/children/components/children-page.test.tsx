@@ -402,15 +402,65 @@ describe('Multiplier and GPA on the card', () => {
     renderWithProviders(<ChildrenPage />);
 
     const sam = await screen.findByRole('region', { name: 'Sam' });
-    expect(within(sam).getByText('× 1.56 — grade 1.3 · behaviour 1.2 · streak 1.0')).toBeTruthy();
+    expect(within(sam).getByText('Rewards × 1.56: grades × 1.3, behaviour × 1.2')).toBeTruthy();
     expect(within(sam).getByText('9-day streak')).toBeTruthy();
     expect(within(sam).getByText('GPA 3.25')).toBeTruthy();
     expect(within(sam).queryByText('Bonuses off: a D or F grade')).toBeNull();
 
     const alex = screen.getByRole('region', { name: 'Alex' });
-    expect(within(alex).getByText('× 0.5 — grade 0.5 · behaviour 1.0 · streak 1.0')).toBeTruthy();
+    expect(within(alex).getByText('Rewards × 0.5: grades × 0.5')).toBeTruthy();
     expect(within(alex).getByText('Bonuses off: a D or F grade')).toBeTruthy();
     expect(within(alex).getByText('GPA N/A')).toBeTruthy();
     expect(within(alex).queryByText(/streak$/)).toBeNull();
+  });
+});
+
+describe('Show Invite Link', () => {
+  const inviteUrl = 'http://127.0.0.1:8080/register?invite=0a1b2c3d4e5f60718293a4b5c6d7e8f9';
+
+  it('shows a pending child’s link and a QR code of exactly that link again', async () => {
+    const user = userEvent.setup();
+    const { requests } = stubApi(({ method, path }) => {
+      if (method === 'GET' && path === '/children') {
+        return jsonResponse(200, [buildChild(), buildChild({ id: 'child-2', name: 'Alex', userId: null })]);
+      }
+      if (method === 'GET' && path === '/children/child-2/invite') {
+        return jsonResponse(200, { inviteUrl, inviteCode: '0a1b2c3d4e5f60718293a4b5c6d7e8f9', expiresAt: '2030-05-01T12:00:00Z' });
+      }
+      return undefined;
+    });
+    renderWithProviders(<ChildrenPage />);
+
+    const sam = await screen.findByRole('region', { name: 'Sam' });
+    expect(within(sam).queryByRole('button', { name: /Show invite link/ })).toBeNull();
+    const alex = screen.getByRole('region', { name: 'Alex' });
+    await user.click(within(alex).getByRole('button', { name: 'Show invite link of Alex' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Invite Link for Alex' });
+    const link = await within(dialog).findByLabelText<HTMLInputElement>('Invite Link');
+    expect(link.value).toBe(inviteUrl);
+    const qr = within(dialog).getByRole<HTMLImageElement>('img', { name: 'QR code of the invite link' });
+    expect(decodeQrImage(qr)).toBe(inviteUrl);
+    expect(requests.filter((request) => request.path === '/children/child-2/invite')).toHaveLength(1);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('says why when the link cannot be shown', async () => {
+    const user = userEvent.setup();
+    const expired = "Alex's invitation has expired. Delete and add them again for a new link.";
+    stubApi(({ method, path }) => {
+      if (method === 'GET' && path === '/children') return jsonResponse(200, [buildChild({ name: 'Alex', userId: null })]);
+      if (path === '/children/child-1/invite') return jsonResponse(404, { error: expired, message: expired });
+      return undefined;
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderWithProviders(<ChildrenPage />);
+
+    await user.click(await screen.findByRole('button', { name: 'Show invite link of Alex' }));
+    const dialog = screen.getByRole('dialog', { name: 'Invite Link for Alex' });
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(expired);
+    expect(within(dialog).queryByRole('img')).toBeNull();
   });
 });

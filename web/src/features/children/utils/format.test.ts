@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatFactor, gpaText, gradePointsText, multiplierSummary } from './format';
-
-describe('multipliers', () => {
-  it('show one or two decimals', () => {
-    expect([1, 1.5, 1.25, 1.5625].map(formatFactor)).toEqual(['1.0', '1.5', '1.25', '1.56']);
-  });
-
-  it('sum up as the total and its parts', () => {
-    expect(
-      multiplierSummary({ total: 1.56, grade: 1.3, behaviour: 1.2, streak: 1, bonusesDisabled: false, streakDays: 3 }),
-    ).toBe('× 1.56 — grade 1.3 · behaviour 1.2 · streak 1.0');
-  });
-});
+import { gpaText, gradePointsText } from './format';
 
 describe('gpaText', () => {
   it('shows two decimals, or N/A without a GPA', () => {

@@ -4,6 +4,7 @@ import { normalizeAdminStats } from '../utils/normalize-stats';
 import { useChildren } from '@/api/get-children';
 import { Card, DataTable, EmptyState, PageHeader, StatCard } from '@/components/ui';
 import { CheckCircleIcon, ClockIcon, UsersIcon, WalletIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
 import { formatMoney, formatReward } from '@/utils/format';
 
 /** Chores with how often they were completed over the last 30 days. */
@@ -44,10 +45,29 @@ export function AdminDashboard() {
     <>
       <PageHeader title="Dashboard" description="How your family is doing at a glance." />
       <div className="stat-grid">
-        <StatCard label="Total Children" value={stats.totalChildren} icon={<UsersIcon />} />
-        <StatCard label="Pending Reviews" value={stats.totalPendingSubmissions} tone="warning" icon={<ClockIcon />} />
-        <StatCard label="Total Balance" value={formatMoney(stats.totalBalance)} tone="accent" icon={<WalletIcon />} />
+        {/* Each figure leads to the list behind it; balances are on the children's cards. */}
         <StatCard
+          label="Total Children"
+          value={stats.totalChildren}
+          icon={<UsersIcon />}
+          to={paths.app.children.getHref()}
+        />
+        <StatCard
+          label="Pending Reviews"
+          value={stats.totalPendingSubmissions}
+          tone="warning"
+          icon={<ClockIcon />}
+          to={paths.app.approval.getHref()}
+        />
+        <StatCard
+          label="Total Balance"
+          value={formatMoney(stats.totalBalance)}
+          tone="accent"
+          icon={<WalletIcon />}
+          to={paths.app.children.getHref()}
+        />
+        <StatCard
+          to={paths.app.payouts.getHref()}
           label="Paid This Month"
           value={formatMoney(stats.totalPaidOutThisMonth)}
           tone="success"

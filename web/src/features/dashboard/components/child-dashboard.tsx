@@ -27,10 +27,28 @@ export function ChildDashboard() {
         }
       />
       <div className="stat-grid">
-        <StatCard label="My Balance" value={formatReward(stats.balance, unit)} tone="accent" icon={<WalletIcon />} />
+        {/* Figures with a list behind them lead to it (History lists reviewed chores only). */}
+        <StatCard
+          label="My Balance"
+          value={formatReward(stats.balance, unit)}
+          tone="accent"
+          icon={<WalletIcon />}
+          to={paths.app.payouts.getHref()}
+        />
         <StatCard label="Pending" value={stats.pendingSubmissions} tone="warning" icon={<ClockIcon />} />
-        <StatCard label="Completed (this month)" value={stats.completedThisMonth} tone="success" icon={<CheckCircleIcon />} />
-        <StatCard label="Earned (this month)" value={formatReward(stats.earnedThisMonth, unit)} icon={<StarIcon />} />
+        <StatCard
+          label="Completed (this month)"
+          value={stats.completedThisMonth}
+          tone="success"
+          icon={<CheckCircleIcon />}
+          to={paths.app.history.getHref()}
+        />
+        <StatCard
+          label="Earned (this month)"
+          value={formatReward(stats.earnedThisMonth, unit)}
+          icon={<StarIcon />}
+          to={paths.app.history.getHref()}
+        />
       </div>
 
       <div className="grid-2">

@@ -62,7 +62,7 @@ export function MembersTable({ members, currentUserId }: MembersTableProps) {
         return (
           member.id !== currentUserId && (
             <Button
-              variant="danger"
+              variant="danger-quiet"
               size="sm"
               isLoading={busyId === member.id}
               disabled={busyId !== null && busyId !== member.id}
