@@ -1,9 +1,10 @@
-import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { loadCurrentUser } from '@/features/auth/utils/load-current-user';
 import { setUnauthorizedHandler } from '@/lib/api-client';
+import { useSessionEndStore } from '@/stores/session-end-store';
 import { useSessionStore } from '@/stores/session-store';
 import { applyThemes, uiThemeOf, useThemeStore } from '@/stores/theme-store';
 
@@ -18,12 +19,20 @@ function useThemeAttributes() {
 /** The route every other route renders inside. */
 export function RootRoute() {
   const navigate = useNavigate();
+  const location = useLocation();
+  // The page shown, for the login screen to return to after a 401.
+  const page = useRef('');
+  useEffect(() => {
+    page.current = `${location.pathname}${location.search}${location.hash}`;
+  }, [location]);
   useThemeAttributes();
 
-  // A 401 on an authenticated call ends the session and shows the login screen.
+  // A 401 on an authenticated call ends the session and shows the login
+  // screen, which says so and returns to this page after logging in.
   useEffect(
     () =>
-      setUnauthorizedHandler(() => {
+      setUnauthorizedHandler((ended) => {
+        if (ended) useSessionEndStore.getState().record({ ...ended, returnTo: page.current });
         void navigate(paths.auth.login.getHref(), { replace: true });
       }),
     [navigate],

@@ -166,3 +166,16 @@ describe('route guards', () => {
     }
   });
 });
+
+describe('a super admin in the family app', () => {
+  it('is sent to the operator console from every family route, query and all', async () => {
+    stubPendingFetch();
+    signIn(buildUser({ role: 'SUPER_ADMIN', email: 'root@example.com' }));
+    for (const path of ['/', '/chores', '/approval?x=1', '/children', '/profile']) {
+      const { router, unmount } = renderRoute(path);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+      expect(screen.queryByText(/Invite your children/)).toBeNull();
+      unmount();
+    }
+  });
+});

@@ -15,7 +15,7 @@ import { ChildrenPage } from '@/features/children/components/children-page';
 import { ChoresPage } from '@/features/chores/components/chores-page';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 import { SubmitChorePage } from '@/features/submissions/components/submit-chore-page';
-import { GuestRoute, ProtectedRoute, RequireRole } from '@/lib/authorization';
+import { FamilyRoute, GuestRoute, ProtectedRoute, RequireRole } from '@/lib/authorization';
 import type { Role } from '@/types/api';
 
 /**
@@ -103,7 +103,9 @@ export const routes: RouteObject[] = [
         path: paths.home.path,
         element: (
           <ProtectedRoute>
-            <AppLayout />
+            <FamilyRoute>
+              <AppLayout />
+            </FamilyRoute>
           </ProtectedRoute>
         ),
         children: [

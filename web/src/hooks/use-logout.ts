@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 
 import { paths } from '@/config/paths';
+import { useSessionEndStore } from '@/stores/session-end-store';
 import { useSessionStore } from '@/stores/session-store';
 
 export const LOGOUT_CONFIRMATION = 'Are you sure you want to logout?';
@@ -13,6 +14,8 @@ export function useLogout(): () => void {
 
   return useCallback(() => {
     if (!window.confirm(LOGOUT_CONFIRMATION)) return;
+    // Leaving on purpose: the login screen has no ended session to tell of.
+    useSessionEndStore.getState().clear();
     clearSession();
     void navigate(paths.auth.login.getHref(), { replace: true });
   }, [clearSession, navigate]);

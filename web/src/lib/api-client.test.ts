@@ -121,6 +121,25 @@ describe('api client', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
+  it('says whose session a 401 ended, and why by its code only', async () => {
+    const suspended = 'This family account has been suspended';
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(jsonResponse(401, { error: suspended, message: suspended, code: 'FAMILY_SUSPENDED' })),
+    );
+    await expect(api.get('/children')).rejects.toBeInstanceOf(ApiError);
+    expect(onUnauthorized).toHaveBeenLastCalledWith({ reason: suspended, userId: 'user-1' });
+
+    // A call failing alongside it finds the session gone: nothing more to tell.
+    await expect(api.get('/chores')).rejects.toBeInstanceOf(ApiError);
+    expect(onUnauthorized).toHaveBeenLastCalledWith(null);
+
+    // An expired token is an ended session without a reason, whatever its words.
+    useSessionStore.getState().setSession('other-token', buildUser());
+    fetchMock.mockResolvedValue(jsonResponse(401, { error: 'Invalid or expired token', message: 'Invalid or expired token', code: 'UNAUTHENTICATED' }));
+    await expect(api.get('/children')).rejects.toBeInstanceOf(ApiError);
+    expect(onUnauthorized).toHaveBeenLastCalledWith({ reason: null, userId: 'user-1' });
+  });
+
   it('keeps the session on a 401 from login and only reports the message', async () => {
     fetchMock.mockResolvedValue(
       jsonResponse(401, { error: 'Invalid email or password', message: 'Invalid email or password' }),

@@ -1,7 +1,8 @@
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
+import { reasonOf, useSessionEndStore, type SessionEnd } from '@/stores/session-end-store';
 import { useSessionStore } from '@/stores/session-store';
-import type { ApiErrorBody } from '@/types/api';
+import type { ApiErrorBody, ErrorCode } from '@/types/api';
 
 /** A non-2xx answer from the API, with the parsed error body when there is one. */
 export class ApiError extends Error {
@@ -16,9 +17,15 @@ export class ApiError extends Error {
   }
 }
 
-type UnauthorizedHandler = () => void;
+/** Whose session a 401 ended, and why (null when the session had ended already). */
+export type EndedSession = Omit<SessionEnd, 'returnTo'>;
 
-const defaultUnauthorizedHandler: UnauthorizedHandler = () => {
+type UnauthorizedHandler = (ended: EndedSession | null) => void;
+
+/** Notes the session's end on the page the browser shows, and goes to the login screen. */
+const defaultUnauthorizedHandler: UnauthorizedHandler = (ended) => {
+  const { pathname, search, hash } = window.location;
+  if (ended) useSessionEndStore.getState().record({ ...ended, returnTo: `${pathname}${search}${hash}` });
   window.location.assign(paths.auth.login.getHref());
 };
 
@@ -87,6 +94,7 @@ function toErrorBody(value: unknown): ApiErrorBody | null {
     error: optionalString(raw.error),
     message: optionalString(raw.message),
   };
+  if (typeof raw.code === 'string') body.code = raw.code as ErrorCode;
   if (Array.isArray(raw.details)) {
     body.details = raw.details
       .filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null)
@@ -108,14 +116,20 @@ export function requestHeaders(auth = true): Headers {
 
 /**
  * The error for a non-2xx answer with body `data`. A 401 on an authenticated
- * call also ends the session and runs the unauthorized handler.
+ * call also ends the session and runs the unauthorized handler with whose
+ * session it was and why (for the login screen to say).
  */
 export function failedResponse(status: number, data: unknown, auth = true): ApiError {
+  const body = toErrorBody(data);
   if (status === 401 && auth) {
-    useSessionStore.getState().clearSession();
-    unauthorizedHandler();
+    const { token, user, clearSession } = useSessionStore.getState();
+    // Only the first 401 of a session tells of its end; calls failing
+    // alongside it find the session gone already.
+    const ended = token ? { reason: reasonOf(body), userId: user?.id ?? null } : null;
+    clearSession();
+    unauthorizedHandler(ended);
   }
-  return new ApiError(status, toErrorBody(data));
+  return new ApiError(status, body);
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {

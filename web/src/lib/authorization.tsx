@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 
 import { homePathFor } from './roles';
 import { Alert, Button, FullPageSpinner } from '@/components/ui';
@@ -16,9 +16,11 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
   const user = useSessionStore((state) => state.user);
   const userStatus = useSessionStore((state) => state.userStatus);
   const clearSession = useSessionStore((state) => state.clearSession);
+  const { pathname, search, hash } = useLocation();
 
   if (!token) {
-    return <Navigate to={paths.auth.login.getHref()} replace />;
+    // After logging in, the visitor comes back to the page they asked for.
+    return <Navigate to={paths.auth.login.getHref()} replace state={{ from: `${pathname}${search}${hash}` }} />;
   }
   if (!user) {
     if (userStatus === 'error') {
@@ -52,6 +54,17 @@ export function RequireRole({ roles, children }: { roles: readonly Role[]; child
   if (!user || !roles.includes(user.role)) {
     return <Navigate to={paths.home.getHref()} replace />;
   }
+  return <>{children}</>;
+}
+
+/**
+ * The family screens: a super admin, who has no family, is sent to the
+ * operator console instead of an empty family dashboard. Place it inside a
+ * ProtectedRoute.
+ */
+export function FamilyRoute({ children }: { children: ReactNode }) {
+  const role = useSessionStore((state) => state.user?.role);
+  if (role === 'SUPER_ADMIN') return <Navigate to={paths.admin.getHref()} replace />;
   return <>{children}</>;
 }
 

@@ -1,11 +1,13 @@
 import type { OrganizationDetail } from '../types';
+import { organizationStatus } from './organization-parts';
 import { UsersTable } from './users-table';
 import { DetailsList, Dialog, StatCard } from '@/components/ui';
 import { formatDate } from '@/utils/format';
 
-/** The subscription status, marked when the family is suspended. */
-function statusText({ subscriptionStatus, isActive }: OrganizationDetail): string {
-  return isActive ? subscriptionStatus : `${subscriptionStatus} (suspended)`;
+/** The status the table's badge shows; a suspended family's subscription status after it. */
+function statusText(organization: OrganizationDetail): string {
+  const { label } = organizationStatus(organization);
+  return organization.isActive ? label : `${label} (subscription ${organization.subscriptionStatus})`;
 }
 
 export interface OrganizationDialogProps {

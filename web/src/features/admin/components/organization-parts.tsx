@@ -13,16 +13,23 @@ export function PlanBadge({ plan }: { plan: Plan }) {
   return <span className={cn('badge', plan !== 'FREE' && 'badge--success')}>{plan}</span>;
 }
 
-/** The subscription status, and Suspended when the family is deactivated. */
-export function StatusBadges({ organization }: { organization: Organization }) {
-  return (
-    <span className="admin-badges">
-      <span className={cn('badge', STATUS_TONE[organization.subscriptionStatus])}>
-        {organization.subscriptionStatus}
-      </span>
-      {!organization.isActive && <span className="badge badge--danger">Suspended</span>}
-    </span>
-  );
+/**
+ * One truthful status: Suspended while the family is deactivated (its
+ * subscription status then says nothing about whether anyone can log in),
+ * the subscription status otherwise.
+ */
+export function organizationStatus({
+  isActive,
+  subscriptionStatus,
+}: Pick<Organization, 'isActive' | 'subscriptionStatus'>) {
+  return isActive
+    ? { label: subscriptionStatus, tone: STATUS_TONE[subscriptionStatus] }
+    : { label: 'Suspended', tone: 'badge--danger' };
+}
+
+export function StatusBadge({ organization }: { organization: Organization }) {
+  const { label, tone } = organizationStatus(organization);
+  return <span className={cn('badge', tone)}>{label}</span>;
 }
 
 /** The first columns of a family's row: name, slug and plan. */

@@ -1,6 +1,6 @@
 import type { Organization } from '../types';
 import { actionsFor, type OrganizationAction } from '../utils/organization-actions';
-import { ORGANIZATION_COLUMNS, StatusBadges } from './organization-parts';
+import { ORGANIZATION_COLUMNS, StatusBadge } from './organization-parts';
 import { Button, DataTable, EmptyState, type DataColumn } from '@/components/ui';
 import { formatDate } from '@/utils/format';
 
@@ -17,7 +17,7 @@ export function OrganizationsTable({ organizations, busyId, onView, onAction }: 
 
   const columns: ReadonlyArray<DataColumn<Organization>> = [
     ...ORGANIZATION_COLUMNS,
-    { label: 'Status', cell: (organization) => <StatusBadges organization={organization} /> },
+    { label: 'Status', cell: (organization) => <StatusBadge organization={organization} /> },
     { label: 'Users', numeric: true, cell: (organization) => organization.userCount },
     { label: 'Children', numeric: true, cell: (organization) => organization.childCount },
     { label: 'Chores', numeric: true, cell: (organization) => organization.choreCount },

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 
 import { login } from '../api/login';
 import { startSession } from '../utils/start-session';
@@ -10,11 +10,14 @@ import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useForm } from '@/hooks/use-form';
 import { homePathFor } from '@/lib/roles';
+import { returnPath, useSessionEndStore, type SessionEnd } from '@/stores/session-end-store';
 
 export function LoginPage() {
   // The product contract asks for the product name followed by "Login".
   useDocumentTitle(`${APP_NAME} - Login`);
   const navigate = useNavigate();
+  const location = useLocation();
+  const ended = useSessionEndStore((state) => state.ended);
 
   const { serverError, submitting, field, onSubmit } = useForm<LoginValues>({
     initial: { email: '', password: '' },
@@ -22,7 +25,10 @@ export function LoginPage() {
     fallback: 'Failed to login',
     submit: async (values) => {
       const user = await startSession(await login({ email: values.email.trim(), password: values.password }));
-      void navigate(homePathFor(user?.role), { replace: true });
+      const back = pageToReturnTo(ended, location.state, user?.id);
+      useSessionEndStore.getState().clear();
+      // The route guards still apply: a page the user may not open sends them home.
+      void navigate(back ?? homePathFor(user?.role), { replace: true });
     },
   });
 
@@ -37,6 +43,7 @@ export function LoginPage() {
       }
     >
       <form className="form" onSubmit={onSubmit} noValidate aria-label="Login">
+        {ended && <SessionEndedNotice ended={ended} />}
         {serverError && <Alert>{serverError}</Alert>}
         <TextField
           label="Email"
@@ -57,4 +64,23 @@ export function LoginPage() {
       </form>
     </AuthLayout>
   );
+}
+
+/** Why the login screen is showing: the session ended, and what the server said of it. */
+function SessionEndedNotice({ ended }: { ended: SessionEnd }) {
+  return (
+    <Alert variant="info" title="Your session has ended.">
+      {ended.reason ?? 'Please log in again.'}
+    </Alert>
+  );
+}
+
+/**
+ * Where to go after logging in: the page a session ended on, for the same
+ * user, or the page a signed-out visitor asked for; null for home.
+ */
+function pageToReturnTo(ended: SessionEnd | null, state: unknown, userId: string | undefined): string | null {
+  if (ended) return ended.userId === null || ended.userId === userId ? returnPath(ended.returnTo) : null;
+  const from = typeof state === 'object' && state !== null ? (state as { from?: unknown }).from : undefined;
+  return returnPath(from);
 }
