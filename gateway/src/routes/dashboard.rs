@@ -4,7 +4,7 @@ use axum::{Json, extract::State};
 use chorely_proto::{
     chores::v1::{self as chores_pb, GetChoreStatsRequest, ListHistoryRequest},
     family::v1::ListChildrenRequest,
-    rewards::v1::{GetChildSummariesRequest, GetRewardStatsRequest},
+    rewards::v1::{self as rewards_pb, GetRewardStatsRequest},
 };
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -61,20 +61,22 @@ fn activity(items: Vec<chores_pb::ChoreActivity>) -> Vec<ChoreActivityView> {
         .collect()
 }
 
+/// A child's balance among those the rewards service answered (none: no
+/// entry yet, so nothing).
+fn balance(balances: &[rewards_pb::ChildBalance], child: &str) -> i64 {
+    balances
+        .iter()
+        .find(|b| b.child_id == child)
+        .map_or(0, |b| b.balance_cents)
+}
+
 async fn parent(state: &AppState, user: &Authed) -> ApiResult<ParentDashboard> {
-    let (children, summaries, chores, money) = tokio::try_join!(
+    let (children, chores, money) = tokio::try_join!(
         async {
             state
                 .clients
                 .family(user)
                 .list_children(ListChildrenRequest {})
-                .await
-        },
-        async {
-            state
-                .clients
-                .rewards(user)
-                .get_child_summaries(GetChildSummariesRequest::default())
                 .await
         },
         async {
@@ -92,17 +94,9 @@ async fn parent(state: &AppState, user: &Authed) -> ApiResult<ParentDashboard> {
                 .await
         },
     )?;
-    let (children, summaries) = (
-        children.into_inner().children,
-        summaries.into_inner().children,
-    );
+    let children = children.into_inner().children;
     let (chores, money) = (chores.into_inner(), money.into_inner());
-    let balance_of = |id: &str| {
-        summaries
-            .iter()
-            .find(|s| s.child_id == id)
-            .map_or(0, |s| s.balance_cents)
-    };
+    let balance_of = |id: &str| balance(&money.balances, id);
     let overview = children
         .iter()
         .map(|c| {
@@ -130,14 +124,7 @@ async fn parent(state: &AppState, user: &Authed) -> ApiResult<ParentDashboard> {
 }
 
 async fn child(state: &AppState, user: &Authed) -> ApiResult<ChildDashboard> {
-    let (summaries, chores, history, money) = tokio::try_join!(
-        async {
-            state
-                .clients
-                .rewards(user)
-                .get_child_summaries(GetChildSummariesRequest::default())
-                .await
-        },
+    let (chores, history, money) = tokio::try_join!(
         async {
             state
                 .clients
@@ -165,11 +152,9 @@ async fn child(state: &AppState, user: &Authed) -> ApiResult<ChildDashboard> {
     Ok(ChildDashboard {
         role: Role::parse(user.0.role.as_str()).unwrap_or(Role::ORG_MEMBER),
         balance: to_dollars(
-            summaries
-                .into_inner()
-                .children
-                .first()
-                .map_or(0, |s| s.balance_cents),
+            user.0
+                .child
+                .map_or(0, |id| balance(&money.balances, &id.to_string())),
         ),
         pending_submissions: own.as_ref().map_or(0, |s| s.pending),
         completed_this_month: own.as_ref().map_or(0, |s| s.completed_this_month),

@@ -251,6 +251,69 @@ async fn a_daily_chore_is_once_a_day_per_child() {
     assert_eq!(status, StatusCode::CREATED, "{body}");
 }
 
+/// Where the next day starts for `kid`'s only chore, done today.
+async fn next_day_starts(kid: &Session) -> DateTime<Utc> {
+    let (status, availability) = send(kid.get("/submissions/availability")).await;
+    assert_eq!(status, StatusCode::OK, "{availability}");
+    availability[0]["nextAvailableAt"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+/// The next midnight in `zone`.
+fn next_midnight(zone: &str) -> DateTime<Utc> {
+    let tz: chrono_tz::Tz = zone.parse().unwrap();
+    let tomorrow = Utc::now()
+        .with_timezone(&tz)
+        .date_naive()
+        .succ_opt()
+        .unwrap();
+    kit::time::start_of_day(tomorrow, tz)
+}
+
+#[tokio::test]
+async fn days_follow_the_family_when_it_moves_time_zone() {
+    let (stack, api) = start().await;
+    let (parent, mia, bed) = family_with_chore(&api, json!({"frequencyDays": 1})).await;
+    let (status, body) = submit(&mia, form(&bed, Utc::now(), None)).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    assert_eq!(
+        next_day_starts(&mia).await,
+        next_midnight("America/New_York")
+    );
+
+    let (status, body) = send(parent.put(
+        "/organizations/current",
+        &json!({"name": "The Satos", "timeZone": "Asia/Tokyo"}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    eventually("the chores calendar follows the move to Tokyo", || async {
+        next_day_starts(&mia).await == next_midnight("Asia/Tokyo")
+    })
+    .await;
+
+    // A family the chores service has not heard of (created before it
+    // listened) is asked about once, and remembered.
+    let org = uuid::Uuid::parse_str(body["id"].as_str().unwrap()).unwrap();
+    let forgotten = sqlx::query("DELETE FROM families WHERE organization_id = $1")
+        .bind(org)
+        .execute(&stack.chores_pool)
+        .await
+        .unwrap();
+    assert_eq!(forgotten.rows_affected(), 1);
+    assert_eq!(next_day_starts(&mia).await, next_midnight("Asia/Tokyo"));
+    let kept: String =
+        sqlx::query_scalar("SELECT time_zone FROM families WHERE organization_id = $1")
+            .bind(org)
+            .fetch_one(&stack.chores_pool)
+            .await
+            .unwrap();
+    assert_eq!(kept, "Asia/Tokyo");
+}
+
 #[tokio::test]
 async fn completion_times_and_callers_are_checked() {
     let (_stack, api) = start().await;

@@ -13,7 +13,6 @@ use chorely_proto::{
     },
     rewards::v1::{GetMultiplierRequest, Multiplier, rewards_service_client::RewardsServiceClient},
 };
-use chrono_tz::Tz;
 use kit::{authn::User, grpc::Outgoing};
 use tonic::transport::Channel;
 use uuid::Uuid;
@@ -36,15 +35,14 @@ impl Clients {
         })
     }
 
-    /// The family's time zone: days and availability follow its calendar.
-    pub async fn time_zone(&self, user: &User) -> Result<Tz, Error> {
+    /// The name of the caller's family's time zone (see [`crate::calendar`]).
+    pub async fn time_zone(&self, user: &User) -> Result<String, Error> {
         let org = FamilyServiceClient::with_interceptor(self.family.clone(), as_user(user))
             .get_current_organization(GetCurrentOrganizationRequest {})
             .await
             .map_err(|s| Error::Upstream("family", s))?
             .into_inner();
-        // Family validates zones when they are set; UTC is only a fallback.
-        Ok(org.time_zone.parse().unwrap_or(Tz::UTC))
+        Ok(org.time_zone)
     }
 
     /// Names of the children `user` may see: the whole family for a parent,

@@ -1,11 +1,46 @@
 //! Events the chores service consumes.
 
-use chorely_proto::events::v1::ChildDeleted;
+use chorely_proto::events::v1::{ChildDeleted, OrganizationCreated, OrganizationUpdated};
 use kit::consumer::{EventMeta, Handler};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::{storage::Storage, store::submissions};
+use crate::{
+    storage::Storage,
+    store::{families, submissions},
+};
+
+/// Families' time zones, for the calendar of days, months and availability.
+pub struct Families;
+
+impl Handler<OrganizationCreated> for Families {
+    async fn handle(
+        &self,
+        tx: &mut PgConnection,
+        event: OrganizationCreated,
+        _: &EventMeta,
+    ) -> anyhow::Result<()> {
+        announce(tx, &event.organization_id, &event.time_zone).await
+    }
+}
+
+impl Handler<OrganizationUpdated> for Families {
+    async fn handle(
+        &self,
+        tx: &mut PgConnection,
+        event: OrganizationUpdated,
+        _: &EventMeta,
+    ) -> anyhow::Result<()> {
+        announce(tx, &event.organization_id, &event.time_zone).await
+    }
+}
+
+async fn announce(tx: &mut PgConnection, org: &str, tz: &str) -> anyhow::Result<()> {
+    let org = Uuid::parse_str(org)?;
+    let tz = if tz.is_empty() { "UTC" } else { tz };
+    families::announce(tx, org, tz).await?;
+    Ok(())
+}
 
 /// A deleted child's submissions and photos go with them.
 pub struct ChildDeletedHandler {

@@ -2,15 +2,25 @@
 
 use std::time::Duration;
 
-use chorely_proto::chores::v1::chores_service_server::ChoresServiceServer;
+use chorely_proto::{
+    chores::v1::chores_service_server::ChoresServiceServer,
+    events::v1::{OrganizationCreated, OrganizationUpdated},
+};
 use kit::service::Service;
 use sqlx::migrate::Migrator;
 use tokio_util::sync::CancellationToken;
 use tonic::service::{Routes, interceptor::InterceptedService};
 
 use crate::{
-    catalogue::Catalogue, clients::Clients, config::Config, events::ChildDeletedHandler,
-    grpc::ChoresGrpc, photo, stats::Stats, storage::Storage, submissions::Submissions,
+    catalogue::Catalogue,
+    clients::Clients,
+    config::Config,
+    events::{ChildDeletedHandler, Families},
+    grpc::ChoresGrpc,
+    photo,
+    stats::Stats,
+    storage::Storage,
+    submissions::Submissions,
 };
 
 pub static MIGRATIONS: Migrator = sqlx::migrate!("./migrations");
@@ -78,13 +88,18 @@ impl Application {
     }
 
     pub async fn run(self, shutdown: CancellationToken) -> anyhow::Result<()> {
-        let consumers = vec![self.service.consume(
-            "chores-child-deleted",
-            ChildDeletedHandler {
-                storage: self.storage.clone(),
-            },
-            &shutdown,
-        )];
+        let s = &self.service;
+        let consumers = vec![
+            s.consume(
+                "chores-child-deleted",
+                ChildDeletedHandler {
+                    storage: self.storage.clone(),
+                },
+                &shutdown,
+            ),
+            s.consume::<OrganizationCreated, _>("chores-families-created", Families, &shutdown),
+            s.consume::<OrganizationUpdated, _>("chores-families-updated", Families, &shutdown),
+        ];
         self.service
             .run(
                 self.routes,

@@ -7,10 +7,10 @@ use kit::authn::User;
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use crate::{clients::Clients, error::Error, store::stats, view};
+use crate::{calendar, clients::Clients, error::Error, store::stats, view};
 
 /// Most and least active lists show this many chores.
-const TOP: i64 = 5;
+const TOP: usize = 5;
 const WINDOW_DAYS: i64 = 30;
 
 #[derive(Clone)]
@@ -23,13 +23,27 @@ fn count(n: i64) -> i32 {
     i32::try_from(n).unwrap_or(i32::MAX)
 }
 
-fn activity(rows: &[stats::Activity]) -> Vec<pb::ChoreActivity> {
-    rows.iter()
-        .map(|a| pb::ChoreActivity {
-            chore: Some(view::chore(&a.chore)),
-            completions: count(a.completions),
-        })
-        .collect()
+fn activity<'a>(rows: impl Iterator<Item = &'a stats::Activity>) -> Vec<pb::ChoreActivity> {
+    rows.map(|a| pb::ChoreActivity {
+        chore: Some(view::chore(&a.chore)),
+        completions: count(a.completions),
+    })
+    .collect()
+}
+
+/// The [`TOP`] chores most often approved (at least once), ties in name
+/// order. `chores` is in name order, and the sort is stable.
+fn most_done(chores: &[stats::Activity]) -> Vec<pb::ChoreActivity> {
+    let mut done: Vec<_> = chores.iter().filter(|a| a.completions > 0).collect();
+    done.sort_by_key(|a| std::cmp::Reverse(a.completions));
+    activity(done.into_iter().take(TOP))
+}
+
+/// The [`TOP`] chores least often approved, never done first, ties in name order.
+fn least_done(chores: &[stats::Activity]) -> Vec<pb::ChoreActivity> {
+    let mut all: Vec<_> = chores.iter().collect();
+    all.sort_by_key(|a| a.completions);
+    activity(all.into_iter().take(TOP))
 }
 
 impl Stats {
@@ -39,15 +53,15 @@ impl Stats {
         } else {
             Some(user.child.unwrap_or_else(Uuid::nil))
         };
-        let tz = self.clients.time_zone(user).await?;
+        let tz = calendar::time_zone(&self.pool, &self.clients, user, org).await?;
         let now = Utc::now();
         let month = kit::time::start_of_month(now, tz);
         let window = now - chrono::Duration::days(WINDOW_DAYS);
-        let (children, most, least) = tokio::try_join!(
+        let (children, activity) = tokio::try_join!(
             stats::children(&self.pool, org, child, window, month),
-            stats::most_done(&self.pool, org, child, window, TOP),
-            stats::least_done(&self.pool, org, child, window, TOP),
+            stats::activity(&self.pool, org, child, window),
         )?;
+        let (most, least) = (most_done(&activity), least_done(&activity));
         Ok(pb::ChoreStats {
             pending_total: count(children.iter().map(|c| c.pending).sum()),
             children: children
@@ -59,8 +73,93 @@ impl Stats {
                     completed_this_month: count(c.completed_this_month),
                 })
                 .collect(),
-            most_active: activity(&most),
-            least_active: activity(&least),
+            most_active: most,
+            least_active: least,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::chores::ChoreRow;
+
+    /// Active chores in name order, as the query returns them.
+    fn chores(counts: &[(&str, i64)]) -> Vec<stats::Activity> {
+        counts
+            .iter()
+            .map(|(name, completions)| stats::Activity {
+                chore: ChoreRow {
+                    id: Uuid::new_v4(),
+                    category_id: Uuid::new_v4(),
+                    category_name: "Home".into(),
+                    name: (*name).into(),
+                    description: String::new(),
+                    base_reward_cents: 100,
+                    frequency_days: 0,
+                    requires_photo: false,
+                    is_active: true,
+                },
+                completions: *completions,
+            })
+            .collect()
+    }
+
+    fn names(list: &[pb::ChoreActivity]) -> Vec<(String, i32)> {
+        list.iter()
+            .map(|a| (a.chore.as_ref().unwrap().name.clone(), a.completions))
+            .collect()
+    }
+
+    fn pairs(list: &[(&str, i32)]) -> Vec<(String, i32)> {
+        list.iter().map(|(n, c)| ((*n).into(), *c)).collect()
+    }
+
+    #[test]
+    fn most_done_leaves_out_chores_never_done_and_breaks_ties_by_name() {
+        let all = chores(&[
+            ("Bed", 3),
+            ("Dishes", 7),
+            ("Dog", 0),
+            ("Laundry", 3),
+            ("Plants", 1),
+            ("Trash", 5),
+            ("Windows", 2),
+        ]);
+        assert_eq!(
+            names(&most_done(&all)),
+            pairs(&[
+                ("Dishes", 7),
+                ("Trash", 5),
+                ("Bed", 3),
+                ("Laundry", 3),
+                ("Windows", 2)
+            ])
+        );
+        assert!(most_done(&chores(&[("Bed", 0)])).is_empty());
+    }
+
+    #[test]
+    fn least_done_puts_never_done_first_and_breaks_ties_by_name() {
+        let all = chores(&[
+            ("Bed", 3),
+            ("Dishes", 7),
+            ("Dog", 0),
+            ("Laundry", 0),
+            ("Plants", 1),
+            ("Trash", 1),
+            ("Windows", 2),
+        ]);
+        assert_eq!(
+            names(&least_done(&all)),
+            pairs(&[
+                ("Dog", 0),
+                ("Laundry", 0),
+                ("Plants", 1),
+                ("Trash", 1),
+                ("Windows", 2)
+            ])
+        );
+        assert_eq!(least_done(&chores(&[("Bed", 4)])).len(), 1);
     }
 }

@@ -9,6 +9,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::{
+    calendar,
     clients::Clients,
     domain,
     error::Error,
@@ -76,7 +77,7 @@ impl Submissions {
     ) -> Result<Vec<pb::Availability>, Error> {
         let child = child_of(user)?;
         let (tz, chores, last_done) = tokio::try_join!(
-            self.clients.time_zone(user),
+            calendar::time_zone(&self.pool, &self.clients, user, org),
             chores::active(&self.pool, org),
             submissions::last_done(&self.pool, org, child),
         )?;
@@ -125,7 +126,7 @@ impl Submissions {
         let completed_at = domain::completed_at(completed_at, now)?;
         let notes = notes(&req.notes, "notes")?;
 
-        let tz = self.clients.time_zone(user).await?;
+        let tz = calendar::time_zone(&self.pool, &self.clients, user, org).await?;
         let mut conn = self.pool.acquire().await?;
         let chore = chores::find(&mut conn, org, chore_id)
             .await?

@@ -259,8 +259,9 @@ impl Ledger {
         Ok(out)
     }
 
-    /// This month's payouts and earnings, and earnings per week for 8 weeks,
-    /// in the family's calendar.
+    /// This month's payouts and earnings, earnings per week for 8 weeks, in
+    /// the family's calendar, and balances: a child's own, or every child's
+    /// with an entry for a parent.
     pub async fn stats(&self, user: &User, org: Uuid) -> Result<pb::RewardStats, Error> {
         let child = scope(user);
         let tz_name = store::families::time_zone(&self.pool, org).await?;
@@ -271,9 +272,8 @@ impl Ledger {
         let monday = today - Days::new(u64::from(today.weekday().num_days_from_monday()));
         let first_week = monday - Days::new(7 * (WEEKS - 1));
         let since = time::start_of_day(first_week, tz);
-        let (paid, earned, weekly) = tokio::try_join!(
-            store::ledger::total_since(&self.pool, org, child, Kind::Payout, month),
-            store::ledger::total_since(&self.pool, org, child, Kind::Chore, month),
+        let (totals, weekly) = tokio::try_join!(
+            store::ledger::totals(&self.pool, org, child, month),
             store::ledger::weekly_chore_rewards(&self.pool, org, child, &tz_name, since),
         )?;
         let weekly_earnings = (0..WEEKS)
@@ -286,9 +286,17 @@ impl Ledger {
             })
             .collect();
         Ok(pb::RewardStats {
-            paid_out_this_month_cents: paid,
-            earned_this_month_cents: earned,
+            // Payouts are debits: the figure is how much went out.
+            paid_out_this_month_cents: totals.iter().map(|t| t.paid_since).sum::<i64>().abs(),
+            earned_this_month_cents: totals.iter().map(|t| t.earned_since).sum(),
             weekly_earnings,
+            balances: totals
+                .iter()
+                .map(|t| pb::ChildBalance {
+                    child_id: t.child_id.to_string(),
+                    balance_cents: t.balance,
+                })
+                .collect(),
         })
     }
 }

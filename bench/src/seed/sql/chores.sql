@@ -1,7 +1,12 @@
--- The chores database: categories, chores, and a year of submissions with
+-- The chores database: families' time zones (as its consumer keeps them),
+-- categories, chores, and a year of submissions with
 -- their reviews. Written in time order within each batch, so one family's
 -- submissions lie on different pages, as they would after a year of use.
 -- $1..$2: the families.
+
+-- step: families
+INSERT INTO families (organization_id, time_zone)
+SELECT pg_temp.org_id(n), pg_temp.tz(n) FROM generate_series($1::bigint, $2::bigint) n;
 
 -- step: categories
 INSERT INTO categories (id, organization_id, name, description, created_at)

@@ -5,5 +5,6 @@
 
 pub mod categories;
 pub mod chores;
+pub mod families;
 pub mod stats;
 pub mod submissions;

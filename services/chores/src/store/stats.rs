@@ -84,14 +84,14 @@ impl From<ActivityRow> for Activity {
     }
 }
 
-/// The `limit` active chores most often approved since `window` (at least
-/// once), one child's when `child` is given.
-pub async fn most_done(
+/// Every active chore of the family with its approvals since `window` (one
+/// child's when `child` is given), in name order: the dashboards pick the
+/// most and least done from it, so the submissions are counted once.
+pub async fn activity(
     pool: &PgPool,
     org: Uuid,
     child: Option<Uuid>,
     window: DateTime<Utc>,
-    limit: i64,
 ) -> Result<Vec<Activity>, Error> {
     let rows = sqlx::query_as!(
         ActivityRow,
@@ -104,49 +104,13 @@ pub async fn most_done(
             AND s.completed_at >= $3 AND ($2::uuid IS NULL OR s.child_id = $2)
          WHERE c.organization_id = $1 AND c.is_active
          GROUP BY c.id, k.name
-         HAVING count(s.id) > 0
-         ORDER BY count(s.id) DESC, lower(c.name)
-         LIMIT $4"#,
+         ORDER BY lower(c.name), c.id"#,
         org,
         child,
         window,
-        limit,
     )
     .fetch_all(pool)
-    .traced("most_done_chores")
-    .await?;
-    Ok(rows.into_iter().map(Activity::from).collect())
-}
-
-/// The `limit` active chores least often approved since `window`, never
-/// done first.
-pub async fn least_done(
-    pool: &PgPool,
-    org: Uuid,
-    child: Option<Uuid>,
-    window: DateTime<Utc>,
-    limit: i64,
-) -> Result<Vec<Activity>, Error> {
-    let rows = sqlx::query_as!(
-        ActivityRow,
-        r#"SELECT c.id, c.category_id, k.name AS category_name, c.name, c.description,
-            c.base_reward_cents, c.frequency_days, c.requires_photo, c.is_active,
-            count(s.id) AS "completions!"
-         FROM chores c
-         JOIN categories k ON k.id = c.category_id
-         LEFT JOIN submissions s ON s.chore_id = c.id AND s.status = 'APPROVED'
-            AND s.completed_at >= $3 AND ($2::uuid IS NULL OR s.child_id = $2)
-         WHERE c.organization_id = $1 AND c.is_active
-         GROUP BY c.id, k.name
-         ORDER BY count(s.id) ASC, lower(c.name)
-         LIMIT $4"#,
-        org,
-        child,
-        window,
-        limit,
-    )
-    .fetch_all(pool)
-    .traced("least_done_chores")
+    .traced("chore_activity")
     .await?;
     Ok(rows.into_iter().map(Activity::from).collect())
 }

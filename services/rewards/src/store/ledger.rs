@@ -153,25 +153,42 @@ pub async fn payouts(
     .await?)
 }
 
-/// The sum of `kind` entries since `since` (positive for payouts).
-pub async fn total_since(
+/// A child's money as the dashboards show it.
+pub struct ChildTotals {
+    pub child_id: Uuid,
+    /// Everything ever credited and debited.
+    pub balance: i64,
+    /// Payouts since the moment asked about (negative amounts summed).
+    pub paid_since: i64,
+    /// Chore rewards since the moment asked about.
+    pub earned_since: i64,
+}
+
+/// Each child's balance, payouts and chore rewards since `since`; one
+/// child's when `child` is given. One pass over the family's entries.
+pub async fn totals(
     pool: &PgPool,
     org: Uuid,
     child: Option<Uuid>,
-    kind: Kind,
     since: DateTime<Utc>,
-) -> Result<i64, Error> {
-    Ok(sqlx::query_scalar!(
-        r#"SELECT coalesce(abs(sum(amount_cents)), 0)::bigint AS "total!" FROM ledger_entries
+) -> Result<Vec<ChildTotals>, Error> {
+    Ok(sqlx::query_as!(
+        ChildTotals,
+        r#"SELECT child_id,
+                sum(amount_cents)::bigint AS "balance!",
+                coalesce(sum(amount_cents) FILTER (WHERE kind = 'PAYOUT' AND occurred_at >= $3), 0)::bigint
+                    AS "paid_since!",
+                coalesce(sum(amount_cents) FILTER (WHERE kind = 'CHORE' AND occurred_at >= $3), 0)::bigint
+                    AS "earned_since!"
+         FROM ledger_entries
          WHERE organization_id = $1 AND ($2::uuid IS NULL OR child_id = $2)
-           AND kind = $3 AND occurred_at >= $4"#,
+         GROUP BY child_id"#,
         org,
         child,
-        kind.as_str(),
         since,
     )
-    .fetch_one(pool)
-    .traced("total_since")
+    .fetch_all(pool)
+    .traced("child_totals")
     .await?)
 }
 

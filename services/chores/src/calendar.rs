@@ -1,0 +1,33 @@
+//! The family's calendar: days, months and availability follow its time zone.
+
+use chrono_tz::Tz;
+use kit::authn::User;
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use crate::{clients::Clients, error::Error, store::families};
+
+/// The time zone of `org`, the caller's family: kept here from the family
+/// service's events; a family not seen yet (created before this service
+/// listened) is asked for once, with the caller's token, and remembered.
+pub async fn time_zone(
+    pool: &PgPool,
+    clients: &Clients,
+    user: &User,
+    org: Uuid,
+) -> Result<Tz, Error> {
+    let name = match families::time_zone(pool, org).await? {
+        Some(name) => name,
+        None => {
+            let name = clients.time_zone(user).await?;
+            families::learn(pool, org, &name).await?;
+            name
+        }
+    };
+    Ok(parse(&name))
+}
+
+/// Family validates zones when they are set; UTC is only a fallback.
+pub fn parse(name: &str) -> Tz {
+    name.parse().unwrap_or(Tz::UTC)
+}
