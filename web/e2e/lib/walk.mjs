@@ -400,7 +400,7 @@ export async function openWalkerContext(browser, walker, mode, size) {
 }
 
 /** axe-core's serious and critical violations on the page as it is. */
-async function axeViolations(page) {
+export async function axeViolations(page) {
   const violations = await page.evaluate(async () => {
     const result = await window.axe.run(document, {
       resultTypes: ['violations'],
@@ -418,7 +418,7 @@ async function axeViolations(page) {
 }
 
 /** How far the page scrolls sideways, and the widest elements that make it. */
-async function horizontalOverflow(page) {
+export async function horizontalOverflow(page) {
   return page.evaluate(() => {
     const { scrollWidth } = document.documentElement;
     const { innerWidth } = window;
@@ -447,7 +447,7 @@ async function horizontalOverflow(page) {
  * Waits until no spinner is left on the page (lists and lazily loaded
  * screens) and no transition runs (colours are checked as they end up).
  */
-function settled(page) {
+export function settled(page) {
   return page.waitForFunction(
     () =>
       document.querySelector('.spinner-wrap') === null &&

@@ -267,6 +267,10 @@ describe('family', () => {
         () => window.localStorage.getItem('token') === null && window.localStorage.getItem('user') === null,
       );
       await otherPage.getByRole('button', { name: 'Login' }).waitFor();
+      // Not silently: the login screen says why the session ended.
+      const notice = otherPage.getByRole('status').filter({ hasText: 'Your session has ended.' });
+      await notice.waitFor();
+      assert.equal(await notice.innerText(), 'Your session has ended.\nThis account has been deactivated');
     });
   });
 
