@@ -8,20 +8,16 @@ import { useSessionStore } from '@/stores/session-store';
 
 /** A navigation link's text, with its count when it has one ("Reviews, 3 waiting"). */
 export function NavLabel({ item }: { item: NavLinkItem }) {
-  return (
-    <>
-      {item.label}
-      {item.count === 'pendingReviews' && <PendingReviewsCount />}
-    </>
-  );
+  return item.count === 'pendingReviews' ? <LabelWithPendingReviews label={item.label} /> : <>{item.label}</>;
 }
 
 /**
- * How many submissions wait for review: the Reviews page's own list, so the
- * two always agree. It is read again whenever the parent opens a screen, and
- * after every review (which makes the list stale). Nothing shows at zero.
+ * The label with how many submissions wait for review: the Reviews page's
+ * own list, so the two always agree. It is read again whenever the parent
+ * opens a screen, and after every review (which makes the list stale).
+ * Nothing shows at zero.
  */
-export function PendingReviewsCount() {
+function LabelWithPendingReviews({ label }: { label: string }) {
   const enabled = useSessionStore((state) => isParentRole(state.user?.role));
   const { data, refetch } = usePendingSubmissions({ enabled });
   const { pathname } = useLocation();
@@ -32,13 +28,18 @@ export function PendingReviewsCount() {
   }, [enabled, refetch, pathname]);
 
   const count = data?.length ?? 0;
-  if (count === 0) return null;
+  if (count === 0) return <>{label}</>;
+  // The name is read from one text ("Reviews, 3 waiting"): browsers would
+  // otherwise space the label and the badge apart.
   return (
     <span className="nav-count-label">
+      <span aria-hidden="true">{label}</span>
       <span className="nav-count" aria-hidden="true">
         {count}
       </span>
-      <span className="visually-hidden">, {count} waiting</span>
+      <span className="visually-hidden">
+        {label}, {count} waiting
+      </span>
     </span>
   );
 }
