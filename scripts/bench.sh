@@ -5,7 +5,11 @@
 # chorely_bench_small_* (a seed of the same size is reused on later runs; one
 # of another size is replaced),
 # builds the PROFILE profile (default release), starts a stack on each seed,
-# and runs every scenario of `chorely-bench run` against them.
+# soaks the large one (SOAK_MINUTES of mixed load at half its capacity,
+# default 10; 0 skips it), and runs every scenario of `chorely-bench run`
+# against them. Then it builds RUN_PROFILE (default run, the run command's;
+# empty skips it), and measures a stack of it on the large seed against the
+# release figures.
 set -euo pipefail
 export PROFILE=${PROFILE:-release}
 source "$(dirname "$0")/lib.sh"
@@ -14,6 +18,8 @@ cd "$ROOT"
 FAMILIES=${FAMILIES:-100000}
 SMALL_FAMILIES=${SMALL_FAMILIES:-1000}
 SECONDS_PER_RUN=${SECONDS_PER_RUN:-10}
+SOAK_MINUTES=${SOAK_MINUTES:-10}
+RUN_PROFILE=${RUN_PROFILE-run}
 OUT=${OUT:-docs/performance.md}
 LARGE=chorely_bench SMALL=chorely_bench_small
 
@@ -61,6 +67,15 @@ start_bench_stack() {
 start_bench_stack "$SMALL" 51260 18290
 start_bench_stack "$LARGE" 51250 18280
 
+soak_args=()
+if [ "$SOAK_MINUTES" -gt 0 ]; then
+  step "Soaking the $LARGE stack: $SOAK_MINUTES min of mixed load at half its capacity"
+  soak_met=true
+  "$BIN/chorely-bench" soak --url http://127.0.0.1:18280 --pids "$STACK_SPEC" \
+    --minutes "$SOAK_MINUTES" --out "$LOCAL/bench/soak.md" || soak_met=false
+  soak_args=(--soak-report "$LOCAL/bench/soak.md" --soak-met "$soak_met")
+fi
+
 step "Running the scenarios ($SECONDS_PER_RUN s per loaded run)"
 "$BIN/chorely-bench" run \
   --url http://127.0.0.1:18280 --families "$FAMILIES" \
@@ -68,5 +83,19 @@ step "Running the scenarios ($SECONDS_PER_RUN s per loaded run)"
   --chores-db "postgres://postgres@127.0.0.1:5432/${LARGE}_chores" \
   --public-key "$JWT_PUBLIC_KEY_FILE" --admin-email "$admin_email" \
   --pids "$STACK_SPEC" --profile "$PROFILE" --seconds "$SECONDS_PER_RUN" --out "$OUT" \
-  --faults-report "$FAULTS_REPORT" --faults-met "$faults_met"
+  --faults-report "$FAULTS_REPORT" --faults-met "$faults_met" "${soak_args[@]}" \
+  --compare-out "$LOCAL/bench/$PROFILE.json"
+
+if [ -n "$RUN_PROFILE" ] && [ "$RUN_PROFILE" != "$PROFILE" ]; then
+  # The same seed, one stack at a time: stop the release ones first.
+  STACK_PIDS=("${ALL_PIDS[@]}"); stop_stack; ALL_PIDS=()
+  bench_bin=$BIN release_figures="$LOCAL/bench/$PROFILE.json"
+  PROFILE=$RUN_PROFILE BIN="$CARGO_TARGET_DIR/$(profile_dir "$RUN_PROFILE")"
+  build_services
+  start_bench_stack "$LARGE" 51250 18280
+  step "Comparing the $PROFILE build with the release figures"
+  "$bench_bin/chorely-bench" compare --url http://127.0.0.1:18280 --families "$FAMILIES" \
+    --admin-email "$admin_email" --profile "$RUN_PROFILE" --seconds "$SECONDS_PER_RUN" \
+    --release "$release_figures" --report "$OUT" ${RUN_BUILD_SECONDS:+--build-seconds "$RUN_BUILD_SECONDS"}
+fi
 step "Done: $OUT"

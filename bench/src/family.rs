@@ -9,6 +9,7 @@ use serde_json::json;
 
 use crate::api::{Api, Session};
 
+#[derive(Clone)]
 pub struct Family {
     pub parent_email: String,
     pub parent: Session,

@@ -8,13 +8,13 @@ use std::{
 
 use hdrhistogram::Histogram;
 use reqwest::{Client, RequestBuilder};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Builds the `n`th request a worker sends (workers vary tokens and ids by it).
 pub type MakeRequest = Arc<dyn Fn(&Client, u64) -> RequestBuilder + Send + Sync>;
 
 /// What one run measured.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Figures {
     pub requests: u64,
     pub errors: u64,

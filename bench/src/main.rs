@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 
 mod api;
 mod baseline;
+mod compare;
 mod family;
 mod faults;
 mod load;
@@ -14,6 +15,7 @@ mod rss;
 mod run;
 mod scenarios;
 mod seed;
+mod soak;
 
 #[derive(Parser)]
 #[command(
@@ -34,6 +36,12 @@ enum Command {
     /// Keeps a mixed load on a stack while scripts/faults.sh breaks it, then
     /// judges every request and audits the ledger.
     Faults(faults::Args),
+    /// Holds the mixed load at half the stack's capacity for minutes and
+    /// checks that nothing fails and no process's memory keeps growing.
+    Soak(soak::Args),
+    /// Measures another build's stack as `run --compare-out` measured the
+    /// release one, and adds the comparison to the report.
+    Compare(compare::Args),
 }
 
 #[tokio::main]
@@ -42,5 +50,7 @@ async fn main() -> anyhow::Result<()> {
         Command::Seed(args) => seed::run(args).await,
         Command::Run(args) => run::run(args).await,
         Command::Faults(args) => faults::run(args).await,
+        Command::Soak(args) => soak::run(args).await,
+        Command::Compare(args) => compare::run(args).await,
     }
 }

@@ -15,6 +15,7 @@ pub enum Target {
     Console,
     IdleRss,
     LoadedRss,
+    Soak,
     Faults,
 }
 
@@ -31,6 +32,7 @@ impl Target {
             Self::Console => "Operator console lists at scale".into(),
             Self::IdleRss => "Idle RSS per process".into(),
             Self::LoadedRss => "Whole stack RSS under load".into(),
+            Self::Soak => "10 minutes of mixed traffic at half capacity".into(),
             Self::Faults => {
                 "PostgreSQL, NATS, the S3 store and each process failing under load".into()
             }
@@ -49,6 +51,7 @@ impl Target {
             Self::Console => "p95 ≤ 35 ms, totals ≤ 20 ms",
             Self::IdleRss => "≤ 30 MB",
             Self::LoadedRss => "≤ 300 MB",
+            Self::Soak => "0 errors, each process's RSS flat within 10 % after warm-up",
             Self::Faults => "0 lost, 0 doubled, 0 hung, recovery ≤ 5 s",
         }
     }
@@ -65,6 +68,8 @@ pub struct Measured {
     pub idle_rss_mib: BTreeMap<String, Option<f64>>,
     pub peak_rss_mib: f64,
     pub not_measured: Vec<String>,
+    /// The soak's own summary.
+    pub soak: Option<String>,
     /// The fault suite's own summary.
     pub faults: Option<String>,
 }
@@ -177,6 +182,9 @@ pub fn markdown(measured: &Measured, setting: &Setting) -> String {
         "\nWhole stack at its peak under load: {:.0} MiB.",
         measured.peak_rss_mib
     );
+    if let Some(soak) = &measured.soak {
+        let _ = writeln!(md, "\n## Soak\n\n{}", soak.trim_end());
+    }
     if let Some(faults) = &measured.faults {
         let _ = writeln!(md, "\n## Faults\n\n{}", faults.trim_end());
     }

@@ -7,7 +7,7 @@ use clap::Args as ClapArgs;
 
 use crate::{
     api::Api,
-    baseline,
+    baseline, compare,
     family::Family,
     report::{self, Measured, Setting, Target},
     rss::Processes,
@@ -55,6 +55,16 @@ pub struct Args {
     /// Whether the fault suite passed.
     #[arg(long, default_value_t = false, action = clap::ArgAction::Set)]
     faults_met: bool,
+    /// The soak's summary (Markdown), included as a section of the report.
+    #[arg(long)]
+    soak_report: Option<std::path::PathBuf>,
+    /// Whether the soak passed.
+    #[arg(long, default_value_t = false, action = clap::ArgAction::Set)]
+    soak_met: bool,
+    /// Where the measurements the other build is compared on are kept
+    /// (see `chorely-bench compare`), when given.
+    #[arg(long)]
+    compare_out: Option<std::path::PathBuf>,
     /// Where the report goes.
     #[arg(long, default_value = "docs/performance.md")]
     out: std::path::PathBuf,
@@ -140,6 +150,26 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
         peak > 0.0 && peak <= 300.0,
     );
 
+    if let Some(path) = &args.compare_out {
+        println!("The measurements the run command's build is compared on");
+        let figures = compare::measure(&api, &users, args.seconds).await;
+        std::fs::write(path, serde_json::to_string(&figures)?)
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    if let Some(path) = &args.soak_report {
+        let summary =
+            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        measured.target(
+            Target::Soak,
+            if args.soak_met {
+                "passed: see Soak below".into()
+            } else {
+                "failed: see Soak below".into()
+            },
+            args.soak_met,
+        );
+        measured.soak = Some(summary);
+    }
     if let Some(path) = &args.faults_report {
         let summary =
             std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;

@@ -58,7 +58,7 @@ pub async fn sign_in(
 }
 
 /// `GET path` as one of `sessions`, rotating through them.
-fn get_as(api: &Api, sessions: &[Session], path: &str) -> MakeRequest {
+pub fn get_as(api: &Api, sessions: &[Session], path: &str) -> MakeRequest {
     let (api, sessions, path) = (api.clone(), sessions.to_vec(), path.to_owned());
     Arc::new(move |client: &Client, n| {
         let session = &sessions[n as usize % sessions.len()];

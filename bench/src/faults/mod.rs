@@ -16,10 +16,11 @@ use crate::api::Api;
 
 mod audit;
 mod judge;
-mod record;
+pub(crate) mod record;
 mod summary;
 mod timeline;
-mod traffic;
+// The soak holds the same load for longer.
+pub(crate) mod traffic;
 
 #[derive(ClapArgs, Debug)]
 pub struct Args {
