@@ -91,7 +91,11 @@ if [ -n "$RUN_PROFILE" ] && [ "$RUN_PROFILE" != "$PROFILE" ]; then
   STACK_PIDS=("${ALL_PIDS[@]}"); stop_stack; ALL_PIDS=()
   bench_bin=$BIN release_figures="$LOCAL/bench/$PROFILE.json"
   PROFILE=$RUN_PROFILE BIN="$CARGO_TARGET_DIR/$(profile_dir "$RUN_PROFILE")"
+  # Timed when nothing of the profile was built yet: a first run's build.
+  fresh=false; [ -d "$BIN" ] || fresh=true
+  build_started=$SECONDS
   build_services
+  if $fresh; then RUN_BUILD_SECONDS=$((SECONDS - build_started)); fi
   start_bench_stack "$LARGE" 51250 18280
   step "Comparing the $PROFILE build with the release figures"
   "$bench_bin/chorely-bench" compare --url http://127.0.0.1:18280 --families "$FAMILIES" \
