@@ -7,7 +7,7 @@
 # builds the PROFILE profile (default release), starts a stack on each seed,
 # soaks the large one (SOAK_MINUTES of mixed load at half its capacity,
 # default 10; 0 skips it), and runs every scenario of `chorely-bench run`
-# against them. Then it builds RUN_PROFILE (default run, the run command's;
+# against them. Then it builds RUN_PROFILE (default serve, the run command's;
 # empty skips it), and measures a stack of it on the large seed against the
 # release figures.
 set -euo pipefail
@@ -19,7 +19,7 @@ FAMILIES=${FAMILIES:-100000}
 SMALL_FAMILIES=${SMALL_FAMILIES:-1000}
 SECONDS_PER_RUN=${SECONDS_PER_RUN:-10}
 SOAK_MINUTES=${SOAK_MINUTES:-10}
-RUN_PROFILE=${RUN_PROFILE-run}
+RUN_PROFILE=${RUN_PROFILE-serve}
 OUT=${OUT:-docs/performance.md}
 LARGE=chorely_bench SMALL=chorely_bench_small
 

@@ -2,13 +2,13 @@
 # Runs Chorely locally: dependencies, build, every service and the gateway.
 # Stops everything on Ctrl-C.
 #
-# The services are built with the optimised `run` profile (Cargo.toml);
+# The services are built with the optimised `serve` profile (Cargo.toml);
 # `--dev` builds the debug profile instead (quicker to rebuild, slower to
 # answer). PROFILE overrides both.
 set -euo pipefail
 case "${1:-}" in
   --dev) export PROFILE=${PROFILE:-dev} ;;
-  "") export PROFILE=${PROFILE:-run} ;;
+  "") export PROFILE=${PROFILE:-serve} ;;
   *) echo "usage: $0 [--dev]" >&2; exit 2 ;;
 esac
 source "$(dirname "$0")/lib.sh"
