@@ -111,19 +111,17 @@ fn user_view(r: &UserRow) -> pb::DirectoryUser {
 
 impl Console {
     pub async fn stats(&self) -> Result<pb::PlatformStats, Error> {
-        let (families, users, children, chores, recent) = tokio::try_join!(
-            totals::families(&self.pool),
-            totals::users(&self.pool),
-            totals::children(&self.pool),
-            totals::chores(&self.pool),
+        let (totals, recent) = tokio::try_join!(
+            totals::all(&self.pool),
             organizations::newest(&self.pool, RECENT),
         )?;
         let recent = organizations::listed(&self.pool, &recent).await?;
+        let families = totals.families;
         Ok(pb::PlatformStats {
             total_organizations: families.total,
-            total_users: users,
-            total_children: children,
-            total_chores: chores,
+            total_users: totals.users,
+            total_children: totals.children,
+            total_chores: totals.chores,
             active_organizations: families.active,
             trial_organizations: families.trial,
             pro_organizations: families.pro,

@@ -1,4 +1,5 @@
-//! The platform's totals, over every family.
+//! The platform's totals, over every family: kept by the database as the
+//! directory changes (migration 1004), so reading them is one row.
 
 use kit::db::Traced;
 use sqlx::PgPool;
@@ -14,47 +15,35 @@ pub struct FamilyTotals {
     pub free: i64,
 }
 
-pub async fn families(pool: &PgPool) -> Result<FamilyTotals, Error> {
-    Ok(sqlx::query_as!(
-        FamilyTotals,
-        r#"SELECT count(*) AS "total!", count(*) FILTER (WHERE is_active) AS "active!",
-            count(*) FILTER (WHERE subscription_status = 'TRIAL') AS "trial!",
-            count(*) FILTER (WHERE plan = 'PRO') AS "pro!",
-            count(*) FILTER (WHERE plan = 'FREE') AS "free!"
-         FROM organizations"#
+pub struct Totals {
+    pub families: FamilyTotals,
+    /// Every login, children's included.
+    pub users: i64,
+    /// Children not deleted.
+    pub children: i64,
+    /// Active chores, as last counted for each family.
+    pub chores: i64,
+}
+
+pub async fn all(pool: &PgPool) -> Result<Totals, Error> {
+    let row = sqlx::query!(
+        "SELECT organizations, active_organizations, trial_organizations, pro_organizations,
+            free_organizations, users, children, chores
+         FROM totals"
     )
     .fetch_one(pool)
-    .traced("family_totals")
-    .await?)
-}
-
-pub async fn users(pool: &PgPool) -> Result<i64, Error> {
-    Ok(
-        sqlx::query_scalar!(r#"SELECT count(*) AS "count!" FROM users"#)
-            .fetch_one(pool)
-            .traced("user_total")
-            .await?,
-    )
-}
-
-/// Children not deleted.
-pub async fn children(pool: &PgPool) -> Result<i64, Error> {
-    Ok(
-        sqlx::query_scalar!(
-            r#"SELECT count(*) AS "count!" FROM children WHERE deleted_at IS NULL"#
-        )
-        .fetch_one(pool)
-        .traced("child_total")
-        .await?,
-    )
-}
-
-/// Active chores, as last counted for each family.
-pub async fn chores(pool: &PgPool) -> Result<i64, Error> {
-    Ok(sqlx::query_scalar!(
-        r#"SELECT coalesce(sum(active_chores), 0)::bigint AS "count!" FROM chore_counts"#
-    )
-    .fetch_one(pool)
-    .traced("chore_total")
-    .await?)
+    .traced("totals")
+    .await?;
+    Ok(Totals {
+        families: FamilyTotals {
+            total: row.organizations,
+            active: row.active_organizations,
+            trial: row.trial_organizations,
+            pro: row.pro_organizations,
+            free: row.free_organizations,
+        },
+        users: row.users,
+        children: row.children,
+        chores: row.chores,
+    })
 }
