@@ -136,7 +136,10 @@ async fn child(state: &AppState, user: &Authed) -> ApiResult<ChildDashboard> {
             state
                 .clients
                 .chores(user)
-                .list_history(ListHistoryRequest { limit: RECENT })
+                .list_history(ListHistoryRequest {
+                    limit: RECENT,
+                    brief: true,
+                })
                 .await
         },
         async {

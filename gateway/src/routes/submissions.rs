@@ -254,7 +254,10 @@ async fn history(State(state): State<AppState>, user: Authed) -> ApiResult<Json<
     let answer = state
         .clients
         .chores(&user)
-        .list_history(pb::ListHistoryRequest { limit: 0 })
+        .list_history(pb::ListHistoryRequest {
+            limit: 0,
+            brief: false,
+        })
         .await?
         .into_inner();
     Ok(Json(

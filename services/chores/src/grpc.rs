@@ -160,7 +160,7 @@ impl ChoresService for ChoresGrpc {
         let org = user.org()?;
         reply(
             self.submissions
-                .history(user, org, request.get_ref().limit)
+                .history(user, org, request.get_ref().limit, request.get_ref().brief)
                 .await
                 .map(|submissions| pb::ListSubmissionsResponse { submissions }),
         )

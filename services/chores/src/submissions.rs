@@ -247,12 +247,19 @@ impl Submissions {
         user: &User,
         org: Uuid,
         limit: i32,
+        brief: bool,
     ) -> Result<Vec<pb::Submission>, Error> {
         let limit = match i64::from(limit) {
             n if (1..=HISTORY_MAX).contains(&n) => n,
             _ => HISTORY_MAX,
         };
         let rows = submissions::history(&self.pool, org, scope(user)?, limit).await?;
+        if brief {
+            return Ok(rows
+                .iter()
+                .map(|row| view::submission(row, String::new(), String::new()))
+                .collect());
+        }
         self.views(user, rows).await
     }
 
