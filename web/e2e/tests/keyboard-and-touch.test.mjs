@@ -63,6 +63,15 @@ describe('skip link', () => {
 
       await page.keyboard.press('Tab');
       assert.equal((await focused(page)).text, 'Skip to main content');
+      // It slides in: measure it once it has arrived (a link that never
+      // comes into sight fails here, on the test's timeout).
+      await page.waitForFunction(() => {
+        const link = document.activeElement;
+        for (let element = link; element; element = element.parentElement) {
+          if (element.getAnimations().length > 0) return false;
+        }
+        return link.getBoundingClientRect().top >= 0;
+      });
       const shown = await link.boundingBox();
       assert.ok(shown && shown.y >= 0 && shown.height >= 44, `the focused skip link is not in sight: ${JSON.stringify(shown)}`);
 
