@@ -4,6 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from '@/app';
 import { useSessionStore } from '@/stores/session-store';
 import { applyThemes, uiThemeOf, useThemeStore } from '@/stores/theme-store';
+// Nunito, the KIDS theme's rounded font, bundled (the browser fetches it only when a KIDS screen shows).
+import '@fontsource-variable/nunito';
 import '@/styles/index.css';
 
 // Paint the right theme before the first render to avoid a flash.

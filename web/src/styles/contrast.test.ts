@@ -103,6 +103,37 @@ describe('colour tokens', () => {
   });
 });
 
+describe('design tokens', () => {
+  const px = (value: string | undefined) => Number.parseFloat(value ?? 'NaN');
+  const THEMES = ['KIDS', 'TEEN', 'ADULT'] as const;
+
+  for (const mode of ['light', 'dark'] as const) {
+    it(`give each interface theme its own type, corners, spacing and font in ${mode} mode`, () => {
+      const [kids, teen, adult] = THEMES.map((ui) => tokens(ui, mode)) as [Record<string, string>, Record<string, string>, Record<string, string>];
+      // KIDS reads largest, with the roundest corners and the most room; ADULT is the densest.
+      for (const name of ['text-base', 'text-lg', 'radius', 'radius-lg', 'space-3', 'space-4', 'space-5']) {
+        expect(px(kids[name]), `KIDS --${name}`).toBeGreaterThan(px(teen[name]));
+        expect(px(teen[name]), `TEEN --${name}`).toBeGreaterThan(px(adult[name]));
+      }
+      expect(px(kids['text-base'])).toBe(18);
+      expect(px(teen['text-base'])).toBe(15);
+      expect(px(adult['text-base'])).toBe(14);
+      expect(kids['font-sans']).toMatch(/^'Nunito Variable'/);
+      expect(new Set(THEMES.map((ui) => tokens(ui, mode)['font-sans'])).size).toBe(3);
+      expect(new Set(THEMES.map((ui) => tokens(ui, mode)['color-primary'])).size).toBe(3);
+    });
+  }
+
+  it('make every type step grow from one theme to the next, never shrink', () => {
+    const steps = ['text-3xs', 'text-2xs', 'text-xs', 'text-sm', 'text-md', 'text-base', 'text-lg', 'text-xl', 'text-2xl', 'text-3xl', 'text-4xl'];
+    for (const ui of THEMES) {
+      const sizes = steps.map((step) => px(tokens(ui, 'light')[step]));
+      expect(sizes.every((size, index) => index === 0 || size >= sizes[index - 1]!), `${ui} ${sizes.join(' ')}`).toBe(true);
+    }
+    for (const step of steps) expect(px(tokens('KIDS', 'light')[step])).toBeGreaterThanOrEqual(px(tokens('TEEN', 'light')[step]));
+  });
+});
+
 describe('contrast', () => {
   it('is 21 for black on white and 1 for a colour on itself', () => {
     expect(contrast('#000000', '#ffffff')).toBeCloseTo(21);
