@@ -1,6 +1,7 @@
 // The three interface themes are three designs, not three colours: the same
 // screen (the child's dashboard) as a child in KIDS, TEEN and ADULT reads with
-// a different base font size, card corners and spacing, in light and dark mode.
+// a different base font size, card corners and spacing, in light and dark mode;
+// KIDS also get a picture per chore and simpler words.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 
@@ -54,6 +55,9 @@ async function measure(theme, mode) {
         rowPadding: px(styles(list.querySelector('li')).paddingTop),
         titleSize: px(styles(document.querySelector('h1')).fontSize),
         primary: styles(html).getPropertyValue('--color-primary').trim(),
+        // The chore's picture before its name (KIDS only) and the page's words under its title.
+        emoji: getComputedStyle(list.querySelector('[data-emoji]'), '::before').content,
+        description: document.querySelector('.page-header__description')?.textContent ?? '',
       };
     });
   } finally {
@@ -90,6 +94,14 @@ describe('interface themes', () => {
       assert.ok(kids.nunitoLoaded, 'Nunito is loaded on the KIDS dashboard');
       assert.doesNotMatch(adult.fontFamily, /Nunito/);
       assert.notEqual(teen.fontFamily, adult.fontFamily);
+
+      // KIDS get a picture before each chore (Wash dishes: plates) and simpler words; the others neither.
+      assert.match(kids.emoji, /🍽/, table);
+      assert.equal(teen.emoji, 'none', table);
+      assert.equal(adult.emoji, 'none', table);
+      assert.equal(kids.description, 'See what you did and what you earned!');
+      assert.equal(teen.description, 'Your chores, rewards and balance.');
+      assert.equal(adult.description, teen.description);
     });
   }
 });

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 
 import { storage, type ColorTheme } from '@/lib/storage';
+import { useSessionStore } from '@/stores/session-store';
 import type { UiTheme, User } from '@/types/api';
 
 const UI_THEMES: readonly UiTheme[] = ['KIDS', 'TEEN', 'ADULT'];
@@ -21,6 +22,11 @@ export function getInitialTheme(): ColorTheme {
 export function uiThemeOf(user: User | null): UiTheme {
   const value = user?.profile?.uiTheme;
   return value && UI_THEMES.includes(value) ? value : DEFAULT_UI_THEME;
+}
+
+/** The signed-in user's interface theme (ADULT when signed out). */
+export function useUiTheme(): UiTheme {
+  return useSessionStore((state) => uiThemeOf(state.user));
 }
 
 /** Writes both themes onto <html>, where the stylesheet picks them up. */

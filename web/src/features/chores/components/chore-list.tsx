@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { ChoreRow } from './chore-row';
 import { Card } from '@/components/ui';
 import { groupByCategory } from '@/lib/chores';
+import { categoryEmoji } from '@/lib/emoji';
 import type { Chore } from '@/types/api';
 
 export interface ChoreListProps {
@@ -14,7 +15,11 @@ export interface ChoreListProps {
 /** The chores under a card per category, with the category's name as heading. */
 export function ChoreList({ chores, renderAside }: ChoreListProps) {
   return groupByCategory(chores).map((group) => (
-    <Card key={group.name} title={group.name} aria-label={group.name}>
+    <Card
+      key={group.name}
+      title={<span data-emoji={categoryEmoji(group.name)}>{group.name}</span>}
+      aria-label={group.name}
+    >
       <ul className="list">
         {group.chores.map((chore) => (
           <ChoreRow key={chore.id} chore={chore}>

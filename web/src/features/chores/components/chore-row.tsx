@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 
 import { frequencyLabel } from '../utils/frequency';
+import { choreEmoji } from '@/lib/emoji';
 import { useOwnRewardUnit } from '@/stores/session-store';
 import type { Chore } from '@/types/api';
 import { formatReward } from '@/utils/format';
@@ -18,7 +19,9 @@ export function ChoreRow({ chore, children }: ChoreRowProps) {
   return (
     <li className="list__row chore-row" aria-label={chore.name}>
       <div className="chore-row__main">
-        <p className="list__primary">{chore.name}</p>
+        <p className="list__primary" data-emoji={choreEmoji(chore.name, chore.category?.name)}>
+          {chore.name}
+        </p>
         {chore.description && <p className="list__secondary">{chore.description}</p>}
         <p className="chore-row__badges">
           <span className="badge">{frequencyLabel(chore.frequencyDays)}</span>

@@ -6,6 +6,7 @@ import { useChores } from '@/api/get-chores';
 import { PageHeader, ResourceList } from '@/components/ui';
 import { paths } from '@/config/paths';
 import { availabilityByChore, nextAvailableText } from '@/lib/chores';
+import { useUiTheme } from '@/stores/theme-store';
 import type { Chore, ChoreAvailability } from '@/types/api';
 
 function ChoreAvailabilityNote({ chore, availability }: { chore: Chore; availability?: ChoreAvailability }) {
@@ -24,10 +25,14 @@ export function MyChores() {
   const chores = useChores();
   const availability = useAvailability();
   const byChore = availabilityByChore(availability.data ?? []);
+  const kids = useUiTheme() === 'KIDS';
 
   return (
     <>
-      <PageHeader title="My Chores" description="Chores you can do, and when you can do them again." />
+      <PageHeader
+        title="My Chores"
+        description={kids ? 'Pick a chore and do it! Some need a rest first.' : 'Chores you can do, and when you can do them again.'}
+      />
       <ResourceList query={chores} loadingLabel="Loading chores…" empty="No chores yet. Ask a parent to add some.">
         {(list) => (
           <ChoreList

@@ -6,7 +6,9 @@ import { WeeklyEarningsChart } from './weekly-earnings-chart';
 import { Card, EmptyState, PageHeader, StatCard } from '@/components/ui';
 import { CheckCircleIcon, ClockIcon, StarIcon, WalletIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
+import { choreEmoji } from '@/lib/emoji';
 import { useOwnRewardUnit } from '@/stores/session-store';
+import { useUiTheme } from '@/stores/theme-store';
 import { cn } from '@/utils/cn';
 import { formatDate, formatReward } from '@/utils/format';
 
@@ -14,12 +16,13 @@ import { formatDate, formatReward } from '@/utils/format';
 export function ChildDashboard() {
   const stats = useDashboardStats(normalizeChildStats);
   const unit = useOwnRewardUnit();
+  const kids = useUiTheme() === 'KIDS';
 
   return (
     <>
       <PageHeader
         title="My Dashboard"
-        description="Your chores, rewards and balance."
+        description={kids ? 'See what you did and what you earned!' : 'Your chores, rewards and balance.'}
         actions={
           <Link className="btn btn--secondary btn--md" to={paths.app.payouts.getHref()}>
             My Payouts
@@ -64,7 +67,9 @@ export function ChildDashboard() {
                   aria-label={item.chore.name}
                 >
                   <div>
-                    <p className="list__primary">{item.chore.name}</p>
+                    <p className="list__primary" data-emoji={choreEmoji(item.chore.name, item.chore.category.name)}>
+                      {item.chore.name}
+                    </p>
                     <p className="list__secondary">
                       {item.chore.category.name || 'Uncategorized'} · {formatDate(item.reviewedAt)}
                     </p>

@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 
 import { DashboardPage } from './dashboard-page';
-import { childUser, jsonResponse, userWithRole } from '@/testing/fixtures';
+import { buildUser, childUser, jsonResponse, userWithRole } from '@/testing/fixtures';
 import { renderWithProviders, signIn, stubApi } from '@/testing/test-utils';
 import { formatDate } from '@/utils/format';
 
@@ -238,6 +238,21 @@ describe('My Dashboard for a child', () => {
     expect(await stat('My Balance').findByText('7.50', { exact: true })).toBeTruthy();
     expect(stat('Earned (this month)').getByText('9.75', { exact: true })).toBeTruthy();
     expect(within(screen.getByRole('listitem', { name: 'Wash dishes' })).getByText('+1.80', { exact: true })).toBeTruthy();
+  });
+
+  it('speaks simply to a KIDS child and gives each chore its picture', async () => {
+    stubApi(({ path }) => (path === '/dashboard/stats' ? jsonResponse(200, childStats) : undefined));
+    signIn(childUser('MONEY'));
+    const kids = renderDashboard();
+    expect(screen.getByText('See what you did and what you earned!')).toBeTruthy();
+    const dishes = await screen.findByRole('listitem', { name: 'Wash dishes' });
+    expect(within(dishes).getByText('Wash dishes').dataset.emoji).toBe('🍽️');
+    kids.unmount();
+
+    signIn(buildUser({ role: 'ORG_MEMBER', childId: 'child-1', profile: { uiTheme: 'TEEN', rewardDisplayType: 'MONEY' } }));
+    renderDashboard();
+    expect(screen.getByText('Your chores, rewards and balance.')).toBeTruthy();
+    expect(screen.queryByText('See what you did and what you earned!')).toBeNull();
   });
 
   it('says when there is nothing yet', async () => {

@@ -5,6 +5,7 @@ import { Card, PageHeader, ResourceList } from '@/components/ui';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import { isParentRole } from '@/lib/roles';
 import { useOwnRewardUnit, useSessionStore } from '@/stores/session-store';
+import { useUiTheme } from '@/stores/theme-store';
 import type { RewardDisplayType } from '@/types/api';
 
 /** /history: recently reviewed chores, newest first (the family's for parents, their own for a child). */
@@ -35,12 +36,14 @@ interface HistoryListProps {
 
 function HistoryList({ parent, rewardTypeOf }: HistoryListProps) {
   const history = useHistory();
+  const kids = useUiTheme() === 'KIDS';
+  const own = kids ? 'The chores your parents checked.' : 'Your recently reviewed chores.';
 
   return (
     <>
       <PageHeader
         title="History"
-        description={parent ? "Your family's recently reviewed chores." : 'Your recently reviewed chores.'}
+        description={parent ? "Your family's recently reviewed chores." : own}
       />
       <Card>
         <ResourceList query={history} loadingLabel="Loading history…" empty="No reviewed chores yet">

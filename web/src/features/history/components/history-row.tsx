@@ -1,4 +1,5 @@
 import { choreOf } from '@/lib/chores';
+import { choreEmoji } from '@/lib/emoji';
 import type { RewardDisplayType, Submission } from '@/types/api';
 import { cn } from '@/utils/cn';
 import { formatDate, formatReward } from '@/utils/format';
@@ -27,7 +28,9 @@ export function HistoryRow({ submission, showChild, rewardType }: HistoryRowProp
       aria-label={chore.name}
     >
       <div>
-        <p className="list__primary">{chore.name}</p>
+        <p className="list__primary" data-emoji={choreEmoji(chore.name, chore.category?.name)}>
+          {chore.name}
+        </p>
         <p className="list__secondary">{about.join(' · ')}</p>
         {submission.adminNotes && <p className="history-row__notes">Note: {submission.adminNotes}</p>}
       </div>

@@ -7,6 +7,7 @@ import { Card, PageHeader, ResourceList, Spinner, type ListQuery } from '@/compo
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import { isParentRole } from '@/lib/roles';
 import { useOwnRewardUnit, useSessionStore } from '@/stores/session-store';
+import { useUiTheme } from '@/stores/theme-store';
 import type { RewardDisplayType } from '@/types/api';
 
 const NO_REWARD_TYPES: ReadonlyMap<string, RewardDisplayType> = new Map();
@@ -42,11 +43,15 @@ function ChildPayouts() {
   const payouts = usePayouts();
   const childId = useSessionStore((state) => state.user?.childId);
   const unit = useOwnRewardUnit();
+  const kids = useUiTheme() === 'KIDS';
   // A child sees only their own payouts, in their own unit.
   const rewardTypes = childId && unit ? new Map([[childId, unit]]) : NO_REWARD_TYPES;
   return (
     <>
-      <PageHeader title="Payouts" description="Money paid out of your balance." />
+      <PageHeader
+        title="Payouts"
+        description={kids ? 'Money you got from your balance.' : 'Money paid out of your balance.'}
+      />
       <PayoutHistory query={payouts} showParent={false} rewardTypes={rewardTypes} />
     </>
   );

@@ -6,6 +6,7 @@ import { useChores } from '@/api/get-chores';
 import { Card, PageHeader, ResourceList } from '@/components/ui';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import { availabilityByChore } from '@/lib/chores';
+import { useUiTheme } from '@/stores/theme-store';
 
 /** /submit (children): report a finished chore, with photo proof. ?chore=ID starts with that chore. */
 export function SubmitChorePage() {
@@ -14,10 +15,14 @@ export function SubmitChorePage() {
   const chores = useChores();
   const availability = useAvailability();
   const byChore = availabilityByChore(availability.data ?? []);
+  const kids = useUiTheme() === 'KIDS';
 
   return (
     <>
-      <PageHeader title="Submit Chore" description="Tell your parents which chore you finished." />
+      <PageHeader
+        title="Submit Chore"
+        description={kids ? 'Did a chore? Tell your parents here!' : 'Tell your parents which chore you finished.'}
+      />
       <Card>
         <ResourceList
           query={chores}
