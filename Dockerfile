@@ -79,8 +79,13 @@ RUN groupadd --system --gid "${APP_UID}" chorely \
         --home-dir /nonexistent --no-create-home --shell /usr/sbin/nologin chorely
 WORKDIR /app
 # Container logs are collected and parsed, not read in a terminal.
+# Allocations of 1 MiB and more (password hashes take 19 MiB, photos tens)
+# go straight to the system and back when freed: left to its moving
+# threshold, glibc kept them in per-thread arenas, and auth held 660 MiB
+# after a burst of logins (docs/decisions.md, Performance).
 ENV LOG_FORMAT=json \
-    RUST_LOG=info
+    RUST_LOG=info \
+    MALLOC_MMAP_THRESHOLD_=1048576
 # Numeric, so Kubernetes can verify runAsNonRoot.
 USER ${APP_UID}:${APP_UID}
 

@@ -148,8 +148,9 @@ start_process() {
   local name=$1 base=${PORT_BASE:-50050} http=${HTTP_PORT:-8080} prefix=${DB_PREFIX:-chorely}
   local logs=${LOG_DIR:-$LOCAL/logs} pg=${PG_ADDR:-127.0.0.1:5432}
   local nats=${NATS_URL:-nats://127.0.0.1:4222}
-  # Every process knows where every service listens.
-  local urls=() i=1 svc port=
+  # Every process knows where every service listens; large allocations go
+  # back to the system when freed (as in the image: see the Dockerfile).
+  local urls=("MALLOC_MMAP_THRESHOLD_=${MALLOC_MMAP_THRESHOLD_:-1048576}") i=1 svc port=
   for svc in "${SERVICES[@]}"; do
     urls+=("${svc^^}_URL=http://127.0.0.1:$((base + i))")
     if [ "$svc" = "$name" ]; then port=$((base + i)); fi
