@@ -175,6 +175,13 @@ export async function readSession(page) {
   }));
 }
 
+/** The dashboard figures the API gives the holder of `token`. */
+export async function dashboardStats(token) {
+  const { status, data } = await apiCall('GET', '/dashboard/stats', { token });
+  assert.equal(status, 200, `dashboard/stats answered ${status}: ${JSON.stringify(data)}`);
+  return data;
+}
+
 /** Logs in through the login form and waits for the dashboard. */
 export async function loginThroughUi(page, { email, password }) {
   await page.goto('/login');
