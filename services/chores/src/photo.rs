@@ -1,12 +1,15 @@
 //! Photo proof as it arrives from a child's phone: checked to be a whole image
 //! of an accepted type by its content (never its name), and stripped of the
 //! metadata that can say where the family lives (EXIF, with its GPS block, and
-//! XMP). JPEG keeps only its orientation, so photos are not shown sideways.
+//! XMP). JPEG keeps only its first image, its colour profile and its
+//! orientation, so photos are not shown sideways.
+
+mod jpeg;
 
 use bytes::Bytes;
 use exif::{Field, In, Tag, Value, experimental::Writer};
 use image::{ImageFormat, ImageReader, Limits};
-use img_parts::{ImageEXIF, jpeg::Jpeg, jpeg::markers, png::Png, webp::WebP};
+use img_parts::{ImageEXIF, jpeg::Jpeg, png::Png, webp::WebP};
 
 /// The largest photo accepted, in bytes.
 pub const MAX_BYTES: usize = kit::validate::PHOTO_MAX_BYTES;
@@ -64,12 +67,24 @@ pub fn clean(bytes: Vec<u8>) -> Result<Photo, PhotoError> {
         ImageFormat::WebP => ("image/webp", "webp"),
         _ => return Err(PhotoError::NotAnImage),
     };
-    decode_whole(&bytes, format)?;
-    let bytes = Bytes::from(bytes);
     let cleaned = match format {
-        ImageFormat::Jpeg => strip_jpeg(bytes)?,
-        ImageFormat::Png => strip_png(bytes)?,
-        _ => strip_webp(bytes)?,
+        // JPEG, what phones send, is checked by its structure: walking every
+        // segment to the end of the first image finds a file cut short, and
+        // decoding every pixel of a 12-megapixel photo would cost more than
+        // the rest of a submission together.
+        ImageFormat::Jpeg => {
+            let first = jpeg::first_image(&bytes)?;
+            check_pixels(&first.bytes, format)?;
+            with_orientation(first)?
+        }
+        ImageFormat::Png => {
+            decode_whole(&bytes, format)?;
+            strip_png(Bytes::from(bytes))?
+        }
+        _ => {
+            decode_whole(&bytes, format)?;
+            strip_webp(Bytes::from(bytes))?
+        }
     };
     Ok(Photo {
         bytes: cleaned,
@@ -78,19 +93,21 @@ pub fn clean(bytes: Vec<u8>) -> Result<Photo, PhotoError> {
     })
 }
 
-/// Decodes every pixel: a truncated or corrupt file fails here.
-fn decode_whole(bytes: &[u8], format: ImageFormat) -> Result<(), PhotoError> {
-    // The JPEG decoder forgives a missing end of image (it fills in grey);
-    // an upload cut short must not pass as a photo.
-    if format == ImageFormat::Jpeg && !bytes.ends_with(&[0xFF, markers::EOI]) {
-        return Err(PhotoError::Damaged);
-    }
+/// Refuses an image whose header claims more than [`MAX_PIXELS`], before any
+/// pixel is decoded (a small file can claim enormous dimensions).
+fn check_pixels(bytes: &[u8], format: ImageFormat) -> Result<(), PhotoError> {
     let (width, height) = ImageReader::with_format(std::io::Cursor::new(bytes), format)
         .into_dimensions()
         .map_err(|_| PhotoError::Damaged)?;
     if u64::from(width) * u64::from(height) > MAX_PIXELS {
         return Err(PhotoError::TooManyPixels);
     }
+    Ok(())
+}
+
+/// Decodes every pixel: a truncated or corrupt file fails here.
+fn decode_whole(bytes: &[u8], format: ImageFormat) -> Result<(), PhotoError> {
+    check_pixels(bytes, format)?;
     let mut limits = Limits::default();
     limits.max_alloc = Some(MAX_DECODED_BYTES);
     let mut reader = ImageReader::with_format(std::io::Cursor::new(bytes), format);
@@ -98,16 +115,19 @@ fn decode_whole(bytes: &[u8], format: ImageFormat) -> Result<(), PhotoError> {
     reader.decode().map(drop).map_err(|_| PhotoError::Damaged)
 }
 
-fn strip_jpeg(bytes: Bytes) -> Result<Vec<u8>, PhotoError> {
-    let mut jpeg = Jpeg::from_bytes(bytes).map_err(|_| PhotoError::Damaged)?;
-    let orientation = jpeg.exif().and_then(|exif| orientation(&exif));
-    // APP1 holds EXIF and XMP, APP13 IPTC; comments can hold anything.
-    for marker in [markers::APP1, markers::APP13, markers::COM] {
-        jpeg.remove_segments_by_marker(marker);
-    }
-    if let Some(orientation) = orientation.filter(|o| *o != 1) {
-        jpeg.set_exif(orientation_exif(orientation).map(Bytes::from));
-    }
+/// The first image with an EXIF block holding only its orientation (when it
+/// had one other than upright).
+fn with_orientation(first: jpeg::FirstImage) -> Result<Vec<u8>, PhotoError> {
+    let orientation = first
+        .exif
+        .as_deref()
+        .and_then(orientation)
+        .filter(|o| *o != 1);
+    let Some(orientation) = orientation else {
+        return Ok(first.bytes);
+    };
+    let mut jpeg = Jpeg::from_bytes(Bytes::from(first.bytes)).map_err(|_| PhotoError::Damaged)?;
+    jpeg.set_exif(orientation_exif(orientation).map(Bytes::from));
     Ok(jpeg.encoder().bytes().to_vec())
 }
 
@@ -170,6 +190,34 @@ mod tests {
     }
 
     #[test]
+    fn a_second_picture_and_trailing_bytes_are_dropped_with_their_location() {
+        // The layout of a phone's multi-picture file: the photo, then a
+        // second JPEG with its own EXIF (here with GPS), then anything.
+        let first = images::jpeg_with_gps(64, 48);
+        let mut file = first.clone();
+        file.extend_from_slice(&images::jpeg_with_gps(32, 24));
+        file.extend_from_slice(b"trailing bytes");
+        let photo = clean(file).unwrap();
+        let gps = images::gps_exif();
+        let found = |needle: &[u8]| photo.bytes.windows(needle.len()).any(|w| w == needle);
+        assert!(!found(&gps), "an EXIF block with GPS survived");
+        assert!(!found(b"TestPhone"), "the camera make survived");
+        assert!(!found(b"trailing bytes"));
+        // One image: a single start and a single end marker.
+        assert_eq!(
+            photo
+                .bytes
+                .windows(2)
+                .filter(|w| *w == [0xFF, 0xD8])
+                .count(),
+            1
+        );
+        assert!(photo.bytes.ends_with(&[0xFF, 0xD9]));
+        assert_eq!(images::orientation(&photo.bytes), Some(6));
+        assert_eq!(image::load_from_memory(&photo.bytes).unwrap().width(), 64);
+    }
+
+    #[test]
     fn png_loses_its_exif_chunk() {
         let original = images::png_with_gps(16, 16);
         assert!(images::has_gps(&original));
@@ -227,6 +275,15 @@ mod tests {
             .write_to(&mut std::io::Cursor::new(&mut fine), ImageFormat::Png)
             .unwrap();
         assert!(clean(fine).is_ok());
+    }
+
+    #[test]
+    fn a_jpeg_claiming_more_than_64_megapixels_is_refused() {
+        // A small JPEG whose frame header says 9000 × 8000.
+        let mut jpeg = images::jpeg(8, 8);
+        let sof = jpeg.windows(2).position(|w| w == [0xFF, 0xC0]).unwrap();
+        jpeg[sof + 5..sof + 9].copy_from_slice(&[0x1F, 0x40, 0x23, 0x28]);
+        assert_eq!(clean(jpeg).unwrap_err(), PhotoError::TooManyPixels);
     }
 
     #[test]
