@@ -241,11 +241,11 @@ impl Ledger {
         if !only.is_empty() {
             children.retain(|c| only.contains(&c.id));
         }
-        let mut out = Vec::with_capacity(children.len());
-        for child in &children {
+        // Each child's standing is its own few queries: asked all at once.
+        let summaries = children.iter().map(|child| async {
             let id = Uuid::parse_str(&child.id).map_err(|_| Error::ChildNotFound)?;
             let (multiplier, standing) = self.multipliers.of_in(&family, child).await?;
-            out.push(pb::ChildSummary {
+            Ok::<_, Error>(pb::ChildSummary {
                 child_id: child.id.clone(),
                 balance_cents: balances.get(&id).copied().unwrap_or(0),
                 gpa_centi: standing.gpa_centi,
@@ -254,9 +254,9 @@ impl Ledger {
                     .map(|g| grades::gpa_letter(g).to_string())
                     .unwrap_or_default(),
                 multiplier: Some(multiplier),
-            });
-        }
-        Ok(out)
+            })
+        });
+        futures::future::try_join_all(summaries).await
     }
 
     /// This month's payouts and earnings, earnings per week for 8 weeks, in
