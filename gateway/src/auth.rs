@@ -3,13 +3,21 @@
 //! Services authenticate the forwarded token again (they never trust the
 //! gateway alone).
 
+use std::sync::{Arc, OnceLock};
+
 use axum::{
-    extract::FromRequestParts,
+    extract::{FromRequestParts, Request, State},
     http::{header::AUTHORIZATION, request::Parts},
+    middleware::Next,
+    response::Response,
 };
 use kit::authn::{Authenticator, Caller, Refusal, User, bearer_token};
+use uuid::Uuid;
 
-use crate::error::{ApiError, ErrorCode};
+use crate::{
+    dashboards::Dashboards,
+    error::{ApiError, ErrorCode},
+};
 
 /// A request from a signed-in user.
 #[derive(Debug, Clone)]
@@ -45,10 +53,41 @@ where
                 state.authenticator().check(token)
             });
         match caller {
-            Ok(Caller::User(user)) => Ok(Self(user)),
+            Ok(Caller::User(user)) => {
+                if let Some(writer) = parts.extensions.get::<Writer>() {
+                    writer.0.get_or_init(|| user.org);
+                }
+                Ok(Self(user))
+            }
             // Service tokens are for calls between services, never from outside.
             Ok(Caller::Service(_)) => Err(ApiError::refused(Refusal::Invalid)),
             Err(refusal) => Err(ApiError::refused(refusal)),
         }
     }
+}
+
+/// The family of whoever sends a change, set by [`Authed`] when the request
+/// carries a user's token.
+#[derive(Clone, Default)]
+struct Writer(Arc<OnceLock<Option<Uuid>>>);
+
+/// After a change (any method but GET, HEAD and OPTIONS) by a member of a
+/// family, that family's kept dashboards are outdated on this gateway at
+/// once: the member's next read must show what they did, and the event
+/// saying so reaches every gateway only a moment later.
+pub async fn changes_seen_at_once(
+    State(dashboards): State<Dashboards>,
+    mut request: Request,
+    next: Next,
+) -> Response {
+    if request.method().is_safe() {
+        return next.run(request).await;
+    }
+    let writer = Writer::default();
+    request.extensions_mut().insert(writer.clone());
+    let response = next.run(request).await;
+    if let Some(Some(org)) = writer.0.get() {
+        dashboards.changed(*org);
+    }
+    response
 }

@@ -5,6 +5,7 @@
 pub mod auth;
 pub mod clients;
 pub mod config;
+pub mod dashboards;
 pub mod error;
 pub mod extract;
 pub mod json;

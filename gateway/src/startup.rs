@@ -17,6 +17,7 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::{
     clients::Clients,
     config::Config,
+    dashboards::Dashboards,
     error::ApiError,
     openapi::ApiDoc,
     routes::{self, AppState},
@@ -40,11 +41,13 @@ impl Application {
         let stopping = CancellationToken::new();
         let verifier = Arc::new(JwtVerifier::from_public_pem(&config.jwt_public_key_pem()?)?);
         let revocations = Revocations::start(&bus, stopping.clone()).await?;
+        let dashboards = Dashboards::follow(&bus, stopping.clone()).await?;
         let state = AppState {
             clients: Clients::new(&config)?,
             authenticator: Authenticator::new(verifier, revocations.clone()),
             revocations,
             public_url: config.public_url.clone().filter(|u| !u.trim().is_empty()),
+            dashboards,
         };
         let listener = TcpListener::bind(&config.http_addr).await?;
         let port = listener.local_addr()?.port();
@@ -120,6 +123,10 @@ pub fn app(state: AppState, web_dist: &Path) -> Router {
             get(move || async move { Json(openapi.as_ref().clone()) }),
         )
         .route_layer(axum::middleware::from_fn(record_request))
+        .route_layer(axum::middleware::from_fn_with_state(
+            state.dashboards.clone(),
+            crate::auth::changes_seen_at_once,
+        ))
         .fallback(|| async { ApiError::not_found() })
         .with_state(state)
         .layer(axum::middleware::from_fn(crate::extract::refuse_nul_in_uri))

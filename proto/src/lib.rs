@@ -56,6 +56,9 @@ pub mod events {
         UserLoggedIn => "auth.user_logged_in",
         ChoreCountChanged => "chores.chore_count_changed",
         SubmissionReviewed => "chores.submission_reviewed",
+        SubmissionSubmitted => "chores.submission_submitted",
+        CatalogueChanged => "chores.catalogue_changed",
+        LedgerEntryRecorded => "rewards.ledger_entry_recorded",
         OrganizationPlanChanged => "platform.organization_plan_changed",
         OrganizationActivationChanged => "platform.organization_activation_changed",
     }

@@ -1,6 +1,11 @@
 //! `/dashboard/stats`, composed here from the services, asked in parallel.
 
-use axum::{Json, extract::State};
+use axum::{
+    body::Bytes,
+    extract::State,
+    http::{StatusCode, header},
+    response::{IntoResponse, Response},
+};
 use chorely_proto::{
     chores::v1::{self as chores_pb, GetChoreStatsRequest, ListHistoryRequest},
     family::v1::ListChildrenRequest,
@@ -11,7 +16,8 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::AppState;
 use crate::{
     auth::Authed,
-    error::{ApiResult, ErrorBody},
+    dashboards::Key,
+    error::{ApiError, ApiResult, ErrorBody},
     json::{
         CategoryName, ChildDashboard, ChildOverview, ChoreActivityView, ChoreSummary, Dashboard,
         HistoryChore, ParentDashboard, RecentActivity, Role, WeekEarningsView, time,
@@ -30,16 +36,35 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// Months and days follow the family's time zone.
 #[utoipa::path(get, path = "/dashboard/stats", tag = "dashboard", security(("bearer" = [])),
     responses((status = 200, body = Dashboard), (status = 403, body = ErrorBody)))]
-async fn stats(State(state): State<AppState>, user: Authed) -> ApiResult<Json<Dashboard>> {
-    if user.0.role.is_parent() {
-        parent(&state, &user)
-            .await
-            .map(|d| Json(Dashboard::Parent(d)))
-    } else {
-        child(&state, &user)
-            .await
-            .map(|d| Json(Dashboard::Child(d)))
+async fn stats(State(state): State<AppState>, user: Authed) -> ApiResult<Response> {
+    let Some(key) = Key::of(&user.0) else {
+        return Ok(json(compose(&state, &user).await?));
+    };
+    if let Some(kept) = state.dashboards.get(&key) {
+        return Ok(json(kept));
     }
+    let stamp = state.dashboards.stamp(user.0.org.unwrap_or_default());
+    let composed = compose(&state, &user).await?;
+    state.dashboards.put(key, stamp, composed.clone());
+    Ok(json(composed))
+}
+
+/// The dashboard as JSON, asked of the services.
+async fn compose(state: &AppState, user: &Authed) -> ApiResult<Bytes> {
+    let dashboard = if user.0.role.is_parent() {
+        Dashboard::Parent(parent(state, user).await?)
+    } else {
+        Dashboard::Child(child(state, user).await?)
+    };
+    let body = serde_json::to_vec(&dashboard).map_err(|err| {
+        tracing::error!(%err, "could not write a dashboard as JSON");
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "Internal server error")
+    })?;
+    Ok(Bytes::from(body))
+}
+
+fn json(body: Bytes) -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
 
 fn activity(items: Vec<chores_pb::ChoreActivity>) -> Vec<ChoreActivityView> {

@@ -16,7 +16,7 @@ use axum::http::HeaderMap;
 use kit::{authn::Authenticator, revocation::Revocations};
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::{auth::HasAuthenticator, clients::Clients};
+use crate::{auth::HasAuthenticator, clients::Clients, dashboards::Dashboards};
 
 /// Shared by every handler.
 #[derive(Clone)]
@@ -27,6 +27,8 @@ pub struct AppState {
     pub revocations: Revocations,
     /// Origin of links the API hands out (e.g. invite links); from the request when unset.
     pub public_url: Option<String>,
+    /// Dashboards composed recently, until their family changes.
+    pub dashboards: Dashboards,
 }
 
 impl AppState {

@@ -7,6 +7,7 @@ mod auth;
 mod chores;
 mod contract;
 mod dashboard;
+mod dashboard_kept;
 mod family;
 mod helpers;
 mod latency;

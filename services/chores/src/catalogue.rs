@@ -1,6 +1,9 @@
 //! Categories and chores: what a family's children can do and earn.
 
-use chorely_proto::{chores::v1 as pb, events::v1::ChoreCountChanged};
+use chorely_proto::{
+    chores::v1 as pb,
+    events::v1::{CatalogueChanged, ChoreCountChanged},
+};
 use kit::{authn::User, validate};
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -72,10 +75,13 @@ impl Catalogue {
         let id = category_id(&req.id)?;
         let name = validate::required(&req.name, "name", "Name")?;
         let description = description(&req.description)?;
-        categories::update(&self.pool, org, id, &name, &description)
+        let mut tx = self.pool.begin().await?;
+        let row = categories::update(&mut tx, org, id, &name, &description)
             .await?
-            .map(|row| view::category(&row))
-            .ok_or(Error::CategoryNotFound)
+            .ok_or(Error::CategoryNotFound)?;
+        announce_change(&mut tx, org).await?;
+        tx.commit().await?;
+        Ok(view::category(&row))
     }
 
     /// Refused while active chores use the category: deleting them silently
@@ -95,6 +101,7 @@ impl Catalogue {
         if !categories::delete(&mut tx, org, id).await? {
             return Err(Error::CategoryNotFound);
         }
+        announce_change(&mut tx, org).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -150,6 +157,7 @@ impl Catalogue {
         if !chores::update(&mut tx, org, id, &fields).await? {
             return Err(Error::ChoreNotFound);
         }
+        announce_change(&mut tx, org).await?;
         let chore = chores::find(&mut tx, org, id)
             .await?
             .ok_or(Error::ChoreNotFound)?;
@@ -208,6 +216,20 @@ async fn announce_count(tx: &mut sqlx::PgConnection, org: Uuid) -> Result<(), Er
             organization_id: org.to_string(),
             active_chores: i32::try_from(active).unwrap_or(i32::MAX),
             counted_at: Some(kit::time::to_proto(chrono::Utc::now())),
+        },
+    )
+    .await?;
+    Ok(())
+}
+
+/// Tells those who show the family's chores by name (the dashboards) that
+/// they changed, in the transaction that changed them.
+async fn announce_change(tx: &mut sqlx::PgConnection, org: Uuid) -> Result<(), Error> {
+    kit::outbox::enqueue(
+        tx,
+        &CatalogueChanged {
+            organization_id: org.to_string(),
+            changed_at: Some(kit::time::to_proto(chrono::Utc::now())),
         },
     )
     .await?;

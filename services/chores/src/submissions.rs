@@ -2,7 +2,10 @@
 
 use std::time::Duration;
 
-use chorely_proto::{chores::v1 as pb, events::v1::SubmissionReviewed};
+use chorely_proto::{
+    chores::v1 as pb,
+    events::v1::{SubmissionReviewed, SubmissionSubmitted},
+};
 use chrono::{Days, Utc};
 use kit::{authn::User, outbox, time::to_proto, validate::FieldError};
 use sqlx::PgPool;
@@ -193,6 +196,17 @@ impl Submissions {
                     completed_on,
                     notes: &notes,
                     photo_key: photo_key.as_deref(),
+                },
+            )
+            .await?;
+            outbox::enqueue(
+                &mut tx,
+                &SubmissionSubmitted {
+                    submission_id: id.to_string(),
+                    organization_id: org.to_string(),
+                    child_id: child.to_string(),
+                    chore_id: chore.id.to_string(),
+                    submitted_at: Some(kit::time::to_proto(now)),
                 },
             )
             .await?;

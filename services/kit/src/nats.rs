@@ -1,7 +1,13 @@
 //! NATS JetStream: one stream per deployment holding every subject under the
 //! deployment's prefix (tests use a prefix and stream of their own).
 
-use std::time::Duration;
+use std::{
+    sync::{
+        Arc,
+        atomic::{AtomicU64, Ordering},
+    },
+    time::Duration,
+};
 
 use async_nats::jetstream::{self, stream};
 use chorely_proto::events::Event;
@@ -17,13 +23,27 @@ pub struct Bus {
     pub js: jetstream::Context,
     pub prefix: String,
     pub stream: String,
+    /// Times messages may have been missed: the connection was lost, or the
+    /// server dropped messages for a subscriber too slow to keep up.
+    breaks: Arc<AtomicU64>,
 }
 
 impl Bus {
     /// Connects and makes sure the stream exists.
     pub async fn connect(url: &str, prefix: &str, stream: &str) -> anyhow::Result<Self> {
+        let breaks = Arc::new(AtomicU64::new(0));
+        let counted = breaks.clone();
         let client = async_nats::ConnectOptions::new()
             .name(prefix)
+            .event_callback(move |event| {
+                if matches!(
+                    event,
+                    async_nats::Event::Disconnected | async_nats::Event::SlowConsumer(_)
+                ) {
+                    counted.fetch_add(1, Ordering::SeqCst);
+                }
+                std::future::ready(())
+            })
             .connect(url)
             .await?;
         let js = jetstream::new(client.clone());
@@ -40,7 +60,20 @@ impl Bus {
             js,
             prefix: prefix.to_owned(),
             stream: stream.to_owned(),
+            breaks,
         })
+    }
+
+    /// How many times messages may have been missed since connecting (see
+    /// `breaks`): state kept from events is only as good as the count it was
+    /// built under, and only while [`Bus::connected`].
+    pub fn breaks(&self) -> u64 {
+        self.breaks.load(Ordering::SeqCst)
+    }
+
+    /// Whether the connection is up now.
+    pub fn connected(&self) -> bool {
+        self.client.connection_state() == async_nats::connection::State::Connected
     }
 
     /// The full subject of an event type in this deployment.

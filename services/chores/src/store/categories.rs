@@ -82,7 +82,7 @@ pub async fn insert(
 }
 
 pub async fn update(
-    pool: &PgPool,
+    conn: &mut PgConnection,
     org: Uuid,
     id: Uuid,
     name: &str,
@@ -100,7 +100,7 @@ pub async fn update(
         name,
         description,
     )
-    .fetch_optional(pool)
+    .fetch_optional(conn)
     .traced("update_category")
     .await
     .map_err(name_taken)

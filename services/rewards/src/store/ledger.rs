@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use chorely_proto::events::v1::LedgerEntryRecorded;
 use chrono::{DateTime, NaiveDate, Utc};
 use kit::db::Traced;
 use sqlx::{PgConnection, PgPool};
@@ -51,9 +52,11 @@ pub struct NewEntry<'a> {
     pub occurred_at: DateTime<Utc>,
 }
 
-/// Appends an entry; `None` when its source is already in the ledger.
+/// Appends an entry and announces it in the same transaction (dashboards and
+/// live views follow balances through that event); `None` when its source is
+/// already in the ledger, and then nothing is announced.
 pub async fn insert(tx: &mut PgConnection, e: &NewEntry<'_>) -> Result<Option<EntryRow>, Error> {
-    Ok(sqlx::query_as!(
+    let row = sqlx::query_as!(
         EntryRow,
         "INSERT INTO ledger_entries (id, organization_id, child_id, kind, source_id,
             amount_cents, notes, created_by, occurred_at)
@@ -70,9 +73,24 @@ pub async fn insert(tx: &mut PgConnection, e: &NewEntry<'_>) -> Result<Option<En
         e.created_by,
         e.occurred_at,
     )
-    .fetch_optional(tx)
+    .fetch_optional(&mut *tx)
     .traced("insert_entry")
-    .await?)
+    .await?;
+    if let Some(row) = &row {
+        kit::outbox::enqueue(
+            tx,
+            &LedgerEntryRecorded {
+                entry_id: row.id.to_string(),
+                organization_id: e.org.to_string(),
+                child_id: e.child.to_string(),
+                kind: e.kind.as_str().to_owned(),
+                amount_cents: e.amount_cents,
+                occurred_at: Some(kit::time::to_proto(e.occurred_at)),
+            },
+        )
+        .await?;
+    }
+    Ok(row)
 }
 
 /// The family's entry of `kind` from `source_id`, if recorded.

@@ -1,0 +1,363 @@
+//! Composed dashboards, kept until something they show changes.
+//!
+//! A dashboard is three services' answers put together, and families open it
+//! after nearly every action, so the gateway keeps the JSON it composed, per
+//! family and viewer (the family's parents share one; each child has their
+//! own). An entry is good while its family's generation is the one it was
+//! composed under. The generation moves on with every event of that family
+//! on the bus (a submission, a review, a ledger entry, a child or chore
+//! changed, the family's time zone) and with every change a member makes
+//! through this gateway, which its next read must show even before the event
+//! comes round. A composition that races with a change is stamped with the
+//! generation from before it began, so it is never served.
+//!
+//! Entries also expire after [`TTL`], as some figures move with the clock
+//! (this month, the last 30 days, the weeks). While the bus is down, or after
+//! it may have dropped events, nothing kept before is trusted.
+
+use std::{
+    sync::{
+        Arc,
+        atomic::{AtomicU64, Ordering},
+    },
+    time::Duration,
+};
+
+use axum::body::Bytes;
+use chorely_proto::events::{
+    Event,
+    v1::{
+        CatalogueChanged, ChildCreated, ChildDeleted, ChildUpdated, ChoreCountChanged,
+        LedgerEntryRecorded, OrganizationUpdated, SubmissionReviewed, SubmissionSubmitted,
+    },
+};
+use futures::StreamExt;
+use kit::{authn::User, nats::Bus};
+use moka::sync::Cache;
+use tokio_util::sync::CancellationToken;
+use uuid::Uuid;
+
+/// How long a dashboard is kept at most: the clock moves its figures on
+/// (a new month, the 30-day window) without any event.
+pub const TTL: Duration = Duration::from_secs(30);
+
+/// A family's generation outlives every entry composed before it moved on
+/// (an entry is put at most a request's timeout after its stamp).
+const GENERATION_TTL: Duration = Duration::from_secs(4 * 60);
+
+/// The JSON kept, in bytes, across every family.
+const CAPACITY_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Whose dashboard: parents share their family's, each child has their own.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Key {
+    org: Uuid,
+    viewer: Viewer,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Viewer {
+    /// By role: the answer names the viewer's role.
+    Parent(&'static str),
+    Child(Uuid),
+}
+
+impl Key {
+    /// The dashboard `user` sees; none for a user without a family.
+    pub fn of(user: &User) -> Option<Self> {
+        let org = user.org?;
+        let viewer = if user.role.is_parent() {
+            Viewer::Parent(user.role.as_str())
+        } else {
+            Viewer::Child(user.child?)
+        };
+        Some(Self { org, viewer })
+    }
+}
+
+/// What an entry was composed under, taken before composing it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stamp {
+    generation: u64,
+    breaks: u64,
+}
+
+#[derive(Clone)]
+struct Entry {
+    stamp: Stamp,
+    json: Bytes,
+}
+
+/// Where the cache learns of the bus's breaks: the live connection, or a
+/// fixed state for a gateway without one.
+#[derive(Clone)]
+enum Watch {
+    Bus(Box<Bus>),
+    #[cfg(test)]
+    Manual(Arc<(std::sync::atomic::AtomicBool, AtomicU64)>),
+}
+
+impl Watch {
+    fn breaks(&self) -> u64 {
+        match self {
+            Watch::Bus(bus) => bus.breaks(),
+            #[cfg(test)]
+            Watch::Manual(state) => state.1.load(Ordering::SeqCst),
+        }
+    }
+
+    fn connected(&self) -> bool {
+        match self {
+            Watch::Bus(bus) => bus.connected(),
+            #[cfg(test)]
+            Watch::Manual(state) => state.0.load(Ordering::SeqCst),
+        }
+    }
+}
+
+#[derive(Clone)]
+pub struct Dashboards {
+    entries: Cache<Key, Entry>,
+    generations: Cache<Uuid, u64>,
+    /// Where new generations come from: each is larger than any before.
+    counter: Arc<AtomicU64>,
+    watch: Watch,
+}
+
+impl Dashboards {
+    fn with_watch(watch: Watch) -> Self {
+        Self {
+            entries: Cache::builder()
+                .time_to_live(TTL)
+                .weigher(|_, entry: &Entry| u32::try_from(entry.json.len()).unwrap_or(u32::MAX))
+                .max_capacity(CAPACITY_BYTES)
+                .build(),
+            // Never evicted for room: a generation forgotten early would make
+            // an outdated entry look current again.
+            generations: Cache::builder().time_to_live(GENERATION_TTL).build(),
+            counter: Arc::new(AtomicU64::new(0)),
+            watch,
+        }
+    }
+
+    /// Follows the family events on `bus` until `shutdown`.
+    pub async fn follow(bus: &Bus, shutdown: CancellationToken) -> anyhow::Result<Self> {
+        let dashboards = Self::with_watch(Watch::Bus(Box::new(bus.clone())));
+        // Plain subscription: JetStream's events are ordinary messages on
+        // their subjects, and nothing before this moment matters (the
+        // cache starts empty).
+        let mut messages = bus.client.subscribe(bus.subject(">")).await?;
+        let prefix = format!("{}.", bus.prefix);
+        let following = dashboards.clone();
+        tokio::spawn(async move {
+            loop {
+                let message = tokio::select! {
+                    () = shutdown.cancelled() => return,
+                    message = messages.next() => message,
+                };
+                let Some(message) = message else { return };
+                if let Some(subject) = message.subject.as_str().strip_prefix(&prefix)
+                    && let Some(org) = family_of(subject, &message.payload)
+                {
+                    following.changed(org);
+                }
+            }
+        });
+        Ok(dashboards)
+    }
+
+    fn generation(&self, org: Uuid) -> u64 {
+        self.generations.get(&org).unwrap_or(0)
+    }
+
+    /// The dashboard kept for `key`, if nothing it shows has changed since.
+    pub fn get(&self, key: &Key) -> Option<Bytes> {
+        if !self.watch.connected() {
+            return None;
+        }
+        let entry = self.entries.get(key)?;
+        let now = Stamp {
+            generation: self.generation(key.org),
+            breaks: self.watch.breaks(),
+        };
+        (entry.stamp == now).then_some(entry.json)
+    }
+
+    /// Taken before composing a dashboard of `org`.
+    pub fn stamp(&self, org: Uuid) -> Stamp {
+        Stamp {
+            generation: self.generation(org),
+            breaks: self.watch.breaks(),
+        }
+    }
+
+    /// Keeps a dashboard composed under `stamp`.
+    pub fn put(&self, key: Key, stamp: Stamp, json: Bytes) {
+        self.entries.insert(key, Entry { stamp, json });
+    }
+
+    /// Something `org`'s dashboards show has changed.
+    pub fn changed(&self, org: Uuid) {
+        let next = self.counter.fetch_add(1, Ordering::SeqCst) + 1;
+        self.generations.insert(org, next);
+    }
+}
+
+/// The family an event is about, for the events whose changes dashboards
+/// show.
+fn family_of(subject: &str, payload: &[u8]) -> Option<Uuid> {
+    fn org<E: Event>(payload: &[u8], field: fn(E) -> String) -> Option<String> {
+        E::decode(payload).ok().map(field)
+    }
+    let org = match subject {
+        s if s == SubmissionSubmitted::SUBJECT => {
+            org(payload, |e: SubmissionSubmitted| e.organization_id)
+        }
+        s if s == SubmissionReviewed::SUBJECT => {
+            org(payload, |e: SubmissionReviewed| e.organization_id)
+        }
+        s if s == LedgerEntryRecorded::SUBJECT => {
+            org(payload, |e: LedgerEntryRecorded| e.organization_id)
+        }
+        s if s == CatalogueChanged::SUBJECT => {
+            org(payload, |e: CatalogueChanged| e.organization_id)
+        }
+        s if s == ChoreCountChanged::SUBJECT => {
+            org(payload, |e: ChoreCountChanged| e.organization_id)
+        }
+        s if s == ChildCreated::SUBJECT => org(payload, |e: ChildCreated| e.organization_id),
+        s if s == ChildUpdated::SUBJECT => org(payload, |e: ChildUpdated| e.organization_id),
+        s if s == ChildDeleted::SUBJECT => org(payload, |e: ChildDeleted| e.organization_id),
+        s if s == OrganizationUpdated::SUBJECT => {
+            org(payload, |e: OrganizationUpdated| e.organization_id)
+        }
+        _ => None,
+    }?;
+    Uuid::parse_str(&org).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use kit::authn::Role;
+    use prost::Message;
+
+    use super::*;
+
+    fn manual() -> (Dashboards, Arc<(AtomicBool, AtomicU64)>) {
+        let state = Arc::new((AtomicBool::new(true), AtomicU64::new(0)));
+        (Dashboards::with_watch(Watch::Manual(state.clone())), state)
+    }
+
+    fn user(role: Role, org: Option<Uuid>, child: Option<Uuid>) -> User {
+        User {
+            id: Uuid::new_v4(),
+            role,
+            org,
+            child,
+            token: String::new(),
+        }
+    }
+
+    fn parent_key(org: Uuid) -> Key {
+        Key::of(&user(Role::OrgAdmin, Some(org), None)).unwrap()
+    }
+
+    #[test]
+    fn a_kept_dashboard_is_served_until_its_family_changes() {
+        let (cache, _) = manual();
+        let (org, other) = (Uuid::new_v4(), Uuid::new_v4());
+        let key = parent_key(org);
+        cache.put(key.clone(), cache.stamp(org), Bytes::from_static(b"{}"));
+        cache.put(
+            parent_key(other),
+            cache.stamp(other),
+            Bytes::from_static(b"[]"),
+        );
+        assert_eq!(cache.get(&key).as_deref(), Some(&b"{}"[..]));
+
+        cache.changed(org);
+        assert_eq!(cache.get(&key), None);
+        // Another family's is untouched.
+        assert_eq!(cache.get(&parent_key(other)).as_deref(), Some(&b"[]"[..]));
+    }
+
+    #[test]
+    fn a_dashboard_composed_across_a_change_is_never_served() {
+        let (cache, _) = manual();
+        let org = Uuid::new_v4();
+        let stamp = cache.stamp(org);
+        // The change lands while the services are being asked.
+        cache.changed(org);
+        cache.put(parent_key(org), stamp, Bytes::from_static(b"old"));
+        assert_eq!(cache.get(&parent_key(org)), None);
+        // Composed afresh, it is kept.
+        cache.put(
+            parent_key(org),
+            cache.stamp(org),
+            Bytes::from_static(b"new"),
+        );
+        assert_eq!(cache.get(&parent_key(org)).as_deref(), Some(&b"new"[..]));
+    }
+
+    #[test]
+    fn nothing_is_trusted_while_the_bus_is_down_or_after_it_broke() {
+        let (cache, state) = manual();
+        let org = Uuid::new_v4();
+        cache.put(parent_key(org), cache.stamp(org), Bytes::from_static(b"{}"));
+        state.0.store(false, Ordering::SeqCst);
+        assert_eq!(
+            cache.get(&parent_key(org)),
+            None,
+            "served while disconnected"
+        );
+        // Back, after a break in which events may have been missed.
+        state.1.fetch_add(1, Ordering::SeqCst);
+        state.0.store(true, Ordering::SeqCst);
+        assert_eq!(cache.get(&parent_key(org)), None, "served across a break");
+    }
+
+    #[test]
+    fn parents_share_a_dashboard_and_each_child_has_their_own() {
+        let org = Uuid::new_v4();
+        let (a, b) = (Uuid::new_v4(), Uuid::new_v4());
+        let parent = |id| {
+            Key::of(&User {
+                id,
+                ..user(Role::OrgAdmin, Some(org), None)
+            })
+        };
+        assert_eq!(parent(Uuid::new_v4()), parent(Uuid::new_v4()));
+        let child = |c| Key::of(&user(Role::OrgMember, Some(org), Some(c))).unwrap();
+        assert_ne!(child(a), child(b));
+        assert_ne!(Some(child(a)), parent(Uuid::new_v4()));
+        // Another family's parents have another.
+        assert_ne!(parent_key(Uuid::new_v4()), parent_key(org));
+        // No family, nothing kept.
+        assert_eq!(Key::of(&user(Role::SuperAdmin, None, None)), None);
+    }
+
+    #[test]
+    fn the_events_dashboards_show_name_their_family() {
+        let org = Uuid::new_v4();
+        let submitted = SubmissionSubmitted {
+            organization_id: org.to_string(),
+            ..Default::default()
+        };
+        assert_eq!(
+            family_of(SubmissionSubmitted::SUBJECT, &submitted.encode_to_vec()),
+            Some(org)
+        );
+        let credited = LedgerEntryRecorded {
+            organization_id: org.to_string(),
+            ..Default::default()
+        };
+        assert_eq!(
+            family_of(LedgerEntryRecorded::SUBJECT, &credited.encode_to_vec()),
+            Some(org)
+        );
+        // Logins change no dashboard.
+        assert_eq!(family_of("auth.user_logged_in", &[]), None);
+    }
+}
