@@ -2,6 +2,12 @@
 //! service holds the private key; the gateway and every service verify with
 //! the public key. Checked on every token: signature, `alg`, `exp`, `aud`,
 //! `iss` and the header `typ` (user access token or service token).
+//!
+//! A token's signature is checked once: the verifier remembers the tokens it
+//! verified (by their exact text) and, for the same token again, checks only
+//! that it has not expired. A browser sends one token with every request, and
+//! every request is checked by the gateway and again by each service it
+//! reaches. Revocations are checked on every use, after this (see `authn`).
 
 use std::time::Duration;
 
@@ -70,10 +76,16 @@ pub struct Verified {
     pub service: bool,
 }
 
+/// Tokens remembered as verified, at most (a token is about 400 bytes).
+const VERIFIED_CAPACITY: u64 = 10_000;
+/// How long a verified token is remembered without being used.
+const VERIFIED_IDLE: Duration = Duration::from_secs(10 * 60);
+
 /// Verifies tokens with the public key.
 pub struct JwtVerifier {
     key: DecodingKey,
     validation: Validation,
+    verified: moka::sync::Cache<String, Verified>,
 }
 
 impl JwtVerifier {
@@ -85,10 +97,39 @@ impl JwtVerifier {
         validation.set_issuer(&[ISSUER]);
         validation.set_required_spec_claims(&["exp", "aud", "iss", "sub"]);
         validation.leeway = 5;
-        Ok(Self { key, validation })
+        Ok(Self {
+            key,
+            validation,
+            verified: moka::sync::Cache::builder()
+                .max_capacity(VERIFIED_CAPACITY)
+                .time_to_idle(VERIFIED_IDLE)
+                .build(),
+        })
     }
 
     pub fn verify(&self, token: &str) -> Result<Verified, JwtError> {
+        self.verify_at(token, jsonwebtoken::get_current_timestamp())
+    }
+
+    /// [`JwtVerifier::verify`] at `now` (Unix seconds) for a token verified
+    /// before; a new token's expiry is checked against the system clock.
+    fn verify_at(&self, token: &str, now: u64) -> Result<Verified, JwtError> {
+        if let Some(verified) = self.verified.get(token) {
+            // As the full check would: expired once `exp` is more than the
+            // leeway in the past.
+            let exp = u64::try_from(verified.claims.exp).unwrap_or(0);
+            if exp.saturating_add(self.validation.leeway) < now {
+                self.verified.invalidate(token);
+                return Err(JwtError::Invalid);
+            }
+            return Ok(verified);
+        }
+        let verified = self.verify_signed(token)?;
+        self.verified.insert(token.to_owned(), verified.clone());
+        Ok(verified)
+    }
+
+    fn verify_signed(&self, token: &str) -> Result<Verified, JwtError> {
         let data = jsonwebtoken::decode::<Claims>(token, &self.key, &self.validation)
             .map_err(|_| JwtError::Invalid)?;
         let service = match data.header.typ.as_deref() {
@@ -177,5 +218,59 @@ fn base_claims(ttl: Duration) -> Claims {
         org: None,
         child: None,
         iat_ms: Some(now_ms),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{TestKeys, tokens};
+
+    fn pair() -> (JwtSigner, JwtVerifier) {
+        let keys = TestKeys::generate();
+        let signer =
+            JwtSigner::from_private_pem(&keys.private_pem, Duration::from_secs(60), "test")
+                .unwrap();
+        (
+            signer,
+            JwtVerifier::from_public_pem(&keys.public_pem).unwrap(),
+        )
+    }
+
+    #[test]
+    fn a_token_verified_once_is_refused_once_it_expires() {
+        let (signer, verifier) = pair();
+        let claims = tokens::claims("user-1", 60);
+        let token = signer.sign(ACCESS_TYP, &claims).unwrap();
+        let now = u64::try_from(chrono::Utc::now().timestamp()).unwrap();
+        assert_eq!(verifier.verify_at(&token, now).unwrap().claims, claims);
+        // Remembered: still good within its lifetime and the leeway...
+        let exp = u64::try_from(claims.exp).unwrap();
+        assert!(verifier.verify_at(&token, exp + 5).is_ok());
+        // ...and refused after, as the full check would.
+        assert_eq!(
+            verifier.verify_at(&token, exp + 6).unwrap_err(),
+            JwtError::Invalid
+        );
+    }
+
+    #[test]
+    fn only_the_exact_token_verified_is_remembered() {
+        let (signer, verifier) = pair();
+        let token = signer
+            .sign(ACCESS_TYP, &tokens::claims("user-1", 60))
+            .unwrap();
+        verifier.verify(&token).unwrap();
+        // The same claims under another signature, or a signature tampered
+        // with, are checked in full.
+        let forged = tokens::signed_by_stranger(&tokens::claims("user-1", 60));
+        assert_eq!(verifier.verify(&forged).unwrap_err(), JwtError::Invalid);
+        // A character well inside the signature, all of whose bits count.
+        let mut tampered = token.clone().into_bytes();
+        let at = tampered.len() - 20;
+        tampered[at] = if tampered[at] == b'A' { b'B' } else { b'A' };
+        let tampered = String::from_utf8(tampered).unwrap();
+        assert_eq!(verifier.verify(&tampered).unwrap_err(), JwtError::Invalid);
+        assert!(verifier.verify(&token).is_ok());
     }
 }
