@@ -1,6 +1,6 @@
 //! A phone-sized photo for the submission scenario: a gradient with fine
 //! noise, grown until its JPEG is as large as a phone's (a 3 MB photo from a
-//! phone is about 12 megapixels: decoding it is most of its cost).
+//! phone is about 12 megapixels).
 
 use std::io::Cursor;
 
