@@ -1,4 +1,4 @@
-import { useHistory } from '../api/get-history';
+import { useHistory } from '@/api/get-history';
 import { HistoryRow } from './history-row';
 import { useChildren } from '@/api/get-children';
 import { Card, PageHeader, ResourceList } from '@/components/ui';
