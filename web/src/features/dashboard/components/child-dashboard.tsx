@@ -51,6 +51,7 @@ export function ChildDashboard() {
         <RecentActivity
           rows={activityRows(pending.data ?? [], stats.recentHistory, notesById(history.data ?? []))}
           unit={unit}
+          loading={statsQuery.isPending || pending.isPending}
         />
       </div>
 

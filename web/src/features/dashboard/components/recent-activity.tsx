@@ -1,5 +1,5 @@
 import type { ActivityRow } from '../utils/activity';
-import { Card, EmptyState } from '@/components/ui';
+import { Card, EmptyState, Spinner } from '@/components/ui';
 import { choreEmoji } from '@/lib/emoji';
 import { statusLook } from '@/lib/submission-status';
 import type { RewardDisplayType } from '@/types/api';
@@ -9,6 +9,8 @@ import { formatReward } from '@/utils/format';
 export interface RecentActivityProps {
   rows: readonly ActivityRow[];
   unit: RewardDisplayType | null;
+  /** Until both the dashboard and the waiting chores are in, so that rows do not jump as the second arrives. */
+  loading: boolean;
 }
 
 /**
@@ -17,10 +19,12 @@ export interface RecentActivityProps {
  * waits for review, in the warning colour, each with its status in words and
  * the parent's note once reviewed.
  */
-export function RecentActivity({ rows, unit }: RecentActivityProps) {
+export function RecentActivity({ rows, unit, loading }: RecentActivityProps) {
   return (
     <Card title="Recent Activity">
-      {rows.length === 0 ? (
+      {loading ? (
+        <Spinner label="Loading activity…" />
+      ) : rows.length === 0 ? (
         <EmptyState>No recent activity yet. Do a chore to get started!</EmptyState>
       ) : (
         <ul className="list" aria-label="Recent activity">

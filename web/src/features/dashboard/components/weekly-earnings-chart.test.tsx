@@ -38,7 +38,7 @@ describe('barLengths', () => {
     expect(barLengths(weeks(0, 1.5, 6, 2))).toEqual([0, 25, 100, 33.3]);
   });
 
-  it('draws a refund (a negative week) as no bar', () => {
+  it('draws a week below zero as no bar', () => {
     expect(barLengths(weeks(-2, 4))).toEqual([0, 100]);
   });
 });
