@@ -172,6 +172,22 @@ describe("The child's home: chores to do now", () => {
     expect(screen.queryByText(/Mum or Dad/)).toBeNull();
   });
 
+  it('still offers the chores when their availability cannot be loaded (the server refuses a locked one)', async () => {
+    signIn(childUser('MONEY'));
+    stubApi(({ path }) => {
+      if (path === '/chores') return jsonResponse(200, [dishes, lawn]);
+      if (path === '/submissions/availability') return jsonResponse(500, { error: 'Internal' });
+      return undefined;
+    });
+    renderHome();
+    const doable = within(await screen.findByRole('list', { name: 'Chores you can do now' }));
+    expect(doable.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Do it: Mow lawn',
+      'Do it: Wash dishes',
+    ]);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('says when every chore is locked, and when there are no chores', async () => {
     signIn(childUser('MONEY'));
     stubHome({ chores: [lawn] });

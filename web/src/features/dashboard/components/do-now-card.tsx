@@ -38,8 +38,8 @@ export function DoNowCard() {
     if (sent) sentRef.current?.focus();
   }, [sent]);
 
-  // Until availability is known (or failed to load), a locked chore would look doable.
-  const loading = chores.data === undefined || (availability.data === undefined && availability.isPending);
+  // The lists wait for the availability too (unless it failed): before it, a locked chore would look doable.
+  const ready = chores.data !== undefined && !availability.isPending;
 
   return (
     <Card title="Chores to do" aria-label="Chores to do" className="do-now">
@@ -48,18 +48,19 @@ export function DoNowCard() {
           {sent}
         </div>
       )}
-      {loading ? (
-        chores.isPending || availability.isPending ? <Spinner label="Loading chores…" /> : null
-      ) : (
+      {ready ? (
         <DoNowLists
-          chores={chores.data ?? []}
-          list={doNowList(chores.data ?? [], availabilityByChore(availability.data ?? []))}
+          chores={chores.data}
+          list={doNowList(chores.data, availabilityByChore(availability.data ?? []))}
           kids={kids}
           onDo={(chore) => {
             setSent(null);
             setChoosing(chore);
           }}
         />
+      ) : (
+        // A failed load shows nothing (it is logged), as on every list.
+        (chores.isPending || availability.isPending) && <Spinner label="Loading chores…" />
       )}
       {choosing && (
         <QuickSubmitDialog
