@@ -181,7 +181,7 @@ describe('chores', () => {
         await entry.getByText(new RegExp(`${categoryName} · ${childName} · Reviewed`)).waitFor();
         await entry.getByText('Note: Great job!').waitFor();
 
-        // For the child, the daily chore waits for its next day.
+        // For the child, the daily chore waits for its next day: the picker marks it locked, in words...
         const [availabilityResponse] = await Promise.all([
           nextResponse(childPage, 'GET', '/submissions/availability'),
           childPage.reload(),
@@ -189,7 +189,14 @@ describe('chores', () => {
         const availability = (await availabilityResponse.json()).find((item) => item.choreId === chore.id);
         assert.equal(availability?.isAvailable, false);
         assert.ok(availability.nextAvailableAt, 'the next date is given');
-        await picker.selectOption(chore.id);
+        const option = picker.locator(`option[value="${chore.id}"]`);
+        await option.and(childPage.locator('option:disabled')).waitFor({ state: 'attached' });
+        const optionText = await option.textContent();
+        assert.ok(optionText.startsWith(`${choreName} ($1.50) – locked until `), optionText);
+        assert.ok(optionText.endsWith(`(${daysRemainingText(availability.daysRemaining)})`), optionText);
+
+        // ...and opened for it from a link, the form says when it comes back and will not send it.
+        await childPage.goto(`/submit?chore=${chore.id}`);
         const notice = childPage.getByText(/^Available again on /);
         await notice.waitFor();
         const text = await notice.textContent();

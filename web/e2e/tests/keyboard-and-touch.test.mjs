@@ -184,6 +184,7 @@ function smallControls(page, min) {
       'a.nav-menu__link',
       'a.profile-link',
       'a.topbar__brand',
+      'a.tab-bar__link',
       'input:not([type="checkbox"]):not([type="hidden"])',
       'select',
       '[role="tab"]',

@@ -5,15 +5,16 @@ import { queryKeys } from '@/lib/query-keys';
 import type { Submission } from '@/types/api';
 
 /**
- * The family's submissions waiting for review, oldest first, each with what
- * approving it would pay now. Shared by the Reviews page and the count beside
- * Reviews in the menu.
+ * Submissions waiting for review, oldest first: the family's for a parent,
+ * each with what approving it would pay now (the Reviews page and the count
+ * beside Reviews in the menu); a child's own for a child (their home and
+ * History).
  */
 export function getPendingSubmissions(signal?: AbortSignal): Promise<Submission[]> {
   return api.get<Submission[]>('/submissions', { query: { status: 'PENDING' }, signal });
 }
 
-/** `enabled: false` for users who have no queue (children). */
+/** `enabled: false` where it is not wanted (the count beside Reviews, for a child). */
 export function usePendingSubmissions({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: queryKeys.pendingSubmissions,

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { useSessionStore } from '@/stores/session-store';
@@ -38,6 +38,8 @@ describe('route guards', () => {
     expect(screen.getByRole('link', { name: 'Reviews' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Jane Doe\s*Parent/ })).toBeTruthy();
     expect(screen.getAllByText('$0.00')).toHaveLength(2);
+    // The shortcut bar at the foot of a phone's screen is a child's.
+    expect(screen.queryByRole('navigation', { name: 'Shortcuts' })).toBeNull();
     await waitFor(() => expect(document.title).toBe('Dashboard - Chorely'));
   });
 
@@ -50,8 +52,18 @@ describe('route guards', () => {
     for (const label of ['My Balance', 'Pending', 'Completed (this month)', 'Earned (this month)']) {
       expect(screen.getByText(label)).toBeTruthy();
     }
-    expect(screen.getByRole('link', { name: 'Do Chore' })).toBeTruthy();
+    const main = within(screen.getByRole('navigation', { name: 'Main' }));
+    expect(main.getByRole('link', { name: 'Do Chore' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Reviews' })).toBeNull();
+    // On a phone the main navigation folds into a menu; the shortcut bar keeps the main actions at hand.
+    const shortcuts = within(screen.getByRole('navigation', { name: 'Shortcuts' }));
+    expect(shortcuts.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Home', '/'],
+      ['Do Chore', '/submit'],
+      ['History', '/history'],
+      ['Payouts', '/payouts'],
+    ]);
+    expect(shortcuts.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: /Sam Doe\s*Child/ })).toBeTruthy();
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { availabilityByChore, daysRemainingText, groupByCategory, nextAvailableText } from './chores';
+import { availabilityByChore, daysRemainingText, groupByCategory, isLocked, lockedText, nextAvailableText } from './chores';
 import { formatDateTime } from '@/utils/format';
 
 const kitchen = { id: 'cat-k', name: 'Kitchen' };
@@ -36,6 +36,17 @@ describe('availability', () => {
   it('says when a chore opens again', () => {
     expect(nextAvailableText(later)).toBe(`Available again on ${formatDateTime(later.nextAvailableAt)} (in 2 days)`);
     expect(nextAvailableText({ ...later, nextAvailableAt: null })).toBe('Not available yet');
+  });
+
+  it('calls a chore locked only when availability says it is not available', () => {
+    expect(isLocked(later)).toBe(true);
+    expect(isLocked({ ...later, isAvailable: true })).toBe(false);
+    expect(isLocked(undefined)).toBe(false);
+  });
+
+  it('marks a locked chore in few words, with when it comes back', () => {
+    expect(lockedText(later)).toBe(`locked until ${formatDateTime(later.nextAvailableAt)} (in 2 days)`);
+    expect(lockedText({ ...later, nextAvailableAt: null })).toBe('locked for now');
   });
 
   it('counts the days left', () => {

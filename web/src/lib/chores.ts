@@ -41,6 +41,17 @@ export function nextAvailableText(availability: ChoreAvailability): string {
   )})`;
 }
 
+/** Whether a child may submit the chore now; a chore availability does not name counts as open. */
+export function isLocked(availability: ChoreAvailability | undefined): availability is ChoreAvailability {
+  return availability !== undefined && !availability.isAvailable;
+}
+
+/** How a locked chore is marked where space is short (a chore picker's option): "locked until …". */
+export function lockedText(availability: ChoreAvailability): string {
+  if (!availability.nextAvailableAt) return 'locked for now';
+  return `locked until ${formatDateTime(availability.nextAvailableAt)} (${daysRemainingText(availability.daysRemaining)})`;
+}
+
 const UNKNOWN_CHORE: Pick<Chore, 'name' | 'category'> = { name: 'Unknown chore', category: { id: '', name: '' } };
 
 /** The chore a submission is for (the API may leave it out, e.g. for a chore it no longer finds). */

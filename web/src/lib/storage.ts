@@ -7,6 +7,9 @@ export const STORAGE_KEYS = {
   theme: 'theme',
 } as const;
 
+/** The approvals already celebrated on a child's home, per user (siblings may share a tablet). */
+export const celebratedKey = (userId: string) => `celebrated:${userId}`;
+
 export type ColorTheme = 'light' | 'dark';
 
 function read(key: string): string | null {
@@ -60,6 +63,19 @@ export const storage = {
     return raw === 'light' || raw === 'dark' ? raw : null;
   },
   setTheme: (theme: ColorTheme) => write(STORAGE_KEYS.theme, theme),
+
+  /** The ids of the approvals celebrated for `userId`, newest first; none when unreadable. */
+  getCelebrated: (userId: string): string[] => {
+    const raw = read(celebratedKey(userId));
+    if (!raw) return [];
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === 'string') : [];
+    } catch {
+      return [];
+    }
+  },
+  setCelebrated: (userId: string, ids: readonly string[]) => write(celebratedKey(userId), JSON.stringify(ids)),
 
   clearSession: () => {
     write(STORAGE_KEYS.token, null);

@@ -4,8 +4,9 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Brand } from './brand';
 import { NavLabel } from './nav-label';
 import { NavMenu } from './nav-menu';
-import { navigationFor } from './navigation';
+import { navigationFor, shortcutsFor } from './navigation';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+import { TabBar } from './tab-bar';
 import { ThemeToggle } from '@/components/ui';
 import { MenuIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
@@ -15,7 +16,7 @@ import { useSessionStore } from '@/stores/session-store';
 import { cn } from '@/utils/cn';
 import { fullName } from '@/utils/format';
 
-/** Top navigation, profile link and logout around every signed-in screen. */
+/** Top navigation, profile link and logout around every signed-in screen; a child's shortcut bar on a phone. */
 export function AppLayout() {
   const user = useSessionStore((state) => state.user);
   const logout = useLogout();
@@ -25,10 +26,11 @@ export function AppLayout() {
   const menuOpen = menuOpenAt === location.key;
 
   const items = navigationFor(user?.role);
+  const shortcuts = shortcutsFor(user?.role);
   const name = user ? fullName(user) || user.email : '';
 
   return (
-    <div className="app-shell">
+    <div className={cn('app-shell', shortcuts.length > 0 && 'app-shell--tab-bar')}>
       <SkipLink />
       <header className="topbar">
         <div className="topbar__inner">
@@ -87,6 +89,7 @@ export function AppLayout() {
       <main id={MAIN_CONTENT_ID} className="page" tabIndex={-1}>
         <Outlet />
       </main>
+      {shortcuts.length > 0 && <TabBar items={shortcuts} />}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { navigationFor, type NavItem } from './navigation';
+import { navigationFor, shortcutsFor, type NavItem } from './navigation';
 
 function flatten(items: NavItem[]): Array<[string, string]> {
   return items.flatMap((item) =>
@@ -31,5 +31,20 @@ describe('navigationFor', () => {
       ['My Chores', '/chores'],
       ['History', '/history'],
     ]);
+  });
+});
+
+describe('shortcutsFor', () => {
+  it('gives a child their home, a chore, their history and payouts', () => {
+    expect(shortcutsFor('ORG_MEMBER').map((item) => [item.label, item.to])).toEqual([
+      ['Home', '/'],
+      ['Do Chore', '/submit'],
+      ['History', '/history'],
+      ['Payouts', '/payouts'],
+    ]);
+  });
+
+  it.each(['ORG_ADMIN', 'SUPER_ADMIN'])('gives %s none', (role) => {
+    expect(shortcutsFor(role)).toEqual([]);
   });
 });

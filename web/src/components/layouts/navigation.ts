@@ -54,3 +54,26 @@ export function navigationFor(role: string | null | undefined): NavItem[] {
     link('History', paths.app.history.getHref()),
   ];
 }
+
+/** A link of the bar at the foot of a phone's screen, with the picture beside its label. */
+export interface ShortcutItem {
+  label: string;
+  to: string;
+  end?: boolean;
+  icon: 'home' | 'chore' | 'history' | 'payouts';
+}
+
+/**
+ * What a child does most, one tap away on a phone, where the main navigation
+ * folds into a menu: their home, doing a chore, their history and their
+ * payouts. Parents have none: their screens are for managing, not a daily round.
+ */
+export function shortcutsFor(role: string | null | undefined): ShortcutItem[] {
+  if (isParentRole(role)) return [];
+  return [
+    { label: 'Home', to: paths.app.dashboard.getHref(), end: true, icon: 'home' },
+    { label: 'Do Chore', to: paths.app.submit.getHref(), icon: 'chore' },
+    { label: 'History', to: paths.app.history.getHref(), icon: 'history' },
+    { label: 'Payouts', to: paths.app.payouts.getHref(), icon: 'payouts' },
+  ];
+}

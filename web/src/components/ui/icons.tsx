@@ -89,3 +89,16 @@ export const CheckIcon = () => (
     <path d="M20 6 9 17l-5-5" />
   </Icon>
 );
+
+export const HomeIcon = () => (
+  <Icon>
+    <path d="m3 10 9-7 9 7v10a1 1 0 0 1-1 1h-5v-7H9v7H4a1 1 0 0 1-1-1z" />
+  </Icon>
+);
+
+export const PlusCircleIcon = () => (
+  <Icon>
+    <circle cx="12" cy="12" r="10" />
+    <path d="M12 8v8M8 12h8" />
+  </Icon>
+);

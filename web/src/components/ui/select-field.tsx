@@ -5,6 +5,8 @@ import { Field } from './field';
 export interface SelectOption {
   value: string;
   label: string;
+  /** Shown but not choosable; the label should say why. */
+  disabled?: boolean;
 }
 
 export interface SelectOptionGroup {
@@ -24,7 +26,7 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
 }
 
 const renderOption = (option: SelectOption) => (
-  <option key={option.value} value={option.value}>
+  <option key={option.value} value={option.value} disabled={option.disabled}>
     {option.label}
   </option>
 );

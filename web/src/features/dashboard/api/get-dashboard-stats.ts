@@ -11,16 +11,20 @@ export function getDashboardStats(signal?: AbortSignal): Promise<unknown> {
   return api.get<unknown>('/dashboard/stats', { signal });
 }
 
-/**
- * The dashboard stats in the shape `normalize` gives them. Until they are
- * loaded, and when loading fails (only logged), the screen shows zero values.
- */
-export function useDashboardStats<T>(normalize: (raw: unknown) => T): T {
-  const { data } = useQuery({
+/** The dashboard stats query, read in the shape `normalize` gives them. */
+export function useDashboardStatsQuery<T>(normalize: (raw: unknown) => T) {
+  return useQuery({
     queryKey: queryKeys.dashboardStats,
     queryFn: ({ signal }) => getDashboardStats(signal),
     select: normalize,
     meta: { what: 'dashboard stats' },
   });
-  return data ?? normalize(undefined);
+}
+
+/**
+ * The dashboard stats in the shape `normalize` gives them. Until they are
+ * loaded, and when loading fails (only logged), the screen shows zero values.
+ */
+export function useDashboardStats<T>(normalize: (raw: unknown) => T): T {
+  return useDashboardStatsQuery(normalize).data ?? normalize(undefined);
 }

@@ -1,22 +1,37 @@
 import { Link } from 'react-router';
 
-import { useDashboardStats } from '../api/get-dashboard-stats';
+import { useDashboardStatsQuery } from '../api/get-dashboard-stats';
+import { activityRows, notesById } from '../utils/activity';
 import { normalizeChildStats } from '../utils/normalize-stats';
+import { Celebration, useNewApprovals } from './celebration';
+import { DoNowCard } from './do-now-card';
+import { RecentActivity } from './recent-activity';
 import { WeeklyEarningsChart } from './weekly-earnings-chart';
-import { Card, EmptyState, PageHeader, StatCard } from '@/components/ui';
+import { useHistory } from '@/api/get-history';
+import { usePendingSubmissions } from '@/api/get-pending-submissions';
+import { Card, PageHeader, StatCard } from '@/components/ui';
 import { CheckCircleIcon, ClockIcon, StarIcon, WalletIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { choreEmoji } from '@/lib/emoji';
-import { useOwnRewardUnit } from '@/stores/session-store';
+import { useOwnRewardUnit, useSessionStore } from '@/stores/session-store';
 import { useUiTheme } from '@/stores/theme-store';
-import { cn } from '@/utils/cn';
-import { formatDate, formatReward } from '@/utils/format';
+import { formatReward } from '@/utils/format';
 
-/** The child's own dashboard. */
+/**
+ * The child's own dashboard, which says what to do now: the chores they can
+ * do (and the locked ones) first, then what waits for review and what was
+ * reviewed, then their balance and progress. In the KIDS theme, chores
+ * approved since the last visit are celebrated once.
+ */
 export function ChildDashboard() {
-  const stats = useDashboardStats(normalizeChildStats);
+  const statsQuery = useDashboardStatsQuery(normalizeChildStats);
+  const stats = statsQuery.data ?? normalizeChildStats(undefined);
+  // A child's own submissions waiting for review, and their reviewed ones for the parents' notes.
+  const pending = usePendingSubmissions();
+  const history = useHistory();
   const unit = useOwnRewardUnit();
   const kids = useUiTheme() === 'KIDS';
+  const userId = useSessionStore((state) => state.user?.id);
+  const approvals = useNewApprovals(stats.recentHistory, kids && statsQuery.isSuccess, userId);
 
   return (
     <>
@@ -29,8 +44,19 @@ export function ChildDashboard() {
           </Link>
         }
       />
+      <Celebration approvals={approvals} unit={unit} />
+
+      <div className="grid-2">
+        <DoNowCard />
+        <RecentActivity
+          rows={activityRows(pending.data ?? [], stats.recentHistory, notesById(history.data ?? []))}
+          unit={unit}
+          loading={statsQuery.isPending || pending.isPending}
+        />
+      </div>
+
       <div className="stat-grid">
-        {/* Figures with a list behind them lead to it (History lists reviewed chores only). */}
+        {/* Figures with a list behind them lead to it. */}
         <StatCard
           label="My Balance"
           value={formatReward(stats.balance, unit)}
@@ -38,7 +64,13 @@ export function ChildDashboard() {
           icon={<WalletIcon />}
           to={paths.app.payouts.getHref()}
         />
-        <StatCard label="Pending" value={stats.pendingSubmissions} tone="warning" icon={<ClockIcon />} />
+        <StatCard
+          label="Pending"
+          value={stats.pendingSubmissions}
+          tone="warning"
+          icon={<ClockIcon />}
+          to={paths.app.history.getHref()}
+        />
         <StatCard
           label="Completed (this month)"
           value={stats.completedThisMonth}
@@ -54,48 +86,9 @@ export function ChildDashboard() {
         />
       </div>
 
-      <div className="grid-2">
-        <Card title="Recent Activity">
-          {stats.recentHistory.length === 0 ? (
-            <EmptyState>No recent activity yet. Do a chore to get started!</EmptyState>
-          ) : (
-            <ul className="list" aria-label="Recent activity">
-              {stats.recentHistory.map((item, index) => (
-                <li
-                  key={item.id || index}
-                  className={cn('list__row', item.approved ? 'list__row--approved' : 'list__row--rejected')}
-                  aria-label={item.chore.name}
-                >
-                  <div>
-                    <p className="list__primary" data-emoji={choreEmoji(item.chore.name, item.chore.category.name)}>
-                      {item.chore.name}
-                    </p>
-                    <p className="list__secondary">
-                      {item.chore.category.name || 'Uncategorized'} · {formatDate(item.reviewedAt)}
-                    </p>
-                  </div>
-                  <div className="history-row__outcome">
-                    <span className={cn('badge', item.approved ? 'badge--success' : 'badge--danger')}>
-                      {item.approved ? 'Approved' : 'Rejected'}
-                    </span>
-                    <span className="list__amount">
-                      {item.approved ? '+' : ''}
-                      {formatReward(item.boostedReward, unit)}
-                    </span>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Card>
-        <Card title="Weekly Earnings" actions={<span className="muted small">Last 8 weeks</span>}>
-          {stats.weeklyEarnings.length === 0 ? (
-            <EmptyState>No earnings yet</EmptyState>
-          ) : (
-            <WeeklyEarningsChart weeks={stats.weeklyEarnings} unit={unit} />
-          )}
-        </Card>
-      </div>
+      <Card title="Weekly Earnings" actions={<span className="muted small">Last 8 weeks</span>}>
+        <WeeklyEarningsChart weeks={stats.weeklyEarnings} unit={unit} />
+      </Card>
     </>
   );
 }

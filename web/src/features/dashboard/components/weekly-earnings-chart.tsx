@@ -1,12 +1,7 @@
 import type { WeekEarnings } from '../types';
+import { EmptyState } from '@/components/ui';
 import type { RewardDisplayType } from '@/types/api';
 import { formatCalendarDate, formatReward } from '@/utils/format';
-
-const BAR_WIDTH = 28;
-const GAP = 14;
-const PLOT_HEIGHT = 100;
-const TOP = 8;
-const LABEL_HEIGHT = 22;
 
 const SHORT_DATE: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' };
 
@@ -25,40 +20,39 @@ export function chartSummary(weeks: readonly WeekEarnings[], unit: RewardDisplay
   return `Earnings per week over the last ${weeks.length} weeks: ${formatReward(total, unit)} in total${most}`;
 }
 
+/** How long each week's bar is, in percent of the longest (the best week's); 0 for nothing earned. */
+export function barLengths(weeks: readonly WeekEarnings[]): number[] {
+  const highest = Math.max(0, ...weeks.map((week) => week.amount));
+  return weeks.map((week) => (highest > 0 ? Math.round((Math.max(week.amount, 0) / highest) * 1000) / 10 : 0));
+}
+
 export interface WeeklyEarningsChartProps {
   weeks: readonly WeekEarnings[];
   /** The child's reward unit; dollars when null. */
   unit: RewardDisplayType | null;
 }
 
-/** A bar per week (oldest first), as high as what was earned in it; each bar names its week and amount. */
+/**
+ * A bar per week (oldest first), as long as what was earned in it, between
+ * the week's date and its amount in words: the figures read at any width,
+ * where labels drawn inside a scaled picture would shrink on a phone. With
+ * nothing earned in any week there is nothing to compare: it says so instead.
+ */
 export function WeeklyEarningsChart({ weeks, unit }: WeeklyEarningsChartProps) {
-  const highest = Math.max(0, ...weeks.map((week) => week.amount));
-  const width = weeks.length * (BAR_WIDTH + GAP) + GAP;
-  const baseline = TOP + PLOT_HEIGHT;
+  if (!weeks.some((week) => week.amount > 0)) return <EmptyState>No earnings yet</EmptyState>;
+  const lengths = barLengths(weeks);
 
   return (
-    <svg
-      className="earnings-chart"
-      role="img"
-      aria-label={chartSummary(weeks, unit)}
-      viewBox={`0 0 ${width} ${baseline + LABEL_HEIGHT}`}
-    >
-      <line className="earnings-chart__axis" x1={0} x2={width} y1={baseline} y2={baseline} />
-      {weeks.map((week, index) => {
-        const x = GAP + index * (BAR_WIDTH + GAP);
-        const height = highest > 0 ? (Math.max(week.amount, 0) / highest) * PLOT_HEIGHT : 0;
-        return (
-          <g key={week.weekStart || index}>
-            <rect className="earnings-chart__bar" x={x} y={baseline - height} width={BAR_WIDTH} height={height} rx={3}>
-              <title>{weekText(week, unit)}</title>
-            </rect>
-            <text className="earnings-chart__label" x={x + BAR_WIDTH / 2} y={baseline + 16} textAnchor="middle">
-              {shortDate(week)}
-            </text>
-          </g>
-        );
-      })}
-    </svg>
+    <div className="earnings-chart" role="img" aria-label={chartSummary(weeks, unit)}>
+      {weeks.map((week, index) => (
+        <div key={week.weekStart || index} className="earnings-chart__row" title={weekText(week, unit)}>
+          <span className="earnings-chart__week">{shortDate(week)}</span>
+          <span className="earnings-chart__track">
+            <span className="earnings-chart__bar" style={{ width: `${lengths[index]}%` }} />
+          </span>
+          <span className="earnings-chart__value">{formatReward(week.amount, unit)}</span>
+        </div>
+      ))}
+    </div>
   );
 }

@@ -101,6 +101,49 @@ describe('HistoryPage', () => {
     expect(requests.some((request) => request.path === '/children')).toBe(false);
   });
 
+  it('shows a child their chores waiting for review first, newest first, each saying so in the warning colour', async () => {
+    signIn(childUser('MONEY'));
+    const older = buildSubmission({ id: 'p-1', submittedAt: '2024-05-03T09:00:00Z', baseReward: 1.5 });
+    const newer = buildSubmission({
+      id: 'p-2',
+      chore: buildChore({ id: 'chore-3', name: 'Feed the cat' }),
+      submittedAt: '2024-05-04T09:00:00Z',
+      baseReward: 2,
+    });
+    stubApi(({ path }) => {
+      if (path === '/submissions?status=PENDING') return jsonResponse(200, [older, newer]);
+      if (path === '/submissions/history') return jsonResponse(200, [approved, rejected]);
+      return undefined;
+    });
+    renderWithProviders(<HistoryPage />);
+
+    const waiting = await screen.findByRole('list', { name: 'Waiting for review' });
+    const rows = within(waiting).getAllByRole('listitem');
+    expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(['Feed the cat', 'Wash dishes']);
+    const [cat] = rows as [HTMLElement];
+    expect(cat.className).toContain('list__row--pending');
+    expect(cat.className).not.toMatch(/list__row--(approved|rejected)/);
+    expect(within(cat).getByText('Waiting for review').className).toContain('badge--warning');
+    expect(within(cat).getByText(`Kitchen · Sent ${formatDate(newer.submittedAt)}`)).toBeTruthy();
+    expect(within(cat).getByText('$2.00')).toBeTruthy();
+
+    // The reviewed ones follow, as before.
+    const reviewed = await screen.findByRole('list', { name: 'Reviewed chores' });
+    expect(within(reviewed).getAllByRole('listitem').map((row) => row.className)).toEqual([
+      expect.stringContaining('list__row--approved'),
+      expect.stringContaining('list__row--rejected'),
+    ]);
+  });
+
+  it("shows a parent only reviewed chores (theirs wait in Reviews), without asking for the queue", async () => {
+    signIn(userWithRole('ORG_ADMIN'));
+    const { requests } = stubHistory();
+    renderWithProviders(<HistoryPage />);
+    await screen.findByRole('list', { name: 'Reviewed chores' });
+    expect(screen.queryByRole('list', { name: 'Waiting for review' })).toBeNull();
+    expect(requests.some((request) => request.path.startsWith('/submissions?'))).toBe(false);
+  });
+
   it('says when nothing has been reviewed yet', async () => {
     signIn(userWithRole('ORG_MEMBER'));
     stubApi(({ path }) => (path === '/submissions/history' ? jsonResponse(200, []) : undefined));

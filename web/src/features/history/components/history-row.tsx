@@ -1,5 +1,6 @@
 import { choreOf } from '@/lib/chores';
 import { choreEmoji } from '@/lib/emoji';
+import { reviewedStatus, statusLook } from '@/lib/submission-status';
 import type { RewardDisplayType, Submission } from '@/types/api';
 import { cn } from '@/utils/cn';
 import { formatDate, formatReward } from '@/utils/format';
@@ -12,21 +13,26 @@ export interface HistoryRowProps {
   rewardType: RewardDisplayType | undefined;
 }
 
-/** One reviewed chore: approved in green with the reward earned, rejected in red. */
+/**
+ * One chore: approved in green with the reward earned, rejected in red, each
+ * with the parent's note; one waiting for review (a child's own) in the
+ * warning colour, with the chore's reward and when it was sent.
+ */
 export function HistoryRow({ submission, showChild, rewardType }: HistoryRowProps) {
-  const { approved } = submission;
+  // Reviewed rows go by their approved flag (spec), as they always have.
+  const status = submission.status === 'PENDING' ? 'PENDING' : reviewedStatus(submission.approved);
+  const look = statusLook(status);
   const chore = choreOf(submission);
   const about = [
     chore.category?.name || 'Uncategorized',
     showChild ? submission.childName : null,
-    `Reviewed ${formatDate(submission.reviewedAt)}`,
+    status === 'PENDING' ? `Sent ${formatDate(submission.submittedAt)}` : `Reviewed ${formatDate(submission.reviewedAt)}`,
   ].filter(Boolean);
+  // Until a review, what approving pays is not known: the chore's own reward shows.
+  const reward = status === 'PENDING' ? submission.baseReward : submission.boostedReward;
 
   return (
-    <li
-      className={cn('list__row', 'history-row', approved ? 'list__row--approved' : 'list__row--rejected')}
-      aria-label={chore.name}
-    >
+    <li className={cn('list__row', 'history-row', look.row)} aria-label={chore.name}>
       <div>
         <p className="list__primary" data-emoji={choreEmoji(chore.name, chore.category?.name)}>
           {chore.name}
@@ -35,12 +41,10 @@ export function HistoryRow({ submission, showChild, rewardType }: HistoryRowProp
         {submission.adminNotes && <p className="history-row__notes">Note: {submission.adminNotes}</p>}
       </div>
       <div className="history-row__outcome">
-        <span className={cn('badge', approved ? 'badge--success' : 'badge--danger')}>
-          {approved ? 'Approved' : 'Rejected'}
-        </span>
+        <span className={cn('badge', look.badge)}>{look.label}</span>
         <span className="list__amount">
-          {approved ? '+' : ''}
-          {formatReward(submission.boostedReward, rewardType)}
+          {status === 'APPROVED' ? '+' : ''}
+          {formatReward(reward, rewardType)}
         </span>
       </div>
     </li>

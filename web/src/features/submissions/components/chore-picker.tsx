@@ -1,26 +1,35 @@
 import { SelectField } from '@/components/ui';
-import { groupByCategory } from '@/lib/chores';
+import { groupByCategory, isLocked, lockedText } from '@/lib/chores';
 import { useOwnRewardUnit } from '@/stores/session-store';
-import type { Chore } from '@/types/api';
+import type { Chore, ChoreAvailability } from '@/types/api';
 import { formatReward } from '@/utils/format';
 
 export interface ChorePickerProps {
   chores: readonly Chore[];
+  /** Availability by chore id; chores not in it count as available. */
+  availability: ReadonlyMap<string, ChoreAvailability>;
   name: string;
   value: string;
   error?: string;
   onChange: (event: { target: { value: string } }) => void;
 }
 
-/** A select of the chores, under their category (optgroups). */
-export function ChorePicker({ chores, ...props }: ChorePickerProps) {
+/**
+ * A select of the chores, under their category (optgroups). A locked chore
+ * cannot be picked, and its option says so in words, with when it comes back
+ * (a greyed-out option alone is easy to miss).
+ */
+export function ChorePicker({ chores, availability, ...props }: ChorePickerProps) {
   const unit = useOwnRewardUnit();
   const groups = groupByCategory(chores).map((group) => ({
     label: group.name,
-    options: group.chores.map((chore) => ({
-      value: chore.id,
-      label: `${chore.name} (${formatReward(chore.baseReward, unit)})`,
-    })),
+    options: group.chores.map((chore) => {
+      const waiting = availability.get(chore.id);
+      const label = `${chore.name} (${formatReward(chore.baseReward, unit)})`;
+      return isLocked(waiting)
+        ? { value: chore.id, label: `${label} – ${lockedText(waiting)}`, disabled: true }
+        : { value: chore.id, label };
+    }),
   }));
   return <SelectField label="Chore" placeholder="Choose a chore" groups={groups} {...props} />;
 }

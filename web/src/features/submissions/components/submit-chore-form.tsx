@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 
-import { useCreateSubmission } from '../api/create-submission';
+import { useCreateSubmission } from '@/api/create-submission';
 import {
   emptySubmissionForm,
   toDateTimeLocal,
@@ -12,7 +12,7 @@ import { ChorePicker } from './chore-picker';
 import { PhotoField } from './photo-field';
 import { Alert, Button, ProgressBar, TextAreaField, TextField } from '@/components/ui';
 import { useForm } from '@/hooks/use-form';
-import { nextAvailableText } from '@/lib/chores';
+import { isLocked, nextAvailableText } from '@/lib/chores';
 import type { Chore, ChoreAvailability } from '@/types/api';
 
 export interface SubmitChoreFormProps {
@@ -45,13 +45,13 @@ export function SubmitChoreForm({ chores, availability, initialChoreId = '' }: S
 
   const chore = choreById(values.choreId);
   const waiting = availability.get(values.choreId);
-  const unavailable = waiting !== undefined && !waiting.isAvailable;
+  const unavailable = isLocked(waiting);
 
   return (
     <form className="form form--narrow" onSubmit={onSubmit} noValidate aria-label="Submit chore">
       {serverError && <Alert>{serverError}</Alert>}
       {saved && <Alert variant="success">Chore submitted! A parent will review it soon.</Alert>}
-      <ChorePicker chores={chores} {...field('choreId')} />
+      <ChorePicker chores={chores} availability={availability} {...field('choreId')} />
       {unavailable && <Alert variant="info">{nextAvailableText(waiting)}</Alert>}
       <TextField
         label="Completed At"

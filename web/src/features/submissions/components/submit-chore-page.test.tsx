@@ -110,14 +110,33 @@ describe('SubmitChorePage', () => {
     expect(uploads).toHaveLength(0);
   });
 
-  it('says when an unavailable chore opens again and keeps Submit disabled', async () => {
+  it('marks locked chores in the picker, in words with when they come back, so they cannot be picked', async () => {
     const user = userEvent.setup();
     stubChoresApi([waitingLawn, { choreId: dishes.id, isAvailable: true, nextAvailableAt: null, daysRemaining: 0 }]);
     renderPage();
+    const picker = await screen.findByLabelText<HTMLSelectElement>('Chore');
+    const locked = await within(picker).findByRole<HTMLOptionElement>('option', {
+      name: /^Mow lawn \(\$5\.00\) – locked until .*2030.* \(in 2 days\)$/,
+    });
+    expect(locked.disabled).toBe(true);
+    const open = within(picker).getByRole<HTMLOptionElement>('option', { name: 'Wash dishes ($1.50)' });
+    expect(open.disabled).toBe(false);
+    // A chore availability does not name counts as open.
+    expect(within(picker).getByRole<HTMLOptionElement>('option', { name: 'Make bed ($1.50)' }).disabled).toBe(false);
+
+    await user.selectOptions(picker, lawn.id);
+    expect(picker.value).toBe('');
+    await user.selectOptions(picker, dishes.id);
+    expect(picker.value).toBe(dishes.id);
+  });
+
+  it('says when a locked chore opened from a link comes back, and keeps Submit disabled', async () => {
+    const user = userEvent.setup();
+    stubChoresApi([waitingLawn, { choreId: dishes.id, isAvailable: true, nextAvailableAt: null, daysRemaining: 0 }]);
+    renderPage(`/submit?chore=${lawn.id}`);
     await screen.findByLabelText('Chore');
     const submit = screen.getByRole<HTMLButtonElement>('button', { name: 'Submit Chore' });
 
-    await user.selectOptions(screen.getByLabelText('Chore'), lawn.id);
     expect((await screen.findByText(/^Available again on .*2030.* \(in 2 days\)$/)).textContent).toBeTruthy();
     expect(submit.disabled).toBe(true);
 

@@ -9,6 +9,7 @@ export function getHistory(signal?: AbortSignal): Promise<Submission[]> {
   return api.get<Submission[]>('/submissions/history', { signal });
 }
 
+/** Shared by History and the child's home (which shows the parents' notes from it). */
 export function useHistory() {
   return useQuery({ queryKey: queryKeys.history, queryFn: ({ signal }) => getHistory(signal), meta: { what: 'history' } });
 }

@@ -1,0 +1,291 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+
+import { DashboardPage } from './dashboard-page';
+import { celebratedKey } from '@/lib/storage';
+import { buildChore, buildSubmission, garden } from '@/testing/chores';
+import { stubUpload } from '@/testing/fake-upload';
+import { buildUser, childUser, jsonResponse } from '@/testing/fixtures';
+import { renderWithProviders, signIn, stubApi } from '@/testing/test-utils';
+import type { Chore, ChoreAvailability, Submission } from '@/types/api';
+
+const dishes = buildChore({ id: 'c-dishes', name: 'Wash dishes', frequencyDays: 0 });
+const lawn = buildChore({ id: 'c-lawn', name: 'Mow lawn', category: garden, categoryId: garden.id, baseReward: 5 });
+const porch = buildChore({ id: 'c-porch', name: 'Sweep the porch', category: garden, categoryId: garden.id, requiresPhoto: true });
+
+const lockedLawn: ChoreAvailability = { choreId: lawn.id, isAvailable: false, nextAvailableAt: '2030-03-05T09:00:00Z', daysRemaining: 2 };
+
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+
+const emptyStats = {
+  role: 'ORG_MEMBER',
+  balance: 0,
+  pendingSubmissions: 0,
+  completedThisMonth: 0,
+  earnedThisMonth: 0,
+  recentHistory: [],
+  weeklyEarnings: [],
+};
+
+interface Home {
+  chores?: Chore[];
+  availability?: ChoreAvailability[];
+  pending?: Submission[];
+  history?: Submission[];
+  stats?: object;
+}
+
+/** The API of a child's home; `home` may be changed between calls (what the server holds). */
+function stubHome(home: Home) {
+  return stubApi(({ path }) => {
+    if (path === '/dashboard/stats') return jsonResponse(200, home.stats ?? emptyStats);
+    if (path === '/chores') return jsonResponse(200, home.chores ?? [dishes, lawn, porch]);
+    if (path === '/submissions/availability') return jsonResponse(200, home.availability ?? [lockedLawn]);
+    if (path === '/submissions?status=PENDING') return jsonResponse(200, home.pending ?? []);
+    if (path === '/submissions/history') return jsonResponse(200, home.history ?? []);
+    return undefined;
+  });
+}
+
+function renderHome() {
+  return renderWithProviders(
+    <MemoryRouter>
+      <DashboardPage />
+    </MemoryRouter>,
+  );
+}
+
+/** The row of Recent Activity named `name`, once it shows (the list of chores to do has one too). */
+const activityRow = async (name: string) =>
+  within(await screen.findByRole('list', { name: 'Recent activity' })).findByRole('listitem', { name });
+
+const teen = () =>
+  buildUser({ id: 'user-3', role: 'ORG_MEMBER', childId: 'child-1', profile: { uiTheme: 'TEEN', rewardDisplayType: 'MONEY' } });
+
+describe("The child's home: chores to do now", () => {
+  it('offers Do it on each chore that can be done now, and shows the locked ones as locked, with when, without it', async () => {
+    signIn(childUser('MONEY'));
+    stubHome({});
+    renderHome();
+
+    const card = within(await screen.findByRole('region', { name: 'Chores to do' }));
+    const doable = within(await card.findByRole('list', { name: 'Chores you can do now' }));
+    expect(doable.getAllByRole('listitem').map((row) => row.getAttribute('aria-label'))).toEqual([
+      'Sweep the porch',
+      'Wash dishes',
+    ]);
+    expect(doable.getByRole('button', { name: 'Do it: Wash dishes' })).toBeTruthy();
+
+    const locked = within(card.getByRole('list', { name: 'Locked chores' }));
+    const row = within(locked.getByRole('listitem', { name: 'Mow lawn' }));
+    expect(row.getByText('Locked')).toBeTruthy();
+    expect(row.getByText(/^Available again on .*2030.* \(in 2 days\)$/)).toBeTruthy();
+    expect(row.queryByRole('button')).toBeNull();
+    expect(row.queryByRole('link')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Do it: Mow lawn' })).toBeNull();
+  });
+
+  it('sends a chore in two taps, Do it then I did it!, and shows it waiting for review', async () => {
+    const user = userEvent.setup();
+    signIn(childUser('MONEY'));
+    const home: Home = {};
+    const { requests } = stubHome(home);
+    const uploads = stubUpload();
+    renderHome();
+
+    await user.click(await screen.findByRole('button', { name: 'Do it: Wash dishes' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Wash dishes' }));
+    expect(dialog.getByText(/Mum or Dad will check it\. It earns \$1\.50\./)).toBeTruthy();
+    await user.click(dialog.getByRole('button', { name: 'I did it!' }));
+
+    const [upload] = uploads;
+    expect(upload?.url).toBe('/api/submissions');
+    expect(upload?.form.get('choreId')).toBe(dishes.id);
+    expect(Date.now() - Date.parse(upload?.form.get('completedAt') as string)).toBeLessThan(61_000);
+    // The server now holds it as waiting for review.
+    const sent = buildSubmission({ id: 'sent-1', chore: dishes, submittedAt: new Date().toISOString() });
+    home.pending = [sent];
+    upload?.respond(201, sent);
+
+    const done = await screen.findByText('Done! Wash dishes is waiting for Mum or Dad to check it.');
+    expect(done.getAttribute('role')).toBe('status');
+    await waitFor(() => expect(document.activeElement).toBe(done));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const activity = within(screen.getByRole('list', { name: 'Recent activity' }));
+    const waiting = activity.getByRole('listitem', { name: 'Wash dishes' });
+    expect(waiting.className).toContain('list__row--pending');
+    expect(within(waiting).getByText('Waiting for review').className).toContain('badge--warning');
+    expect(within(waiting).getByText('$1.50')).toBeTruthy();
+    expect(requests.filter((request) => request.path === '/submissions?status=PENDING').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("keeps the dialog open with the server's message when the chore cannot be sent", async () => {
+    const user = userEvent.setup();
+    signIn(childUser('MONEY'));
+    stubHome({});
+    const uploads = stubUpload();
+    renderHome();
+
+    await user.click(await screen.findByRole('button', { name: 'Do it: Wash dishes' }));
+    await user.click(screen.getByRole('button', { name: 'I did it!' }));
+    uploads[0]?.respond(409, { error: 'Conflict', message: 'This chore is available again on March 5' });
+    expect((await screen.findByRole('alert')).textContent).toBe('This chore is available again on March 5');
+    expect(screen.getByRole('dialog', { name: 'Wash dishes' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'I did it!' }));
+    uploads[1]?.respond(502, '');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Failed to submit chore'));
+    expect(screen.queryByText(/Done!/)).toBeNull();
+  });
+
+  it('opens the Submit Chore form with the chore chosen for a photo, or for a chore that needs one', async () => {
+    const user = userEvent.setup();
+    signIn(childUser('MONEY'));
+    stubHome({});
+    renderHome();
+
+    const porchLink = await screen.findByRole('link', { name: 'Do it: Sweep the porch' });
+    expect(porchLink.getAttribute('href')).toBe(`/submit?chore=${porch.id}`);
+    expect(within(screen.getByRole('listitem', { name: 'Sweep the porch' })).getByText('$1.50 · Photo needed')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Do it: Wash dishes' }));
+    const more = within(screen.getByRole('dialog')).getByRole('link', { name: 'Add a photo or a note' });
+    expect(more.getAttribute('href')).toBe(`/submit?chore=${dishes.id}`);
+  });
+
+  it('speaks plainly to a TEEN or ADULT child', async () => {
+    const user = userEvent.setup();
+    signIn(teen());
+    const home: Home = {};
+    stubHome(home);
+    const uploads = stubUpload();
+    renderHome();
+
+    await user.click(await screen.findByRole('button', { name: 'Do it: Wash dishes' }));
+    expect(screen.getByText('Done it? Send it for review. It earns $1.50.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Send for review' }));
+    home.pending = [buildSubmission({ chore: dishes })];
+    uploads[0]?.respond(201, buildSubmission({ chore: dishes }));
+    expect(await screen.findByText('Sent: Wash dishes is waiting for review.')).toBeTruthy();
+    expect(screen.queryByText(/Mum or Dad/)).toBeNull();
+  });
+
+  it('still offers the chores when their availability cannot be loaded (the server refuses a locked one)', async () => {
+    signIn(childUser('MONEY'));
+    stubApi(({ path }) => {
+      if (path === '/chores') return jsonResponse(200, [dishes, lawn]);
+      if (path === '/submissions/availability') return jsonResponse(500, { error: 'Internal' });
+      return undefined;
+    });
+    renderHome();
+    const doable = within(await screen.findByRole('list', { name: 'Chores you can do now' }));
+    expect(doable.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Do it: Mow lawn',
+      'Do it: Wash dishes',
+    ]);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says when every chore is locked, and when there are no chores', async () => {
+    signIn(childUser('MONEY'));
+    stubHome({ chores: [lawn] });
+    const view = renderHome();
+    expect(await screen.findByText('All done for now! Come back later.')).toBeTruthy();
+    expect(screen.getByRole('listitem', { name: 'Mow lawn' })).toBeTruthy();
+    view.unmount();
+
+    stubHome({ chores: [] });
+    renderHome();
+    expect(await screen.findByText('No chores yet. Ask a parent to add some.')).toBeTruthy();
+  });
+});
+
+describe("The child's home: Recent Activity", () => {
+  it("shows what waits for review first, then the reviewed chores with the parent's note", async () => {
+    signIn(childUser('MONEY'));
+    stubHome({
+      pending: [buildSubmission({ id: 'p-1', chore: lawn, baseReward: 5, submittedAt: '2024-05-08T09:00:00Z' })],
+      history: [buildSubmission({ id: 's-1', status: 'APPROVED', approved: true, adminNotes: 'Sparkling!' })],
+      stats: {
+        ...emptyStats,
+        pendingSubmissions: 1,
+        recentHistory: [
+          { id: 's-1', chore: { name: 'Wash dishes', category: { name: 'Kitchen' } }, approved: true, boostedReward: 1.8, reviewedAt: '2024-05-07T10:00:00Z' },
+        ],
+      },
+    });
+    renderHome();
+
+    const list = await screen.findByRole('list', { name: 'Recent activity' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    const [waiting, approved] = within(list).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    expect(waiting.getAttribute('aria-label')).toBe('Mow lawn');
+    expect(waiting.className).toContain('list__row--pending');
+    expect(waiting.className).not.toMatch(/approved|rejected/);
+    expect(within(waiting).getByText('Waiting for review')).toBeTruthy();
+    expect(within(waiting).getByText('$5.00')).toBeTruthy();
+    expect(within(waiting).queryByText('+$5.00')).toBeNull();
+
+    expect(approved.className).toContain('list__row--approved');
+    expect(within(approved).getByText('+$1.80')).toBeTruthy();
+    expect(await within(approved).findByText('Note: Sparkling!')).toBeTruthy();
+  });
+});
+
+describe("The child's home: celebration", () => {
+  const approvedNow = { id: 'ok-1', chore: { name: 'Wash dishes', category: { name: 'Kitchen' } }, approved: true, boostedReward: 2, reviewedAt: hoursAgo(1) };
+  const rejectedNow = { ...approvedNow, id: 'no-1', chore: { name: 'Mow lawn', category: { name: 'Garden' } }, approved: false };
+
+  it('celebrates a chore approved since the last visit once, in the KIDS theme', async () => {
+    const kid = childUser('MONEY');
+    signIn(kid);
+    stubHome({ stats: { ...emptyStats, recentHistory: [approvedNow, rejectedNow] } });
+    const first = renderHome();
+
+    const banner = await screen.findByText('Great job!');
+    expect(banner.closest('[role="status"]')?.textContent).toBe('Great job!Mum or Dad said yes to Wash dishes. You earned $2.00!');
+    await waitFor(() => expect(JSON.parse(window.localStorage.getItem(celebratedKey(kid.id)) ?? '[]')).toEqual(['ok-1']));
+    first.unmount();
+
+    // The next visit: nothing new to celebrate.
+    renderHome();
+    await activityRow('Wash dishes');
+    expect(screen.queryByText('Great job!')).toBeNull();
+  });
+
+  it('can be put away', async () => {
+    const user = userEvent.setup();
+    signIn(childUser('MONEY'));
+    stubHome({ stats: { ...emptyStats, recentHistory: [approvedNow] } });
+    renderHome();
+    await screen.findByText('Great job!');
+    await user.click(screen.getByRole('button', { name: 'Thanks!' }));
+    expect(screen.queryByText('Great job!')).toBeNull();
+  });
+
+  it('celebrates each child on a shared device on their own', async () => {
+    window.localStorage.setItem(celebratedKey('someone-else'), JSON.stringify(['ok-1']));
+    signIn(childUser('MONEY'));
+    stubHome({ stats: { ...emptyStats, recentHistory: [approvedNow] } });
+    renderHome();
+    expect(await screen.findByText('Great job!')).toBeTruthy();
+  });
+
+  it('does not celebrate a rejection, nor in the TEEN theme', async () => {
+    signIn(childUser('MONEY'));
+    stubHome({ stats: { ...emptyStats, recentHistory: [rejectedNow] } });
+    const kids = renderHome();
+    await activityRow('Mow lawn');
+    expect(screen.queryByText('Great job!')).toBeNull();
+    kids.unmount();
+
+    signIn(teen());
+    stubHome({ stats: { ...emptyStats, recentHistory: [approvedNow] } });
+    renderHome();
+    await activityRow('Wash dishes');
+    expect(screen.queryByText('Great job!')).toBeNull();
+    expect(window.localStorage.getItem(celebratedKey('user-3'))).toBeNull();
+  });
+});
