@@ -9,6 +9,7 @@ pub mod dashboards;
 pub mod error;
 pub mod extract;
 pub mod json;
+pub mod live;
 pub mod money;
 pub mod openapi;
 pub mod profile;

@@ -35,6 +35,7 @@ use crate::error::ErrorBody;
         (name = "users", description = "The signed-in user"),
         (name = "organizations", description = "The signed-in user's family"),
         (name = "children", description = "Children of the family"),
+        (name = "events", description = "Live updates (Server-Sent Events)"),
         (name = "health", description = "Health of the stack"),
     )
 )]

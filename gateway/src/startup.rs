@@ -19,6 +19,7 @@ use crate::{
     config::Config,
     dashboards::Dashboards,
     error::ApiError,
+    live::Live,
     openapi::ApiDoc,
     routes::{self, AppState},
     web,
@@ -42,12 +43,14 @@ impl Application {
         let verifier = Arc::new(JwtVerifier::from_public_pem(&config.jwt_public_key_pem()?)?);
         let revocations = Revocations::start(&bus, stopping.clone()).await?;
         let dashboards = Dashboards::follow(&bus, stopping.clone()).await?;
+        let live = Live::follow(&bus, stopping.clone()).await?;
         let state = AppState {
             clients: Clients::new(&config)?,
             authenticator: Authenticator::new(verifier, revocations.clone()),
             revocations,
             public_url: config.public_url.clone().filter(|u| !u.trim().is_empty()),
             dashboards,
+            live,
         };
         let listener = TcpListener::bind(&config.http_addr).await?;
         let port = listener.local_addr()?.port();

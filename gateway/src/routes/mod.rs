@@ -6,6 +6,7 @@ pub mod auth;
 pub mod children;
 pub mod chores;
 pub mod dashboard;
+pub mod events;
 pub mod health;
 pub mod organizations;
 pub mod rewards;
@@ -16,7 +17,7 @@ use axum::http::HeaderMap;
 use kit::{authn::Authenticator, revocation::Revocations};
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::{auth::HasAuthenticator, clients::Clients, dashboards::Dashboards};
+use crate::{auth::HasAuthenticator, clients::Clients, dashboards::Dashboards, live::Live};
 
 /// Shared by every handler.
 #[derive(Clone)]
@@ -29,6 +30,8 @@ pub struct AppState {
     pub public_url: Option<String>,
     /// Dashboards composed recently, until their family changes.
     pub dashboards: Dashboards,
+    /// The events browsers follow live.
+    pub live: Live,
 }
 
 impl AppState {
@@ -67,6 +70,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(children::router())
         .merge(chores::router())
         .merge(dashboard::router())
+        .merge(events::router())
         .merge(rewards::router())
         .merge(submissions::router())
         .merge(users::router())

@@ -11,6 +11,7 @@ mod dashboard_kept;
 mod family;
 mod helpers;
 mod latency;
+mod live;
 mod parents;
 mod rewards;
 mod sessions;

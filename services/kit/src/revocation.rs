@@ -43,9 +43,21 @@ pub enum Revoked {
     Family,
 }
 
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct Revocations {
     revoked: Arc<RwLock<HashMap<String, i64>>>,
+    /// Counts the revocations applied, for whoever must act on one at once
+    /// (an open live stream checks its token again).
+    applied: Arc<tokio::sync::watch::Sender<u64>>,
+}
+
+impl Default for Revocations {
+    fn default() -> Self {
+        Self {
+            revoked: Arc::default(),
+            applied: Arc::new(tokio::sync::watch::channel(0).0),
+        }
+    }
 }
 
 impl Revocations {
@@ -176,9 +188,17 @@ impl Revocations {
     /// before its event comes round (the auth service does, right after
     /// committing it).
     pub fn revoke_locally(&self, user_id: &str, at: i64) {
-        let mut revoked = self.revoked.write().unwrap_or_else(|e| e.into_inner());
-        let entry = revoked.entry(user_id.to_owned()).or_insert(at);
-        *entry = (*entry).max(at);
+        {
+            let mut revoked = self.revoked.write().unwrap_or_else(|e| e.into_inner());
+            let entry = revoked.entry(user_id.to_owned()).or_insert(at);
+            *entry = (*entry).max(at);
+        }
+        self.applied.send_modify(|n| *n += 1);
+    }
+
+    /// Changes each time a revocation is applied.
+    pub fn watch(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.applied.subscribe()
     }
 }
 

@@ -1,0 +1,420 @@
+//! Live updates: the family's events, as they happen, for `GET /api/events`.
+//!
+//! Every gateway follows the event stream itself (an ordered JetStream
+//! consumer over every subject), so any replica behind a load balancer can
+//! serve any user. An event's id is its sequence in the stream: the same on
+//! every replica, so a browser reconnecting to another one with
+//! `Last-Event-ID` gets what it missed. The last [`REPLAY_WINDOW`] of events
+//! is kept for that (read back from the stream when the gateway starts).
+//!
+//! What reaches whom: a family's parents get their family's submissions,
+//! reviews, balance changes, chores and children; a child gets their own
+//! submissions, reviews and balance and the family's chores; a super admin
+//! gets the families' plan and activation changes. Nothing else.
+
+use std::{
+    collections::VecDeque,
+    sync::{Arc, Mutex},
+    time::Duration,
+};
+
+use async_nats::jetstream::consumer::{DeliverPolicy, pull::OrderedConfig};
+use chorely_proto::events::{
+    Event,
+    v1::{
+        CatalogueChanged, ChildCreated, ChildDeleted, ChildUpdated, ChoreCountChanged,
+        LedgerEntryRecorded, OrganizationActivationChanged, OrganizationCreated,
+        OrganizationPlanChanged, SubmissionReviewed, SubmissionSubmitted,
+    },
+};
+use futures::StreamExt;
+use kit::{
+    authn::{Role, User},
+    nats::Bus,
+};
+use serde_json::{Value, json};
+use tokio::sync::broadcast;
+use tokio_util::sync::CancellationToken;
+use uuid::Uuid;
+
+use crate::money::to_dollars;
+
+/// How far back a reconnecting browser is caught up.
+pub const REPLAY_WINDOW: Duration = Duration::from_secs(5 * 60);
+
+/// Events kept for replay at most, whatever the window (memory stays
+/// bounded on a busy platform; a browser further behind reloads its data).
+const REPLAY_CAPACITY: usize = 20_000;
+
+/// Events waiting for a slow stream before it is told to reload.
+const LAG: usize = 1_024;
+
+/// Who may see an event.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Audience {
+    /// The family's parents, and the child it is about.
+    Child { org: Uuid, child: Uuid },
+    /// The family's parents and children.
+    Family(Uuid),
+    /// The family's parents.
+    Parents(Uuid),
+    /// The platform's super admins.
+    Operators,
+}
+
+impl Audience {
+    pub fn includes(&self, user: &User) -> bool {
+        let parent_of = |org: &Uuid| user.org == Some(*org) && user.role.is_parent();
+        match self {
+            Audience::Child { org, child } => {
+                parent_of(org) || (user.org == Some(*org) && user.child == Some(*child))
+            }
+            Audience::Family(org) => user.org == Some(*org),
+            Audience::Parents(org) => parent_of(org),
+            Audience::Operators => user.role == Role::SuperAdmin,
+        }
+    }
+}
+
+/// One event as a browser receives it.
+#[derive(Debug, Clone)]
+pub struct LiveEvent {
+    /// Its sequence in the event stream.
+    pub id: u64,
+    /// `submission.submitted`, `balance.changed`, …
+    pub kind: &'static str,
+    pub data: Value,
+    pub audience: Audience,
+    received: tokio::time::Instant,
+}
+
+#[derive(Clone)]
+pub struct Live {
+    recent: Arc<Mutex<VecDeque<Arc<LiveEvent>>>>,
+    sender: broadcast::Sender<Arc<LiveEvent>>,
+}
+
+/// What a stream starts with: the events it missed, or word that it missed
+/// too many to be caught up (it must reload what it shows).
+pub struct Replay {
+    pub events: Vec<Arc<LiveEvent>>,
+    pub complete: bool,
+}
+
+impl Default for Live {
+    fn default() -> Self {
+        Self {
+            recent: Arc::default(),
+            sender: broadcast::channel(LAG).0,
+        }
+    }
+}
+
+impl Live {
+    /// Follows the event stream from [`REPLAY_WINDOW`] ago until `shutdown`.
+    pub async fn follow(bus: &Bus, shutdown: CancellationToken) -> anyhow::Result<Self> {
+        let live = Self::default();
+        let stream = bus.js.get_stream(&bus.stream).await?;
+        let start_time = time::OffsetDateTime::now_utc()
+            - time::Duration::try_from(REPLAY_WINDOW).unwrap_or(time::Duration::ZERO);
+        // An ordered consumer recreates itself after a break, from where it was.
+        let consumer = stream
+            .create_consumer(OrderedConfig {
+                filter_subject: bus.subject(">"),
+                deliver_policy: DeliverPolicy::ByStartTime { start_time },
+                ..Default::default()
+            })
+            .await?;
+        let mut messages = consumer.messages().await?;
+        let prefix = format!("{}.", bus.prefix);
+        let following = live.clone();
+        tokio::spawn(async move {
+            loop {
+                let next = tokio::select! {
+                    () = shutdown.cancelled() => return,
+                    next = messages.next() => next,
+                };
+                match next {
+                    Some(Ok(message)) => {
+                        let Some(subject) = message.subject.as_str().strip_prefix(&prefix) else {
+                            continue;
+                        };
+                        let Ok(info) = message.info() else { continue };
+                        if let Some((kind, data, audience)) = translate(subject, &message.payload) {
+                            following.publish(info.stream_sequence, kind, data, audience);
+                        }
+                    }
+                    Some(Err(err)) => tracing::warn!(%err, "live event stream error"),
+                    None => {
+                        tracing::warn!("live event stream ended");
+                        return;
+                    }
+                }
+            }
+        });
+        Ok(live)
+    }
+
+    fn publish(&self, id: u64, kind: &'static str, data: Value, audience: Audience) {
+        let event = Arc::new(LiveEvent {
+            id,
+            kind,
+            data,
+            audience,
+            received: tokio::time::Instant::now(),
+        });
+        {
+            let mut recent = self.recent.lock().unwrap_or_else(|e| e.into_inner());
+            if recent.back().is_some_and(|last| last.id >= id) {
+                // A redelivery after the consumer was recreated.
+                return;
+            }
+            recent.push_back(event.clone());
+            while recent.len() > REPLAY_CAPACITY
+                || recent
+                    .front()
+                    .is_some_and(|e| e.received.elapsed() > REPLAY_WINDOW)
+            {
+                recent.pop_front();
+            }
+        }
+        // No receivers is fine: nobody is listening.
+        let _ = self.sender.send(event);
+    }
+
+    /// New events from now on (take it before [`Live::since`], so none falls
+    /// between the two).
+    pub fn subscribe(&self) -> broadcast::Receiver<Arc<LiveEvent>> {
+        self.sender.subscribe()
+    }
+
+    /// The events after `last` that `user` may see.
+    pub fn since(&self, last: u64, user: &User) -> Replay {
+        let recent = self.recent.lock().unwrap_or_else(|e| e.into_inner());
+        // Complete when the oldest event kept is at or before the next one
+        // the browser expects (or nothing newer happened at all).
+        let complete = recent.front().is_none_or(|first| first.id <= last + 1)
+            || recent.back().is_some_and(|newest| newest.id <= last);
+        let events = recent
+            .iter()
+            .filter(|e| e.id > last && e.audience.includes(user))
+            .cloned()
+            .collect();
+        Replay { events, complete }
+    }
+}
+
+fn org(id: &str) -> Option<Uuid> {
+    Uuid::parse_str(id).ok()
+}
+
+fn decode<E: Event>(payload: &[u8]) -> Option<E> {
+    E::decode(payload).ok()
+}
+
+/// The browser's view of a bus event, and who may see it; `None` for events
+/// no screen follows.
+fn translate(subject: &str, payload: &[u8]) -> Option<(&'static str, Value, Audience)> {
+    let child = |o: &str, c: &str| {
+        Some(Audience::Child {
+            org: org(o)?,
+            child: org(c)?,
+        })
+    };
+    Some(match subject {
+        s if s == SubmissionSubmitted::SUBJECT => {
+            let e: SubmissionSubmitted = decode(payload)?;
+            let data = json!({"submissionId": e.submission_id, "childId": e.child_id, "choreId": e.chore_id});
+            (
+                "submission.submitted",
+                data,
+                child(&e.organization_id, &e.child_id)?,
+            )
+        }
+        s if s == SubmissionReviewed::SUBJECT => {
+            let e: SubmissionReviewed = decode(payload)?;
+            let data = json!({
+                "submissionId": e.submission_id,
+                "childId": e.child_id,
+                "choreId": e.chore_id,
+                "status": if e.approved { "APPROVED" } else { "REJECTED" },
+                "boostedReward": to_dollars(e.boosted_reward_cents),
+            });
+            (
+                "submission.reviewed",
+                data,
+                child(&e.organization_id, &e.child_id)?,
+            )
+        }
+        s if s == LedgerEntryRecorded::SUBJECT => {
+            let e: LedgerEntryRecorded = decode(payload)?;
+            let data = json!({"childId": e.child_id, "kind": e.kind, "amount": to_dollars(e.amount_cents)});
+            (
+                "balance.changed",
+                data,
+                child(&e.organization_id, &e.child_id)?,
+            )
+        }
+        s if s == CatalogueChanged::SUBJECT => {
+            let e: CatalogueChanged = decode(payload)?;
+            (
+                "chores.changed",
+                json!({}),
+                Audience::Family(org(&e.organization_id)?),
+            )
+        }
+        s if s == ChoreCountChanged::SUBJECT => {
+            let e: ChoreCountChanged = decode(payload)?;
+            (
+                "chores.changed",
+                json!({}),
+                Audience::Family(org(&e.organization_id)?),
+            )
+        }
+        s if s == ChildCreated::SUBJECT => {
+            let e: ChildCreated = decode(payload)?;
+            let data = json!({"childId": e.child_id});
+            (
+                "children.changed",
+                data,
+                Audience::Parents(org(&e.organization_id)?),
+            )
+        }
+        s if s == ChildUpdated::SUBJECT => {
+            let e: ChildUpdated = decode(payload)?;
+            let data = json!({"childId": e.child_id});
+            (
+                "children.changed",
+                data,
+                Audience::Parents(org(&e.organization_id)?),
+            )
+        }
+        s if s == ChildDeleted::SUBJECT => {
+            let e: ChildDeleted = decode(payload)?;
+            let data = json!({"childId": e.child_id});
+            (
+                "children.changed",
+                data,
+                Audience::Parents(org(&e.organization_id)?),
+            )
+        }
+        s if s == OrganizationCreated::SUBJECT => {
+            let e: OrganizationCreated = decode(payload)?;
+            (
+                "organization.changed",
+                json!({"organizationId": e.organization_id}),
+                Audience::Operators,
+            )
+        }
+        s if s == OrganizationPlanChanged::SUBJECT => {
+            let e: OrganizationPlanChanged = decode(payload)?;
+            let data = json!({
+                "organizationId": e.organization_id,
+                "plan": e.plan,
+                "subscriptionStatus": e.subscription_status,
+            });
+            ("organization.changed", data, Audience::Operators)
+        }
+        s if s == OrganizationActivationChanged::SUBJECT => {
+            let e: OrganizationActivationChanged = decode(payload)?;
+            let data = json!({"organizationId": e.organization_id, "isActive": e.is_active});
+            ("organization.changed", data, Audience::Operators)
+        }
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use prost::Message;
+
+    use super::*;
+
+    fn user(role: Role, org: Option<Uuid>, child: Option<Uuid>) -> User {
+        User {
+            id: Uuid::new_v4(),
+            role,
+            org,
+            child,
+            token: String::new(),
+        }
+    }
+
+    #[test]
+    fn each_event_reaches_only_its_audience() {
+        let (org, other) = (Uuid::new_v4(), Uuid::new_v4());
+        let (mia, leo) = (Uuid::new_v4(), Uuid::new_v4());
+        let parent = user(Role::OrgAdmin, Some(org), None);
+        let stranger = user(Role::OrgAdmin, Some(other), None);
+        let mia_user = user(Role::OrgMember, Some(org), Some(mia));
+        let leo_user = user(Role::OrgMember, Some(org), Some(leo));
+        let operator = user(Role::SuperAdmin, None, None);
+
+        let about_mia = Audience::Child { org, child: mia };
+        assert!(about_mia.includes(&parent));
+        assert!(about_mia.includes(&mia_user));
+        assert!(
+            !about_mia.includes(&leo_user),
+            "a sibling's reviews are theirs"
+        );
+        assert!(!about_mia.includes(&stranger));
+        assert!(
+            !about_mia.includes(&operator),
+            "operators see no family's details"
+        );
+
+        assert!(Audience::Family(org).includes(&leo_user));
+        assert!(!Audience::Family(org).includes(&stranger));
+        assert!(!Audience::Parents(org).includes(&mia_user));
+        assert!(Audience::Operators.includes(&operator));
+        assert!(!Audience::Operators.includes(&parent));
+    }
+
+    #[test]
+    fn a_reconnecting_browser_gets_what_it_missed_or_is_told_to_reload() {
+        let live = Live::default();
+        let org = Uuid::new_v4();
+        let parent = user(Role::OrgAdmin, Some(org), None);
+        let stranger = user(Role::OrgAdmin, Some(Uuid::new_v4()), None);
+        for id in 10..15 {
+            live.publish(id, "chores.changed", json!({}), Audience::Family(org));
+        }
+        let replay = live.since(12, &parent);
+        assert!(replay.complete);
+        assert_eq!(
+            replay.events.iter().map(|e| e.id).collect::<Vec<_>>(),
+            [13, 14]
+        );
+        assert!(live.since(12, &stranger).events.is_empty());
+        // Up to date: nothing to send, nothing missed.
+        let replay = live.since(14, &parent);
+        assert!(replay.complete && replay.events.is_empty());
+        // From before the oldest kept: some were lost.
+        assert!(!live.since(3, &parent).complete);
+        // A redelivered event is kept once.
+        live.publish(14, "chores.changed", json!({}), Audience::Family(org));
+        assert_eq!(live.since(12, &parent).events.len(), 2);
+    }
+
+    #[test]
+    fn bus_events_read_as_the_browser_sees_them() {
+        let (org, child) = (Uuid::new_v4(), Uuid::new_v4());
+        let reviewed = SubmissionReviewed {
+            submission_id: "s1".into(),
+            organization_id: org.to_string(),
+            child_id: child.to_string(),
+            approved: true,
+            boosted_reward_cents: 250,
+            ..Default::default()
+        };
+        let (kind, data, audience) =
+            translate(SubmissionReviewed::SUBJECT, &reviewed.encode_to_vec()).unwrap();
+        assert_eq!(kind, "submission.reviewed");
+        assert_eq!(data["status"], "APPROVED");
+        assert_eq!(data["boostedReward"], 2.5);
+        assert_eq!(audience, Audience::Child { org, child });
+        // Logins and revocations are nobody's screen.
+        assert!(translate("auth.user_logged_in", &[]).is_none());
+        assert!(translate("auth.user_revoked", &[]).is_none());
+    }
+}
