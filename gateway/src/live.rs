@@ -92,6 +92,9 @@ pub struct LiveEvent {
 pub struct Live {
     recent: Arc<Mutex<VecDeque<Arc<LiveEvent>>>>,
     sender: broadcast::Sender<Arc<LiveEvent>>,
+    /// Ends every open stream: a server draining for shutdown waits for
+    /// its connections, and a stream would never finish by itself.
+    closing: CancellationToken,
 }
 
 /// What a stream starts with: the events it missed, or word that it missed
@@ -106,6 +109,7 @@ impl Default for Live {
         Self {
             recent: Arc::default(),
             sender: broadcast::channel(LAG).0,
+            closing: CancellationToken::new(),
         }
     }
 }
@@ -180,6 +184,17 @@ impl Live {
         }
         // No receivers is fine: nobody is listening.
         let _ = self.sender.send(event);
+    }
+
+    /// Ends every stream (browsers reconnect, to another replica or to this
+    /// one once it is back).
+    pub fn close(&self) {
+        self.closing.cancel();
+    }
+
+    /// Resolves when [`Live::close`] is called.
+    pub fn closed(&self) -> tokio_util::sync::WaitForCancellationFutureOwned {
+        self.closing.clone().cancelled_owned()
     }
 
     /// New events from now on (take it before [`Live::since`], so none falls

@@ -34,6 +34,8 @@ pub struct Application {
     app: Router,
     /// Stops the revocation watch after the server.
     stopping: CancellationToken,
+    /// Its live streams end as soon as shutdown begins.
+    live: Live,
 }
 
 impl Application {
@@ -50,7 +52,7 @@ impl Application {
             revocations,
             public_url: config.public_url.clone().filter(|u| !u.trim().is_empty()),
             dashboards,
-            live,
+            live: live.clone(),
         };
         let listener = TcpListener::bind(&config.http_addr).await?;
         let port = listener.local_addr()?.port();
@@ -59,6 +61,7 @@ impl Application {
             port,
             app: app(state, &config.web_dist),
             stopping,
+            live,
         })
     }
 
@@ -75,8 +78,14 @@ impl Application {
                 tracing::warn!(%err, "could not set TCP_NODELAY");
             }
         });
+        // A draining server waits for open connections, and a live stream
+        // never ends by itself: they end when shutdown begins.
+        let live = self.live.clone();
         let served = axum::serve(listener, self.app)
-            .with_graceful_shutdown(shutdown.cancelled_owned())
+            .with_graceful_shutdown(async move {
+                shutdown.cancelled_owned().await;
+                live.close();
+            })
             .await;
         self.stopping.cancel();
         Ok(served?)

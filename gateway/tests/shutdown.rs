@@ -92,3 +92,35 @@ async fn stream(url: &str, token: &str, stopped: &AtomicBool, answered: &watch::
         }
     }
 }
+
+/// An open live-update stream never ends by itself; SIGTERM ends it, and
+/// the gateway exits instead of waiting for it forever.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn sigterm_ends_open_live_streams_and_exits() {
+    use futures::StreamExt;
+
+    let stack = Stack::start().await;
+    let env = stack.gateway_env();
+    let mut gateway =
+        Process::start(env!("CARGO_BIN_EXE_gateway"), &env, "gateway listening").await;
+    let api = format!("http://127.0.0.1:{}/api", gateway.port);
+    let family = Family::create(&api).await;
+    let response = Client::new()
+        .get(format!("{api}/events"))
+        .bearer_auth(&family.parent)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let mut body = response.bytes_stream();
+
+    gateway.terminate();
+    // The stream ends (cleanly or cut), and so does the process.
+    let exited = tokio::time::timeout(std::time::Duration::from_secs(20), async {
+        while let Some(Ok(_)) = body.next().await {}
+        gateway.exit_status().await
+    })
+    .await
+    .expect("the gateway kept the stream open and did not exit");
+    assert!(exited.success());
+}

@@ -1,6 +1,6 @@
 //! `GET /events`: live updates as Server-Sent Events (see `crate::live`).
 
-use std::{convert::Infallible, sync::Arc, time::Duration};
+use std::{convert::Infallible, pin::Pin, sync::Arc, time::Duration};
 
 use axum::{
     extract::State,
@@ -10,6 +10,7 @@ use axum::{
 use futures::{Stream, StreamExt, stream};
 use kit::authn::Caller;
 use tokio::sync::{broadcast, watch};
+use tokio_util::sync::WaitForCancellationFutureOwned;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::AppState;
@@ -74,6 +75,7 @@ async fn events(
         revocations: state.revocations.watch(),
         sent,
         recheck: tokio::time::interval(RECHECK),
+        closed: Box::pin(state.live.closed()),
     };
     Sse::new(stream::iter(first.into_iter().map(Ok)).chain(stream.into_stream()))
         .keep_alive(KeepAlive::new().interval(KEEP_ALIVE))
@@ -95,6 +97,8 @@ struct Following {
     /// The newest event sent.
     sent: u64,
     recheck: tokio::time::Interval,
+    /// The server is shutting down.
+    closed: Pin<Box<WaitForCancellationFutureOwned>>,
 }
 
 impl Following {
@@ -110,6 +114,7 @@ impl Following {
         stream::unfold(self, |mut s| async move {
             loop {
                 tokio::select! {
+                    () = &mut s.closed => return None,
                     received = s.live.recv() => match received {
                         Ok(event) => {
                             if event.id <= s.sent || !event.audience.includes(&s.user.0) {
