@@ -5,7 +5,10 @@ use std::{convert::Infallible, pin::Pin, sync::Arc, time::Duration};
 use axum::{
     extract::State,
     http::HeaderMap,
-    response::sse::{Event, KeepAlive, Sse},
+    response::{
+        IntoResponse,
+        sse::{Event, KeepAlive, Sse},
+    },
 };
 use futures::{Stream, StreamExt, stream};
 use kit::authn::Caller;
@@ -48,7 +51,7 @@ async fn events(
     State(state): State<AppState>,
     user: Authed,
     headers: HeaderMap,
-) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
+) -> impl IntoResponse {
     let last = headers
         .get("last-event-id")
         .and_then(|v| v.to_str().ok())
@@ -77,8 +80,11 @@ async fn events(
         recheck: tokio::time::interval(RECHECK),
         closed: Box::pin(state.live.closed()),
     };
-    Sse::new(stream::iter(first.into_iter().map(Ok)).chain(stream.into_stream()))
-        .keep_alive(KeepAlive::new().interval(KEEP_ALIVE))
+    let sse = Sse::new(stream::iter(first.into_iter().map(Ok)).chain(stream.into_stream()))
+        .keep_alive(KeepAlive::new().interval(KEEP_ALIVE));
+    // Proxies that buffer answers (nginx, as the chart's ingress) would hold
+    // the events back: this one is to pass through as it comes.
+    ([("x-accel-buffering", "no")], sse)
 }
 
 fn to_sse(event: &LiveEvent) -> Event {

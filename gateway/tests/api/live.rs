@@ -45,6 +45,7 @@ impl Events {
             "text/event-stream",
             "an event stream"
         );
+        assert_eq!(response.headers()["x-accel-buffering"], "no");
         Self {
             chunks: Box::pin(response.bytes_stream()),
             buffer: String::new(),
