@@ -67,11 +67,11 @@ function chunkModules(): Plugin {
  * index.html, except under /api (the API, its docs page) and /api-docs/
  * (the docs page's files, which it does not keep). It stores nothing at run
  * time: API answers hold a family's private data and always go to the server.
- * src/lib/service-worker.ts registers it; a new deploy's worker waits until
- * the user accepts the reload the app offers.
+ * A new deploy's worker waits until the user accepts the reload the app offers.
  */
 function serviceWorker() {
   return VitePWA({
+    // src/lib/service-worker.ts registers it (workbox-window) and offers a new deploy's worker.
     injectRegister: false,
     registerType: 'prompt',
     // public/manifest.webmanifest, linked from index.html.

@@ -2,9 +2,11 @@
 // service worker keeping the app shell (and never an API answer), and the
 // offline banner.
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { describe, test } from 'node:test';
 
-import { loginThroughUi, registerParent, sharedBrowser, withPage } from '../lib/harness.mjs';
+import { addChild, loginThroughUi, registerParent, sharedBrowser, uniqueSuffix, withPage } from '../lib/harness.mjs';
+import { MODES, SIZES, axeViolations, horizontalOverflow, openWalkerContext, settled } from '../lib/walk.mjs';
 
 const browser = sharedBrowser();
 
@@ -60,6 +62,17 @@ async function activeServiceWorker(page) {
   });
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   return registration;
+}
+
+/** axe-core's serious and critical findings, sideways scrolling and a notice out of view, in words. */
+async function noticeProblems(page, notice, where) {
+  const problems = (await axeViolations(page)).map((violation) => `${where}: ${violation.id} (${violation.help})`);
+  const overflow = await horizontalOverflow(page);
+  if (overflow) problems.push(`${where}: scrolls sideways: ${overflow.culprits.join(', ')}`);
+  const box = await notice.boundingBox();
+  const height = page.viewportSize().height;
+  if (!box || box.y < 0 || box.y + box.height > height + 0.5) problems.push(`${where}: the notice is out of view`);
+  return problems;
 }
 
 /** Every address stored in the page's Cache Storage, by cache. */
@@ -177,5 +190,81 @@ describe('the installable app', () => {
       const private_ = paths.filter((path) => path === '/api' || path.startsWith('/api/') || path.startsWith('/api-docs/'));
       assert.deepEqual(private_, [], 'API answers are stored in Cache Storage');
     });
+  });
+
+  test('a new deploy is offered, not forced: Reload hands the page to the new worker', async (t) => {
+    const parent = await registerParent();
+
+    await withPage(browser(), t, async (page) => {
+      await loginThroughUi(page, parent);
+      await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+      const first = await activeServiceWorker(page);
+
+      // A deploy: the browser finds another worker script for the app's scope.
+      await page.evaluate(() => navigator.serviceWorker.register('/sw.js?deploy=2', { scope: '/' }));
+      const offer = page.getByRole('status').filter({ hasText: 'A new version of Chorely is ready.' });
+      await offer.waitFor();
+      assert.equal(
+        await page.evaluate(() => navigator.serviceWorker.controller.scriptURL),
+        first.script,
+        'the new worker took over before the user agreed',
+      );
+
+      // Both modes of the app's own toggle (in the menu, on a phone).
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+      const problems = [];
+      for (const mode of MODES) {
+        if ((await page.locator('html').getAttribute('data-theme')) !== mode) {
+          await page.getByRole('button', { name: 'Open menu' }).click();
+          await page.getByRole('button', { name: `Switch to ${mode} mode` }).click();
+          await page.getByRole('button', { name: 'Close menu' }).click();
+        }
+        await settled(page);
+        problems.push(...(await noticeProblems(page, offer, `update offer, ${mode} 360x740`)));
+      }
+      assert.deepEqual(problems, []);
+
+      await Promise.all([
+        page.waitForEvent('load'),
+        offer.getByRole('button', { name: 'Reload' }).click(),
+      ]);
+      await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+      await page.waitForFunction(() => navigator.serviceWorker.controller?.scriptURL.endsWith('/sw.js?deploy=2'));
+      assert.equal(await offer.count(), 0, 'the offer stays after the reload');
+    });
+  });
+
+  test('the offline banner passes axe, fits a phone and stays in view, in each theme, light and dark', async () => {
+    const parent = await registerParent();
+    const walkers = [{ role: 'parent', theme: 'ADULT', token: parent.token }];
+    for (const theme of ['KIDS', 'TEEN']) {
+      const child = await addChild(parent.token, `${theme[0]}${theme.slice(1).toLowerCase()}${uniqueSuffix().slice(-4)}`, {
+        uiTheme: theme,
+      });
+      walkers.push({ role: 'child', theme, token: child.token });
+    }
+
+    const problems = [];
+    for (const walker of walkers) {
+      for (const mode of MODES) {
+        for (const size of SIZES) {
+          const { context, page } = await openWalkerContext(browser(), walker, mode, size);
+          try {
+            await page.goto('/');
+            await page.getByRole('heading', { level: 1 }).waitFor();
+            await settled(page);
+            await context.setOffline(true);
+            const banner = offlineBanner(page);
+            await banner.waitFor();
+            await settled(page);
+            problems.push(...(await noticeProblems(page, banner, `${walker.role} ${walker.theme} ${mode} ${size.name}`)));
+          } finally {
+            await context.close();
+          }
+        }
+      }
+    }
+    assert.deepEqual(problems, []);
   });
 });

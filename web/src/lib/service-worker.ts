@@ -7,14 +7,26 @@ import { useAppUpdateStore } from '@/stores/app-update-store';
  * never stores API answers. Call it only in production builds.
  *
  * A new deploy's worker waits until the user agrees: the update banner offers
- * a reload, and every open tab that showed it reloads once the new worker has
- * taken over, so no page runs against the chunks of another version.
+ * a reload. Once it is accepted in any tab, the new worker takes over every
+ * open tab, and each tab that offered it reloads, so no page runs against
+ * the chunks of another version.
  */
 export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
-  const { registerSW } = await import('virtual:pwa-register');
-  const update = registerSW({
-    onNeedRefresh: () => useAppUpdateStore.getState().offer(() => void update()),
-    onRegisterError: (error: unknown) => console.error('Failed to register the service worker', error),
+  const { Workbox } = await import('workbox-window');
+  const workbox = new Workbox('/sw.js', { scope: '/' });
+
+  let offered = false;
+  workbox.addEventListener('waiting', () => {
+    if (offered) return;
+    offered = true;
+    navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+    useAppUpdateStore.getState().offer(() => workbox.messageSkipWaiting());
   });
+
+  try {
+    await workbox.register();
+  } catch (error) {
+    console.error('Failed to register the service worker', error);
+  }
 }
