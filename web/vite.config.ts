@@ -4,6 +4,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig, type Plugin } from 'vitest/config';
 
 const rootDir = dirname(fileURLToPath(import.meta.url));
@@ -59,11 +60,39 @@ function chunkModules(): Plugin {
   };
 }
 
+/**
+ * The service worker (dist/sw.js, Workbox's generateSW): it precaches the app
+ * shell (index.html, every chunk and stylesheet, the fonts, icons and the web
+ * app manifest) so the app opens offline, and answers every navigation with
+ * index.html, except under /api (the API, its docs page) and /api-docs/
+ * (the docs page's files, which it does not keep). It stores nothing at run
+ * time: API answers hold a family's private data and always go to the server.
+ * A new deploy's worker waits until the user accepts the reload the app offers.
+ */
+function serviceWorker() {
+  return VitePWA({
+    // src/lib/service-worker.ts registers it (workbox-window) and offers a new deploy's worker.
+    injectRegister: false,
+    registerType: 'prompt',
+    // public/manifest.webmanifest, linked from index.html.
+    manifest: false,
+    workbox: {
+      globPatterns: ['**/*.{html,js,css,woff2,png,svg,ico,webmanifest}'],
+      globIgnores: ['api-docs/**'],
+      navigateFallback: 'index.html',
+      navigateFallbackDenylist: [/^\/api(?:\/|$)/, /^\/api-docs(?:\/|$)/],
+      runtimeCaching: [],
+      // Once the user accepts an update, the new worker takes over open pages at once.
+      clientsClaim: true,
+    },
+  });
+}
+
 /** The app's version (package.json), shown in the admin console's platform settings. */
 const appVersion = (JSON.parse(readFileSync(join(rootDir, 'package.json'), 'utf8')) as { version: string }).version;
 
 export default defineConfig({
-  plugins: [react(), swaggerUiAssets(), chunkModules()],
+  plugins: [react(), swaggerUiAssets(), chunkModules(), serviceWorker()],
   define: {
     __APP_VERSION__: JSON.stringify(appVersion),
   },

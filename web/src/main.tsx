@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from '@/app';
+import { registerServiceWorker } from '@/lib/service-worker';
 import { useSessionStore } from '@/stores/session-store';
 import { applyThemes, uiThemeOf, useThemeStore } from '@/stores/theme-store';
 // Nunito, the KIDS theme's rounded font, bundled (the browser fetches it only when a KIDS screen shows).
@@ -19,3 +20,7 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+// The app shell works offline once the service worker has stored it (production builds only:
+// the dev server and the unit tests have no worker).
+if (import.meta.env.PROD) void registerServiceWorker();

@@ -1,7 +1,9 @@
 // What a first load downloads: the build's entry chunk and every chunk it
 // imports statically. The operator console and the screens a family visits
 // rarely must stay out of it, each in a chunk of its own loaded when the
-// screen first opens (src/app/router.tsx).
+// screen first opens (src/app/router.tsx). Once the page has loaded, the
+// service worker (dist/sw.js) stores every chunk in the background so that
+// the app opens offline; that is checked here too.
 //
 // Reads the last build (`npm run build`): dist/.vite/manifest.json names the
 // chunks and what they import; dist/.vite/chunk-modules.json (written by the
@@ -76,4 +78,22 @@ describe('the first load', () => {
       );
     });
   }
+});
+
+describe('the service worker', () => {
+  const worker = join(distDir, 'sw.js');
+  assert.ok(existsSync(worker), `${worker} is missing: run \`npm run build\` first`);
+  const precached = [...readFileSync(worker, 'utf8').matchAll(/\burl:\s*"([^"]+)"/g)].map((match) => match[1]);
+
+  it('stores index.html and every chunk and stylesheet of the build, lazily loaded ones included', () => {
+    assert.ok(precached.includes('index.html'), 'index.html is not precached');
+    const chunks = Object.values(manifest).flatMap((chunk) => [chunk.file, ...(chunk.css ?? [])]);
+    const missing = [...new Set(chunks)].filter((file) => !precached.includes(file));
+    assert.deepEqual(missing, [], 'chunks the service worker does not store');
+  });
+
+  it('stores nothing of the API docs page and no build metadata', () => {
+    const extra = precached.filter((url) => url.startsWith('api-docs/') || url.startsWith('.vite/'));
+    assert.deepEqual(extra, []);
+  });
 });

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 
+import { OfflineBanner } from '@/components/layouts/offline-banner';
+import { UpdateBanner } from '@/components/layouts/update-banner';
 import { paths } from '@/config/paths';
 import { loadCurrentUser } from '@/features/auth/utils/load-current-user';
 import { setUnauthorizedHandler } from '@/lib/api-client';
@@ -46,6 +48,11 @@ export function RootRoute() {
   return (
     <>
       <Outlet />
+      {/* After the screen, so the skip link stays first; the stylesheet keeps them in view. */}
+      <div className="app-notices">
+        <OfflineBanner />
+        <UpdateBanner />
+      </div>
       <ScrollRestoration />
     </>
   );

@@ -1,5 +1,6 @@
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
+import { reportNetworkOutcome } from '@/stores/connectivity-store';
 import { reasonOf, useSessionEndStore, type SessionEnd } from '@/stores/session-end-store';
 import { useSessionStore } from '@/stores/session-store';
 import type { ApiErrorBody, ErrorCode } from '@/types/api';
@@ -144,7 +145,16 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     payload = JSON.stringify(body);
   }
 
-  const response = await fetch(apiUrl(path, query), { method, headers, body: payload, signal });
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, query), { method, headers, body: payload, signal });
+  } catch (error) {
+    // fetch fails with a TypeError when no answer came (offline, server out of
+    // reach); an abort the caller asked for says nothing about the network.
+    if (error instanceof TypeError) reportNetworkOutcome(false);
+    throw error;
+  }
+  reportNetworkOutcome(true);
   const data = parseBody(await response.text());
 
   if (!response.ok) throw failedResponse(response.status, data, auth);

@@ -1,4 +1,4 @@
-import { QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { onlineManager, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -14,16 +14,24 @@ declare module '@tanstack/react-query' {
  * otherwise left to the screen (most show nothing for it, spec §8). Loads are
  * not retried and not repeated on window focus: a failure shows at once and a
  * screen changes only when it is opened again or after the user acts.
+ * Offline, calls are still made rather than held back until the network
+ * returns (networkMode 'always'): they fail at once, screens show their error
+ * state beside the offline banner, and a change is never sent later, unseen.
+ * Coming back online loads the screen's data again (refetchOnReconnect, which
+ * networkMode 'always' would otherwise turn off).
  */
 export function createQueryClient(): QueryClient {
+  // TanStack Query takes the network to be up until the browser fires 'offline';
+  // a page opened offline gets no such event, and would not load again on 'online'.
+  onlineManager.setOnline(navigator.onLine);
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => console.error(`Failed to load ${query.meta?.what ?? 'data'}`, error),
     }),
     defaultOptions: {
       // Data shown is kept while a screen loads it again (each visit asks the server anew).
-      queries: { retry: false, refetchOnWindowFocus: false },
-      mutations: { retry: false },
+      queries: { retry: false, refetchOnWindowFocus: false, networkMode: 'always', refetchOnReconnect: true },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

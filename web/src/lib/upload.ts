@@ -1,4 +1,5 @@
 import { apiUrl, failedResponse, parseBody, requestHeaders } from './api-client';
+import { reportNetworkOutcome } from '@/stores/connectivity-store';
 
 export interface UploadOptions {
   /** Called as the body goes out, with the share sent so far (0 to 1). */
@@ -23,11 +24,15 @@ export function upload<T>(path: string, form: FormData, { onProgress, signal }: 
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     });
     xhr.addEventListener('load', () => {
+      reportNetworkOutcome(true);
       const data = parseBody(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
       else reject(failedResponse(xhr.status, data));
     });
-    xhr.addEventListener('error', () => reject(new TypeError('Network request failed')));
+    xhr.addEventListener('error', () => {
+      reportNetworkOutcome(false);
+      reject(new TypeError('Network request failed'));
+    });
     xhr.addEventListener('abort', () => reject(new DOMException('The upload was aborted', 'AbortError')));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
 

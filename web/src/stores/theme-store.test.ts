@@ -55,4 +55,24 @@ describe('theme store', () => {
     expect(document.documentElement.getAttribute('data-theme')).toBe('dark');
     expect(document.documentElement.getAttribute('data-ui-theme')).toBe('TEEN');
   });
+
+  it("gives the browser's bar the colour of the app's top bar", () => {
+    const metas = ['light', 'dark'].map((mode) => {
+      const meta = document.createElement('meta');
+      meta.name = 'theme-color';
+      meta.media = `(prefers-color-scheme: ${mode})`;
+      meta.content = '#ffffff';
+      document.head.append(meta);
+      return meta;
+    });
+    // The stylesheet is not loaded in unit tests: the surface colour dark mode would give.
+    document.documentElement.style.setProperty('--color-surface', '#171c23');
+    try {
+      applyThemes('dark', 'ADULT');
+      expect(metas.map((meta) => meta.content)).toEqual(['#171c23', '#171c23']);
+    } finally {
+      metas.forEach((meta) => meta.remove());
+      document.documentElement.style.removeProperty('--color-surface');
+    }
+  });
 });

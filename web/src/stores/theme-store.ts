@@ -29,12 +29,24 @@ export function useUiTheme(): UiTheme {
   return useSessionStore((state) => uiThemeOf(state.user));
 }
 
+/**
+ * Gives the browser's own bar (meta theme-color, as phones and installed apps
+ * show it) the colour of the app's top bar in the mode shown. index.html's
+ * tags follow the system's preference until the app has started.
+ */
+function syncThemeColor(root: HTMLElement): void {
+  const surface = getComputedStyle(root).getPropertyValue('--color-surface').trim();
+  if (!surface) return;
+  for (const meta of document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]')) meta.content = surface;
+}
+
 /** Writes both themes onto <html>, where the stylesheet picks them up. */
 export function applyThemes(theme: ColorTheme, uiTheme: UiTheme): void {
   const root = document.documentElement;
   root.dataset.theme = theme;
   root.dataset.uiTheme = uiTheme;
   root.style.colorScheme = theme;
+  syncThemeColor(root);
 }
 
 interface ThemeState {

@@ -51,6 +51,8 @@ const PAIRS: ReadonlyArray<[string, string, number]> = [
   ['text', 'bg-accent', 4.5],
   ['text', 'info-soft', 4.5],
   ['text', 'success-soft', 4.5],
+  // The offline banner.
+  ['text', 'warning-soft', 4.5],
   ['text-muted', 'bg', 4.5],
   ['text-muted', 'surface', 4.5],
   ['text-muted', 'surface-muted', 4.5],
