@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 
+import { applyLiveEvent, followLiveUpdates } from '@/lib/live-updates';
 import { createQueryClient } from '@/lib/query-client';
 import { useSessionStore } from '@/stores/session-store';
 
@@ -8,15 +9,27 @@ export interface AppProviderProps {
   children: ReactNode;
   /** A client of one's own (tests); a new one otherwise. */
   queryClient?: QueryClient;
+  /** Follow the live events of the signed-in user (off in unit tests, which answer every call themselves). */
+  liveUpdates?: boolean;
 }
 
 /**
- * What every screen runs inside: the server data cache. The cache is emptied
- * when a session ends or another begins in its place, so nobody sees the
- * data of the user before them.
+ * What every screen runs inside: the server data cache, kept current by the
+ * signed-in user's live events. The cache is emptied when a session ends or
+ * another begins in its place, so nobody sees the data of the user before them.
  */
-export function AppProvider({ children, queryClient }: AppProviderProps) {
+export function AppProvider({ children, queryClient, liveUpdates = true }: AppProviderProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
+  const token = useSessionStore((state) => state.token);
+
+  // What others change (a child's submission, a review, a credit) reaches
+  // the screens showing it without a reload.
+  useEffect(() => {
+    if (!liveUpdates || !token) return;
+    const following = new AbortController();
+    followLiveUpdates(token, (kind) => applyLiveEvent(client, kind), following.signal);
+    return () => following.abort();
+  }, [client, liveUpdates, token]);
 
   useEffect(
     () =>

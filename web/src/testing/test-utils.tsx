@@ -48,7 +48,11 @@ export function signIn(user: User, token = 'test-token') {
 
 /** A cache of its own for each test, so that no test sees another's data. */
 function TestProviders({ children }: { children: ReactNode }) {
-  return <AppProvider queryClient={createQueryClient()}>{children}</AppProvider>;
+  return (
+    <AppProvider queryClient={createQueryClient()} liveUpdates={false}>
+      {children}
+    </AppProvider>
+  );
 }
 
 /** Renders a screen inside the app's providers (with a cache of its own). */
