@@ -5,6 +5,8 @@ export const STORAGE_KEYS = {
   token: 'token',
   user: 'user',
   theme: 'theme',
+  /** The interface language chosen on this device (en, es or de); the browser's language until then. */
+  language: 'language',
 } as const;
 
 export type ColorTheme = 'light' | 'dark';
@@ -60,6 +62,8 @@ export const storage = {
     return raw === 'light' || raw === 'dark' ? raw : null;
   },
   setTheme: (theme: ColorTheme) => write(STORAGE_KEYS.theme, theme),
+
+  setLanguage: (language: string) => write(STORAGE_KEYS.language, language),
 
   clearSession: () => {
     write(STORAGE_KEYS.token, null);

@@ -1,11 +1,20 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeAll, beforeEach } from 'vitest';
 
+import { i18n, loadNamespaces } from '@/lib/i18n';
+import { NAMESPACES } from '@/locales/en';
 import { useSessionEndStore } from '@/stores/session-end-store';
 import { useSessionStore } from '@/stores/session-store';
 
-beforeEach(() => {
+// Screens loaded on first use fetch their texts in the app; a test may render them directly.
+beforeAll(async () => {
+  await loadNamespaces(...NAMESPACES);
+});
+
+beforeEach(async () => {
   window.localStorage.clear();
+  // Every test starts in English, the language the tests read.
+  await i18n.changeLanguage('en');
   useSessionStore.getState().hydrate();
   useSessionEndStore.getState().clear();
 });

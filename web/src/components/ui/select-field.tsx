@@ -5,6 +5,8 @@ import { Field } from './field';
 export interface SelectOption {
   value: string;
   label: string;
+  /** The option's language when it differs from the page's (a language named in itself). */
+  lang?: string;
 }
 
 export interface SelectOptionGroup {
@@ -24,7 +26,7 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
 }
 
 const renderOption = (option: SelectOption) => (
-  <option key={option.value} value={option.value}>
+  <option key={option.value} value={option.value} lang={option.lang}>
     {option.label}
   </option>
 );

@@ -45,7 +45,7 @@ export function validateInviteChild(values: ChildFormValues, now = new Date()): 
     firstName: isBlank(values.firstName) ? 'First name is required' : undefined,
     email: validateEmail(values.email),
     dateOfBirth: validateBirthday(values.dateOfBirth, now),
-    birthdayRewardAmount: validateAmount(values.birthdayRewardAmount, 'Birthday reward'),
+    birthdayRewardAmount: validateAmount(values.birthdayRewardAmount, 'birthdayReward'),
   };
 }
 
@@ -54,7 +54,7 @@ export function validateEditChild(values: ChildFormValues, now = new Date()): Ch
   return {
     email: validateEmail(values.email),
     dateOfBirth: validateBirthday(values.dateOfBirth, now),
-    birthdayRewardAmount: validateAmount(values.birthdayRewardAmount, 'Birthday reward'),
+    birthdayRewardAmount: validateAmount(values.birthdayRewardAmount, 'birthdayReward'),
   };
 }
 

@@ -39,7 +39,7 @@ export function validateChore(values: ChoreFormValues): FieldErrors<keyof ChoreF
   return {
     name: isBlank(values.name) ? 'Name is required' : undefined,
     categoryId: isBlank(values.categoryId) ? 'Category is required' : undefined,
-    baseReward: validateAmount(values.baseReward, 'Base reward'),
+    baseReward: validateAmount(values.baseReward, 'baseReward'),
     frequencyDays: FREQUENCY_DAYS.map(String).includes(values.frequencyDays)
       ? undefined
       : 'Please choose how often the chore can be done',

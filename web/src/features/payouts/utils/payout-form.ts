@@ -14,7 +14,7 @@ export const EMPTY_PAYOUT: PayoutFormValues = { childId: '', amount: '', notes: 
 
 /** Child and amount required (spec §5); the amount more than 0 with at most two decimals. */
 export function validatePayout(values: PayoutFormValues): FieldErrors<keyof PayoutFormValues> {
-  const amount = validateAmount(values.amount, 'Amount');
+  const amount = validateAmount(values.amount, 'amount');
   return {
     childId: isBlank(values.childId) ? 'Child is required' : undefined,
     amount: amount ?? (toAmount(values.amount) > 0 ? undefined : 'Amount must be greater than 0'),

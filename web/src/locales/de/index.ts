@@ -1,0 +1,9 @@
+import common from './common.json';
+import errors from './errors.json';
+import validation from './validation.json';
+import type { Translations } from '@/locales/en';
+
+/** The German texts, a chunk of their own, loaded when German is first chosen (src/lib/i18n.ts). */
+const de = { common, validation, errors } satisfies Translations;
+
+export default de;

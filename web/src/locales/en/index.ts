@@ -1,0 +1,30 @@
+import common from './common.json';
+import errors from './errors.json';
+import validation from './validation.json';
+
+/**
+ * The English texts, one namespace per file. They are the source: every other
+ * language has exactly these keys (locales.test.ts checks it).
+ *
+ * These namespaces come with the first load: what every screen shares and
+ * the screens a family opens first.
+ */
+const en = { common, validation, errors };
+
+/**
+ * The namespaces of the screens loaded on first use (src/app/router.tsx): each
+ * is fetched with its screen, in English as in any other language.
+ */
+export const ON_DEMAND_NAMESPACES = [] as const;
+
+type OnDemandTranslations = Record<never, never>;
+
+export type FirstLoadNamespace = keyof typeof en;
+export type OnDemandNamespace = (typeof ON_DEMAND_NAMESPACES)[number];
+export type Translations = typeof en & OnDemandTranslations;
+export type Namespace = keyof Translations;
+
+export const FIRST_LOAD_NAMESPACES = Object.keys(en) as FirstLoadNamespace[];
+export const NAMESPACES: readonly Namespace[] = [...FIRST_LOAD_NAMESPACES, ...ON_DEMAND_NAMESPACES];
+
+export default en;

@@ -1,0 +1,9 @@
+import common from './common.json';
+import errors from './errors.json';
+import validation from './validation.json';
+import type { Translations } from '@/locales/en';
+
+/** The Spanish texts, a chunk of their own, loaded when Spanish is first chosen (src/lib/i18n.ts). */
+const es = { common, validation, errors } satisfies Translations;
+
+export default es;
