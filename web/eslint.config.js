@@ -84,7 +84,6 @@ const translatedTexts = {
     'src/features/approval/**',
     'src/features/children/**',
     'src/features/payouts/**',
-    'src/features/profile/**',
     'src/features/settings/**',
     'src/features/team/**',
     'src/features/admin/**',

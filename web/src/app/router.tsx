@@ -92,7 +92,7 @@ const teamScreen = lazyScreen(
 const profileScreen = lazyScreen(
   () => import('@/features/profile/components/profile-page').then((module) => module.ProfilePage),
   'profile',
-  [],
+  ['profile'],
 );
 
 const PARENT_ROLES: readonly Role[] = ['ORG_ADMIN', 'SUPER_ADMIN'];

@@ -35,7 +35,9 @@ const LANGUAGE_LOADERS: Record<Exclude<Language, 'en'>, () => Promise<{ default:
 type TextsLoader = () => Promise<{ default: Resource[string][string] }>;
 
 /** The English texts of the screens loaded on first use, each fetched with its screen. */
-const ENGLISH_ON_DEMAND: Readonly<Record<string, TextsLoader>> = {} satisfies Record<OnDemandNamespace, TextsLoader>;
+const ENGLISH_ON_DEMAND: Readonly<Record<string, TextsLoader>> = {
+  profile: () => import('@/locales/en/profile.json'),
+} satisfies Record<OnDemandNamespace, TextsLoader>;
 
 /** The language shown now (English until another has loaded). */
 export function currentLanguage(): Language {

@@ -1,9 +1,10 @@
 import common from './common.json';
 import errors from './errors.json';
+import profile from './profile.json';
 import validation from './validation.json';
 import type { Translations } from '@/locales/en';
 
 /** The German texts, a chunk of their own, loaded when German is first chosen (src/lib/i18n.ts). */
-const de = { common, validation, errors } satisfies Translations;
+const de = { common, validation, errors, profile } satisfies Translations;
 
 export default de;

@@ -1,5 +1,6 @@
 import common from './common.json';
 import errors from './errors.json';
+import type profile from './profile.json';
 import validation from './validation.json';
 
 /**
@@ -15,9 +16,11 @@ const en = { common, validation, errors };
  * The namespaces of the screens loaded on first use (src/app/router.tsx): each
  * is fetched with its screen, in English as in any other language.
  */
-export const ON_DEMAND_NAMESPACES = [] as const;
+export const ON_DEMAND_NAMESPACES = ['profile'] as const;
 
-type OnDemandTranslations = Record<never, never>;
+interface OnDemandTranslations {
+  profile: typeof profile;
+}
 
 export type FirstLoadNamespace = keyof typeof en;
 export type OnDemandNamespace = (typeof ON_DEMAND_NAMESPACES)[number];

@@ -1,9 +1,10 @@
 import common from './common.json';
 import errors from './errors.json';
+import profile from './profile.json';
 import validation from './validation.json';
 import type { Translations } from '@/locales/en';
 
 /** The Spanish texts, a chunk of their own, loaded when Spanish is first chosen (src/lib/i18n.ts). */
-const es = { common, validation, errors } satisfies Translations;
+const es = { common, validation, errors, profile } satisfies Translations;
 
 export default es;
