@@ -74,6 +74,14 @@ describe.each(Object.entries(TRANSLATIONS))('the %s texts', (language, translati
       }
     });
 
+    it('keeps the markup the English text wraps words in (<link>…</link>)', () => {
+      const tags = (text: string) => [...text.matchAll(/<\/?(\w+)>/g)].map((match) => match[0]).sort();
+      for (const [key, text] of target) {
+        const english = source.get(key) ?? source.get(`${baseKey(key)}_other`) ?? '';
+        expect(tags(text), `${namespace}:${key}`).toEqual(tags(english));
+      }
+    });
+
     it('leaves no text empty', () => {
       for (const [key, text] of target) expect(text.trim(), `${namespace}:${key}`).not.toBe('');
     });

@@ -1,3 +1,4 @@
+import auth from './auth.json';
 import common from './common.json';
 import errors from './errors.json';
 import type profile from './profile.json';
@@ -10,7 +11,7 @@ import validation from './validation.json';
  * These namespaces come with the first load: what every screen shares and
  * the screens a family opens first.
  */
-const en = { common, validation, errors };
+const en = { common, validation, errors, auth };
 
 /**
  * The namespaces of the screens loaded on first use (src/app/router.tsx): each
