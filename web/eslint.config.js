@@ -78,8 +78,6 @@ const translatedTexts = {
     'src/features/history/**',
     'src/components/layouts/**',
     // Being converted, one area at a time.
-    'src/features/chores/**',
-    'src/features/categories/**',
     'src/features/approval/**',
     'src/features/children/**',
     'src/features/payouts/**',

@@ -67,7 +67,7 @@ const adminConsole = lazyScreen(
 const categoriesScreen = lazyScreen(
   () => import('@/features/categories/components/categories-page').then((module) => module.CategoriesPage),
   'categories',
-  [],
+  ['categories'],
 );
 const payoutsScreen = lazyScreen(
   () => import('@/features/payouts/components/payouts-page').then((module) => module.PayoutsPage),

@@ -88,7 +88,19 @@ describe.each(Object.entries(TRANSLATIONS))('the %s texts', (language, translati
   });
 });
 
+/** HTML's void elements: Trans renders a tag of such a name empty, its words after it. */
+const VOID_ELEMENTS = ['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr'];
+
 describe('the English texts', () => {
+  it('wrap words only in tags Trans can fill (no void element names such as <link>)', () => {
+    for (const namespace of NAMESPACES) {
+      for (const [key, text] of flatten(en[namespace] ?? {})) {
+        const names = [...text.matchAll(/<(\w+)>/g)].map((match) => match[1] ?? '');
+        expect(names.filter((name) => VOID_ELEMENTS.includes(name)), `${namespace}:${key}`).toEqual([]);
+      }
+    }
+  });
+
   it('are each a namespace the app loads', () => {
     expect(Object.keys(en).sort()).toEqual([...NAMESPACES].sort());
   });

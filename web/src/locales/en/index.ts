@@ -1,4 +1,6 @@
 import auth from './auth.json';
+import type categories from './categories.json';
+import chores from './chores.json';
 import common from './common.json';
 import errors from './errors.json';
 import type profile from './profile.json';
@@ -11,15 +13,16 @@ import validation from './validation.json';
  * These namespaces come with the first load: what every screen shares and
  * the screens a family opens first.
  */
-const en = { common, validation, errors, auth };
+const en = { common, validation, errors, auth, chores };
 
 /**
  * The namespaces of the screens loaded on first use (src/app/router.tsx): each
  * is fetched with its screen, in English as in any other language.
  */
-export const ON_DEMAND_NAMESPACES = ['profile'] as const;
+export const ON_DEMAND_NAMESPACES = ['categories', 'profile'] as const;
 
 interface OnDemandTranslations {
+  categories: typeof categories;
   profile: typeof profile;
 }
 

@@ -1,4 +1,6 @@
 import auth from './auth.json';
+import categories from './categories.json';
+import chores from './chores.json';
 import common from './common.json';
 import errors from './errors.json';
 import profile from './profile.json';
@@ -6,6 +8,6 @@ import validation from './validation.json';
 import type { Translations } from '@/locales/en';
 
 /** The Spanish texts, a chunk of their own, loaded when Spanish is first chosen (src/lib/i18n.ts). */
-const es = { common, validation, errors, auth, profile } satisfies Translations;
+const es = { common, validation, errors, auth, chores, categories, profile } satisfies Translations;
 
 export default es;

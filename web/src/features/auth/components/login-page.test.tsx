@@ -108,6 +108,7 @@ describe('In Spanish', () => {
     renderRoute('/login');
     expect(await screen.findByRole('heading', { name: 'Hola de nuevo' })).toBeTruthy();
     expect(document.title).toBe('Chorely - Iniciar sesión');
+    expect(screen.getByRole('link', { name: 'Crea una' }).getAttribute('href')).toBe('/register');
 
     await user.type(screen.getByLabelText('Correo electrónico'), parent.email);
     await user.type(screen.getByLabelText('Contraseña'), 'secret123');

@@ -38,7 +38,7 @@ export function LoginPage() {
     <AuthLayout
       title={t('login.title')}
       subtitle={t('login.subtitle')}
-      footer={<Trans t={t} i18nKey="login.noAccount" components={{ link: <Link to={paths.auth.register.getHref()} /> }} />}
+      footer={<Trans t={t} i18nKey="login.noAccount" components={{ register: <Link to={paths.auth.register.getHref()} /> }} />}
     >
       <form className="form" onSubmit={onSubmit} noValidate aria-label={t('login.formLabel')}>
         {ended && <SessionEndedNotice ended={ended} />}

@@ -66,7 +66,7 @@ function RegisterForm() {
     <AuthLayout
       title={t('register.title')}
       subtitle={t('register.subtitle')}
-      footer={<Trans t={t} i18nKey="register.haveAccount" components={{ link: <Link to={paths.auth.login.getHref()} /> }} />}
+      footer={<Trans t={t} i18nKey="register.haveAccount" components={{ login: <Link to={paths.auth.login.getHref()} /> }} />}
     >
       <form className="form" onSubmit={onSubmit} noValidate aria-label={t('register.title')}>
         {serverError && <Alert>{serverError}</Alert>}
