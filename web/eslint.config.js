@@ -78,9 +78,7 @@ const translatedTexts = {
     'src/features/history/**',
     'src/components/layouts/**',
     // Being converted, one area at a time.
-    'src/features/approval/**',
     'src/features/children/**',
-    'src/features/payouts/**',
     'src/features/settings/**',
     'src/features/team/**',
     'src/features/admin/**',

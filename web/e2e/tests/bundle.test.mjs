@@ -35,7 +35,7 @@ const LAZY_SCREENS = [
 const LAZY_TEXTS = [
   ['src/locales/es/index.ts', 'src/locales/es/'],
   ['src/locales/de/index.ts', 'src/locales/de/'],
-  ...['categories', 'profile'].map((namespace) => [`src/locales/en/${namespace}.json`, `src/locales/en/${namespace}.json`]),
+  ...['categories', 'payouts', 'profile'].map((namespace) => [`src/locales/en/${namespace}.json`, `src/locales/en/${namespace}.json`]),
 ];
 
 function readJson(name) {
@@ -73,7 +73,7 @@ describe('the first load', () => {
   });
 
   it('carries the English texts', () => {
-    for (const namespace of ['common', 'validation', 'errors', 'auth', 'chores']) {
+    for (const namespace of ['common', 'validation', 'errors', 'auth', 'chores', 'approval']) {
       assert.ok(modules.includes(`src/locales/en/${namespace}.json`), `src/locales/en/${namespace}.json is not in the first load`);
     }
   });

@@ -72,7 +72,7 @@ const categoriesScreen = lazyScreen(
 const payoutsScreen = lazyScreen(
   () => import('@/features/payouts/components/payouts-page').then((module) => module.PayoutsPage),
   'payouts',
-  [],
+  ['payouts'],
 );
 const historyScreen = lazyScreen(
   () => import('@/features/history/components/history-page').then((module) => module.HistoryPage),

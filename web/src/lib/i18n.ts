@@ -37,6 +37,7 @@ type TextsLoader = () => Promise<{ default: Resource[string][string] }>;
 /** The English texts of the screens loaded on first use, each fetched with its screen. */
 const ENGLISH_ON_DEMAND: Readonly<Record<string, TextsLoader>> = {
   categories: () => import('@/locales/en/categories.json'),
+  payouts: () => import('@/locales/en/payouts.json'),
   profile: () => import('@/locales/en/profile.json'),
 } satisfies Record<OnDemandNamespace, TextsLoader>;
 

@@ -1,8 +1,10 @@
+import approval from './approval.json';
 import auth from './auth.json';
 import type categories from './categories.json';
 import chores from './chores.json';
 import common from './common.json';
 import errors from './errors.json';
+import type payouts from './payouts.json';
 import type profile from './profile.json';
 import validation from './validation.json';
 
@@ -13,16 +15,17 @@ import validation from './validation.json';
  * These namespaces come with the first load: what every screen shares and
  * the screens a family opens first.
  */
-const en = { common, validation, errors, auth, chores };
+const en = { common, validation, errors, auth, chores, approval };
 
 /**
  * The namespaces of the screens loaded on first use (src/app/router.tsx): each
  * is fetched with its screen, in English as in any other language.
  */
-export const ON_DEMAND_NAMESPACES = ['categories', 'profile'] as const;
+export const ON_DEMAND_NAMESPACES = ['categories', 'payouts', 'profile'] as const;
 
 interface OnDemandTranslations {
   categories: typeof categories;
+  payouts: typeof payouts;
   profile: typeof profile;
 }
 
