@@ -73,7 +73,7 @@ describe('the first load', () => {
   });
 
   it('carries the English texts', () => {
-    for (const namespace of ['common', 'validation', 'errors', 'auth', 'chores', 'approval']) {
+    for (const namespace of ['common', 'validation', 'errors', 'auth', 'chores', 'approval', 'children']) {
       assert.ok(modules.includes(`src/locales/en/${namespace}.json`), `src/locales/en/${namespace}.json is not in the first load`);
     }
   });

@@ -30,9 +30,9 @@ const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 /** A key without its plural suffix: "inDays_one" -> "inDays". */
 const baseKey = (key: string) => key.replace(PLURAL_SUFFIX, '');
 
-/** The interpolated names of a text: "{{base}} × {{factor}}" -> base, factor ("{{label, lowercase}}" -> label). */
+/** The names a text interpolates, each once: "{{base}} × {{factor}}" -> base, factor ("{{label, lowercase}}" -> label). */
 function variables(text: string): string[] {
-  return [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((match) => match[1] ?? '').sort();
+  return [...new Set([...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((match) => match[1] ?? ''))].sort();
 }
 
 const TRANSLATIONS = { es, de } as const;

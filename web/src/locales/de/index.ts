@@ -1,6 +1,7 @@
 import approval from './approval.json';
 import auth from './auth.json';
 import categories from './categories.json';
+import children from './children.json';
 import chores from './chores.json';
 import common from './common.json';
 import errors from './errors.json';
@@ -10,6 +11,6 @@ import validation from './validation.json';
 import type { Translations } from '@/locales/en';
 
 /** The German texts, a chunk of their own, loaded when German is first chosen (src/lib/i18n.ts). */
-const de = { common, validation, errors, auth, chores, approval, categories, payouts, profile } satisfies Translations;
+const de = { common, validation, errors, auth, chores, approval, children, categories, payouts, profile } satisfies Translations;
 
 export default de;

@@ -1,6 +1,7 @@
 import approval from './approval.json';
 import auth from './auth.json';
 import type categories from './categories.json';
+import children from './children.json';
 import chores from './chores.json';
 import common from './common.json';
 import errors from './errors.json';
@@ -15,7 +16,7 @@ import validation from './validation.json';
  * These namespaces come with the first load: what every screen shares and
  * the screens a family opens first.
  */
-const en = { common, validation, errors, auth, chores, approval };
+const en = { common, validation, errors, auth, chores, approval, children };
 
 /**
  * The namespaces of the screens loaded on first use (src/app/router.tsx): each
