@@ -82,12 +82,12 @@ const historyScreen = lazyScreen(
 const settingsScreen = lazyScreen(
   () => import('@/features/settings/components/settings-page').then((module) => module.SettingsPage),
   'settings',
-  [],
+  ['settings'],
 );
 const teamScreen = lazyScreen(
   () => import('@/features/team/components/team-page').then((module) => module.TeamPage),
   'team',
-  [],
+  ['team'],
 );
 const profileScreen = lazyScreen(
   () => import('@/features/profile/components/profile-page').then((module) => module.ProfilePage),

@@ -7,6 +7,8 @@ import common from './common.json';
 import errors from './errors.json';
 import type payouts from './payouts.json';
 import type profile from './profile.json';
+import type settings from './settings.json';
+import type team from './team.json';
 import validation from './validation.json';
 
 /**
@@ -22,11 +24,13 @@ const en = { common, validation, errors, auth, chores, approval, children };
  * The namespaces of the screens loaded on first use (src/app/router.tsx): each
  * is fetched with its screen, in English as in any other language.
  */
-export const ON_DEMAND_NAMESPACES = ['categories', 'payouts', 'profile'] as const;
+export const ON_DEMAND_NAMESPACES = ['categories', 'payouts', 'settings', 'team', 'profile'] as const;
 
 interface OnDemandTranslations {
   categories: typeof categories;
   payouts: typeof payouts;
+  settings: typeof settings;
+  team: typeof team;
   profile: typeof profile;
 }
 

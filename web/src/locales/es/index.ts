@@ -7,10 +7,12 @@ import common from './common.json';
 import errors from './errors.json';
 import payouts from './payouts.json';
 import profile from './profile.json';
+import settings from './settings.json';
+import team from './team.json';
 import validation from './validation.json';
 import type { Translations } from '@/locales/en';
 
 /** The Spanish texts, a chunk of their own, loaded when Spanish is first chosen (src/lib/i18n.ts). */
-const es = { common, validation, errors, auth, chores, approval, children, categories, payouts, profile } satisfies Translations;
+const es = { common, validation, errors, auth, chores, approval, children, categories, payouts, settings, team, profile } satisfies Translations;
 
 export default es;
