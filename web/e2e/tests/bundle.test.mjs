@@ -35,7 +35,7 @@ const LAZY_SCREENS = [
 const LAZY_TEXTS = [
   ['src/locales/es/index.ts', 'src/locales/es/'],
   ['src/locales/de/index.ts', 'src/locales/de/'],
-  ...['categories', 'payouts', 'settings', 'team', 'profile'].map((namespace) => [`src/locales/en/${namespace}.json`, `src/locales/en/${namespace}.json`]),
+  ...['categories', 'payouts', 'settings', 'team', 'profile', 'admin'].map((namespace) => [`src/locales/en/${namespace}.json`, `src/locales/en/${namespace}.json`]),
 ];
 
 function readJson(name) {

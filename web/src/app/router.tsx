@@ -61,7 +61,7 @@ function lazyScreen(
 const adminConsole = lazyScreen(
   () => import('@/features/admin/components/admin-console-page').then((module) => module.AdminConsolePage),
   'admin',
-  [],
+  ['admin'],
   true,
 );
 const categoriesScreen = lazyScreen(

@@ -41,6 +41,7 @@ const ENGLISH_ON_DEMAND: Readonly<Record<string, TextsLoader>> = {
   settings: () => import('@/locales/en/settings.json'),
   team: () => import('@/locales/en/team.json'),
   profile: () => import('@/locales/en/profile.json'),
+  admin: () => import('@/locales/en/admin.json'),
 } satisfies Record<OnDemandNamespace, TextsLoader>;
 
 /** The language shown now (English until another has loaded). */

@@ -1,3 +1,4 @@
+import type admin from './admin.json';
 import approval from './approval.json';
 import auth from './auth.json';
 import type categories from './categories.json';
@@ -24,7 +25,7 @@ const en = { common, validation, errors, auth, chores, approval, children };
  * The namespaces of the screens loaded on first use (src/app/router.tsx): each
  * is fetched with its screen, in English as in any other language.
  */
-export const ON_DEMAND_NAMESPACES = ['categories', 'payouts', 'settings', 'team', 'profile'] as const;
+export const ON_DEMAND_NAMESPACES = ['categories', 'payouts', 'settings', 'team', 'profile', 'admin'] as const;
 
 interface OnDemandTranslations {
   categories: typeof categories;
@@ -32,6 +33,7 @@ interface OnDemandTranslations {
   settings: typeof settings;
   team: typeof team;
   profile: typeof profile;
+  admin: typeof admin;
 }
 
 export type FirstLoadNamespace = keyof typeof en;

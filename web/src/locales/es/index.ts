@@ -1,3 +1,4 @@
+import admin from './admin.json';
 import approval from './approval.json';
 import auth from './auth.json';
 import categories from './categories.json';
@@ -13,6 +14,6 @@ import validation from './validation.json';
 import type { Translations } from '@/locales/en';
 
 /** The Spanish texts, a chunk of their own, loaded when Spanish is first chosen (src/lib/i18n.ts). */
-const es = { common, validation, errors, auth, chores, approval, children, categories, payouts, settings, team, profile } satisfies Translations;
+const es = { common, validation, errors, auth, chores, approval, children, categories, payouts, settings, team, profile, admin } satisfies Translations;
 
 export default es;
