@@ -4,7 +4,6 @@
 // reload. The English texts to look for come from the app's own translation
 // files (src/locales), so a text added later in English only is found too.
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 
 import {
@@ -22,21 +21,7 @@ import {
   waitForPath,
   withPage,
 } from '../lib/harness.mjs';
-
-const LOCALES = new URL('../../src/locales/', import.meta.url);
-
-/** Every text of a language, by namespace and dotted key. */
-function texts(language) {
-  const result = new Map();
-  const visit = (value, path) => {
-    if (typeof value === 'string') result.set(path, value);
-    else for (const [key, inner] of Object.entries(value)) visit(inner, path ? `${path}.${key}` : key);
-  };
-  for (const file of readdirSync(new URL(`${language}/`, LOCALES)).filter((name) => name.endsWith('.json'))) {
-    visit(JSON.parse(readFileSync(new URL(`${language}/${file}`, LOCALES), 'utf8')), file.replace(/\.json$/, ':'));
-  }
-  return result;
-}
+import { texts } from '../lib/texts.mjs';
 
 const PLURAL = /_(one|many|other)$/;
 

@@ -88,6 +88,29 @@ describe.each(Object.entries(TRANSLATIONS))('the %s texts', (language, translati
   });
 });
 
+/**
+ * Buttons and links whose accessible name says more than their text ("Adjust
+ * balance of Sam"): the name must hold the visible words (WCAG 2.5.3, label in
+ * name), in every language.
+ */
+const LABEL_IN_NAME: ReadonlyArray<readonly [namespace: string, visible: string, name: string]> = [
+  ['chores', 'my.doIt', 'my.doItLabel'],
+  ['children', 'card.showInvite', 'card.showInviteLabel'],
+  ['children', 'card.adjustBalance', 'card.adjustBalanceLabel'],
+  ['children', 'card.subjects', 'card.subjectsLabel'],
+  ['team', 'invites.copyLink', 'invites.copyLinkLabel'],
+  ['common', 'actions.edit', 'named.edit'],
+];
+
+describe.each(['en', 'es', 'de'])('the %s accessible names', (language) => {
+  it.each(LABEL_IN_NAME)('of %s %s hold the visible words', (namespace, visible, name) => {
+    const own = flatten(files[language]?.[namespace] ?? {});
+    const words = (own.get(visible) ?? '').toLowerCase();
+    expect(words).not.toBe('');
+    expect((own.get(name) ?? '').toLowerCase()).toContain(words);
+  });
+});
+
 /** HTML's void elements: Trans renders a tag of such a name empty, its words after it. */
 const VOID_ELEMENTS = ['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr'];
 
