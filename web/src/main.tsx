@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 
 import { App } from '@/app';
 import { registerServiceWorker } from '@/lib/service-worker';
+import { i18nReady } from '@/lib/i18n';
 import { useSessionStore } from '@/stores/session-store';
 import { applyThemes, uiThemeOf, useThemeStore } from '@/stores/theme-store';
 // Nunito, the KIDS theme's rounded font, bundled (the browser fetches it only when a KIDS screen shows).
@@ -15,10 +16,13 @@ applyThemes(useThemeStore.getState().theme, uiThemeOf(useSessionStore.getState()
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first render waits for the chosen language's texts (English is bundled; another is one small chunk).
+void i18nReady().finally(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
 
 // The app shell works offline once the service worker has stored it (production builds only:

@@ -27,6 +27,7 @@ import {
   uniqueEmail,
   uniqueSuffix,
 } from './harness.mjs';
+import { E2E_LANGUAGE, say } from './texts.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE_PATH = require.resolve('axe-core/axe.min.js');
@@ -139,25 +140,31 @@ async function anyHeading(page) {
  */
 export const SCREENS = [
   // Anonymous visitors.
-  { id: 'login', path: () => '/login', roles: ['guest'], ready: (page) => all(heading(page, 'Welcome back')) },
-  { id: 'register', path: () => '/register', roles: ['guest'], ready: (page) => all(heading(page, 'Create Account')) },
+  { id: 'login', path: () => '/login', roles: ['guest'], ready: (page) => all(heading(page, say('auth:login.title'))) },
+  {
+    id: 'register',
+    path: () => '/register',
+    roles: ['guest'],
+    ready: (page) => all(heading(page, say('auth:register.title'))),
+  },
   {
     id: 'invite',
     path: (data) => `/invite/${data.childInviteCode}`,
     roles: ['guest'],
-    ready: (page) => all(heading(page, "You're invited to join Chorely!"), page.getByText('Sam', { exact: true })),
+    ready: (page) => all(heading(page, say('auth:invitation.title', { app: 'Chorely' })), page.getByText('Sam', { exact: true })),
   },
   {
     id: 'accept-invite',
     path: (data) => `/accept-invite/${data.parentInviteCode}`,
     roles: ['guest'],
-    ready: (page) => all(heading(page, "You're invited to join Chorely!"), page.getByLabel('First Name')),
+    ready: (page) =>
+      all(heading(page, say('auth:invitation.title', { app: 'Chorely' })), page.getByLabel(say('auth:invitation.firstName'))),
   },
   {
     id: 'invite-invalid',
     path: () => '/invite/NO-SUCH-CODE',
     roles: ['guest'],
-    ready: (page) => all(heading(page, 'Invalid Invitation')),
+    ready: (page) => all(heading(page, say('auth:invitation.invalidTitle'))),
   },
 
   // Parents.
@@ -176,53 +183,61 @@ export const SCREENS = [
     id: 'chores',
     path: () => '/chores',
     roles: ['parent'],
-    ready: (page) => all(heading(page, 'Chores'), page.getByRole('listitem', { name: 'Sweep the porch' })),
+    ready: (page) => all(heading(page, say('chores:manage.title')), page.getByRole('listitem', { name: 'Sweep the porch' })),
   },
   {
     id: 'chores-edit',
     path: () => '/chores',
     roles: ['parent'],
-    open: (page) => page.getByRole('button', { name: 'Edit Wash dishes' }).click(),
-    ready: (page) => all(page.getByRole('dialog', { name: 'Edit Wash dishes' })),
+    open: (page) => page.getByRole('button', { name: say('common:named.edit', { name: 'Wash dishes' }) }).click(),
+    ready: (page) => all(page.getByRole('dialog', { name: say('common:named.edit', { name: 'Wash dishes' }) })),
   },
   {
     id: 'categories',
     path: () => '/categories',
     roles: ['parent'],
-    ready: (page) => all(heading(page, 'Categories'), page.getByRole('region', { name: 'Garden' })),
+    ready: (page) => all(heading(page, say('categories:title')), page.getByRole('region', { name: 'Garden' })),
   },
   {
     id: 'approval',
     path: () => '/approval',
     roles: ['parent'],
-    ready: (page) => all(heading(page, 'Reviews'), page.getByRole('region', { name: 'Water plants by Kit' })),
+    ready: (page) =>
+      all(
+        heading(page, say('approval:title')),
+        page.getByRole('region', { name: say('approval:card.label', { chore: 'Water plants', child: 'Kit' }) }),
+      ),
   },
   {
     id: 'children',
     path: () => '/children',
     roles: ['parent'],
     ready: (page) =>
-      all(heading(page, 'Children'), page.getByRole('region', { name: 'Ada' }).getByText('Joined')),
+      all(heading(page, say('children:title')), page.getByRole('region', { name: 'Ada' }).getByText(say('children:card.joined'))),
   },
   {
     id: 'children-subjects',
     path: () => '/children',
     roles: ['parent'],
-    open: (page) => page.getByRole('button', { name: 'Subjects & Grades of Ada' }).click(),
+    open: (page) => page.getByRole('button', { name: say('children:card.subjectsLabel', { name: 'Ada' }) }).click(),
     ready: (page) => all(page.getByRole('dialog').getByRole('listitem', { name: 'Science' })),
   },
   {
     id: 'children-add',
     path: () => '/children',
     roles: ['parent'],
-    open: (page) => page.getByRole('button', { name: 'Add Child' }).click(),
-    ready: (page) => all(page.getByRole('dialog', { name: 'Add Child' })),
+    open: (page) => page.getByRole('button', { name: say('children:add') }).click(),
+    ready: (page) => all(page.getByRole('dialog', { name: say('children:invite.title') })),
   },
   {
     id: 'payouts',
     path: () => '/payouts',
     roles: ['parent', 'child'],
-    ready: (page) => all(heading(page, 'Payouts'), page.getByRole('table', { name: 'Payout history' }).getByText('Cinema ticket')),
+    ready: (page) =>
+      all(
+        heading(page, say('payouts:title')),
+        page.getByRole('table', { name: say('payouts:table.label') }).getByText('Cinema ticket'),
+      ),
   },
   {
     id: 'history',
@@ -234,14 +249,15 @@ export const SCREENS = [
     id: 'settings',
     path: () => '/settings',
     roles: ['parent'],
-    ready: (page) => all(heading(page, 'Parent Settings'), page.getByRole('form', { name: 'Reward multipliers' })),
+    ready: (page) =>
+      all(heading(page, say('settings:title')), page.getByRole('form', { name: say('settings:multipliers.formLabel') })),
   },
   {
     id: 'settings-general',
     path: () => '/settings',
     roles: ['parent'],
-    open: (page) => page.getByRole('tab', { name: 'General Settings' }).click(),
-    ready: (page) => all(page.getByRole('form', { name: 'General settings' })),
+    open: (page) => page.getByRole('tab', { name: say('settings:generalTab') }).click(),
+    ready: (page) => all(page.getByRole('form', { name: say('settings:general.formLabel') })),
   },
   {
     id: 'team',
@@ -249,17 +265,17 @@ export const SCREENS = [
     roles: ['parent'],
     ready: (page) =>
       all(
-        heading(page, 'Team Members'),
-        page.getByRole('table', { name: 'Active members' }).getByText('Robin Walker'),
-        page.getByRole('list', { name: 'Pending invitations' }).getByRole('listitem'),
+        heading(page, say('team:title')),
+        page.getByRole('table', { name: say('team:members.tableLabel') }).getByText('Robin Walker'),
+        page.getByRole('list', { name: say('team:invites.listLabel') }).getByRole('listitem'),
       ),
   },
   {
     id: 'team-invite',
     path: () => '/team',
     roles: ['parent'],
-    open: (page) => page.getByRole('button', { name: 'Invite Parent' }).click(),
-    ready: (page) => all(page.getByRole('dialog', { name: 'Invite Parent' })),
+    open: (page) => page.getByRole('button', { name: say('team:invite') }).click(),
+    ready: (page) => all(page.getByRole('dialog', { name: say('team:dialog.title') })),
   },
 
   // Children.
@@ -281,13 +297,15 @@ export const SCREENS = [
     path: (data) => `/submit?chore=${data.chores.plants.id}`,
     roles: ['child'],
     // A daily chore done today: the form says when it can be done again.
-    ready: (page) => all(heading(page, 'Submit Chore'), page.getByRole('status').filter({ hasText: /again/i })),
+    ready: (page) =>
+      all(heading(page, 'Submit Chore'), page.getByRole('status').filter({ hasText: say('common:chores.availableAgain').split(' (')[0].trim() })),
   },
   {
     id: 'chores',
     path: () => '/chores',
     roles: ['child'],
-    ready: (page) => all(heading(page, 'My Chores'), page.getByRole('listitem', { name: 'Wash dishes' }).getByRole('link')),
+    ready: (page) =>
+      all(heading(page, say('chores:my.title')), page.getByRole('listitem', { name: 'Wash dishes' }).getByRole('link')),
   },
 
   // Everyone signed in.
@@ -297,7 +315,7 @@ export const SCREENS = [
     roles: ['parent', 'child'],
     // On a phone the navigation folds into a menu button; a parent's groups open too.
     open: async (page) => {
-      await heading(page, 'Profile').waitFor();
+      await heading(page, say('profile:title')).waitFor();
       const toggle = page.getByRole('button', { name: 'Open menu' });
       if (await toggle.isVisible()) await toggle.click();
       const family = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Family' });
@@ -309,13 +327,13 @@ export const SCREENS = [
     id: 'profile',
     path: () => '/profile',
     roles: ['parent', 'child'],
-    ready: (page) => all(heading(page, 'Profile'), page.getByRole('form', { name: 'Personal information' })),
+    ready: (page) => all(heading(page, say('profile:title')), page.getByRole('form', { name: say('profile:personal.formLabel') })),
   },
   {
     id: 'not-found',
     path: () => '/no-such-page',
     roles: ['parent', 'child'],
-    ready: (page) => all(heading(page, 'Page not found')),
+    ready: (page) => all(heading(page, say('common:notFound.title'))),
   },
 
   // The super admin: the console and its tabs, then the family app as they see it.
@@ -323,25 +341,27 @@ export const SCREENS = [
     id: 'admin',
     path: () => '/admin',
     roles: ['admin'],
-    ready: (page) => all(heading(page, 'Platform Administration'), page.getByRole('table', { name: 'Recent organizations' })),
+    ready: (page) =>
+      all(heading(page, say('admin:title')), page.getByRole('table', { name: say('admin:dashboard.recentLabel') })),
   },
   {
     id: 'admin-organizations',
     path: () => '/admin',
     roles: ['admin'],
-    open: (page) => page.getByRole('tab', { name: 'Organizations' }).click(),
-    ready: (page) => all(page.getByRole('table', { name: 'Organizations' }).getByRole('row').nth(1)),
+    open: (page) => page.getByRole('tab', { name: say('admin:tabs.organizations') }).click(),
+    ready: (page) => all(page.getByRole('table', { name: say('admin:organizations.listLabel') }).getByRole('row').nth(1)),
   },
   {
     id: 'admin-organization',
     path: () => '/admin',
     roles: ['admin'],
     open: async (page, data) => {
-      await page.getByRole('tab', { name: 'Organizations' }).click();
-      const search = page.getByRole('search', { name: 'Search organizations' });
-      await search.getByLabel('Search').fill(data.organizationName);
-      await search.getByRole('button', { name: 'Search' }).click();
-      await page.getByRole('button', { name: `View ${data.organizationName}` }).click();
+      await page.getByRole('tab', { name: say('admin:tabs.organizations') }).click();
+      const search = page.getByRole('search', { name: say('admin:organizations.searchLabel') });
+      await search.getByLabel(say('admin:toolbar.search')).fill(data.organizationName);
+      await search.getByRole('button', { name: say('admin:toolbar.submit') }).click();
+      const view = say('common:named.action', { action: say('admin:organizations.view'), name: data.organizationName });
+      await page.getByRole('button', { name: view }).click();
     },
     ready: (page, data) => all(page.getByRole('dialog', { name: data.organizationName }).getByRole('table')),
   },
@@ -349,15 +369,15 @@ export const SCREENS = [
     id: 'admin-users',
     path: () => '/admin',
     roles: ['admin'],
-    open: (page) => page.getByRole('tab', { name: 'All Users' }).click(),
-    ready: (page) => all(page.getByRole('table', { name: 'All users' }).getByRole('row').nth(1)),
+    open: (page) => page.getByRole('tab', { name: say('admin:tabs.users') }).click(),
+    ready: (page) => all(page.getByRole('table', { name: say('admin:users.tableLabel') }).getByRole('row').nth(1)),
   },
   {
     id: 'admin-settings',
     path: () => '/admin',
     roles: ['admin'],
-    open: (page) => page.getByRole('tab', { name: 'Platform Settings' }).click(),
-    ready: (page) => all(page.getByRole('table', { name: 'Default plan limits' })),
+    open: (page) => page.getByRole('tab', { name: say('admin:tabs.settings') }).click(),
+    ready: (page) => all(page.getByRole('table', { name: say('admin:settings.limitsLabel') })),
   },
   ...['/', '/chores', '/categories', '/approval', '/children', '/payouts', '/history', '/settings', '/team', '/profile'].map(
     (path) => ({
@@ -390,6 +410,10 @@ export async function openWalkerContext(browser, walker, mode, size) {
     reducedMotion: 'reduce',
   });
   await context.addInitScript({ path: AXE_PATH });
+  // The walk speaks E2E_LANGUAGE: the choice a user makes in Profile, kept in local storage.
+  if (E2E_LANGUAGE !== 'en') {
+    await context.addInitScript((language) => window.localStorage.setItem('language', language), E2E_LANGUAGE);
+  }
   if (walker.token) {
     await context.addInitScript((token) => window.localStorage.setItem('token', token), walker.token);
   }
@@ -461,8 +485,9 @@ export function settled(page) {
  * full-page screenshot goes to the walk folder either way.
  */
 export async function visitScreen(page, screen, walker, mode, size, data) {
-  const label = `${screen.id}-${walker.role}-${walker.theme}-${mode}-${size.name}`;
-  const where = `${screen.id} (${screen.path(data)}) as ${walker.role} (${walker.theme}, ${mode}, ${size.name})`;
+  const language = E2E_LANGUAGE === 'en' ? '' : `-${E2E_LANGUAGE}`;
+  const label = `${screen.id}-${walker.role}-${walker.theme}-${mode}-${size.name}${language}`;
+  const where = `${screen.id} (${screen.path(data)}) as ${walker.role} (${walker.theme}, ${mode}, ${size.name}, ${E2E_LANGUAGE})`;
   const problems = [];
   try {
     await page.goto(screen.path(data));

@@ -1,7 +1,9 @@
 // What a first load downloads: the build's entry chunk and every chunk it
 // imports statically. The operator console and the screens a family visits
 // rarely must stay out of it, each in a chunk of its own loaded when the
-// screen first opens (src/app/router.tsx). Once the page has loaded, the
+// screen first opens (src/app/router.tsx). English texts come with it; each
+// other language is a chunk of its own, loaded when it is chosen
+// (src/lib/i18n.ts). Once the page has loaded, the
 // service worker (dist/sw.js) stores every chunk in the background so that
 // the app opens offline; that is checked here too.
 //
@@ -26,6 +28,16 @@ const LAZY_SCREENS = [
   ['src/features/settings/components/settings-page.tsx', 'src/features/settings/'],
   ['src/features/team/components/team-page.tsx', 'src/features/team/'],
   ['src/features/profile/components/profile-page.tsx', 'src/features/profile/'],
+];
+
+/**
+ * The texts loaded on demand: each other language (its entry file and its
+ * folder), and the English texts of the screens above (a file each).
+ */
+const LAZY_TEXTS = [
+  ['src/locales/es/index.ts', 'src/locales/es/'],
+  ['src/locales/de/index.ts', 'src/locales/de/'],
+  ...['categories', 'payouts', 'settings', 'team', 'profile', 'admin'].map((namespace) => [`src/locales/en/${namespace}.json`, `src/locales/en/${namespace}.json`]),
 ];
 
 function readJson(name) {
@@ -62,7 +74,13 @@ describe('the first load', () => {
     assert.ok(modules.includes('src/main.tsx'), 'src/main.tsx is not in the first load');
   });
 
-  for (const [entry, folder] of LAZY_SCREENS) {
+  it('carries the English texts', () => {
+    for (const namespace of ['common', 'validation', 'errors', 'auth', 'chores', 'approval', 'children']) {
+      assert.ok(modules.includes(`src/locales/en/${namespace}.json`), `src/locales/en/${namespace}.json is not in the first load`);
+    }
+  });
+
+  for (const [entry, folder] of [...LAZY_SCREENS, ...LAZY_TEXTS]) {
     it(`carries no file of ${folder}`, () => {
       const chunks = closure.filter((key) => key.startsWith(folder) || manifest[key].src?.startsWith(folder));
       assert.deepEqual(chunks, [], `chunks of ${folder} are imported statically by the first load`);
@@ -70,7 +88,7 @@ describe('the first load', () => {
       assert.deepEqual(carried, [], `the first load carries ${folder} (import ${entry} lazily)`);
     });
 
-    it(`loads ${entry} in a chunk of its own when the screen opens`, () => {
+    it(`loads ${entry} in a chunk of its own when it is first needed`, () => {
       assert.equal(manifest[entry]?.isDynamicEntry, true, `${entry} is not a lazily loaded chunk`);
       assert.ok(
         closure.some((key) => manifest[key].dynamicImports?.includes(entry)),

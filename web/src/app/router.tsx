@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 
 import { RootRoute } from './root';
@@ -16,6 +17,8 @@ import { ChoresPage } from '@/features/chores/components/chores-page';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 import { SubmitChorePage } from '@/features/submissions/components/submit-chore-page';
 import { FamilyRoute, GuestRoute, ProtectedRoute, RequireRole } from '@/lib/authorization';
+import { loadNamespaces } from '@/lib/i18n';
+import type { Namespace } from '@/locales/en';
 import type { Role } from '@/types/api';
 
 /**
@@ -25,11 +28,31 @@ import type { Role } from '@/types/api';
  * screens (web/e2e/tests/bundle.test.mjs checks the build keeps them out of
  * the first load).
  */
-function lazyScreen(load: () => Promise<ComponentType>, label: string, fullPage = false) {
-  const Screen = lazy(async () => ({ default: await load() }));
-  const fallback = fullPage ? <FullPageSpinner label={label} /> : <Spinner label={label} />;
+type LazyScreenName = 'admin' | 'categories' | 'payouts' | 'history' | 'settings' | 'team' | 'profile';
+
+/** What shows while a lazily loaded screen downloads: a spinner saying which screen loads. */
+function ScreenLoading({ screen, fullPage }: { screen: LazyScreenName; fullPage: boolean }) {
+  const { t } = useTranslation();
+  const label = t(`screens.${screen}`);
+  return fullPage ? <FullPageSpinner label={label} /> : <Spinner label={label} />;
+}
+
+/**
+ * `screen` downloads with its texts (`namespaces`, in the language shown),
+ * so it never shows a key or another language while they load.
+ */
+function lazyScreen(
+  load: () => Promise<ComponentType>,
+  screen: LazyScreenName,
+  namespaces: Namespace[],
+  fullPage = false,
+) {
+  const Screen = lazy(async () => {
+    const [component] = await Promise.all([load(), loadNamespaces(...namespaces)]);
+    return { default: component };
+  });
   return (
-    <Suspense fallback={fallback}>
+    <Suspense fallback={<ScreenLoading screen={screen} fullPage={fullPage} />}>
       <Screen />
     </Suspense>
   );
@@ -37,32 +60,39 @@ function lazyScreen(load: () => Promise<ComponentType>, label: string, fullPage 
 
 const adminConsole = lazyScreen(
   () => import('@/features/admin/components/admin-console-page').then((module) => module.AdminConsolePage),
-  'Loading the admin console…',
+  'admin',
+  ['admin'],
   true,
 );
 const categoriesScreen = lazyScreen(
   () => import('@/features/categories/components/categories-page').then((module) => module.CategoriesPage),
-  'Loading categories…',
+  'categories',
+  ['categories'],
 );
 const payoutsScreen = lazyScreen(
   () => import('@/features/payouts/components/payouts-page').then((module) => module.PayoutsPage),
-  'Loading payouts…',
+  'payouts',
+  ['payouts'],
 );
 const historyScreen = lazyScreen(
   () => import('@/features/history/components/history-page').then((module) => module.HistoryPage),
-  'Loading history…',
+  'history',
+  [],
 );
 const settingsScreen = lazyScreen(
   () => import('@/features/settings/components/settings-page').then((module) => module.SettingsPage),
-  'Loading settings…',
+  'settings',
+  ['settings'],
 );
 const teamScreen = lazyScreen(
   () => import('@/features/team/components/team-page').then((module) => module.TeamPage),
-  'Loading team members…',
+  'team',
+  ['team'],
 );
 const profileScreen = lazyScreen(
   () => import('@/features/profile/components/profile-page').then((module) => module.ProfilePage),
-  'Loading your profile…',
+  'profile',
+  ['profile'],
 );
 
 const PARENT_ROLES: readonly Role[] = ['ORG_ADMIN', 'SUPER_ADMIN'];

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 
 import { APP_NAME } from '@/config/env';
+import { i18n } from '@/lib/i18n';
 
 /** "Dashboard" -> "Dashboard - Chorely". */
 export function pageTitle(page: string): string {
-  return `${page} - ${APP_NAME}`;
+  return i18n.t('common:pageTitle', { page, app: APP_NAME });
 }
 
 export function useDocumentTitle(title: string): void {

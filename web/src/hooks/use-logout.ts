@@ -2,10 +2,9 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 
 import { paths } from '@/config/paths';
+import { i18n } from '@/lib/i18n';
 import { useSessionEndStore } from '@/stores/session-end-store';
 import { useSessionStore } from '@/stores/session-store';
-
-export const LOGOUT_CONFIRMATION = 'Are you sure you want to logout?';
 
 /** Asks for confirmation, clears the session and returns to the login screen. */
 export function useLogout(): () => void {
@@ -13,7 +12,7 @@ export function useLogout(): () => void {
   const clearSession = useSessionStore((state) => state.clearSession);
 
   return useCallback(() => {
-    if (!window.confirm(LOGOUT_CONFIRMATION)) return;
+    if (!window.confirm(i18n.t('common:logout.confirm'))) return;
     // Leaving on purpose: the login screen has no ended session to tell of.
     useSessionEndStore.getState().clear();
     clearSession();

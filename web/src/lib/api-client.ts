@@ -1,3 +1,4 @@
+import { serverErrorText, translateServerText } from './server-messages';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { reportNetworkOutcome } from '@/stores/connectivity-store';
@@ -180,9 +181,10 @@ function nonEmpty(value: unknown): string | null {
 }
 
 /**
- * The text to show for a failed call: the server's `message` first, then its
- * `error`, then the screen's fallback. With preferDetails the first per-field
- * validation message comes before both.
+ * The text to show for a failed call, in the interface language: the
+ * server's (by its code, else its `message`, then its `error`; a known text
+ * translated, any other as sent), else the screen's fallback. With
+ * preferDetails the first per-field validation message comes before both.
  */
 export function getErrorMessage(
   error: unknown,
@@ -193,9 +195,9 @@ export function getErrorMessage(
   const { body } = error;
   if (options.preferDetails && Array.isArray(body.details)) {
     const detail = body.details.map((item) => nonEmpty(item.message)).find(Boolean);
-    if (detail) return detail;
+    if (detail) return translateServerText(detail);
   }
-  return nonEmpty(body.message) ?? nonEmpty(body.error) ?? fallback;
+  return serverErrorText(body) ?? fallback;
 }
 
 export function isApiError(error: unknown, status?: number): error is ApiError {

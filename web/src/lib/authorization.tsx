@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 
 import { homePathFor } from './roles';
@@ -17,6 +18,7 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
   const userStatus = useSessionStore((state) => state.userStatus);
   const clearSession = useSessionStore((state) => state.clearSession);
   const { pathname, search, hash } = useLocation();
+  const { t } = useTranslation();
 
   if (!token) {
     // After logging in, the visitor comes back to the page they asked for.
@@ -27,20 +29,18 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
       return (
         <div className="full-page-center">
           <div className="auth-card">
-            <Alert title="We couldn't load your account">
-              Check your connection and try again.
-            </Alert>
+            <Alert title={t('account.loadFailed')}>{t('account.checkConnection')}</Alert>
             <div className="button-row">
-              <Button onClick={() => window.location.reload()}>Try again</Button>
+              <Button onClick={() => window.location.reload()}>{t('actions.tryAgain')}</Button>
               <Button variant="secondary" onClick={clearSession}>
-                Back to login
+                {t('account.backToLogin')}
               </Button>
             </div>
           </div>
         </div>
       );
     }
-    return <FullPageSpinner label="Loading your account…" />;
+    return <FullPageSpinner label={t('account.loading')} />;
   }
   return <>{children}</>;
 }

@@ -1,4 +1,5 @@
 import type { CategoryRef, Chore, ChoreAvailability, Submission } from '@/types/api';
+import { i18n } from './i18n';
 import { formatDateTime } from '@/utils/format';
 
 export interface CategoryGroup<T> {
@@ -16,7 +17,7 @@ export function groupByCategory<T extends { name: string; category: CategoryRef 
   const groups = new Map<string, CategoryGroup<T>>();
   for (const chore of chores) {
     const key = chore.category?.id ?? '';
-    const group = groups.get(key) ?? { name: chore.category?.name || 'Uncategorized', chores: [] };
+    const group = groups.get(key) ?? { name: chore.category?.name || i18n.t('common:chores.uncategorized'), chores: [] };
     group.chores.push(chore);
     groups.set(key, group);
   }
@@ -29,16 +30,17 @@ export function availabilityByChore(list: readonly ChoreAvailability[]): Map<str
 
 /** "in 3 days", "in 1 day", or "later today" when it opens again today. */
 export function daysRemainingText(days: number): string {
-  if (days <= 0) return 'later today';
-  return days === 1 ? 'in 1 day' : `in ${days} days`;
+  if (days <= 0) return i18n.t('common:chores.laterToday');
+  return i18n.t('common:chores.inDays', { count: days });
 }
 
 /** What a child is told about a chore they cannot submit yet. */
 export function nextAvailableText(availability: ChoreAvailability): string {
-  if (!availability.nextAvailableAt) return 'Not available yet';
-  return `Available again on ${formatDateTime(availability.nextAvailableAt)} (${daysRemainingText(
-    availability.daysRemaining,
-  )})`;
+  if (!availability.nextAvailableAt) return i18n.t('common:chores.notAvailableYet');
+  return i18n.t('common:chores.availableAgain', {
+    date: formatDateTime(availability.nextAvailableAt),
+    when: daysRemainingText(availability.daysRemaining),
+  });
 }
 
 /** Whether a child may submit the chore now; a chore availability does not name counts as open. */
@@ -48,13 +50,14 @@ export function isLocked(availability: ChoreAvailability | undefined): availabil
 
 /** How a locked chore is marked where space is short (a chore picker's option): "locked until …". */
 export function lockedText(availability: ChoreAvailability): string {
-  if (!availability.nextAvailableAt) return 'locked for now';
-  return `locked until ${formatDateTime(availability.nextAvailableAt)} (${daysRemainingText(availability.daysRemaining)})`;
+  if (!availability.nextAvailableAt) return i18n.t('common:chores.lockedForNow');
+  return i18n.t('common:chores.lockedUntil', {
+    date: formatDateTime(availability.nextAvailableAt),
+    when: daysRemainingText(availability.daysRemaining),
+  });
 }
-
-const UNKNOWN_CHORE: Pick<Chore, 'name' | 'category'> = { name: 'Unknown chore', category: { id: '', name: '' } };
 
 /** The chore a submission is for (the API may leave it out, e.g. for a chore it no longer finds). */
 export function choreOf(submission: Submission): Pick<Chore, 'name' | 'category'> {
-  return submission.chore ?? UNKNOWN_CHORE;
+  return submission.chore ?? { name: i18n.t('common:chores.unknown'), category: { id: '', name: '' } };
 }

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 
+import { i18n } from './i18n';
 import { formatFactor, multiplierSummary, payPreviewText } from './multipliers';
 import type { ChildMultiplier } from '@/types/api';
 
@@ -39,6 +40,28 @@ describe('payPreviewText', () => {
   it('speaks the child’s unit, and says when nothing changes the reward', () => {
     expect(payPreviewText(2, { reward: 2, multiplier: neutral }, 'POINTS')).toBe(
       '2.00 pts, no bonus or penalty right now',
+    );
+  });
+});
+
+describe('in Spanish and German', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('name the parts and write the factors the language’s way', async () => {
+    await i18n.changeLanguage('es');
+    expect(multiplierSummary({ ...neutral, total: 1.92, grade: 1.6, behaviour: 1.2 })).toBe(
+      '× 1,92: notas × 1,6, comportamiento × 1,2',
+    );
+    expect(multiplierSummary({ ...neutral, total: 1.1, streak: 1.1, streakDays: 1 })).toBe('× 1,1: racha de 1 día × 1,1');
+    expect(payPreviewText(5, { reward: 7.5, multiplier: { ...neutral, total: 1.5, grade: 1.5 } }, 'MONEY')).toBe(
+      '5,00\u00a0US$ × 1,5 por notas = 7,50\u00a0US$',
+    );
+    await i18n.changeLanguage('de');
+    expect(multiplierSummary({ ...neutral, total: 1.1, streak: 1.1, streakDays: 9 })).toBe('× 1,1: 9 Tage in Folge × 1,1');
+    expect(payPreviewText(2, { reward: 2, multiplier: neutral }, 'POINTS')).toBe(
+      '2,00 Pkt., derzeit kein Bonus und kein Abzug',
     );
   });
 });

@@ -1,16 +1,12 @@
+import { i18n } from './i18n';
 import type { ChildMultiplier, PayPreview, RewardDisplayType } from '@/types/api';
-import { formatReward } from '@/utils/format';
+import { formatReward, numberFormat } from '@/utils/format';
 
-// Multipliers are kept in thousandths, so three decimals show them exactly.
-const factorFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 3 });
-
-/** A multiplier as people read it: 1.5, 1.25, 1.875, 1.0. */
+/** A multiplier as people read it: 1.5, 1.25, 1.875, 1.0 (1,5 in Spanish and German). */
 export function formatFactor(value: number): string {
-  return factorFormat.format(value);
+  // Multipliers are kept in thousandths, so three decimals show them exactly.
+  return numberFormat({ minimumFractionDigits: 1, maximumFractionDigits: 3 }).format(value);
 }
-
-/** What no part of the multiplier changes, in words. */
-export const NO_BOOST = 'no bonus or penalty right now';
 
 /** One part of a multiplier that changes a reward: its name in words and its factor. */
 export interface MultiplierPart {
@@ -24,21 +20,27 @@ export interface MultiplierPart {
  */
 export function multiplierParts({ grade, behaviour, streak, streakDays }: ChildMultiplier): MultiplierPart[] {
   const parts: MultiplierPart[] = [
-    { name: 'grades', factor: grade },
-    { name: 'behaviour', factor: behaviour },
-    { name: `${streakDays}-day streak`, factor: streak },
+    { name: i18n.t('common:multipliers.grades'), factor: grade },
+    { name: i18n.t('common:multipliers.behaviour'), factor: behaviour },
+    { name: i18n.t('common:multipliers.streak', { count: streakDays }), factor: streak },
   ];
   return parts.filter((part) => part.factor !== 1);
 }
 
-function partText({ name, factor }: MultiplierPart): string {
-  return `${name} × ${formatFactor(factor)}`;
+/** "grades × 1.6, behaviour × 1.2". */
+function partsText(parts: readonly MultiplierPart[]): string {
+  return parts
+    .map(({ name, factor }) => i18n.t('common:multipliers.part', { name, factor: formatFactor(factor) }))
+    .join(', ');
 }
 
 /** "× 1.92: grades × 1.6, behaviour × 1.2", or "× 1.0: no bonus or penalty right now". */
 export function multiplierSummary(multiplier: ChildMultiplier): string {
   const parts = multiplierParts(multiplier);
-  return `× ${formatFactor(multiplier.total)}: ${parts.length > 0 ? parts.map(partText).join(', ') : NO_BOOST}`;
+  return i18n.t('common:multipliers.summary', {
+    factor: formatFactor(multiplier.total),
+    parts: parts.length > 0 ? partsText(parts) : i18n.t('common:multipliers.noBoost'),
+  });
 }
 
 /**
@@ -56,7 +58,7 @@ export function payPreviewText(
   const parts = multiplierParts(preview.multiplier);
   const factor = formatFactor(preview.multiplier.total);
   const [only] = parts;
-  if (parts.length === 0) return `${base}, ${NO_BOOST}`;
-  if (parts.length === 1 && only) return `${base} × ${factor} for ${only.name} = ${total}`;
-  return `${base} × ${factor} (${parts.map(partText).join(', ')}) = ${total}`;
+  if (parts.length === 0) return i18n.t('common:multipliers.payNone', { base });
+  if (parts.length === 1 && only) return i18n.t('common:multipliers.payOne', { base, factor, name: only.name, total });
+  return i18n.t('common:multipliers.payMany', { base, factor, parts: partsText(parts), total });
 }

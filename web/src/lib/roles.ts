@@ -1,16 +1,17 @@
+import { i18n } from './i18n';
 import { paths } from '@/config/paths';
 import type { Role } from '@/types/api';
 
-const ROLE_LABELS: Readonly<Record<string, string | undefined>> = {
-  ORG_ADMIN: 'Parent',
-  ORG_MEMBER: 'Child',
-  SUPER_ADMIN: 'Admin',
-} satisfies Record<Role, string>;
+const ROLES: readonly Role[] = ['ORG_ADMIN', 'ORG_MEMBER', 'SUPER_ADMIN'];
+
+function isRole(role: string): role is Role {
+  return (ROLES as readonly string[]).includes(role);
+}
 
 /** Role as shown to people: Parent, Child or Admin (a role this version does not know, as it is). */
 export function roleLabel(role: string | null | undefined): string {
   if (!role) return '';
-  return ROLE_LABELS[role] ?? role;
+  return isRole(role) ? i18n.t(`common:roles.${role}`) : role;
 }
 
 /** Parents and super admins manage the family (the super admin counts as parent-level). */

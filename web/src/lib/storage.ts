@@ -5,6 +5,8 @@ export const STORAGE_KEYS = {
   token: 'token',
   user: 'user',
   theme: 'theme',
+  /** The interface language chosen on this device (en, es or de); the browser's language until then. */
+  language: 'language',
 } as const;
 
 /** The approvals already celebrated on a child's home, per user (siblings may share a tablet). */
@@ -76,6 +78,7 @@ export const storage = {
     }
   },
   setCelebrated: (userId: string, ids: readonly string[]) => write(celebratedKey(userId), JSON.stringify(ids)),
+  setLanguage: (language: string) => write(STORAGE_KEYS.language, language),
 
   clearSession: () => {
     write(STORAGE_KEYS.token, null);

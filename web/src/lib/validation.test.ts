@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { choiceOf, parseDecimal, toAmount, validateAmount } from './validation';
 
 describe('validateAmount', () => {
-  const check = (value: string) => validateAmount(value, 'Base reward');
+  const check = (value: string) => validateAmount(value, 'baseReward');
 
   it('accepts amounts of 0 or more with at most two decimals', () => {
     for (const value of ['0', '1', '1.5', '1.50', ' 12.05 ', '.5']) expect(check(value)).toBeUndefined();

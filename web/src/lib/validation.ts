@@ -1,3 +1,5 @@
+import { i18n } from './i18n';
+
 /** Field name -> message, for the fields that failed. */
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 
@@ -19,21 +21,24 @@ export function hasErrors<Field extends string>(errors: FieldErrors<Field>): boo
 
 /** Email checks shared by every form that asks for one. */
 export function validateEmail(value: string): string | undefined {
-  if (isBlank(value)) return 'Email is required';
-  if (!isValidEmail(value)) return 'Please enter a valid email address';
+  if (isBlank(value)) return i18n.t('validation:emailRequired');
+  if (!isValidEmail(value)) return i18n.t('validation:emailInvalid');
   return undefined;
 }
 
+/** The money fields forms check, each with its own messages ("Base reward is required"). */
+export type AmountFieldName = 'baseReward' | 'amount' | 'birthdayReward';
+
 /**
  * A money amount typed into a form: required, a plain number, not negative,
- * at most two decimals. `label` starts each message ("Base reward is required").
+ * at most two decimals. The messages name the field.
  */
-export function validateAmount(value: string, label: string): string | undefined {
+export function validateAmount(value: string, field: AmountFieldName): string | undefined {
   const text = value.trim();
-  if (!text) return `${label} is required`;
-  if (!/^-?(\d+\.?\d*|\.\d+)$/.test(text)) return `${label} must be a number`;
-  if (Number(text) < 0) return `${label} cannot be negative`;
-  if ((text.split('.')[1] ?? '').length > 2) return `${label} can have at most two decimals`;
+  if (!text) return i18n.t(`validation:amount.${field}.required`);
+  if (!/^-?(\d+\.?\d*|\.\d+)$/.test(text)) return i18n.t(`validation:amount.${field}.notNumber`);
+  if (Number(text) < 0) return i18n.t(`validation:amount.${field}.negative`);
+  if ((text.split('.')[1] ?? '').length > 2) return i18n.t(`validation:amount.${field}.decimals`);
   return undefined;
 }
 

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 
+import { serverErrorText } from '@/lib/server-messages';
 import type { ApiErrorBody } from '@/types/api';
 
 /** A session the server ended (a 401), as the login screen tells of it. */
@@ -28,10 +29,10 @@ export const useSessionEndStore = create<SessionEndState>()((set) => ({
   clear: () => set({ ended: null }),
 }));
 
-/** The reason a 401's body gives, by its code (never by its wording). */
+/** The reason a 401's body gives, by its code (never by its wording), in the interface language. */
 export function reasonOf(body: ApiErrorBody | null): string | null {
   if (body?.code !== 'ACCOUNT_DEACTIVATED' && body?.code !== 'FAMILY_SUSPENDED') return null;
-  return body.message?.trim() || body.error?.trim() || null;
+  return serverErrorText(body);
 }
 
 const NO_RETURN = ['/login', '/register', '/invite/', '/accept-invite/'];

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 
-import { formatCalendarDate, formatDate, formatMoney, formatReward, fullName } from './format';
+import { formatCalendarDate, formatDate, formatDateTime, formatMoney, formatReward, fullName } from './format';
+import { i18n } from '@/lib/i18n';
 
 describe('formatMoney', () => {
   it('shows dollars with two decimals', () => {
@@ -77,5 +78,49 @@ describe('fullName', () => {
     expect(fullName({ firstName: 'Jane', lastName: 'Doe' })).toBe('Jane Doe');
     expect(fullName({ firstName: 'Jane', lastName: null })).toBe('Jane');
     expect(fullName({})).toBe('');
+  });
+});
+
+describe('in the chosen language', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('keeps the US format in English', () => {
+    expect(formatMoney(1234.5)).toBe('$1,234.50');
+    expect(formatReward(12.5, 'SCREEN_TIME')).toBe('12.50 hrs');
+    expect(formatCalendarDate('2015-03-05')).toBe('March 5, 2015');
+  });
+
+  // Intl keeps the amount and the currency together with a no-break space (\u00a0).
+  it('writes Spanish numbers, money, units and dates', async () => {
+    await i18n.changeLanguage('es');
+    expect(formatMoney(5)).toBe('5,00\u00a0US$');
+    // Spanish groups thousands from five digits on.
+    expect(formatMoney(1234.5)).toBe('1234,50\u00a0US$');
+    expect(formatMoney(12345.5)).toBe('12.345,50\u00a0US$');
+    expect(formatMoney(-5.5)).toBe('-5,50\u00a0US$');
+    expect(formatReward(12.5, 'SCREEN_TIME')).toBe('12,50 h');
+    expect(formatReward(12.5, 'POINTS')).toBe('12,50 pts');
+    expect(formatReward(1234.567, 'CUSTOM')).toBe('1234,57');
+    expect(formatCalendarDate('2015-03-05')).toBe('5 de marzo de 2015');
+    expect(formatDate('2024-03-05T12:00:00')).toBe('5 de marzo de 2024');
+    expect(formatDateTime('2024-03-05T14:03:00')).toBe('5 mar 2024, 14:03');
+  });
+
+  it('writes German numbers, money, units and dates', async () => {
+    await i18n.changeLanguage('de');
+    expect(formatMoney(5)).toBe('5,00\u00a0$');
+    expect(formatMoney(1234.5)).toBe('1.234,50\u00a0$');
+    expect(formatReward(12.5, 'SCREEN_TIME')).toBe('12,50 Std.');
+    expect(formatReward(12.5, 'POINTS')).toBe('12,50 Pkt.');
+    expect(formatCalendarDate('2015-03-05')).toBe('5. März 2015');
+    expect(formatDateTime('2024-03-05T14:03:00')).toBe('5. März 2024, 14:03');
+  });
+
+  it('keeps the fallbacks it is given', async () => {
+    await i18n.changeLanguage('de');
+    expect(formatDate(null, 'Nie')).toBe('Nie');
+    expect(formatMoney('abc')).toBe('0,00\u00a0$');
   });
 });

@@ -1,22 +1,56 @@
+import { currentLanguage, i18n, type Language } from '@/lib/i18n';
 import type { RewardDisplayType } from '@/types/api';
 
-const currency = new Intl.NumberFormat('en-US', {
+/**
+ * Numbers and money in the interface language's way: English keeps the US
+ * format ($1,234.50), Spanish and German write theirs (1234,50 US$, 1.234,50 $).
+ * The currency stays the US dollar.
+ */
+const NUMBER_LOCALES: Record<Language, string> = { en: 'en-US', es: 'es', de: 'de' };
+
+/**
+ * Dates in English read as the browser's English does (en-GB writes the day
+ * first), or as in the US when the browser has no English; Spanish and German
+ * their own way.
+ */
+function dateLocale(language: Language): string {
+  if (language !== 'en') return language;
+  const preferred = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  return preferred.find((tag) => /^en(-|$)/i.test(tag)) ?? 'en-US';
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** An Intl.NumberFormat of the interface language, made once per language and options. */
+export function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const locale = NUMBER_LOCALES[currentLanguage()];
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+const MONEY: Intl.NumberFormatOptions = {
   style: 'currency',
   currency: 'USD',
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
-});
+};
+
+const AMOUNT: Intl.NumberFormatOptions = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+
+function toNumber(value: unknown): number {
+  const number = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(number) ? number : 0;
+}
 
 /** Dollars with two decimals; anything that is not a number shows as $0.00. */
 export function formatMoney(value: unknown): string {
-  const amount = typeof value === 'number' ? value : Number(value);
-  return currency.format(Number.isFinite(amount) ? amount : 0);
+  return numberFormat(MONEY).format(toNumber(value));
 }
-
-const amountFormat = new Intl.NumberFormat('en-US', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
 
 /**
  * An amount in a child's reward unit, with two decimals: $12.50 for money
@@ -25,10 +59,9 @@ const amountFormat = new Intl.NumberFormat('en-US', {
  */
 export function formatReward(value: unknown, type: RewardDisplayType | null | undefined): string {
   if (type === 'MONEY' || !type) return formatMoney(value);
-  const number = typeof value === 'number' ? value : Number(value);
-  const amount = amountFormat.format(Number.isFinite(number) ? number : 0);
-  if (type === 'SCREEN_TIME') return `${amount} hrs`;
-  if (type === 'POINTS') return `${amount} pts`;
+  const amount = numberFormat(AMOUNT).format(toNumber(value));
+  if (type === 'SCREEN_TIME') return i18n.t('common:rewardUnits.hours', { amount });
+  if (type === 'POINTS') return i18n.t('common:rewardUnits.points', { amount });
   return amount;
 }
 
@@ -42,7 +75,7 @@ function toDate(value: string | null | undefined): Date | null {
 
 export function formatDate(value: string | null | undefined, fallback = '—'): string {
   const date = toDate(value);
-  return date ? date.toLocaleDateString(undefined, LONG_DATE) : fallback;
+  return date ? date.toLocaleDateString(dateLocale(currentLanguage()), LONG_DATE) : fallback;
 }
 
 /**
@@ -58,13 +91,13 @@ export function formatCalendarDate(
   const match = value ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
   if (!match) return fallback;
   const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  return Number.isNaN(date.getTime()) ? fallback : date.toLocaleDateString(undefined, options);
+  return Number.isNaN(date.getTime()) ? fallback : date.toLocaleDateString(dateLocale(currentLanguage()), options);
 }
 
 export function formatDateTime(value: string | null | undefined, fallback = '—'): string {
   const date = toDate(value);
   return date
-    ? date.toLocaleString(undefined, {
+    ? date.toLocaleString(dateLocale(currentLanguage()), {
         year: 'numeric',
         month: 'short',
         day: 'numeric',

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 
 import { Button, Card, PageHeader } from '@/components/ui';
@@ -5,16 +6,14 @@ import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 
 export function ErrorRoute() {
   const error = useRouteError();
-  useDocumentTitle(pageTitle('Something went wrong'));
+  const { t } = useTranslation();
+  useDocumentTitle(pageTitle(t('errorPage.title')));
   console.error(error);
   return (
     <main className="full-page-center">
       <Card className="narrow-card">
-        <PageHeader
-          title="Something went wrong"
-          description="An unexpected error occurred. Reloading the page usually helps."
-        />
-        <Button onClick={() => window.location.reload()}>Reload</Button>
+        <PageHeader title={t('errorPage.title')} description={t('errorPage.description')} />
+        <Button onClick={() => window.location.reload()}>{t('actions.reload')}</Button>
       </Card>
     </main>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { Card, PageHeader } from '@/components/ui';
@@ -5,13 +6,14 @@ import { paths } from '@/config/paths';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 
 export function NotFoundRoute() {
-  useDocumentTitle(pageTitle('Page Not Found'));
+  const { t } = useTranslation();
+  useDocumentTitle(pageTitle(t('notFound.documentTitle')));
   return (
     <main className="full-page-center">
       <Card className="narrow-card">
-        <PageHeader title="Page not found" description="There is nothing at this address." />
+        <PageHeader title={t('notFound.title')} description={t('notFound.description')} />
         <Link className="btn btn--primary btn--md" to={paths.home.getHref()}>
-          Go to the dashboard
+          {t('notFound.home')}
         </Link>
       </Card>
     </main>

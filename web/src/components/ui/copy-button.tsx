@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import { Button } from './button';
 import { copyText } from '@/lib/clipboard';
@@ -6,21 +7,17 @@ import { cn } from '@/utils/cn';
 
 type CopyStatus = 'idle' | 'copied' | 'failed';
 
-const STATUS_TEXT: Record<CopyStatus, string> = {
-  idle: '',
-  copied: 'Copied!',
-  failed: 'Could not copy. Select the link and copy it yourself.',
-};
-
 export interface CopyButtonProps {
   text: string;
   /** The button's accessible name when "Copy" alone is not clear enough. */
   label?: string;
+  /** The button's text; "Copy" by default. */
   children?: string;
 }
 
 /** A Copy button that reports what happened in a polite status line. */
-export function CopyButton({ text, label, children = 'Copy' }: CopyButtonProps) {
+export function CopyButton({ text, label, children }: CopyButtonProps) {
+  const { t } = useTranslation();
   const [status, setStatus] = useState<CopyStatus>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -36,13 +33,14 @@ export function CopyButton({ text, label, children = 'Copy' }: CopyButtonProps) 
   return (
     <span className="copy-button">
       <Button variant="secondary" size="sm" onClick={onClick} aria-label={label}>
-        {children}
+        {children ?? t('actions.copy')}
       </Button>
       <span
         className={cn('copy-button__status', status === 'failed' && 'copy-button__status--failed')}
         role="status"
       >
-        {STATUS_TEXT[status]}
+        {status === 'copied' && t('copy.copied')}
+        {status === 'failed' && t('copy.failed')}
       </span>
     </span>
   );

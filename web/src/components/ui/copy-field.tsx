@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import { CopyButton } from './copy-button';
 
@@ -10,6 +11,7 @@ export interface CopyFieldProps {
 /** A read-only value (such as a link) with a Copy button beside it. */
 export function CopyField({ label, value }: CopyFieldProps) {
   const inputId = useId();
+  const { t } = useTranslation();
   return (
     <div className="field">
       <label className="field__label" htmlFor={inputId}>
@@ -23,7 +25,7 @@ export function CopyField({ label, value }: CopyFieldProps) {
           readOnly
           onFocus={(event) => event.currentTarget.select()}
         />
-        <CopyButton text={value} label={`Copy ${label.toLowerCase()}`} />
+        <CopyButton text={value} label={t('named.copy', { label })} />
       </div>
     </div>
   );

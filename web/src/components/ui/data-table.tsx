@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import { cn } from '@/utils/cn';
 
@@ -52,12 +53,13 @@ function useScrollsSideways(ref: RefObject<HTMLElement | null>): boolean {
 export function DataTable<T>({ label, columns, rows, rowKey }: DataTableProps<T>) {
   const wrapRef = useRef<HTMLDivElement>(null);
   const scrolls = useScrollsSideways(wrapRef);
+  const { t } = useTranslation();
 
   return (
     <div
       ref={wrapRef}
       className="table-wrap"
-      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': `${label} (scrolls sideways)` } : {})}
+      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': t('table.scrollsSideways', { label }) } : {})}
     >
       <table className="table" role="table" aria-label={label}>
         <thead role="rowgroup">

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 
 import { cn } from '@/utils/cn';
 
@@ -39,6 +40,7 @@ export function Dialog({ open, ...props }: DialogProps) {
 }
 
 function DialogPanel({ onClose, title, description, children, footer, size = 'md' }: Omit<DialogProps, 'open'>) {
+  const { t } = useTranslation();
   const titleId = useId();
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -118,7 +120,7 @@ function DialogPanel({ onClose, title, description, children, footer, size = 'md
           <button
             type="button"
             className="icon-button dialog__close"
-            aria-label="Close"
+            aria-label={t('actions.close')}
             data-dialog-close="true"
             onClick={onClose}
           >

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import { Alert } from './alert';
 import { Button } from './button';
@@ -31,13 +32,14 @@ export function EditRemoveActions({
   fallback,
   children,
 }: EditRemoveActionsProps) {
+  const { t } = useTranslation();
   const remove = useAction(fallback);
   return (
     <div className="edit-remove-actions">
       <div className="button-row">
         {onEdit && (
-          <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${name}`}>
-            Edit
+          <Button variant="secondary" size="sm" onClick={onEdit} aria-label={t('named.edit', { name })}>
+            {t('actions.edit')}
           </Button>
         )}
         {children}
@@ -46,7 +48,7 @@ export function EditRemoveActions({
           size="sm"
           onClick={() => remove.run(onRemove, confirmation)}
           isLoading={remove.busy}
-          aria-label={`${removeLabel} ${name}`}
+          aria-label={t('named.action', { action: removeLabel, name })}
         >
           {removeLabel}
         </Button>

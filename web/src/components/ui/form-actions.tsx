@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 import { Button } from './button';
 
 export interface FormActionsProps {
@@ -11,11 +13,12 @@ export interface FormActionsProps {
 
 /** The end of a form: Cancel when it can be cancelled, then the submit button. */
 export function FormActions({ submitLabel, submitting, onCancel, size = 'md' }: FormActionsProps) {
+  const { t } = useTranslation();
   return (
     <div className="form__actions">
       {onCancel && (
         <Button variant="secondary" size={size} onClick={onCancel}>
-          Cancel
+          {t('actions.cancel')}
         </Button>
       )}
       <Button type="submit" size={size} isLoading={submitting}>

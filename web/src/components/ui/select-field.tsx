@@ -7,6 +7,8 @@ export interface SelectOption {
   label: string;
   /** Shown but not choosable; the label should say why. */
   disabled?: boolean;
+  /** The option's language when it differs from the page's (a language named in itself). */
+  lang?: string;
 }
 
 export interface SelectOptionGroup {
@@ -26,7 +28,7 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
 }
 
 const renderOption = (option: SelectOption) => (
-  <option key={option.value} value={option.value} disabled={option.disabled}>
+  <option key={option.value} value={option.value} disabled={option.disabled} lang={option.lang}>
     {option.label}
   </option>
 );

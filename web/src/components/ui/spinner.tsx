@@ -1,8 +1,12 @@
-export function Spinner({ label = 'Loading…' }: { label?: string }) {
+import { useTranslation } from 'react-i18next';
+
+/** A busy indicator that screen readers announce: `label`, or "Loading…". */
+export function Spinner({ label }: { label?: string }) {
+  const { t } = useTranslation();
   return (
     <div className="spinner-wrap" role="status">
       <span className="spinner" aria-hidden="true" />
-      <span className="visually-hidden">{label}</span>
+      <span className="visually-hidden">{label ?? t('loading')}</span>
     </div>
   );
 }

@@ -1,18 +1,21 @@
+import { useTranslation } from 'react-i18next';
+
 import { MoonIcon, SunIcon } from './icons';
 import { useThemeStore } from '@/stores/theme-store';
 
 export function ThemeToggle() {
   const theme = useThemeStore((state) => state.theme);
   const toggleTheme = useThemeStore((state) => state.toggleTheme);
-  const next = theme === 'dark' ? 'light' : 'dark';
+  const { t } = useTranslation();
+  const label = theme === 'dark' ? t('theme.toLight') : t('theme.toDark');
 
   return (
     <button
       type="button"
       className="icon-button theme-toggle"
       onClick={toggleTheme}
-      aria-label={`Switch to ${next} mode`}
-      title={`Switch to ${next} mode`}
+      aria-label={label}
+      title={label}
     >
       {theme === 'dark' ? <SunIcon /> : <MoonIcon />}
     </button>

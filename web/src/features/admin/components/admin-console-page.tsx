@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import { useOrganizations } from '../api/get-organizations';
 import { usePlatformStats } from '../api/get-platform-stats';
@@ -21,7 +22,8 @@ type AdminTab = 'dashboard' | 'organizations' | 'users' | 'settings';
  * stats already shown stay when loading them again after a change fails.
  */
 export function AdminConsolePage() {
-  useDocumentTitle(pageTitle('Admin Console'));
+  const { t } = useTranslation(['admin', 'errors']);
+  useDocumentTitle(pageTitle(t('documentTitle')));
   const [tab, setTab] = useState<AdminTab>('dashboard');
   const [usersOpened, setUsersOpened] = useState(false);
   const stats = usePlatformStats();
@@ -30,11 +32,11 @@ export function AdminConsolePage() {
 
   const failure =
     stats.data === undefined && stats.isError
-      ? { error: stats.error, fallback: 'Failed to fetch platform data' }
+      ? { error: stats.error, fallback: t('errors:fallback.fetchPlatformData') }
       : users.error !== null
-        ? { error: users.error, fallback: 'Failed to fetch users' }
+        ? { error: users.error, fallback: t('errors:fallback.fetchUsers') }
         : organizations.error !== null
-          ? { error: organizations.error, fallback: 'Failed to fetch platform data' }
+          ? { error: organizations.error, fallback: t('errors:fallback.fetchPlatformData') }
           : null;
 
   return (
@@ -42,22 +44,22 @@ export function AdminConsolePage() {
       {failure ? (
         <LoadError error={failure.error} fallback={failure.fallback} />
       ) : stats.data === undefined || organizations.page === null ? (
-        <Spinner label="Loading platform data…" />
+        <Spinner label={t('loading')} />
       ) : (
         <>
-          <PageHeader title="Platform Administration" description="Organizations, users and platform settings." />
+          <PageHeader title={t('title')} description={t('description')} />
           <Tabs<AdminTab>
-            label="Admin console"
+            label={t('tabs.label')}
             selected={tab}
             onSelect={(key) => {
               setTab(key);
               if (key === 'users') setUsersOpened(true);
             }}
             tabs={[
-              { key: 'dashboard', label: 'Dashboard', content: <PlatformDashboard stats={stats.data} /> },
-              { key: 'organizations', label: 'Organizations', content: <OrganizationsTab list={organizations} /> },
-              { key: 'users', label: 'All Users', content: <UsersTab list={users} /> },
-              { key: 'settings', label: 'Platform Settings', content: <PlatformSettings /> },
+              { key: 'dashboard', label: t('tabs.dashboard'), content: <PlatformDashboard stats={stats.data} /> },
+              { key: 'organizations', label: t('tabs.organizations'), content: <OrganizationsTab list={organizations} /> },
+              { key: 'users', label: t('tabs.users'), content: <UsersTab list={users} /> },
+              { key: 'settings', label: t('tabs.settings'), content: <PlatformSettings /> },
             ]}
           />
         </>

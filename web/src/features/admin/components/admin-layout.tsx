@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import { Brand } from '@/components/layouts/brand';
 import { MAIN_CONTENT_ID, SkipLink } from '@/components/layouts/skip-link';
@@ -10,18 +11,19 @@ import { useSessionStore } from '@/stores/session-store';
 export function AdminLayout({ children }: { children: ReactNode }) {
   const email = useSessionStore((state) => state.user?.email ?? '');
   const logout = useLogout();
+  const { t } = useTranslation('admin');
 
   return (
     <div className="app-shell">
       <SkipLink />
       <header className="topbar topbar--admin">
         <div className="topbar__inner">
-          <Brand suffix="Admin" />
+          <Brand suffix={t('layout.brandSuffix')} />
           <div className="topbar__account">
             <ThemeToggle />
             <span className="admin-email">{email}</span>
             <button type="button" className="btn btn--ghost btn--sm" onClick={logout}>
-              Logout
+              {t('layout.logout')}
             </button>
           </div>
         </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import { Button, SelectField, TextField, type SelectOption } from '@/components/ui';
 
@@ -30,6 +31,7 @@ export interface ListToolbarProps {
  */
 export function ListToolbar({ label, placeholder, search, filters, onApply }: ListToolbarProps) {
   const [text, setText] = useState(search);
+  const { t } = useTranslation('admin');
 
   return (
     <form
@@ -43,7 +45,7 @@ export function ListToolbar({ label, placeholder, search, filters, onApply }: Li
     >
       <TextField
         className="admin-toolbar__search"
-        label="Search"
+        label={t('toolbar.search')}
         type="search"
         placeholder={placeholder}
         value={text}
@@ -59,7 +61,7 @@ export function ListToolbar({ label, placeholder, search, filters, onApply }: Li
         />
       ))}
       <Button type="submit" variant="secondary">
-        Search
+        {t('toolbar.submit')}
       </Button>
     </form>
   );

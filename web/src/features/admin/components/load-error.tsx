@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 import { Alert } from '@/components/ui';
 import { getErrorMessage } from '@/lib/api-client';
 
@@ -9,9 +11,10 @@ export interface LoadErrorProps {
 
 /** A console load that failed: "Error: {message}" in place of the whole console. */
 export function LoadError({ error, fallback }: LoadErrorProps) {
+  const { t } = useTranslation('errors');
   return (
     <div className="admin-error">
-      <Alert>Error: {getErrorMessage(error, fallback)}</Alert>
+      <Alert>{t('withMessage', { message: getErrorMessage(error, fallback) })}</Alert>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { Organization, SubscriptionStatus } from '../types';
 import type { DataColumn } from '@/components/ui';
+import { i18n } from '@/lib/i18n';
 import type { Plan } from '@/types/api';
 import { cn } from '@/utils/cn';
 
@@ -9,8 +10,14 @@ const STATUS_TONE: Record<SubscriptionStatus, string> = {
   CANCELED: 'badge--danger',
 };
 
+/** The plan's name (FREE, PRO, ENTERPRISE) is the product's in every language. */
 export function PlanBadge({ plan }: { plan: Plan }) {
   return <span className={cn('badge', plan !== 'FREE' && 'badge--success')}>{plan}</span>;
+}
+
+/** ACTIVE, TRIAL, CANCELED in English; the language's words otherwise. */
+export function subscriptionStatusLabel(status: SubscriptionStatus): string {
+  return i18n.t(`admin:statuses.${status}`);
 }
 
 /**
@@ -23,8 +30,8 @@ export function organizationStatus({
   subscriptionStatus,
 }: Pick<Organization, 'isActive' | 'subscriptionStatus'>) {
   return isActive
-    ? { label: subscriptionStatus, tone: STATUS_TONE[subscriptionStatus] }
-    : { label: 'Suspended', tone: 'badge--danger' };
+    ? { label: subscriptionStatusLabel(subscriptionStatus), tone: STATUS_TONE[subscriptionStatus] }
+    : { label: i18n.t('admin:statuses.SUSPENDED'), tone: 'badge--danger' };
 }
 
 export function StatusBadge({ organization }: { organization: Organization }) {
@@ -33,8 +40,10 @@ export function StatusBadge({ organization }: { organization: Organization }) {
 }
 
 /** The first columns of a family's row: name, slug and plan. */
-export const ORGANIZATION_COLUMNS: ReadonlyArray<DataColumn<Organization>> = [
-  { label: 'Name', cell: (organization) => organization.name },
-  { label: 'Slug', cell: (organization) => <code className="code">{organization.slug}</code> },
-  { label: 'Plan', cell: (organization) => <PlanBadge plan={organization.plan} /> },
-];
+export function organizationColumns(): ReadonlyArray<DataColumn<Organization>> {
+  return [
+    { label: i18n.t('admin:columns.name'), cell: (organization) => organization.name },
+    { label: i18n.t('admin:columns.slug'), cell: (organization) => <code className="code">{organization.slug}</code> },
+    { label: i18n.t('admin:columns.plan'), cell: (organization) => <PlanBadge plan={organization.plan} /> },
+  ];
+}

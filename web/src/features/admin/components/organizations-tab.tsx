@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import { useFetchOrganization } from '../api/get-organization';
 import type { Organization, OrganizationDetail, OrganizationQuery } from '../types';
@@ -7,12 +8,11 @@ import { useOrganizationAction, type OrganizationAction } from '../utils/organiz
 import type { PagedList } from '../utils/use-paged-list';
 import { ListToolbar } from './list-toolbar';
 import { OrganizationDialog } from './organization-dialog';
+import { subscriptionStatusLabel } from './organization-parts';
 import { OrganizationsTable } from './organizations-table';
 import { PagedListView } from './paged-list-view';
 import { getErrorMessage } from '@/lib/api-client';
 
-const PLAN_OPTIONS = filterOptions('All Plans', PLANS);
-const STATUS_OPTIONS = filterOptions('All Statuses', STATUSES);
 
 export interface OrganizationsTabProps {
   list: PagedList<OrganizationQuery, Organization>;
@@ -20,6 +20,7 @@ export interface OrganizationsTabProps {
 
 /** Search, filters and pages of families, with View, Upgrade, Suspend and Activate. */
 export function OrganizationsTab({ list }: OrganizationsTabProps) {
+  const { t } = useTranslation(['admin', 'errors']);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [detail, setDetail] = useState<OrganizationDetail | null>(null);
   const fetchOrganization = useFetchOrganization();
@@ -31,21 +32,21 @@ export function OrganizationsTab({ list }: OrganizationsTabProps) {
     try {
       setDetail(await fetchOrganization(organization.id));
     } catch (error) {
-      window.alert(getErrorMessage(error, 'Failed to fetch organization details'));
+      window.alert(getErrorMessage(error, t('errors:fallback.fetchOrganization')));
     } finally {
       setBusyId(null);
     }
   };
 
   const act = async (action: OrganizationAction, organization: Organization) => {
-    if (!window.confirm(action.confirmation(organization))) return;
+    if (!window.confirm(t(`actions.${action.key}.confirm`, { name: organization.name }))) return;
     setBusyId(organization.id);
     try {
       // Resolves once the stats and the list are loaded again.
       await perform({ action, id: organization.id });
-      window.alert(action.success);
+      window.alert(t(`actions.${action.key}.success`));
     } catch (error) {
-      window.alert(getErrorMessage(error, action.fallback));
+      window.alert(getErrorMessage(error, t(`errors:fallback.${action.fallback}`)));
     } finally {
       setBusyId(null);
     }
@@ -54,16 +55,31 @@ export function OrganizationsTab({ list }: OrganizationsTabProps) {
   return (
     <div className="admin-tab">
       <ListToolbar
-        label="Search organizations"
-        placeholder="Name or slug"
+        label={t('organizations.searchLabel')}
+        placeholder={t('organizations.placeholder')}
         search={query.search}
         filters={[
-          { name: 'plan', label: 'Plan', value: query.plan, options: PLAN_OPTIONS },
-          { name: 'status', label: 'Status', value: query.status, options: STATUS_OPTIONS },
+          {
+            name: 'plan',
+            label: t('organizations.plan'),
+            value: query.plan,
+            options: filterOptions(t('organizations.allPlans'), PLANS),
+          },
+          {
+            name: 'status',
+            label: t('organizations.status'),
+            value: query.status,
+            options: filterOptions(t('organizations.allStatuses'), STATUSES, subscriptionStatusLabel),
+          },
         ]}
         onApply={(change) => list.setQuery(change)}
       />
-      <PagedListView list={list} label="Organizations" noun="organization">
+      <PagedListView
+        list={list}
+        label={t('organizations.listLabel')}
+        loadingLabel={t('organizations.loading')}
+        countText={(count) => t('organizations.count', { count })}
+      >
         {(organizations) => (
           <OrganizationsTable
             organizations={organizations}

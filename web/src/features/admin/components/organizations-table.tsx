@@ -1,6 +1,8 @@
+import { useTranslation } from 'react-i18next';
+
 import type { Organization } from '../types';
 import { actionsFor, type OrganizationAction } from '../utils/organization-actions';
-import { ORGANIZATION_COLUMNS, StatusBadge } from './organization-parts';
+import { organizationColumns, StatusBadge } from './organization-parts';
 import { Button, DataTable, EmptyState, type DataColumn } from '@/components/ui';
 import { formatDate } from '@/utils/format';
 
@@ -13,17 +15,18 @@ export interface OrganizationsTableProps {
 }
 
 export function OrganizationsTable({ organizations, busyId, onView, onAction }: OrganizationsTableProps) {
-  if (organizations.length === 0) return <EmptyState>No organizations found.</EmptyState>;
+  const { t } = useTranslation(['admin', 'common']);
+  if (organizations.length === 0) return <EmptyState>{t('organizations.empty')}</EmptyState>;
 
   const columns: ReadonlyArray<DataColumn<Organization>> = [
-    ...ORGANIZATION_COLUMNS,
-    { label: 'Status', cell: (organization) => <StatusBadge organization={organization} /> },
-    { label: 'Users', numeric: true, cell: (organization) => organization.userCount },
-    { label: 'Children', numeric: true, cell: (organization) => organization.childCount },
-    { label: 'Chores', numeric: true, cell: (organization) => organization.choreCount },
-    { label: 'Created', cell: (organization) => formatDate(organization.createdAt) },
+    ...organizationColumns(),
+    { label: t('columns.status'), cell: (organization) => <StatusBadge organization={organization} /> },
+    { label: t('columns.users'), numeric: true, cell: (organization) => organization.userCount },
+    { label: t('columns.children'), numeric: true, cell: (organization) => organization.childCount },
+    { label: t('columns.chores'), numeric: true, cell: (organization) => organization.choreCount },
+    { label: t('columns.created'), cell: (organization) => formatDate(organization.createdAt) },
     {
-      label: 'Actions',
+      label: t('columns.actions'),
       hideLabel: true,
       className: 'table__actions',
       cell: (organization) => (
@@ -33,9 +36,9 @@ export function OrganizationsTable({ organizations, busyId, onView, onAction }: 
             size="sm"
             disabled={busyId !== null}
             onClick={() => onView(organization)}
-            aria-label={`View ${organization.name}`}
+            aria-label={t('common:named.action', { action: t('organizations.view'), name: organization.name })}
           >
-            View
+            {t('organizations.view')}
           </Button>
           {actionsFor(organization).map((action) => (
             <Button
@@ -44,9 +47,12 @@ export function OrganizationsTable({ organizations, busyId, onView, onAction }: 
               size="sm"
               disabled={busyId !== null}
               onClick={() => onAction(action, organization)}
-              aria-label={`${action.label} ${organization.name}`}
+              aria-label={t('common:named.action', {
+                action: t(`actions.${action.key}.label`),
+                name: organization.name,
+              })}
             >
-              {action.label}
+              {t(`actions.${action.key}.label`)}
             </Button>
           ))}
         </div>
@@ -55,6 +61,6 @@ export function OrganizationsTable({ organizations, busyId, onView, onAction }: 
   ];
 
   return (
-    <DataTable label="Organizations" columns={columns} rows={organizations} rowKey={(organization) => organization.id} />
+    <DataTable label={t('organizations.listLabel')} columns={columns} rows={organizations} rowKey={(organization) => organization.id} />
   );
 }

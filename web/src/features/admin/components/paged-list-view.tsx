@@ -8,8 +8,10 @@ export interface PagedListViewProps<Q extends { page: number }, T> {
   list: PagedList<Q, T>;
   /** Names the list, e.g. "Organizations". */
   label: string;
-  /** One row, e.g. "organization". */
-  noun: string;
+  /** Said while the first page loads, e.g. "Loading organizations…". */
+  loadingLabel: string;
+  /** The total in words: "1 organization", "3 organizations". */
+  countText: (total: number) => string;
   /** Renders the rows of the page shown. */
   children: (items: readonly T[]) => ReactNode;
 }
@@ -21,11 +23,12 @@ export interface PagedListViewProps<Q extends { page: number }, T> {
 export function PagedListView<Q extends { page: number }, T>({
   list,
   label,
-  noun,
+  loadingLabel,
+  countText,
   children,
 }: PagedListViewProps<Q, T>) {
   const { page } = list;
-  if (!page) return list.loading && <Spinner label={`Loading ${label.toLowerCase()}…`} />;
+  if (!page) return list.loading && <Spinner label={loadingLabel} />;
   return (
     <div className="admin-list" aria-busy={list.loading || undefined}>
       {children(page.items)}
@@ -34,7 +37,7 @@ export function PagedListView<Q extends { page: number }, T>({
         page={page.page}
         pageSize={page.pageSize}
         total={page.total}
-        noun={noun}
+        countText={countText}
         busy={list.loading}
         onPage={(next) => list.setQuery({ page: next } as Partial<Q>)}
       />

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 import { Button, Card, DataTable, DetailsList, type DataColumn } from '@/components/ui';
 import { APP_NAME, APP_VERSION } from '@/config/env';
 import type { Plan } from '@/types/api';
@@ -16,26 +18,13 @@ const PLAN_LIMITS: readonly PlanLimits[] = [
   { plan: 'ENTERPRISE', children: 9999, chores: 9999, rewardTypes: 9999 },
 ];
 
-
-const COMING_SOON = 'Coming soon';
-
-function limitText(plan: Plan, limit: number): string {
-  return plan === 'PRO' ? `${limit} (unlimited)` : String(limit);
-}
-
-const LIMIT_COLUMNS: ReadonlyArray<DataColumn<PlanLimits>> = [
-  { label: 'Plan', rowHeader: true, cell: (limits) => limits.plan },
-  { label: 'Children', numeric: true, cell: (limits) => limitText(limits.plan, limits.children) },
-  { label: 'Chores', numeric: true, cell: (limits) => limitText(limits.plan, limits.chores) },
-  { label: 'Reward Types', numeric: true, cell: (limits) => limitText(limits.plan, limits.rewardTypes) },
-];
-
 /** Buttons whose behaviour is not decided yet: shown, but disabled. */
 function ComingSoonButtons({ labels, variant }: { labels: readonly string[]; variant: 'secondary' | 'danger' }) {
+  const { t } = useTranslation('admin');
   return (
     <div className="button-row">
       {labels.map((label) => (
-        <Button key={label} variant={variant} disabled title={COMING_SOON}>
+        <Button key={label} variant={variant} disabled title={t('settings.comingSoon')}>
           {label}
         </Button>
       ))}
@@ -45,35 +34,48 @@ function ComingSoonButtons({ labels, variant }: { labels: readonly string[]; var
 
 /** Static platform information, the default plan limits and the (not yet available) admin actions. */
 export function PlatformSettings() {
+  const { t } = useTranslation('admin');
+  const limitText = (plan: Plan, limit: number) =>
+    plan === 'PRO' ? t('settings.unlimited', { limit }) : String(limit);
+  const limitColumns: ReadonlyArray<DataColumn<PlanLimits>> = [
+    { label: t('settings.plan'), rowHeader: true, cell: (limits) => limits.plan },
+    { label: t('settings.children'), numeric: true, cell: (limits) => limitText(limits.plan, limits.children) },
+    { label: t('settings.chores'), numeric: true, cell: (limits) => limitText(limits.plan, limits.chores) },
+    { label: t('settings.rewardTypes'), numeric: true, cell: (limits) => limitText(limits.plan, limits.rewardTypes) },
+  ];
+  const comingSoon = <span className="badge">{t('settings.comingSoon')}</span>;
+
   return (
     <div className="admin-tab">
-      <Card title="Platform Information">
+      <Card title={t('settings.info')}>
         <DetailsList
           items={[
-            ['Product', APP_NAME],
-            ['Version', APP_VERSION],
-            ['Environment', import.meta.env.MODE],
+            [t('settings.product'), APP_NAME],
+            [t('settings.version'), APP_VERSION],
+            [t('settings.environment'), import.meta.env.MODE],
           ]}
         />
       </Card>
 
-      <Card title="Default Plan Limits">
-        <DataTable label="Default plan limits" columns={LIMIT_COLUMNS} rows={PLAN_LIMITS} rowKey={(limits) => limits.plan} />
-      </Card>
-
-      <Card title="Admin Actions" actions={<span className="badge">{COMING_SOON}</span>}>
-        <ComingSoonButtons
-          variant="secondary"
-          labels={['Export Organizations', 'Send Announcement', 'View Audit Log']}
+      <Card title={t('settings.limits')}>
+        <DataTable
+          label={t('settings.limitsLabel')}
+          columns={limitColumns}
+          rows={PLAN_LIMITS}
+          rowKey={(limits) => limits.plan}
         />
       </Card>
 
-      <Card title="Danger Zone" className="admin-danger-zone" actions={<span className="badge">{COMING_SOON}</span>}>
-        <p className="muted">
-          Actions on the whole platform that cannot be undone, such as deleting organizations inactive for more than
-          90 days.
-        </p>
-        <ComingSoonButtons variant="danger" labels={['Delete Inactive Organizations', 'Revoke All Sessions']} />
+      <Card title={t('settings.adminActions')} actions={comingSoon}>
+        <ComingSoonButtons
+          variant="secondary"
+          labels={[t('settings.exportOrganizations'), t('settings.sendAnnouncement'), t('settings.viewAuditLog')]}
+        />
+      </Card>
+
+      <Card title={t('settings.dangerZone')} className="admin-danger-zone" actions={comingSoon}>
+        <p className="muted">{t('settings.dangerText')}</p>
+        <ComingSoonButtons variant="danger" labels={[t('settings.deleteInactive'), t('settings.revokeSessions')]} />
       </Card>
     </div>
   );

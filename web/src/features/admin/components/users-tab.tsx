@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 import type { AdminUser, UserQuery } from '../types';
 import { filterOptions, ROLES } from '../utils/list-query';
 import type { PagedList } from '../utils/use-paged-list';
@@ -6,21 +8,28 @@ import { PagedListView } from './paged-list-view';
 import { UsersTable } from './users-table';
 import { roleLabel } from '@/lib/roles';
 
-const ROLE_OPTIONS = filterOptions('All Roles', ROLES, (role) => `${roleLabel(role)} (${role})`);
-
 /** Every user of the platform: search, role filter and pages. */
 export function UsersTab({ list }: { list: PagedList<UserQuery, AdminUser> }) {
+  const { t } = useTranslation('admin');
+  const roleOptions = filterOptions(t('users.allRoles'), ROLES, (role) =>
+    t('users.roleOption', { label: roleLabel(role), role }),
+  );
   return (
     <div className="admin-tab">
       <ListToolbar
-        label="Search users"
-        placeholder="Name, email or organization"
+        label={t('users.searchLabel')}
+        placeholder={t('users.placeholder')}
         search={list.query.search}
-        filters={[{ name: 'role', label: 'Role', value: list.query.role, options: ROLE_OPTIONS }]}
+        filters={[{ name: 'role', label: t('users.role'), value: list.query.role, options: roleOptions }]}
         onApply={(change) => list.setQuery(change)}
       />
-      <PagedListView list={list} label="Users" noun="user">
-        {(users) => <UsersTable users={users} label="All users" />}
+      <PagedListView
+        list={list}
+        label={t('users.listLabel')}
+        loadingLabel={t('users.loading')}
+        countText={(count) => t('users.count', { count })}
+      >
+        {(users) => <UsersTable users={users} label={t('users.tableLabel')} />}
       </PagedListView>
     </div>
   );

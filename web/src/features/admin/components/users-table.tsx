@@ -1,55 +1,64 @@
+import { useTranslation } from 'react-i18next';
+
 import type { AdminUser } from '../types';
 import { userDisplayEmail, userDisplayName } from '../utils/format';
 import { PlanBadge } from './organization-parts';
 import { DataTable, EmptyState, type DataColumn } from '@/components/ui';
+import { i18n } from '@/lib/i18n';
 import { roleLabel } from '@/lib/roles';
 import { formatDate, formatDateTime } from '@/utils/format';
 
-const USER: DataColumn<AdminUser> = {
-  label: 'User',
-  cell: userDisplayName,
-  className: (user) => (user.isChild ? 'muted' : undefined),
-};
-const EMAIL: DataColumn<AdminUser> = {
-  label: 'Email',
-  cell: userDisplayEmail,
-  className: (user) => (user.isChild || !user.email ? 'muted' : undefined),
-};
-const ORGANIZATION: DataColumn<AdminUser> = {
-  label: 'Organization',
-  cell: (user) =>
-    user.organization ? (
-      <span className="admin-badges">
-        {user.organization.name} <PlanBadge plan={user.organization.plan} />
-      </span>
-    ) : (
-      <span className="muted">—</span>
-    ),
-};
-const ROLE: DataColumn<AdminUser> = { label: 'Role', cell: (user) => roleLabel(user.role) };
-const STATUS: DataColumn<AdminUser> = {
-  label: 'Status',
-  className: 'admin-status',
-  cell: (user) => (
+type ColumnName = 'user' | 'email' | 'organization' | 'role' | 'status' | 'lastLogin' | 'created';
+
+/** The columns of a users table, headed in the interface language. */
+function columns(): Record<ColumnName, DataColumn<AdminUser>> {
+  const label = (name: ColumnName) => i18n.t(`admin:users.columns.${name}`);
+  return {
+    user: { label: label('user'), cell: userDisplayName, className: (user) => (user.isChild ? 'muted' : undefined) },
+    email: {
+      label: label('email'),
+      cell: userDisplayEmail,
+      className: (user) => (user.isChild || !user.email ? 'muted' : undefined),
+    },
+    organization: {
+      label: label('organization'),
+      cell: (user) =>
+        user.organization ? (
+          <span className="admin-badges">
+            {user.organization.name} <PlanBadge plan={user.organization.plan} />
+          </span>
+        ) : (
+          <span className="muted">{i18n.t('common:none')}</span>
+        ),
+    },
+    role: { label: label('role'), cell: (user) => roleLabel(user.role) },
+    status: { label: label('status'), className: 'admin-status', cell: (user) => <UserStatus user={user} /> },
+    lastLogin: { label: label('lastLogin'), cell: (user) => formatDateTime(user.lastLoginAt, i18n.t('common:never')) },
+    created: { label: label('created'), cell: (user) => formatDate(user.createdAt) },
+  };
+}
+
+/** Active or Inactive, and a mark when the email is verified. */
+function UserStatus({ user }: { user: AdminUser }) {
+  const { t } = useTranslation('admin');
+  return (
     <>
       <span className={user.isActive ? 'badge badge--success' : 'badge badge--danger'}>
-        {user.isActive ? 'Active' : 'Inactive'}
+        {user.isActive ? t('users.active') : t('users.inactive')}
       </span>
       {user.emailVerified && (
-        <span className="admin-verified" title="Email verified">
+        <span className="admin-verified" title={t('users.verified')}>
           <span aria-hidden="true">✓</span>
-          <span className="visually-hidden">Email verified</span>
+          <span className="visually-hidden">{t('users.verified')}</span>
         </span>
       )}
     </>
-  ),
-};
-const LAST_LOGIN: DataColumn<AdminUser> = { label: 'Last Login', cell: (user) => formatDateTime(user.lastLoginAt, 'Never') };
-const CREATED: DataColumn<AdminUser> = { label: 'Created', cell: (user) => formatDate(user.createdAt) };
+  );
+}
 
-const ALL_COLUMNS = [USER, EMAIL, ORGANIZATION, ROLE, STATUS, LAST_LOGIN, CREATED];
+const ALL_COLUMNS: readonly ColumnName[] = ['user', 'email', 'organization', 'role', 'status', 'lastLogin', 'created'];
 /** Inside one family's details, the family and created columns are left out. */
-const FAMILY_COLUMNS = [USER, EMAIL, ROLE, STATUS, LAST_LOGIN];
+const FAMILY_COLUMNS: readonly ColumnName[] = ['user', 'email', 'role', 'status', 'lastLogin'];
 
 export interface UsersTableProps {
   users: readonly AdminUser[];
@@ -61,12 +70,14 @@ export interface UsersTableProps {
 
 /** Users with role label, state and last login; child accounts show no name and no email. */
 export function UsersTable({ users, label, withinOrganization = false }: UsersTableProps) {
-  if (users.length === 0) return <EmptyState>No users found.</EmptyState>;
+  const { t } = useTranslation('admin');
+  if (users.length === 0) return <EmptyState>{t('users.empty')}</EmptyState>;
 
+  const all = columns();
   return (
     <DataTable
       label={label}
-      columns={withinOrganization ? FAMILY_COLUMNS : ALL_COLUMNS}
+      columns={(withinOrganization ? FAMILY_COLUMNS : ALL_COLUMNS).map((name) => all[name])}
       rows={users}
       rowKey={(user) => user.id}
     />

@@ -28,10 +28,10 @@ export function pageCount(total: number, pageSize: number): number {
 }
 
 /** A filter's options: "ALL" (no filter) under `allLabel`, then each value, shown as `label` gives it. */
-export function filterOptions(
+export function filterOptions<V extends string>(
   allLabel: string,
-  values: readonly string[],
-  label: (value: string) => string = (value) => value,
+  values: readonly V[],
+  label: (value: V) => string = (value) => value,
 ): { value: string; label: string }[] {
   return [{ value: 'ALL', label: allLabel }, ...values.map((value) => ({ value, label: label(value) }))];
 }

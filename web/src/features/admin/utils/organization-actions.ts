@@ -9,48 +9,23 @@ import { queryKeys } from '@/lib/query-keys';
 
 export type OrganizationActionKey = 'upgrade' | 'suspend' | 'activate';
 
+/**
+ * An action on a family. Its words are admin:actions.<key>: the button's
+ * label, the confirmation asked before anything is sent and the alert after
+ * it worked (spec §8); `fallback` is the alert when it failed and the server
+ * gives no text.
+ */
 export interface OrganizationAction {
   key: OrganizationActionKey;
-  /** The button's text. */
-  label: string;
   variant: 'primary' | 'danger-quiet' | 'secondary';
-  /** Asked before anything is sent. */
-  confirmation: (organization: Organization) => string;
   call: (id: string) => Promise<unknown>;
-  /** The alert after it worked (spec §8). */
-  success: string;
-  /** The alert when it failed and the server gives no text (spec §8). */
-  fallback: string;
+  fallback: 'upgradeOrganization' | 'deactivateOrganization' | 'activateOrganization';
 }
 
 export const ORGANIZATION_ACTIONS: Record<OrganizationActionKey, OrganizationAction> = {
-  upgrade: {
-    key: 'upgrade',
-    label: 'Upgrade',
-    variant: 'primary',
-    confirmation: ({ name }) => `Upgrade ${name} to the PRO plan with an active subscription?`,
-    call: upgradeOrganization,
-    success: 'Organization upgraded to PRO!',
-    fallback: 'Failed to upgrade organization',
-  },
-  suspend: {
-    key: 'suspend',
-    label: 'Suspend',
-    variant: 'danger-quiet',
-    confirmation: ({ name }) => `Suspend ${name}? All of its users will be deactivated and unable to log in.`,
-    call: deactivateOrganization,
-    success: 'Organization deactivated',
-    fallback: 'Failed to deactivate organization',
-  },
-  activate: {
-    key: 'activate',
-    label: 'Activate',
-    variant: 'secondary',
-    confirmation: ({ name }) => `Activate ${name}? Its users will be able to log in again.`,
-    call: activateOrganization,
-    success: 'Organization activated',
-    fallback: 'Failed to activate organization',
-  },
+  upgrade: { key: 'upgrade', variant: 'primary', call: upgradeOrganization, fallback: 'upgradeOrganization' },
+  suspend: { key: 'suspend', variant: 'danger-quiet', call: deactivateOrganization, fallback: 'deactivateOrganization' },
+  activate: { key: 'activate', variant: 'secondary', call: activateOrganization, fallback: 'activateOrganization' },
 };
 
 /** A family can be suspended while it is active on a trial or a paid subscription. */

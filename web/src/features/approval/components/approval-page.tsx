@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { ReviewCard } from './review-card';
@@ -9,7 +10,8 @@ import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 
 /** /approval (parents): the submissions waiting for review, oldest first. */
 export function ApprovalPage() {
-  useDocumentTitle(pageTitle('Reviews'));
+  const { t } = useTranslation('approval');
+  useDocumentTitle(pageTitle(t('title')));
   const submissions = usePendingSubmissions();
   // Only for the unit of each child's rewards: without it, rewards show in dollars.
   const children = useChildren();
@@ -18,15 +20,15 @@ export function ApprovalPage() {
   return (
     <>
       <PageHeader
-        title="Reviews"
-        description="Chores your children finished, oldest first."
+        title={t('title')}
+        description={t('description')}
         actions={
           <Link className="btn btn--secondary btn--md" to={paths.app.history.getHref()}>
-            History
+            {t('history')}
           </Link>
         }
       />
-      <ResourceList query={submissions} loadingLabel="Loading submissions…" empty="No submissions waiting for review">
+      <ResourceList query={submissions} loadingLabel={t('loading')} empty={t('empty')}>
         {(submissions) => (
           <div className="card-grid">
             {submissions.map((submission) => (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import { useReviewSubmission, type ReviewStatus } from '../api/review-submission';
 import { PhotoProof } from './photo-proof';
@@ -21,7 +22,8 @@ export function ReviewCard({ submission, rewardType }: ReviewCardProps) {
   const chore = choreOf(submission);
   const [adminNotes, setAdminNotes] = useState('');
   const [decision, setDecision] = useState<ReviewStatus | null>(null);
-  const review = useAction('Failed to review submission');
+  const { t } = useTranslation(['approval', 'common', 'errors']);
+  const review = useAction(t('errors:fallback.reviewSubmission'));
   const { mutateAsync: send } = useReviewSubmission();
 
   const onReview = (status: ReviewStatus) => {
@@ -34,27 +36,29 @@ export function ReviewCard({ submission, rewardType }: ReviewCardProps) {
   };
 
   const details: Array<[string, string]> = [
-    ['Category', chore.category?.name || 'Uncategorized'],
-    ['Child', childName],
-    ['Completed', formatDateTime(submission.completedAt)],
-    ['Submitted', formatDateTime(submission.submittedAt)],
+    [t('card.category'), chore.category?.name || t('common:chores.uncategorized')],
+    [t('card.child'), childName],
+    [t('card.completed'), formatDateTime(submission.completedAt)],
+    [t('card.submitted'), formatDateTime(submission.submittedAt)],
     // What the approval will pay, worked out as the approval works it out;
     // the base reward alone when the multiplier could not be read.
     submission.payPreview
-      ? ['Approval pays', payPreviewText(submission.baseReward, submission.payPreview, rewardType)]
-      : ['Reward', formatReward(submission.baseReward, rewardType)],
+      ? [t('card.approvalPays'), payPreviewText(submission.baseReward, submission.payPreview, rewardType)]
+      : [t('card.reward'), formatReward(submission.baseReward, rewardType)],
   ];
-  if (submission.payPreview?.multiplier.bonusesDisabled) details.push(['Bonuses', 'Off: a D or F grade']);
-  if (submission.notes.trim()) details.push(['Notes', submission.notes]);
+  if (submission.payPreview?.multiplier.bonusesDisabled) details.push([t('card.bonuses'), t('card.bonusesOff')]);
+  if (submission.notes.trim()) details.push([t('card.notes'), submission.notes]);
 
   return (
-    <Card className="review-card" aria-label={`${chore.name} by ${childName}`} title={chore.name}>
+    <Card className="review-card" aria-label={t('card.label', { chore: chore.name, child: childName })} title={chore.name}>
       {review.error && <Alert>{review.error}</Alert>}
       <DetailsList items={details} plain />
-      {submission.photoUrl && <PhotoProof url={submission.photoUrl} alt={`Photo proof of ${chore.name}`} />}
+      {submission.photoUrl && (
+        <PhotoProof url={submission.photoUrl} alt={t('card.photoAlt', { chore: chore.name })} />
+      )}
       <TextAreaField
-        label="Admin Notes"
-        hint="Optional. The child sees them with your review."
+        label={t('card.adminNotes')}
+        hint={t('card.adminNotesHint')}
         value={adminNotes}
         onChange={(event) => setAdminNotes(event.target.value)}
       />
@@ -65,14 +69,14 @@ export function ReviewCard({ submission, rewardType }: ReviewCardProps) {
           isLoading={review.busy && decision === 'REJECTED'}
           disabled={review.busy}
         >
-          Reject
+          {t('card.reject')}
         </Button>
         <Button
           onClick={() => onReview('APPROVED')}
           isLoading={review.busy && decision === 'APPROVED'}
           disabled={review.busy}
         >
-          Approve
+          {t('card.approve')}
         </Button>
       </div>
     </Card>

@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 
 import { acceptInvite } from '../api/accept-invite';
@@ -12,6 +13,7 @@ import { paths } from '@/config/paths';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import { useForm } from '@/hooks/use-form';
 import { getErrorMessage } from '@/lib/api-client';
+import { MIN_PASSWORD_LENGTH } from '@/lib/validation';
 import { useSessionStore } from '@/stores/session-store';
 import { formatDate } from '@/utils/format';
 
@@ -19,40 +21,44 @@ import { formatDate } from '@/utils/format';
 export function InvitationPage() {
   const { code = '' } = useParams<{ code: string }>();
   const invitation = useInvitation(code);
+  const { t } = useTranslation('errors');
 
   if (invitation.isPending) return <InvitationLoading />;
   if (invitation.isError) {
-    return <InvalidInvitation message={getErrorMessage(invitation.error, 'Invalid or expired invitation')} />;
+    return <InvalidInvitation message={getErrorMessage(invitation.error, t('fallback.invitation'))} />;
   }
   // A form of its own per code: nothing typed for one invitation stays for another.
   return <AcceptInvitationForm key={code} code={code} invitation={invitation.data} />;
 }
 
 function InvitationLoading() {
-  useDocumentTitle(pageTitle('Invitation'));
+  const { t } = useTranslation('auth');
+  useDocumentTitle(pageTitle(t('invitation.documentTitle')));
   return (
-    <AuthLayout title="Checking your invitation…">
-      <Spinner label="Checking your invitation…" />
+    <AuthLayout title={t('invitation.checking')}>
+      <Spinner label={t('invitation.checking')} />
     </AuthLayout>
   );
 }
 
 function InvalidInvitation({ message }: { message: string }) {
-  useDocumentTitle(pageTitle('Invalid Invitation'));
+  const { t } = useTranslation('auth');
+  useDocumentTitle(pageTitle(t('invitation.invalidTitle')));
   const navigate = useNavigate();
   return (
-    <AuthLayout title="Invalid Invitation">
+    <AuthLayout title={t('invitation.invalidTitle')}>
       <Alert>{message}</Alert>
-      <p className="muted">Ask the person who invited you to send a new invitation.</p>
+      <p className="muted">{t('invitation.askAgain')}</p>
       <Button block onClick={() => void navigate(paths.auth.login.getHref())}>
-        Go to Login
+        {t('invitation.goToLogin')}
       </Button>
     </AuthLayout>
   );
 }
 
 function AcceptInvitationForm({ code, invitation }: { code: string; invitation: Invitation }) {
-  useDocumentTitle(pageTitle('Accept Invitation'));
+  const { t } = useTranslation(['auth', 'common', 'errors']);
+  useDocumentTitle(pageTitle(t('invitation.acceptTitle')));
   const navigate = useNavigate();
   const setToken = useSessionStore((state) => state.setToken);
 
@@ -60,7 +66,7 @@ function AcceptInvitationForm({ code, invitation }: { code: string; invitation: 
   const { serverError, submitting, field, onSubmit } = useForm<AcceptInviteValues>({
     initial: { email: '', firstName: '', lastName: '', password: '', confirmPassword: '' },
     validate: (values) => validateAcceptInvite(values, asks),
-    fallback: 'Failed to accept invitation',
+    fallback: t('errors:fallback.acceptInvitation'),
     // Only the fields shown: the invitation names the email and name when it has them.
     serverFields: {
       password: 'password',
@@ -83,74 +89,66 @@ function AcceptInvitationForm({ code, invitation }: { code: string; invitation: 
 
   return (
     <AuthLayout
-      title={`You're invited to join ${APP_NAME}!`}
+      title={t('invitation.title', { app: APP_NAME })}
       subtitle={
-        <>
-          <strong className="invite-org">{invitation.organizationName}</strong> invited you to
-          their family on {APP_NAME}.
-        </>
+        <Trans
+          t={t}
+          i18nKey="invitation.invitedBy"
+          values={{ organization: invitation.organizationName, app: APP_NAME }}
+          components={{ org: <strong className="invite-org" /> }}
+        />
       }
     >
       <div className="privacy-notice" role="note">
         <LockIcon />
-        <p>Your account is private. Only your family can see it.</p>
+        <p>{t('invitation.privacy')}</p>
       </div>
       <dl className="details-list">
         <div>
-          <dt>Name</dt>
-          <dd>{invitation.displayName?.trim() || '—'}</dd>
+          <dt>{t('invitation.name')}</dt>
+          <dd>{invitation.displayName?.trim() || t('common:none')}</dd>
         </div>
         <div>
-          <dt>Email</dt>
-          <dd>{invitation.email?.trim() || '—'}</dd>
+          <dt>{t('invitation.email')}</dt>
+          <dd>{invitation.email?.trim() || t('common:none')}</dd>
         </div>
         <div>
-          <dt>Expires</dt>
+          <dt>{t('invitation.expires')}</dt>
           <dd>{formatDate(invitation.expiresAt)}</dd>
         </div>
       </dl>
-      <form className="form" onSubmit={onSubmit} noValidate aria-label="Accept invitation">
+      <form className="form" onSubmit={onSubmit} noValidate aria-label={t('invitation.formLabel')}>
         {serverError && <Alert>{serverError}</Alert>}
         {asks.email && (
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            {...field('email')}
-            autoFocus
-          />
+          <TextField label={t('invitation.email')} type="email" autoComplete="email" {...field('email')} autoFocus />
         )}
         {asks.name && (
           <>
             <TextField
-              label="First Name"
+              label={t('invitation.firstName')}
               autoComplete="given-name"
               {...field('firstName')}
               autoFocus={!asks.email}
             />
-            <TextField
-              label="Last Name"
-              autoComplete="family-name"
-              {...field('lastName')}
-            />
+            <TextField label={t('invitation.lastName')} autoComplete="family-name" {...field('lastName')} />
           </>
         )}
         <TextField
-          label="Password"
+          label={t('invitation.password')}
           type="password"
           autoComplete="new-password"
-          hint="At least 6 characters."
+          hint={t('invitation.passwordHint', { min: MIN_PASSWORD_LENGTH })}
           {...field('password')}
           autoFocus={!asks.email && !asks.name}
         />
         <TextField
-          label="Confirm Password"
+          label={t('invitation.confirmPassword')}
           type="password"
           autoComplete="new-password"
           {...field('confirmPassword')}
         />
         <Button type="submit" block isLoading={submitting}>
-          Accept Invitation
+          {t('invitation.submit')}
         </Button>
       </form>
     </AuthLayout>

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
+import { setLanguage } from '@/lib/i18n';
 import { buildUser, jsonResponse } from '@/testing/fixtures';
 import { renderRoute, signIn, stubApi, type ApiRequest } from '@/testing/test-utils';
 import type { User } from '@/types/api';
@@ -102,5 +103,36 @@ describe('A signed-out visitor of a page', () => {
     await logIn(user);
     await waitFor(() => expect(router.state.location.pathname).toBe('/children'));
     expect(router.state.location.search).toBe('?tab=grades');
+  });
+});
+
+describe('In Spanish', () => {
+  it("shows the server's known refusal translated, and why a session ended", async () => {
+    const user = userEvent.setup();
+    await setLanguage('es');
+    stubApi(({ method, path }) =>
+      method === 'POST' && path === '/auth/login'
+        ? jsonResponse(401, { error: 'Invalid email or password', message: 'Invalid email or password' })
+        : undefined,
+    );
+    renderRoute('/login');
+    expect(await screen.findByRole('heading', { name: 'Hola de nuevo' })).toBeTruthy();
+    expect(document.title).toBe('Chorely - Iniciar sesión');
+    expect(screen.getByRole('link', { name: 'Crea una' }).getAttribute('href')).toBe('/register');
+
+    await user.type(screen.getByLabelText('Correo electrónico'), parent.email);
+    await user.type(screen.getByLabelText('Contraseña'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Correo electrónico o contraseña incorrectos');
+  });
+
+  it('tells a suspended family why, by the code of the 401', async () => {
+    await setLanguage('de');
+    stubEndedSession({ error: suspended, message: suspended, code: 'FAMILY_SUSPENDED' });
+    signIn(parent);
+    const { router } = renderRoute('/chores');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const notice = (await screen.findByText('Deine Sitzung ist beendet.')).closest('[role="status"]');
+    expect(notice?.textContent).toBe('Deine Sitzung ist beendet.Dieses Familienkonto wurde gesperrt');
   });
 });

@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 
 import { login } from '../api/login';
@@ -13,8 +14,9 @@ import { homePathFor } from '@/lib/roles';
 import { returnPath, useSessionEndStore, type SessionEnd } from '@/stores/session-end-store';
 
 export function LoginPage() {
+  const { t } = useTranslation(['auth', 'errors']);
   // The product contract asks for the product name followed by "Login".
-  useDocumentTitle(`${APP_NAME} - Login`);
+  useDocumentTitle(t('login.documentTitle', { app: APP_NAME }));
   const navigate = useNavigate();
   const location = useLocation();
   const ended = useSessionEndStore((state) => state.ended);
@@ -22,7 +24,7 @@ export function LoginPage() {
   const { serverError, submitting, field, onSubmit } = useForm<LoginValues>({
     initial: { email: '', password: '' },
     validate: validateLogin,
-    fallback: 'Failed to login',
+    fallback: t('errors:fallback.login'),
     submit: async (values) => {
       const user = await startSession(await login({ email: values.email.trim(), password: values.password }));
       const back = pageToReturnTo(ended, location.state, user?.id);
@@ -34,32 +36,17 @@ export function LoginPage() {
 
   return (
     <AuthLayout
-      title="Welcome back"
-      subtitle="Log in to keep track of chores and rewards."
-      footer={
-        <>
-          Don&apos;t have an account? <Link to={paths.auth.register.getHref()}>Create one</Link>
-        </>
-      }
+      title={t('login.title')}
+      subtitle={t('login.subtitle')}
+      footer={<Trans t={t} i18nKey="login.noAccount" components={{ register: <Link to={paths.auth.register.getHref()} /> }} />}
     >
-      <form className="form" onSubmit={onSubmit} noValidate aria-label="Login">
+      <form className="form" onSubmit={onSubmit} noValidate aria-label={t('login.formLabel')}>
         {ended && <SessionEndedNotice ended={ended} />}
         {serverError && <Alert>{serverError}</Alert>}
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          {...field('email')}
-          autoFocus
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          {...field('password')}
-        />
+        <TextField label={t('login.email')} type="email" autoComplete="email" {...field('email')} autoFocus />
+        <TextField label={t('login.password')} type="password" autoComplete="current-password" {...field('password')} />
         <Button type="submit" block isLoading={submitting}>
-          Login
+          {t('login.submit')}
         </Button>
       </form>
     </AuthLayout>
@@ -68,9 +55,10 @@ export function LoginPage() {
 
 /** Why the login screen is showing: the session ended, and what the server said of it. */
 function SessionEndedNotice({ ended }: { ended: SessionEnd }) {
+  const { t } = useTranslation('auth');
   return (
-    <Alert variant="info" title="Your session has ended.">
-      {ended.reason ?? 'Please log in again.'}
+    <Alert variant="info" title={t('login.sessionEnded')}>
+      {ended.reason ?? t('login.loginAgain')}
     </Alert>
   );
 }

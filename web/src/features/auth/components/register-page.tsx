@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 
 import { register } from '../api/register';
@@ -10,6 +11,7 @@ import { paths } from '@/config/paths';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import { useForm } from '@/hooks/use-form';
 import { GuestRoute } from '@/lib/authorization';
+import { MIN_PASSWORD_LENGTH } from '@/lib/validation';
 
 const EMPTY: RegisterValues = {
   organizationName: '',
@@ -38,13 +40,14 @@ export function RegisterPage() {
 }
 
 function RegisterForm() {
-  useDocumentTitle(pageTitle('Create Account'));
+  const { t } = useTranslation(['auth', 'errors']);
+  useDocumentTitle(pageTitle(t('register.title')));
   const navigate = useNavigate();
 
   const { serverError, submitting, field, onSubmit } = useForm<RegisterValues>({
     initial: EMPTY,
     validate: validateRegister,
-    fallback: 'Failed to register',
+    fallback: t('errors:fallback.register'),
     submit: async (values) => {
       const answer = await register({
         organizationName: values.organizationName.trim(),
@@ -61,37 +64,33 @@ function RegisterForm() {
 
   return (
     <AuthLayout
-      title="Create Account"
-      subtitle="Set up your family and start tracking chores together."
-      footer={
-        <>
-          Already have an account? <Link to={paths.auth.login.getHref()}>Log in</Link>
-        </>
-      }
+      title={t('register.title')}
+      subtitle={t('register.subtitle')}
+      footer={<Trans t={t} i18nKey="register.haveAccount" components={{ login: <Link to={paths.auth.login.getHref()} /> }} />}
     >
-      <form className="form" onSubmit={onSubmit} noValidate aria-label="Create Account">
+      <form className="form" onSubmit={onSubmit} noValidate aria-label={t('register.title')}>
         {serverError && <Alert>{serverError}</Alert>}
         <TextField
-          label="Family Name"
-          placeholder="The Smiths"
+          label={t('register.familyName')}
+          placeholder={t('register.familyNamePlaceholder')}
           autoComplete="organization"
           autoFocus
           {...field('organizationName')}
         />
         <div className="form__row">
-          <TextField label="First Name" autoComplete="given-name" {...field('firstName')} />
-          <TextField label="Last Name" autoComplete="family-name" {...field('lastName')} />
+          <TextField label={t('register.firstName')} autoComplete="given-name" {...field('firstName')} />
+          <TextField label={t('register.lastName')} autoComplete="family-name" {...field('lastName')} />
         </div>
-        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+        <TextField label={t('register.email')} type="email" autoComplete="email" {...field('email')} />
         <TextField
-          label="Password"
+          label={t('register.password')}
           type="password"
           autoComplete="new-password"
-          hint="At least 6 characters."
+          hint={t('register.passwordHint', { min: MIN_PASSWORD_LENGTH })}
           {...field('password')}
         />
         <Button type="submit" block isLoading={submitting}>
-          Create Account
+          {t('register.submit')}
         </Button>
       </form>
     </AuthLayout>

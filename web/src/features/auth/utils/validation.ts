@@ -1,12 +1,9 @@
-import {
-  MIN_PASSWORD_LENGTH,
-  isBlank,
-  validateEmail,
-  type FieldErrors,
-} from '@/lib/validation';
+import { i18n } from '@/lib/i18n';
+import { MIN_PASSWORD_LENGTH, isBlank, validateEmail, type FieldErrors } from '@/lib/validation';
 
-export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
-export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
+const passwordTooShort = () => i18n.t('validation:passwordTooShort', { min: MIN_PASSWORD_LENGTH });
+const passwordRequired = () => i18n.t('validation:passwordRequired');
+const firstNameRequired = () => i18n.t('validation:firstNameRequired');
 
 export interface LoginValues {
   email: string;
@@ -16,7 +13,7 @@ export interface LoginValues {
 export function validateLogin(values: LoginValues): FieldErrors<keyof LoginValues> {
   return {
     email: validateEmail(values.email),
-    password: values.password ? undefined : 'Password is required',
+    password: values.password ? undefined : passwordRequired(),
   };
 }
 
@@ -30,13 +27,13 @@ export interface RegisterValues {
 
 export function validateRegister(values: RegisterValues): FieldErrors<keyof RegisterValues> {
   let password: string | undefined;
-  if (!values.password) password = 'Password is required';
-  else if (values.password.length < MIN_PASSWORD_LENGTH) password = PASSWORD_TOO_SHORT;
+  if (!values.password) password = passwordRequired();
+  else if (values.password.length < MIN_PASSWORD_LENGTH) password = passwordTooShort();
 
   return {
-    organizationName: isBlank(values.organizationName) ? 'Family name is required' : undefined,
-    firstName: isBlank(values.firstName) ? 'First name is required' : undefined,
-    lastName: isBlank(values.lastName) ? 'Last name is required' : undefined,
+    organizationName: isBlank(values.organizationName) ? i18n.t('validation:familyNameRequired') : undefined,
+    firstName: isBlank(values.firstName) ? firstNameRequired() : undefined,
+    lastName: isBlank(values.lastName) ? i18n.t('validation:lastNameRequired') : undefined,
     email: validateEmail(values.email),
     password,
   };
@@ -66,9 +63,8 @@ export function validateAcceptInvite(
 ): FieldErrors<keyof AcceptInviteValues> {
   return {
     email: asks.email ? validateEmail(values.email) : undefined,
-    firstName: asks.name && isBlank(values.firstName) ? 'First name is required' : undefined,
-    password: values.password.length < MIN_PASSWORD_LENGTH ? PASSWORD_TOO_SHORT : undefined,
-    confirmPassword:
-      values.password !== values.confirmPassword ? PASSWORDS_DO_NOT_MATCH : undefined,
+    firstName: asks.name && isBlank(values.firstName) ? firstNameRequired() : undefined,
+    password: values.password.length < MIN_PASSWORD_LENGTH ? passwordTooShort() : undefined,
+    confirmPassword: values.password !== values.confirmPassword ? i18n.t('validation:passwordsDoNotMatch') : undefined,
   };
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import type { Category } from '../types';
 import { CategoryCard } from './category-card';
@@ -13,26 +14,23 @@ type Editing = Category | null | undefined;
 
 /** /categories (parents): a card per category, with Add, Edit and Delete. */
 export function CategoriesPage() {
-  useDocumentTitle(pageTitle('Categories'));
+  const { t } = useTranslation(['categories', 'errors']);
+  useDocumentTitle(pageTitle(t('title')));
   const categories = useCategories();
   const [editing, setEditing] = useState<Editing>(undefined);
 
   return (
     <>
       <PageHeader
-        title="Categories"
-        description="Group your family's chores, such as Kitchen or Garden."
-        actions={<Button onClick={() => setEditing(null)}>Add Category</Button>}
+        title={t('title')}
+        description={t('description')}
+        actions={<Button onClick={() => setEditing(null)}>{t('add')}</Button>}
       />
 
       {categories.isError && !categories.data && (
-        <Alert>{getErrorMessage(categories.error, 'Failed to load categories')}</Alert>
+        <Alert>{getErrorMessage(categories.error, t('errors:fallback.loadCategories'))}</Alert>
       )}
-      <ResourceList
-        query={categories}
-        loadingLabel="Loading categories…"
-        empty="No categories yet. Use Add Category to create your first one."
-      >
+      <ResourceList query={categories} loadingLabel={t('loading')} empty={t('empty')}>
         {(list) => (
           <div className="card-grid">
             {list.map((category) => (

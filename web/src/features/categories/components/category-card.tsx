@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 import { useDeleteCategory } from '../api/delete-category';
 import type { Category } from '../types';
 import { choreCountText } from '../utils/category-form';
@@ -11,9 +13,10 @@ export interface CategoryCardProps {
 /** One category: name, description, how many chores it holds, edit and delete. */
 export function CategoryCard({ category, onEdit }: CategoryCardProps) {
   const { mutateAsync: remove } = useDeleteCategory();
+  const { t } = useTranslation(['categories', 'common', 'errors']);
   return (
     <Card aria-label={category.name} title={category.name}>
-      <p className={category.description ? undefined : 'muted'}>{category.description || 'No description.'}</p>
+      <p className={category.description ? undefined : 'muted'}>{category.description || t('noDescription')}</p>
       <p>
         <span className="badge">{choreCountText(category.choreCount)}</span>
       </p>
@@ -21,9 +24,9 @@ export function CategoryCard({ category, onEdit }: CategoryCardProps) {
         name={category.name}
         onEdit={() => onEdit(category)}
         onRemove={() => remove(category.id)}
-        removeLabel="Delete"
-        confirmation={`Delete the category ${category.name}?`}
-        fallback="Failed to delete category"
+        removeLabel={t('common:actions.delete')}
+        confirmation={t('deleteConfirm', { name: category.name })}
+        fallback={t('errors:fallback.deleteCategory')}
       />
     </Card>
   );

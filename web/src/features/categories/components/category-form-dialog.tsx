@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 import { useCreateCategory } from '../api/create-category';
 import { useUpdateCategory } from '../api/update-category';
 import type { Category } from '../types';
@@ -14,12 +16,13 @@ export interface CategoryFormDialogProps {
 
 /** Add Category and Edit Category: name and description. */
 export function CategoryFormDialog({ category, onClose, onSaved }: CategoryFormDialogProps) {
+  const { t } = useTranslation(['categories', 'common', 'errors']);
   const { mutateAsync: create } = useCreateCategory();
   const { mutateAsync: save } = useUpdateCategory();
   const { serverError, submitting, field, onSubmit } = useForm<CategoryFormValues>({
     initial: () => categoryFormOf(category),
     validate: validateCategory,
-    fallback: 'Failed to save category',
+    fallback: t('errors:fallback.saveCategory'),
     submit: async (values) => {
       const input = toCategoryInput(values);
       onSaved(await (category ? save({ id: category.id, input }) : create(input)));
@@ -28,15 +31,15 @@ export function CategoryFormDialog({ category, onClose, onSaved }: CategoryFormD
 
   return (
     <DialogForm
-      title={category ? `Edit ${category.name}` : 'Add Category'}
-      submitLabel={category ? 'Save Changes' : 'Add Category'}
+      title={category ? t('common:named.edit', { name: category.name }) : t('add')}
+      submitLabel={category ? t('common:actions.saveChanges') : t('add')}
       onClose={onClose}
       onSubmit={onSubmit}
       serverError={serverError}
       submitting={submitting}
     >
-      <TextField label="Name" autoComplete="off" autoFocus {...field('name')} />
-      <TextAreaField label="Description" hint="Optional." {...field('description')} />
+      <TextField label={t('form.name')} autoComplete="off" autoFocus {...field('name')} />
+      <TextAreaField label={t('form.description')} hint={t('form.descriptionHint')} {...field('description')} />
     </DialogForm>
   );
 }

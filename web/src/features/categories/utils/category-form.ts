@@ -1,5 +1,6 @@
 import type { CategoryInput } from '../api/create-category';
 import type { Category } from '../types';
+import { i18n } from '@/lib/i18n';
 import { isBlank, type FieldErrors } from '@/lib/validation';
 
 export interface CategoryFormValues {
@@ -13,13 +14,14 @@ export function categoryFormOf(category: Category | null): CategoryFormValues {
 
 /** Only the name is required. */
 export function validateCategory(values: CategoryFormValues): FieldErrors<keyof CategoryFormValues> {
-  return { name: isBlank(values.name) ? 'Name is required' : undefined };
+  return { name: isBlank(values.name) ? i18n.t('validation:nameRequired') : undefined };
 }
 
 export function toCategoryInput(values: CategoryFormValues): CategoryInput {
   return { name: values.name.trim(), description: values.description.trim() };
 }
 
+/** "1 chore", "3 chores". */
 export function choreCountText(count: number): string {
-  return count === 1 ? '1 chore' : `${count} chores`;
+  return i18n.t('categories:choreCount', { count });
 }

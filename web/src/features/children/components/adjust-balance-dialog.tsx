@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 import { useAdjustBalance } from '../api/adjust-balance';
 import type { Child } from '../types';
 import {
@@ -17,11 +19,12 @@ export interface AdjustBalanceDialogProps {
 
 /** Adds to or takes from a child's balance, with the reason written down. */
 export function AdjustBalanceDialog({ child, onClose }: AdjustBalanceDialogProps) {
+  const { t } = useTranslation(['children', 'errors']);
   const { mutateAsync: adjust } = useAdjustBalance();
   const { serverError, submitting, field, onSubmit } = useForm<BalanceAdjustmentValues>({
     initial: { amount: '', notes: '' },
     validate: validateBalanceAdjustment,
-    fallback: 'Failed to adjust balance',
+    fallback: t('errors:fallback.adjustBalance'),
     submit: async (values) => {
       await adjust({ childId: child.id, input: { amount: toSignedAmount(values.amount), notes: values.notes.trim() } });
       onClose();
@@ -30,24 +33,26 @@ export function AdjustBalanceDialog({ child, onClose }: AdjustBalanceDialogProps
 
   return (
     <DialogForm
-      title={`Adjust ${child.name}'s Balance`}
-      submitLabel="Adjust Balance"
+      title={t('balance.title', { name: child.name })}
+      submitLabel={t('balance.submit')}
       onClose={onClose}
       onSubmit={onSubmit}
       serverError={serverError}
       submitting={submitting}
     >
-      <p className="muted">Current balance: {formatReward(child.balance, child.rewardDisplayType)}</p>
+      <p className="muted">
+        {t('balance.current', { balance: formatReward(child.balance, child.rewardDisplayType) })}
+      </p>
       <TextField
-        label="Amount"
+        label={t('balance.amount')}
         autoComplete="off"
         inputMode="decimal"
         placeholder="+10.00"
         autoFocus
-        hint="In dollars: + adds, - takes away, e.g. +10.00 or -5.50."
+        hint={t('balance.amountHint')}
         {...field('amount')}
       />
-      <TextAreaField label="Notes" hint="The reason, kept with the balance history." {...field('notes')} />
+      <TextAreaField label={t('balance.notes')} hint={t('balance.notesHint')} {...field('notes')} />
     </DialogForm>
   );
 }

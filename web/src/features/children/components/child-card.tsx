@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import { useDeleteChild } from '../api/delete-child';
 import type { Child } from '../types';
-import { AGE_GROUP_LABELS, REWARD_TYPE_LABELS, labelOf } from '../utils/options';
+import { ageGroupLabel, rewardTypeLabel } from '../utils/options';
 import { AdjustBalanceDialog } from './adjust-balance-dialog';
 import { GpaSummary } from './gpa-summary';
 import { RatingsEditor } from './ratings-editor';
@@ -10,11 +11,13 @@ import { ShowInviteDialog } from './show-invite-dialog';
 import { SubjectsDialog } from './subjects-dialog';
 import { Alert, Button, Card, DetailsList } from '@/components/ui';
 import { getErrorMessage } from '@/lib/api-client';
+import { i18n } from '@/lib/i18n';
 import { multiplierSummary } from '@/lib/multipliers';
 import { formatCalendarDate, formatReward } from '@/utils/format';
 
+/** Asked before a child is deleted. */
 export function deleteConfirmation(name: string): string {
-  return `Delete ${name}? This removes their login, submissions and balance history.`;
+  return i18n.t('children:card.deleteConfirm', { name });
 }
 
 export interface ChildCardProps {
@@ -30,6 +33,7 @@ type CardDialog = 'balance' | 'subjects' | 'invite' | null;
  * subjects, edit and delete, behaviour ratings.
  */
 export function ChildCard({ child, onEdit }: ChildCardProps) {
+  const { t } = useTranslation(['children', 'common', 'errors']);
   const [dialog, setDialog] = useState<CardDialog>(null);
   const { mutateAsync: remove } = useDeleteChild();
   const [deleting, setDeleting] = useState(false);
@@ -44,17 +48,17 @@ export function ChildCard({ child, onEdit }: ChildCardProps) {
       // Once the children are loaded again, the card is gone.
       await remove(child.id);
     } catch (failure) {
-      setError(getErrorMessage(failure, 'Failed to delete child'));
+      setError(getErrorMessage(failure, t('errors:fallback.deleteChild')));
       setDeleting(false);
     }
   };
 
   const details: Array<[string, string]> = [
-    ['Email', child.user?.email || '—'],
-    ['Phone', child.user?.phone?.trim() || '—'],
-    ['Birthday', formatCalendarDate(child.dateOfBirth, 'Not set')],
-    ['Birthday Reward', formatReward(child.birthdayRewardAmount, child.rewardDisplayType)],
-    ['Reward Type', labelOf(REWARD_TYPE_LABELS, child.rewardDisplayType)],
+    [t('card.email'), child.user?.email || t('common:none')],
+    [t('card.phone'), child.user?.phone?.trim() || t('common:none')],
+    [t('card.birthday'), formatCalendarDate(child.dateOfBirth, t('card.notSet'))],
+    [t('card.birthdayReward'), formatReward(child.birthdayRewardAmount, child.rewardDisplayType)],
+    [t('card.rewardType'), rewardTypeLabel(child.rewardDisplayType)],
   ];
 
   return (
@@ -64,27 +68,32 @@ export function ChildCard({ child, onEdit }: ChildCardProps) {
       title={child.name}
       actions={
         <>
-          <Button variant="secondary" size="sm" onClick={() => onEdit(child)} aria-label={`Edit ${child.name}`}>
-            Edit
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => onEdit(child)}
+            aria-label={t('common:named.edit', { name: child.name })}
+          >
+            {t('common:actions.edit')}
           </Button>
           <Button
             variant="danger-quiet"
             size="sm"
             onClick={onDelete}
             isLoading={deleting}
-            aria-label={`Delete ${child.name}`}
+            aria-label={t('common:named.action', { action: t('common:actions.delete'), name: child.name })}
           >
-            Delete
+            {t('common:actions.delete')}
           </Button>
         </>
       }
     >
       <div className="child-card__badges">
-        <span className="badge">{labelOf(AGE_GROUP_LABELS, child.ageGroup)}</span>
+        <span className="badge">{ageGroupLabel(child.ageGroup)}</span>
         {joined ? (
-          <span className="badge badge--success">Joined</span>
+          <span className="badge badge--success">{t('card.joined')}</span>
         ) : (
-          <span className="badge badge--warning">Invitation pending</span>
+          <span className="badge badge--warning">{t('card.invitationPending')}</span>
         )}
         {!joined && (
           // The link and QR code were shown once at Add Child; a parent may need them again.
@@ -92,39 +101,39 @@ export function ChildCard({ child, onEdit }: ChildCardProps) {
             variant="secondary"
             size="sm"
             onClick={() => setDialog('invite')}
-            aria-label={`Show invite link of ${child.name}`}
+            aria-label={t('card.showInviteLabel', { name: child.name })}
           >
-            Show Invite Link
+            {t('card.showInvite')}
           </Button>
         )}
       </div>
       {error && <Alert>{error}</Alert>}
       <div className="child-card__balance">
         <div>
-          <span className="child-card__balance-label">Balance</span>
+          <span className="child-card__balance-label">{t('card.balance')}</span>
           <span className="child-card__balance-value">{formatReward(child.balance, child.rewardDisplayType)}</span>
         </div>
         <Button
           variant="secondary"
           size="sm"
           onClick={() => setDialog('balance')}
-          aria-label={`Adjust balance of ${child.name}`}
+          aria-label={t('card.adjustBalanceLabel', { name: child.name })}
         >
-          Adjust Balance
+          {t('card.adjustBalance')}
         </Button>
       </div>
-      <section className="child-card__rewards" aria-label={`Multiplier and grades of ${child.name}`}>
+      <section className="child-card__rewards" aria-label={t('card.rewardsLabel', { name: child.name })}>
         {child.multiplier && (
           <>
-            <p className="child-card__multiplier">Rewards {multiplierSummary(child.multiplier)}</p>
+            <p className="child-card__multiplier">
+              {t('card.multiplier', { summary: multiplierSummary(child.multiplier) })}
+            </p>
             {/* A streak that boosts rewards is named in the line above already. */}
             {child.multiplier.streakDays > 0 && child.multiplier.streak === 1 && (
-              <p className="muted small">
-                {child.multiplier.streakDays === 1 ? '1-day streak' : `${child.multiplier.streakDays}-day streak`}
-              </p>
+              <p className="muted small">{t('common:multipliers.streak', { count: child.multiplier.streakDays })}</p>
             )}
             {child.multiplier.bonusesDisabled && (
-              <p className="child-card__bonuses-off">Bonuses off: a D or F grade</p>
+              <p className="child-card__bonuses-off">{t('card.bonusesOff')}</p>
             )}
           </>
         )}
@@ -134,9 +143,9 @@ export function ChildCard({ child, onEdit }: ChildCardProps) {
             variant="secondary"
             size="sm"
             onClick={() => setDialog('subjects')}
-            aria-label={`Subjects & Grades of ${child.name}`}
+            aria-label={t('card.subjectsLabel', { name: child.name })}
           >
-            Subjects &amp; Grades
+            {t('card.subjects')}
           </Button>
         </div>
       </section>

@@ -1,5 +1,7 @@
+import { useTranslation } from 'react-i18next';
+
 import type { ChildFormErrors, ChildFormValues } from '../utils/validation';
-import { AGE_GROUP_OPTIONS, REWARD_TYPE_OPTIONS, UI_THEME_OPTIONS } from '../utils/options';
+import { ageGroupOptions, rewardTypeOptions, uiThemeOptions } from '../utils/options';
 import { AmountField, SelectField, TextField } from '@/components/ui';
 
 export interface ChildFieldsProps {
@@ -12,6 +14,7 @@ export interface ChildFieldsProps {
 
 /** The fields of the add-child and edit-child forms. */
 export function ChildFields({ mode, values, errors, onChange }: ChildFieldsProps) {
+  const { t } = useTranslation('children');
   const field = (name: keyof ChildFormValues) => ({
     name,
     value: values[name],
@@ -23,29 +26,29 @@ export function ChildFields({ mode, values, errors, onChange }: ChildFieldsProps
     <>
       {mode === 'invite' && (
         <div className="form__row">
-          <TextField label="First Name" autoComplete="off" autoFocus {...field('firstName')} />
-          <TextField label="Last Name" autoComplete="off" hint="Optional." {...field('lastName')} />
+          <TextField label={t('fields.firstName')} autoComplete="off" autoFocus {...field('firstName')} />
+          <TextField label={t('fields.lastName')} autoComplete="off" hint={t('fields.optional')} {...field('lastName')} />
         </div>
       )}
       <TextField
-        label="Display Name"
+        label={t('fields.displayName')}
         autoComplete="off"
         autoFocus={mode === 'edit'}
-        hint="Optional. Shown in the app; first and last name when left empty."
+        hint={t('fields.displayNameHint')}
         {...field('name')}
       />
       <div className="form__row">
-        <TextField label="Email" type="email" autoComplete="off" {...field('email')} />
-        <TextField label="Phone" type="tel" autoComplete="off" hint="Optional." {...field('phone')} />
+        <TextField label={t('fields.email')} type="email" autoComplete="off" {...field('email')} />
+        <TextField label={t('fields.phone')} type="tel" autoComplete="off" hint={t('fields.optional')} {...field('phone')} />
       </div>
       <div className="form__row">
-        <TextField label="Birthday" type="date" hint="Optional." {...field('dateOfBirth')} />
-        <AmountField label="Birthday Reward" {...field('birthdayRewardAmount')} />
+        <TextField label={t('fields.birthday')} type="date" hint={t('fields.optional')} {...field('dateOfBirth')} />
+        <AmountField label={t('fields.birthdayReward')} {...field('birthdayRewardAmount')} />
       </div>
       <div className="form__row form__row--3">
-        <SelectField label="Age Group" options={AGE_GROUP_OPTIONS} {...field('ageGroup')} />
-        <SelectField label="Interface Theme" options={UI_THEME_OPTIONS} {...field('uiTheme')} />
-        <SelectField label="Reward Type" options={REWARD_TYPE_OPTIONS} {...field('rewardDisplayType')} />
+        <SelectField label={t('fields.ageGroup')} options={ageGroupOptions()} {...field('ageGroup')} />
+        <SelectField label={t('fields.uiTheme')} options={uiThemeOptions()} {...field('uiTheme')} />
+        <SelectField label={t('fields.rewardType')} options={rewardTypeOptions()} {...field('rewardDisplayType')} />
       </div>
     </>
   );

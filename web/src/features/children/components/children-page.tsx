@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import type { Child } from '../types';
 import { ChildCard } from './child-card';
@@ -10,7 +11,8 @@ import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 
 /** /children: a card per child, the Add Child invitation and the edit dialog. */
 export function ChildrenPage() {
-  useDocumentTitle(pageTitle('Children'));
+  const { t } = useTranslation('children');
+  useDocumentTitle(pageTitle(t('title')));
   const children = useChildren();
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<Child | null>(null);
@@ -18,15 +20,15 @@ export function ChildrenPage() {
   return (
     <>
       <PageHeader
-        title="Children"
-        description="Your children: balances, reward multipliers, behaviour ratings, subjects and grades."
-        actions={<Button onClick={() => setInviting(true)}>Add Child</Button>}
+        title={t('title')}
+        description={t('description')}
+        actions={<Button onClick={() => setInviting(true)}>{t('add')}</Button>}
       />
 
-      {children.isPending && <Spinner label="Loading children…" />}
+      {children.isPending && <Spinner label={t('loading')} />}
       {children.data &&
         (children.data.length === 0 ? (
-          <EmptyState>No children yet. Use Add Child to invite your first child.</EmptyState>
+          <EmptyState>{t('empty')}</EmptyState>
         ) : (
           <div className="card-grid">
             {children.data.map((child) => (

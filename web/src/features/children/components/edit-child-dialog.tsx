@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 import { useUpdateChild } from '../api/update-child';
 import type { Child } from '../types';
 import { childFormOf, toUpdateChildInput } from '../utils/form-values';
@@ -25,11 +27,12 @@ export interface EditChildDialogProps {
 }
 
 export function EditChildDialog({ child, onClose }: EditChildDialogProps) {
+  const { t } = useTranslation(['children', 'common', 'errors']);
   const { mutateAsync: save } = useUpdateChild();
   const { values, errors, serverError, submitting, update, onSubmit } = useForm<ChildFormValues>({
     initial: () => childFormOf(child),
     validate: (values) => validateEditChild(values),
-    fallback: 'Failed to update child',
+    fallback: t('errors:fallback.updateChild'),
     serverFields: EDIT_CHILD_FIELDS,
     submit: async (values) => {
       await save({ id: child.id, input: toUpdateChildInput(values) });
@@ -38,16 +41,16 @@ export function EditChildDialog({ child, onClose }: EditChildDialogProps) {
   });
 
   return (
-    <Dialog open onClose={onClose} title={`Edit ${child.name}`}>
-      <form className="form" onSubmit={onSubmit} noValidate aria-label="Edit child">
+    <Dialog open onClose={onClose} title={t('common:named.edit', { name: child.name })}>
+      <form className="form" onSubmit={onSubmit} noValidate aria-label={t('edit.formLabel')}>
         {serverError && <Alert>{serverError}</Alert>}
         <ChildFields mode="edit" values={values} errors={errors} onChange={update} />
         <div className="form__actions">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('common:actions.cancel')}
           </Button>
           <Button type="submit" isLoading={submitting}>
-            Save Changes
+            {t('common:actions.saveChanges')}
           </Button>
         </div>
       </form>

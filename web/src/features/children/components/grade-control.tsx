@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 import { useGradeSubject } from '../api/grade-subject';
 import type { Subject } from '../types';
 import { GRADE_OPTIONS, toGradeInput, validateGrade, type GradeFormValues } from '../utils/subject-form';
@@ -11,11 +13,12 @@ export interface GradeControlProps {
 
 /** Records a grade: a letter for letter subjects, a percentage for percentage subjects. */
 export function GradeControl({ subject }: GradeControlProps) {
+  const { t } = useTranslation(['children', 'errors']);
   const { mutateAsync: grade } = useGradeSubject();
   const { serverError, submitting, setValues, field, onSubmit } = useForm<GradeFormValues>({
     initial: { grade: '' },
     validate: (values) => validateGrade(subject.gradeScale, values),
-    fallback: 'Failed to update grade',
+    fallback: t('errors:fallback.updateGrade'),
     // A letter is sent as grade, a percentage as percentage: both are typed here.
     serverFields: { grade: 'grade', percentage: 'grade' },
     submit: async (values) => {
@@ -25,12 +28,12 @@ export function GradeControl({ subject }: GradeControlProps) {
   });
 
   return (
-    <form className="grade-control" onSubmit={onSubmit} noValidate aria-label={`Grade ${subject.name}`}>
+    <form className="grade-control" onSubmit={onSubmit} noValidate aria-label={t('grade.formLabel', { name: subject.name })}>
       {serverError && <Alert>{serverError}</Alert>}
       <div className="grade-control__row">
         {subject.gradeScale === 'PERCENTAGE' ? (
           <TextField
-            label="Percentage"
+            label={t('grade.percentage')}
             type="number"
             inputMode="decimal"
             min={0}
@@ -39,10 +42,15 @@ export function GradeControl({ subject }: GradeControlProps) {
             {...field('grade')}
           />
         ) : (
-          <SelectField label="Grade" placeholder="Choose a grade" options={GRADE_OPTIONS} {...field('grade')} />
+          <SelectField
+            label={t('grade.grade')}
+            placeholder={t('grade.placeholder')}
+            options={GRADE_OPTIONS}
+            {...field('grade')}
+          />
         )}
         <Button type="submit" size="sm" isLoading={submitting}>
-          Record Grade
+          {t('grade.submit')}
         </Button>
       </div>
     </form>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import { useInviteChild, type ChildInvitation } from '../api/invite-child';
 import { emptyChildForm, toInviteChildInput } from '../utils/form-values';
@@ -6,6 +7,7 @@ import { validateInviteChild, type ChildFormValues } from '../utils/validation';
 import { ChildFields } from './child-fields';
 import { InviteLink } from './invite-link';
 import { Alert, Button, Dialog } from '@/components/ui';
+import { APP_NAME } from '@/config/env';
 import { useForm } from '@/hooks/use-form';
 
 export interface InviteChildDialogProps {
@@ -14,26 +16,25 @@ export interface InviteChildDialogProps {
 
 /** Add Child: the invitation form, then the invite link and its QR code. */
 export function InviteChildDialog({ onClose }: InviteChildDialogProps) {
+  const { t } = useTranslation(['children', 'common']);
   const [invitation, setInvitation] = useState<ChildInvitation | null>(null);
 
   return (
     <Dialog
       open
       onClose={onClose}
-      title="Add Child"
+      title={t('invite.title')}
       description={
-        invitation
-          ? `Share this link with ${invitation.child.name}. They open it to set a password and join your family.`
-          : 'Invite your child to Chorely. They get a link to set their own password.'
+        invitation ? t('invite.share', { name: invitation.child.name }) : t('invite.description', { app: APP_NAME })
       }
     >
       {invitation ? (
         <div className="form">
-          <Alert variant="success">Invitation created for {invitation.child.name}.</Alert>
+          <Alert variant="success">{t('invite.created', { name: invitation.child.name })}</Alert>
           <InviteLink url={invitation.inviteUrl} />
           <div className="form__actions">
             <Button onClick={onClose} autoFocus>
-              Done
+              {t('common:actions.done')}
             </Button>
           </div>
         </div>
@@ -51,25 +52,26 @@ function InviteChildForm({
   onCancel: () => void;
   onInvited: (invitation: ChildInvitation) => void;
 }) {
+  const { t } = useTranslation(['children', 'common', 'errors']);
   const { mutateAsync: invite } = useInviteChild();
   const { values, errors, serverError, submitting, update, onSubmit } = useForm<ChildFormValues>({
     initial: emptyChildForm,
     validate: (values) => validateInviteChild(values),
-    fallback: 'Failed to create invitation',
+    fallback: t('errors:fallback.createInvitation'),
     preferDetails: true,
     submit: async (values) => onInvited(await invite(toInviteChildInput(values))),
   });
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate aria-label="Add child">
+    <form className="form" onSubmit={onSubmit} noValidate aria-label={t('invite.formLabel')}>
       {serverError && <Alert>{serverError}</Alert>}
       <ChildFields mode="invite" values={values} errors={errors} onChange={update} />
       <div className="form__actions">
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          {t('common:actions.cancel')}
         </Button>
         <Button type="submit" isLoading={submitting}>
-          Send Invitation
+          {t('invite.submit')}
         </Button>
       </div>
     </form>

@@ -1,13 +1,16 @@
+import { useTranslation } from 'react-i18next';
+
 import { CopyField, QrCode } from '@/components/ui';
 
 /** The child's invite link, to copy or to scan from the parent's screen. */
 export function InviteLink({ url }: { url: string }) {
+  const { t } = useTranslation('children');
   return (
     <div className="invite-link">
-      <CopyField label="Invite Link" value={url} />
+      <CopyField label={t('invite.linkLabel')} value={url} />
       <figure className="invite-link__qr">
-        <QrCode value={url} alt="QR code of the invite link" />
-        <figcaption className="muted small">Scan with the child&apos;s phone or tablet to open the link.</figcaption>
+        <QrCode value={url} alt={t('invite.qrAlt')} />
+        <figcaption className="muted small">{t('invite.qrCaption')}</figcaption>
       </figure>
     </div>
   );

@@ -1,14 +1,16 @@
+import { useTranslation } from 'react-i18next';
+
 import { useUpdateRatings } from '../api/update-ratings';
 import type { Child } from '../types';
 import { MAX_RATING, MIN_RATING, parseRating, validateRatings, type RatingsValues } from '../utils/validation';
 import { Alert, Button, TextField } from '@/components/ui';
 import { useForm } from '@/hooks/use-form';
 
-const RATINGS: ReadonlyArray<[keyof RatingsValues, string]> = [
-  ['honestyRating', 'Honesty'],
-  ['respectRating', 'Respect'],
-  ['rulesRating', 'Rules'],
-];
+const RATINGS = [
+  ['honestyRating', 'ratings.honesty'],
+  ['respectRating', 'ratings.respect'],
+  ['rulesRating', 'ratings.rules'],
+] as const satisfies ReadonlyArray<readonly [keyof RatingsValues, string]>;
 
 function ratingsOf(child: Child): RatingsValues {
   return {
@@ -20,11 +22,12 @@ function ratingsOf(child: Child): RatingsValues {
 
 /** Behaviour ratings from 1 to 10, saved together. */
 export function RatingsEditor({ child }: { child: Child }) {
+  const { t } = useTranslation(['children', 'errors']);
   const { mutateAsync: save } = useUpdateRatings();
   const { values, setValues, errors, serverError, saved, submitting, update, onSubmit } = useForm<RatingsValues>({
     initial: () => ratingsOf(child),
     validate: validateRatings,
-    fallback: 'Failed to update ratings',
+    fallback: t('errors:fallback.updateRatings'),
     submit: async (values) => {
       const updated = await save({
         id: child.id,
@@ -39,15 +42,15 @@ export function RatingsEditor({ child }: { child: Child }) {
   });
 
   return (
-    <form className="form ratings" onSubmit={onSubmit} noValidate aria-label={`Behaviour ratings of ${child.name}`}>
-      <h3 className="section-title">Behaviour Ratings</h3>
+    <form className="form ratings" onSubmit={onSubmit} noValidate aria-label={t('ratings.formLabel', { name: child.name })}>
+      <h3 className="section-title">{t('ratings.title')}</h3>
       {serverError && <Alert>{serverError}</Alert>}
-      {saved && <Alert variant="success">Ratings saved</Alert>}
+      {saved && <Alert variant="success">{t('ratings.saved')}</Alert>}
       <div className="ratings__fields">
         {RATINGS.map(([name, label]) => (
           <TextField
             key={name}
-            label={label}
+            label={t(label)}
             name={name}
             type="number"
             inputMode="numeric"
@@ -60,10 +63,10 @@ export function RatingsEditor({ child }: { child: Child }) {
           />
         ))}
       </div>
-      <p className="field__hint">Whole numbers from 1 (needs work) to 10 (excellent).</p>
+      <p className="field__hint">{t('ratings.hint')}</p>
       <div className="form__actions">
         <Button type="submit" size="sm" isLoading={submitting}>
-          Save Ratings
+          {t('ratings.submit')}
         </Button>
       </div>
     </form>

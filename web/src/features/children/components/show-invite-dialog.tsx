@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 import { useChildInvite } from '../api/get-child-invite';
 import type { Child } from '../types';
 import { InviteLink } from './invite-link';
@@ -12,29 +14,32 @@ export interface ShowInviteDialogProps {
 
 /** A child who has not joined yet: their invite link and QR code again, as Add Child showed them. */
 export function ShowInviteDialog({ child, onClose }: ShowInviteDialogProps) {
+  const { t } = useTranslation(['children', 'common', 'errors']);
   const invite = useChildInvite(child.id);
 
   return (
     <Dialog
       open
       onClose={onClose}
-      title={`Invite Link for ${child.name}`}
-      description={`Share this link with ${child.name}. They open it to set a password and join your family.`}
+      title={t('invite.showTitle', { name: child.name })}
+      description={t('invite.share', { name: child.name })}
     >
       <div className="form">
-        {invite.isPending && <Spinner label="Loading the invite link…" />}
-        {invite.isError && <Alert>{getErrorMessage(invite.error, 'Failed to load the invite link')}</Alert>}
+        {invite.isPending && <Spinner label={t('invite.loading')} />}
+        {invite.isError && <Alert>{getErrorMessage(invite.error, t('errors:fallback.loadInviteLink'))}</Alert>}
         {invite.data && (
           <>
             <InviteLink url={invite.data.inviteUrl} />
             {invite.data.expiresAt && (
-              <p className="muted small">The link works until {formatDateTime(invite.data.expiresAt)}.</p>
+              <p className="muted small">
+                {t('invite.worksUntil', { date: formatDateTime(invite.data.expiresAt) })}
+              </p>
             )}
           </>
         )}
         <div className="form__actions">
           <Button onClick={onClose} autoFocus>
-            Done
+            {t('common:actions.done')}
           </Button>
         </div>
       </div>

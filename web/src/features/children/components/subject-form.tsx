@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 import { useCreateSubject } from '../api/create-subject';
 import { useUpdateSubject } from '../api/update-subject';
 import type { Subject } from '../types';
@@ -5,8 +7,8 @@ import {
   DEFAULT_POINTS,
   DEFAULT_THRESHOLDS,
   GRADE_LETTERS,
-  GRADE_SCALE_OPTIONS,
   THRESHOLD_LETTERS,
+  gradeScaleOptions,
   pointsField,
   subjectFormOf,
   thresholdField,
@@ -28,12 +30,13 @@ export interface SubjectFormProps {
 
 /** Add Subject and Edit Subject: name, teacher, period, grade scale and its custom thresholds and GPA values. */
 export function SubjectForm({ childId, subject, onCancel, onSaved }: SubjectFormProps) {
+  const { t } = useTranslation(['children', 'common', 'errors']);
   const { mutateAsync: create } = useCreateSubject();
   const { mutateAsync: update } = useUpdateSubject();
   const { values, serverError, submitting, field, onSubmit } = useForm<SubjectFormValues>({
     initial: () => subjectFormOf(subject),
     validate: validateSubject,
-    fallback: 'Failed to save subject',
+    fallback: t('errors:fallback.saveSubject'),
     preferDetails: true,
     submit: async (values) => {
       const input = toSubjectInput(values);
@@ -41,28 +44,28 @@ export function SubjectForm({ childId, subject, onCancel, onSaved }: SubjectForm
       onSaved();
     },
   });
-  const title = subject ? `Edit ${subject.name}` : 'Add Subject';
+  const title = subject ? t('common:named.edit', { name: subject.name }) : t('subject.add');
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-label={title}>
       <h3 className="section-title">{title}</h3>
       {serverError && <Alert>{serverError}</Alert>}
-      <TextField label="Name" autoComplete="off" autoFocus {...field('name')} />
+      <TextField label={t('subject.name')} autoComplete="off" autoFocus {...field('name')} />
       <div className="form__row">
-        <TextField label="Teacher" autoComplete="off" hint="Optional." {...field('teacher')} />
-        <TextField label="Period" autoComplete="off" hint="Optional, e.g. 2nd." {...field('period')} />
+        <TextField label={t('subject.teacher')} autoComplete="off" hint={t('subject.optional')} {...field('teacher')} />
+        <TextField label={t('subject.period')} autoComplete="off" hint={t('subject.periodHint')} {...field('period')} />
       </div>
-      <SelectField label="Grade Scale" options={GRADE_SCALE_OPTIONS} {...field('gradeScale')} />
+      <SelectField label={t('subject.gradeScale')} options={gradeScaleOptions()} {...field('gradeScale')} />
 
       {values.gradeScale === 'PERCENTAGE' && (
         <fieldset className="fieldset">
-          <legend className="field__label">Percentage thresholds</legend>
-          <p className="field__hint">The lowest percentage for each letter; below D is F. Empty keeps the default.</p>
+          <legend className="field__label">{t('subject.thresholds')}</legend>
+          <p className="field__hint">{t('subject.thresholdsHint')}</p>
           <div className="form__row form__row--4">
             {THRESHOLD_LETTERS.map((letter) => (
               <TextField
                 key={letter}
-                label={`${letter} minimum (%)`}
+                label={t('subject.thresholdLabel', { letter })}
                 type="number"
                 inputMode="decimal"
                 min={0}
@@ -77,13 +80,13 @@ export function SubjectForm({ childId, subject, onCancel, onSaved }: SubjectForm
       )}
 
       <fieldset className="fieldset">
-        <legend className="field__label">Weighted GPA values</legend>
-        <p className="field__hint">Grade points for each letter, e.g. 5.0 for an honours A. Empty keeps the default.</p>
+        <legend className="field__label">{t('subject.points')}</legend>
+        <p className="field__hint">{t('subject.pointsHint')}</p>
         <div className="form__row form__row--5">
           {GRADE_LETTERS.map((letter) => (
             <TextField
               key={letter}
-              label={`${letter} points`}
+              label={t('subject.pointsLabel', { letter })}
               type="number"
               inputMode="decimal"
               min={0}
@@ -96,7 +99,11 @@ export function SubjectForm({ childId, subject, onCancel, onSaved }: SubjectForm
         </div>
       </fieldset>
 
-      <FormActions submitLabel={subject ? 'Save Subject' : 'Add Subject'} submitting={submitting} onCancel={onCancel} />
+      <FormActions
+        submitLabel={subject ? t('subject.save') : t('subject.add')}
+        submitting={submitting}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -1,25 +1,35 @@
+import { useTranslation } from 'react-i18next';
+
 import { useDeleteSubject } from '../api/delete-subject';
 import { useUpdateSubject } from '../api/update-subject';
 import type { Subject, SubjectGrade } from '../types';
-import { gradePointsText } from '../utils/format';
+import { gradePointsText, percentageText } from '../utils/format';
 import { gradeScaleLabel } from '../utils/subject-form';
 import { GradeControl } from './grade-control';
 import { Alert, Button, EditRemoveActions } from '@/components/ui';
 import { useAction } from '@/hooks/use-action';
+import { i18n } from '@/lib/i18n';
 import { cn } from '@/utils/cn';
 import { formatDate } from '@/utils/format';
 
+/** Asked before a subject is deleted. */
 export function deleteSubjectConfirmation(name: string): string {
-  return `Delete ${name}? Its grades are deleted too.`;
+  return i18n.t('children:subject.deleteConfirm', { name });
 }
 
+/** "B", or "B (91.50%)" for a percentage grade. */
 function gradeText({ grade, percentage = null }: SubjectGrade): string {
-  return percentage === null ? grade : `${grade} (${percentage.toFixed(2)}%)`;
+  return percentage === null
+    ? grade
+    : i18n.t('children:subject.gradeWithPercentage', { grade, percentage: percentageText(percentage) });
 }
 
+/** "Current grade: B · 3.0 points", or "Current grade: N/A". */
 function currentGradeText({ currentGrade, gradePoints = null }: Subject): string {
-  const points = gradePoints === null ? '' : ` · ${gradePointsText(gradePoints)}`;
-  return `Current grade: ${currentGrade || 'N/A'}${points}`;
+  const grade = currentGrade || i18n.t('children:subject.noGrade');
+  return gradePoints === null
+    ? i18n.t('children:subject.currentGrade', { grade })
+    : i18n.t('children:subject.currentGradeWithPoints', { grade, points: gradePointsText(gradePoints) });
 }
 
 export interface SubjectItemProps {
@@ -33,11 +43,12 @@ export interface SubjectItemProps {
  * Archived and can only be restored or deleted.
  */
 export function SubjectItem({ subject, onEdit }: SubjectItemProps) {
-  const toggle = useAction('Failed to update subject');
+  const { t } = useTranslation(['children', 'common', 'errors']);
+  const toggle = useAction(t('errors:fallback.updateSubject'));
   const { mutateAsync: update } = useUpdateSubject();
   const { mutateAsync: remove } = useDeleteSubject();
   const archived = !subject.isActive;
-  const toggleLabel = archived ? 'Restore' : 'Archive';
+  const toggleLabel = archived ? t('subject.restore') : t('subject.archive');
   const about = [subject.teacher?.trim(), subject.period?.trim()].filter(Boolean).join(' · ');
 
   return (
@@ -49,7 +60,7 @@ export function SubjectItem({ subject, onEdit }: SubjectItemProps) {
         </div>
         <p className="subject__badges">
           <span className="badge">{gradeScaleLabel(subject.gradeScale)}</span>
-          {archived && <span className="badge badge--warning">Archived</span>}
+          {archived && <span className="badge badge--warning">{t('subject.archived')}</span>}
         </p>
       </div>
       <p className="subject__current">{currentGradeText(subject)}</p>
@@ -58,8 +69,8 @@ export function SubjectItem({ subject, onEdit }: SubjectItemProps) {
 
       {subject.grades.length > 0 && (
         <details className="subject__history">
-          <summary>Grade history ({subject.grades.length})</summary>
-          <ul className="subject__grades" aria-label={`Grade history of ${subject.name}`}>
+          <summary>{t('subject.history', { count: subject.grades.length })}</summary>
+          <ul className="subject__grades" aria-label={t('subject.historyLabel', { name: subject.name })}>
             {subject.grades.map((grade, index) => (
               <li key={`${grade.recordedAt}-${index}`}>
                 <span className="subject__grade">{gradeText(grade)}</span>
@@ -74,9 +85,9 @@ export function SubjectItem({ subject, onEdit }: SubjectItemProps) {
         name={subject.name}
         onEdit={archived ? undefined : () => onEdit(subject)}
         onRemove={() => remove(subject.id)}
-        removeLabel="Delete"
+        removeLabel={t('common:actions.delete')}
         confirmation={deleteSubjectConfirmation(subject.name)}
-        fallback="Failed to delete subject"
+        fallback={t('errors:fallback.deleteSubject')}
       >
         <Button
           variant="secondary"
@@ -87,7 +98,7 @@ export function SubjectItem({ subject, onEdit }: SubjectItemProps) {
               await update({ id: subject.id, input: { isActive: archived } });
             })
           }
-          aria-label={`${toggleLabel} ${subject.name}`}
+          aria-label={t('common:named.action', { action: toggleLabel, name: subject.name })}
         >
           {toggleLabel}
         </Button>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import { useArchiveAllSubjects } from '../api/archive-all-subjects';
 import { useSubjects } from '../api/get-subjects';
@@ -8,9 +9,11 @@ import { SubjectForm } from './subject-form';
 import { SubjectItem } from './subject-item';
 import { Alert, Button, Dialog, ResourceList } from '@/components/ui';
 import { useAction } from '@/hooks/use-action';
+import { i18n } from '@/lib/i18n';
 
+/** Asked before every active subject of a child is archived. */
 export function archiveAllConfirmation(name: string): string {
-  return `Archive all of ${name}'s active subjects? They stop counting toward the GPA and can be restored one by one.`;
+  return i18n.t('children:subjects.archiveAllConfirm', { name });
 }
 
 export interface SubjectsDialogProps {
@@ -24,9 +27,10 @@ type Editing = Subject | null | undefined;
 /** A child's school subjects and grades, with the GPA they make. */
 export function SubjectsDialog({ child, onClose }: SubjectsDialogProps) {
   // Every change loads the subjects and the children (the GPA and multiplier follow) again.
+  const { t } = useTranslation(['children', 'errors']);
   const subjects = useSubjects(child.id);
   const [editing, setEditing] = useState<Editing>(undefined);
-  const archiveAll = useAction('Failed to archive subjects');
+  const archiveAll = useAction(t('errors:fallback.archiveSubjects'));
   const { mutateAsync: archiveAllOf } = useArchiveAllSubjects();
   const hasActive = subjects.data?.some((subject) => subject.isActive) ?? false;
 
@@ -34,7 +38,7 @@ export function SubjectsDialog({ child, onClose }: SubjectsDialogProps) {
     <Dialog
       open
       onClose={onClose}
-      title={`Subjects & Grades: ${child.name}`}
+      title={t('subjects.title', { name: child.name })}
       description={<GpaSummary child={child} />}
       size="lg"
     >
@@ -49,7 +53,7 @@ export function SubjectsDialog({ child, onClose }: SubjectsDialogProps) {
         <div className="subjects">
           <div className="button-row">
             <Button size="sm" onClick={() => setEditing(null)}>
-              Add Subject
+              {t('subject.add')}
             </Button>
             <Button
               variant="secondary"
@@ -62,17 +66,17 @@ export function SubjectsDialog({ child, onClose }: SubjectsDialogProps) {
                 }, archiveAllConfirmation(child.name))
               }
             >
-              Archive All
+              {t('subjects.archiveAll')}
             </Button>
           </div>
           {archiveAll.error && <Alert>{archiveAll.error}</Alert>}
           <ResourceList
             query={subjects}
-            loadingLabel="Loading subjects…"
-            empty="No subjects yet. Use Add Subject to track a school subject."
+            loadingLabel={t('subjects.loading')}
+            empty={t('subjects.empty')}
           >
             {(list) => (
-              <ul className="list subjects__list" aria-label="Subjects">
+              <ul className="list subjects__list" aria-label={t('subjects.listLabel')}>
                 {list.map((subject) => (
                   <SubjectItem key={subject.id} subject={subject} onEdit={setEditing} />
                 ))}

@@ -1,7 +1,5 @@
+import { i18n } from '@/lib/i18n';
 import { isBlank, type FieldErrors } from '@/lib/validation';
-
-export const NOTES_REQUIRED = 'Please provide a reason for the balance adjustment';
-export const AMOUNT_NOT_SIGNED = 'Amount must be a signed amount such as +10.00 or -5.50';
 
 /** The Adjust Balance form, as typed. */
 export interface BalanceAdjustmentValues {
@@ -17,10 +15,10 @@ export function validateBalanceAdjustment(values: BalanceAdjustmentValues): Fiel
   const amount = values.amount.trim();
   const match = SIGNED_AMOUNT.exec(amount);
   let amountError: string | undefined;
-  if (!amount) amountError = 'Amount is required';
-  else if (!match) amountError = AMOUNT_NOT_SIGNED;
-  else if (Number(match[2]) === 0) amountError = 'Amount cannot be zero';
-  return { amount: amountError, notes: isBlank(values.notes) ? NOTES_REQUIRED : undefined };
+  if (!amount) amountError = i18n.t('validation:amount.amount.required');
+  else if (!match) amountError = i18n.t('validation:amountNotSigned');
+  else if (Number(match[2]) === 0) amountError = i18n.t('validation:amountZero');
+  return { amount: amountError, notes: isBlank(values.notes) ? i18n.t('validation:adjustmentReasonRequired') : undefined };
 }
 
 /** What the server takes: "10" -> "+10.00", "-5.5" -> "-5.50". Call it on valid amounts only. */

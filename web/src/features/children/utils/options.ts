@@ -1,41 +1,38 @@
 import type { AgeGroup, ChildUiTheme, RewardDisplayType } from '../types';
+import { i18n } from '@/lib/i18n';
 
 /** What the selects offer, the first being the default. */
 export const AGE_GROUPS = ['CHILD', 'TWEEN', 'TEEN', 'YOUNG_ADULT'] as const satisfies readonly AgeGroup[];
 export const UI_THEMES = ['KIDS', 'TEEN', 'ADULT'] as const satisfies readonly ChildUiTheme[];
 export const REWARD_TYPES = ['MONEY', 'SCREEN_TIME', 'POINTS', 'CUSTOM'] as const satisfies readonly RewardDisplayType[];
 
-export const AGE_GROUP_LABELS = {
-  CHILD: 'Child (5-10)',
-  TWEEN: 'Tween (11-13)',
-  TEEN: 'Teen (14-17)',
-  YOUNG_ADULT: 'Young Adult (18+)',
-} satisfies Record<(typeof AGE_GROUPS)[number], string>;
-
-export const UI_THEME_LABELS = {
-  KIDS: 'Kids',
-  TEEN: 'Teen',
-  ADULT: 'Adult',
-} satisfies Record<(typeof UI_THEMES)[number], string>;
-
-export const REWARD_TYPE_LABELS = {
-  MONEY: 'Money ($)',
-  SCREEN_TIME: 'Screen time (hrs)',
-  POINTS: 'Points (pts)',
-  CUSTOM: 'Custom',
-} satisfies Record<(typeof REWARD_TYPES)[number], string>;
-
-function toOptions<Key extends string>(values: readonly Key[], labels: Record<Key, string>) {
-  return values.map((value) => ({ value, label: labels[value] }));
+/** "Child (5-10)", "Tween (11-13)"…; a value this version does not know, as it is; "—" for none. */
+export function ageGroupLabel(value: string | null | undefined): string {
+  return labelOf(AGE_GROUPS, value, (group) => i18n.t(`children:ageGroups.${group}`));
 }
 
-export const AGE_GROUP_OPTIONS = toOptions(AGE_GROUPS, AGE_GROUP_LABELS);
-export const UI_THEME_OPTIONS = toOptions(UI_THEMES, UI_THEME_LABELS);
-export const REWARD_TYPE_OPTIONS = toOptions(REWARD_TYPES, REWARD_TYPE_LABELS);
-
-export function labelOf<Key extends string>(labels: Record<Key, string>, value: string | null | undefined): string {
-  if (!value) return '—';
-  return labels[value as Key] ?? value;
+/** "Kids", "Teen", "Adult". */
+export function uiThemeLabel(value: string | null | undefined): string {
+  return labelOf(UI_THEMES, value, (theme) => i18n.t(`children:uiThemes.${theme}`));
 }
+
+/** "Money ($)", "Screen time (hrs)", "Points (pts)", "Custom". */
+export function rewardTypeLabel(value: string | null | undefined): string {
+  return labelOf(REWARD_TYPES, value, (type) => i18n.t(`children:rewardTypes.${type}`));
+}
+
+function labelOf<Key extends string>(
+  values: readonly Key[],
+  value: string | null | undefined,
+  label: (key: Key) => string,
+): string {
+  if (!value) return i18n.t('common:none');
+  const known = values.find((key) => key === value);
+  return known ? label(known) : value;
+}
+
+export const ageGroupOptions = () => AGE_GROUPS.map((value) => ({ value, label: ageGroupLabel(value) }));
+export const uiThemeOptions = () => UI_THEMES.map((value) => ({ value, label: uiThemeLabel(value) }));
+export const rewardTypeOptions = () => REWARD_TYPES.map((value) => ({ value, label: rewardTypeLabel(value) }));
 
 export const DEFAULT_BIRTHDAY_REWARD = 10;

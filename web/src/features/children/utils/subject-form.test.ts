@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
 import {
-  PERCENTAGE_INVALID,
-  POINTS_INVALID,
-  THRESHOLD_INVALID,
   activeFirst,
   parseCustomScale,
+  percentageInvalid,
+  pointsInvalid,
   serializeCustomScale,
   subjectFormOf,
+  thresholdInvalid,
   toGradeInput,
   toSubjectInput,
   validateGrade,
@@ -56,14 +56,14 @@ describe('validateSubject', () => {
       thresholdB: undefined,
       thresholdC: undefined,
     });
-    expect(validateSubject({ ...percentage, thresholdD: '-1' }).thresholdD).toBe(THRESHOLD_INVALID);
-    expect(validateSubject({ ...percentage, thresholdA: '100.01' }).thresholdA).toBe(THRESHOLD_INVALID);
+    expect(validateSubject({ ...percentage, thresholdD: '-1' }).thresholdD).toBe(thresholdInvalid());
+    expect(validateSubject({ ...percentage, thresholdA: '100.01' }).thresholdA).toBe(thresholdInvalid());
     expect(validateSubject({ ...valid, thresholdA: '500' }).thresholdA).toBeUndefined();
   });
 
   it('uses the product texts', () => {
-    expect(THRESHOLD_INVALID).toBe('Thresholds must be from 0 to 100');
-    expect(POINTS_INVALID).toBe('GPA values must be from 0 to 5 in steps of 0.1');
+    expect(thresholdInvalid()).toBe('Thresholds must be from 0 to 100');
+    expect(pointsInvalid()).toBe('GPA values must be from 0 to 5 in steps of 0.1');
   });
 
   it('checks GPA values from 0 to 5 in steps of 0.1', () => {
@@ -71,7 +71,7 @@ describe('validateSubject', () => {
       expect(validateSubject({ ...valid, pointsA: value }).pointsA).toBeUndefined();
     }
     for (const value of ['5.1', '4.25', '-1', 'x']) {
-      expect(validateSubject({ ...valid, pointsF: value }).pointsF).toBe(POINTS_INVALID);
+      expect(validateSubject({ ...valid, pointsF: value }).pointsF).toBe(pointsInvalid());
     }
   });
 });
@@ -108,8 +108,8 @@ describe('grades', () => {
   it('takes a percentage from 0 to 100 with two decimals at most for percentage subjects', () => {
     const check = (value: string) => validateGrade('PERCENTAGE', { grade: value }).grade;
     for (const value of ['0', '100', '87.25', '87.50']) expect(check(value)).toBeUndefined();
-    for (const value of ['', '100.01', '87.255', '-1', 'A']) expect(check(value)).toBe(PERCENTAGE_INVALID);
-    expect(PERCENTAGE_INVALID).toBe('Percentage must be from 0 to 100 with at most two decimals');
+    for (const value of ['', '100.01', '87.255', '-1', 'A']) expect(check(value)).toBe(percentageInvalid());
+    expect(percentageInvalid()).toBe('Percentage must be from 0 to 100 with at most two decimals');
     expect(toGradeInput('PERCENTAGE', { grade: ' 87.25 ' })).toEqual({ percentage: 87.25 });
   });
 });

@@ -1,6 +1,7 @@
 import type { SubjectInput } from '../api/create-subject';
 import type { GradeInput } from '../api/grade-subject';
 import type { GradeLetter, GradeScale, Subject } from '../types';
+import { i18n } from '@/lib/i18n';
 import { choiceOf, isBlank, parseDecimal, type DecimalRange, type FieldErrors } from '@/lib/validation';
 
 export const GRADE_LETTERS = ['A', 'B', 'C', 'D', 'F'] as const satisfies readonly GradeLetter[];
@@ -17,28 +18,22 @@ export const DEFAULT_POINTS: Record<Letter, number> = { A: 4, B: 3, C: 2, D: 1, 
 const GRADE_SCALES = ['LETTER', 'PERCENTAGE'] as const satisfies readonly GradeScale[];
 type KnownGradeScale = (typeof GRADE_SCALES)[number];
 
-export const GRADE_SCALE_LABELS: Record<KnownGradeScale, string> = {
-  LETTER: 'Letter (A-F)',
-  PERCENTAGE: 'Percentage',
-};
-export const GRADE_SCALE_OPTIONS = GRADE_SCALES.map((value) => ({
-  value,
-  label: GRADE_SCALE_LABELS[value],
-}));
-
 /** "Letter (A-F)" or "Percentage". */
-export function gradeScaleLabel(scale: GradeScale): string {
-  return GRADE_SCALE_LABELS[scale];
+export function gradeScaleLabel(scale: KnownGradeScale): string {
+  return i18n.t(`children:gradeScales.${scale}`);
 }
+
+export const gradeScaleOptions = () => GRADE_SCALES.map((value) => ({ value, label: gradeScaleLabel(value) }));
 export const GRADE_OPTIONS = GRADE_LETTERS.map((letter) => ({ value: letter, label: letter }));
 
 export const THRESHOLD_RANGE: DecimalRange = { min: 0, max: 100, decimals: 2 };
 export const POINTS_RANGE: DecimalRange = { min: 0, max: 5, decimals: 1 };
 export const PERCENTAGE_RANGE: DecimalRange = { min: 0, max: 100, decimals: 2 };
 
-export const THRESHOLD_INVALID = 'Thresholds must be from 0 to 100';
-export const POINTS_INVALID = 'GPA values must be from 0 to 5 in steps of 0.1';
-export const PERCENTAGE_INVALID = 'Percentage must be from 0 to 100 with at most two decimals';
+/** The messages of the subject and grade forms, in the interface language. */
+export const thresholdInvalid = () => i18n.t('validation:thresholdsInvalid');
+export const pointsInvalid = () => i18n.t('validation:pointsInvalid');
+export const percentageInvalid = () => i18n.t('validation:percentageInvalid');
 
 /** The custom scale a subject keeps as JSON text; what is left out takes the default. */
 export interface CustomScale {
@@ -130,16 +125,18 @@ export function validateSubject(values: SubjectFormValues): FieldErrors<keyof Su
   const check = (value: string, range: DecimalRange, message: string) =>
     isBlank(value) || parseDecimal(value, range) !== null ? undefined : message;
   const errors: FieldErrors<keyof SubjectFormValues> = {
-    name: isBlank(values.name) ? 'Name is required' : undefined,
-    gradeScale: (GRADE_SCALES as readonly string[]).includes(values.gradeScale) ? undefined : 'Grade scale is required',
+    name: isBlank(values.name) ? i18n.t('validation:nameRequired') : undefined,
+    gradeScale: (GRADE_SCALES as readonly string[]).includes(values.gradeScale)
+      ? undefined
+      : i18n.t('validation:gradeScaleRequired'),
   };
   if (isPercentage(values)) {
     for (const letter of THRESHOLD_LETTERS) {
-      errors[thresholdField(letter)] = check(values[thresholdField(letter)], THRESHOLD_RANGE, THRESHOLD_INVALID);
+      errors[thresholdField(letter)] = check(values[thresholdField(letter)], THRESHOLD_RANGE, thresholdInvalid());
     }
   }
   for (const letter of GRADE_LETTERS) {
-    errors[pointsField(letter)] = check(values[pointsField(letter)], POINTS_RANGE, POINTS_INVALID);
+    errors[pointsField(letter)] = check(values[pointsField(letter)], POINTS_RANGE, pointsInvalid());
   }
   return errors;
 }
@@ -181,9 +178,11 @@ export interface GradeFormValues {
 
 export function validateGrade(scale: GradeScale, values: GradeFormValues): FieldErrors<keyof GradeFormValues> {
   if (scale === 'PERCENTAGE') {
-    return { grade: parseDecimal(values.grade, PERCENTAGE_RANGE) === null ? PERCENTAGE_INVALID : undefined };
+    return { grade: parseDecimal(values.grade, PERCENTAGE_RANGE) === null ? percentageInvalid() : undefined };
   }
-  return { grade: (GRADE_LETTERS as readonly string[]).includes(values.grade) ? undefined : 'Please choose a grade' };
+  return {
+    grade: (GRADE_LETTERS as readonly string[]).includes(values.grade) ? undefined : i18n.t('validation:gradeRequired'),
+  };
 }
 
 /** The body of POST /subjects/{id}/grade. Call it on valid values only. */

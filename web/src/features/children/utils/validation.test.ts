@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { emptyChildForm, toInviteChildInput } from './form-values';
 import {
-  RATINGS_INVALID,
+  ratingsInvalid,
   validateEditChild,
   validateInviteChild,
   validateRatings,
@@ -96,12 +96,12 @@ describe('validateRatings', () => {
   it.each(['0', '11', '7.5', '', 'abc', '-3'])('refuses %j', (value) => {
     expect(validateRatings({ ...ratings, respectRating: value })).toEqual({
       honestyRating: undefined,
-      respectRating: RATINGS_INVALID,
+      respectRating: ratingsInvalid(),
       rulesRating: undefined,
     });
   });
 
   it('uses the product text', () => {
-    expect(RATINGS_INVALID).toBe('Ratings must be whole numbers from 1 to 10');
+    expect(ratingsInvalid()).toBe('Ratings must be whole numbers from 1 to 10');
   });
 });

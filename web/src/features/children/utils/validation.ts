@@ -1,6 +1,8 @@
+import { i18n } from '@/lib/i18n';
 import { isBlank, validateAmount, validateEmail, type FieldErrors } from '@/lib/validation';
 
-export const RATINGS_INVALID = 'Ratings must be whole numbers from 1 to 10';
+/** "Ratings must be whole numbers from 1 to 10", in the interface language. */
+export const ratingsInvalid = () => i18n.t('validation:ratingsInvalid');
 export const MIN_RATING = 1;
 export const MAX_RATING = 10;
 
@@ -33,19 +35,19 @@ function validateBirthday(value: string, now: Date): string | undefined {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   const date = match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : null;
   if (!match || !date || date.getMonth() !== Number(match[2]) - 1 || date.getDate() !== Number(match[3])) {
-    return 'Please enter a valid date';
+    return i18n.t('validation:dateInvalid');
   }
-  if (text > todayIso(now)) return 'Birthday cannot be in the future';
+  if (text > todayIso(now)) return i18n.t('validation:birthdayInFuture');
   return undefined;
 }
 
 /** Add child: first name and email required; the rest optional, the reward 0 or more. */
 export function validateInviteChild(values: ChildFormValues, now = new Date()): ChildFormErrors {
   return {
-    firstName: isBlank(values.firstName) ? 'First name is required' : undefined,
+    firstName: isBlank(values.firstName) ? i18n.t('validation:firstNameRequired') : undefined,
     email: validateEmail(values.email),
     dateOfBirth: validateBirthday(values.dateOfBirth, now),
-    birthdayRewardAmount: validateAmount(values.birthdayRewardAmount, 'Birthday reward'),
+    birthdayRewardAmount: validateAmount(values.birthdayRewardAmount, 'birthdayReward'),
   };
 }
 
@@ -54,7 +56,7 @@ export function validateEditChild(values: ChildFormValues, now = new Date()): Ch
   return {
     email: validateEmail(values.email),
     dateOfBirth: validateBirthday(values.dateOfBirth, now),
-    birthdayRewardAmount: validateAmount(values.birthdayRewardAmount, 'Birthday reward'),
+    birthdayRewardAmount: validateAmount(values.birthdayRewardAmount, 'birthdayReward'),
   };
 }
 
@@ -73,7 +75,7 @@ export function parseRating(value: string): number | null {
 
 /** Each rating a whole number from 1 to 10. */
 export function validateRatings(values: RatingsValues): FieldErrors<keyof RatingsValues> {
-  const check = (value: string) => (parseRating(value) === null ? RATINGS_INVALID : undefined);
+  const check = (value: string) => (parseRating(value) === null ? ratingsInvalid() : undefined);
   return {
     honestyRating: check(values.honestyRating),
     respectRating: check(values.respectRating),

@@ -1,7 +1,9 @@
+import { useTranslation } from 'react-i18next';
+
 import { useCreateChore } from '../api/create-chore';
 import { useUpdateChore } from '../api/update-chore';
 import { choreFormOf, toChoreInput, validateChore, type ChoreFormValues } from '../utils/chore-form';
-import { FREQUENCY_OPTIONS } from '../utils/frequency';
+import { frequencyOptions } from '../utils/frequency';
 import { AmountField, CheckboxField, DialogForm, SelectField, TextAreaField, TextField } from '@/components/ui';
 import { useForm } from '@/hooks/use-form';
 import type { CategoryRef, Chore } from '@/types/api';
@@ -16,12 +18,13 @@ export interface ChoreFormDialogProps {
 
 /** Add Chore and Edit Chore. */
 export function ChoreFormDialog({ chore, categories, onClose, onSaved }: ChoreFormDialogProps) {
+  const { t } = useTranslation(['chores', 'common', 'errors']);
   const { mutateAsync: create } = useCreateChore();
   const { mutateAsync: save } = useUpdateChore();
   const { values, serverError, submitting, field, update, onSubmit } = useForm<ChoreFormValues>({
     initial: () => choreFormOf(chore),
     validate: validateChore,
-    fallback: chore ? 'Failed to update chore' : 'Failed to create chore',
+    fallback: chore ? t('errors:fallback.updateChore') : t('errors:fallback.createChore'),
     // The photo checkbox has no place for a message: a problem with it is the alert.
     serverFields: {
       name: 'name',
@@ -39,22 +42,27 @@ export function ChoreFormDialog({ chore, categories, onClose, onSaved }: ChoreFo
 
   return (
     <DialogForm
-      title={chore ? `Edit ${chore.name}` : 'Add Chore'}
-      submitLabel={chore ? 'Save Changes' : 'Add Chore'}
+      title={chore ? t('common:named.edit', { name: chore.name }) : t('form.add')}
+      submitLabel={chore ? t('common:actions.saveChanges') : t('form.add')}
       onClose={onClose}
       onSubmit={onSubmit}
       serverError={serverError}
       submitting={submitting}
     >
-      <TextField label="Name" autoComplete="off" autoFocus {...field('name')} />
-      <TextAreaField label="Description" hint="Optional. What counts as done." {...field('description')} />
+      <TextField label={t('form.name')} autoComplete="off" autoFocus {...field('name')} />
+      <TextAreaField label={t('form.description')} hint={t('form.descriptionHint')} {...field('description')} />
       <div className="form__row">
-        <AmountField label="Base Reward" hint="In dollars, e.g. 1.50." {...field('baseReward')} />
-        <SelectField label="Category" placeholder="Choose a category" options={categoryOptions} {...field('categoryId')} />
+        <AmountField label={t('form.baseReward')} hint={t('form.baseRewardHint')} {...field('baseReward')} />
+        <SelectField
+          label={t('form.category')}
+          placeholder={t('form.categoryPlaceholder')}
+          options={categoryOptions}
+          {...field('categoryId')}
+        />
       </div>
-      <SelectField label="Frequency" options={FREQUENCY_OPTIONS} {...field('frequencyDays')} />
+      <SelectField label={t('form.frequency')} options={frequencyOptions()} {...field('frequencyDays')} />
       <CheckboxField
-        label="Requires photo"
+        label={t('form.requiresPhoto')}
         name="requiresPhoto"
         checked={values.requiresPhoto}
         onChange={(event) => update('requiresPhoto', event.target.checked)}

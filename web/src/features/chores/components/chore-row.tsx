@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import { frequencyLabel } from '../utils/frequency';
 import { choreEmoji } from '@/lib/emoji';
@@ -16,6 +17,7 @@ export interface ChoreRowProps {
 export function ChoreRow({ chore, children }: ChoreRowProps) {
   // A child sees rewards in their own unit; a parent's chore is not tied to one child, so dollars.
   const unit = useOwnRewardUnit();
+  const { t } = useTranslation('chores');
   return (
     <li className="list__row chore-row" aria-label={chore.name}>
       <div className="chore-row__main">
@@ -25,7 +27,7 @@ export function ChoreRow({ chore, children }: ChoreRowProps) {
         {chore.description && <p className="list__secondary">{chore.description}</p>}
         <p className="chore-row__badges">
           <span className="badge">{frequencyLabel(chore.frequencyDays)}</span>
-          {chore.requiresPhoto && <span className="badge badge--warning">Photo required</span>}
+          {chore.requiresPhoto && <span className="badge badge--warning">{t('photoRequired')}</span>}
         </p>
       </div>
       <span className="list__amount">{formatReward(chore.baseReward, unit)}</span>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { useRetireChore } from '../api/retire-chore';
@@ -15,6 +16,7 @@ type Editing = Chore | null | undefined;
 
 /** The parents' chores screen: the list with Edit and Retire, and Add Chore. */
 export function ManageChores() {
+  const { t } = useTranslation(['chores', 'errors']);
   const chores = useChores();
   const categories = useCategories();
   const { mutateAsync: retire } = useRetireChore();
@@ -25,27 +27,26 @@ export function ManageChores() {
   return (
     <>
       <PageHeader
-        title="Chores"
-        description="Household chores, grouped by category."
+        title={t('manage.title')}
+        description={t('manage.description')}
         actions={
           <Button onClick={() => setEditing(null)} disabled={categories.data === undefined || noCategories}>
-            Add Chore
+            {t('manage.add')}
           </Button>
         }
       />
 
       {noCategories && (
-        <Alert variant="info" title="Create a category first">
-          Chores are grouped by category. <Link to={paths.app.categories.getHref()}>Create a category</Link>, then
-          come back to add chores.
+        <Alert variant="info" title={t('manage.noCategoriesTitle')}>
+          <Trans
+            t={t}
+            i18nKey="manage.noCategories"
+            components={{ categories: <Link to={paths.app.categories.getHref()} /> }}
+          />
         </Alert>
       )}
 
-      <ResourceList
-        query={chores}
-        loadingLabel="Loading chores…"
-        empty="No chores yet. Use Add Chore to create your first one."
-      >
+      <ResourceList query={chores} loadingLabel={t('manage.loading')} empty={t('manage.empty')}>
         {(list) => (
           <ChoreList
             chores={list}
@@ -54,9 +55,9 @@ export function ManageChores() {
                 name={chore.name}
                 onEdit={() => setEditing(chore)}
                 onRemove={() => retire(chore.id)}
-                removeLabel="Retire"
-                confirmation={`Retire ${chore.name}? It leaves the chore list; its history stays.`}
-                fallback="Failed to retire chore"
+                removeLabel={t('manage.retire')}
+                confirmation={t('manage.retireConfirm', { name: chore.name })}
+                fallback={t('errors:fallback.retireChore')}
               />
             )}
           />

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { ChoreList } from './chore-list';
@@ -10,12 +11,17 @@ import { useUiTheme } from '@/stores/theme-store';
 import type { Chore, ChoreAvailability } from '@/types/api';
 
 function ChoreAvailabilityNote({ chore, availability }: { chore: Chore; availability?: ChoreAvailability }) {
+  const { t } = useTranslation('chores');
   if (availability && !availability.isAvailable) {
     return <p className="chore-row__waiting">{nextAvailableText(availability)}</p>;
   }
   return (
-    <Link className="btn btn--primary btn--sm" to={paths.app.submit.getHref(chore.id)} aria-label={`Do it: ${chore.name}`}>
-      Do it
+    <Link
+      className="btn btn--primary btn--sm"
+      to={paths.app.submit.getHref(chore.id)}
+      aria-label={t('my.doItLabel', { name: chore.name })}
+    >
+      {t('my.doIt')}
     </Link>
   );
 }
@@ -26,14 +32,15 @@ export function MyChores() {
   const availability = useAvailability();
   const byChore = availabilityByChore(availability.data ?? []);
   const kids = useUiTheme() === 'KIDS';
+  const { t } = useTranslation('chores');
 
   return (
     <>
       <PageHeader
-        title="My Chores"
-        description={kids ? 'Pick a chore and do it! Some need a rest first.' : 'Chores you can do, and when you can do them again.'}
+        title={t('my.title')}
+        description={kids ? t('my.descriptionKids') : t('my.description')}
       />
-      <ResourceList query={chores} loadingLabel="Loading chores…" empty="No chores yet. Ask a parent to add some.">
+      <ResourceList query={chores} loadingLabel={t('manage.loading')} empty={t('my.empty')}>
         {(list) => (
           <ChoreList
             chores={list}

@@ -1,5 +1,6 @@
 import type { ChoreInput } from '../api/create-chore';
 import { DEFAULT_FREQUENCY_DAYS, FREQUENCY_DAYS } from './frequency';
+import { i18n } from '@/lib/i18n';
 import { choiceOf, isBlank, toAmount, validateAmount, type FieldErrors } from '@/lib/validation';
 import type { Chore } from '@/types/api';
 
@@ -37,12 +38,12 @@ export function choreFormOf(chore: Chore | null): ChoreFormValues {
 /** Name, category and base reward required (spec §5); frequency one of the offered choices. */
 export function validateChore(values: ChoreFormValues): FieldErrors<keyof ChoreFormValues> {
   return {
-    name: isBlank(values.name) ? 'Name is required' : undefined,
-    categoryId: isBlank(values.categoryId) ? 'Category is required' : undefined,
-    baseReward: validateAmount(values.baseReward, 'Base reward'),
+    name: isBlank(values.name) ? i18n.t('validation:nameRequired') : undefined,
+    categoryId: isBlank(values.categoryId) ? i18n.t('validation:categoryRequired') : undefined,
+    baseReward: validateAmount(values.baseReward, 'baseReward'),
     frequencyDays: FREQUENCY_DAYS.map(String).includes(values.frequencyDays)
       ? undefined
-      : 'Please choose how often the chore can be done',
+      : i18n.t('validation:frequencyRequired'),
   };
 }
 

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 import { useCreatePayout } from '../api/create-payout';
 import type { PayoutChild } from '../types';
 import {
@@ -17,11 +19,12 @@ export interface PayoutFormProps {
 
 /** Records money paid out of a child's balance. */
 export function PayoutForm({ payees }: PayoutFormProps) {
+  const { t } = useTranslation(['payouts', 'errors']);
   const { mutateAsync: create } = useCreatePayout();
   const { setValues, serverError, submitting, saved, field, onSubmit } = useForm<PayoutFormValues>({
     initial: EMPTY_PAYOUT,
     validate: validatePayout,
-    fallback: 'Failed to create payout',
+    fallback: t('errors:fallback.createPayout'),
     submit: async (values) => {
       await create(toPayoutInput(values));
       setValues(EMPTY_PAYOUT);
@@ -29,19 +32,19 @@ export function PayoutForm({ payees }: PayoutFormProps) {
   });
 
   return (
-    <form className="form form--narrow" onSubmit={onSubmit} noValidate aria-label="Record payout">
+    <form className="form form--narrow" onSubmit={onSubmit} noValidate aria-label={t('form.label')}>
       {serverError && <Alert>{serverError}</Alert>}
-      {saved && <Alert variant="success">Payout recorded</Alert>}
+      {saved && <Alert variant="success">{t('form.saved')}</Alert>}
       <SelectField
-        label="Child"
-        placeholder="Choose a child"
+        label={t('form.child')}
+        placeholder={t('form.childPlaceholder')}
         options={payees.map(payoutChildOption)}
-        hint={payees.length === 0 ? 'No children yet: invite them from the Children page.' : undefined}
+        hint={payees.length === 0 ? t('form.noChildren') : undefined}
         {...field('childId')}
       />
-      <AmountField label="Amount" min={0.01} hint="In dollars, taken from the child's balance." {...field('amount')} />
-      <TextAreaField label="Notes" hint="Optional, e.g. cash for the cinema." {...field('notes')} />
-      <FormActions submitLabel="Record Payout" submitting={submitting} />
+      <AmountField label={t('form.amount')} min={0.01} hint={t('form.amountHint')} {...field('amount')} />
+      <TextAreaField label={t('form.notes')} hint={t('form.notesHint')} {...field('notes')} />
+      <FormActions submitLabel={t('form.submit')} submitting={submitting} />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import type { Payout, PayoutChild } from '../types';
 import { PayoutsPage } from './payouts-page';
+import { setLanguage } from '@/lib/i18n';
 import { childUser, jsonResponse, userWithRole } from '@/testing/fixtures';
 import { renderWithProviders, signIn, stubApi, type ApiRequest } from '@/testing/test-utils';
 import { formatDateTime } from '@/utils/format';
@@ -193,5 +194,37 @@ describe('PayoutsPage for a child', () => {
     renderWithProviders(<PayoutsPage />);
     await screen.findByRole('table', { name: 'Payout history' });
     expect(rows()[1]).toEqual(['Sam', '5.00 pts', 'Cinema', formatDateTime(cinema.paidAt)]);
+  });
+});
+
+describe('PayoutsPage in German', () => {
+  it('names the columns in German and writes money, points and dates the German way', async () => {
+    await setLanguage('de');
+    stubParent();
+    renderWithProviders(<PayoutsPage />);
+    const table = await screen.findByRole('table', { name: 'Bisherige Auszahlungen' });
+    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Kind',
+      'Elternteil',
+      'Betrag',
+      'Notizen',
+      'Ausgezahlt',
+    ]);
+    const cells = within(table).getAllByRole('row')[1];
+    expect(within(cells as HTMLElement).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+      'Sam',
+      'Jane Doe',
+      '5,00\u00a0$',
+      'Cinema',
+      new Date('2024-05-03T18:00:00Z').toLocaleString('de', {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      }),
+    ]);
+    expect(within(table).getByText('1,25 Pkt.')).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Alex (Guthaben 3,00 Pkt.)' })).toBeTruthy();
   });
 });

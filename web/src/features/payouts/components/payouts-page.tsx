@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 import { usePayouts } from '../api/get-payouts';
 import type { Payout, PayoutChild } from '../types';
 import { PayoutForm } from './payout-form';
@@ -14,7 +16,8 @@ const NO_REWARD_TYPES: ReadonlyMap<string, RewardDisplayType> = new Map();
 
 /** /payouts: parents record payouts and see the family's; a child sees their own. */
 export function PayoutsPage() {
-  useDocumentTitle(pageTitle('Payouts'));
+  const { t } = useTranslation('payouts');
+  useDocumentTitle(pageTitle(t('title')));
   const parent = isParentRole(useSessionStore((state) => state.user?.role));
   return parent ? <ParentPayouts /> : <ChildPayouts />;
 }
@@ -23,12 +26,13 @@ function ParentPayouts() {
   const payouts = usePayouts();
   const children = useChildren();
   const payees: readonly PayoutChild[] = children.data ?? [];
+  const { t } = useTranslation('payouts');
 
   return (
     <>
-      <PageHeader title="Payouts" description="Record money paid out of your children's balances." />
-      <Card title="Record Payout">
-        {children.isPending ? <Spinner label="Loading children…" /> : <PayoutForm payees={payees} />}
+      <PageHeader title={t('title')} description={t('parentDescription')} />
+      <Card title={t('record')}>
+        {children.isPending ? <Spinner label={t('loadingChildren')} /> : <PayoutForm payees={payees} />}
       </Card>
       <PayoutHistory
         query={payouts}
@@ -44,13 +48,14 @@ function ChildPayouts() {
   const childId = useSessionStore((state) => state.user?.childId);
   const unit = useOwnRewardUnit();
   const kids = useUiTheme() === 'KIDS';
+  const { t } = useTranslation('payouts');
   // A child sees only their own payouts, in their own unit.
   const rewardTypes = childId && unit ? new Map([[childId, unit]]) : NO_REWARD_TYPES;
   return (
     <>
       <PageHeader
-        title="Payouts"
-        description={kids ? 'Money you got from your balance.' : 'Money paid out of your balance.'}
+        title={t('title')}
+        description={kids ? t('childDescriptionKids') : t('childDescription')}
       />
       <PayoutHistory query={payouts} showParent={false} rewardTypes={rewardTypes} />
     </>
@@ -64,9 +69,10 @@ interface PayoutHistoryProps {
 }
 
 function PayoutHistory({ query, showParent, rewardTypes }: PayoutHistoryProps) {
+  const { t } = useTranslation('payouts');
   return (
-    <Card title="Payout History">
-      <ResourceList query={query} loadingLabel="Loading payouts…" empty="No payouts yet">
+    <Card title={t('history')}>
+      <ResourceList query={query} loadingLabel={t('loading')} empty={t('empty')}>
         {(list) => <PayoutsTable payouts={list} showParent={showParent} rewardTypes={rewardTypes} />}
       </ResourceList>
     </Card>

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 import type { Payout } from '../types';
 import { DataTable, type DataColumn } from '@/components/ui';
 import type { RewardDisplayType } from '@/types/api';
@@ -13,16 +15,18 @@ export interface PayoutsTableProps {
 
 /** Payout history, newest first. */
 export function PayoutsTable({ payouts, showParent, rewardTypes }: PayoutsTableProps) {
+  const { t } = useTranslation(['payouts', 'common']);
+  const none = t('common:none');
   const columns: ReadonlyArray<DataColumn<Payout>> = [
-    { label: 'Child', cell: (payout) => payout.childName },
-    ...(showParent ? [{ label: 'Parent', cell: (payout: Payout) => payout.parentName || '—' }] : []),
+    { label: t('table.child'), cell: (payout) => payout.childName },
+    ...(showParent ? [{ label: t('table.parent'), cell: (payout: Payout) => payout.parentName || none }] : []),
     {
-      label: 'Amount',
+      label: t('table.amount'),
       numeric: true,
       cell: (payout) => formatReward(payout.amount, rewardTypes.get(payout.childId)),
     },
-    { label: 'Notes', cell: (payout) => payout.notes || '—' },
-    { label: 'Paid', cell: (payout) => formatDateTime(payout.paidAt) },
+    { label: t('table.notes'), cell: (payout) => payout.notes || none },
+    { label: t('table.paid'), cell: (payout) => formatDateTime(payout.paidAt) },
   ];
-  return <DataTable label="Payout history" columns={columns} rows={payouts} rowKey={(payout) => payout.id} />;
+  return <DataTable label={t('table.label')} columns={columns} rows={payouts} rowKey={(payout) => payout.id} />;
 }

@@ -1,5 +1,6 @@
 import type { PayoutInput } from '../api/create-payout';
 import type { PayoutChild } from '../types';
+import { i18n } from '@/lib/i18n';
 import { isBlank, toAmount, validateAmount, type FieldErrors } from '@/lib/validation';
 import { formatReward } from '@/utils/format';
 
@@ -14,10 +15,10 @@ export const EMPTY_PAYOUT: PayoutFormValues = { childId: '', amount: '', notes: 
 
 /** Child and amount required (spec §5); the amount more than 0 with at most two decimals. */
 export function validatePayout(values: PayoutFormValues): FieldErrors<keyof PayoutFormValues> {
-  const amount = validateAmount(values.amount, 'Amount');
+  const amount = validateAmount(values.amount, 'amount');
   return {
-    childId: isBlank(values.childId) ? 'Child is required' : undefined,
-    amount: amount ?? (toAmount(values.amount) > 0 ? undefined : 'Amount must be greater than 0'),
+    childId: isBlank(values.childId) ? i18n.t('validation:childRequired') : undefined,
+    amount: amount ?? (toAmount(values.amount) > 0 ? undefined : i18n.t('validation:amountPositive')),
   };
 }
 
@@ -27,5 +28,6 @@ export function toPayoutInput(values: PayoutFormValues): PayoutInput {
 
 /** "Sam (balance $12.50)": a child to choose, with what they can be paid. */
 export function payoutChildOption(child: PayoutChild) {
-  return { value: child.id, label: `${child.name} (balance ${formatReward(child.balance, child.rewardDisplayType)})` };
+  const balance = formatReward(child.balance, child.rewardDisplayType);
+  return { value: child.id, label: i18n.t('payouts:form.childOption', { name: child.name, balance }) };
 }

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 import { useUpdateProfile } from '../api/update-profile';
 import { validateProfile, type ProfileFormValues } from '../utils/validation';
 import { Alert, Card, FormActions, TextField } from '@/components/ui';
@@ -15,12 +17,13 @@ function valuesOf(user: User): ProfileFormValues {
 }
 
 export function ProfileForm({ user }: { user: User }) {
+  const { t } = useTranslation(['profile', 'common', 'errors']);
   const setUser = useSessionStore((state) => state.setUser);
   const { mutateAsync: save } = useUpdateProfile();
   const { setValues, serverError, saved, submitting, field, onSubmit } = useForm<ProfileFormValues>({
     initial: () => valuesOf(user),
     validate: validateProfile,
-    fallback: 'Failed to update profile',
+    fallback: t('errors:fallback.updateProfile'),
     submit: async (values) => {
       const updated = await save({
         firstName: values.firstName.trim(),
@@ -34,17 +37,17 @@ export function ProfileForm({ user }: { user: User }) {
   });
 
   return (
-    <Card title="Personal Information">
-      <form className="form" onSubmit={onSubmit} noValidate aria-label="Personal information">
+    <Card title={t('personal.title')}>
+      <form className="form" onSubmit={onSubmit} noValidate aria-label={t('personal.formLabel')}>
         {serverError && <Alert>{serverError}</Alert>}
-        {saved && <Alert variant="success">Profile updated successfully</Alert>}
+        {saved && <Alert variant="success">{t('personal.saved')}</Alert>}
         <div className="form__row">
-          <TextField label="First Name" autoComplete="given-name" {...field('firstName')} />
-          <TextField label="Last Name" autoComplete="family-name" {...field('lastName')} />
+          <TextField label={t('personal.firstName')} autoComplete="given-name" {...field('firstName')} />
+          <TextField label={t('personal.lastName')} autoComplete="family-name" {...field('lastName')} />
         </div>
-        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
-        <TextField label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
-        <FormActions submitLabel="Save Changes" submitting={submitting} />
+        <TextField label={t('personal.email')} type="email" autoComplete="email" {...field('email')} />
+        <TextField label={t('personal.phone')} type="tel" autoComplete="tel" {...field('phone')} />
+        <FormActions submitLabel={t('common:actions.saveChanges')} submitting={submitting} />
       </form>
     </Card>
   );

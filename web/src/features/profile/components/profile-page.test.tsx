@@ -66,3 +66,47 @@ describe('Profile', () => {
     await waitFor(() => expect(form.getByRole('alert').textContent).toBe('Failed to update profile'));
   });
 });
+
+describe('Language', () => {
+  it('switches the screen to the language chosen at once, keeps the choice and sets <html lang>', async () => {
+    const { user, form } = await openProfile(() => jsonResponse(200, jane));
+    const language = screen.getByRole('combobox', { name: 'Language' });
+    expect((language as HTMLSelectElement).value).toBe('en');
+    expect(within(language).getAllByRole('option').map((option) => [option.textContent, option.lang])).toEqual([
+      ['English', 'en'],
+      ['Español', 'es'],
+      ['Deutsch', 'de'],
+    ]);
+
+    await user.selectOptions(language, 'es');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Perfil' })).toBeTruthy();
+    expect(form.getByLabelText('Teléfono')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeTruthy();
+    expect(screen.getByText('Información de la cuenta')).toBeTruthy();
+    expect(document.documentElement.lang).toBe('es');
+    expect(document.title).toBe('Perfil - Chorely');
+    expect(window.localStorage.getItem('language')).toBe('es');
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Idioma' }).value).toBe('es');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Idioma' }), 'de');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profil' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Änderungen speichern' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('de');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sprache' }), 'en');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeTruthy();
+    expect(window.localStorage.getItem('language')).toBe('en');
+  });
+
+  it('keeps what was typed when the language changes, and validates in the new language', async () => {
+    const { user, form } = await openProfile(() => jsonResponse(200, jane));
+    await user.clear(form.getByLabelText('Email'));
+    await user.type(form.getByLabelText('Phone'), '555');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'es');
+    await screen.findByRole('heading', { level: 1, name: 'Perfil' });
+    expect(form.getByLabelText<HTMLInputElement>('Teléfono').value).toBe('555');
+
+    await user.click(form.getByRole('button', { name: 'Guardar cambios' }));
+    expect(fieldErrorOf(form.getByLabelText('Correo electrónico'))).toBe('El correo electrónico es obligatorio');
+  });
+});

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import { useUpdateOrganization } from '../api/update-organization';
 import type { Organization } from '../types';
@@ -15,11 +16,12 @@ export interface GeneralSettingsProps {
 
 /** Family name and time zone. */
 export function GeneralSettings({ organization }: GeneralSettingsProps) {
+  const { t } = useTranslation(['settings', 'errors']);
   const { mutateAsync: save } = useUpdateOrganization();
   const { setValues, serverError, submitting, saved, field, onSubmit } = useForm<GeneralSettingsValues>({
     initial: { name: organization.name ?? '', timeZone: organization.timeZone || 'UTC' },
     validate: validateGeneralSettings,
-    fallback: 'Failed to save settings',
+    fallback: t('errors:fallback.saveSettings'),
     submit: async (values) => {
       // The choices come from the browser's list; the server refuses a zone it does not know.
       const updated = await save({ name: values.name.trim(), timeZone: values.timeZone as TimeZone });
@@ -35,17 +37,17 @@ export function GeneralSettings({ organization }: GeneralSettingsProps) {
   );
 
   return (
-    <form className="form form--narrow" onSubmit={onSubmit} noValidate aria-label="General settings">
+    <form className="form form--narrow" onSubmit={onSubmit} noValidate aria-label={t('general.formLabel')}>
       {serverError && <Alert>{serverError}</Alert>}
-      {saved && <Alert variant="success">Settings saved</Alert>}
-      <TextField label="Family Name" autoComplete="organization" {...field('name')} />
+      {saved && <Alert variant="success">{t('general.saved')}</Alert>}
+      <TextField label={t('general.familyName')} autoComplete="organization" {...field('name')} />
       <SelectField
-        label="Time Zone"
+        label={t('general.timeZone')}
         options={zones}
-        hint="Your family's local time."
+        hint={t('general.timeZoneHint')}
         {...field('timeZone')}
       />
-      <FormActions submitLabel="Save Settings" submitting={submitting} />
+      <FormActions submitLabel={t('general.submit')} submitting={submitting} />
     </form>
   );
 }

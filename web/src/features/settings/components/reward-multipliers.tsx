@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 import { useUpdateMultipliers } from '../api/update-multipliers';
 import type { MultiplierSettings } from '../types';
 import {
@@ -9,6 +11,12 @@ import {
 } from '../utils/multipliers';
 import { Alert, FormActions, TextField } from '@/components/ui';
 import { useForm } from '@/hooks/use-form';
+import { numberFormat } from '@/utils/format';
+
+/** A default as the hint shows it: 1.50 (1,50 in Spanish and German). */
+function formatFactor2(value: number): string {
+  return numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+}
 
 export interface RewardMultipliersProps {
   settings: MultiplierSettings;
@@ -16,11 +24,12 @@ export interface RewardMultipliersProps {
 
 /** The grade, behaviour and streak multipliers that boost (or cut) the rewards of approved chores. */
 export function RewardMultipliers({ settings }: RewardMultipliersProps) {
+  const { t } = useTranslation(['settings', 'errors']);
   const { mutateAsync: save } = useUpdateMultipliers();
   const { setValues, serverError, submitting, saved, field, onSubmit } = useForm<MultipliersFormValues>({
     initial: () => multipliersFormOf(settings),
     validate: validateMultipliers,
-    fallback: 'Failed to save settings',
+    fallback: t('errors:fallback.saveSettings'),
     submit: async (values) => {
       const updated = await save(toMultiplierSettings(values));
       setValues(multipliersFormOf(updated));
@@ -28,30 +37,30 @@ export function RewardMultipliers({ settings }: RewardMultipliersProps) {
   });
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate aria-label="Reward multipliers">
+    <form className="form" onSubmit={onSubmit} noValidate aria-label={t('multipliers.formLabel')}>
       {serverError && <Alert>{serverError}</Alert>}
-      {saved && <Alert variant="success">Multipliers saved</Alert>}
-      {MULTIPLIER_GROUPS.map((group) => (
-        <fieldset key={group.title} className="fieldset">
-          <legend className="section-title">{group.title}</legend>
+      {saved && <Alert variant="success">{t('multipliers.saved')}</Alert>}
+      {MULTIPLIER_GROUPS.map(({ group, fields }) => (
+        <fieldset key={group} className="fieldset">
+          <legend className="section-title">{t(`multipliers.groups.${group}`)}</legend>
           <div className="form__row form__row--3">
-            {group.fields.map(({ key, label, defaultValue }) => (
+            {fields.map(({ key, defaultValue }) => (
               <TextField
                 key={key}
-                label={label}
+                label={t(`multipliers.fields.${key}`)}
                 type="number"
                 inputMode="decimal"
                 min={0.1}
                 max={5}
                 step={0.01}
-                hint={`Default ${defaultValue.toFixed(2)}`}
+                hint={t('multipliers.defaultHint', { value: formatFactor2(defaultValue) })}
                 {...field(key)}
               />
             ))}
           </div>
         </fieldset>
       ))}
-      <FormActions submitLabel="Save Multipliers" submitting={submitting} />
+      <FormActions submitLabel={t('multipliers.submit')} submitting={submitting} />
     </form>
   );
 }

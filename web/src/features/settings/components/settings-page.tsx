@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import { useMultipliers } from '../api/get-multipliers';
 import { useOrganization } from '../api/get-organization';
@@ -11,40 +12,38 @@ type SettingsTab = 'multipliers' | 'general';
 
 /** /settings: Reward Multipliers and General Settings. */
 export function SettingsPage() {
-  useDocumentTitle(pageTitle('Settings'));
+  const { t } = useTranslation('settings');
+  useDocumentTitle(pageTitle(t('documentTitle')));
   const [tab, setTab] = useState<SettingsTab>('multipliers');
   const organization = useOrganization();
   const multipliers = useMultipliers();
 
   return (
     <>
-      <PageHeader title="Parent Settings" description="Reward multipliers and your family's settings." />
+      <PageHeader title={t('title')} description={t('description')} />
       <Card>
         <Tabs<SettingsTab>
-          label="Settings"
+          label={t('tabsLabel')}
           selected={tab}
           onSelect={setTab}
           tabs={[
             {
               key: 'multipliers',
-              label: 'Reward Multipliers',
+              label: t('multipliersTab'),
               content: (
                 <div className="multipliers">
-                  <p className="muted">
-                    A child&apos;s multiplier is the product of their grade, behaviour and streak multipliers; the
-                    reward of each approved chore is multiplied by it. A D or F grade turns every bonus above 1.0 off.
-                  </p>
-                  {multipliers.isPending && <Spinner label="Loading multipliers…" />}
+                  <p className="muted">{t('multipliersExplained')}</p>
+                  {multipliers.isPending && <Spinner label={t('loadingMultipliers')} />}
                   {multipliers.data && <RewardMultipliers settings={multipliers.data} />}
                 </div>
               ),
             },
             {
               key: 'general',
-              label: 'General Settings',
+              label: t('generalTab'),
               content: (
                 <>
-                  {organization.isPending && <Spinner label="Loading settings…" />}
+                  {organization.isPending && <Spinner label={t('loading')} />}
                   {organization.data && <GeneralSettings organization={organization.data} />}
                 </>
               ),

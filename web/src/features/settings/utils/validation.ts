@@ -1,3 +1,4 @@
+import { i18n } from '@/lib/i18n';
 import { isBlank, type FieldErrors } from '@/lib/validation';
 
 export interface GeneralSettingsValues {
@@ -7,7 +8,7 @@ export interface GeneralSettingsValues {
 
 export function validateGeneralSettings(values: GeneralSettingsValues): FieldErrors<keyof GeneralSettingsValues> {
   return {
-    name: isBlank(values.name) ? 'Family name is required' : undefined,
-    timeZone: isBlank(values.timeZone) ? 'Time zone is required' : undefined,
+    name: isBlank(values.name) ? i18n.t('validation:familyNameRequired') : undefined,
+    timeZone: isBlank(values.timeZone) ? i18n.t('validation:timeZoneRequired') : undefined,
   };
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import { useCreateInviteCode } from '../api/create-invite-code';
 import type { InviteCode } from '../types';
@@ -6,10 +7,10 @@ import {
   DEFAULT_EXPIRY_DAYS,
   DEFAULT_INVITE_ROLE,
   EXPIRY_DAYS,
-  EXPIRY_OPTIONS,
   INVITE_ROLES,
-  ROLE_OPTIONS,
+  expiryOptions,
   inviteLinkFor,
+  roleOptions,
 } from '../utils/invite-options';
 import { validateInviteCode, type InviteCodeValues } from '../utils/validation';
 import { Alert, Button, CopyField, Dialog, SelectField, TextField } from '@/components/ui';
@@ -22,26 +23,23 @@ export interface InviteParentDialogProps {
 
 /** Invite Parent: choose role, optional email and expiry; then copy the link. */
 export function InviteParentDialog({ onClose }: InviteParentDialogProps) {
+  const { t } = useTranslation(['team', 'common']);
   const [created, setCreated] = useState<InviteCode | null>(null);
 
   return (
     <Dialog
       open
       onClose={onClose}
-      title="Invite Parent"
-      description={
-        created
-          ? 'Send this link to the person you are inviting. It works once.'
-          : 'Create an invitation link for another parent or adult in your family.'
-      }
+      title={t('dialog.title')}
+      description={created ? t('dialog.createdDescription') : t('dialog.description')}
     >
       {created ? (
         <div className="form">
-          <Alert variant="success">Invitation created.</Alert>
-          <CopyField label="Invite Link" value={inviteLinkFor(created.code)} />
+          <Alert variant="success">{t('dialog.created')}</Alert>
+          <CopyField label={t('dialog.linkLabel')} value={inviteLinkFor(created.code)} />
           <div className="form__actions">
             <Button onClick={onClose} autoFocus>
-              Done
+              {t('common:actions.done')}
             </Button>
           </div>
         </div>
@@ -53,11 +51,12 @@ export function InviteParentDialog({ onClose }: InviteParentDialogProps) {
 }
 
 function InviteCodeForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (invite: InviteCode) => void }) {
+  const { t } = useTranslation(['team', 'common', 'errors']);
   const { mutateAsync: create } = useCreateInviteCode();
   const { serverError, submitting, field, onSubmit } = useForm<InviteCodeValues>({
     initial: { role: DEFAULT_INVITE_ROLE, email: '', expiresInDays: String(DEFAULT_EXPIRY_DAYS) },
     validate: validateInviteCode,
-    fallback: 'Failed to create invite code',
+    fallback: t('errors:fallback.createInviteCode'),
     submit: async (values) => {
       onCreated(
         await create({
@@ -70,23 +69,23 @@ function InviteCodeForm({ onCancel, onCreated }: { onCancel: () => void; onCreat
   });
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate aria-label="Invite parent">
+    <form className="form" onSubmit={onSubmit} noValidate aria-label={t('dialog.formLabel')}>
       {serverError && <Alert>{serverError}</Alert>}
-      <SelectField label="Role" options={ROLE_OPTIONS} autoFocus {...field('role')} />
+      <SelectField label={t('dialog.role')} options={roleOptions()} autoFocus {...field('role')} />
       <TextField
-        label="Email"
+        label={t('dialog.email')}
         type="email"
         autoComplete="off"
-        hint="Optional. Leave empty to let the person with the link use any email."
+        hint={t('dialog.emailHint')}
         {...field('email')}
       />
-      <SelectField label="Expires In" options={EXPIRY_OPTIONS} {...field('expiresInDays')} />
+      <SelectField label={t('dialog.expiresIn')} options={expiryOptions()} {...field('expiresInDays')} />
       <div className="form__actions">
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          {t('common:actions.cancel')}
         </Button>
         <Button type="submit" isLoading={submitting}>
-          Create Invitation
+          {t('dialog.submit')}
         </Button>
       </div>
     </form>

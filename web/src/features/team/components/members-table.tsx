@@ -1,14 +1,17 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import { useDeactivateUser } from '../api/deactivate-user';
 import type { Member } from '../types';
 import { Alert, Button, DataTable, EmptyState, type DataColumn } from '@/components/ui';
 import { getErrorMessage } from '@/lib/api-client';
+import { i18n } from '@/lib/i18n';
 import { roleLabel } from '@/lib/roles';
 import { formatDate, formatDateTime, fullName } from '@/utils/format';
 
+/** Asked before a member is deactivated. */
 export function deactivateConfirmation(name: string): string {
-  return `Deactivate ${name}? They will no longer be able to log in.`;
+  return i18n.t('team:members.deactivateConfirm', { name });
 }
 
 export interface MembersTableProps {
@@ -18,6 +21,7 @@ export interface MembersTableProps {
 }
 
 export function MembersTable({ members, currentUserId }: MembersTableProps) {
+  const { t } = useTranslation(['team', 'common', 'errors']);
   const { mutateAsync: deactivate } = useDeactivateUser();
   const [busyId, setBusyId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -31,30 +35,30 @@ export function MembersTable({ members, currentUserId }: MembersTableProps) {
       // Once the members are loaded again, they are gone from the list.
       await deactivate(member.id);
     } catch (failure) {
-      setError(getErrorMessage(failure, 'Failed to deactivate user'));
+      setError(getErrorMessage(failure, t('errors:fallback.deactivateUser')));
     } finally {
       setBusyId(null);
     }
   };
 
-  if (members.length === 0) return <EmptyState>No active members.</EmptyState>;
+  if (members.length === 0) return <EmptyState>{t('members.none')}</EmptyState>;
 
   const columns: ReadonlyArray<DataColumn<Member>> = [
     {
-      label: 'Name',
+      label: t('members.name'),
       cell: (member) => (
         <>
           {fullName(member) || member.email}
-          {member.id === currentUserId && <span className="badge badge--inline">You</span>}
+          {member.id === currentUserId && <span className="badge badge--inline">{t('members.you')}</span>}
         </>
       ),
     },
-    { label: 'Email', cell: (member) => member.email },
-    { label: 'Role', cell: (member) => roleLabel(member.role) },
-    { label: 'Last Login', cell: (member) => formatDateTime(member.lastLoginAt, 'Never') },
-    { label: 'Joined', cell: (member) => formatDate(member.createdAt) },
+    { label: t('members.email'), cell: (member) => member.email },
+    { label: t('members.role'), cell: (member) => roleLabel(member.role) },
+    { label: t('members.lastLogin'), cell: (member) => formatDateTime(member.lastLoginAt, t('common:never')) },
+    { label: t('members.joined'), cell: (member) => formatDate(member.createdAt) },
     {
-      label: 'Actions',
+      label: t('members.actions'),
       hideLabel: true,
       className: 'table__actions',
       cell: (member) => {
@@ -67,9 +71,9 @@ export function MembersTable({ members, currentUserId }: MembersTableProps) {
               isLoading={busyId === member.id}
               disabled={busyId !== null && busyId !== member.id}
               onClick={() => void onDeactivate(member)}
-              aria-label={`Deactivate ${name}`}
+              aria-label={t('common:named.action', { action: t('members.deactivate'), name })}
             >
-              Deactivate
+              {t('members.deactivate')}
             </Button>
           )
         );
@@ -80,7 +84,7 @@ export function MembersTable({ members, currentUserId }: MembersTableProps) {
   return (
     <>
       {error && <Alert>{error}</Alert>}
-      <DataTable label="Active members" columns={columns} rows={members} rowKey={(member) => member.id} />
+      <DataTable label={t('members.tableLabel')} columns={columns} rows={members} rowKey={(member) => member.id} />
     </>
   );
 }

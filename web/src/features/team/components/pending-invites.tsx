@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 import type { InviteCode } from '../types';
 import { inviteLinkFor } from '../utils/invite-options';
 import { CopyButton, EmptyState } from '@/components/ui';
@@ -6,9 +8,10 @@ import { formatDate } from '@/utils/format';
 
 /** Invite codes nobody has used yet and that have not expired. */
 export function PendingInvites({ invites }: { invites: InviteCode[] }) {
-  if (invites.length === 0) return <EmptyState>No pending invitations.</EmptyState>;
+  const { t } = useTranslation('team');
+  if (invites.length === 0) return <EmptyState>{t('invites.none')}</EmptyState>;
   return (
-    <ul className="list" aria-label="Pending invitations">
+    <ul className="list" aria-label={t('invites.listLabel')}>
       {invites.map((invite) => (
         <li key={invite.id} className="list__row">
           <div>
@@ -16,12 +19,15 @@ export function PendingInvites({ invites }: { invites: InviteCode[] }) {
               <code className="code">{invite.code}</code>
             </p>
             <p className="list__secondary">
-              {invite.email?.trim() || 'Any email'} · {roleLabel(invite.role)} · Expires{' '}
-              {formatDate(invite.expiresAt)}
+              {t('invites.details', {
+                email: invite.email?.trim() || t('invites.anyEmail'),
+                role: roleLabel(invite.role),
+                date: formatDate(invite.expiresAt),
+              })}
             </p>
           </div>
-          <CopyButton text={inviteLinkFor(invite.code)} label={`Copy link of invitation ${invite.code}`}>
-            Copy Link
+          <CopyButton text={inviteLinkFor(invite.code)} label={t('invites.copyLinkLabel', { code: invite.code })}>
+            {t('invites.copyLink')}
           </CopyButton>
         </li>
       ))}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import { useInviteCodes } from '../api/get-invite-codes';
 import { useMembers } from '../api/get-members';
@@ -11,7 +12,8 @@ import { useSessionStore } from '@/stores/session-store';
 
 /** /team: the family's active members, pending invitations and the Invite Parent dialog. */
 export function TeamPage() {
-  useDocumentTitle(pageTitle('Team Members'));
+  const { t } = useTranslation('team');
+  useDocumentTitle(pageTitle(t('title')));
   const currentUserId = useSessionStore((state) => state.user?.id);
   const members = useMembers();
   const invites = useInviteCodes();
@@ -20,18 +22,18 @@ export function TeamPage() {
   return (
     <>
       <PageHeader
-        title="Team Members"
-        description="Parents and adults in your family, and the invitations not used yet."
-        actions={<Button onClick={() => setInviting(true)}>Invite Parent</Button>}
+        title={t('title')}
+        description={t('description')}
+        actions={<Button onClick={() => setInviting(true)}>{t('invite')}</Button>}
       />
 
-      <Card title="Active Members">
-        {members.isPending && <Spinner label="Loading members…" />}
+      <Card title={t('active')}>
+        {members.isPending && <Spinner label={t('loadingMembers')} />}
         {members.data && <MembersTable members={members.data} currentUserId={currentUserId} />}
       </Card>
 
-      <Card title="Pending Invitations">
-        {invites.isPending && <Spinner label="Loading invitations…" />}
+      <Card title={t('pending')}>
+        {invites.isPending && <Spinner label={t('loadingInvitations')} />}
         {invites.data && <PendingInvites invites={invites.data} />}
       </Card>
 

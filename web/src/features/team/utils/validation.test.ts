@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { EXPIRY_OPTIONS, ROLE_OPTIONS, inviteLinkFor } from './invite-options';
+import { expiryOptions, inviteLinkFor, roleOptions } from './invite-options';
 import { validateInviteCode } from './validation';
 
 const valid = { role: 'ORG_ADMIN', email: '', expiresInDays: '7' };
@@ -36,11 +36,11 @@ describe('validateInviteCode', () => {
 
 describe('invite options', () => {
   it('offers Parent first, then Child, and the five expiry choices', () => {
-    expect(ROLE_OPTIONS).toEqual([
+    expect(roleOptions()).toEqual([
       { value: 'ORG_ADMIN', label: 'Parent' },
       { value: 'ORG_MEMBER', label: 'Child' },
     ]);
-    expect(EXPIRY_OPTIONS.map((option) => option.label)).toEqual(['1 day', '3 days', '7 days', '14 days', '30 days']);
+    expect(expiryOptions().map((option) => option.label)).toEqual(['1 day', '3 days', '7 days', '14 days', '30 days']);
   });
 
   it('links to the invitation screen of this site', () => {

@@ -1,0 +1,139 @@
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { ApiError, getErrorMessage } from './api-client';
+import { serverFieldErrors } from './field-errors';
+import { i18n } from './i18n';
+import { knownMessage, serverErrorText, translateServerText } from './server-messages';
+
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+/** Texts the services send, as they send them (see the services' error types and validations). */
+const SERVER_TEXTS = [
+  'Invalid email or password',
+  'This account has been deactivated',
+  'This family account has been suspended',
+  'Too many failed logins. Try again in 15 minutes.',
+  'An account with this email already exists',
+  'Invalid or expired invitation',
+  'Password must be at least 6 characters',
+  'Please provide a reason for the balance adjustment',
+  'Ratings must be whole numbers from 1 to 10',
+  'A category with this name already exists',
+  'Photo must be 10 MB or smaller',
+  'You cannot deactivate your own account',
+  'First name must be at most 100 characters',
+  'Poor behaviour multiplier must be between 0.1 and 5.0',
+  'The FREE plan allows up to 3 children. Upgrade to add more.',
+  'The FREE plan allows up to 10 active chores. Upgrade to add more.',
+  'This category still has 1 active chore(s). Move or retire them before deleting it.',
+  'This category still has 4 active chore(s). Move or retire them before deleting it.',
+  "The payout is larger than Mia's balance of $4.50",
+  "The payout is larger than Mia's balance of $1,234.50",
+  'Noa has already joined',
+  "Noa's invitation has expired. Delete and add them again for a new link.",
+  'Unknown time zone: Mars/Olympus',
+  'This chore is not available again until March 5, 2025',
+  'This chore was already done on March 5, 2025',
+  'The rewards service is unavailable. Please try again.',
+];
+
+describe('the table of server texts', () => {
+  it.each(SERVER_TEXTS)('knows %j, and its English text is the server’s own', (text) => {
+    const known = knownMessage(text);
+    expect(known).not.toBeNull();
+    if (known) expect(i18n.t(known.key, known.values)).toBe(text);
+  });
+
+  it('knows no text it was not given', () => {
+    expect(knownMessage('The moon is made of cheese')).toBeNull();
+    // A label the table does not know keeps the whole text unknown.
+    expect(knownMessage('Nickname must be at most 100 characters')).toBeNull();
+  });
+});
+
+describe('translateServerText', () => {
+  it('shows the server’s words as they are in English', () => {
+    expect(translateServerText('Invalid email or password')).toBe('Invalid email or password');
+  });
+
+  it('translates known texts into Spanish and German', async () => {
+    await i18n.changeLanguage('es');
+    expect(translateServerText('Invalid email or password')).toBe('Correo electrónico o contraseña incorrectos');
+    expect(translateServerText('Passwords do not match')).toBe('Las contraseñas no coinciden');
+    await i18n.changeLanguage('de');
+    expect(translateServerText('Invalid email or password')).toBe('E-Mail-Adresse oder Passwort ist falsch');
+  });
+
+  it('keeps the values a text names, written the language’s way', async () => {
+    await i18n.changeLanguage('es');
+    expect(translateServerText("The payout is larger than Mia's balance of $1,234.50")).toBe(
+      'El pago es mayor que el saldo de Mia, que es de 1234,50\u00a0US$',
+    );
+    expect(
+      translateServerText('This category still has 1 active chore(s). Move or retire them before deleting it.'),
+    ).toBe('Esta categoría todavía tiene 1 tarea activa. Muévela o retírala antes de eliminar la categoría.');
+    expect(
+      translateServerText('This category still has 4 active chore(s). Move or retire them before deleting it.'),
+    ).toBe('Esta categoría todavía tiene 4 tareas activas. Muévelas o retíralas antes de eliminar la categoría.');
+    expect(translateServerText('This chore is not available again until March 5, 2025')).toBe(
+      'Esta tarea no vuelve a estar disponible hasta el 5 de marzo de 2025',
+    );
+    await i18n.changeLanguage('de');
+    expect(translateServerText('First name must be at most 100 characters')).toBe('Vorname: höchstens 100 Zeichen');
+    expect(translateServerText('Noa has already joined')).toBe('Noa ist bereits dabei');
+  });
+
+  it('shows an unknown text as sent', async () => {
+    await i18n.changeLanguage('es');
+    expect(translateServerText('ageGroup must be one of CHILD, TWEEN, TEEN or YOUNG_ADULT')).toBe(
+      'ageGroup must be one of CHILD, TWEEN, TEEN or YOUNG_ADULT',
+    );
+  });
+});
+
+describe('serverErrorText', () => {
+  it('goes by a stable code before the words', async () => {
+    await i18n.changeLanguage('de');
+    const body = { error: 'Account gone', message: 'Account gone', code: 'ACCOUNT_DEACTIVATED' as const };
+    expect(serverErrorText(body)).toBe('Dieses Konto wurde deaktiviert');
+    expect(serverErrorText({ error: 'FAMILY_SUSPENDED' })).toBe('Dieses Familienkonto wurde gesperrt');
+  });
+
+  it('keeps the server’s words in English, and says nothing for an empty body', () => {
+    expect(serverErrorText({ error: 'Account gone', message: 'Account gone', code: 'ACCOUNT_DEACTIVATED' })).toBe(
+      'Account gone',
+    );
+    expect(serverErrorText({})).toBeNull();
+  });
+});
+
+describe('failed calls in Spanish', () => {
+  it('show the server’s known text translated, else the fallback given', async () => {
+    await i18n.changeLanguage('es');
+    const refused = new ApiError(401, { error: 'Invalid email or password', message: 'Invalid email or password' });
+    expect(getErrorMessage(refused, 'No se pudo iniciar sesión')).toBe('Correo electrónico o contraseña incorrectos');
+    expect(getErrorMessage(new ApiError(500, null), 'No se pudo iniciar sesión')).toBe('No se pudo iniciar sesión');
+    const details = new ApiError(400, {
+      error: 'Invalid input',
+      details: [{ field: 'notes', message: 'Please provide a reason for the balance adjustment' }],
+    });
+    expect(getErrorMessage(details, 'x', { preferDetails: true })).toBe('Indica el motivo del ajuste de saldo');
+  });
+
+  it('place translated texts beside their fields', async () => {
+    await i18n.changeLanguage('es');
+    const error = new ApiError(400, {
+      error: 'Invalid input',
+      details: [
+        { field: 'email', message: 'Please enter a valid email address' },
+        { field: 'nickname', message: 'Something only the server says' },
+      ],
+    });
+    expect(serverFieldErrors(error, { email: 'email' })).toEqual({
+      fields: { email: 'Introduce un correo electrónico válido' },
+      rest: ['Something only the server says'],
+    });
+  });
+});

@@ -1,0 +1,237 @@
+import type { ParseKeys, TOptions } from 'i18next';
+
+import { currentLanguage, i18n } from './i18n';
+import type { Namespace } from '@/locales/en';
+import type { ApiErrorBody } from '@/types/api';
+import { formatCalendarDate, formatMoney } from '@/utils/format';
+
+/** Any translation key, with its namespace ("errors:server.invalidLogin"). */
+export type TranslationKey = Extract<ParseKeys<Namespace[]>, `${Namespace}:${string}`>;
+
+/** A server text as a translation: its key and the values it names. */
+export interface KnownMessage {
+  key: TranslationKey;
+  values?: TOptions;
+}
+
+/**
+ * The texts the server sends (in English), each with the key of its
+ * translation. The server's own words are the English texts of these keys
+ * (server-messages.test.ts checks that they agree). Texts that name a value
+ * are matched by PATTERNS below.
+ */
+const KNOWN_TEXTS: Readonly<Record<string, KnownMessage>> = {
+  // Accounts and sessions
+  'Invalid email or password': { key: 'errors:server.invalidLogin' },
+  'This account has been deactivated': { key: 'errors:codes.ACCOUNT_DEACTIVATED' },
+  'This family account has been suspended': { key: 'errors:codes.FAMILY_SUSPENDED' },
+  'Too many failed logins. Try again in 15 minutes.': { key: 'errors:server.tooManyLogins' },
+  'An account with this email already exists': { key: 'errors:server.emailTaken' },
+  'Invalid or expired invitation': { key: 'errors:fallback.invitation' },
+  'Authentication required': { key: 'errors:server.authenticationRequired' },
+  'Invalid or expired token': { key: 'errors:server.tokenInvalid' },
+  'This account does not belong to a family': { key: 'errors:server.noFamily' },
+  'Only parents can do this': { key: 'errors:server.parentsOnly' },
+  'You cannot deactivate your own account': { key: 'errors:server.ownAccount' },
+  // Fields (the same words the forms use for their own checks)
+  'Email is required': { key: 'validation:emailRequired' },
+  'Please enter a valid email address': { key: 'validation:emailInvalid' },
+  'Please enter a valid phone number': { key: 'errors:server.phoneInvalid' },
+  'Password is required': { key: 'validation:passwordRequired' },
+  'Password must be at least 6 characters': { key: 'validation:passwordTooShort', values: { min: 6 } },
+  'Password must be at most 128 characters': { key: 'errors:server.passwordTooLong' },
+  'Passwords do not match': { key: 'validation:passwordsDoNotMatch' },
+  'Name is required': { key: 'validation:nameRequired' },
+  'First name is required': { key: 'validation:firstNameRequired' },
+  'Last name is required': { key: 'validation:lastNameRequired' },
+  'Family name is required': { key: 'validation:familyNameRequired' },
+  'Category is required': { key: 'validation:categoryRequired' },
+  'Child is required': { key: 'validation:childRequired' },
+  'Amount is required': { key: 'validation:amount.amount.required' },
+  'Amount must be greater than 0': { key: 'validation:amountPositive' },
+  'Amount cannot be zero': { key: 'validation:amountZero' },
+  'Amount must be a signed amount such as +10.00 or -5.50': { key: 'validation:amountNotSigned' },
+  'Amount must be an amount in dollars and cents': { key: 'errors:server.amountCents' },
+  'Please provide a reason for the balance adjustment': { key: 'validation:adjustmentReasonRequired' },
+  'The adjustment would make the balance negative': { key: 'errors:server.balanceNegative' },
+  'Base reward is required': { key: 'validation:amount.baseReward.required' },
+  'Base reward cannot be negative': { key: 'validation:amount.baseReward.negative' },
+  'Base reward must be at most 10000.00': { key: 'errors:server.baseRewardTooLarge' },
+  'Base reward must be an amount in dollars and cents': { key: 'errors:server.baseRewardCents' },
+  'Birthday reward must be 0 or more': { key: 'errors:server.birthdayRewardNegative' },
+  'Birthday reward must be an amount in dollars and cents': { key: 'errors:server.birthdayRewardCents' },
+  'Birthday must be a date (YYYY-MM-DD)': { key: 'errors:server.birthdayFormat' },
+  'Birthday cannot be in the future': { key: 'validation:birthdayInFuture' },
+  'Ratings must be whole numbers from 1 to 10': { key: 'validation:ratingsInvalid' },
+  'Unknown child': { key: 'errors:server.unknownChild' },
+  // Chores, categories and submissions
+  'A category with this name already exists': { key: 'errors:server.categoryExists' },
+  'Only children can submit chores': { key: 'errors:server.childrenOnly' },
+  'This submission has already been reviewed': { key: 'errors:server.alreadyReviewed' },
+  'A photo is required for this chore': { key: 'errors:server.photoRequired' },
+  'Photo must be 10 MB or smaller': { key: 'errors:server.photoTooLarge' },
+  'Photo must be a JPEG, PNG or WebP image': { key: 'errors:server.photoType' },
+  'Photo must be 64 megapixels or smaller': { key: 'errors:server.photoTooManyPixels' },
+  'The photo could not be read; it may be damaged or incomplete': { key: 'errors:server.photoUnreadable' },
+  'The photo could not be stored. Please try again.': { key: 'errors:server.photoNotStored' },
+  'Completion time cannot be in the future': { key: 'errors:server.completionInFuture' },
+  'Completion time is required': { key: 'errors:server.completionRequired' },
+  'Completion time must be a date and time': { key: 'errors:server.completionFormat' },
+  'Chore is required': { key: 'errors:server.choreRequired' },
+  'The chore is not available again yet': { key: 'errors:server.choreUnavailable' },
+  // Subjects and grades
+  'Grade scale is required': { key: 'validation:gradeScaleRequired' },
+  'Percentage is required': { key: 'errors:server.percentageRequired' },
+  'Percentage must be a number from 0 to 100 with at most two decimals': { key: 'errors:server.percentageFormat' },
+  'Percentage must be between 0 and 100, with at most two decimals': { key: 'errors:server.percentageRange' },
+  'Percentage thresholds must go down from A to D': { key: 'errors:server.thresholdsOrder' },
+  'Percentage thresholds must be between 0 and 100': { key: 'errors:server.thresholdsRange' },
+  'Grade points must be between 0 and 5, in steps of 0.1': { key: 'errors:server.pointsRange' },
+  'Grade must be one of A, B, C, D or F': { key: 'errors:server.gradeLetter' },
+  'Archived subjects cannot be graded': { key: 'errors:server.archivedNotGraded' },
+  'The subject is archived': { key: 'errors:server.subjectArchived' },
+  // Things not found, and the service
+  'Not found': { key: 'errors:server.notFound' },
+  'Category not found': { key: 'errors:server.categoryNotFound' },
+  'Chore not found': { key: 'errors:server.choreNotFound' },
+  'Child not found': { key: 'errors:server.childNotFound' },
+  'Subject not found': { key: 'errors:server.subjectNotFound' },
+  'Submission not found': { key: 'errors:server.submissionNotFound' },
+  'User not found': { key: 'errors:server.userNotFound' },
+  'Organization not found': { key: 'errors:server.organizationNotFound' },
+  'Family not found': { key: 'errors:server.familyNotFound' },
+  'The service is temporarily unavailable. Please try again.': { key: 'errors:server.unavailable' },
+  'Something went wrong. Please try again.': { key: 'errors:server.internal' },
+};
+
+/** The labels the server names fields by, in "… must be at most 100 characters". */
+const FIELD_LABELS: Readonly<Record<string, TranslationKey>> = {
+  Name: 'errors:server.fields.name',
+  'First name': 'errors:server.fields.firstName',
+  'Last name': 'errors:server.fields.lastName',
+  'Display name': 'errors:server.fields.displayName',
+  'Family name': 'errors:server.fields.familyName',
+  Teacher: 'errors:server.fields.teacher',
+  Period: 'errors:server.fields.period',
+  Notes: 'errors:server.fields.notes',
+  Description: 'errors:server.fields.description',
+};
+
+/** The multipliers' labels, in "… multiplier must be between 0.1 and 5.0". */
+const MULTIPLIER_LABELS: Readonly<Record<string, TranslationKey>> = {
+  'Grade A': 'errors:server.multipliers.gradeA',
+  'Grade B': 'errors:server.multipliers.gradeB',
+  'Grade C': 'errors:server.multipliers.gradeC',
+  'Grade D': 'errors:server.multipliers.gradeD',
+  'Grade F': 'errors:server.multipliers.gradeF',
+  'Excellent behaviour': 'errors:server.multipliers.behaviourExcellent',
+  'Poor behaviour': 'errors:server.multipliers.behaviourPoor',
+  '7-day streak': 'errors:server.multipliers.streak7',
+  '30-day streak': 'errors:server.multipliers.streak30',
+  '90-day streak': 'errors:server.multipliers.streak90',
+};
+
+/** A date as the server writes it ("March 5, 2025"), in the interface language. */
+function serverDate(text: string): string {
+  const date = new Date(text);
+  if (Number.isNaN(date.getTime())) return text;
+  const iso = `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+  return formatCalendarDate(iso, text);
+}
+
+type Pattern = readonly [RegExp, (match: string[]) => KnownMessage | null];
+
+/** Texts that name a value: the value is kept (and shown the language's way), the words translated. */
+const PATTERNS: readonly Pattern[] = [
+  [
+    /^(.+) must be at most (\d+) characters$/,
+    ([, label = '', max]) => {
+      const field = FIELD_LABELS[label];
+      return field ? { key: 'errors:server.tooLong', values: { field: i18n.t(field), max } } : null;
+    },
+  ],
+  [
+    /^(.+) multiplier must be between 0\.1 and 5\.0$/,
+    ([, label = '']) => {
+      const name = MULTIPLIER_LABELS[label];
+      return name ? { key: 'errors:server.multiplierRange', values: { label: i18n.t(name) } } : null;
+    },
+  ],
+  [
+    /^The (\w+) plan allows up to (\d+) children\. Upgrade to add more\.$/,
+    ([, plan, limit]) => ({ key: 'errors:server.childLimit', values: { plan, limit } }),
+  ],
+  [
+    /^The (\w+) plan allows up to (\d+) active chores\. Upgrade to add more\.$/,
+    ([, plan, limit]) => ({ key: 'errors:server.choreLimit', values: { plan, limit } }),
+  ],
+  [
+    /^This category still has (\d+) active chore\(s\)\. Move or retire them before deleting it\.$/,
+    ([, count]) => ({ key: 'errors:server.categoryInUse', values: { count: Number(count) } }),
+  ],
+  [
+    /^The payout is larger than (.+)'s balance of \$(-?[\d,]+\.\d{2})$/,
+    ([, name, balance = '']) => ({
+      key: 'errors:server.payoutTooLarge',
+      values: { name, balance: formatMoney(balance.replaceAll(',', '')) },
+    }),
+  ],
+  [
+    /^(.+)'s invitation has expired\. Delete and add them again for a new link\.$/,
+    ([, name]) => ({ key: 'errors:server.invitationExpired', values: { name } }),
+  ],
+  [/^(.+) has already joined$/, ([, name]) => ({ key: 'errors:server.alreadyJoined', values: { name } })],
+  [/^Unknown time zone: (.*)$/, ([, zone]) => ({ key: 'errors:server.unknownTimeZone', values: { zone } })],
+  [
+    /^This chore is not available again until (.+)$/,
+    ([, date = '']) => ({ key: 'errors:server.notAvailableUntil', values: { date: serverDate(date) } }),
+  ],
+  [
+    /^This chore was already done on (.+)$/,
+    ([, date = '']) => ({ key: 'errors:server.alreadyDoneOn', values: { date: serverDate(date) } }),
+  ],
+  [
+    /^The (\w+) service is unavailable\. Please try again\.$/,
+    ([, service]) => ({ key: 'errors:server.serviceUnavailable', values: { service } }),
+  ],
+];
+
+/** The translation a server text has, if it is one the server is known to send. */
+export function knownMessage(text: string): KnownMessage | null {
+  const exact = KNOWN_TEXTS[text];
+  if (exact) return exact;
+  for (const [pattern, toMessage] of PATTERNS) {
+    const match = pattern.exec(text);
+    if (match) return toMessage(match);
+  }
+  return null;
+}
+
+/**
+ * A text the server sent, in the interface language: translated when it is
+ * a known text, as sent otherwise. In English the server's words are shown
+ * as they are.
+ */
+export function translateServerText(text: string): string {
+  if (currentLanguage() === 'en') return text;
+  const known = knownMessage(text.trim());
+  return known ? i18n.t(known.key, known.values) : text;
+}
+
+/** Stable error codes with texts of their own (a 401's reason). */
+const CODE_KEYS: Readonly<Record<string, TranslationKey>> = {
+  ACCOUNT_DEACTIVATED: 'errors:codes.ACCOUNT_DEACTIVATED',
+  FAMILY_SUSPENDED: 'errors:codes.FAMILY_SUSPENDED',
+};
+
+/**
+ * What a failure's body says, in the interface language: by its stable code
+ * when it has one we know (`code`, or an `error` that is a code rather than
+ * words), else by its text (`message`, then `error`); null when it says nothing.
+ */
+export function serverErrorText(body: ApiErrorBody): string | null {
+  const text = body.message?.trim() || body.error?.trim() || null;
+  const codeKey = (body.code && CODE_KEYS[body.code]) ?? (body.error ? CODE_KEYS[body.error.trim()] : undefined);
+  if (codeKey && (currentLanguage() !== 'en' || text === null)) return i18n.t(codeKey);
+  return text === null ? null : translateServerText(text);
+}

@@ -1,0 +1,19 @@
+import admin from './admin.json';
+import approval from './approval.json';
+import auth from './auth.json';
+import categories from './categories.json';
+import children from './children.json';
+import chores from './chores.json';
+import common from './common.json';
+import errors from './errors.json';
+import payouts from './payouts.json';
+import profile from './profile.json';
+import settings from './settings.json';
+import team from './team.json';
+import validation from './validation.json';
+import type { Translations } from '@/locales/en';
+
+/** The German texts, a chunk of their own, loaded when German is first chosen (src/lib/i18n.ts). */
+const de = { common, validation, errors, auth, chores, approval, children, categories, payouts, settings, team, profile, admin } satisfies Translations;
+
+export default de;

@@ -1,0 +1,47 @@
+import type admin from './admin.json';
+import approval from './approval.json';
+import auth from './auth.json';
+import type categories from './categories.json';
+import children from './children.json';
+import chores from './chores.json';
+import common from './common.json';
+import errors from './errors.json';
+import type payouts from './payouts.json';
+import type profile from './profile.json';
+import type settings from './settings.json';
+import type team from './team.json';
+import validation from './validation.json';
+
+/**
+ * The English texts, one namespace per file. They are the source: every other
+ * language has exactly these keys (locales.test.ts checks it).
+ *
+ * These namespaces come with the first load: what every screen shares and
+ * the screens a family opens first.
+ */
+const en = { common, validation, errors, auth, chores, approval, children };
+
+/**
+ * The namespaces of the screens loaded on first use (src/app/router.tsx): each
+ * is fetched with its screen, in English as in any other language.
+ */
+export const ON_DEMAND_NAMESPACES = ['categories', 'payouts', 'settings', 'team', 'profile', 'admin'] as const;
+
+interface OnDemandTranslations {
+  categories: typeof categories;
+  payouts: typeof payouts;
+  settings: typeof settings;
+  team: typeof team;
+  profile: typeof profile;
+  admin: typeof admin;
+}
+
+export type FirstLoadNamespace = keyof typeof en;
+export type OnDemandNamespace = (typeof ON_DEMAND_NAMESPACES)[number];
+export type Translations = typeof en & OnDemandTranslations;
+export type Namespace = keyof Translations;
+
+export const FIRST_LOAD_NAMESPACES = Object.keys(en) as FirstLoadNamespace[];
+export const NAMESPACES: readonly Namespace[] = [...FIRST_LOAD_NAMESPACES, ...ON_DEMAND_NAMESPACES];
+
+export default en;
