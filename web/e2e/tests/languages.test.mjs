@@ -106,8 +106,8 @@ async function chooseLanguage(page, language, currentLabel, heading) {
 }
 
 for (const [language, name, languageLabel] of [
-  ['es', 'Español', 'Idioma'],
-  ['de', 'Deutsch', 'Sprache'],
+  ['es', 'Español', 'Idioma de la app'],
+  ['de', 'Deutsch', 'Sprache der App'],
 ]) {
   describe(`in ${name}`, () => {
     test(`the parent screens show no English once ${name} is chosen, and the choice stays`, async (t) => {
@@ -117,7 +117,7 @@ for (const [language, name, languageLabel] of [
       await withPage(browser, t, async (page) => {
         await loginThroughUi(page, family.parent);
         assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
-        await chooseLanguage(page, language, 'Language', language === 'es' ? 'Perfil' : 'Profil');
+        await chooseLanguage(page, language, 'App language', language === 'es' ? 'Perfil' : 'Profil');
         assert.equal(await page.evaluate(() => document.documentElement.lang), language);
         assert.equal(await page.evaluate(() => window.localStorage.getItem('language')), language);
 

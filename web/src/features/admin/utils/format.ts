@@ -9,6 +9,6 @@ export function userDisplayName(user: AdminUser): string {
 }
 
 export function userDisplayEmail(user: AdminUser): string {
-  if (user.isChild || !user.email) return i18n.t('admin:users.hidden');
-  return user.email;
+  if (user.isChild) return i18n.t('admin:users.hidden');
+  return user.email ?? i18n.t('admin:users.hidden');
 }

@@ -70,7 +70,7 @@ describe('Profile', () => {
 describe('Language', () => {
   it('switches the screen to the language chosen at once, keeps the choice and sets <html lang>', async () => {
     const { user, form } = await openProfile(() => jsonResponse(200, jane));
-    const language = screen.getByRole('combobox', { name: 'Language' });
+    const language = screen.getByRole('combobox', { name: 'App language' });
     expect((language as HTMLSelectElement).value).toBe('en');
     expect(within(language).getAllByRole('option').map((option) => [option.textContent, option.lang])).toEqual([
       ['English', 'en'],
@@ -86,14 +86,14 @@ describe('Language', () => {
     expect(document.documentElement.lang).toBe('es');
     expect(document.title).toBe('Perfil - Chorely');
     expect(window.localStorage.getItem('language')).toBe('es');
-    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Idioma' }).value).toBe('es');
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Idioma de la app' }).value).toBe('es');
 
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Idioma' }), 'de');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Idioma de la app' }), 'de');
     expect(await screen.findByRole('heading', { level: 1, name: 'Profil' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Änderungen speichern' })).toBeTruthy();
     expect(document.documentElement.lang).toBe('de');
 
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Sprache' }), 'en');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sprache der App' }), 'en');
     expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeTruthy();
     expect(window.localStorage.getItem('language')).toBe('en');
   });
@@ -102,7 +102,7 @@ describe('Language', () => {
     const { user, form } = await openProfile(() => jsonResponse(200, jane));
     await user.clear(form.getByLabelText('Email'));
     await user.type(form.getByLabelText('Phone'), '555');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'es');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'App language' }), 'es');
     await screen.findByRole('heading', { level: 1, name: 'Perfil' });
     expect(form.getByLabelText<HTMLInputElement>('Teléfono').value).toBe('555');
 
