@@ -13,5 +13,6 @@ mod helpers;
 mod latency;
 mod parents;
 mod rewards;
+mod schedule;
 mod sessions;
 mod submissions;
