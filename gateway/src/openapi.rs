@@ -152,7 +152,12 @@ const LINKS: &[LinkFrom] = &[
         path: "/chores",
         status: "201",
         id: "/id",
-        to: &[("put", "/chores/{id}"), ("delete", "/chores/{id}")],
+        to: &[
+            ("put", "/chores/{id}"),
+            ("delete", "/chores/{id}"),
+            ("get", "/chores/{id}/turns"),
+            ("post", "/chores/{id}/turns/swap"),
+        ],
     },
     LinkFrom {
         method: "post",

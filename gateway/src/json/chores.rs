@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::{MultiplierView, ReviewDecision, SubmissionStatus, time};
+use super::{AssignmentMode, MultiplierView, ReviewDecision, SubmissionStatus, TodayStatus, time};
 use crate::money::to_dollars;
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -53,7 +53,40 @@ pub struct ChoreBody {
     /// 0 (anytime), 1, 2, 3, 7, 14 or 30; 0 when absent.
     pub frequency_days: Option<FrequencyDays>,
     pub requires_photo: Option<bool>,
+    /// The children it is for, each a child of the family, in turn order;
+    /// every child when empty or absent. ROTATE needs at least two.
+    #[schema(value_type = Option<Vec<uuid::Uuid>>, max_items = 100)]
+    pub assigned_child_ids: Option<Vec<String>>,
+    /// EACH when absent.
+    pub assignment_mode: Option<AssignmentMode>,
+    /// The ISO weekdays it is due on (1 Monday … 7 Sunday), each once;
+    /// unscheduled when empty or absent (its frequency decides).
+    #[schema(value_type = Option<Vec<IsoWeekday>>, max_items = 7)]
+    pub due_days: Option<Vec<i32>>,
+    /// HH:MM in the family's time zone, with due days; due by the end of
+    /// the day when absent.
+    #[schema(pattern = r"^([01][0-9]|2[0-3]):[0-5][0-9]$")]
+    pub due_time: Option<String>,
 }
+
+/// An ISO weekday: 1 Monday … 7 Sunday (documents `dueDays`' items).
+pub struct IsoWeekday;
+
+impl utoipa::PartialSchema for IsoWeekday {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::Integer)
+            .format(Some(utoipa::openapi::schema::SchemaFormat::KnownFormat(
+                utoipa::openapi::schema::KnownFormat::Int32,
+            )))
+            .minimum(Some(1))
+            .maximum(Some(7))
+            .description(Some("An ISO weekday: 1 Monday … 7 Sunday."))
+            .into()
+    }
+}
+
+impl ToSchema for IsoWeekday {}
 
 /// How many days a chore stays unavailable after it is done: 0 is anytime.
 #[derive(
@@ -98,10 +131,19 @@ pub struct Chore {
     pub requires_photo: bool,
     /// False once retired (still shown in history).
     pub is_active: bool,
+    /// The children it is for, in turn order; empty for every child.
+    pub assigned_child_ids: Vec<String>,
+    pub assignment_mode: AssignmentMode,
+    /// ISO weekdays it is due on (1 Monday … 7 Sunday); empty when unscheduled.
+    pub due_days: Vec<i32>,
+    /// HH:MM in the family's time zone; null when due by the end of the day.
+    pub due_time: Option<String>,
 }
 
 impl From<pb::Chore> for Chore {
     fn from(c: pb::Chore) -> Self {
+        let assignment_mode =
+            AssignmentMode::from_proto(c.assignment_mode()).unwrap_or(AssignmentMode::EACH);
         Self {
             base_reward: to_dollars(c.base_reward_cents),
             category: CategoryRef {
@@ -115,6 +157,10 @@ impl From<pb::Chore> for Chore {
             frequency_days: c.frequency_days,
             requires_photo: c.requires_photo,
             is_active: c.is_active,
+            assignment_mode,
+            assigned_child_ids: c.assigned_child_ids,
+            due_days: c.due_days,
+            due_time: Some(c.due_time).filter(|t| !t.is_empty()),
         }
     }
 }
@@ -163,6 +209,8 @@ pub struct Submission {
     pub admin_notes: String,
     pub reviewed_at: Option<DateTime<Utc>>,
     pub approved: bool,
+    /// Submitted after the chore's due time.
+    pub late: bool,
     /// What approving it would pay now, in the review queue: null once
     /// reviewed, and when the child's multiplier could not be read.
     pub pay_preview: Option<PayPreview>,
@@ -209,6 +257,7 @@ impl From<pb::Submission> for Submission {
             child_name: s.child_name,
             notes: s.notes,
             admin_notes: s.admin_notes,
+            late: s.late,
             pay_preview: None,
         }
     }
@@ -246,4 +295,187 @@ pub struct SubmissionForm {
     /// JPEG, PNG or WebP, at most 10 MB.
     #[schema(value_type = Option<String>, format = Binary, content_media_type = "application/octet-stream")]
     pub photo: Option<Vec<u8>>,
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(default, rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct TodayQuery {
+    /// One child of the family (parents); a child may name only themselves.
+    pub child_id: Option<String>,
+}
+
+/// A child of the family by name.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChildRef {
+    pub id: String,
+    pub name: String,
+}
+
+impl From<pb::ChildRef> for ChildRef {
+    fn from(c: pb::ChildRef) -> Self {
+        Self {
+            id: c.id,
+            name: c.name,
+        }
+    }
+}
+
+/// The chores that concern each child today.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Today {
+    /// The family's date today.
+    #[schema(format = Date)]
+    pub date: String,
+    /// The family's time zone, which days and due times follow.
+    pub time_zone: String,
+    pub children: Vec<ChildToday>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChildToday {
+    pub child_id: String,
+    pub child_name: String,
+    /// Due at a time first (soonest first), then the others.
+    pub chores: Vec<TodayChore>,
+}
+
+/// A chore on a child's list today and where it stands.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TodayChore {
+    pub chore: Chore,
+    pub status: TodayStatus,
+    /// When it is due today; null for a chore without due days.
+    pub due_at: Option<DateTime<Utc>>,
+    /// When the child can next do it, for a chore they cannot do now.
+    pub next_available_at: Option<DateTime<Utc>>,
+    /// Whose turn it is, for a chore in turns (ROTATE).
+    pub turn: Option<ChildRef>,
+    /// Who took it, when TAKEN.
+    pub taken_by: Option<ChildRef>,
+    /// The child's submission for this period, when DONE.
+    pub submission: Option<TodaySubmission>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TodaySubmission {
+    pub id: String,
+    pub status: SubmissionStatus,
+    /// Submitted after the due time.
+    pub late: bool,
+}
+
+impl From<pb::TodayChore> for TodayChore {
+    fn from(t: pb::TodayChore) -> Self {
+        let submission = (!t.submission_id.is_empty()).then(|| TodaySubmission {
+            status: SubmissionStatus::from_proto(t.submission_status())
+                .unwrap_or(SubmissionStatus::PENDING),
+            id: t.submission_id.clone(),
+            late: t.late,
+        });
+        Self {
+            status: TodayStatus::from_proto(t.status()).unwrap_or(TodayStatus::TODO),
+            chore: t
+                .chore
+                .map(Chore::from)
+                .unwrap_or_else(|| Chore::from(pb::Chore::default())),
+            due_at: time(t.due_at.as_ref()),
+            next_available_at: time(t.next_available_at.as_ref()),
+            turn: t.turn.map(ChildRef::from),
+            taken_by: t.taken_by.map(ChildRef::from),
+            submission,
+        }
+    }
+}
+
+impl From<pb::Today> for Today {
+    fn from(t: pb::Today) -> Self {
+        Self {
+            date: t.date,
+            time_zone: t.time_zone,
+            children: t
+                .children
+                .into_iter()
+                .map(|c| {
+                    let child = c.child.unwrap_or_default();
+                    ChildToday {
+                        child_id: child.id,
+                        child_name: child.name,
+                        chores: c.chores.into_iter().map(TodayChore::from).collect(),
+                    }
+                })
+                .collect(),
+        }
+    }
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(default)]
+#[into_params(parameter_in = Query)]
+pub struct TurnsQuery {
+    /// How many turns from the current one: 7 when absent, at most 31.
+    #[param(minimum = 1, maximum = 31)]
+    pub count: Option<i32>,
+}
+
+/// The coming turns of a chore in turns (none for other chores).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Turns {
+    pub chore_id: String,
+    /// From the current turn (or the next, on a day the chore is not due).
+    pub turns: Vec<Turn>,
+}
+
+/// One period of a chore in turns and the child whose turn it is.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Turn {
+    /// The first and last day of the turn, in the family's calendar.
+    #[schema(format = Date)]
+    pub starts_on: String,
+    #[schema(format = Date)]
+    pub ends_on: String,
+    pub child: ChildRef,
+    /// Given by a parent's swap rather than by the order.
+    pub swapped: bool,
+}
+
+impl From<pb::Turns> for Turns {
+    fn from(t: pb::Turns) -> Self {
+        Self {
+            chore_id: t.chore_id,
+            turns: t
+                .turns
+                .into_iter()
+                .map(|turn| Turn {
+                    starts_on: turn.starts_on,
+                    ends_on: turn.ends_on,
+                    child: turn.child.map(ChildRef::from).unwrap_or(ChildRef {
+                        id: String::new(),
+                        name: String::new(),
+                    }),
+                    swapped: turn.swapped,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Gives a turn to another child; the child who had it takes that child's
+/// next turn.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SwapTurnBody {
+    /// The child who takes the turn (one of the chore's assigned children).
+    #[schema(required = true, min_length = 1)]
+    pub child_id: String,
+    /// A day of the turn to give, today or later (YYYY-MM-DD); today's when absent.
+    #[schema(format = Date)]
+    pub date: Option<String>,
 }

@@ -155,6 +155,36 @@ api_enum!(
 );
 
 api_enum!(
+    /// Who does a chore among the children it is assigned to: EACH (every one,
+    /// on their own), ROTATE (one per period, in the list's order) or
+    /// FIRST_COME (the first to submit it in a period takes it).
+    AssignmentMode => chores_pb::AssignmentMode, "ASSIGNMENT_MODE_" {
+        EACH,
+        ROTATE,
+        FIRST_COME,
+    }
+);
+
+api_enum!(
+    /// Where a chore stands for a child now: TODO, DUE_SOON (due within the
+    /// hour), LATE (past its due time, still to do today), DONE (submitted or
+    /// approved for this period), MISSED, TAKEN (by a sibling, `takenBy`),
+    /// NOT_YOUR_TURN (`turn` says whose), COOLDOWN (back at
+    /// `nextAvailableAt`) or PAUSED.
+    TodayStatus => chores_pb::TodayStatus, "TODAY_STATUS_" {
+        TODO,
+        DUE_SOON,
+        LATE,
+        DONE,
+        MISSED,
+        TAKEN,
+        NOT_YOUR_TURN,
+        COOLDOWN,
+        PAUSED,
+    }
+);
+
+api_enum!(
     /// A parent's decision on a submission.
     ReviewDecision => chores_pb::SubmissionStatus, "SUBMISSION_STATUS_" {
         APPROVED,
@@ -308,6 +338,14 @@ mod tests {
         }
         for decision in ReviewDecision::VALUES {
             assert_ne!(decision.to_proto(), 0, "{decision:?}");
+        }
+        for mode in AssignmentMode::VALUES {
+            let proto = chores_pb::AssignmentMode::try_from(mode.to_proto()).unwrap();
+            assert_eq!(AssignmentMode::from_proto(proto), Some(*mode));
+        }
+        for status in TodayStatus::VALUES {
+            let proto = chores_pb::TodayStatus::try_from(status.to_proto()).unwrap();
+            assert_eq!(TodayStatus::from_proto(proto), Some(*status));
         }
         assert_eq!(Role::from_proto(auth_pb::Role::Unspecified), None);
     }

@@ -4,11 +4,14 @@ use axum::{Json, extract::State, http::StatusCode};
 use chorely_proto::chores::v1 as pb;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{AppState, Body, Path};
+use super::{AppState, Body, Path, Query};
 use crate::{
     auth::Authed,
     error::{ApiError, ApiResult, ErrorBody},
-    json::{Category, CategoryBody, Chore, ChoreBody},
+    json::{
+        Category, CategoryBody, Chore, ChoreBody, SwapTurnBody, Today, TodayQuery, Turns,
+        TurnsQuery,
+    },
     money,
 };
 
@@ -18,6 +21,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(update_category, delete_category))
         .routes(routes!(list_chores, create_chore))
         .routes(routes!(update_chore, retire_chore))
+        .routes(routes!(today))
+        .routes(routes!(turns))
+        .routes(routes!(swap_turn))
 }
 
 /// The family's categories with their active chore counts.
@@ -128,10 +134,16 @@ fn chore_request(id: String, body: ChoreBody) -> ApiResult<pb::UpsertChoreReques
         category_id: body.category_id,
         frequency_days: body.frequency_days.map_or(0, |f| f as i32),
         requires_photo: body.requires_photo.unwrap_or_default(),
+        assigned_child_ids: body.assigned_child_ids.unwrap_or_default(),
+        assignment_mode: body.assignment_mode.map_or(0, |m| m.to_proto()),
+        due_days: body.due_days.unwrap_or_default(),
+        due_time: body.due_time.unwrap_or_default(),
     })
 }
 
-/// Adds a chore within the family's plan limit (parents only).
+/// Adds a chore within the family's plan limit (parents only). Who does it
+/// (`assignedChildIds`, `assignmentMode`) and when (`dueDays`, `dueTime`)
+/// are optional: without them every child does it on the frequency's rule.
 #[utoipa::path(post, path = "/chores", tag = "chores", security(("bearer" = [])),
     request_body = ChoreBody,
     responses((status = 201, body = Chore), (status = 400, body = ErrorBody),
@@ -152,7 +164,10 @@ async fn create_chore(
     Ok((StatusCode::CREATED, Json(chore.into())))
 }
 
-/// Edits a chore; submissions already made keep their reward (parents only).
+/// Edits a chore, replacing every field (absent ones take their defaults);
+/// submissions already made keep their reward. Changing who takes part,
+/// their order, the mode, the frequency or the due days counts periods and
+/// turns again from today (parents only).
 #[utoipa::path(put, path = "/chores/{id}", tag = "chores", security(("bearer" = [])),
     params(("id" = String, Path)), request_body = ChoreBody,
     responses((status = 200, body = Chore), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
@@ -187,4 +202,77 @@ async fn retire_chore(
         .retire_chore(pb::RetireChoreRequest { id })
         .await?;
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// The chores that concern each child today, with where each stands: the
+/// calling child's own, or for a parent every child's (or `childId`'s).
+#[utoipa::path(get, path = "/chores/today", tag = "chores", security(("bearer" = [])),
+    params(TodayQuery),
+    responses((status = 200, body = Today),
+        (status = 403, description = "A member without a child record", body = ErrorBody),
+        (status = 404, description = "No such child in the family", body = ErrorBody)))]
+async fn today(
+    State(state): State<AppState>,
+    user: Authed,
+    Query(query): Query<TodayQuery>,
+) -> ApiResult<Json<Today>> {
+    let today = state
+        .clients
+        .chores(&user)
+        .get_today(pb::GetTodayRequest {
+            child_id: query.child_id.unwrap_or_default(),
+        })
+        .await?
+        .into_inner();
+    Ok(Json(today.into()))
+}
+
+/// The coming turns of a chore whose children take turns (ROTATE), from the
+/// current one; empty for other chores (every member).
+#[utoipa::path(get, path = "/chores/{id}/turns", tag = "chores", security(("bearer" = [])),
+    params(("id" = String, Path), TurnsQuery),
+    responses((status = 200, body = Turns), (status = 404, body = ErrorBody)))]
+async fn turns(
+    State(state): State<AppState>,
+    user: Authed,
+    Path(id): Path<String>,
+    Query(query): Query<TurnsQuery>,
+) -> ApiResult<Json<Turns>> {
+    let turns = state
+        .clients
+        .chores(&user)
+        .list_turns(pb::ListTurnsRequest {
+            chore_id: id,
+            count: query.count.unwrap_or_default(),
+        })
+        .await?
+        .into_inner();
+    Ok(Json(turns.into()))
+}
+
+/// Gives the turn of `date` (today's when absent) to `childId`; the child
+/// who had it takes `childId`'s next turn, so each keeps as many (parents
+/// only). Answers the coming turns.
+#[utoipa::path(post, path = "/chores/{id}/turns/swap", tag = "chores", security(("bearer" = [])),
+    params(("id" = String, Path)), request_body = SwapTurnBody,
+    responses((status = 200, body = Turns), (status = 400, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "Not a chore in turns, already that child's turn, or the turn is done", body = ErrorBody)))]
+async fn swap_turn(
+    State(state): State<AppState>,
+    user: Authed,
+    Path(id): Path<String>,
+    Body(body): Body<SwapTurnBody>,
+) -> ApiResult<Json<Turns>> {
+    let turns = state
+        .clients
+        .chores(&user)
+        .swap_turn(pb::SwapTurnRequest {
+            chore_id: id,
+            child_id: body.child_id,
+            date: body.date.unwrap_or_default(),
+        })
+        .await?
+        .into_inner();
+    Ok(Json(turns.into()))
 }

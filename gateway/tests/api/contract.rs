@@ -34,6 +34,8 @@ struct Family {
     child: Value,
     category: String,
     chore: Value,
+    /// A chore that Mia and Leo do in turns.
+    rotating: Value,
     subject: String,
     other_family: String,
     admin: Session,
@@ -127,6 +129,26 @@ async fn call(f: &Family, method: &str, path: &str) -> Call {
             format!("/chores/{}", id(&f.chore)),
             json!({"name": "Dishes", "baseReward": 1.5, "categoryId": f.category}),
         ),
+        ("POST", "/chores/{id}/turns/swap") => {
+            // Today's turn goes to whoever does not have it.
+            let chore = id(&f.rotating);
+            let (status, turns) =
+                send(f.parent.get(&format!("/chores/{chore}/turns?count=1"))).await;
+            assert_eq!(status, StatusCode::OK, "{turns}");
+            let holder = turns["turns"][0]["child"]["id"].clone();
+            let other = f.rotating["assignedChildIds"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|c| **c != holder)
+                .unwrap()
+                .clone();
+            (
+                f.parent(),
+                format!("/chores/{chore}/turns/swap"),
+                json!({"childId": other}),
+            )
+        }
         ("PATCH", "/submissions/{id}/review") => {
             let (status, submission) = submit(&f.kid, form(&f.chore, Utc::now(), None)).await;
             assert_eq!(status, StatusCode::CREATED, "{submission}");
@@ -255,6 +277,14 @@ async fn every_nullable_field_takes_null_and_no_text_field_takes_a_nul() {
     let (kid, child_record) = child(&parent, "Mia").await;
     let kitchen = category(&parent, "Kitchen").await;
     let dishes = chore(&parent, &kitchen, json!({"frequencyDays": 0})).await;
+    let (leo, _) = add_child(&parent, "Leo").await;
+    let rotating = chore(
+        &parent,
+        &kitchen,
+        json!({"name": "Bins", "assignmentMode": "ROTATE",
+            "assignedChildIds": [id(&child_record), id(&leo)]}),
+    )
+    .await;
     let (status, subject) = send(parent.post(
         &format!("/subjects/{}", id(&child_record)),
         &json!({"name": "Science", "gradeScale": "LETTER"}),
@@ -284,6 +314,7 @@ async fn every_nullable_field_takes_null_and_no_text_field_takes_a_nul() {
         child: child_record,
         category: kitchen,
         chore: dishes,
+        rotating,
         subject: id(&subject),
         other_family,
         admin,

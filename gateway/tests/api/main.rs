@@ -14,5 +14,6 @@ mod latency;
 mod live;
 mod parents;
 mod rewards;
+mod schedule;
 mod sessions;
 mod submissions;

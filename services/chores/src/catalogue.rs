@@ -4,17 +4,20 @@ use chorely_proto::{
     chores::v1 as pb,
     events::v1::{CatalogueChanged, ChoreCountChanged},
 };
-use kit::{authn::User, validate};
+use kit::{authn::User, clock::Clock, time::local_date, validate};
 use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::{
+    calendar,
     clients::Clients,
     domain,
     error::Error,
+    schedule::{self, Mode},
     store::{
         categories,
         chores::{self, ChoreFields},
+        turns,
     },
     view,
 };
@@ -23,6 +26,7 @@ use crate::{
 pub struct Catalogue {
     pub pool: PgPool,
     pub clients: Clients,
+    pub clock: Clock,
 }
 
 fn category_id(raw: &str) -> Result<Uuid, Error> {
@@ -121,9 +125,10 @@ impl Catalogue {
         org: Uuid,
         req: pb::UpsertChoreRequest,
     ) -> Result<pb::Chore, Error> {
-        let fields = fields(&req)?;
+        let fields = self.fields(parent, &req).await?;
         let plan = self.clients.plan(parent, org).await?;
         let limit = kit::plans::limits(plan).chores;
+        let today = self.today(parent, org).await?;
 
         let mut tx = self.pool.begin().await?;
         chores::lock_family(&mut tx, org).await?;
@@ -134,7 +139,7 @@ impl Catalogue {
                 limit,
             });
         }
-        let id = chores::insert(&mut tx, org, &fields).await?;
+        let id = chores::insert(&mut tx, org, &fields, today).await?;
         announce_count(&mut tx, org).await?;
         let chore = chores::find(&mut tx, org, id)
             .await?
@@ -143,18 +148,33 @@ impl Catalogue {
         Ok(view::chore(&chore))
     }
 
-    /// Edits a chore. Submissions already made keep the reward they were made for.
+    /// Edits a chore. Submissions already made keep the reward they were
+    /// made for. A change of who takes part, in what order, how or how often
+    /// counts its periods and turns again from today, forgetting swaps.
     pub async fn update_chore(
         &self,
+        parent: &User,
         org: Uuid,
         req: pb::UpsertChoreRequest,
     ) -> Result<pb::Chore, Error> {
         let id = chore_id(&req.id)?;
-        let fields = fields(&req)?;
+        let fields = self.fields(parent, &req).await?;
+        let today = self.today(parent, org).await?;
         let mut tx = self.pool.begin().await?;
         chores::lock_family(&mut tx, org).await?;
+        chores::lock_chore(&mut tx, id).await?;
         category_of_family(&mut tx, org, fields.category_id).await?;
-        if !chores::update(&mut tx, org, id, &fields).await? {
+        let before = chores::find(&mut tx, org, id)
+            .await?
+            .filter(|c| c.is_active)
+            .ok_or(Error::ChoreNotFound)?;
+        let starts_on = if fields.moves_periods(&before) {
+            turns::clear(&mut tx, id).await?;
+            today
+        } else {
+            before.periods_start_on
+        };
+        if !chores::update(&mut tx, org, id, &fields, starts_on).await? {
             return Err(Error::ChoreNotFound);
         }
         announce_change(&mut tx, org).await?;
@@ -183,19 +203,60 @@ impl Catalogue {
     }
 }
 
-fn fields(req: &pb::UpsertChoreRequest) -> Result<ChoreFields, Error> {
-    let name = validate::required(&req.name, "name", "Name")?;
-    if req.category_id.trim().is_empty() {
-        return Err(validate::FieldError::new("categoryId", "Category is required").into());
+impl Catalogue {
+    /// The family's date now.
+    async fn today(&self, parent: &User, org: Uuid) -> Result<chrono::NaiveDate, Error> {
+        let tz = calendar::time_zone(&self.pool, &self.clients, parent, org).await?;
+        Ok(local_date(self.clock.now(), tz))
     }
-    Ok(ChoreFields {
-        name,
-        description: description(&req.description)?,
-        base_reward_cents: domain::base_reward(req.base_reward_cents)?,
-        category_id: category_id(&req.category_id)?,
-        frequency_days: domain::frequency(req.frequency_days)?,
-        requires_photo: req.requires_photo,
-    })
+
+    /// A chore as a parent set it, checked: the spec's fields first, then who
+    /// does it (children of this family only, asked of the family service)
+    /// and when.
+    async fn fields(
+        &self,
+        parent: &User,
+        req: &pb::UpsertChoreRequest,
+    ) -> Result<ChoreFields, Error> {
+        let name = validate::required(&req.name, "name", "Name")?;
+        if req.category_id.trim().is_empty() {
+            return Err(validate::FieldError::new("categoryId", "Category is required").into());
+        }
+        let description = description(&req.description)?;
+        let base_reward_cents = domain::base_reward(req.base_reward_cents)?;
+        let category_id = category_id(&req.category_id)?;
+        let frequency_days = domain::frequency(req.frequency_days)?;
+        let mode = match req.assignment_mode() {
+            pb::AssignmentMode::Unspecified | pb::AssignmentMode::Each => Mode::Each,
+            pb::AssignmentMode::Rotate => Mode::Rotate,
+            pb::AssignmentMode::FirstCome => Mode::FirstCome,
+        };
+        let family = if req.assigned_child_ids.is_empty() {
+            Vec::new()
+        } else {
+            let children = self.clients.family_children(parent).await?;
+            children.into_iter().map(|(id, _)| id).collect()
+        };
+        let assigned_child_ids = schedule::assigned(mode, &req.assigned_child_ids, &family)?;
+        let due_days = schedule::due_days(&req.due_days)?;
+        let due_time = schedule::due_time(&req.due_time)?;
+        schedule::schedule(&due_days, due_time)?;
+        Ok(ChoreFields {
+            name,
+            description,
+            base_reward_cents,
+            category_id,
+            frequency_days,
+            requires_photo: req.requires_photo,
+            assigned_child_ids,
+            mode,
+            due_days: due_days
+                .into_iter()
+                .filter_map(|d| i32::try_from(d).ok())
+                .collect(),
+            due_time,
+        })
+    }
 }
 
 /// A chore's category must be one of the family's own, not deleted.
@@ -208,7 +269,7 @@ async fn category_of_family(tx: &mut sqlx::PgConnection, org: Uuid, id: Uuid) ->
 
 /// Tells the platform's directory how many active chores the family has,
 /// in the transaction that changed it.
-async fn announce_count(tx: &mut sqlx::PgConnection, org: Uuid) -> Result<(), Error> {
+pub(crate) async fn announce_count(tx: &mut sqlx::PgConnection, org: Uuid) -> Result<(), Error> {
     let active = chores::count_active(tx, org).await?;
     kit::outbox::enqueue(
         tx,
@@ -224,7 +285,7 @@ async fn announce_count(tx: &mut sqlx::PgConnection, org: Uuid) -> Result<(), Er
 
 /// Tells those who show the family's chores by name (the dashboards) that
 /// they changed, in the transaction that changed them.
-async fn announce_change(tx: &mut sqlx::PgConnection, org: Uuid) -> Result<(), Error> {
+pub(crate) async fn announce_change(tx: &mut sqlx::PgConnection, org: Uuid) -> Result<(), Error> {
     kit::outbox::enqueue(
         tx,
         &CatalogueChanged {

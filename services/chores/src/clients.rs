@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use chorely_proto::{
     family::v1::{
-        GetChildRequest, GetCurrentOrganizationRequest, ListChildrenRequest,
+        GetChildRequest, GetCurrentOrganizationRequest, ListChildNamesRequest, ListChildrenRequest,
         family_service_client::FamilyServiceClient,
     },
     platform::v1::{
@@ -70,6 +70,21 @@ impl Clients {
         } else {
             Vec::new()
         };
+        Ok(children
+            .into_iter()
+            .filter_map(|c| Some((Uuid::parse_str(&c.id).ok()?, c.name)))
+            .collect())
+    }
+
+    /// Every child of the caller's family with their name, oldest first: any
+    /// member may know their siblings' names (whose turn it is).
+    pub async fn family_children(&self, user: &User) -> Result<Vec<(Uuid, String)>, Error> {
+        let children = FamilyServiceClient::with_interceptor(self.family.clone(), as_user(user))
+            .list_child_names(ListChildNamesRequest {})
+            .await
+            .map_err(|s| Error::Upstream("family", s))?
+            .into_inner()
+            .children;
         Ok(children
             .into_iter()
             .filter_map(|c| Some((Uuid::parse_str(&c.id).ok()?, c.name)))

@@ -91,7 +91,7 @@ pub fn availability(
 }
 
 /// Whole days from `now` to `then`, rounded up.
-fn days_until(now: DateTime<Utc>, then: DateTime<Utc>) -> i32 {
+pub fn days_until(now: DateTime<Utc>, then: DateTime<Utc>) -> i32 {
     const DAY: i64 = 86_400;
     let secs = (then - now).num_seconds().max(0);
     i32::try_from((secs + DAY - 1) / DAY).unwrap_or(i32::MAX)

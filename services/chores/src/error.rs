@@ -32,6 +32,25 @@ pub enum Error {
     AlreadyDoneOn(NaiveDate),
     #[error("This submission has already been reviewed")]
     AlreadyReviewed,
+    #[error("This chore is not assigned to you")]
+    NotAssigned,
+    /// Another child's turn (their name).
+    #[error("It is {0}'s turn for this chore")]
+    NotYourTurn(String),
+    /// A sibling (their name) took a chore of one day first.
+    #[error("{0} has already taken this chore today")]
+    TakenToday(String),
+    /// A sibling took a chore of a longer period first, until the day it is free.
+    #[error("{name} has already taken this chore; it is free again on {}", .1.format("%B %-d, %Y"), name = .0)]
+    TakenUntil(String, NaiveDate),
+    #[error("Child not found")]
+    ChildNotFound,
+    #[error("Only a chore whose children take turns has turns to swap")]
+    NoTurns,
+    #[error("It is already {0}'s turn")]
+    AlreadyTheirTurn(String),
+    #[error("{0} has already done this turn")]
+    TurnDone(String),
     /// The photo store is down or failing; nothing was saved.
     #[error("The photo could not be stored. Please try again.")]
     PhotoStoreUnavailable(#[source] anyhow::Error),
@@ -54,15 +73,24 @@ impl From<Error> for Status {
                     photo.to_string(),
                 ));
             }
-            Error::CategoryNotFound | Error::ChoreNotFound | Error::SubmissionNotFound => {
-                Code::NotFound
-            }
+            Error::CategoryNotFound
+            | Error::ChoreNotFound
+            | Error::SubmissionNotFound
+            | Error::ChildNotFound => Code::NotFound,
             Error::CategoryNameTaken => Code::AlreadyExists,
             Error::CategoryInUse(_)
             | Error::NotAvailableUntil(_)
             | Error::AlreadyDoneOn(_)
-            | Error::AlreadyReviewed => Code::FailedPrecondition,
-            Error::ChoreLimit { .. } | Error::NotAChild => Code::PermissionDenied,
+            | Error::AlreadyReviewed
+            | Error::NotYourTurn(_)
+            | Error::TakenToday(_)
+            | Error::TakenUntil(..)
+            | Error::NoTurns
+            | Error::AlreadyTheirTurn(_)
+            | Error::TurnDone(_) => Code::FailedPrecondition,
+            Error::ChoreLimit { .. } | Error::NotAChild | Error::NotAssigned => {
+                Code::PermissionDenied
+            }
             Error::PhotoStoreUnavailable(cause) => {
                 tracing::warn!(error = %cause, "photo store unavailable");
                 Code::Unavailable

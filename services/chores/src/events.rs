@@ -6,8 +6,9 @@ use sqlx::PgConnection;
 use uuid::Uuid;
 
 use crate::{
+    catalogue,
     storage::Storage,
-    store::{families, submissions},
+    store::{chores, families, submissions, turns},
 };
 
 /// Families' time zones, for the calendar of days, months and availability.
@@ -42,7 +43,8 @@ async fn announce(tx: &mut PgConnection, org: &str, tz: &str) -> anyhow::Result<
     Ok(())
 }
 
-/// A deleted child's submissions and photos go with them.
+/// A deleted child's submissions and photos go with them, and they leave
+/// the chores assigned to them (a chore that was only theirs is retired).
 pub struct ChildDeletedHandler {
     pub storage: Storage,
 }
@@ -57,6 +59,13 @@ impl Handler<ChildDeleted> for ChildDeletedHandler {
         let org = Uuid::parse_str(&event.organization_id)?;
         let child = Uuid::parse_str(&event.child_id)?;
         let keys = submissions::delete_for_child(tx, org, child).await?;
+        turns::forget_child(tx, org, child).await?;
+        // Counts announced in the order they were made.
+        chores::lock_family(tx, org).await?;
+        if chores::forget_child(tx, org, child).await? > 0 {
+            catalogue::announce_count(tx, org).await?;
+        }
+        catalogue::announce_change(tx, org).await?;
         // Photos first: if the store fails, the rows come back with the
         // rolled-back transaction and the event is handled again.
         for key in keys {

@@ -5,12 +5,13 @@ use kit::authn::RequestAuth;
 use kit::grpc::{Reply, reply};
 use tonic::Request;
 
-use crate::{catalogue::Catalogue, stats::Stats, submissions::Submissions};
+use crate::{catalogue::Catalogue, planning::Planning, stats::Stats, submissions::Submissions};
 
 pub struct ChoresGrpc {
     pub catalogue: Catalogue,
     pub submissions: Submissions,
     pub stats: Stats,
+    pub planning: Planning,
 }
 
 #[tonic::async_trait]
@@ -89,8 +90,13 @@ impl ChoresService for ChoresGrpc {
     }
 
     async fn update_chore(&self, request: Request<pb::UpsertChoreRequest>) -> Reply<pb::Chore> {
-        let org = request.parent()?.org()?;
-        reply(self.catalogue.update_chore(org, request.into_inner()).await)
+        let parent = request.parent()?.clone();
+        let org = parent.org()?;
+        reply(
+            self.catalogue
+                .update_chore(&parent, org, request.into_inner())
+                .await,
+        )
     }
 
     async fn retire_chore(&self, request: Request<pb::RetireChoreRequest>) -> Reply<pb::Chore> {
@@ -177,6 +183,28 @@ impl ChoresService for ChoresGrpc {
                 .review(&parent, org, request.into_inner())
                 .await,
         )
+    }
+
+    async fn get_today(&self, request: Request<pb::GetTodayRequest>) -> Reply<pb::Today> {
+        let user = request.user()?;
+        let org = user.org()?;
+        reply(
+            self.planning
+                .today(user, org, &request.get_ref().child_id)
+                .await,
+        )
+    }
+
+    async fn list_turns(&self, request: Request<pb::ListTurnsRequest>) -> Reply<pb::Turns> {
+        let user = request.user()?;
+        let org = user.org()?;
+        reply(self.planning.turns(user, org, request.get_ref()).await)
+    }
+
+    async fn swap_turn(&self, request: Request<pb::SwapTurnRequest>) -> Reply<pb::Turns> {
+        let parent = request.parent()?;
+        let org = parent.org()?;
+        reply(self.planning.swap(parent, org, request.get_ref()).await)
     }
 
     async fn get_chore_stats(

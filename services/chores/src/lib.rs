@@ -9,6 +9,8 @@ pub mod error;
 pub mod events;
 pub mod grpc;
 pub mod photo;
+pub mod planning;
+pub mod schedule;
 pub mod startup;
 pub mod stats;
 pub mod storage;

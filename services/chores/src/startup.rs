@@ -6,7 +6,7 @@ use chorely_proto::{
     chores::v1::chores_service_server::ChoresServiceServer,
     events::v1::{OrganizationCreated, OrganizationUpdated},
 };
-use kit::service::Service;
+use kit::{clock::Clock, service::Service};
 use sqlx::migrate::Migrator;
 use tokio_util::sync::CancellationToken;
 use tonic::service::{Routes, interceptor::InterceptedService};
@@ -18,6 +18,7 @@ use crate::{
     events::{ChildDeletedHandler, Families},
     grpc::ChoresGrpc,
     photo,
+    planning::Planning,
     stats::Stats,
     storage::Storage,
     submissions::Submissions,
@@ -36,6 +37,11 @@ pub struct Application {
 
 impl Application {
     pub async fn build(config: Config) -> anyhow::Result<Self> {
+        Self::build_with(config, Clock::system()).await
+    }
+
+    /// The service reading the time from `clock` (tests move it by hand).
+    pub async fn build_with(config: Config, clock: Clock) -> anyhow::Result<Self> {
         let service = Service::build(&config.common, &MIGRATIONS).await?;
         let storage = Storage::new(&config.s3);
         storage.ensure_bucket().await?;
@@ -48,16 +54,24 @@ impl Application {
             catalogue: Catalogue {
                 pool: service.pool.clone(),
                 clients: clients.clone(),
+                clock: clock.clone(),
             },
             stats: Stats {
                 pool: service.pool.clone(),
                 clients: clients.clone(),
+                clock: clock.clone(),
+            },
+            planning: Planning {
+                pool: service.pool.clone(),
+                clients: clients.clone(),
+                clock: clock.clone(),
             },
             submissions: Submissions {
                 pool: service.pool.clone(),
                 clients,
                 storage: storage.clone(),
                 photo_url_ttl: Duration::from_secs(config.photo_url_ttl_secs),
+                clock,
             },
         };
         let server = ChoresServiceServer::new(grpc).max_decoding_message_size(MAX_REQUEST_BYTES);

@@ -2,8 +2,7 @@
 //! approved chores over 30 days and this month, most and least done chores.
 
 use chorely_proto::chores::v1 as pb;
-use chrono::Utc;
-use kit::authn::User;
+use kit::{authn::User, clock::Clock};
 use sqlx::PgPool;
 use uuid::Uuid;
 
@@ -17,6 +16,7 @@ const WINDOW_DAYS: i64 = 30;
 pub struct Stats {
     pub pool: PgPool,
     pub clients: Clients,
+    pub clock: Clock,
 }
 
 fn count(n: i64) -> i32 {
@@ -54,7 +54,7 @@ impl Stats {
             Some(user.child.unwrap_or_else(Uuid::nil))
         };
         let tz = calendar::time_zone(&self.pool, &self.clients, user, org).await?;
-        let now = Utc::now();
+        let now = self.clock.now();
         let month = kit::time::start_of_month(now, tz);
         let window = now - chrono::Duration::days(WINDOW_DAYS);
         let (children, activity) = tokio::try_join!(
@@ -99,6 +99,7 @@ mod tests {
                     frequency_days: 0,
                     requires_photo: false,
                     is_active: true,
+                    ..ChoreRow::default()
                 },
                 completions: *completions,
             })

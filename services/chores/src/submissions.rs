@@ -6,9 +6,10 @@ use chorely_proto::{
     chores::v1 as pb,
     events::v1::{SubmissionReviewed, SubmissionSubmitted},
 };
-use chrono::{Days, Utc};
-use kit::{authn::User, outbox, time::to_proto, validate::FieldError};
-use sqlx::PgPool;
+use chrono::{DateTime, Days, NaiveDate, Utc};
+use chrono_tz::Tz;
+use kit::{authn::User, clock::Clock, outbox, time::to_proto, validate::FieldError};
+use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use crate::{
@@ -17,10 +18,13 @@ use crate::{
     domain,
     error::Error,
     photo,
+    planning::since,
+    schedule::{self, Period, Standing},
     storage::Storage,
     store::{
-        chores,
+        chores::{self, ChoreRow},
         submissions::{self, NewSubmission, Review, SubmissionRow},
+        turns,
     },
     view,
 };
@@ -36,6 +40,7 @@ pub struct Submissions {
     pub storage: Storage,
     /// How long a photo link works.
     pub photo_url_ttl: Duration,
+    pub clock: Clock,
 }
 
 fn submission_id(raw: &str) -> Result<Uuid, Error> {
@@ -71,8 +76,72 @@ fn scope(user: &User) -> Result<Option<Uuid>, Error> {
     }
 }
 
+/// A child's claim to have done a chore, as the rules judge it.
+struct Claim<'a> {
+    user: &'a User,
+    child: Uuid,
+    chore: &'a ChoreRow,
+    completed_on: NaiveDate,
+    now: DateTime<Utc>,
+    tz: Tz,
+}
+
+/// The spec's rule, for a chore each child does on their own without a
+/// schedule: not while it is locked after the child last did it, and not
+/// claimed for a day within its frequency of another of their completions
+/// (so backdating cannot double a day). Of two racing submits by one child,
+/// the second waits for the first and is then judged with it in view.
+async fn check_frequency(tx: &mut PgConnection, claim: &Claim<'_>) -> Result<(), Error> {
+    let (child, chore, tz) = (claim.child, claim.chore, claim.tz);
+    submissions::lock_child_chore(tx, child, chore.id).await?;
+    let latest = submissions::latest_done(tx, child, chore.id).await?;
+    let now_available = domain::availability(chore.frequency_days, latest, claim.now, tz);
+    if let Some(next) = now_available
+        .next_available_at
+        .filter(|_| !now_available.is_available)
+    {
+        return Err(Error::NotAvailableUntil(domain::local_date(next, tz)));
+    }
+    if chore.frequency_days > 0 {
+        let completed_on = claim.completed_on;
+        let span = Days::new((chore.frequency_days - 1).unsigned_abs().into());
+        let near = submissions::done_between(
+            tx,
+            child,
+            chore.id,
+            completed_on - span,
+            completed_on + span,
+        )
+        .await?;
+        if let Some(day) = near
+            .into_iter()
+            .find(|d| domain::collides(chore.frequency_days, *d, completed_on))
+        {
+            return Err(Error::AlreadyDoneOn(day));
+        }
+    }
+    Ok(())
+}
+
+/// A completion claimed before the period it is submitted in began.
+fn outside(period: &Period) -> FieldError {
+    if period.is_one_day() {
+        FieldError::new("completedAt", "Completion time must be today")
+    } else {
+        FieldError::new(
+            "completedAt",
+            format!(
+                "Completion time must be on or after {}",
+                period.start.format("%B %-d, %Y")
+            ),
+        )
+    }
+}
+
 impl Submissions {
     /// When each of the family's chores can next be done by the calling child.
+    /// A chore with assigned children or a schedule answers from where it
+    /// stands for the child (not assigned: never; another's turn: at theirs).
     pub async fn availability(
         &self,
         user: &User,
@@ -84,21 +153,46 @@ impl Submissions {
             chores::active(&self.pool, org),
             submissions::last_done(&self.pool, org, child),
         )?;
-        let now = Utc::now();
+        let now = self.clock.now();
+        let planned = chores
+            .iter()
+            .any(|c| !c.rules(Default::default()).is_plain());
+        let (marks, swaps) = if planned {
+            let from = since(domain::local_date(now, tz));
+            tokio::try_join!(
+                submissions::marks_of_family(&self.pool, org, from),
+                turns::of_family(&self.pool, org, from),
+            )?
+        } else {
+            Default::default()
+        };
         Ok(chores
             .iter()
             .map(|chore| {
-                let a = domain::availability(
-                    chore.frequency_days,
-                    last_done.get(&chore.id).copied(),
-                    now,
-                    tz,
-                );
+                let rules = chore.rules(swaps.get(&chore.id).cloned().unwrap_or_default());
+                let (is_available, next) = if rules.is_plain() {
+                    let a = domain::availability(
+                        chore.frequency_days,
+                        last_done.get(&chore.id).copied(),
+                        now,
+                        tz,
+                    );
+                    (a.is_available, a.next_available_at)
+                } else {
+                    let marks = marks.get(&chore.id).map_or(&[][..], Vec::as_slice);
+                    let standing = schedule::standing(&rules, child, marks, now, tz);
+                    (
+                        matches!(standing, Standing::Open { .. }),
+                        standing.next_available_at(),
+                    )
+                };
                 pb::Availability {
                     chore_id: chore.id.to_string(),
-                    is_available: a.is_available,
-                    next_available_at: a.next_available_at.map(to_proto),
-                    days_remaining: a.days_remaining,
+                    is_available,
+                    next_available_at: next.map(to_proto),
+                    days_remaining: next
+                        .filter(|_| !is_available)
+                        .map_or(0, |n| domain::days_until(now, n)),
                 }
             })
             .collect())
@@ -120,7 +214,7 @@ impl Submissions {
                 Error::ChoreNotFound
             }
         })?;
-        let now = Utc::now();
+        let now = self.clock.now();
         let completed_at = req
             .completed_at
             .as_ref()
@@ -136,6 +230,9 @@ impl Submissions {
             .filter(|c| c.is_active)
             .ok_or(Error::ChoreNotFound)?;
         drop(conn);
+        if !chore.rules(Default::default()).concerns(child) {
+            return Err(Error::NotAssigned);
+        }
         let photo = if req.photo.is_empty() {
             if chore.requires_photo {
                 return Err(FieldError::new("photo", "A photo is required for this chore").into());
@@ -149,32 +246,20 @@ impl Submissions {
         let id = Uuid::now_v7();
         let completed_on = domain::local_date(completed_at, tz);
         let mut tx = self.pool.begin().await?;
-        submissions::lock_child_chore(&mut tx, child, chore.id).await?;
-        let latest = submissions::latest_done(&mut tx, child, chore.id).await?;
-        let now_available = domain::availability(chore.frequency_days, latest, now, tz);
-        if let Some(next) = now_available
-            .next_available_at
-            .filter(|_| !now_available.is_available)
-        {
-            return Err(Error::NotAvailableUntil(domain::local_date(next, tz)));
-        }
-        if chore.frequency_days > 0 {
-            let span = Days::new((chore.frequency_days - 1).unsigned_abs().into());
-            let near = submissions::done_between(
-                &mut tx,
-                child,
-                chore.id,
-                completed_on - span,
-                completed_on + span,
-            )
-            .await?;
-            if let Some(day) = near
-                .into_iter()
-                .find(|d| domain::collides(chore.frequency_days, *d, completed_on))
-            {
-                return Err(Error::AlreadyDoneOn(day));
-            }
-        }
+        let claim = Claim {
+            user,
+            child,
+            chore: &chore,
+            completed_on,
+            now,
+            tz,
+        };
+        let late = if chore.rules(Default::default()).has_periods() {
+            self.check_period(&mut tx, &claim).await?
+        } else {
+            check_frequency(&mut tx, &claim).await?;
+            false
+        };
 
         let photo_key = photo
             .as_ref()
@@ -194,6 +279,8 @@ impl Submissions {
                     child,
                     completed_at,
                     completed_on,
+                    submitted_at: now,
+                    late,
                     notes: &notes,
                     photo_key: photo_key.as_deref(),
                 },
@@ -344,6 +431,58 @@ impl Submissions {
         .await?;
         tx.commit().await?;
         self.get(parent, org, &req.id).await
+    }
+
+    /// Whether a chore counted in periods is the child's to do now (their
+    /// turn, not taken, not done yet, on a due day), and completed within
+    /// its current period. Answers whether it is late. Submissions of the
+    /// chore wait for each other: two children racing for a chore first
+    /// come are judged one after the other.
+    async fn check_period(&self, tx: &mut PgConnection, claim: &Claim<'_>) -> Result<bool, Error> {
+        let chore = claim.chore;
+        chores::lock_chore(tx, chore.id).await?;
+        let from = since(domain::local_date(claim.now, claim.tz));
+        let rules = chore.rules(turns::of_chore(tx, chore.id, from).await?);
+        let marks = submissions::marks_of_chore(tx, chore.id, from).await?;
+        match schedule::standing(&rules, claim.child, &marks, claim.now, claim.tz) {
+            Standing::Open { period, due_at } => {
+                if let Some(period) = period.filter(|p| !p.contains(claim.completed_on)) {
+                    return Err(outside(&period).into());
+                }
+                Ok(due_at.is_some_and(|due| claim.now >= due))
+            }
+            Standing::NotAssigned => Err(Error::NotAssigned),
+            Standing::NotDue { next } => Err(Error::NotAvailableUntil(domain::local_date(
+                next.unwrap_or(claim.now),
+                claim.tz,
+            ))),
+            Standing::Cooldown { until } => Err(Error::NotAvailableUntil(domain::local_date(
+                until, claim.tz,
+            ))),
+            Standing::Done { mark, .. } => Err(Error::AlreadyDoneOn(mark.on)),
+            Standing::NotYourTurn { holder, .. } => {
+                Err(Error::NotYourTurn(self.name_of(claim.user, holder).await?))
+            }
+            Standing::Taken { by, period, .. } => {
+                let name = self.name_of(claim.user, by).await?;
+                Err(if period.is_one_day() {
+                    Error::TakenToday(name)
+                } else {
+                    Error::TakenUntil(name, period.end)
+                })
+            }
+        }
+    }
+
+    /// A sibling's name, as the family service tells it to any member.
+    async fn name_of(&self, user: &User, child: Uuid) -> Result<String, Error> {
+        Ok(self
+            .clients
+            .family_children(user)
+            .await?
+            .into_iter()
+            .find(|(id, _)| *id == child)
+            .map_or_else(|| "another child".to_owned(), |(_, name)| name))
     }
 
     /// Rows with the children's names and fresh photo links.

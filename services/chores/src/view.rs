@@ -3,7 +3,12 @@
 use chorely_proto::chores::v1 as pb;
 use kit::time::{opt_to_proto, to_proto};
 
-use crate::store::{categories::CategoryRow, chores::ChoreRow, submissions::SubmissionRow};
+use uuid::Uuid;
+
+use crate::{
+    schedule::{self, Mode},
+    store::{categories::CategoryRow, chores::ChoreRow, submissions::SubmissionRow},
+};
 
 pub fn category(row: &CategoryRow) -> pb::Category {
     pb::Category {
@@ -25,6 +30,18 @@ pub fn chore(row: &ChoreRow) -> pb::Chore {
         frequency_days: row.frequency_days,
         requires_photo: row.requires_photo,
         is_active: row.is_active,
+        assigned_child_ids: row.assigned_child_ids.iter().map(Uuid::to_string).collect(),
+        assignment_mode: mode(Mode::parse(&row.assignment_mode)).into(),
+        due_days: row.due_days.clone(),
+        due_time: schedule::time_text(row.due_time),
+    }
+}
+
+pub fn mode(mode: Mode) -> pb::AssignmentMode {
+    match mode {
+        Mode::Each => pb::AssignmentMode::Each,
+        Mode::Rotate => pb::AssignmentMode::Rotate,
+        Mode::FirstCome => pb::AssignmentMode::FirstCome,
     }
 }
 
@@ -51,5 +68,6 @@ pub fn submission(row: &SubmissionRow, child_name: String, photo_url: String) ->
         admin_notes: row.admin_notes.clone(),
         reviewed_at: opt_to_proto(row.reviewed_at),
         multiplier_milli: row.multiplier_milli.unwrap_or(0),
+        late: row.late,
     }
 }

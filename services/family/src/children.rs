@@ -76,6 +76,19 @@ impl Children {
             .collect())
     }
 
+    /// Every child of the family by name, oldest first: what any member,
+    /// a sibling too, may know of the others.
+    pub async fn names(&self, org: Uuid) -> Result<Vec<pb::ChildName>, Error> {
+        Ok(children::in_family(&self.pool, org)
+            .await?
+            .into_iter()
+            .map(|c| pb::ChildName {
+                id: c.id.to_string(),
+                name: c.name,
+            })
+            .collect())
+    }
+
     pub async fn get(&self, org: Uuid, id: &str) -> Result<pb::Child, Error> {
         children::find(&self.pool, org, child_id(id)?)
             .await?

@@ -67,6 +67,19 @@ impl FamilyService for FamilyGrpc {
         )
     }
 
+    async fn list_child_names(
+        &self,
+        request: Request<pb::ListChildNamesRequest>,
+    ) -> Reply<pb::ListChildNamesResponse> {
+        let org = request.user()?.org()?;
+        reply(
+            self.children
+                .names(org)
+                .await
+                .map(|children| pb::ListChildNamesResponse { children }),
+        )
+    }
+
     async fn get_child(&self, request: Request<pb::GetChildRequest>) -> Reply<pb::Child> {
         let user = request.user()?;
         let org = user.org()?;

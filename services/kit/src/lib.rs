@@ -5,6 +5,7 @@
 
 pub mod authn;
 pub mod cli;
+pub mod clock;
 pub mod config;
 pub mod consumer;
 pub mod db;

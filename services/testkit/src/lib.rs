@@ -30,7 +30,7 @@ use tonic::{service::interceptor::InterceptedService, transport::Channel};
 pub type AuthClient = AuthServiceClient<InterceptedService<Channel, Outgoing>>;
 
 /// Options for [`Stack::start_with`].
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Default)]
 pub struct Options {
     /// Leave auth's outbox relay off, so a test can drive it by hand.
     pub manual_auth_relay: bool,
@@ -40,6 +40,9 @@ pub struct Options {
     pub photo_url_ttl_secs: Option<u64>,
     /// How often rewards looks for birthdays (seconds); its default when unset.
     pub birthday_check_secs: Option<u64>,
+    /// The clock of the chores service (a `kit::clock::ManualClock`'s, for
+    /// tests that move time); the system's when unset.
+    pub chores_clock: Option<kit::clock::Clock>,
 }
 
 pub struct Stack {
@@ -154,18 +157,22 @@ impl Stack {
 
         let mut chores_common = common("chores", &dbs[2], &bus, &keys);
         chores_common.outbox_relay = !options.manual_chores_relay;
-        let chores = chores::startup::Application::build(chores::config::Config {
-            common: chores_common,
-            // One bucket for every test; each test's objects have keys of their own.
-            s3: chores::config::S3Config {
-                s3_bucket: "chorely-test-photos".into(),
-                ..test_s3()
+        let chores_clock = options.chores_clock.clone().unwrap_or_default();
+        let chores = chores::startup::Application::build_with(
+            chores::config::Config {
+                common: chores_common,
+                // One bucket for every test; each test's objects have keys of their own.
+                s3: chores::config::S3Config {
+                    s3_bucket: "chorely-test-photos".into(),
+                    ..test_s3()
+                },
+                family_url: family_url.clone(),
+                platform_url: platform_url.clone(),
+                rewards_url: rewards_url.clone(),
+                photo_url_ttl_secs: options.photo_url_ttl_secs.unwrap_or(900),
             },
-            family_url: family_url.clone(),
-            platform_url: platform_url.clone(),
-            rewards_url: rewards_url.clone(),
-            photo_url_ttl_secs: options.photo_url_ttl_secs.unwrap_or(900),
-        })
+            chores_clock,
+        )
         .await
         .unwrap();
         let chores_url = format!("http://127.0.0.1:{}", chores.port());

@@ -16,6 +16,10 @@ export function buildChore(overrides: Partial<Chore> = {}): Chore {
     frequencyDays: 1,
     requiresPhoto: false,
     isActive: true,
+    assignedChildIds: [],
+    assignmentMode: 'EACH',
+    dueDays: [],
+    dueTime: null,
     ...overrides,
   };
 }
@@ -36,6 +40,7 @@ export function buildSubmission(overrides: Partial<Submission> = {}): Submission
     adminNotes: '',
     reviewedAt: null,
     approved: false,
+    late: false,
     ...overrides,
   };
 }

@@ -1,13 +1,19 @@
 //! A family's chores, retired rather than removed so history keeps them.
 
+use std::collections::BTreeMap;
+
+use chrono::{NaiveDate, NaiveTime};
 use kit::db::Traced;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use crate::error::Error;
+use crate::{
+    error::Error,
+    schedule::{Mode, Rules},
+};
 
 /// A chore with its category's name.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct ChoreRow {
     pub id: Uuid,
     pub category_id: Uuid,
@@ -18,6 +24,32 @@ pub struct ChoreRow {
     pub frequency_days: i32,
     pub requires_photo: bool,
     pub is_active: bool,
+    /// In turn order; empty for every child.
+    pub assigned_child_ids: Vec<Uuid>,
+    pub assignment_mode: String,
+    /// ISO weekdays; empty when unscheduled.
+    pub due_days: Vec<i32>,
+    pub due_time: Option<NaiveTime>,
+    pub periods_start_on: NaiveDate,
+}
+
+impl ChoreRow {
+    /// Who does it and when, with the turns parents swapped (`swaps`).
+    pub fn rules(&self, swaps: BTreeMap<NaiveDate, Uuid>) -> Rules {
+        Rules {
+            frequency_days: self.frequency_days,
+            mode: Mode::parse(&self.assignment_mode),
+            assigned: self.assigned_child_ids.clone(),
+            due_days: self
+                .due_days
+                .iter()
+                .filter_map(|d| u32::try_from(*d).ok())
+                .collect(),
+            due_time: self.due_time,
+            starts_on: self.periods_start_on,
+            swaps,
+        }
+    }
 }
 
 /// A chore's fields as a parent sets them.
@@ -29,6 +61,21 @@ pub struct ChoreFields {
     pub category_id: Uuid,
     pub frequency_days: i32,
     pub requires_photo: bool,
+    pub assigned_child_ids: Vec<Uuid>,
+    pub mode: Mode,
+    pub due_days: Vec<i32>,
+    pub due_time: Option<NaiveTime>,
+}
+
+impl ChoreFields {
+    /// Whether these fields count periods and turns differently from `row`'s:
+    /// then they are counted again from the day of the change.
+    pub fn moves_periods(&self, row: &ChoreRow) -> bool {
+        self.mode.as_str() != row.assignment_mode
+            || self.assigned_child_ids != row.assigned_child_ids
+            || self.frequency_days != row.frequency_days
+            || self.due_days != row.due_days
+    }
 }
 
 /// The family's active chores, by category and name.
@@ -36,7 +83,8 @@ pub async fn active(pool: &PgPool, org: Uuid) -> Result<Vec<ChoreRow>, Error> {
     Ok(sqlx::query_as!(
         ChoreRow,
         "SELECT c.id, c.category_id, k.name AS category_name, c.name, c.description,
-            c.base_reward_cents, c.frequency_days, c.requires_photo, c.is_active
+            c.base_reward_cents, c.frequency_days, c.requires_photo, c.is_active,
+            c.assigned_child_ids, c.assignment_mode, c.due_days, c.due_time, c.periods_start_on
          FROM chores c JOIN categories k ON k.id = c.category_id
          WHERE c.organization_id = $1 AND c.is_active ORDER BY lower(k.name), lower(c.name)",
         org,
@@ -50,7 +98,8 @@ pub async fn find(conn: &mut PgConnection, org: Uuid, id: Uuid) -> Result<Option
     Ok(sqlx::query_as!(
         ChoreRow,
         "SELECT c.id, c.category_id, k.name AS category_name, c.name, c.description,
-            c.base_reward_cents, c.frequency_days, c.requires_photo, c.is_active
+            c.base_reward_cents, c.frequency_days, c.requires_photo, c.is_active,
+            c.assigned_child_ids, c.assignment_mode, c.due_days, c.due_time, c.periods_start_on
          FROM chores c JOIN categories k ON k.id = c.category_id
          WHERE c.organization_id = $1 AND c.id = $2",
         org,
@@ -101,12 +150,19 @@ pub async fn count_active_in(
     .await?)
 }
 
-pub async fn insert(tx: &mut PgConnection, org: Uuid, fields: &ChoreFields) -> Result<Uuid, Error> {
+/// Adds a chore whose periods count from `starts_on`.
+pub async fn insert(
+    tx: &mut PgConnection,
+    org: Uuid,
+    fields: &ChoreFields,
+    starts_on: NaiveDate,
+) -> Result<Uuid, Error> {
     let id = Uuid::now_v7();
     sqlx::query!(
         "INSERT INTO chores (id, organization_id, category_id, name, description,
-            base_reward_cents, frequency_days, requires_photo)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            base_reward_cents, frequency_days, requires_photo, assigned_child_ids,
+            assignment_mode, due_days, due_time, periods_start_on)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
         id,
         org,
         fields.category_id,
@@ -115,6 +171,11 @@ pub async fn insert(tx: &mut PgConnection, org: Uuid, fields: &ChoreFields) -> R
         fields.base_reward_cents,
         fields.frequency_days,
         fields.requires_photo,
+        &fields.assigned_child_ids,
+        fields.mode.as_str(),
+        &fields.due_days,
+        fields.due_time,
+        starts_on,
     )
     .execute(tx)
     .traced("insert_chore")
@@ -122,16 +183,20 @@ pub async fn insert(tx: &mut PgConnection, org: Uuid, fields: &ChoreFields) -> R
     Ok(id)
 }
 
-/// Edits an active chore; `false` when there is no such chore.
+/// Edits an active chore, its periods counting from `starts_on`; `false`
+/// when there is no such chore.
 pub async fn update(
     tx: &mut PgConnection,
     org: Uuid,
     id: Uuid,
     fields: &ChoreFields,
+    starts_on: NaiveDate,
 ) -> Result<bool, Error> {
     let done = sqlx::query!(
         "UPDATE chores SET category_id = $3, name = $4, description = $5,
-            base_reward_cents = $6, frequency_days = $7, requires_photo = $8, updated_at = now()
+            base_reward_cents = $6, frequency_days = $7, requires_photo = $8,
+            assigned_child_ids = $9, assignment_mode = $10, due_days = $11, due_time = $12,
+            periods_start_on = $13, updated_at = now()
          WHERE organization_id = $1 AND id = $2 AND is_active",
         org,
         id,
@@ -141,6 +206,11 @@ pub async fn update(
         fields.base_reward_cents,
         fields.frequency_days,
         fields.requires_photo,
+        &fields.assigned_child_ids,
+        fields.mode.as_str(),
+        &fields.due_days,
+        fields.due_time,
+        starts_on,
     )
     .execute(tx)
     .traced("update_chore")
@@ -160,4 +230,38 @@ pub async fn retire(tx: &mut PgConnection, org: Uuid, id: Uuid) -> Result<bool, 
     .traced("retire_chore")
     .await?;
     Ok(done.rows_affected() == 1)
+}
+
+/// Serialises submissions of one chore by any child and swaps of its turns:
+/// of two children racing for a chore first come, the second sees the first.
+pub async fn lock_chore(tx: &mut PgConnection, chore: Uuid) -> Result<(), Error> {
+    sqlx::query!(
+        "SELECT pg_advisory_xact_lock(hashtextextended('chore:' || $1::uuid::text, 0))",
+        chore,
+    )
+    .execute(tx)
+    .traced("lock_chore")
+    .await?;
+    Ok(())
+}
+
+/// Takes a deleted child out of the family's chores. Chores left with no
+/// one assigned (they were only that child's) are retired: they would
+/// otherwise become everyone's. Returns how many were retired.
+pub async fn forget_child(tx: &mut PgConnection, org: Uuid, child: Uuid) -> Result<usize, Error> {
+    // `old` is the row before the update (a child is assigned at most once).
+    let changed = sqlx::query_scalar!(
+        r#"UPDATE chores c SET assigned_child_ids = array_remove(c.assigned_child_ids, $2),
+            is_active = c.is_active AND cardinality(c.assigned_child_ids) > 1,
+            updated_at = now()
+         FROM chores old
+         WHERE old.id = c.id AND c.organization_id = $1 AND $2 = ANY(c.assigned_child_ids)
+         RETURNING old.is_active AND NOT c.is_active AS "retired!""#,
+        org,
+        child,
+    )
+    .fetch_all(tx)
+    .traced("unassign_child")
+    .await?;
+    Ok(changed.into_iter().filter(|retired| *retired).count())
 }

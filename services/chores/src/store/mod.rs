@@ -1,10 +1,11 @@
 //! SQL of the chores service, by what it stores: categories, chores and
-//! submissions, and the dashboards' counts over them. Every query is scoped
-//! by the family id the caller's token carries; an id of another family
-//! simply finds nothing.
+//! their swapped turns, submissions, and the dashboards' counts over them.
+//! Every query is scoped by the family id the caller's token carries; an id
+//! of another family simply finds nothing.
 
 pub mod categories;
 pub mod chores;
 pub mod families;
 pub mod stats;
 pub mod submissions;
+pub mod turns;

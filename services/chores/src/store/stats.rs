@@ -62,6 +62,11 @@ struct ActivityRow {
     frequency_days: i32,
     requires_photo: bool,
     is_active: bool,
+    assigned_child_ids: Vec<Uuid>,
+    assignment_mode: String,
+    due_days: Vec<i32>,
+    due_time: Option<chrono::NaiveTime>,
+    periods_start_on: chrono::NaiveDate,
     completions: i64,
 }
 
@@ -78,6 +83,11 @@ impl From<ActivityRow> for Activity {
                 frequency_days: r.frequency_days,
                 requires_photo: r.requires_photo,
                 is_active: r.is_active,
+                assigned_child_ids: r.assigned_child_ids,
+                assignment_mode: r.assignment_mode,
+                due_days: r.due_days,
+                due_time: r.due_time,
+                periods_start_on: r.periods_start_on,
             },
             completions: r.completions,
         }
@@ -97,6 +107,7 @@ pub async fn activity(
         ActivityRow,
         r#"SELECT c.id, c.category_id, k.name AS category_name, c.name, c.description,
             c.base_reward_cents, c.frequency_days, c.requires_photo, c.is_active,
+            c.assigned_child_ids, c.assignment_mode, c.due_days, c.due_time, c.periods_start_on,
             count(s.id) AS "completions!"
          FROM chores c
          JOIN categories k ON k.id = c.category_id

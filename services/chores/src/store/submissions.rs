@@ -2,13 +2,81 @@
 
 use std::collections::HashMap;
 
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use kit::db::Traced;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::chores::ChoreRow;
-use crate::error::Error;
+use crate::{error::Error, schedule::Mark};
+
+/// A submission that counts (not rejected), as the schedule reads it.
+struct MarkRow {
+    id: Uuid,
+    chore_id: Uuid,
+    child_id: Uuid,
+    completed_on: NaiveDate,
+    submitted_at: DateTime<Utc>,
+    status: String,
+    late: bool,
+}
+
+impl MarkRow {
+    fn mark(&self) -> Mark {
+        Mark {
+            submission: self.id,
+            child: self.child_id,
+            on: self.completed_on,
+            submitted_at: self.submitted_at,
+            approved: self.status == "APPROVED",
+            late: self.late,
+        }
+    }
+}
+
+/// The family's submissions that count, completed on `from` or later, by chore.
+pub async fn marks_of_family(
+    pool: &PgPool,
+    org: Uuid,
+    from: NaiveDate,
+) -> Result<HashMap<Uuid, Vec<Mark>>, Error> {
+    let rows = sqlx::query_as!(
+        MarkRow,
+        "SELECT id, chore_id, child_id, completed_on, submitted_at, status, late
+         FROM submissions
+         WHERE organization_id = $1 AND status <> 'REJECTED' AND completed_on >= $2",
+        org,
+        from,
+    )
+    .fetch_all(pool)
+    .traced("family_marks")
+    .await?;
+    let mut marks: HashMap<Uuid, Vec<Mark>> = HashMap::new();
+    for row in &rows {
+        marks.entry(row.chore_id).or_default().push(row.mark());
+    }
+    Ok(marks)
+}
+
+/// One chore's submissions that count, completed on `from` or later.
+pub async fn marks_of_chore(
+    conn: &mut PgConnection,
+    chore: Uuid,
+    from: NaiveDate,
+) -> Result<Vec<Mark>, Error> {
+    let rows = sqlx::query_as!(
+        MarkRow,
+        "SELECT id, chore_id, child_id, completed_on, submitted_at, status, late
+         FROM submissions
+         WHERE chore_id = $1 AND status <> 'REJECTED' AND completed_on >= $2",
+        chore,
+        from,
+    )
+    .fetch_all(conn)
+    .traced("chore_marks")
+    .await?;
+    Ok(rows.iter().map(MarkRow::mark).collect())
+}
 
 /// The latest day each chore was done by `child`, rejected submissions aside.
 pub async fn last_done(
@@ -93,6 +161,8 @@ pub struct NewSubmission<'a> {
     pub child: Uuid,
     pub completed_at: DateTime<Utc>,
     pub completed_on: NaiveDate,
+    pub submitted_at: DateTime<Utc>,
+    pub late: bool,
     pub notes: &'a str,
     pub photo_key: Option<&'a str>,
 }
@@ -100,8 +170,8 @@ pub struct NewSubmission<'a> {
 pub async fn insert(tx: &mut PgConnection, s: &NewSubmission<'_>) -> Result<(), Error> {
     sqlx::query!(
         "INSERT INTO submissions (id, organization_id, chore_id, child_id, base_reward_cents,
-            completed_at, completed_on, notes, photo_key)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+            completed_at, completed_on, submitted_at, late, notes, photo_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
         s.id,
         s.org,
         s.chore.id,
@@ -109,6 +179,8 @@ pub async fn insert(tx: &mut PgConnection, s: &NewSubmission<'_>) -> Result<(), 
         s.chore.base_reward_cents,
         s.completed_at,
         s.completed_on,
+        s.submitted_at,
+        s.late,
         s.notes,
         s.photo_key,
     )
@@ -132,6 +204,12 @@ pub struct SubmissionRow {
     pub frequency_days: i32,
     pub requires_photo: bool,
     pub chore_is_active: bool,
+    pub assigned_child_ids: Vec<Uuid>,
+    pub assignment_mode: String,
+    pub due_days: Vec<i32>,
+    pub due_time: Option<NaiveTime>,
+    pub periods_start_on: NaiveDate,
+    pub late: bool,
     pub base_reward_cents: i64,
     pub boosted_reward_cents: Option<i64>,
     pub multiplier_milli: Option<i32>,
@@ -157,6 +235,11 @@ impl SubmissionRow {
             frequency_days: self.frequency_days,
             requires_photo: self.requires_photo,
             is_active: self.chore_is_active,
+            assigned_child_ids: self.assigned_child_ids.clone(),
+            assignment_mode: self.assignment_mode.clone(),
+            due_days: self.due_days.clone(),
+            due_time: self.due_time,
+            periods_start_on: self.periods_start_on,
         }
     }
 }
@@ -177,6 +260,8 @@ pub async fn list(
             c.id AS chore_id, c.category_id, k.name AS category_name, c.name AS chore_name,
             c.description AS chore_description, c.base_reward_cents AS chore_reward_cents,
             c.frequency_days, c.requires_photo, c.is_active AS chore_is_active,
+            c.assigned_child_ids, c.assignment_mode, c.due_days, c.due_time, c.periods_start_on,
+            s.late,
             s.base_reward_cents, s.boosted_reward_cents, s.multiplier_milli, s.completed_at,
             s.submitted_at, s.notes, s.photo_key, s.status, s.admin_notes, s.reviewed_at
          FROM submissions s
@@ -206,6 +291,8 @@ pub async fn find(
             c.id AS chore_id, c.category_id, k.name AS category_name, c.name AS chore_name,
             c.description AS chore_description, c.base_reward_cents AS chore_reward_cents,
             c.frequency_days, c.requires_photo, c.is_active AS chore_is_active,
+            c.assigned_child_ids, c.assignment_mode, c.due_days, c.due_time, c.periods_start_on,
+            s.late,
             s.base_reward_cents, s.boosted_reward_cents, s.multiplier_milli, s.completed_at,
             s.submitted_at, s.notes, s.photo_key, s.status, s.admin_notes, s.reviewed_at
          FROM submissions s
@@ -235,6 +322,8 @@ pub async fn history(
             c.id AS chore_id, c.category_id, k.name AS category_name, c.name AS chore_name,
             c.description AS chore_description, c.base_reward_cents AS chore_reward_cents,
             c.frequency_days, c.requires_photo, c.is_active AS chore_is_active,
+            c.assigned_child_ids, c.assignment_mode, c.due_days, c.due_time, c.periods_start_on,
+            s.late,
             s.base_reward_cents, s.boosted_reward_cents, s.multiplier_milli, s.completed_at,
             s.submitted_at, s.notes, s.photo_key, s.status, s.admin_notes, s.reviewed_at
          FROM submissions s

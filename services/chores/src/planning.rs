@@ -1,0 +1,340 @@
+//! Today's chores of each child, with where each stands, and the turns of
+//! chores that children take in turn (listed, and swapped by parents).
+
+use std::collections::HashMap;
+
+use chorely_proto::chores::v1 as pb;
+use chrono::{DateTime, Days, NaiveDate, Utc};
+use chrono_tz::Tz;
+use kit::{
+    authn::User,
+    clock::Clock,
+    time::{local_date, to_proto},
+    validate::FieldError,
+};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use crate::{
+    calendar, catalogue,
+    clients::Clients,
+    error::Error,
+    schedule::{self, Mark, Mode, Rules, Standing, Status},
+    store::{
+        chores::{self, ChoreRow},
+        submissions, turns,
+    },
+    view,
+};
+
+/// Submissions and swaps older than this cannot change where a chore stands
+/// today: the longest period and frequency are 30 days.
+const LOOKBACK_DAYS: u64 = 31;
+
+/// Turns listed when the caller does not say how many, and at most.
+const TURNS_DEFAULT: usize = 7;
+const TURNS_MAX: usize = 31;
+
+/// How far ahead a parent can swap a turn.
+const SWAP_AHEAD_DAYS: u64 = 366;
+
+/// The first day whose submissions and swaps can still matter on `today`.
+pub fn since(today: NaiveDate) -> NaiveDate {
+    today - Days::new(LOOKBACK_DAYS)
+}
+
+#[derive(Clone)]
+pub struct Planning {
+    pub pool: PgPool,
+    pub clients: Clients,
+    pub clock: Clock,
+}
+
+/// The names of the family's children, by id; a child deleted meanwhile has none.
+struct Names(HashMap<Uuid, String>);
+
+impl Names {
+    fn of(&self, child: Uuid) -> String {
+        self.0.get(&child).cloned().unwrap_or_default()
+    }
+
+    fn child(&self, child: Uuid) -> pb::ChildRef {
+        pb::ChildRef {
+            id: child.to_string(),
+            name: self.of(child),
+        }
+    }
+}
+
+fn status(status: Status) -> pb::TodayStatus {
+    match status {
+        Status::Todo => pb::TodayStatus::Todo,
+        Status::DueSoon => pb::TodayStatus::DueSoon,
+        Status::Late => pb::TodayStatus::Late,
+        Status::Done => pb::TodayStatus::Done,
+        Status::Missed => pb::TodayStatus::Missed,
+        Status::Taken => pb::TodayStatus::Taken,
+        Status::NotYourTurn => pb::TodayStatus::NotYourTurn,
+        Status::Cooldown => pb::TodayStatus::Cooldown,
+        Status::Paused => pb::TodayStatus::Paused,
+    }
+}
+
+fn chore_id(raw: &str) -> Result<Uuid, Error> {
+    Uuid::parse_str(raw).map_err(|_| Error::ChoreNotFound)
+}
+
+/// One chore on a child's list today, or none when it does not concern
+/// them today; with when it is due, to order the list.
+fn entry(
+    chore: &ChoreRow,
+    rules: &Rules,
+    child: Uuid,
+    marks: &[Mark],
+    now: DateTime<Utc>,
+    tz: Tz,
+    names: &Names,
+) -> Option<(Option<DateTime<Utc>>, pb::TodayChore)> {
+    let standing = schedule::standing(rules, child, marks, now, tz);
+    let shown = standing.status(now)?;
+    let period = rules.period(local_date(now, tz));
+    let due_at = period.and_then(|p| rules.due_at(&p, tz));
+    let mut item = pb::TodayChore {
+        chore: Some(view::chore(chore)),
+        status: status(shown).into(),
+        due_at: due_at.map(to_proto),
+        next_available_at: standing.next_available_at().map(to_proto),
+        turn: period
+            .and_then(|p| rules.holder(&p))
+            .map(|holder| names.child(holder)),
+        ..Default::default()
+    };
+    match &standing {
+        Standing::Taken { by, .. } => item.taken_by = Some(names.child(*by)),
+        Standing::Done { mark, .. } => {
+            item.submission_id = mark.submission.to_string();
+            item.submission_status = if mark.approved {
+                pb::SubmissionStatus::Approved
+            } else {
+                pb::SubmissionStatus::Pending
+            }
+            .into();
+            item.late = mark.late;
+        }
+        _ => {}
+    }
+    Some((due_at, item))
+}
+
+impl Planning {
+    async fn time_zone(&self, user: &User, org: Uuid) -> Result<Tz, Error> {
+        calendar::time_zone(&self.pool, &self.clients, user, org).await
+    }
+
+    /// Each chore that concerns a child today: the calling child's, or for
+    /// a parent every child's (or the one `child_id` names). Chores due at a
+    /// time come first, soonest first, then the others in the chores' order.
+    pub async fn today(&self, user: &User, org: Uuid, child_id: &str) -> Result<pb::Today, Error> {
+        let family = self.clients.family_children(user).await?;
+        let wanted = if user.role.is_parent() {
+            match child_id.trim() {
+                "" => family.clone(),
+                id => {
+                    let id = Uuid::parse_str(id).map_err(|_| Error::ChildNotFound)?;
+                    let one: Vec<_> = family.iter().filter(|(c, _)| *c == id).cloned().collect();
+                    if one.is_empty() {
+                        return Err(Error::ChildNotFound);
+                    }
+                    one
+                }
+            }
+        } else {
+            let own = user
+                .child
+                .filter(|_| !user.role.is_parent())
+                .ok_or(Error::NotAChild)?;
+            if !child_id.trim().is_empty() && child_id.trim() != own.to_string() {
+                return Err(Error::ChildNotFound);
+            }
+            let name = family
+                .iter()
+                .find(|(c, _)| *c == own)
+                .map(|(_, name)| name.clone())
+                .unwrap_or_default();
+            vec![(own, name)]
+        };
+        let names = Names(family.into_iter().collect());
+
+        let tz = self.time_zone(user, org).await?;
+        let now = self.clock.now();
+        let today = local_date(now, tz);
+        let (chores, marks, swaps) = tokio::try_join!(
+            chores::active(&self.pool, org),
+            submissions::marks_of_family(&self.pool, org, since(today)),
+            turns::of_family(&self.pool, org, since(today)),
+        )?;
+        let rules: Vec<Rules> = chores
+            .iter()
+            .map(|c| c.rules(swaps.get(&c.id).cloned().unwrap_or_default()))
+            .collect();
+        let children = wanted
+            .into_iter()
+            .map(|(child, name)| {
+                let mut list: Vec<_> = chores
+                    .iter()
+                    .zip(&rules)
+                    .filter_map(|(chore, rules)| {
+                        let marks = marks.get(&chore.id).map_or(&[][..], Vec::as_slice);
+                        entry(chore, rules, child, marks, now, tz, &names)
+                    })
+                    .collect();
+                list.sort_by_key(|(due_at, _)| (due_at.is_none(), *due_at));
+                pb::ChildToday {
+                    child: Some(pb::ChildRef {
+                        id: child.to_string(),
+                        name,
+                    }),
+                    chores: list.into_iter().map(|(_, item)| item).collect(),
+                }
+            })
+            .collect();
+        Ok(pb::Today {
+            date: today.to_string(),
+            time_zone: tz.name().to_owned(),
+            children,
+        })
+    }
+
+    /// The coming turns of a chore in turns, from today's (none for other chores).
+    pub async fn turns(
+        &self,
+        user: &User,
+        org: Uuid,
+        req: &pb::ListTurnsRequest,
+    ) -> Result<pb::Turns, Error> {
+        let id = chore_id(&req.chore_id)?;
+        let count = usize::try_from(req.count)
+            .ok()
+            .filter(|n| (1..=TURNS_MAX).contains(n))
+            .unwrap_or(TURNS_DEFAULT);
+        let tz = self.time_zone(user, org).await?;
+        let today = local_date(self.clock.now(), tz);
+        let mut conn = self.pool.acquire().await?;
+        let chore = chores::find(&mut conn, org, id)
+            .await?
+            .filter(|c| c.is_active)
+            .ok_or(Error::ChoreNotFound)?;
+        let swaps = turns::of_chore(&mut conn, id, since(today)).await?;
+        drop(conn);
+        let rules = chore.rules(swaps);
+        if rules.mode != Mode::Rotate {
+            return Ok(pb::Turns {
+                chore_id: id.to_string(),
+                turns: Vec::new(),
+            });
+        }
+        let names = Names(
+            self.clients
+                .family_children(user)
+                .await?
+                .into_iter()
+                .collect(),
+        );
+        Ok(listed(id, &rules, today, count, &names))
+    }
+
+    /// Gives the turn that `req.date` (today when empty) falls in to
+    /// `req.child_id`; whoever had it takes that child's next turn after it,
+    /// so each keeps as many turns. Answers the coming turns.
+    pub async fn swap(
+        &self,
+        parent: &User,
+        org: Uuid,
+        req: &pb::SwapTurnRequest,
+    ) -> Result<pb::Turns, Error> {
+        let id = chore_id(&req.chore_id)?;
+        if req.child_id.trim().is_empty() {
+            return Err(FieldError::new("childId", "Child is required").into());
+        }
+        let not_taking_turns =
+            || FieldError::new("childId", "This child does not take turns at this chore");
+        let child = Uuid::parse_str(req.child_id.trim()).map_err(|_| not_taking_turns())?;
+        let tz = self.time_zone(parent, org).await?;
+        let today = local_date(self.clock.now(), tz);
+        let day = match req.date.trim() {
+            "" => today,
+            text => NaiveDate::parse_from_str(text, "%Y-%m-%d")
+                .map_err(|_| FieldError::new("date", "Date must be a date as YYYY-MM-DD"))?,
+        };
+        if day < today {
+            return Err(
+                FieldError::new("date", "Only today's turn or a later one can be swapped").into(),
+            );
+        }
+        if day > today + Days::new(SWAP_AHEAD_DAYS) {
+            return Err(FieldError::new("date", "Turns can be swapped up to a year ahead").into());
+        }
+        let names = Names(
+            self.clients
+                .family_children(parent)
+                .await?
+                .into_iter()
+                .collect(),
+        );
+
+        let mut tx = self.pool.begin().await?;
+        chores::lock_chore(&mut tx, id).await?;
+        let chore = chores::find(&mut tx, org, id)
+            .await?
+            .filter(|c| c.is_active)
+            .ok_or(Error::ChoreNotFound)?;
+        let mut rules = chore.rules(turns::of_chore(&mut tx, id, since(today)).await?);
+        if rules.mode != Mode::Rotate {
+            return Err(Error::NoTurns);
+        }
+        if !rules.assigned.contains(&child) {
+            return Err(not_taking_turns().into());
+        }
+        let period = rules.period(day).ok_or_else(|| {
+            FieldError::new(
+                "date",
+                format!("This chore is not due on {}", day.format("%B %-d, %Y")),
+            )
+        })?;
+        let holder = rules.holder(&period).ok_or(Error::NoTurns)?;
+        if holder == child {
+            return Err(Error::AlreadyTheirTurn(names.of(child)));
+        }
+        let marks = submissions::marks_of_chore(&mut tx, id, period.start).await?;
+        if marks
+            .iter()
+            .any(|m| m.child == holder && period.contains(m.on))
+        {
+            return Err(Error::TurnDone(names.of(holder)));
+        }
+        for (on, to) in rules.swap(&period, child) {
+            turns::give(&mut tx, id, on, to).await?;
+            rules.swaps.insert(on, to);
+        }
+        // Today's lists show whose turn it is.
+        catalogue::announce_change(&mut tx, org).await?;
+        tx.commit().await?;
+        Ok(listed(id, &rules, today, TURNS_DEFAULT, &names))
+    }
+}
+
+fn listed(chore: Uuid, rules: &Rules, today: NaiveDate, count: usize, names: &Names) -> pb::Turns {
+    pb::Turns {
+        chore_id: chore.to_string(),
+        turns: rules
+            .turns(today, count)
+            .into_iter()
+            .map(|(period, holder, swapped)| pb::Turn {
+                starts_on: period.start.to_string(),
+                ends_on: period.last_day().to_string(),
+                child: Some(names.child(holder)),
+                swapped,
+            })
+            .collect(),
+    }
+}
