@@ -262,3 +262,44 @@ async fn ten_failed_logins_lock_the_email_for_a_while() {
         .unwrap();
     assert_eq!(left, 0, "a successful login forgets the failures");
 }
+
+/// Guesses sent all at once are held to the same ten as guesses sent one
+/// after another: each attempt is counted before its password is checked, so
+/// a burst cannot slip past the limit while the first guesses are hashed.
+#[tokio::test]
+async fn a_burst_of_guesses_gets_no_more_than_ten_password_checks() {
+    let (_stack, api) = start().await;
+    let http = Client::new();
+    let victim = registration();
+    let (status, _) = send(http.post(format!("{api}/auth/register")).json(&victim)).await;
+    assert_eq!(status, StatusCode::CREATED);
+    let login = |password: &str| {
+        http.post(format!("{api}/auth/login"))
+            .json(&json!({"email": victim["email"], "password": password}))
+    };
+
+    let answers =
+        futures::future::join_all((0..30).map(|i| send(login(&format!("guess-{i}"))))).await;
+    let checked = answers
+        .iter()
+        .filter(|(status, _)| *status == StatusCode::UNAUTHORIZED)
+        .count();
+    let locked = answers
+        .iter()
+        .filter(|(status, _)| *status == StatusCode::TOO_MANY_REQUESTS)
+        .count();
+    assert!(checked <= 10, "{checked} guesses were checked");
+    assert_eq!(checked + locked, 30, "{answers:?}");
+    for (status, body) in &answers {
+        if *status == StatusCode::UNAUTHORIZED {
+            assert_error(body, "Invalid email or password");
+        } else {
+            assert_error(body, "Too many failed logins. Try again in 15 minutes.");
+        }
+    }
+
+    // The email is locked now, the right password included.
+    let (status, body) = send(login("secret123")).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert_error(&body, "Too many failed logins. Try again in 15 minutes.");
+}

@@ -28,7 +28,8 @@ use crate::{
     view,
 };
 
-/// Failed logins to one email in a row that lock it ...
+/// Failed logins to one email in a row that lock it (each counted as it
+/// starts, before its password is checked) ...
 const LOGIN_FAILURES_MAX: i32 = 10;
 /// ... when no more than this apart ...
 const LOGIN_FAILURE_WINDOW: Duration = Duration::from_secs(15 * 60);
@@ -94,8 +95,18 @@ impl Accounts {
             return Err(Error::invalid("password", "Password is required"));
         }
         let email = req.email.trim();
-        // Checked before hashing: a locked email costs no password check.
-        if login_failures::locked(&self.pool, email).await? {
+        // Counted before hashing, in the same statement that checks the
+        // limit: a locked email costs no password check, and a burst of
+        // guesses sent at once gets no more checks than guesses sent in turn.
+        if !login_failures::reserve_attempt(
+            &self.pool,
+            email,
+            LOGIN_FAILURES_MAX,
+            LOGIN_FAILURE_WINDOW,
+            LOGIN_LOCK,
+        )
+        .await?
+        {
             return Err(Error::TooManyAttempts);
         }
         let user = users::find_by_email(&self.pool, email).await?;
@@ -106,19 +117,10 @@ impl Accounts {
                 user.as_ref().map(|u| u.password_hash.as_str()),
             )
             .await?;
+        // A wrong password stays counted.
         let user = match user {
             Some(user) if matches => user,
-            _ => {
-                login_failures::record(
-                    &self.pool,
-                    email,
-                    LOGIN_FAILURES_MAX,
-                    LOGIN_FAILURE_WINDOW,
-                    LOGIN_LOCK,
-                )
-                .await?;
-                return Err(Error::BadCredentials);
-            }
+            _ => return Err(Error::BadCredentials),
         };
         login_failures::clear(&self.pool, email).await?;
         if !user.is_active {
