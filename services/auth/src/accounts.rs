@@ -55,12 +55,16 @@ impl Accounts {
         let email = validate::email(&req.email)?;
         let password = Password::parse(&req.password)?;
 
+        // Hashed first, whether or not the email is free: a taken email is
+        // answered 409 (the new family is logged in at once, so it cannot be
+        // hidden), but no sooner than a new one, and probing for accounts
+        // costs a hash each, as signing up does.
+        let hash = self.hasher.hash(&password).await?;
         // Checked before the family is created so a taken email leaves nothing
         // behind; the unique index still settles a race between two sign-ups.
         if users::email_exists(&self.pool, &email).await? {
             return Err(Error::EmailTaken);
         }
-        let hash = self.hasher.hash(&password).await?;
         let (org_id, _) = self
             .clients
             .create_family(&family_name, req.time_zone.trim())
