@@ -578,3 +578,59 @@ async fn a_removed_parents_open_codes_stop_working() {
     assert!(!open.contains(&theirs["code"].as_str().unwrap()), "{codes}");
     accept(&api, ours["code"].as_str().unwrap(), &unique_email("third")).await;
 }
+
+/// A child's name, email and phone are on their child record, which parents
+/// keep: the child cannot change them through their own profile (the
+/// parents' list would go on showing the old ones), only their parents can.
+#[tokio::test]
+async fn a_childs_login_name_and_email_are_their_parents_to_change() {
+    let (_stack, api) = start().await;
+    let parent = parent(&api).await;
+    let (child, code) = add_child(&parent, "Max").await;
+    let kid = accept(&api, &code, "").await;
+    let (_, me) = send(kid.get("/users/me")).await;
+    let own = json!({
+        "firstName": me["firstName"], "lastName": me["lastName"],
+        "email": me["email"], "phone": me["phone"],
+    });
+
+    let changes = [
+        ("email", json!(unique_email("renamed"))),
+        ("firstName", json!("Maximilian")),
+        ("lastName", json!("Other")),
+        ("phone", json!("+1 555 0199")),
+    ];
+    for (field, value) in changes {
+        let mut body = own.clone();
+        body[field] = value;
+        let (status, err) = send(kid.put("/users/me", &body)).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{field}: {err}");
+        assert_error(
+            &err,
+            "Only a parent can change a child's name, email or phone",
+        );
+    }
+    // Nothing changed, for the child or in their parents' list.
+    let (_, after) = send(kid.get("/users/me")).await;
+    for field in ["firstName", "lastName", "email", "phone"] {
+        assert_eq!(after[field], me[field], "{field}");
+    }
+    let listed = children(&parent).await;
+    assert_eq!(listed[0]["user"]["email"], child["user"]["email"]);
+
+    // Saving the profile as it is still works (the form sends every field).
+    let (status, saved) = send(kid.put("/users/me", &own)).await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+
+    // The parent changes the child's email; the login follows.
+    let email = unique_email("moved");
+    let id = child["id"].as_str().unwrap();
+    let (status, edited) = send(parent.put(
+        &format!("/children/{id}"),
+        &json!({"name": child["name"], "email": email}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK, "{edited}");
+    let (_, after) = send(kid.get("/users/me")).await;
+    assert_eq!(after["email"], email);
+}

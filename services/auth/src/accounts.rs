@@ -230,6 +230,22 @@ impl Accounts {
         let first_name = validate::required(&req.first_name, "firstName", "First name")?;
         let last_name = validate::optional(&req.last_name, "lastName", "Last name")?;
         let phone = validate::phone(&req.phone)?;
+        // A child's name, email and phone belong to their child record, which
+        // their parents keep (and the login follows): a child saving their
+        // profile as it is is fine, changing any of them is not.
+        let current = users::find_by_id(&self.pool, caller.id)
+            .await?
+            .ok_or(Error::UserNotFound)?;
+        if current.child_id.is_some()
+            && (current.first_name != first_name
+                || current.last_name != last_name
+                || current.email != email
+                || current.phone != phone)
+        {
+            return Err(Error::Forbidden(
+                "Only a parent can change a child's name, email or phone",
+            ));
+        }
         let mut tx = self.pool.begin().await?;
         let user = users::update_profile(
             &mut tx,

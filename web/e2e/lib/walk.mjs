@@ -309,7 +309,9 @@ export const SCREENS = [
     id: 'profile',
     path: () => '/profile',
     roles: ['parent', 'child'],
-    ready: (page) => all(heading(page, 'Profile'), page.getByRole('form', { name: 'Personal information' })),
+    // A parent edits their details in a form; a child sees theirs (their parents keep them).
+    ready: (page) =>
+      all(heading(page, 'Profile'), page.getByRole('heading', { level: 2, name: 'Personal Information', exact: true })),
   },
   {
     id: 'not-found',

@@ -652,7 +652,10 @@ export interface paths {
         };
         /** The signed-in user. */
         get: operations["me"];
-        /** Updates the signed-in user's personal fields. */
+        /**
+         * Updates the signed-in user's personal fields. A child's name, email and
+         *     phone are their parents' to change (on the child's record).
+         */
         put: operations["update_me"];
         post?: never;
         delete?: never;
@@ -4413,7 +4416,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The caller's role may not do this */
+            /** @description A child changing their name, email or phone (their parents keep them) */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -1,4 +1,5 @@
 import { AccountInfo } from './account-info';
+import { ChildDetails } from './child-details';
 import { ProfileForm } from './profile-form';
 import { PageHeader } from '@/components/ui';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
@@ -13,7 +14,7 @@ export function ProfilePage() {
     <>
       <PageHeader title="Profile" description="Your personal details and account." />
       <div className="grid-profile">
-        <ProfileForm key={user.id} user={user} />
+        {user.childId ? <ChildDetails user={user} /> : <ProfileForm key={user.id} user={user} />}
         <AccountInfo user={user} />
       </div>
     </>
