@@ -634,3 +634,46 @@ async fn a_childs_login_name_and_email_are_their_parents_to_change() {
     let (_, after) = send(kid.get("/users/me")).await;
     assert_eq!(after["email"], email);
 }
+
+/// Invite links are built from the configured origin only, never from what a
+/// request says its host is: a forged `X-Forwarded-Host` (or `Host`) must not
+/// hand a parent a link to someone else's site.
+#[tokio::test]
+async fn invite_links_ignore_the_host_a_request_claims() {
+    let forged = |request: reqwest::RequestBuilder| {
+        request
+            .header("x-forwarded-host", "evil.example")
+            .header("x-forwarded-proto", "https")
+    };
+    // Configured: links on PUBLIC_URL.
+    let mut stack = testkit::Stack::start().await;
+    let configured = stack
+        .start_gateway_with(gateway::config::Config {
+            public_url: Some("https://app.chorely.test/".into()),
+            ..stack.gateway_config()
+        })
+        .await;
+    // Not configured, listening on this machine only: links on that address.
+    let local = stack.start_gateway().await;
+
+    for (base, origin) in [
+        (configured, "https://app.chorely.test".to_owned()),
+        (local.clone(), local),
+    ] {
+        let parent = parent(&format!("{base}/api")).await;
+        let (status, invited) = send(forged(parent.post(
+            "/children/invite",
+            &json!({"firstName": "Noa", "email": unique_email("child")}),
+        )))
+        .await;
+        assert_eq!(status, StatusCode::CREATED, "{invited}");
+        let code = invited["inviteCode"].as_str().unwrap();
+        assert_eq!(
+            invited["inviteUrl"],
+            format!("{origin}/register?invite={code}")
+        );
+        let id = invited["child"]["id"].as_str().unwrap();
+        let (_, link) = send(forged(parent.get(&format!("/children/{id}/invite")))).await;
+        assert_eq!(link["inviteUrl"], invited["inviteUrl"]);
+    }
+}
