@@ -5,7 +5,7 @@ use std::{sync::Arc, time::Duration};
 
 use chorely_proto::{
     auth::v1::{self as pb},
-    events::v1::UserLoggedIn,
+    events::v1::{TokenRevoked, UserLoggedIn},
     family::v1::AddMemberChildRequest,
 };
 use kit::{
@@ -262,6 +262,31 @@ impl Accounts {
         outbox::enqueue(&mut tx, &view::user_updated(&user)).await?;
         tx.commit().await?;
         self.describe(&user).await
+    }
+
+    /// Ends the session of the caller's token: `token_revoked` goes through
+    /// the outbox to every process, and this one refuses the token at once.
+    pub async fn logout(&self, caller: &Caller) -> Result<(), Error> {
+        let now = chrono::Utc::now();
+        let mut tx = self.pool.begin().await?;
+        outbox::enqueue(
+            &mut tx,
+            &TokenRevoked {
+                token_id: caller.token_id.clone(),
+                user_id: caller.id.to_string(),
+                organization_id: caller.org.map(|o| o.to_string()).unwrap_or_default(),
+                expires_at: Some(prost_types::Timestamp {
+                    seconds: caller.expires_at,
+                    nanos: 0,
+                }),
+                revoked_at: Some(kit::time::to_proto(now)),
+            },
+        )
+        .await?;
+        tx.commit().await?;
+        self.revocations
+            .revoke_token_locally(&caller.token_id, caller.expires_at);
+        Ok(())
     }
 
     /// Inserts the user and its `user.registered` event in one transaction,

@@ -1,13 +1,17 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 
+import { logoutOnServer } from '@/api/logout';
 import { paths } from '@/config/paths';
 import { useSessionEndStore } from '@/stores/session-end-store';
 import { useSessionStore } from '@/stores/session-store';
 
 export const LOGOUT_CONFIRMATION = 'Are you sure you want to logout?';
 
-/** Asks for confirmation, clears the session and returns to the login screen. */
+/**
+ * Asks for confirmation, ends the session on the server (best effort), clears
+ * it here and returns to the login screen.
+ */
 export function useLogout(): () => void {
   const navigate = useNavigate();
   const clearSession = useSessionStore((state) => state.clearSession);
@@ -16,6 +20,7 @@ export function useLogout(): () => void {
     if (!window.confirm(LOGOUT_CONFIRMATION)) return;
     // Leaving on purpose: the login screen has no ended session to tell of.
     useSessionEndStore.getState().clear();
+    logoutOnServer();
     clearSession();
     void navigate(paths.auth.login.getHref(), { replace: true });
   }, [clearSession, navigate]);
