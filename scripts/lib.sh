@@ -159,6 +159,7 @@ start_process() {
   if [ "$name" = gateway ]; then
     env "${urls[@]}" NATS_URL="$nats" \
       HTTP_ADDR="127.0.0.1:$http" \
+      PUBLIC_URL="${PUBLIC_URL:-http://127.0.0.1:$http}" \
       WEB_DIST="$ROOT/web/dist" \
       "$BIN/gateway" >>"$logs/gateway.log" 2>&1 &
   else

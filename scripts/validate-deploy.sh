@@ -96,9 +96,21 @@ import yaml
 
 chart, out, kube_version, *values_files = sys.argv[1:]
 failed = False
+# The one value the chart cannot default (invite links are built from it):
+# without it, rendering stops and says so; the default values get it alone.
+try:
+    with helm.Chart.load(chart) as loaded:
+        loaded.render(None, name="chorely", namespace="chorely", is_install=True)
+    print("  default values without config.publicUrl: rendered, but must be refused")
+    failed = True
+except helm.HelmError as e:
+    if "config.publicUrl is required" not in str(e):
+        print(f"  default values without config.publicUrl: refused for another reason: {e}")
+        failed = True
+DEFAULTS = "config:\n  publicUrl: https://chorely.example.com\n"
 for values_file in values_files:
-    label = values_file or "default values"
-    values = helm.values_from_yaml(pathlib.Path(values_file).read_text()) if values_file else None
+    label = values_file or "default values (and config.publicUrl)"
+    values = helm.values_from_yaml(pathlib.Path(values_file).read_text() if values_file else DEFAULTS)
 
     report = helm.lint(chart, values, strict=True, kube_version=f"v{kube_version}")
     # Severity 1 is INFO (e.g. "icon is recommended"); warnings fail in strict mode.

@@ -18,8 +18,10 @@ pub struct Config {
     pub jwt_public_key_file: PathBuf,
     /// The built web app (`web/dist`), served at `/`.
     pub web_dist: PathBuf,
-    /// Origin of links handed out, e.g. `https://app.chorely.example`; taken
-    /// from each request's Host when unset.
+    /// Origin of links handed out (invitations), e.g.
+    /// `https://app.chorely.example`. Required unless the gateway listens on
+    /// this machine only (a loopback address), where it defaults to that
+    /// address. Never taken from a request's Host or `X-Forwarded-Host`.
     #[serde(default)]
     pub public_url: Option<String>,
     /// NATS, for the revoked-token bucket the gateway follows.
@@ -59,5 +61,100 @@ impl Config {
 
     pub fn jwt_public_key_pem(&self) -> anyhow::Result<String> {
         kit::config::read_pem(self.jwt_public_key.as_deref(), &self.jwt_public_key_file)
+    }
+
+    /// The origin links are built on, for a gateway listening on `bound`:
+    /// `PUBLIC_URL`, or, when it is unset and the gateway can only be reached
+    /// from this machine, that address. Anywhere else a missing `PUBLIC_URL`
+    /// stops the start: links must not depend on what a request claims.
+    pub fn public_origin(&self, bound: std::net::SocketAddr) -> anyhow::Result<String> {
+        match self.public_url.as_deref().map(str::trim) {
+            Some(url) if !url.is_empty() => origin_of(url),
+            _ if bound.ip().is_loopback() => Ok(format!("http://{bound}")),
+            _ => anyhow::bail!(
+                "PUBLIC_URL is required: the gateway listens on {bound}, beyond this machine, \
+                 and builds invite links from PUBLIC_URL alone. Set it to the address people \
+                 open Chorely at, e.g. PUBLIC_URL=https://app.chorely.example"
+            ),
+        }
+    }
+}
+
+/// `url` as an origin (`scheme://host[:port]`), refusing anything else.
+fn origin_of(url: &str) -> anyhow::Result<String> {
+    let parsed: http::Uri = url
+        .parse()
+        .map_err(|_| anyhow::anyhow!("PUBLIC_URL {url:?} is not a URL"))?;
+    let origin = match (parsed.scheme_str(), parsed.authority()) {
+        (Some(scheme @ ("http" | "https")), Some(authority))
+            if matches!(parsed.path(), "" | "/") && parsed.query().is_none() =>
+        {
+            format!("{scheme}://{authority}")
+        }
+        _ => anyhow::bail!(
+            "PUBLIC_URL {url:?} must be an origin such as https://app.chorely.example \
+             (http or https, a host, no path)"
+        ),
+    };
+    Ok(origin)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(public_url: Option<&str>) -> Config {
+        Config {
+            public_url: public_url.map(str::to_owned),
+            ..Config::default()
+        }
+    }
+
+    #[test]
+    fn links_use_public_url_as_an_origin() {
+        let bound = "0.0.0.0:8080".parse().unwrap();
+        for (url, origin) in [
+            ("https://app.chorely.example", "https://app.chorely.example"),
+            (
+                " https://app.chorely.example/ ",
+                "https://app.chorely.example",
+            ),
+            ("http://10.0.0.5:8080", "http://10.0.0.5:8080"),
+        ] {
+            assert_eq!(config(Some(url)).public_origin(bound).unwrap(), origin);
+        }
+        for url in [
+            "app.chorely.example",
+            "ftp://app.chorely.example",
+            "https://app.chorely.example/chorely",
+            "https://app.chorely.example/?x=1",
+        ] {
+            assert!(config(Some(url)).public_origin(bound).is_err(), "{url}");
+        }
+    }
+
+    #[test]
+    fn public_url_is_required_beyond_this_machine() {
+        for unset in [None, Some(""), Some("  ")] {
+            let err = config(unset)
+                .public_origin("0.0.0.0:8080".parse().unwrap())
+                .unwrap_err();
+            assert!(
+                err.to_string().starts_with("PUBLIC_URL is required"),
+                "{err}"
+            );
+            assert_eq!(
+                config(unset)
+                    .public_origin("127.0.0.1:18080".parse().unwrap())
+                    .unwrap(),
+                "http://127.0.0.1:18080"
+            );
+        }
+        assert_eq!(
+            config(None)
+                .public_origin("[::1]:8080".parse().unwrap())
+                .unwrap(),
+            "http://[::1]:8080"
+        );
     }
 }

@@ -257,6 +257,8 @@ mod tests {
             org,
             child,
             token: String::new(),
+            token_id: String::new(),
+            expires_at: 0,
         }
     }
 

@@ -352,6 +352,8 @@ mod tests {
             org,
             child,
             token: String::new(),
+            token_id: String::new(),
+            expires_at: i64::MAX,
         }
     }
 

@@ -40,6 +40,8 @@ pub struct Application {
 
 impl Application {
     pub async fn build(config: Config) -> anyhow::Result<Self> {
+        let listener = TcpListener::bind(&config.http_addr).await?;
+        let public_url = config.public_origin(listener.local_addr()?)?;
         let bus = Bus::connect(&config.nats_url, &config.nats_prefix, &config.nats_stream).await?;
         let stopping = CancellationToken::new();
         let verifier = Arc::new(JwtVerifier::from_public_pem(&config.jwt_public_key_pem()?)?);
@@ -50,11 +52,10 @@ impl Application {
             clients: Clients::new(&config)?,
             authenticator: Authenticator::new(verifier, revocations.clone()),
             revocations,
-            public_url: config.public_url.clone().filter(|u| !u.trim().is_empty()),
+            public_url,
             dashboards,
             live: live.clone(),
         };
-        let listener = TcpListener::bind(&config.http_addr).await?;
         let port = listener.local_addr()?.port();
         Ok(Self {
             listener,

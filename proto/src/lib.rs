@@ -53,6 +53,7 @@ pub mod events {
         UserRegistered => "auth.user_registered",
         UserUpdated => "auth.user_updated",
         UserRevoked => "auth.user_revoked",
+        TokenRevoked => "auth.token_revoked",
         UserLoggedIn => "auth.user_logged_in",
         ChoreCountChanged => "chores.chore_count_changed",
         SubmissionReviewed => "chores.submission_reviewed",

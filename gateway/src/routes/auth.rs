@@ -1,4 +1,4 @@
-//! Sign-up, login and invitations: the calls anyone may make.
+//! Sign-up, login and invitations (the calls anyone may make), and logout.
 
 use axum::{Json, extract::State, http::StatusCode};
 use chorely_proto::auth::v1 as pb;
@@ -6,6 +6,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{AppState, Body, Path};
 use crate::{
+    auth::Authed,
     error::{ApiResult, ErrorBody},
     json::{AcceptInviteBody, AuthAnswer, Invite, LoginBody, RegisterBody},
 };
@@ -16,6 +17,28 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(login))
         .routes(routes!(invite))
         .routes(routes!(accept_invite))
+        .routes(routes!(logout))
+}
+
+/// Logs out: the token this call carries stops working at once, here and in
+/// every service; the user's other sessions go on.
+#[utoipa::path(post, path = "/auth/logout", tag = "auth", security(("bearer" = [])),
+    responses(
+        (status = 204, description = "The session has ended"),
+        (status = 401, description = "The token was already refused", body = ErrorBody),
+    ))]
+async fn logout(State(state): State<AppState>, user: Authed) -> ApiResult<StatusCode> {
+    state
+        .clients
+        .auth(&user)
+        .logout(pb::LogoutRequest {})
+        .await?;
+    // This gateway refuses the token from now on; the others as soon as the
+    // revocation event reaches them.
+    state
+        .revocations
+        .revoke_token_locally(&user.0.token_id, user.0.expires_at);
+    Ok(StatusCode::NO_CONTENT)
 }
 
 /// Creates a family and its first parent, and logs them in.

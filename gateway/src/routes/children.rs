@@ -1,10 +1,6 @@
 //! Children of the signed-in parent's family.
 
-use axum::{
-    Json,
-    extract::State,
-    http::{HeaderMap, StatusCode},
-};
+use axum::{Json, extract::State, http::StatusCode};
 use chorely_proto::{
     auth::v1::ListInviteCodesRequest, family::v1 as pb, rewards::v1::GetChildSummariesRequest,
 };
@@ -91,7 +87,6 @@ async fn summarised(state: &AppState, user: &Authed, child: pb::Child) -> ApiRes
 async fn invite(
     State(state): State<AppState>,
     user: Authed,
-    headers: HeaderMap,
     Body(body): Body<InviteChildBody>,
 ) -> ApiResult<(StatusCode, Json<ChildInvitation>)> {
     let (first_name, last_name, details) = body.split();
@@ -118,8 +113,7 @@ async fn invite(
         .ok_or_else(|| ApiError::from(tonic::Status::internal("no child")))?;
     let invite_url = format!(
         "{}/register?invite={}",
-        state.public_origin(&headers),
-        answer.invite_code
+        state.public_url, answer.invite_code
     );
     Ok((
         StatusCode::CREATED,
@@ -145,7 +139,6 @@ async fn invite(
 async fn show_invite(
     State(state): State<AppState>,
     user: Authed,
-    headers: HeaderMap,
     Path(id): Path<String>,
 ) -> ApiResult<Json<ChildInviteLink>> {
     // The child is read first: another family's id is 404 like an unknown one.
@@ -182,11 +175,7 @@ async fn show_invite(
             )
         })?;
     Ok(Json(ChildInviteLink {
-        invite_url: format!(
-            "{}/register?invite={}",
-            state.public_origin(&headers),
-            invitation.code
-        ),
+        invite_url: format!("{}/register?invite={}", state.public_url, invitation.code),
         expires_at: time(invitation.expires_at.as_ref()),
         invite_code: invitation.code,
     }))

@@ -13,7 +13,6 @@ pub mod rewards;
 pub mod submissions;
 pub mod users;
 
-use axum::http::HeaderMap;
 use kit::{authn::Authenticator, revocation::Revocations};
 use utoipa_axum::router::OpenApiRouter;
 
@@ -26,27 +25,13 @@ pub struct AppState {
     pub authenticator: Authenticator,
     /// Revocations this gateway applies itself (see `users::deactivate`).
     pub revocations: Revocations,
-    /// Origin of links the API hands out (e.g. invite links); from the request when unset.
-    pub public_url: Option<String>,
+    /// Origin of links the API hands out (invite links): the configured
+    /// `PUBLIC_URL`, never what a request says its host is.
+    pub public_url: String,
     /// Dashboards composed recently, until their family changes.
     pub dashboards: Dashboards,
     /// The events browsers follow live.
     pub live: Live,
-}
-
-impl AppState {
-    /// `https://host` the user reached us at, for links they will open.
-    pub fn public_origin(&self, headers: &HeaderMap) -> String {
-        if let Some(url) = &self.public_url {
-            return url.trim_end_matches('/').to_owned();
-        }
-        let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
-        let scheme = header("x-forwarded-proto").unwrap_or("http");
-        let host = header("x-forwarded-host")
-            .or_else(|| header("host"))
-            .unwrap_or("localhost");
-        format!("{scheme}://{host}")
-    }
 }
 
 impl HasAuthenticator for AppState {

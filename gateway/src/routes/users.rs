@@ -60,11 +60,13 @@ async fn me(State(state): State<AppState>, user: Authed) -> ApiResult<Json<User>
     Ok(Json(me))
 }
 
-/// Updates the signed-in user's personal fields.
+/// Updates the signed-in user's personal fields. A child's name, email and
+/// phone are their parents' to change (on the child's record).
 #[utoipa::path(put, path = "/users/me", tag = "users", security(("bearer" = [])), request_body = UpdateMeBody,
     responses(
         (status = 200, body = User),
         (status = 400, body = ErrorBody),
+        (status = 403, description = "A child changing their name, email or phone (their parents keep them)", body = ErrorBody),
         (status = 409, description = "Email used by another account", body = ErrorBody),
     ))]
 async fn update_me(

@@ -262,3 +262,70 @@ async fn ten_failed_logins_lock_the_email_for_a_while() {
         .unwrap();
     assert_eq!(left, 0, "a successful login forgets the failures");
 }
+
+/// Guesses sent all at once are held to the same ten as guesses sent one
+/// after another: each attempt is counted before its password is checked, so
+/// a burst cannot slip past the limit while the first guesses are hashed.
+#[tokio::test]
+async fn a_burst_of_guesses_gets_no_more_than_ten_password_checks() {
+    let (_stack, api) = start().await;
+    let http = Client::new();
+    let victim = registration();
+    let (status, _) = send(http.post(format!("{api}/auth/register")).json(&victim)).await;
+    assert_eq!(status, StatusCode::CREATED);
+    let login = |password: &str| {
+        http.post(format!("{api}/auth/login"))
+            .json(&json!({"email": victim["email"], "password": password}))
+    };
+
+    let answers =
+        futures::future::join_all((0..30).map(|i| send(login(&format!("guess-{i}"))))).await;
+    let checked = answers
+        .iter()
+        .filter(|(status, _)| *status == StatusCode::UNAUTHORIZED)
+        .count();
+    let locked = answers
+        .iter()
+        .filter(|(status, _)| *status == StatusCode::TOO_MANY_REQUESTS)
+        .count();
+    assert!(checked <= 10, "{checked} guesses were checked");
+    assert_eq!(checked + locked, 30, "{answers:?}");
+    for (status, body) in &answers {
+        if *status == StatusCode::UNAUTHORIZED {
+            assert_error(body, "Invalid email or password");
+        } else {
+            assert_error(body, "Too many failed logins. Try again in 15 minutes.");
+        }
+    }
+
+    // The email is locked now, the right password included.
+    let (status, body) = send(login("secret123")).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert_error(&body, "Too many failed logins. Try again in 15 minutes.");
+}
+
+/// A sign-up with a taken email still answers 409 at once (the spec logs a
+/// new family in straight away, so the address cannot be kept secret there),
+/// but only after hashing the password as a new sign-up does: both cost the
+/// same, and probing for accounts costs as much as signing up.
+#[tokio::test]
+async fn a_sign_up_with_a_taken_email_hashes_the_password_too() {
+    let (stack, api) = start().await;
+    let http = Client::new();
+    let body = registration();
+    let before = stack.auth_hasher.hashed();
+    let (status, _) = send(http.post(format!("{api}/auth/register")).json(&body)).await;
+    assert_eq!(status, StatusCode::CREATED);
+    assert_eq!(stack.auth_hasher.hashed(), before + 1, "a new sign-up");
+
+    let mut again = registration();
+    again["email"] = json!(body["email"].as_str().unwrap().to_uppercase());
+    let (status, err) = send(http.post(format!("{api}/auth/register")).json(&again)).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_error(&err, "An account with this email already exists");
+    assert_eq!(
+        stack.auth_hasher.hashed(),
+        before + 2,
+        "a taken email hashes the password as well"
+    );
+}

@@ -578,3 +578,102 @@ async fn a_removed_parents_open_codes_stop_working() {
     assert!(!open.contains(&theirs["code"].as_str().unwrap()), "{codes}");
     accept(&api, ours["code"].as_str().unwrap(), &unique_email("third")).await;
 }
+
+/// A child's name, email and phone are on their child record, which parents
+/// keep: the child cannot change them through their own profile (the
+/// parents' list would go on showing the old ones), only their parents can.
+#[tokio::test]
+async fn a_childs_login_name_and_email_are_their_parents_to_change() {
+    let (_stack, api) = start().await;
+    let parent = parent(&api).await;
+    let (child, code) = add_child(&parent, "Max").await;
+    let kid = accept(&api, &code, "").await;
+    let (_, me) = send(kid.get("/users/me")).await;
+    let own = json!({
+        "firstName": me["firstName"], "lastName": me["lastName"],
+        "email": me["email"], "phone": me["phone"],
+    });
+
+    let changes = [
+        ("email", json!(unique_email("renamed"))),
+        ("firstName", json!("Maximilian")),
+        ("lastName", json!("Other")),
+        ("phone", json!("+1 555 0199")),
+    ];
+    for (field, value) in changes {
+        let mut body = own.clone();
+        body[field] = value;
+        let (status, err) = send(kid.put("/users/me", &body)).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{field}: {err}");
+        assert_error(
+            &err,
+            "Only a parent can change a child's name, email or phone",
+        );
+    }
+    // Nothing changed, for the child or in their parents' list.
+    let (_, after) = send(kid.get("/users/me")).await;
+    for field in ["firstName", "lastName", "email", "phone"] {
+        assert_eq!(after[field], me[field], "{field}");
+    }
+    let listed = children(&parent).await;
+    assert_eq!(listed[0]["user"]["email"], child["user"]["email"]);
+
+    // Saving the profile as it is still works (the form sends every field).
+    let (status, saved) = send(kid.put("/users/me", &own)).await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+
+    // The parent changes the child's email; the login follows.
+    let email = unique_email("moved");
+    let id = child["id"].as_str().unwrap();
+    let (status, edited) = send(parent.put(
+        &format!("/children/{id}"),
+        &json!({"name": child["name"], "email": email}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK, "{edited}");
+    let (_, after) = send(kid.get("/users/me")).await;
+    assert_eq!(after["email"], email);
+}
+
+/// Invite links are built from the configured origin only, never from what a
+/// request says its host is: a forged `X-Forwarded-Host` (or `Host`) must not
+/// hand a parent a link to someone else's site.
+#[tokio::test]
+async fn invite_links_ignore_the_host_a_request_claims() {
+    let forged = |request: reqwest::RequestBuilder| {
+        request
+            .header("x-forwarded-host", "evil.example")
+            .header("x-forwarded-proto", "https")
+    };
+    // Configured: links on PUBLIC_URL.
+    let mut stack = testkit::Stack::start().await;
+    let configured = stack
+        .start_gateway_with(gateway::config::Config {
+            public_url: Some("https://app.chorely.test/".into()),
+            ..stack.gateway_config()
+        })
+        .await;
+    // Not configured, listening on this machine only: links on that address.
+    let local = stack.start_gateway().await;
+
+    for (base, origin) in [
+        (configured, "https://app.chorely.test".to_owned()),
+        (local.clone(), local),
+    ] {
+        let parent = parent(&format!("{base}/api")).await;
+        let (status, invited) = send(forged(parent.post(
+            "/children/invite",
+            &json!({"firstName": "Noa", "email": unique_email("child")}),
+        )))
+        .await;
+        assert_eq!(status, StatusCode::CREATED, "{invited}");
+        let code = invited["inviteCode"].as_str().unwrap();
+        assert_eq!(
+            invited["inviteUrl"],
+            format!("{origin}/register?invite={code}")
+        );
+        let id = invited["child"]["id"].as_str().unwrap();
+        let (_, link) = send(forged(parent.get(&format!("/children/{id}/invite")))).await;
+        assert_eq!(link["inviteUrl"], invited["inviteUrl"]);
+    }
+}

@@ -282,3 +282,15 @@ async fn operators_hear_of_new_families_and_families_do_not() {
         "{heard:?}"
     );
 }
+
+#[tokio::test]
+async fn a_stream_ends_when_its_session_logs_out() {
+    let (_stack, api) = start().await;
+    let parent = parent(&api).await;
+    let mut hears = Events::open(&parent, None).await;
+    let (status, _) = send(parent.post("/auth/logout", &json!({}))).await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    while let Some(event) = hears.next().await {
+        assert_ne!(event.kind, "submission.submitted", "{event:?}");
+    }
+}

@@ -108,3 +108,73 @@ async fn co_parent(parent: &Session) -> Session {
     )
     .await
 }
+
+/// Logging out ends that session at once: the gateway and the services
+/// refuse its token from then on (auth at once, the others as soon as the
+/// revocation reaches them), while the user's other sessions go on.
+#[tokio::test]
+async fn logging_out_ends_that_session_and_no_other() {
+    use chorely_proto::family::v1::{
+        GetCurrentOrganizationRequest, family_service_client::FamilyServiceClient,
+    };
+    use kit::grpc::Outgoing;
+
+    let (stack, api) = start().await;
+    let http = Client::new();
+    let phone = parent(&api).await;
+    let (status, laptop) = send(
+        http.post(format!("{api}/auth/login"))
+            .json(&json!({"email": phone.user["email"], "password": "secret123"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let laptop = laptop["token"].as_str().unwrap().to_owned();
+    let family = |token: &str| {
+        FamilyServiceClient::with_interceptor(
+            testkit::Stack::channel(&stack.family_url),
+            Outgoing::bearer(token),
+        )
+    };
+
+    let answer = http
+        .post(format!("{api}/auth/logout"))
+        .bearer_auth(&phone.token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(answer.status(), StatusCode::NO_CONTENT);
+
+    // Refused at once by the gateway and by auth itself ...
+    let (status, body) = send(phone.get("/users/me")).await;
+    assert_refused(status, &body, "Invalid or expired token", "UNAUTHENTICATED");
+    let err = stack
+        .auth(Some(&phone.token))
+        .get_me(chorely_proto::auth::v1::GetMeRequest {})
+        .await
+        .unwrap_err();
+    assert_eq!(err.code(), tonic::Code::Unauthenticated);
+    // ... and by every other service once the revocation reaches it.
+    eventually("the family service refusing the token", || async {
+        family(&phone.token)
+            .get_current_organization(GetCurrentOrganizationRequest {})
+            .await
+            .is_err_and(|err| err.code() == tonic::Code::Unauthenticated)
+    })
+    .await;
+    // Logging out again is refused like any other use of the token.
+    let again = http
+        .post(format!("{api}/auth/logout"))
+        .bearer_auth(&phone.token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), StatusCode::UNAUTHORIZED);
+
+    // The other session of the same user goes on, everywhere.
+    let (status, me) = send(http.get(format!("{api}/users/me")).bearer_auth(&laptop)).await;
+    assert_eq!(status, StatusCode::OK, "{me}");
+    family(&laptop)
+        .get_current_organization(GetCurrentOrganizationRequest {})
+        .await
+        .unwrap();
+}

@@ -5,7 +5,7 @@ use std::{sync::Arc, time::Duration};
 
 use chorely_proto::{
     auth::v1::{self as pb},
-    events::v1::UserLoggedIn,
+    events::v1::{TokenRevoked, UserLoggedIn},
     family::v1::AddMemberChildRequest,
 };
 use kit::{
@@ -28,7 +28,8 @@ use crate::{
     view,
 };
 
-/// Failed logins to one email in a row that lock it ...
+/// Failed logins to one email in a row that lock it (each counted as it
+/// starts, before its password is checked) ...
 const LOGIN_FAILURES_MAX: i32 = 10;
 /// ... when no more than this apart ...
 const LOGIN_FAILURE_WINDOW: Duration = Duration::from_secs(15 * 60);
@@ -54,12 +55,16 @@ impl Accounts {
         let email = validate::email(&req.email)?;
         let password = Password::parse(&req.password)?;
 
+        // Hashed first, whether or not the email is free: a taken email is
+        // answered 409 (the new family is logged in at once, so it cannot be
+        // hidden), but no sooner than a new one, and probing for accounts
+        // costs a hash each, as signing up does.
+        let hash = self.hasher.hash(&password).await?;
         // Checked before the family is created so a taken email leaves nothing
         // behind; the unique index still settles a race between two sign-ups.
         if users::email_exists(&self.pool, &email).await? {
             return Err(Error::EmailTaken);
         }
-        let hash = self.hasher.hash(&password).await?;
         let (org_id, _) = self
             .clients
             .create_family(&family_name, req.time_zone.trim())
@@ -94,8 +99,18 @@ impl Accounts {
             return Err(Error::invalid("password", "Password is required"));
         }
         let email = req.email.trim();
-        // Checked before hashing: a locked email costs no password check.
-        if login_failures::locked(&self.pool, email).await? {
+        // Counted before hashing, in the same statement that checks the
+        // limit: a locked email costs no password check, and a burst of
+        // guesses sent at once gets no more checks than guesses sent in turn.
+        if !login_failures::reserve_attempt(
+            &self.pool,
+            email,
+            LOGIN_FAILURES_MAX,
+            LOGIN_FAILURE_WINDOW,
+            LOGIN_LOCK,
+        )
+        .await?
+        {
             return Err(Error::TooManyAttempts);
         }
         let user = users::find_by_email(&self.pool, email).await?;
@@ -106,19 +121,10 @@ impl Accounts {
                 user.as_ref().map(|u| u.password_hash.as_str()),
             )
             .await?;
+        // A wrong password stays counted.
         let user = match user {
             Some(user) if matches => user,
-            _ => {
-                login_failures::record(
-                    &self.pool,
-                    email,
-                    LOGIN_FAILURES_MAX,
-                    LOGIN_FAILURE_WINDOW,
-                    LOGIN_LOCK,
-                )
-                .await?;
-                return Err(Error::BadCredentials);
-            }
+            _ => return Err(Error::BadCredentials),
         };
         login_failures::clear(&self.pool, email).await?;
         if !user.is_active {
@@ -224,6 +230,22 @@ impl Accounts {
         let first_name = validate::required(&req.first_name, "firstName", "First name")?;
         let last_name = validate::optional(&req.last_name, "lastName", "Last name")?;
         let phone = validate::phone(&req.phone)?;
+        // A child's name, email and phone belong to their child record, which
+        // their parents keep (and the login follows): a child saving their
+        // profile as it is is fine, changing any of them is not.
+        let current = users::find_by_id(&self.pool, caller.id)
+            .await?
+            .ok_or(Error::UserNotFound)?;
+        if current.child_id.is_some()
+            && (current.first_name != first_name
+                || current.last_name != last_name
+                || current.email != email
+                || current.phone != phone)
+        {
+            return Err(Error::Forbidden(
+                "Only a parent can change a child's name, email or phone",
+            ));
+        }
         let mut tx = self.pool.begin().await?;
         let user = users::update_profile(
             &mut tx,
@@ -240,6 +262,31 @@ impl Accounts {
         outbox::enqueue(&mut tx, &view::user_updated(&user)).await?;
         tx.commit().await?;
         self.describe(&user).await
+    }
+
+    /// Ends the session of the caller's token: `token_revoked` goes through
+    /// the outbox to every process, and this one refuses the token at once.
+    pub async fn logout(&self, caller: &Caller) -> Result<(), Error> {
+        let now = chrono::Utc::now();
+        let mut tx = self.pool.begin().await?;
+        outbox::enqueue(
+            &mut tx,
+            &TokenRevoked {
+                token_id: caller.token_id.clone(),
+                user_id: caller.id.to_string(),
+                organization_id: caller.org.map(|o| o.to_string()).unwrap_or_default(),
+                expires_at: Some(prost_types::Timestamp {
+                    seconds: caller.expires_at,
+                    nanos: 0,
+                }),
+                revoked_at: Some(kit::time::to_proto(now)),
+            },
+        )
+        .await?;
+        tx.commit().await?;
+        self.revocations
+            .revoke_token_locally(&caller.token_id, caller.expires_at);
+        Ok(())
     }
 
     /// Inserts the user and its `user.registered` event in one transaction,

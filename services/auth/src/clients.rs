@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use chorely_proto::{
     family::v1::{
-        AddMemberChildRequest, CreateOrganizationRequest, GetOrganizationRequest,
-        family_service_client::FamilyServiceClient,
+        AddMemberChildRequest, CreateOrganizationRequest, GetChildFamilyRequest,
+        GetOrganizationRequest, family_service_client::FamilyServiceClient,
     },
     platform::v1::{
         GetOrganizationStatusRequest, Plan, platform_service_client::PlatformServiceClient,
@@ -99,6 +99,27 @@ impl Clients {
             .await
             .map_err(Error::upstream("family"))?;
         Ok(())
+    }
+
+    /// The family a child belongs to, as the family service knows it: `None`
+    /// for a child it does not have, such as one it is adding right now
+    /// (it asks for the child's invitation before it commits the child).
+    pub async fn child_family(&self, child_id: Uuid) -> Result<Option<Uuid>, Error> {
+        let org = self
+            .family()?
+            .get_child_family(GetChildFamilyRequest {
+                child_id: child_id.to_string(),
+            })
+            .await
+            .map_err(Error::upstream("family"))?
+            .into_inner()
+            .organization_id;
+        if org.is_empty() {
+            return Ok(None);
+        }
+        Uuid::parse_str(&org)
+            .map(Some)
+            .map_err(|e| Error::Internal(e.into()))
     }
 
     /// The family's name (family service) and plan and state (platform service), asked together.

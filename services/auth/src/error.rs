@@ -22,6 +22,9 @@ pub enum Error {
     InvalidInvite,
     #[error("User not found")]
     UserNotFound,
+    /// Another family's child answers as an unknown one.
+    #[error("Child not found")]
+    ChildNotFound,
     #[error("{0}")]
     Forbidden(&'static str),
     /// Another service answered with an error.
@@ -55,7 +58,7 @@ impl From<Error> for Status {
             Error::AccountInactive | Error::FamilyInactive | Error::Forbidden(_) => {
                 Code::PermissionDenied
             }
-            Error::InvalidInvite | Error::UserNotFound => Code::NotFound,
+            Error::InvalidInvite | Error::UserNotFound | Error::ChildNotFound => Code::NotFound,
             Error::TooManyAttempts => Code::ResourceExhausted,
             Error::Upstream { service, status } => {
                 return kit::error::upstream(service, status.clone());

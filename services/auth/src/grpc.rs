@@ -42,6 +42,16 @@ impl AuthService for AuthGrpc {
         reply(self.accounts.update_me(&caller, request.into_inner()).await)
     }
 
+    async fn logout(&self, request: Request<pb::LogoutRequest>) -> Reply<pb::LogoutResponse> {
+        let caller = request.user()?;
+        reply(
+            self.accounts
+                .logout(caller)
+                .await
+                .map(|()| pb::LogoutResponse {}),
+        )
+    }
+
     async fn list_members(
         &self,
         request: Request<pb::ListMembersRequest>,

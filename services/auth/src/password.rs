@@ -3,7 +3,10 @@
 //! pool, and a semaphore bounds how many run at once: a burst of logins slows
 //! down instead of exhausting memory or starving the async runtime.
 
-use std::sync::{Arc, LazyLock};
+use std::sync::{
+    Arc, LazyLock,
+    atomic::{AtomicU64, Ordering},
+};
 
 use argon2::{Argon2, PasswordHasher, PasswordVerifier};
 use tokio::sync::Semaphore;
@@ -25,19 +28,30 @@ static DUMMY_HASH: LazyLock<String> = LazyLock::new(|| {
 #[derive(Clone)]
 pub struct Hasher {
     permits: Arc<Semaphore>,
+    /// New passwords hashed so far: a call that must cost one hash whatever
+    /// its answer (a sign-up with a taken email) is seen to by this count.
+    hashed: Arc<AtomicU64>,
 }
 
 impl Hasher {
     pub fn new(max_concurrent: usize) -> Self {
         Self {
             permits: Arc::new(Semaphore::new(max_concurrent.max(1))),
+            hashed: Arc::default(),
         }
+    }
+
+    /// How many new passwords this hasher (and its clones) has hashed.
+    pub fn hashed(&self) -> u64 {
+        self.hashed.load(Ordering::Relaxed)
     }
 
     /// The PHC string of a new password.
     pub async fn hash(&self, password: &Password) -> Result<String, Error> {
         let password = password.expose().to_owned();
+        let hashed = self.hashed.clone();
         self.blocking(move || {
+            hashed.fetch_add(1, Ordering::Relaxed);
             Argon2::default()
                 .hash_password(password.as_bytes())
                 .map(|h| h.to_string())

@@ -19,6 +19,7 @@ pub static MIGRATIONS: Migrator = sqlx::migrate!("./migrations");
 pub struct Application {
     service: Service,
     routes: Routes,
+    hasher: Hasher,
 }
 
 impl Application {
@@ -37,9 +38,10 @@ impl Application {
             config.token_ttl(),
             "auth",
         )?);
+        let hasher = Hasher::new(config.max_concurrent_hashes);
         let accounts = Accounts {
             pool: service.pool.clone(),
-            hasher: Hasher::new(config.max_concurrent_hashes),
+            hasher: hasher.clone(),
             signer: signer.clone(),
             clients: Clients::new(&config.family_url, &config.platform_url, signer)?,
             revocations: service.revocations.clone(),
@@ -48,7 +50,11 @@ impl Application {
             AuthGrpc { accounts },
             service.interceptor(),
         ));
-        Ok(Self { service, routes })
+        Ok(Self {
+            service,
+            routes,
+            hasher,
+        })
     }
 
     pub fn port(&self) -> u16 {
@@ -57,6 +63,11 @@ impl Application {
 
     pub fn pool(&self) -> &PgPool {
         &self.service.pool
+    }
+
+    /// The password hasher (tests count the hashes it makes).
+    pub fn hasher(&self) -> &Hasher {
+        &self.hasher
     }
 
     /// The relay that publishes this service's events (tests drive it by hand).

@@ -135,6 +135,19 @@ impl Accounts {
         let child_id = Uuid::parse_str(&req.child_id)
             .map_err(|_| Error::invalid("childId", "Unknown child"))?;
         let email = validate::email(&req.email)?;
+        // Whoever calls (the family service, with the parent's token, or
+        // anyone holding a parent's token), the child must not be another
+        // family's. A child family does not know yet is the one it is adding:
+        // it asks for the invitation inside the transaction that keeps the
+        // child, so that both or neither are kept.
+        if self
+            .clients
+            .child_family(child_id)
+            .await?
+            .is_some_and(|family| family != org)
+        {
+            return Err(Error::ChildNotFound);
+        }
         if users::email_exists(&self.pool, &email).await? {
             return Err(Error::EmailTaken);
         }

@@ -96,6 +96,14 @@ impl Children {
             .ok_or(Error::ChildNotFound)
     }
 
+    /// The family a child belongs to; `None` for an id no family has (yet).
+    pub async fn family_of(&self, id: &str) -> Result<Option<Uuid>, Error> {
+        match Uuid::parse_str(id) {
+            Ok(id) => children::family_of(&self.pool, id).await,
+            Err(_) => Ok(None),
+        }
+    }
+
     /// Adds a child and the invitation that becomes their login; both or neither.
     pub async fn invite(
         &self,

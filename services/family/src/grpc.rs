@@ -142,4 +142,19 @@ impl FamilyService for FamilyGrpc {
         let token = kit::authn::token_of(&request).unwrap_or_default();
         reply(self.children.add_member(&token, request.into_inner()).await)
     }
+
+    async fn get_child_family(
+        &self,
+        request: Request<pb::GetChildFamilyRequest>,
+    ) -> Reply<pb::GetChildFamilyResponse> {
+        request.service()?;
+        reply(
+            self.children
+                .family_of(&request.get_ref().child_id)
+                .await
+                .map(|org| pb::GetChildFamilyResponse {
+                    organization_id: org.map(|o| o.to_string()).unwrap_or_default(),
+                }),
+        )
+    }
 }

@@ -57,6 +57,10 @@ pub struct User {
     pub child: Option<Uuid>,
     /// The bearer token, forwarded when this service calls another for the user.
     pub token: String,
+    /// The token's id (`jti`), by which its session is logged out.
+    pub token_id: String,
+    /// When the token expires (`exp`, Unix seconds).
+    pub expires_at: i64,
 }
 
 impl User {
@@ -112,6 +116,10 @@ impl Authenticator {
                 Revoked::Family => Refusal::FamilySuspended,
             });
         }
+        // A session logged out: its token is done, like an expired one.
+        if self.revocations.token_revoked(&verified.claims.jti) {
+            return Err(Refusal::Invalid);
+        }
         caller_from(verified, token).ok_or(Refusal::Invalid)
     }
 }
@@ -119,7 +127,7 @@ impl Authenticator {
 /// Why a token was refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Refusal {
-    /// Not a token of ours, or expired.
+    /// Not a token of ours, expired, or its session logged out.
     Invalid,
     /// Its user was deactivated or deleted since it was issued.
     UserRevoked,
@@ -239,6 +247,8 @@ fn caller_from(verified: Verified, token: &str) -> Option<Caller> {
         org: claims.org,
         child: claims.child,
         token: token.to_owned(),
+        token_id: claims.jti,
+        expires_at: claims.exp,
     }))
 }
 

@@ -10,6 +10,10 @@
 //! the platform service publishes `organization_activation_changed`, and a
 //! token issued at or before the suspension of its family is refused (its
 //! members cannot log in while suspended, and log in again once activated).
+//!
+//! Logging out ends one session: auth publishes `token_revoked` with the
+//! token's id (`jti`) and expiry, and that token alone is refused, until it
+//! would have expired anyway (then it is forgotten).
 
 use std::{
     collections::HashMap,
@@ -23,7 +27,7 @@ use async_nats::jetstream::{
 };
 use chorely_proto::events::{
     Event,
-    v1::{OrganizationActivationChanged, UserRevoked},
+    v1::{OrganizationActivationChanged, TokenRevoked, UserRevoked},
 };
 use futures::StreamExt;
 use prost::Message;
@@ -46,6 +50,7 @@ pub enum Revoked {
 #[derive(Clone)]
 pub struct Revocations {
     revoked: Arc<RwLock<HashMap<String, i64>>>,
+    tokens: Arc<RwLock<Tokens>>,
     /// Counts the revocations applied, for whoever must act on one at once
     /// (an open live stream checks its token again).
     applied: Arc<tokio::sync::watch::Sender<u64>>,
@@ -55,10 +60,22 @@ impl Default for Revocations {
     fn default() -> Self {
         Self {
             revoked: Arc::default(),
+            tokens: Arc::default(),
             applied: Arc::new(tokio::sync::watch::channel(0).0),
         }
     }
 }
+
+/// Tokens logged out, by id, with when they expire (Unix seconds).
+#[derive(Default)]
+struct Tokens {
+    expiring: HashMap<String, i64>,
+    /// When expired entries were last dropped (Unix seconds).
+    pruned_at: i64,
+}
+
+/// How often expired logged-out tokens are dropped (seconds).
+const PRUNE_EVERY: i64 = 60;
 
 impl Revocations {
     /// Reads the recent revocations, then keeps following new ones until
@@ -72,7 +89,10 @@ impl Revocations {
             .follow::<UserRevoked>(bus, shutdown.clone(), Self::apply_user)
             .await?;
         revocations
-            .follow::<OrganizationActivationChanged>(bus, shutdown, Self::apply_family)
+            .follow::<OrganizationActivationChanged>(bus, shutdown.clone(), Self::apply_family)
+            .await?;
+        revocations
+            .follow::<TokenRevoked>(bus, shutdown, Self::apply_token)
             .await?;
         Ok(revocations)
     }
@@ -154,6 +174,48 @@ impl Revocations {
                 self.revoke_locally(&family_key(&event.organization_id), at);
             }
             Err(err) => tracing::warn!(%err, "undecodable family suspension"),
+        }
+    }
+
+    fn apply_token(&self, payload: &[u8]) {
+        match TokenRevoked::decode(payload) {
+            Ok(event) => {
+                // No expiry: kept as long as any token lives.
+                let expires_at = event.expires_at.map_or(i64::MAX, |t| t.seconds);
+                self.revoke_token_locally(&event.token_id, expires_at);
+            }
+            Err(err) => tracing::warn!(%err, "undecodable logout"),
+        }
+    }
+
+    /// Whether the token `token_id` (its `jti`) was logged out.
+    pub fn token_revoked(&self, token_id: &str) -> bool {
+        if token_id.is_empty() {
+            return false;
+        }
+        let tokens = self.tokens.read().unwrap_or_else(|e| e.into_inner());
+        tokens.expiring.contains_key(token_id)
+    }
+
+    /// Refuses the token `token_id` (expiring at `expires_at`, Unix seconds)
+    /// in this process before its event comes round; forgets tokens that
+    /// have expired meanwhile (they are refused as expired anyway).
+    pub fn revoke_token_locally(&self, token_id: &str, expires_at: i64) {
+        self.revoke_token_at(token_id, expires_at, chrono::Utc::now().timestamp());
+        self.applied.send_modify(|n| *n += 1);
+    }
+
+    fn revoke_token_at(&self, token_id: &str, expires_at: i64, now: i64) {
+        let mut tokens = self.tokens.write().unwrap_or_else(|e| e.into_inner());
+        if now - tokens.pruned_at >= PRUNE_EVERY {
+            // Past the verifier's leeway, an expired token cannot be used.
+            tokens
+                .expiring
+                .retain(|_, &mut expires| expires + 60 >= now);
+            tokens.pruned_at = now;
+        }
+        if !token_id.is_empty() && expires_at + 60 >= now {
+            tokens.expiring.insert(token_id.to_owned(), expires_at);
         }
     }
 
@@ -313,6 +375,26 @@ mod tests {
             Some(Revoked::Family)
         );
         assert_eq!(revocations.revoked_by("v", Some("g"), 2_500), None);
+    }
+
+    #[test]
+    fn a_logged_out_token_is_refused_until_it_expires_and_then_forgotten() {
+        let revocations = Revocations::default();
+        let now = 1_000_000;
+        revocations.revoke_token_at("a", now + 3600, now);
+        revocations.revoke_token_at("", now + 3600, now);
+        assert!(revocations.token_revoked("a"));
+        assert!(!revocations.token_revoked("b"));
+        assert!(!revocations.token_revoked(""), "a token without an id");
+        // One already expired is not kept at all.
+        revocations.revoke_token_at("old", now - 3600, now);
+        assert!(!revocations.token_revoked("old"));
+        // Hours later, "a" has expired and is dropped with the next logout.
+        revocations.revoke_token_at("b", now + 7200 + 3600, now + 7200);
+        assert!(!revocations.token_revoked("a"));
+        assert!(revocations.token_revoked("b"));
+        // Another user's revocations are untouched by logouts.
+        assert!(!revocations.is_revoked("u", None, 0));
     }
 
     #[test]

@@ -56,6 +56,8 @@ pub struct Stack {
     /// The chores service's photo store.
     pub photos: chores::storage::Storage,
     pub auth_pool: sqlx::PgPool,
+    /// The auth service's password hasher, to count the hashes it makes.
+    pub auth_hasher: auth::password::Hasher,
     pub platform_pool: sqlx::PgPool,
     auth_relay: kit::outbox::Relay,
     pub chores_pool: sqlx::PgPool,
@@ -197,6 +199,7 @@ impl Stack {
         .await
         .unwrap();
         let auth_pool = auth.pool().clone();
+        let auth_hasher = auth.hasher().clone();
         let auth_relay = auth.relay();
         spawn(&mut tasks, auth.run(shutdown.clone()));
 
@@ -210,6 +213,7 @@ impl Stack {
             rewards_url,
             photos,
             auth_pool,
+            auth_hasher,
             platform_pool,
             auth_relay,
             chores_pool,

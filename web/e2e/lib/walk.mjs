@@ -327,7 +327,12 @@ export const SCREENS = [
     id: 'profile',
     path: () => '/profile',
     roles: ['parent', 'child'],
-    ready: (page) => all(heading(page, say('profile:title')), page.getByRole('form', { name: say('profile:personal.formLabel') })),
+    // A parent edits their details in a form; a child sees theirs (their parents keep them).
+    ready: (page) =>
+      all(
+        heading(page, say('profile:title')),
+        page.getByRole('heading', { level: 2, name: say('profile:personal.title'), exact: true }),
+      ),
   },
   {
     id: 'not-found',

@@ -1,12 +1,19 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 
+import { logoutOnServer } from '@/api/logout';
 import { paths } from '@/config/paths';
 import { i18n } from '@/lib/i18n';
 import { useSessionEndStore } from '@/stores/session-end-store';
 import { useSessionStore } from '@/stores/session-store';
 
-/** Asks for confirmation, clears the session and returns to the login screen. */
+/** The confirmation asked before logging out, in English (the spec's words). */
+export const LOGOUT_CONFIRMATION = 'Are you sure you want to logout?';
+
+/**
+ * Asks for confirmation, ends the session on the server (best effort), clears
+ * it here and returns to the login screen.
+ */
 export function useLogout(): () => void {
   const navigate = useNavigate();
   const clearSession = useSessionStore((state) => state.clearSession);
@@ -15,6 +22,7 @@ export function useLogout(): () => void {
     if (!window.confirm(i18n.t('common:logout.confirm'))) return;
     // Leaving on purpose: the login screen has no ended session to tell of.
     useSessionEndStore.getState().clear();
+    logoutOnServer();
     clearSession();
     void navigate(paths.auth.login.getHref(), { replace: true });
   }, [clearSession, navigate]);

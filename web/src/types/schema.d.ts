@@ -174,6 +174,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Logs out: the token this call carries stops working at once, here and in
+         *     every service; the user's other sessions go on.
+         */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/register": {
         parameters: {
             query?: never;
@@ -746,7 +766,10 @@ export interface paths {
         };
         /** The signed-in user. */
         get: operations["me"];
-        /** Updates the signed-in user's personal fields. */
+        /**
+         * Updates the signed-in user's personal fields. A child's name, email and
+         *     phone are their parents' to change (on the child's record).
+         */
         put: operations["update_me"];
         post?: never;
         delete?: never;
@@ -2363,6 +2386,42 @@ export interface operations {
             };
             /** @description Too many failed logins for this email; try again later */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session has ended */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The token was already refused */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4870,7 +4929,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The caller's role may not do this */
+            /** @description A child changing their name, email or phone (their parents keep them) */
             403: {
                 headers: {
                     [name: string]: unknown;

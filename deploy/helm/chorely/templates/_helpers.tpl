@@ -214,11 +214,14 @@ and optionally "extra" (dict ...).
 {{- end }}
 {{- end }}
 
+{{- /* Invite links are built from it alone (never a request's Host), so it is required. */ -}}
 {{- define "chorely.publicUrl" -}}
 {{- if .Values.config.publicUrl }}
 {{- .Values.config.publicUrl }}
 {{- else if .Values.ingress.enabled }}
 {{- printf "%s://%s" (ternary "https" "http" .Values.ingress.tls.enabled) .Values.ingress.host }}
+{{- else }}
+{{- fail "config.publicUrl is required (or turn the Ingress on): the address people open Chorely at, e.g. https://app.chorely.example; invite links are built from it" }}
 {{- end }}
 {{- end }}
 

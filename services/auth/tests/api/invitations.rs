@@ -184,3 +184,56 @@ async fn only_parents_create_invite_codes_and_with_offered_expiries() {
         .unwrap_err();
     assert_eq!(err.message(), "Role must be ORG_ADMIN or ORG_MEMBER");
 }
+
+/// Auth checks for itself that a child's invitation names a child of the
+/// caller's own family, whoever calls it (the family service does, but a
+/// parent's token reaches auth directly too): another family's child is
+/// unknown, and no invitation is kept.
+#[tokio::test]
+async fn a_child_invitation_for_another_familys_child_is_refused() {
+    use chorely_proto::{
+        auth::v1::CreateChildInviteRequest,
+        family::v1::{InviteChildRequest, family_service_client::FamilyServiceClient},
+    };
+
+    let stack = Stack::start().await;
+    let (_, ours) = register(&stack).await;
+    let (_, theirs) = register(&stack).await;
+    let their_child = FamilyServiceClient::with_interceptor(
+        Stack::channel(&stack.family_url),
+        kit::grpc::Outgoing::bearer(&theirs.token),
+    )
+    .invite_child(InviteChildRequest {
+        first_name: "Noa".into(),
+        email: unique_email(),
+        ..Default::default()
+    })
+    .await
+    .unwrap()
+    .into_inner()
+    .child
+    .unwrap();
+
+    let err = with_token(&stack, &ours.token)
+        .create_child_invite(CreateChildInviteRequest {
+            child_id: their_child.id.clone(),
+            email: unique_email(),
+            first_name: "Noa".into(),
+            ..Default::default()
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(
+        (err.code(), err.message()),
+        (Code::NotFound, "Child not found")
+    );
+    let kept: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM invitations WHERE child_id = $1 AND organization_id <> $2",
+    )
+    .bind(uuid::Uuid::parse_str(&their_child.id).unwrap())
+    .bind(uuid::Uuid::parse_str(&theirs.user.unwrap().organization.unwrap().id).unwrap())
+    .fetch_one(&stack.auth_pool)
+    .await
+    .unwrap();
+    assert_eq!(kept, 0, "no invitation for another family's child");
+}

@@ -96,6 +96,16 @@ pub async fn find(
     .await?)
 }
 
+/// The family `id` belongs to, if any.
+pub async fn family_of(pool: &PgPool, id: Uuid) -> Result<Option<Uuid>, Error> {
+    Ok(
+        sqlx::query_scalar!("SELECT organization_id FROM children WHERE id = $1", id)
+            .fetch_optional(pool)
+            .traced("child_family")
+            .await?,
+    )
+}
+
 pub async fn count(tx: &mut PgConnection, organization_id: Uuid) -> Result<i64, Error> {
     Ok(sqlx::query_scalar!(
         r#"SELECT count(*) AS "count!" FROM children WHERE organization_id = $1"#,

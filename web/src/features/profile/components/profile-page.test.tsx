@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { useSessionStore } from '@/stores/session-store';
-import { buildUser, jsonResponse } from '@/testing/fixtures';
+import { buildUser, childUser, jsonResponse } from '@/testing/fixtures';
 import { fieldErrorOf, renderRoute, signIn, stubApi } from '@/testing/test-utils';
 
 const jane = buildUser({ phone: '' });
@@ -108,5 +108,23 @@ describe('Language', () => {
 
     await user.click(form.getByRole('button', { name: 'Guardar cambios' }));
     expect(fieldErrorOf(form.getByLabelText('Correo electrónico'))).toBe('El correo electrónico es obligatorio');
+  });
+});
+
+describe("A child's profile", () => {
+  it('shows their name, email and phone without a form: their parents keep them', async () => {
+    const sam = { ...childUser('MONEY'), lastName: 'Lee', phone: '' };
+    signIn(sam);
+    const { requests } = stubApi(({ path }) => (path === '/users/me' ? jsonResponse(200, sam) : undefined));
+    renderRoute('/profile');
+
+    const title = await screen.findByRole('heading', { name: 'Personal Information' });
+    const details = within(title.closest('section') as HTMLElement);
+    expect(details.getByText('sam@example.com')).toBeTruthy();
+    expect(details.getByText('Lee')).toBeTruthy();
+    expect(details.getByText(/Your parents keep these details/)).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Personal information' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).toBeNull();
+    expect(requests.some((request) => request.method === 'PUT')).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 import { AccountInfo } from './account-info';
+import { ChildDetails } from './child-details';
 import { LanguageChoice } from './language-choice';
 import { ProfileForm } from './profile-form';
 import { PageHeader } from '@/components/ui';
@@ -17,7 +18,7 @@ export function ProfilePage() {
     <>
       <PageHeader title={t('title')} description={t('description')} />
       <div className="grid-profile">
-        <ProfileForm key={user.id} user={user} />
+        {user.childId ? <ChildDetails user={user} /> : <ProfileForm key={user.id} user={user} />}
         <div className="stack">
           <AccountInfo user={user} />
           <LanguageChoice />

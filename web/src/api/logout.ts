@@ -1,0 +1,14 @@
+import { apiUrl, requestHeaders } from '@/lib/api-client';
+
+/**
+ * Ends the session on the server, so its token stops working at once
+ * (POST /auth/logout). Best effort: the browser forgets the session whatever
+ * happens here, so a failure (offline, the token already refused) is ignored,
+ * and no 401 handling runs. Sent with keepalive, so leaving the page for the
+ * login screen does not cancel it.
+ */
+export function logoutOnServer(): void {
+  const headers = requestHeaders();
+  if (!headers.has('Authorization')) return;
+  fetch(apiUrl('/auth/logout'), { method: 'POST', headers, keepalive: true }).catch(() => undefined);
+}
