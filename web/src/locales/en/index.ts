@@ -5,6 +5,7 @@ import type categories from './categories.json';
 import children from './children.json';
 import chores from './chores.json';
 import common from './common.json';
+import dashboard from './dashboard.json';
 import errors from './errors.json';
 import type payouts from './payouts.json';
 import type profile from './profile.json';
@@ -19,7 +20,7 @@ import validation from './validation.json';
  * These namespaces come with the first load: what every screen shares and
  * the screens a family opens first.
  */
-const en = { common, validation, errors, auth, chores, approval, children };
+const en = { common, validation, errors, auth, chores, approval, children, dashboard };
 
 /**
  * The namespaces of the screens loaded on first use (src/app/router.tsx): each

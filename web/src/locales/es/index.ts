@@ -5,6 +5,7 @@ import categories from './categories.json';
 import children from './children.json';
 import chores from './chores.json';
 import common from './common.json';
+import dashboard from './dashboard.json';
 import errors from './errors.json';
 import payouts from './payouts.json';
 import profile from './profile.json';
@@ -14,6 +15,6 @@ import validation from './validation.json';
 import type { Translations } from '@/locales/en';
 
 /** The Spanish texts, a chunk of their own, loaded when Spanish is first chosen (src/lib/i18n.ts). */
-const es = { common, validation, errors, auth, chores, approval, children, categories, payouts, settings, team, profile, admin } satisfies Translations;
+const es = { common, validation, errors, auth, chores, approval, children, dashboard, categories, payouts, settings, team, profile, admin } satisfies Translations;
 
 export default es;
