@@ -37,7 +37,7 @@ const LAZY_SCREENS = [
 const LAZY_TEXTS = [
   ['src/locales/es/index.ts', 'src/locales/es/'],
   ['src/locales/de/index.ts', 'src/locales/de/'],
-  ...['categories', 'payouts', 'settings', 'team', 'profile', 'admin'].map((namespace) => [`src/locales/en/${namespace}.json`, `src/locales/en/${namespace}.json`]),
+  ...['categories', 'payouts', 'history', 'settings', 'team', 'profile', 'admin'].map((namespace) => [`src/locales/en/${namespace}.json`, `src/locales/en/${namespace}.json`]),
 ];
 
 function readJson(name) {
@@ -75,7 +75,7 @@ describe('the first load', () => {
   });
 
   it('carries the English texts', () => {
-    for (const namespace of ['common', 'validation', 'errors', 'auth', 'chores', 'approval', 'children']) {
+    for (const namespace of ['common', 'validation', 'errors', 'auth', 'chores', 'approval', 'children', 'dashboard', 'submissions']) {
       assert.ok(modules.includes(`src/locales/en/${namespace}.json`), `src/locales/en/${namespace}.json is not in the first load`);
     }
   });

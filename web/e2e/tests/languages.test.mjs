@@ -1,5 +1,6 @@
 // Languages: a parent picks Español (then Deutsch) in Profile; the main
-// parent screens then show no English left in <main>, dates and money are
+// parent screens (and a child's, once the child picks it too) then show no
+// English left in <main>, dates and money are
 // written the language's way, <html lang> follows, and the choice survives a
 // reload. The English texts to look for come from the app's own translation
 // files (src/locales), so a text added later in English only is found too.
@@ -16,6 +17,7 @@ import {
   launchBrowser,
   loginThroughUi,
   registerParent,
+  reviewSubmission,
   submitChore,
   uniqueSuffix,
   waitForPath,
@@ -53,6 +55,7 @@ const ENGLISH_WORDS = [
 
 const PARENT_SCREENS = [
   // [path, the heading in es and de, something that shows once the screen has its data]
+  ['/', { es: 'Panel', de: 'Übersicht' }, (page, data) => page.getByRole('cell', { name: data.child })],
   ['/chores', { es: 'Tareas', de: 'Aufgaben' }, (page, data) => page.getByRole('listitem', { name: data.chore })],
   ['/approval', { es: 'Revisiones', de: 'Freigaben' }, (page, data) => page.getByRole('region', { name: new RegExp(data.chore) })],
   ['/children', { es: 'Hijos', de: 'Kinder' }, (page, data) => page.getByRole('region', { name: data.child })],
@@ -61,6 +64,26 @@ const PARENT_SCREENS = [
   ['/team', { es: 'Miembros de la familia', de: 'Familienmitglieder' }, (page) => page.getByRole('table')],
   ['/profile', { es: 'Perfil', de: 'Profil' }, (page) => page.getByRole('form')],
 ];
+
+/** A child's main screens: home, Submit Chore, History and Payouts. */
+const CHILD_SCREENS = [
+  ['/', { es: 'Mi panel', de: 'Meine Übersicht' }, (page, data) => page.getByRole('listitem', { name: data.reviewed })],
+  ['/submit', { es: 'Enviar tarea', de: 'Aufgabe melden' }, (page) => page.getByRole('form')],
+  ['/history', { es: 'Historial', de: 'Verlauf' }, (page, data) => page.getByRole('listitem', { name: data.reviewed })],
+  ['/payouts', { es: 'Pagos', de: 'Auszahlungen' }, (page) => page.getByText('cine')],
+];
+
+/** Opens each screen, waits for its heading and data, and asserts <main> holds none of the app's English. */
+async function assertNoEnglish(page, screens, language, phrases, who) {
+  for (const [path, headings, ready] of screens) {
+    await page.goto(path);
+    await waitForPath(page, path);
+    await page.getByRole('heading', { level: 1, name: headings[language], exact: true }).waitFor();
+    await ready(page, family).first().waitFor();
+    await page.locator('main [role="status"] .spinner').first().waitFor({ state: 'detached' });
+    assert.deepEqual(await englishIn(page, phrases, family.names), [], `English on ${who}'s ${path} in ${language}`);
+  }
+}
 
 /** The English phrases and words found in <main>, once the names the test made are taken out. */
 async function englishIn(page, phrases, names) {
@@ -82,15 +105,21 @@ before(async () => {
   const chore = await createChore(parent.token, { name: 'Platos', baseReward: 2.5, categoryId: category.id, frequencyDays: 7 });
   const child = await addChild(parent.token, 'Mia');
   await submitChore(child.token, chore.id);
+  // A reviewed chore with a note, for the child's home and history.
+  const swept = await createChore(parent.token, { name: 'Barrer', baseReward: 1, categoryId: category.id, frequencyDays: 1 });
+  const done = await submitChore(child.token, swept.id);
+  await reviewSubmission(parent.token, done.id, 'APPROVED', 'bien hecho');
   await adjustBalance(parent.token, child.record.id, '+2000.00', 'paga');
   const payout = await createPayout(parent.token, { childId: child.record.id, amount: 1234.5, notes: 'cine' });
   await createInviteCode(parent.token, { role: 'ORG_ADMIN', email: '', expiresInDays: 7 });
   family = {
     parent,
     payout,
+    childAccount: child,
     chore: 'Platos',
+    reviewed: 'Barrer',
     child: 'Mia',
-    names: ['Ana Lopez', 'Ana', 'Lopez', parent.organizationName, parent.email, 'Cocina', 'Platos', 'Mia', 'paga', 'cine'],
+    names: ['Ana Lopez', 'Ana', 'Lopez', parent.organizationName, parent.email, 'Cocina', 'Platos', 'Barrer', 'bien hecho', 'Mia', child.email, 'paga', 'cine'],
   };
 });
 
@@ -121,14 +150,7 @@ for (const [language, name, languageLabel] of [
         assert.equal(await page.evaluate(() => document.documentElement.lang), language);
         assert.equal(await page.evaluate(() => window.localStorage.getItem('language')), language);
 
-        for (const [path, headings, ready] of PARENT_SCREENS) {
-          await page.goto(path);
-          await waitForPath(page, path);
-          await page.getByRole('heading', { level: 1, name: headings[language], exact: true }).waitFor();
-          await ready(page, family).first().waitFor();
-          await page.locator('main [role="status"] .spinner').first().waitFor({ state: 'detached' });
-          assert.deepEqual(await englishIn(page, phrases, family.names), [], `English on ${path} in ${name}`);
-        }
+        await assertNoEnglish(page, PARENT_SCREENS, language, phrases, 'the parent');
 
         // The General Settings tab too.
         await page.goto('/settings');
@@ -160,6 +182,20 @@ for (const [language, name, languageLabel] of [
         await chooseLanguage(page, 'en', languageLabel, 'Profile');
         assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
       });
+    });
+  });
+}
+
+for (const [language, name] of [
+  ['es', 'Español'],
+  ['de', 'Deutsch'],
+]) {
+  test(`a child's home, Submit Chore, History and Payouts show no English once ${name} is chosen`, async (t) => {
+    const phrases = englishPhrases(language);
+    await withPage(browser, t, async (page) => {
+      await loginThroughUi(page, family.childAccount);
+      await chooseLanguage(page, language, 'Language', language === 'es' ? 'Perfil' : 'Profil');
+      await assertNoEnglish(page, CHILD_SCREENS, language, phrases, 'the child');
     });
   });
 }

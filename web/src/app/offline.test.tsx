@@ -2,7 +2,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { OFFLINE_MESSAGE } from '@/components/layouts/offline-banner';
+import { offlineMessage } from '@/components/layouts/offline-banner';
 import { jsonResponse, userWithRole } from '@/testing/fixtures';
 import { renderRoute, signIn } from '@/testing/test-utils';
 
@@ -21,7 +21,7 @@ describe('the app offline', () => {
     renderRoute('/chores');
 
     expect(await screen.findByRole('heading', { name: 'Chores', level: 1 })).toBeTruthy();
-    expect(screen.getByText(OFFLINE_MESSAGE)).toBeTruthy();
+    expect(screen.getByText(offlineMessage())).toBeTruthy();
     // The list's failed load shows nothing (spec §8), not a spinner that never ends.
     await waitFor(() => expect(screen.queryByText('Loading chores…')).toBeNull());
     expect(fetchMock).toHaveBeenCalledWith('/api/chores', expect.anything());
@@ -34,7 +34,7 @@ describe('the app offline', () => {
     vi.stubGlobal('fetch', fetchMock);
     signIn(userWithRole('ORG_ADMIN'));
     renderRoute('/chores');
-    await screen.findByText(OFFLINE_MESSAGE);
+    await screen.findByText(offlineMessage());
     await waitFor(() => expect(screen.queryByText('Loading chores…')).toBeNull());
 
     // Back online, the server answers: no chores and no categories yet.
@@ -45,6 +45,6 @@ describe('the app offline', () => {
     });
 
     expect(await screen.findByText('No chores yet. Use Add Chore to create your first one.')).toBeTruthy();
-    expect(screen.queryByText(OFFLINE_MESSAGE)).toBeNull();
+    expect(screen.queryByText(offlineMessage())).toBeNull();
   });
 });

@@ -77,7 +77,7 @@ const payoutsScreen = lazyScreen(
 const historyScreen = lazyScreen(
   () => import('@/features/history/components/history-page').then((module) => module.HistoryPage),
   'history',
-  [],
+  ['history'],
 );
 const settingsScreen = lazyScreen(
   () => import('@/features/settings/components/settings-page').then((module) => module.SettingsPage),

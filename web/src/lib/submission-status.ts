@@ -1,3 +1,4 @@
+import { i18n } from '@/lib/i18n';
 import type { SubmissionStatus } from '@/types/api';
 
 export interface StatusLook {
@@ -8,15 +9,15 @@ export interface StatusLook {
   badge: string;
 }
 
-const LOOKS: Record<SubmissionStatus, StatusLook> = {
-  PENDING: { label: 'Waiting for review', row: 'list__row--pending', badge: 'badge--warning' },
-  APPROVED: { label: 'Approved', row: 'list__row--approved', badge: 'badge--success' },
-  REJECTED: { label: 'Rejected', row: 'list__row--rejected', badge: 'badge--danger' },
+const LOOKS: Record<SubmissionStatus, Omit<StatusLook, 'label'>> = {
+  PENDING: { row: 'list__row--pending', badge: 'badge--warning' },
+  APPROVED: { row: 'list__row--approved', badge: 'badge--success' },
+  REJECTED: { row: 'list__row--rejected', badge: 'badge--danger' },
 };
 
-/** How a submission's row shows its status, the same on the child's home and in History. */
+/** How a submission's row shows its status (its words in the language shown), the same on the child's home and in History. */
 export function statusLook(status: SubmissionStatus): StatusLook {
-  return LOOKS[status];
+  return { ...LOOKS[status], label: i18n.t(`common:submissionStatus.${status}`) };
 }
 
 /** A reviewed item that carries only an approved flag (the dashboard's recent history): approved, else rejected. */

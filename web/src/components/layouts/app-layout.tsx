@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 
 import { Brand } from './brand';
@@ -20,6 +21,8 @@ import { fullName } from '@/utils/format';
 export function AppLayout() {
   const user = useSessionStore((state) => state.user);
   const logout = useLogout();
+  // Rendered again when the language changes, and the navigation's labels with it.
+  const { t } = useTranslation();
   const location = useLocation();
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   // The mobile menu closes by itself whenever the location changes.
@@ -42,13 +45,13 @@ export function AppLayout() {
             className="icon-button topbar__menu-toggle"
             aria-expanded={menuOpen}
             aria-controls="main-navigation"
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-label={menuOpen ? t('layout.closeMenu') : t('layout.openMenu')}
             onClick={() => setMenuOpenAt(menuOpen ? null : location.key)}
           >
             <MenuIcon />
           </button>
           <div className={cn('topbar__collapse', menuOpen && 'topbar__collapse--open')}>
-            <nav id="main-navigation" className="main-nav" aria-label="Main">
+            <nav id="main-navigation" className="main-nav" aria-label={t('nav.main')}>
               {items.map((item) =>
                 item.kind === 'menu' ? (
                   <NavMenu key={item.label} item={item} />
@@ -69,7 +72,7 @@ export function AppLayout() {
               <NavLink
                 to={paths.app.profile.getHref()}
                 className={({ isActive }) => cn('profile-link', isActive && 'profile-link--active')}
-                title="Your profile"
+                title={t('layout.profile')}
               >
                 <span className="avatar" aria-hidden="true">
                   {(name || '?').charAt(0).toUpperCase()}
@@ -80,7 +83,7 @@ export function AppLayout() {
                 </span>
               </NavLink>
               <button type="button" className="btn btn--ghost btn--sm" onClick={logout}>
-                Logout
+                {t('layout.logout')}
               </button>
             </div>
           </div>

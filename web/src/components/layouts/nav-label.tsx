@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 
 import type { NavLinkItem } from './navigation';
@@ -21,6 +22,7 @@ function LabelWithPendingReviews({ label }: { label: string }) {
   const enabled = useSessionStore((state) => isParentRole(state.user?.role));
   const { data, refetch } = usePendingSubmissions({ enabled });
   const { pathname } = useLocation();
+  const { t } = useTranslation();
 
   useEffect(() => {
     // Joins a load already under way (the Reviews page's) rather than restarting it.
@@ -38,7 +40,7 @@ function LabelWithPendingReviews({ label }: { label: string }) {
         {count}
       </span>
       <span className="visually-hidden">
-        {label}, {count} waiting
+        {t('nav.waiting', { label, count })}
       </span>
     </span>
   );

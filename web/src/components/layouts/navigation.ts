@@ -1,4 +1,6 @@
 import { paths } from '@/config/paths';
+import { i18n } from '@/lib/i18n';
+import type common from '@/locales/en/common.json';
 import { isParentRole } from '@/lib/roles';
 
 export interface NavLinkItem {
@@ -19,39 +21,44 @@ export interface NavMenuItem {
 
 export type NavItem = NavLinkItem | NavMenuItem;
 
-const link = (label: string, to: string, end = false): NavLinkItem => ({ kind: 'link', label, to, end });
+type NavKey = Exclude<keyof (typeof common)['nav'], `waiting_${string}` | 'main' | 'shortcuts'>;
+
+/** A label in the language shown: the navigation is built again on each render, so it follows a change. */
+const label = (key: NavKey): string => i18n.t(`common:nav.${key}`);
+
+const link = (key: NavKey, to: string, end = false): NavLinkItem => ({ kind: 'link', label: label(key), to, end });
 
 /** The main navigation for a role: parents and admins manage, children do. */
 export function navigationFor(role: string | null | undefined): NavItem[] {
   if (isParentRole(role)) {
     return [
-      link('Dashboard', paths.app.dashboard.getHref(), true),
+      link('dashboard', paths.app.dashboard.getHref(), true),
       {
         kind: 'menu',
-        label: 'Family',
+        label: label('family'),
         items: [
-          link('Children', paths.app.children.getHref()),
-          link('Parents and Adults', paths.app.team.getHref()),
+          link('children', paths.app.children.getHref()),
+          link('team', paths.app.team.getHref()),
         ],
       },
       {
         kind: 'menu',
-        label: 'Chores',
+        label: label('chores'),
         items: [
-          link('Manage Chores', paths.app.chores.getHref()),
-          link('Manage Categories', paths.app.categories.getHref()),
+          link('manageChores', paths.app.chores.getHref()),
+          link('manageCategories', paths.app.categories.getHref()),
         ],
       },
-      { ...link('Reviews', paths.app.approval.getHref()), count: 'pendingReviews' },
-      link('Payouts', paths.app.payouts.getHref()),
-      link('Settings', paths.app.settings.getHref()),
+      { ...link('reviews', paths.app.approval.getHref()), count: 'pendingReviews' },
+      link('payouts', paths.app.payouts.getHref()),
+      link('settings', paths.app.settings.getHref()),
     ];
   }
   return [
-    link('My Dashboard', paths.app.dashboard.getHref(), true),
-    link('Do Chore', paths.app.submit.getHref()),
-    link('My Chores', paths.app.chores.getHref()),
-    link('History', paths.app.history.getHref()),
+    link('myDashboard', paths.app.dashboard.getHref(), true),
+    link('doChore', paths.app.submit.getHref()),
+    link('myChores', paths.app.chores.getHref()),
+    link('history', paths.app.history.getHref()),
   ];
 }
 
@@ -71,9 +78,9 @@ export interface ShortcutItem {
 export function shortcutsFor(role: string | null | undefined): ShortcutItem[] {
   if (isParentRole(role)) return [];
   return [
-    { label: 'Home', to: paths.app.dashboard.getHref(), end: true, icon: 'home' },
-    { label: 'Do Chore', to: paths.app.submit.getHref(), icon: 'chore' },
-    { label: 'History', to: paths.app.history.getHref(), icon: 'history' },
-    { label: 'Payouts', to: paths.app.payouts.getHref(), icon: 'payouts' },
+    { label: label('home'), to: paths.app.dashboard.getHref(), end: true, icon: 'home' },
+    { label: label('doChore'), to: paths.app.submit.getHref(), icon: 'chore' },
+    { label: label('history'), to: paths.app.history.getHref(), icon: 'history' },
+    { label: label('payouts'), to: paths.app.payouts.getHref(), icon: 'payouts' },
   ];
 }

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { OFFLINE_MESSAGE, OfflineBanner } from './offline-banner';
+import { offlineMessage, OfflineBanner } from './offline-banner';
 import { api } from '@/lib/api-client';
 import { upload } from '@/lib/upload';
 import { stubUpload } from '@/testing/fake-upload';
@@ -44,8 +44,8 @@ describe('OfflineBanner', () => {
     render(<OfflineBanner />);
 
     goOnline(false);
-    expect(region().textContent).toBe(OFFLINE_MESSAGE);
-    expect(OFFLINE_MESSAGE).toBe("You are offline. Changes can't be saved until you're back online.");
+    expect(region().textContent).toBe(offlineMessage());
+    expect(offlineMessage()).toBe("You are offline. Changes can't be saved until you're back online.");
 
     goOnline(true);
     expect(region().textContent).toBe('');
@@ -54,7 +54,7 @@ describe('OfflineBanner', () => {
   it('shows at once when the app opens offline', () => {
     browserOnline(false);
     render(<OfflineBanner />);
-    expect(region().textContent).toBe(OFFLINE_MESSAGE);
+    expect(region().textContent).toBe(offlineMessage());
   });
 
   it('appears when an API call gets no answer and goes away once a call is answered', async () => {
@@ -62,7 +62,7 @@ describe('OfflineBanner', () => {
 
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await act(() => expect(api.get('/chores')).rejects.toThrow(TypeError));
-    expect(region().textContent).toBe(OFFLINE_MESSAGE);
+    expect(region().textContent).toBe(offlineMessage());
 
     // Any answer, even a refusal, means the server can be reached again.
     fetchMock.mockResolvedValueOnce(jsonResponse(404, { error: 'Not found' }));
@@ -74,7 +74,7 @@ describe('OfflineBanner', () => {
     render(<OfflineBanner />);
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await act(() => expect(api.get('/chores')).rejects.toThrow(TypeError));
-    expect(region().textContent).toBe(OFFLINE_MESSAGE);
+    expect(region().textContent).toBe(offlineMessage());
 
     goOnline(true);
     expect(region().textContent).toBe('');
@@ -94,7 +94,7 @@ describe('OfflineBanner', () => {
     const failed = upload('/submissions', new FormData());
     act(() => requests[0]!.failNetwork());
     await expect(failed).rejects.toThrow(TypeError);
-    expect(region().textContent).toBe(OFFLINE_MESSAGE);
+    expect(region().textContent).toBe(offlineMessage());
 
     const sent = upload('/submissions', new FormData());
     act(() => requests[1]!.respond(201, { id: 's1' }));

@@ -1,6 +1,10 @@
-import { useOffline } from '@/hooks/use-offline';
+import { useTranslation } from 'react-i18next';
 
-export const OFFLINE_MESSAGE = "You are offline. Changes can't be saved until you're back online.";
+import { useOffline } from '@/hooks/use-offline';
+import { i18n } from '@/lib/i18n';
+
+/** What the banner says, in the language shown. */
+export const offlineMessage = (): string => i18n.t('common:layout.offline');
 
 /**
  * Says so while the app is offline. The live region stays in the page when
@@ -8,9 +12,10 @@ export const OFFLINE_MESSAGE = "You are offline. Changes can't be saved until yo
  */
 export function OfflineBanner() {
   const offline = useOffline();
+  const { t } = useTranslation();
   return (
     <div role="status" aria-live="polite">
-      {offline && <p className="app-notice app-notice--offline">{OFFLINE_MESSAGE}</p>}
+      {offline && <p className="app-notice app-notice--offline">{t('layout.offline')}</p>}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** The id of every screen's <main>, which the skip link moves focus to. */
 export const MAIN_CONTENT_ID = 'main-content';
@@ -9,6 +10,7 @@ export const MAIN_CONTENT_ID = 'main-content';
  * tabIndex -1) without changing the address.
  */
 export function SkipLink() {
+  const { t } = useTranslation();
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     const main = document.getElementById(MAIN_CONTENT_ID);
     if (!main) return;
@@ -17,7 +19,7 @@ export function SkipLink() {
   };
   return (
     <a className="skip-link" href={`#${MAIN_CONTENT_ID}`} onClick={onClick}>
-      Skip to main content
+      {t('layout.skipToMain')}
     </a>
   );
 }

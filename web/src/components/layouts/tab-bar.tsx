@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 
 import type { ShortcutItem } from './navigation';
@@ -19,8 +20,9 @@ const ICONS: Record<ShortcutItem['icon'], ComponentType> = {
  * link and the top navigation keep their places in the Tab order.
  */
 export function TabBar({ items }: { items: readonly ShortcutItem[] }) {
+  const { t } = useTranslation();
   return (
-    <nav className="tab-bar" aria-label="Shortcuts">
+    <nav className="tab-bar" aria-label={t('nav.shortcuts')}>
       <ul className="tab-bar__list">
         {items.map((item) => {
           const Icon = ICONS[item.icon];

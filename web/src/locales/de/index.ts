@@ -5,15 +5,18 @@ import categories from './categories.json';
 import children from './children.json';
 import chores from './chores.json';
 import common from './common.json';
+import dashboard from './dashboard.json';
 import errors from './errors.json';
+import history from './history.json';
 import payouts from './payouts.json';
 import profile from './profile.json';
 import settings from './settings.json';
+import submissions from './submissions.json';
 import team from './team.json';
 import validation from './validation.json';
 import type { Translations } from '@/locales/en';
 
 /** The German texts, a chunk of their own, loaded when German is first chosen (src/lib/i18n.ts). */
-const de = { common, validation, errors, auth, chores, approval, children, categories, payouts, settings, team, profile, admin } satisfies Translations;
+const de = { common, validation, errors, auth, chores, approval, children, dashboard, submissions, categories, payouts, history, settings, team, profile, admin } satisfies Translations;
 
 export default de;

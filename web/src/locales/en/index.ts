@@ -5,10 +5,13 @@ import type categories from './categories.json';
 import children from './children.json';
 import chores from './chores.json';
 import common from './common.json';
+import dashboard from './dashboard.json';
 import errors from './errors.json';
+import type history from './history.json';
 import type payouts from './payouts.json';
 import type profile from './profile.json';
 import type settings from './settings.json';
+import submissions from './submissions.json';
 import type team from './team.json';
 import validation from './validation.json';
 
@@ -19,17 +22,18 @@ import validation from './validation.json';
  * These namespaces come with the first load: what every screen shares and
  * the screens a family opens first.
  */
-const en = { common, validation, errors, auth, chores, approval, children };
+const en = { common, validation, errors, auth, chores, approval, children, dashboard, submissions };
 
 /**
  * The namespaces of the screens loaded on first use (src/app/router.tsx): each
  * is fetched with its screen, in English as in any other language.
  */
-export const ON_DEMAND_NAMESPACES = ['categories', 'payouts', 'settings', 'team', 'profile', 'admin'] as const;
+export const ON_DEMAND_NAMESPACES = ['categories', 'payouts', 'history', 'settings', 'team', 'profile', 'admin'] as const;
 
 interface OnDemandTranslations {
   categories: typeof categories;
   payouts: typeof payouts;
+  history: typeof history;
   settings: typeof settings;
   team: typeof team;
   profile: typeof profile;

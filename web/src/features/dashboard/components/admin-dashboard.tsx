@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 import { useDashboardStats } from '../api/get-dashboard-stats';
 import type { ChoreActivity } from '../types';
 import { normalizeAdminStats } from '../utils/normalize-stats';
@@ -9,25 +11,25 @@ import { formatMoney, formatReward } from '@/utils/format';
 
 /** Chores with how often they were completed over the last 30 days. */
 function ChoreActivityCard({ title, items, empty }: { title: string; items: ChoreActivity[]; empty: string }) {
+  const { t } = useTranslation('dashboard');
   return (
-    <Card title={title} aria-label={title} actions={<span className="muted small">Last 30 days</span>}>
+    <Card title={title} aria-label={title} actions={<span className="muted small">{t('parent.last30Days')}</span>}>
       {items.length === 0 ? <EmptyState>{empty}</EmptyState> : <ChoreActivityList items={items} />}
     </Card>
   );
 }
 
 function ChoreActivityList({ items }: { items: ChoreActivity[] }) {
+  const { t } = useTranslation(['dashboard', 'common']);
   return (
     <ul className="list">
       {items.map((item, index) => (
         <li key={item.chore.id || index} className="list__row" aria-label={item.chore.name}>
           <div>
             <p className="list__primary">{item.chore.name}</p>
-            <p className="list__secondary">{item.chore.category.name || 'Uncategorized'}</p>
+            <p className="list__secondary">{item.chore.category.name || t('common:chores.uncategorized')}</p>
           </div>
-          <span className="badge">
-            {item.completions} {item.completions === 1 ? 'completion' : 'completions'}
-          </span>
+          <span className="badge">{t('parent.completions', { count: item.completions })}</span>
         </li>
       ))}
     </ul>
@@ -36,6 +38,7 @@ function ChoreActivityList({ items }: { items: ChoreActivity[] }) {
 
 /** The parent (and super admin) dashboard. */
 export function AdminDashboard() {
+  const { t } = useTranslation('dashboard');
   const stats = useDashboardStats(normalizeAdminStats);
   // Only for the unit of each child's balance: without it, balances show in dollars.
   const children = useChildren();
@@ -43,24 +46,24 @@ export function AdminDashboard() {
 
   return (
     <>
-      <PageHeader title="Dashboard" description="How your family is doing at a glance." />
+      <PageHeader title={t('parent.title')} description={t('parent.description')} />
       <div className="stat-grid">
         {/* Each figure leads to the list behind it; balances are on the children's cards. */}
         <StatCard
-          label="Total Children"
+          label={t('parent.totalChildren')}
           value={stats.totalChildren}
           icon={<UsersIcon />}
           to={paths.app.children.getHref()}
         />
         <StatCard
-          label="Pending Reviews"
+          label={t('parent.pendingReviews')}
           value={stats.totalPendingSubmissions}
           tone="warning"
           icon={<ClockIcon />}
           to={paths.app.approval.getHref()}
         />
         <StatCard
-          label="Total Balance"
+          label={t('parent.totalBalance')}
           value={formatMoney(stats.totalBalance)}
           tone="accent"
           icon={<WalletIcon />}
@@ -68,7 +71,7 @@ export function AdminDashboard() {
         />
         <StatCard
           to={paths.app.payouts.getHref()}
-          label="Paid This Month"
+          label={t('parent.paidThisMonth')}
           value={formatMoney(stats.totalPaidOutThisMonth)}
           tone="success"
           icon={<CheckCircleIcon />}
@@ -76,21 +79,29 @@ export function AdminDashboard() {
       </div>
 
       <div className="grid-2">
-        <ChoreActivityCard title="Most Active Chores" items={stats.mostActiveChores} empty="No chores completed yet" />
-        <ChoreActivityCard title="Least Active Chores" items={stats.leastActiveChores} empty="No active chores" />
+        <ChoreActivityCard
+          title={t('parent.mostActive')}
+          items={stats.mostActiveChores}
+          empty={t('parent.noneCompleted')}
+        />
+        <ChoreActivityCard
+          title={t('parent.leastActive')}
+          items={stats.leastActiveChores}
+          empty={t('parent.noneActive')}
+        />
       </div>
 
-      <Card title="Children Overview">
+      <Card title={t('parent.overview')}>
         {stats.children.length === 0 ? (
-          <EmptyState>No children yet. Invite your children from the Family menu.</EmptyState>
+          <EmptyState>{t('parent.noChildren')}</EmptyState>
         ) : (
           <DataTable
-            label="Children overview"
+            label={t('parent.overviewLabel')}
             columns={[
-              { label: 'Name', cell: (child) => child.name },
-              { label: 'Balance', numeric: true, cell: (child) => formatReward(child.balance, rewardTypes.get(child.id)) },
-              { label: 'Pending', numeric: true, cell: (child) => child.pendingSubmissions },
-              { label: 'Completed (30d)', numeric: true, cell: (child) => child.completedLast30Days },
+              { label: t('parent.name'), cell: (child) => child.name },
+              { label: t('parent.balance'), numeric: true, cell: (child) => formatReward(child.balance, rewardTypes.get(child.id)) },
+              { label: t('parent.pending'), numeric: true, cell: (child) => child.pendingSubmissions },
+              { label: t('parent.completed30Days'), numeric: true, cell: (child) => child.completedLast30Days },
             ]}
             rows={stats.children}
             rowKey={(child) => child.id}

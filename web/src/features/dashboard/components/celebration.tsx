@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import type { ChildHistoryItem } from '../types';
 import { approvalsToCelebrate, rememberCelebrated } from '../utils/celebrations';
 import { Button } from '@/components/ui';
+import { i18n } from '@/lib/i18n';
 import { storage } from '@/lib/storage';
 import type { RewardDisplayType } from '@/types/api';
 import { formatReward } from '@/utils/format';
@@ -44,8 +46,10 @@ export function useNewApprovals(
 /** "Wash dishes", "Wash dishes and Feed the cat", "3 chores". */
 export function choresText(items: readonly ChildHistoryItem[]): string {
   if (items.length === 1) return items[0]?.chore.name ?? '';
-  if (items.length === 2) return `${items[0]?.chore.name} and ${items[1]?.chore.name}`;
-  return `${items.length} chores`;
+  if (items.length === 2) {
+    return i18n.t('dashboard:celebration.two', { first: items[0]?.chore.name, second: items[1]?.chore.name });
+  }
+  return i18n.t('dashboard:celebration.many', { count: items.length });
 }
 
 const CONFETTI = ['🎉', '⭐', '🎊', '✨', '🎉', '⭐', '🎊', '✨'];
@@ -60,6 +64,7 @@ export interface CelebrationProps {
  * of confetti (still with reduced motion). The child can put it away.
  */
 export function Celebration({ approvals, unit }: CelebrationProps) {
+  const { t } = useTranslation('dashboard');
   const [hidden, setHidden] = useState(false);
   if (approvals.length === 0 || hidden) return null;
   const earned = approvals.reduce((sum, item) => sum + item.boostedReward, 0);
@@ -74,13 +79,11 @@ export function Celebration({ approvals, unit }: CelebrationProps) {
         ))}
       </div>
       <div className="celebration__text" role="status">
-        <p className="celebration__title">Great job!</p>
-        <p>
-          Mum or Dad said yes to {choresText(approvals)}. You earned {formatReward(earned, unit)}!
-        </p>
+        <p className="celebration__title">{t('celebration.title')}</p>
+        <p>{t('celebration.text', { chores: choresText(approvals), reward: formatReward(earned, unit) })}</p>
       </div>
       <Button variant="secondary" size="sm" onClick={() => setHidden(true)}>
-        Thanks!
+        {t('celebration.thanks')}
       </Button>
     </div>
   );

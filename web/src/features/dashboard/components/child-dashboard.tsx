@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { useDashboardStatsQuery } from '../api/get-dashboard-stats';
@@ -31,16 +32,17 @@ export function ChildDashboard() {
   const unit = useOwnRewardUnit();
   const kids = useUiTheme() === 'KIDS';
   const userId = useSessionStore((state) => state.user?.id);
+  const { t } = useTranslation('dashboard');
   const approvals = useNewApprovals(stats.recentHistory, kids && statsQuery.isSuccess, userId);
 
   return (
     <>
       <PageHeader
-        title="My Dashboard"
-        description={kids ? 'See what you did and what you earned!' : 'Your chores, rewards and balance.'}
+        title={t('child.title')}
+        description={kids ? t('child.descriptionKids') : t('child.description')}
         actions={
           <Link className="btn btn--secondary btn--md" to={paths.app.payouts.getHref()}>
-            My Payouts
+            {t('child.myPayouts')}
           </Link>
         }
       />
@@ -58,35 +60,35 @@ export function ChildDashboard() {
       <div className="stat-grid">
         {/* Figures with a list behind them lead to it. */}
         <StatCard
-          label="My Balance"
+          label={t('child.balance')}
           value={formatReward(stats.balance, unit)}
           tone="accent"
           icon={<WalletIcon />}
           to={paths.app.payouts.getHref()}
         />
         <StatCard
-          label="Pending"
+          label={t('child.pending')}
           value={stats.pendingSubmissions}
           tone="warning"
           icon={<ClockIcon />}
           to={paths.app.history.getHref()}
         />
         <StatCard
-          label="Completed (this month)"
+          label={t('child.completedThisMonth')}
           value={stats.completedThisMonth}
           tone="success"
           icon={<CheckCircleIcon />}
           to={paths.app.history.getHref()}
         />
         <StatCard
-          label="Earned (this month)"
+          label={t('child.earnedThisMonth')}
           value={formatReward(stats.earnedThisMonth, unit)}
           icon={<StarIcon />}
           to={paths.app.history.getHref()}
         />
       </div>
 
-      <Card title="Weekly Earnings" actions={<span className="muted small">Last 8 weeks</span>}>
+      <Card title={t('child.weeklyEarnings')} actions={<span className="muted small">{t('child.lastWeeks')}</span>}>
         <WeeklyEarningsChart weeks={stats.weeklyEarnings} unit={unit} />
       </Card>
     </>

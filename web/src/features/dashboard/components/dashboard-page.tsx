@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 import { AdminDashboard } from './admin-dashboard';
 import { ChildDashboard } from './child-dashboard';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
@@ -8,6 +10,7 @@ import { useSessionStore } from '@/stores/session-store';
 export function DashboardPage() {
   const role = useSessionStore((state) => state.user?.role);
   const parent = isParentRole(role);
-  useDocumentTitle(pageTitle(parent ? 'Dashboard' : 'My Dashboard'));
+  const { t } = useTranslation('dashboard');
+  useDocumentTitle(pageTitle(parent ? t('parent.title') : t('child.title')));
   return parent ? <AdminDashboard /> : <ChildDashboard />;
 }

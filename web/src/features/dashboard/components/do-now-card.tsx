@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { doNowList, type LockedChore } from '../utils/do-now';
@@ -13,11 +14,12 @@ import { choreEmoji } from '@/lib/emoji';
 import { useOwnRewardUnit } from '@/stores/session-store';
 import { useUiTheme } from '@/stores/theme-store';
 import type { Chore } from '@/types/api';
+import { i18n } from '@/lib/i18n';
 import { formatReward } from '@/utils/format';
 
 /** What the child is told once a chore is sent: simply for KIDS, plainly otherwise. */
 export function sentText(choreName: string, kids: boolean): string {
-  return kids ? `Done! ${choreName} is waiting for Mum or Dad to check it.` : `Sent: ${choreName} is waiting for review.`;
+  return i18n.t(kids ? 'dashboard:doNow.sentKids' : 'dashboard:doNow.sent', { name: choreName });
 }
 
 /**
@@ -29,6 +31,7 @@ export function DoNowCard() {
   const chores = useChores();
   const availability = useAvailability();
   const kids = useUiTheme() === 'KIDS';
+  const { t } = useTranslation('dashboard');
   const [choosing, setChoosing] = useState<Chore | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const sentRef = useRef<HTMLDivElement>(null);
@@ -42,7 +45,7 @@ export function DoNowCard() {
   const ready = chores.data !== undefined && !availability.isPending;
 
   return (
-    <Card title="Chores to do" aria-label="Chores to do" className="do-now">
+    <Card title={t('doNow.title')} aria-label={t('doNow.title')} className="do-now">
       {sent && (
         <div ref={sentRef} className="alert alert--success" role="status" tabIndex={-1}>
           {sent}
@@ -60,7 +63,7 @@ export function DoNowCard() {
         />
       ) : (
         // A failed load shows nothing (it is logged), as on every list.
-        (chores.isPending || availability.isPending) && <Spinner label="Loading chores…" />
+        (chores.isPending || availability.isPending) && <Spinner label={t('doNow.loading')} />
       )}
       {choosing && (
         <QuickSubmitDialog
@@ -84,13 +87,14 @@ interface DoNowListsProps {
 }
 
 function DoNowLists({ chores, list, kids, onDo }: DoNowListsProps) {
-  if (chores.length === 0) return <EmptyState>No chores yet. Ask a parent to add some.</EmptyState>;
+  const { t } = useTranslation('dashboard');
+  if (chores.length === 0) return <EmptyState>{t('doNow.noChores')}</EmptyState>;
   return (
     <>
       {list.doable.length === 0 ? (
-        <EmptyState>{kids ? 'All done for now! Come back later.' : 'Nothing to do right now.'}</EmptyState>
+        <EmptyState>{kids ? t('doNow.nothingNowKids') : t('doNow.nothingNow')}</EmptyState>
       ) : (
-        <ul className="list" aria-label="Chores you can do now">
+        <ul className="list" aria-label={t('doNow.doableLabel')}>
           {list.doable.map((chore) => (
             <DoableRow key={chore.id} chore={chore} onDo={onDo} />
           ))}
@@ -98,8 +102,8 @@ function DoNowLists({ chores, list, kids, onDo }: DoNowListsProps) {
       )}
       {list.locked.length > 0 && (
         <>
-          <h3 className="do-now__subtitle">Locked for now</h3>
-          <ul className="list" aria-label="Locked chores">
+          <h3 className="do-now__subtitle">{t('doNow.lockedTitle')}</h3>
+          <ul className="list" aria-label={t('doNow.lockedLabel')}>
             {list.locked.map((item) => (
               <LockedRow key={item.chore.id} item={item} />
             ))}
@@ -111,9 +115,10 @@ function DoNowLists({ chores, list, kids, onDo }: DoNowListsProps) {
 }
 
 function DoableRow({ chore, onDo }: { chore: Chore; onDo: (chore: Chore) => void }) {
+  const { t } = useTranslation('dashboard');
   const unit = useOwnRewardUnit();
-  const about = [formatReward(chore.baseReward, unit), chore.requiresPhoto ? 'Photo needed' : null].filter(Boolean);
-  const label = `Do it: ${chore.name}`;
+  const about = [formatReward(chore.baseReward, unit), chore.requiresPhoto ? t('doNow.photoNeeded') : null].filter(Boolean);
+  const label = t('doNow.doItLabel', { name: chore.name });
   return (
     <li className="list__row do-now__row" aria-label={chore.name}>
       <div className="do-now__main">
@@ -125,11 +130,11 @@ function DoableRow({ chore, onDo }: { chore: Chore; onDo: (chore: Chore) => void
       {/* A photo is chosen in the Submit Chore form; the others are sent from here. */}
       {chore.requiresPhoto ? (
         <Link className="btn btn--primary btn--sm" to={paths.app.submit.getHref(chore.id)} aria-label={label}>
-          Do it
+          {t('doNow.doIt')}
         </Link>
       ) : (
         <Button size="sm" aria-label={label} onClick={() => onDo(chore)}>
-          Do it
+          {t('doNow.doIt')}
         </Button>
       )}
     </li>
@@ -138,6 +143,7 @@ function DoableRow({ chore, onDo }: { chore: Chore; onDo: (chore: Chore) => void
 
 function LockedRow({ item }: { item: LockedChore }) {
   const { chore, availability } = item;
+  const { t } = useTranslation('dashboard');
   return (
     <li className="list__row do-now__row do-now__row--locked" aria-label={chore.name}>
       <div className="do-now__main">
@@ -148,7 +154,7 @@ function LockedRow({ item }: { item: LockedChore }) {
       </div>
       <span className="badge do-now__locked">
         <LockIcon />
-        Locked
+        {t('doNow.locked')}
       </span>
     </li>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { quickSubmission } from '../utils/quick-submission';
@@ -24,10 +25,11 @@ export interface QuickSubmitDialogProps {
  */
 export function QuickSubmitDialog({ chore, onClose, onSent }: QuickSubmitDialogProps) {
   const kids = useUiTheme() === 'KIDS';
+  const { t } = useTranslation('dashboard');
   const unit = useOwnRewardUnit();
   const { mutateAsync: send } = useCreateSubmission();
   // The server's message first, then its error, else the spec's fallback.
-  const { busy, error, run } = useAction('Failed to submit chore');
+  const { busy, error, run } = useAction(t('quickSubmit.failed'));
 
   const submit = () =>
     run(async () => {
@@ -41,18 +43,18 @@ export function QuickSubmitDialog({ chore, onClose, onSent }: QuickSubmitDialogP
       onClose={onClose}
       title={chore.name}
       description={
-        kids
-          ? `Finished it? Tap the button and Mum or Dad will check it. It earns ${formatReward(chore.baseReward, unit)}.`
-          : `Done it? Send it for review. It earns ${formatReward(chore.baseReward, unit)}.`
+        t(kids ? 'quickSubmit.descriptionKids' : 'quickSubmit.description', {
+          reward: formatReward(chore.baseReward, unit),
+        })
       }
     >
       <div className="quick-submit">
         {error && <Alert>{error}</Alert>}
         <Button block isLoading={busy} onClick={() => void submit()} data-autofocus>
-          {kids ? 'I did it!' : 'Send for review'}
+          {kids ? t('quickSubmit.sendKids') : t('quickSubmit.send')}
         </Button>
         <Link className="btn btn--secondary btn--md btn--block" to={paths.app.submit.getHref(chore.id)}>
-          Add a photo or a note
+          {t('quickSubmit.addPhotoOrNote')}
         </Link>
       </div>
     </Dialog>

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 import type { ActivityRow } from '../utils/activity';
 import { Card, EmptyState, Spinner } from '@/components/ui';
 import { choreEmoji } from '@/lib/emoji';
@@ -20,14 +22,15 @@ export interface RecentActivityProps {
  * the parent's note once reviewed.
  */
 export function RecentActivity({ rows, unit, loading }: RecentActivityProps) {
+  const { t } = useTranslation('dashboard');
   return (
-    <Card title="Recent Activity">
+    <Card title={t('activity.title')}>
       {loading ? (
-        <Spinner label="Loading activity…" />
+        <Spinner label={t('activity.loading')} />
       ) : rows.length === 0 ? (
-        <EmptyState>No recent activity yet. Do a chore to get started!</EmptyState>
+        <EmptyState>{t('activity.empty')}</EmptyState>
       ) : (
-        <ul className="list" aria-label="Recent activity">
+        <ul className="list" aria-label={t('activity.label')}>
           {rows.map((row) => {
             const look = statusLook(row.status);
             return (
@@ -39,7 +42,7 @@ export function RecentActivity({ rows, unit, loading }: RecentActivityProps) {
                   <p className="list__secondary">
                     {row.category} · {row.when}
                   </p>
-                  {row.note && <p className="history-row__notes">Note: {row.note}</p>}
+                  {row.note && <p className="history-row__notes">{t('activity.note', { note: row.note })}</p>}
                 </div>
                 <div className="history-row__outcome">
                   <span className={cn('badge', look.badge)}>{look.label}</span>

@@ -1,5 +1,6 @@
 import type { WeekEarnings } from '../types';
 import { EmptyState } from '@/components/ui';
+import { i18n } from '@/lib/i18n';
 import type { RewardDisplayType } from '@/types/api';
 import { formatCalendarDate, formatReward } from '@/utils/format';
 
@@ -9,15 +10,20 @@ const shortDate = (week: WeekEarnings) => formatCalendarDate(week.weekStart, wee
 
 /** "Week of May 6: $2.00", in the child's reward unit. */
 export function weekText(week: WeekEarnings, unit: RewardDisplayType | null): string {
-  return `Week of ${shortDate(week)}: ${formatReward(week.amount, unit)}`;
+  return i18n.t('dashboard:chart.week', { date: shortDate(week), amount: formatReward(week.amount, unit) });
 }
 
 /** What the chart shows, for those who cannot see it. */
 export function chartSummary(weeks: readonly WeekEarnings[], unit: RewardDisplayType | null): string {
   const total = weeks.reduce((sum, week) => sum + week.amount, 0);
   const best = weeks.reduce<WeekEarnings | null>((top, week) => (week.amount > (top?.amount ?? 0) ? week : top), null);
-  const most = best ? `; most in the week of ${shortDate(best)} (${formatReward(best.amount, unit)})` : '';
-  return `Earnings per week over the last ${weeks.length} weeks: ${formatReward(total, unit)} in total${most}`;
+  const values = { count: weeks.length, total: formatReward(total, unit) };
+  if (!best) return i18n.t('dashboard:chart.summary', values);
+  return i18n.t('dashboard:chart.summaryBest', {
+    ...values,
+    date: shortDate(best),
+    amount: formatReward(best.amount, unit),
+  });
 }
 
 /** How long each week's bar is, in percent of the longest (the best week's); 0 for nothing earned. */
@@ -39,7 +45,7 @@ export interface WeeklyEarningsChartProps {
  * nothing earned in any week there is nothing to compare: it says so instead.
  */
 export function WeeklyEarningsChart({ weeks, unit }: WeeklyEarningsChartProps) {
-  if (!weeks.some((week) => week.amount > 0)) return <EmptyState>No earnings yet</EmptyState>;
+  if (!weeks.some((week) => week.amount > 0)) return <EmptyState>{i18n.t('dashboard:chart.empty')}</EmptyState>;
   const lengths = barLengths(weeks);
 
   return (

@@ -1,5 +1,6 @@
 import type { ChildHistoryItem } from '../types';
 import { choreOf } from '@/lib/chores';
+import { i18n } from '@/lib/i18n';
 import { reviewedStatus } from '@/lib/submission-status';
 import type { Submission, SubmissionStatus } from '@/types/api';
 import { formatDate } from '@/utils/format';
@@ -36,8 +37,8 @@ export function activityRows(
       return {
         key: submission.id,
         name: chore.name,
-        category: chore.category?.name || 'Uncategorized',
-        when: `Sent ${formatDate(submission.submittedAt)}`,
+        category: chore.category?.name || i18n.t('common:chores.uncategorized'),
+        when: i18n.t('dashboard:activity.sent', { date: formatDate(submission.submittedAt) }),
         status: 'PENDING',
         reward: submission.baseReward,
         note: '',
@@ -47,7 +48,7 @@ export function activityRows(
     (item, index): ActivityRow => ({
       key: item.id || `reviewed-${index}`,
       name: item.chore.name,
-      category: item.chore.category.name || 'Uncategorized',
+      category: item.chore.category.name || i18n.t('common:chores.uncategorized'),
       when: formatDate(item.reviewedAt),
       status: reviewedStatus(item.approved),
       reward: item.boostedReward,

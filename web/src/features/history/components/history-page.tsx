@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { HistoryRow } from './history-row';
 import { useChildren } from '@/api/get-children';
 import { useHistory } from '@/api/get-history';
@@ -14,7 +15,8 @@ import type { RewardDisplayType } from '@/types/api';
  * their own for a child); a child also sees, first, their chores waiting for review.
  */
 export function HistoryPage() {
-  useDocumentTitle(pageTitle('History'));
+  const { t } = useTranslation('history');
+  useDocumentTitle(pageTitle(t('title')));
   const parent = isParentRole(useSessionStore((state) => state.user?.role));
   return parent ? <ParentHistory /> : <ChildHistory />;
 }
@@ -22,10 +24,11 @@ export function HistoryPage() {
 function ParentHistory() {
   // Only for the unit of each child's rewards: without it, rewards show in dollars.
   const children = useChildren();
+  const { t } = useTranslation('history');
   const rewardTypes = new Map((children.data ?? []).map((child) => [child.id, child.rewardDisplayType]));
   return (
     <>
-      <PageHeader title="History" description="Your family's recently reviewed chores." />
+      <PageHeader title={t('title')} description={t('descriptionParent')} />
       <ReviewedList parent rewardTypeOf={(childId) => rewardTypes.get(childId)} />
     </>
   );
@@ -35,11 +38,12 @@ function ChildHistory() {
   // A child sees only their own chores, all in their own unit.
   const unit = useOwnRewardUnit() ?? undefined;
   const kids = useUiTheme() === 'KIDS';
+  const { t } = useTranslation('history');
   return (
     <>
       <PageHeader
-        title="History"
-        description={kids ? 'The chores you sent, and what your parents said.' : 'Your chores waiting for review and recently reviewed.'}
+        title={t('title')}
+        description={kids ? t('descriptionKids') : t('description')}
       />
       <WaitingList rewardType={unit} />
       <ReviewedList parent={false} rewardTypeOf={() => unit} />
@@ -54,10 +58,11 @@ function ChildHistory() {
 function WaitingList({ rewardType }: { rewardType: RewardDisplayType | undefined }) {
   const pending = usePendingSubmissions();
   const waiting = [...(pending.data ?? [])].reverse();
+  const { t } = useTranslation('history');
   if (waiting.length === 0) return null;
   return (
-    <Card title="Waiting for review">
-      <ul className="list" aria-label="Waiting for review">
+    <Card title={t('waiting')}>
+      <ul className="list" aria-label={t('waiting')}>
         {waiting.map((submission) => (
           <HistoryRow key={submission.id} submission={submission} showChild={false} rewardType={rewardType} />
         ))}
@@ -74,11 +79,12 @@ interface ReviewedListProps {
 
 function ReviewedList({ parent, rewardTypeOf }: ReviewedListProps) {
   const history = useHistory();
+  const { t } = useTranslation(['history', 'common']);
   return (
-    <Card title={parent ? undefined : 'Reviewed'}>
-      <ResourceList query={history} loadingLabel="Loading history…" empty="No reviewed chores yet">
+    <Card title={parent ? undefined : t('reviewed')}>
+      <ResourceList query={history} loadingLabel={t('common:screens.history')} empty={t('empty')}>
         {(submissions) => (
-          <ul className="list" aria-label="Reviewed chores">
+          <ul className="list" aria-label={t('reviewedLabel')}>
             {submissions.map((submission) => (
               <HistoryRow
                 key={submission.id}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { choreOf } from '@/lib/chores';
 import { choreEmoji } from '@/lib/emoji';
 import { reviewedStatus, statusLook } from '@/lib/submission-status';
@@ -23,10 +24,13 @@ export function HistoryRow({ submission, showChild, rewardType }: HistoryRowProp
   const status = submission.status === 'PENDING' ? 'PENDING' : reviewedStatus(submission.approved);
   const look = statusLook(status);
   const chore = choreOf(submission);
+  const { t } = useTranslation(['history', 'common']);
   const about = [
-    chore.category?.name || 'Uncategorized',
+    chore.category?.name || t('common:chores.uncategorized'),
     showChild ? submission.childName : null,
-    status === 'PENDING' ? `Sent ${formatDate(submission.submittedAt)}` : `Reviewed ${formatDate(submission.reviewedAt)}`,
+    status === 'PENDING'
+      ? t('sent', { date: formatDate(submission.submittedAt) })
+      : t('reviewedOn', { date: formatDate(submission.reviewedAt) }),
   ].filter(Boolean);
   // Until a review, what approving pays is not known: the chore's own reward shows.
   const reward = status === 'PENDING' ? submission.baseReward : submission.boostedReward;
@@ -38,7 +42,7 @@ export function HistoryRow({ submission, showChild, rewardType }: HistoryRowProp
           {chore.name}
         </p>
         <p className="list__secondary">{about.join(' · ')}</p>
-        {submission.adminNotes && <p className="history-row__notes">Note: {submission.adminNotes}</p>}
+        {submission.adminNotes && <p className="history-row__notes">{t('note', { note: submission.adminNotes })}</p>}
       </div>
       <div className="history-row__outcome">
         <span className={cn('badge', look.badge)}>{look.label}</span>

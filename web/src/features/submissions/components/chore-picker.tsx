@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { SelectField } from '@/components/ui';
 import { groupByCategory, isLocked, lockedText } from '@/lib/chores';
 import { useOwnRewardUnit } from '@/stores/session-store';
@@ -21,15 +22,16 @@ export interface ChorePickerProps {
  */
 export function ChorePicker({ chores, availability, ...props }: ChorePickerProps) {
   const unit = useOwnRewardUnit();
+  const { t } = useTranslation('submissions');
   const groups = groupByCategory(chores).map((group) => ({
     label: group.name,
     options: group.chores.map((chore) => {
       const waiting = availability.get(chore.id);
-      const label = `${chore.name} (${formatReward(chore.baseReward, unit)})`;
+      const values = { name: chore.name, reward: formatReward(chore.baseReward, unit) };
       return isLocked(waiting)
-        ? { value: chore.id, label: `${label} – ${lockedText(waiting)}`, disabled: true }
-        : { value: chore.id, label };
+        ? { value: chore.id, label: t('optionLocked', { ...values, locked: lockedText(waiting) }), disabled: true }
+        : { value: chore.id, label: t('option', values) };
     }),
   }));
-  return <SelectField label="Chore" placeholder="Choose a chore" groups={groups} {...props} />;
+  return <SelectField label={t('chore')} placeholder={t('choosePlaceholder')} groups={groups} {...props} />;
 }

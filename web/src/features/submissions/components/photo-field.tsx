@@ -1,9 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useRef, type Ref } from 'react';
 
 import { Field } from '@/components/ui/field';
 
 /** Shows a chosen image file; its object address is given back when the file changes or the preview goes. */
 function PhotoPreview({ file }: { file: File }) {
+  const { t } = useTranslation('submissions');
   const image = useRef<HTMLImageElement>(null);
 
   useEffect(() => {
@@ -12,7 +14,7 @@ function PhotoPreview({ file }: { file: File }) {
     return () => URL.revokeObjectURL(url);
   }, [file]);
 
-  return <img ref={image} className="photo-preview" alt="Preview of the chosen photo" />;
+  return <img ref={image} className="photo-preview" alt={t('photoPreview')} />;
 }
 
 export interface PhotoFieldProps {
@@ -26,11 +28,13 @@ export interface PhotoFieldProps {
 
 /** The photo proof: an image file, with a preview of it. */
 export function PhotoField({ photo, required, error, onChange, inputRef }: PhotoFieldProps) {
+  const { t } = useTranslation('submissions');
+  const isImage = photo?.type.startsWith('image/') ?? false;
   return (
     <Field
-      label="Photo"
+      label={t('photo')}
       error={error}
-      hint={required ? 'This chore needs a photo. Images up to 10 MB.' : 'Optional. Images up to 10 MB.'}
+      hint={required ? t('photoHintRequired') : t('photoHint')}
     >
       {(control) => (
         <>
@@ -43,7 +47,7 @@ export function PhotoField({ photo, required, error, onChange, inputRef }: Photo
             onChange={(event) => onChange(event.target.files?.[0] ?? null)}
             {...control}
           />
-          {photo?.type.startsWith('image/') && <PhotoPreview file={photo} />}
+          {photo && isImage && <PhotoPreview file={photo} />}
         </>
       )}
     </Field>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useRef, useState } from 'react';
 
 import { useCreateSubmission } from '@/api/create-submission';
@@ -24,6 +25,7 @@ export interface SubmitChoreFormProps {
 
 /** Which chore, when it was done, a photo and notes; sent with an upload progress bar. */
 export function SubmitChoreForm({ chores, availability, initialChoreId = '' }: SubmitChoreFormProps) {
+  const { t } = useTranslation('submissions');
   const [progress, setProgress] = useState(0);
   const { mutateAsync: send } = useCreateSubmission();
   const photoInput = useRef<HTMLInputElement>(null);
@@ -33,7 +35,7 @@ export function SubmitChoreForm({ chores, availability, initialChoreId = '' }: S
     useForm<SubmissionFormValues>({
       initial: () => emptySubmissionForm(choreById(initialChoreId) ? initialChoreId : ''),
       validate: (values) => validateSubmission(values, choreById(values.choreId)),
-      fallback: 'Failed to submit chore',
+      fallback: t('failed'),
       submit: async (values) => {
         setProgress(0);
         // Resolves once the chore's availability is loaded again.
@@ -48,13 +50,13 @@ export function SubmitChoreForm({ chores, availability, initialChoreId = '' }: S
   const unavailable = isLocked(waiting);
 
   return (
-    <form className="form form--narrow" onSubmit={onSubmit} noValidate aria-label="Submit chore">
+    <form className="form form--narrow" onSubmit={onSubmit} noValidate aria-label={t('formLabel')}>
       {serverError && <Alert>{serverError}</Alert>}
-      {saved && <Alert variant="success">Chore submitted! A parent will review it soon.</Alert>}
+      {saved && <Alert variant="success">{t('saved')}</Alert>}
       <ChorePicker chores={chores} availability={availability} {...field('choreId')} />
       {unavailable && <Alert variant="info">{nextAvailableText(waiting)}</Alert>}
       <TextField
-        label="Completed At"
+        label={t('completedAt')}
         type="datetime-local"
         max={toDateTimeLocal(new Date())}
         {...field('completedAt')}
@@ -66,11 +68,11 @@ export function SubmitChoreForm({ chores, availability, initialChoreId = '' }: S
         inputRef={photoInput}
         onChange={(photo) => update('photo', photo)}
       />
-      <TextAreaField label="Notes" hint="Optional. Anything your parents should know." {...field('notes')} />
-      {submitting && <ProgressBar value={progress} label="Upload progress" />}
+      <TextAreaField label={t('notes')} hint={t('notesHint')} {...field('notes')} />
+      {submitting && <ProgressBar value={progress} label={t('progress')} />}
       <div className="form__actions">
         <Button type="submit" isLoading={submitting} disabled={unavailable}>
-          Submit Chore
+          {t('submit')}
         </Button>
       </div>
     </form>

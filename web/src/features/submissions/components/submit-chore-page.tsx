@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
 import { SubmitChoreForm } from './submit-chore-form';
@@ -10,7 +11,8 @@ import { useUiTheme } from '@/stores/theme-store';
 
 /** /submit (children): report a finished chore, with photo proof. ?chore=ID starts with that chore. */
 export function SubmitChorePage() {
-  useDocumentTitle(pageTitle('Submit Chore'));
+  const { t } = useTranslation('submissions');
+  useDocumentTitle(pageTitle(t('title')));
   const [searchParams] = useSearchParams();
   const chores = useChores();
   const availability = useAvailability();
@@ -20,14 +22,14 @@ export function SubmitChorePage() {
   return (
     <>
       <PageHeader
-        title="Submit Chore"
-        description={kids ? 'Did a chore? Tell your parents here!' : 'Tell your parents which chore you finished.'}
+        title={t('title')}
+        description={kids ? t('descriptionKids') : t('description')}
       />
       <Card>
         <ResourceList
           query={chores}
-          loadingLabel="Loading chores…"
-          empty="No chores to do yet. Ask a parent to add some."
+          loadingLabel={t('loading')}
+          empty={t('empty')}
         >
           {(list) => (
             <SubmitChoreForm

@@ -1,3 +1,4 @@
+import { i18n } from '@/lib/i18n';
 import { isBlank, type FieldErrors } from '@/lib/validation';
 import type { Chore } from '@/types/api';
 
@@ -27,18 +28,18 @@ export function emptySubmissionForm(choreId = '', now = new Date()): SubmissionF
 }
 
 function validateCompletedAt(value: string, now: Date): string | undefined {
-  if (isBlank(value)) return 'Completion time is required';
+  if (isBlank(value)) return i18n.t('submissions:errors.completedAtRequired');
   // A date and time without an offset is read in the browser's time zone.
   const time = new Date(value).getTime();
-  if (Number.isNaN(time)) return 'Please enter a valid date and time';
-  if (time > now.getTime()) return 'Completion time cannot be in the future';
+  if (Number.isNaN(time)) return i18n.t('submissions:errors.completedAtInvalid');
+  if (time > now.getTime()) return i18n.t('submissions:errors.completedAtFuture');
   return undefined;
 }
 
 function validatePhoto(photo: File | null, chore: Chore | undefined): string | undefined {
-  if (!photo) return chore?.requiresPhoto ? 'A photo is required for this chore' : undefined;
-  if (!photo.type.startsWith('image/')) return 'Please choose an image file';
-  if (photo.size > MAX_PHOTO_BYTES) return 'Photo must be 10 MB or smaller';
+  if (!photo) return chore?.requiresPhoto ? i18n.t('submissions:errors.photoRequired') : undefined;
+  if (!photo.type.startsWith('image/')) return i18n.t('submissions:errors.photoNotImage');
+  if (photo.size > MAX_PHOTO_BYTES) return i18n.t('submissions:errors.photoTooLarge');
   return undefined;
 }
 
@@ -49,7 +50,7 @@ export function validateSubmission(
   now = new Date(),
 ): FieldErrors<keyof SubmissionFormValues> {
   return {
-    choreId: isBlank(values.choreId) ? 'Please choose a chore' : undefined,
+    choreId: isBlank(values.choreId) ? i18n.t('submissions:errors.choreRequired') : undefined,
     completedAt: validateCompletedAt(values.completedAt, now),
     photo: validatePhoto(values.photo, chore),
   };
