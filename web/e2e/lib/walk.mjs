@@ -174,9 +174,9 @@ export const SCREENS = [
     roles: ['parent'],
     ready: (page) =>
       all(
-        heading(page, 'Dashboard'),
-        page.getByRole('table', { name: 'Children overview' }).getByText('Tess'),
-        page.getByRole('region', { name: 'Most Active Chores' }).getByText('Wash dishes'),
+        heading(page, say('dashboard:parent.title')),
+        page.getByRole('table', { name: say('dashboard:parent.overviewLabel') }).getByText('Tess'),
+        page.getByRole('region', { name: say('dashboard:parent.mostActive') }).getByText('Wash dishes'),
       ),
   },
   {
@@ -243,7 +243,7 @@ export const SCREENS = [
     id: 'history',
     path: () => '/history',
     roles: ['parent', 'child'],
-    ready: (page) => all(heading(page, 'History'), page.getByRole('list', { name: 'Reviewed chores' }).getByRole('listitem')),
+    ready: (page) => all(heading(page, say('history:title')), page.getByRole('list', { name: say('history:reviewedLabel') }).getByRole('listitem')),
   },
   {
     id: 'settings',
@@ -284,13 +284,13 @@ export const SCREENS = [
     path: () => '/',
     roles: ['child'],
     ready: (page) =>
-      all(heading(page, 'My Dashboard'), page.getByRole('list', { name: 'Recent activity' }).getByRole('listitem')),
+      all(heading(page, say('dashboard:child.title')), page.getByRole('list', { name: say('dashboard:activity.label') }).getByRole('listitem')),
   },
   {
     id: 'submit',
     path: () => '/submit',
     roles: ['child'],
-    ready: (page) => all(heading(page, 'Submit Chore'), page.getByLabel('Chore', { exact: true })),
+    ready: (page) => all(heading(page, say('submissions:title')), page.getByLabel(say('submissions:chore'), { exact: true })),
   },
   {
     id: 'submit-chore',
@@ -298,7 +298,7 @@ export const SCREENS = [
     roles: ['child'],
     // A daily chore done today: the form says when it can be done again.
     ready: (page) =>
-      all(heading(page, 'Submit Chore'), page.getByRole('status').filter({ hasText: say('common:chores.availableAgain').split(' (')[0].trim() })),
+      all(heading(page, say('submissions:title')), page.getByRole('status').filter({ hasText: say('common:chores.availableAgain').split(' (')[0].trim() })),
   },
   {
     id: 'chores',
@@ -316,12 +316,16 @@ export const SCREENS = [
     // On a phone the navigation folds into a menu button; a parent's groups open too.
     open: async (page) => {
       await heading(page, say('profile:title')).waitFor();
-      const toggle = page.getByRole('button', { name: 'Open menu' });
+      const toggle = page.getByRole('button', { name: say('common:layout.openMenu') });
       if (await toggle.isVisible()) await toggle.click();
-      const family = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Family' });
+      const family = page.getByRole('navigation', { name: say('common:nav.main') }).getByRole('button', { name: say('common:nav.family') });
       if (await family.count()) await family.click();
     },
-    ready: (page) => all(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^(Children|History)$/ })),
+    ready: (page) => all(
+        page
+          .getByRole('navigation', { name: say('common:nav.main') })
+          .getByRole('link', { name: new RegExp(`^(${say('common:nav.children')}|${say('common:nav.history')})$`) }),
+      ),
   },
   {
     id: 'profile',
