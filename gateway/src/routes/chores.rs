@@ -126,6 +126,13 @@ fn chore_request(id: String, body: ChoreBody) -> ApiResult<pb::UpsertChoreReques
     let base_reward = body
         .base_reward
         .ok_or_else(|| ApiError::field("baseReward", "Base reward is required"))?;
+    // No due time is null or absent; an empty text is no time of day.
+    if body.due_time.as_deref() == Some("") {
+        return Err(ApiError::field(
+            "dueTime",
+            "Due time must be a time of day as HH:MM, from 00:00 to 23:59",
+        ));
+    }
     Ok(pb::UpsertChoreRequest {
         id,
         name: body.name,
@@ -238,6 +245,9 @@ async fn turns(
     Path(id): Path<String>,
     Query(query): Query<TurnsQuery>,
 ) -> ApiResult<Json<Turns>> {
+    if query.count.is_some_and(|count| !(1..=31).contains(&count)) {
+        return Err(ApiError::field("count", "count must be from 1 to 31"));
+    }
     let turns = state
         .clients
         .chores(&user)
