@@ -1,4 +1,5 @@
-//! Penalties of missed chores. A miss takes its chore's penalty from the
+//! Missed chores. Each breaks the child's streak unless excused, and takes
+//! its chore's penalty from the
 //! child's balance, never taking it below zero: what the balance cannot
 //! cover is recorded as the shortfall and not taken. A parent's excuse gives
 //! back what was taken. Both are ledger entries keyed by the missed chore, so
@@ -6,7 +7,7 @@
 //! either order of arrival.
 
 use chorely_proto::events::v1::{ChoreMissed, MissedChoreExcused};
-use chrono::Utc;
+use chrono::{NaiveDate, Utc};
 use kit::time;
 use sqlx::PgConnection;
 use uuid::Uuid;
@@ -40,28 +41,35 @@ pub async fn take(tx: &mut PgConnection, event: &ChoreMissed) -> anyhow::Result<
     let missed = Uuid::parse_str(&event.missed_id)?;
     let org = Uuid::parse_str(&event.organization_id)?;
     let child = Uuid::parse_str(&event.child_id)?;
-    if event.penalty_cents <= 0 || store::children::deleted(tx, child).await? {
+    if store::children::deleted(tx, child).await? {
         return Ok(());
     }
+    let due_on = NaiveDate::parse_from_str(&event.due_on, "%Y-%m-%d").ok();
     store::ledger::lock_child(tx, child).await?;
     // Already handled, or excused before it arrived: nothing more to take.
     if penalties::lock(tx, missed).await?.is_some() {
         return Ok(());
     }
+    let penalty = event.penalty_cents.max(0);
     let balance = store::ledger::balance(tx, org, child).await?;
-    let taken = event.penalty_cents.min(balance.max(0));
+    let taken = penalty.min(balance.max(0));
     penalties::insert(
         tx,
         &NewPenalty {
             missed,
             org,
             child,
-            penalty_cents: event.penalty_cents,
+            due_on,
+            penalty_cents: penalty,
             taken_cents: taken,
             excused_at: None,
         },
     )
     .await?;
+    // A miss without a penalty only breaks the streak.
+    if penalty == 0 {
+        return Ok(());
+    }
     let occurred_at = event
         .due_at
         .as_ref()
@@ -75,7 +83,7 @@ pub async fn take(tx: &mut PgConnection, event: &ChoreMissed) -> anyhow::Result<
             kind: Kind::Missed,
             source_id: &event.missed_id,
             amount_cents: -taken,
-            notes: &missed_notes(&event.chore_name, &event.due_on, event.penalty_cents, taken),
+            notes: &missed_notes(&event.chore_name, &event.due_on, penalty, taken),
             created_by: None,
             occurred_at,
         },
@@ -106,6 +114,7 @@ pub async fn give_back(tx: &mut PgConnection, event: &MissedChoreExcused) -> any
                 missed,
                 org,
                 child,
+                due_on: None,
                 penalty_cents: 0,
                 taken_cents: 0,
                 excused_at: Some(excused_at),

@@ -12,6 +12,8 @@ export type LiveEventKind =
   | 'chores.changed'
   | 'children.changed'
   | 'organization.changed'
+  | 'chores.missed'
+  | 'family.changed'
   | 'reload';
 
 /**
@@ -25,6 +27,8 @@ const AFFECTED: Record<Exclude<LiveEventKind, 'reload'>, readonly QueryKey[]> = 
   'chores.changed': [queryKeys.chores, queryKeys.categories, queryKeys.availability, queryKeys.dashboardStats],
   'children.changed': [queryKeys.children, queryKeys.dashboardStats],
   'organization.changed': [queryKeys.admin.all],
+  'chores.missed': [queryKeys.dashboardStats, queryKeys.children, queryKeys.availability],
+  'family.changed': [queryKeys.dashboardStats, queryKeys.availability],
 };
 
 /** The queries an event makes out of date; `null` for all of them. */

@@ -1,7 +1,7 @@
-//! Penalties of missed chores: what each cost and what the balance allowed
-//! to take, and whether it was excused.
+//! Missed chores as rewards keeps them: the day, what the penalty cost and
+//! what the balance allowed to take, and whether it was excused.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use kit::db::Traced;
 use sqlx::PgConnection;
 use uuid::Uuid;
@@ -18,7 +18,7 @@ pub struct PenaltyRow {
 pub async fn lock(conn: &mut PgConnection, missed: Uuid) -> Result<Option<PenaltyRow>, Error> {
     Ok(sqlx::query_as!(
         PenaltyRow,
-        "SELECT penalty_cents, taken_cents, excused_at FROM missed_penalties
+        "SELECT penalty_cents, taken_cents, excused_at FROM misses
          WHERE missed_id = $1 FOR UPDATE",
         missed,
     )
@@ -31,6 +31,7 @@ pub struct NewPenalty {
     pub missed: Uuid,
     pub org: Uuid,
     pub child: Uuid,
+    pub due_on: Option<NaiveDate>,
     pub penalty_cents: i64,
     pub taken_cents: i64,
     pub excused_at: Option<DateTime<Utc>>,
@@ -38,12 +39,13 @@ pub struct NewPenalty {
 
 pub async fn insert(conn: &mut PgConnection, p: &NewPenalty) -> Result<(), Error> {
     sqlx::query!(
-        "INSERT INTO missed_penalties (missed_id, organization_id, child_id, penalty_cents,
+        "INSERT INTO misses (missed_id, organization_id, child_id, due_on, penalty_cents,
             taken_cents, excused_at)
-         VALUES ($1, $2, $3, $4, $5, $6)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
         p.missed,
         p.org,
         p.child,
+        p.due_on,
         p.penalty_cents,
         p.taken_cents,
         p.excused_at,
@@ -60,7 +62,7 @@ pub async fn mark_excused(
     at: DateTime<Utc>,
 ) -> Result<(), Error> {
     sqlx::query!(
-        "UPDATE missed_penalties SET excused_at = $2 WHERE missed_id = $1",
+        "UPDATE misses SET excused_at = $2 WHERE missed_id = $1",
         missed,
         at,
     )
@@ -68,4 +70,22 @@ pub async fn mark_excused(
     .traced("excuse_penalty")
     .await?;
     Ok(())
+}
+
+/// The child's latest missed day not excused, from `since` on: a streak
+/// counts only the days after it.
+pub async fn last_missed(
+    pool: &sqlx::PgPool,
+    child: Uuid,
+    since: NaiveDate,
+) -> Result<Option<NaiveDate>, Error> {
+    Ok(sqlx::query_scalar!(
+        "SELECT max(due_on) FROM misses
+         WHERE child_id = $1 AND excused_at IS NULL AND due_on >= $2",
+        child,
+        since,
+    )
+    .fetch_one(pool)
+    .traced("last_missed")
+    .await?)
 }
