@@ -56,12 +56,15 @@ export function ManageChores() {
         {(list) => (
           <ChoreList
             chores={list}
-            renderDetails={(chore) => (
-              <>
-                <p className="list__secondary chore-row__who">{assignmentText(chore, nameOf)}</p>
-                {chore.assignmentMode === 'ROTATE' && <ChoreTurns chore={chore} familyChildren={familyChildren} />}
-              </>
-            )}
+            // Who does each chore, once the children are there to name them.
+            renderDetails={(chore) =>
+              children.data && (
+                <>
+                  <p className="list__secondary chore-row__who">{assignmentText(chore, nameOf)}</p>
+                  {chore.assignmentMode === 'ROTATE' && <ChoreTurns chore={chore} familyChildren={familyChildren} />}
+                </>
+              )
+            }
             renderAside={(chore) => (
               <EditRemoveActions
                 name={chore.name}
