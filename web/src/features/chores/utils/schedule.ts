@@ -39,7 +39,9 @@ export function assignmentText(schedule: ChoreSchedule, nameOf: (id: string) => 
         ? i18n.t('chores:schedule.mode.firstCome', { names: who, period })
         : i18n.t('chores:schedule.mode.firstComeAll', { period });
     default:
-      return who ? i18n.t('chores:schedule.mode.each', { names: who }) : i18n.t('chores:schedule.mode.everyone');
+      return who
+        ? i18n.t('chores:schedule.mode.each', { names: who, count: names.length })
+        : i18n.t('chores:schedule.mode.everyone');
   }
 }
 
