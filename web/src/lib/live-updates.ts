@@ -22,7 +22,13 @@ const AFFECTED: Record<Exclude<LiveEventKind, 'reload'>, readonly QueryKey[]> = 
   'submission.submitted': [queryKeys.submissions, queryKeys.dashboardStats],
   'submission.reviewed': [queryKeys.submissions, queryKeys.dashboardStats, queryKeys.children],
   'balance.changed': [queryKeys.dashboardStats, queryKeys.children, queryKeys.payouts],
-  'chores.changed': [queryKeys.chores, queryKeys.categories, queryKeys.availability, queryKeys.dashboardStats],
+  'chores.changed': [
+    queryKeys.chores,
+    queryKeys.categories,
+    queryKeys.availability,
+    queryKeys.today,
+    queryKeys.dashboardStats,
+  ],
   'children.changed': [queryKeys.children, queryKeys.dashboardStats],
   'organization.changed': [queryKeys.admin.all],
 };
