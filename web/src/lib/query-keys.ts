@@ -15,10 +15,14 @@ export const queryKeys = {
   },
   categories: ['categories'] as const,
   chores: ['chores'] as const,
+  /** Under chores: a change of chores makes them stale too. */
+  turns: (choreId: string) => ['chores', choreId, 'turns'] as const,
   submissions: ['submissions'] as const,
   pendingSubmissions: ['submissions', 'pending'] as const,
   history: ['submissions', 'history'] as const,
   availability: ['submissions', 'availability'] as const,
+  /** Each child's chores of today: under submissions, as a submission or a review changes them. */
+  today: ['submissions', 'today'] as const,
   dashboardStats: ['dashboard', 'stats'] as const,
   payouts: ['payouts'] as const,
   organization: ['organization'] as const,

@@ -37,6 +37,19 @@ const SERVER_TEXTS = [
   'This chore is not available again until March 5, 2025',
   'This chore was already done on March 5, 2025',
   'The rewards service is unavailable. Please try again.',
+  'Each assigned child must be a child of this family',
+  'Choose at least two children to take turns',
+  'Due days must be weekdays from 1 (Monday) to 7 (Sunday)',
+  'Due time must be a time of day as HH:MM, from 00:00 to 23:59',
+  'Choose the days a chore with a due time is due on',
+  'This chore is not assigned to you',
+  "It is Max's turn for this chore",
+  "It is already Max's turn",
+  'Lily has already done this turn',
+  'Lily has already taken this chore today',
+  'Lily has already taken this chore; it is free again on January 15, 2030',
+  'Only a chore whose children take turns has turns to swap',
+  'This chore is not due on March 5, 2025',
 ];
 
 describe('the table of server texts', () => {

@@ -79,6 +79,19 @@ const KNOWN_TEXTS: Readonly<Record<string, KnownMessage>> = {
   'Completion time must be a date and time': { key: 'errors:server.completionFormat' },
   'Chore is required': { key: 'errors:server.choreRequired' },
   'The chore is not available again yet': { key: 'errors:server.choreUnavailable' },
+  // Who does a chore, and when
+  'Each assigned child must be a child of this family': { key: 'errors:server.assignedNotInFamily' },
+  'Each child can be assigned only once': { key: 'errors:server.assignedTwice' },
+  'Choose at least two children to take turns': { key: 'validation:rotateNeedsTwo' },
+  'Due days must be weekdays from 1 (Monday) to 7 (Sunday)': { key: 'errors:server.dueDaysRange' },
+  'Each due day can be chosen only once': { key: 'errors:server.dueDaysTwice' },
+  'Due time must be a time of day as HH:MM, from 00:00 to 23:59': { key: 'validation:dueTimeFormat' },
+  'Choose the days a chore with a due time is due on': { key: 'validation:dueTimeNeedsDays' },
+  'This chore is not assigned to you': { key: 'errors:server.notAssigned' },
+  'Only a chore whose children take turns has turns to swap': { key: 'errors:server.noTurns' },
+  'This child does not take turns at this chore': { key: 'errors:server.notInTurns' },
+  "Only today's turn or a later one can be swapped": { key: 'errors:server.pastTurn' },
+  'Completion time must be today': { key: 'errors:server.completionToday' },
   // Subjects and grades
   'Grade scale is required': { key: 'validation:gradeScaleRequired' },
   'Percentage is required': { key: 'errors:server.percentageRequired' },
@@ -189,6 +202,18 @@ const PATTERNS: readonly Pattern[] = [
   [
     /^This chore was already done on (.+)$/,
     ([, date = '']) => ({ key: 'errors:server.alreadyDoneOn', values: { date: serverDate(date) } }),
+  ],
+  [/^It is (.+)'s turn for this chore$/, ([, name]) => ({ key: 'errors:server.notYourTurn', values: { name } })],
+  [/^It is already (.+)'s turn$/, ([, name]) => ({ key: 'errors:server.alreadyTheirTurn', values: { name } })],
+  [/^(.+) has already done this turn$/, ([, name]) => ({ key: 'errors:server.turnDone', values: { name } })],
+  [/^(.+) has already taken this chore today$/, ([, name]) => ({ key: 'errors:server.takenToday', values: { name } })],
+  [
+    /^(.+) has already taken this chore; it is free again on (.+)$/,
+    ([, name, date = '']) => ({ key: 'errors:server.takenUntil', values: { name, date: serverDate(date) } }),
+  ],
+  [
+    /^This chore is not due on (.+)$/,
+    ([, date = '']) => ({ key: 'errors:server.notDueOn', values: { date: serverDate(date) } }),
   ],
   [
     /^The (\w+) service is unavailable\. Please try again\.$/,

@@ -70,3 +70,19 @@ export type FrequencyDays = Schemas['FrequencyDays'];
 
 /** How many days an invite code stays open. */
 export type ExpiryDays = Schemas['ExpiryDays'];
+
+/** Who does a chore among the children it is for: each on their own, in turns, or the first to submit it. */
+export type AssignmentMode = Schemas['AssignmentMode'];
+/** A day of the week as ISO numbers it: 1 Monday … 7 Sunday. */
+export type IsoWeekday = Schemas['IsoWeekday'];
+/** A child named by id and name. */
+export type ChildRef = Schemas['ChildRef'];
+/** The chores that concern each child today, as GET /chores/today answers. */
+export type Today = Schemas['Today'];
+export type ChildToday = Schemas['ChildToday'];
+/** A chore on a child's list today and where it stands. */
+export type TodayChore = Schemas['TodayChore'];
+export type TodayStatus = Schemas['TodayStatus'];
+/** The coming turns of a chore whose children take turns. */
+export type Turns = Schemas['Turns'];
+export type Turn = Schemas['Turn'];

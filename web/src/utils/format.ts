@@ -113,3 +113,34 @@ export function fullName(person: { firstName?: string | null; lastName?: string 
     .filter(Boolean)
     .join(' ');
 }
+
+/** A day of the week by its ISO number (1 Monday … 7 Sunday): "Mon" (short) or "Monday" (long). */
+export function formatWeekday(isoDay: number, width: 'short' | 'long' = 'short'): string {
+  // 1 January 2024 was a Monday.
+  const date = new Date(2024, 0, isoDay);
+  return date.toLocaleDateString(dateLocale(currentLanguage()), { weekday: width });
+}
+
+/** A time of day sent as HH:MM, the language's way ("9:00 AM", "9:00"). */
+export function formatTimeOfDay(value: string | null | undefined, fallback = '—'): string {
+  const match = value ? /^(\d{2}):(\d{2})$/.exec(value) : null;
+  if (!match) return fallback;
+  const date = new Date(2024, 0, 1, Number(match[1]), Number(match[2]));
+  return date.toLocaleTimeString(dateLocale(currentLanguage()), { hour: 'numeric', minute: '2-digit' });
+}
+
+/** The time of an instant, the language's way; in `timeZone` when given (the family's). */
+export function formatTime(value: string | null | undefined, timeZone?: string, fallback = '—'): string {
+  const date = toDate(value);
+  if (!date) return fallback;
+  try {
+    return date.toLocaleTimeString(dateLocale(currentLanguage()), { hour: 'numeric', minute: '2-digit', timeZone });
+  } catch {
+    return date.toLocaleTimeString(dateLocale(currentLanguage()), { hour: 'numeric', minute: '2-digit' });
+  }
+}
+
+/** Names as a list in the language's way: "Lily and Max", "Lily, Max, and Sam". */
+export function formatNames(names: readonly string[]): string {
+  return new Intl.ListFormat(currentLanguage(), { style: 'long', type: 'conjunction' }).format(names);
+}

@@ -14,8 +14,8 @@ export function createChore(input: ChoreInput): Promise<Chore> {
   return api.post<Chore>('/chores', input);
 }
 
-/** What a new, changed or retired chore makes stale: the chores, their categories' counts, the dashboard. */
-export const CHORE_CHANGES = [queryKeys.chores, queryKeys.categories, queryKeys.dashboardStats];
+/** What a new, changed or retired chore makes stale: the chores (and their turns), their categories' counts, today's lists, the dashboard. */
+export const CHORE_CHANGES = [queryKeys.chores, queryKeys.categories, queryKeys.today, queryKeys.dashboardStats];
 
 export function useCreateChore() {
   const queryClient = useQueryClient();

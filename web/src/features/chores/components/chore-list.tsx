@@ -10,10 +10,12 @@ export interface ChoreListProps {
   chores: readonly Chore[];
   /** What ends each chore's row (buttons, availability). */
   renderAside?: (chore: Chore) => ReactNode;
+  /** What shows under each chore's badges (who does it). */
+  renderDetails?: (chore: Chore) => ReactNode;
 }
 
 /** The chores under a card per category, with the category's name as heading. */
-export function ChoreList({ chores, renderAside }: ChoreListProps) {
+export function ChoreList({ chores, renderAside, renderDetails }: ChoreListProps) {
   return groupByCategory(chores).map((group) => (
     <Card
       key={group.name}
@@ -22,7 +24,7 @@ export function ChoreList({ chores, renderAside }: ChoreListProps) {
     >
       <ul className="list">
         {group.chores.map((chore) => (
-          <ChoreRow key={chore.id} chore={chore}>
+          <ChoreRow key={chore.id} chore={chore} details={renderDetails?.(chore)}>
             {renderAside?.(chore)}
           </ChoreRow>
         ))}

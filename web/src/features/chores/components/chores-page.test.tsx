@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 
 import { ChoresPage } from './chores-page';
+import { buildChild } from '@/testing/children';
 import { buildChore, garden, kitchen } from '@/testing/chores';
 import { childUser, jsonResponse, userWithRole } from '@/testing/fixtures';
 import { fieldErrorOf, renderWithProviders, signIn, stubApi, type ApiRequest } from '@/testing/test-utils';
@@ -12,6 +13,28 @@ import type { Chore } from '@/types/api';
 const dishes = buildChore({ requiresPhoto: true });
 const lawn = buildChore({ id: 'chore-2', name: 'Mow lawn', description: '', category: garden, categoryId: garden.id, baseReward: 5, frequencyDays: 7 });
 const counters = buildChore({ id: 'chore-3', name: 'Clean counters', frequencyDays: 0, baseReward: 0.75 });
+const lily = buildChild({ id: 'child-lily', name: 'Lily', firstName: 'Lily' });
+const max = buildChild({ id: 'child-max', name: 'Max', firstName: 'Max' });
+const bins = buildChore({
+  id: 'chore-4',
+  name: 'Take out bins',
+  description: '',
+  assignedChildIds: [lily.id, max.id],
+  assignmentMode: 'ROTATE',
+  dueDays: [1, 4],
+  dueTime: '19:30',
+});
+
+/** The coming turns of the bins, as GET /chores/{id}/turns answers. */
+function turnsOf(first: typeof lily, second: typeof lily, swapped = false) {
+  return {
+    choreId: bins.id,
+    turns: [
+      { startsOn: '2030-03-04', endsOn: '2030-03-04', child: { id: first.id, name: first.name }, swapped },
+      { startsOn: '2030-03-07', endsOn: '2030-03-07', child: { id: second.id, name: second.name }, swapped },
+    ],
+  };
+}
 
 function renderPage() {
   return renderWithProviders(
@@ -35,6 +58,7 @@ function stubParentApi(more: (request: ApiRequest) => Response | undefined = () 
     if (answer) return answer;
     if (method === 'GET' && path === '/chores') return jsonResponse(200, chores);
     if (method === 'GET' && path === '/categories') return jsonResponse(200, categories);
+    if (method === 'GET' && path === '/children') return jsonResponse(200, [lily, max]);
     const body = request.body as Partial<Chore>;
     if (method === 'POST' && path === '/chores') {
       const created = buildChore({ ...body, id: 'chore-9', category: categoryOf(body.categoryId ?? '') });
@@ -122,6 +146,10 @@ describe('ChoresPage for parents', () => {
       categoryId: kitchen.id,
       frequencyDays: 7,
       requiresPhoto: true,
+      assignedChildIds: [],
+      assignmentMode: 'EACH',
+      dueDays: [],
+      dueTime: null,
     });
     expect(within(screen.getByRole('region', { name: 'Kitchen' })).getByRole('listitem', { name: 'Sweep floor' })).toBeTruthy();
   });
@@ -230,6 +258,168 @@ describe('ChoresPage for parents', () => {
     const link = await screen.findByRole('link', { name: 'Create a category' });
     expect(link.getAttribute('href')).toBe('/categories');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Add Chore' }).disabled).toBe(true);
+  });
+});
+
+describe('ChoresPage: who does a chore, and when', () => {
+  /** The bins rotate between Lily and Max; `more` answers first. */
+  function stubWithBins(more: (request: ApiRequest) => Response | undefined = () => undefined) {
+    let turns = turnsOf(lily, max);
+    return stubParentApi((request) => {
+      const answer = more(request);
+      if (answer) return answer;
+      if (request.method === 'GET' && request.path === '/chores') return jsonResponse(200, [bins, lawn]);
+      if (request.method === 'GET' && request.path.startsWith(`/chores/${bins.id}/turns`)) return jsonResponse(200, turns);
+      if (request.method === 'POST' && request.path === `/chores/${bins.id}/turns/swap`) {
+        turns = turnsOf(max, lily, true);
+        return jsonResponse(200, turns);
+      }
+      if (request.method === 'PUT' && request.path === `/chores/${bins.id}`) {
+        return jsonResponse(200, { ...bins, ...(request.body as Partial<Chore>) });
+      }
+      return undefined;
+    });
+  }
+
+  it('says who does each chore, when it is due and whose turn it is', async () => {
+    stubWithBins();
+    renderPage();
+    const row = await screen.findByRole('listitem', { name: 'Take out bins' });
+    expect(within(row).getByText('Lily and Max take turns, one each due day.')).toBeTruthy();
+    expect(within(row).getByText('Mon, Thu by 7:30 PM')).toBeTruthy();
+    expect(await within(row).findByText("Now: Lily's turn")).toBeTruthy();
+    expect(within(row).getByText('Next: Max')).toBeTruthy();
+    const mowing = screen.getByRole('listitem', { name: 'Mow lawn' });
+    expect(within(mowing).getByText('Every child can do it, each on their own.')).toBeTruthy();
+    expect(within(mowing).queryByRole('button', { name: /Swap turns/ })).toBeNull();
+  });
+
+  it('creates a chore for two children taking turns on chosen days by a time', async () => {
+    const user = userEvent.setup();
+    const { requests } = stubWithBins();
+    renderPage();
+    await screen.findByRole('listitem', { name: 'Take out bins' });
+
+    await user.click(screen.getByRole('button', { name: 'Add Chore' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Chore' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Feed the cat');
+    await user.type(within(dialog).getByLabelText('Base Reward'), '1');
+    await user.selectOptions(within(dialog).getByLabelText('Category'), 'Kitchen');
+    expect(within(dialog).getByText('Every child can do it, each on their own.')).toBeTruthy();
+
+    // Turns need two children: the form says so on the children, before sending.
+    await user.selectOptions(within(dialog).getByLabelText('How they share it'), 'They take turns');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Max' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add Chore' }));
+    const who = within(dialog).getByRole('group', { name: 'Who does it' });
+    expect(within(who).getByRole('alert').textContent).toBe('Choose at least two children to take turns');
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Lily' }));
+    expect(within(dialog).getByText('Max and Lily take turns, one each day.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Due on Saturday' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Due on Tuesday' }));
+    expect(within(dialog).getByText('Max and Lily take turns, one each due day.')).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Due by'), '08:15');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Chore' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.find((request) => request.method === 'POST')?.body).toMatchObject({
+      name: 'Feed the cat',
+      assignedChildIds: [max.id, lily.id],
+      assignmentMode: 'ROTATE',
+      dueDays: [2, 6],
+      dueTime: '08:15',
+    });
+  });
+
+  it('keeps the assignment and schedule when only the title is edited', async () => {
+    const user = userEvent.setup();
+    const { requests } = stubWithBins();
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Take out bins' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Take out bins' });
+    expect(within(dialog).getByRole<HTMLInputElement>('checkbox', { name: 'Lily' }).checked).toBe(true);
+    expect(within(dialog).getByRole<HTMLInputElement>('checkbox', { name: 'Max' }).checked).toBe(true);
+    expect(within(dialog).getByLabelText<HTMLSelectElement>('How they share it').value).toBe('ROTATE');
+    expect(within(dialog).getByRole<HTMLInputElement>('checkbox', { name: 'Due on Monday' }).checked).toBe(true);
+    expect(within(dialog).getByRole<HTMLInputElement>('checkbox', { name: 'Due on Tuesday' }).checked).toBe(false);
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Due by').value).toBe('19:30');
+
+    await user.clear(within(dialog).getByLabelText('Name'));
+    await user.type(within(dialog).getByLabelText('Name'), 'Bins out');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.find((request) => request.method === 'PUT')).toMatchObject({
+      path: `/chores/${bins.id}`,
+      body: {
+        name: 'Bins out',
+        assignedChildIds: [lily.id, max.id],
+        assignmentMode: 'ROTATE',
+        dueDays: [1, 4],
+        dueTime: '19:30',
+      },
+    });
+  });
+
+  it("shows the server's problem with the children or the days beside them", async () => {
+    const user = userEvent.setup();
+    stubWithBins(({ method }) =>
+      method === 'PUT'
+        ? jsonResponse(400, {
+            error: 'Validation failed',
+            message: 'Each assigned child must be a child of this family',
+            details: [
+              { field: 'assignedChildIds', message: 'Each assigned child must be a child of this family' },
+              { field: 'dueDays', message: 'Due days must be weekdays from 1 (Monday) to 7 (Sunday)' },
+            ],
+          })
+        : undefined,
+    );
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit Take out bins' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Take out bins' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+    const who = within(dialog).getByRole('group', { name: 'Who does it' });
+    expect((await within(who).findByRole('alert')).textContent).toBe('Each assigned child must be a child of this family');
+    const days = within(dialog).getByRole('group', { name: 'Due days' });
+    expect(within(days).getByRole('alert').textContent).toBe('Due days must be weekdays from 1 (Monday) to 7 (Sunday)');
+    expect(who.getAttribute('aria-describedby')).toContain(within(who).getByRole('alert').id);
+  });
+
+  it('swaps turns, and shows why a swap is refused', async () => {
+    const user = userEvent.setup();
+    let refuse = true;
+    const { requests } = stubWithBins(({ method, path }) =>
+      method === 'POST' && path.endsWith('/turns/swap') && refuse
+        ? jsonResponse(409, { error: 'Conflict', message: 'Lily has already done this turn' })
+        : undefined,
+    );
+    renderPage();
+    const row = await screen.findByRole('listitem', { name: 'Take out bins' });
+    await within(row).findByText("Now: Lily's turn");
+
+    await user.click(within(row).getByRole('button', { name: 'Swap turns: Take out bins' }));
+    let dialog = screen.getByRole('dialog', { name: 'Swap turns: Take out bins' });
+    const to = within(dialog).getByLabelText<HTMLSelectElement>('Give this turn to');
+    expect(within(to).getAllByRole('option').map((option) => option.textContent)).toEqual(['Max']);
+    await user.click(within(dialog).getByRole('button', { name: 'Swap' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Lily has already done this turn');
+
+    refuse = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Swap' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.filter((request) => request.path.endsWith('/turns/swap')).at(-1)?.body).toEqual({
+      childId: max.id,
+      date: null,
+    });
+    expect(await within(row).findByText("Now: Max's turn")).toBeTruthy();
+    expect(within(row).getByText('Swapped')).toBeTruthy();
+    dialog = within(row).getByRole('group', { name: 'Turns' });
+    expect(within(dialog).getByText('Next: Lily')).toBeTruthy();
   });
 });
 

@@ -5,7 +5,10 @@ import { Link } from 'react-router';
 import { useRetireChore } from '../api/retire-chore';
 import { ChoreFormDialog } from './chore-form-dialog';
 import { ChoreList } from './chore-list';
+import { ChoreTurns } from './chore-turns';
+import { assignmentText } from '../utils/schedule';
 import { useCategories } from '@/api/get-categories';
+import { useChildren } from '@/api/get-children';
 import { useChores } from '@/api/get-chores';
 import { Alert, Button, EditRemoveActions, PageHeader, ResourceList } from '@/components/ui';
 import { paths } from '@/config/paths';
@@ -20,7 +23,10 @@ export function ManageChores() {
   const chores = useChores();
   const categories = useCategories();
   const { mutateAsync: retire } = useRetireChore();
+  const children = useChildren();
   const [editing, setEditing] = useState<Editing>(undefined);
+  const familyChildren = (children.data ?? []).map((child) => ({ id: child.id, name: child.name }));
+  const nameOf = (id: string) => familyChildren.find((child) => child.id === id)?.name;
   const categoryList = categories.data ?? [];
   const noCategories = categories.data !== undefined && categoryList.length === 0;
 
@@ -50,6 +56,15 @@ export function ManageChores() {
         {(list) => (
           <ChoreList
             chores={list}
+            // Who does each chore, once the children are there to name them.
+            renderDetails={(chore) =>
+              children.data && (
+                <>
+                  <p className="list__secondary chore-row__who">{assignmentText(chore, nameOf)}</p>
+                  {chore.assignmentMode === 'ROTATE' && <ChoreTurns chore={chore} familyChildren={familyChildren} />}
+                </>
+              )
+            }
             renderAside={(chore) => (
               <EditRemoveActions
                 name={chore.name}
@@ -68,6 +83,7 @@ export function ManageChores() {
         <ChoreFormDialog
           chore={editing}
           categories={categoryList}
+          familyChildren={familyChildren}
           onClose={() => setEditing(undefined)}
           onSaved={() => setEditing(undefined)}
         />

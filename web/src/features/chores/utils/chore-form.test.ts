@@ -45,7 +45,56 @@ describe('chore form values', () => {
       categoryId: chore.categoryId,
       frequencyDays: 14,
       requiresPhoto: true,
+      assignedChildIds: [],
+      assignmentMode: 'EACH',
+      dueDays: [],
+      dueTime: null,
     });
+  });
+
+  it('send back the assignment and schedule of the chore edited, so a PUT keeps them', () => {
+    const chore = buildChore({
+      assignedChildIds: ['child-b', 'child-a'],
+      assignmentMode: 'ROTATE',
+      dueDays: [1, 3, 5],
+      dueTime: '09:00',
+    });
+    const values = { ...choreFormOf(chore), name: 'Dishes after dinner' };
+    expect(toChoreInput(values)).toMatchObject({
+      name: 'Dishes after dinner',
+      // Turn order is the list's order: kept as it was.
+      assignedChildIds: ['child-b', 'child-a'],
+      assignmentMode: 'ROTATE',
+      dueDays: [1, 3, 5],
+      dueTime: '09:00',
+    });
+  });
+
+  it('send a new chore for every child, unscheduled, unless chosen otherwise', () => {
+    const values = { ...choreFormOf(null), name: 'Sweep', categoryId: 'cat-k', baseReward: '1' };
+    expect(toChoreInput(values)).toMatchObject({ assignedChildIds: [], assignmentMode: 'EACH', dueDays: [], dueTime: null });
+    expect(
+      toChoreInput({ ...values, assignedChildIds: ['a'], assignmentMode: 'FIRST_COME', dueDays: [7, 2], dueTime: ' 18:30 ' }),
+    ).toMatchObject({ assignedChildIds: ['a'], assignmentMode: 'FIRST_COME', dueDays: [2, 7], dueTime: '18:30' });
+  });
+});
+
+describe('validateChore on who and when', () => {
+  const valid = { ...choreFormOf(null), name: 'Sweep', categoryId: 'cat-k', baseReward: '1.25' };
+
+  it('asks for two children to take turns', () => {
+    expect(validateChore({ ...valid, assignmentMode: 'ROTATE', assignedChildIds: ['a'] }).assignedChildIds).toBe(
+      'Choose at least two children to take turns',
+    );
+    expect(noErrors(validateChore({ ...valid, assignmentMode: 'ROTATE', assignedChildIds: ['a', 'b'] }))).toEqual([]);
+  });
+
+  it('checks the due time and asks for due days with it', () => {
+    expect(validateChore({ ...valid, dueTime: '25:00', dueDays: [1] }).dueTime).toBe(
+      'Due time must be a time of day as HH:MM, from 00:00 to 23:59',
+    );
+    expect(validateChore({ ...valid, dueTime: '09:00' }).dueTime).toBe('Choose the days a chore with a due time is due on');
+    expect(noErrors(validateChore({ ...valid, dueTime: '09:00', dueDays: [6, 7] }))).toEqual([]);
   });
 });
 

@@ -2,7 +2,7 @@ import type { ChoreInput } from '../api/create-chore';
 import { DEFAULT_FREQUENCY_DAYS, FREQUENCY_DAYS } from './frequency';
 import { i18n } from '@/lib/i18n';
 import { choiceOf, isBlank, toAmount, validateAmount, type FieldErrors } from '@/lib/validation';
-import type { Chore } from '@/types/api';
+import type { AssignmentMode, Chore, IsoWeekday } from '@/types/api';
 
 /** The Add Chore and Edit Chore form, as typed. */
 export interface ChoreFormValues {
@@ -12,7 +12,21 @@ export interface ChoreFormValues {
   categoryId: string;
   frequencyDays: string;
   requiresPhoto: boolean;
+  /** In turn order; empty for every child. */
+  assignedChildIds: string[];
+  assignmentMode: AssignmentMode;
+  /** ISO weekdays, 1 Monday … 7 Sunday; empty when unscheduled. */
+  dueDays: IsoWeekday[];
+  /** HH:MM, or empty for the end of the day. */
+  dueTime: string;
 }
+
+export const ASSIGNMENT_MODES = ['EACH', 'ROTATE', 'FIRST_COME'] as const satisfies readonly AssignmentMode[];
+
+/** Monday first, as ISO numbers them. */
+export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const satisfies readonly IsoWeekday[];
+
+const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 export function choreFormOf(chore: Chore | null): ChoreFormValues {
   if (!chore) {
@@ -23,6 +37,10 @@ export function choreFormOf(chore: Chore | null): ChoreFormValues {
       categoryId: '',
       frequencyDays: String(DEFAULT_FREQUENCY_DAYS),
       requiresPhoto: false,
+      assignedChildIds: [],
+      assignmentMode: 'EACH',
+      dueDays: [],
+      dueTime: '',
     };
   }
   return {
@@ -32,11 +50,21 @@ export function choreFormOf(chore: Chore | null): ChoreFormValues {
     categoryId: chore.categoryId,
     frequencyDays: String(chore.frequencyDays),
     requiresPhoto: chore.requiresPhoto,
+    // PUT replaces the whole chore: what it has now is sent back unless changed.
+    assignedChildIds: [...(chore.assignedChildIds ?? [])],
+    assignmentMode: chore.assignmentMode ?? 'EACH',
+    dueDays: (chore.dueDays ?? []).filter((day) => (WEEKDAYS as readonly number[]).includes(day)),
+    dueTime: chore.dueTime ?? '',
   };
 }
 
-/** Name, category and base reward required (spec §5); frequency one of the offered choices. */
+/**
+ * Name, category and base reward required (spec §5); frequency one of the
+ * offered choices; turns need two children and a due time needs due days, as
+ * the server says.
+ */
 export function validateChore(values: ChoreFormValues): FieldErrors<keyof ChoreFormValues> {
+  const dueTime = values.dueTime.trim();
   return {
     name: isBlank(values.name) ? i18n.t('validation:nameRequired') : undefined,
     categoryId: isBlank(values.categoryId) ? i18n.t('validation:categoryRequired') : undefined,
@@ -44,10 +72,23 @@ export function validateChore(values: ChoreFormValues): FieldErrors<keyof ChoreF
     frequencyDays: FREQUENCY_DAYS.map(String).includes(values.frequencyDays)
       ? undefined
       : i18n.t('validation:frequencyRequired'),
+    assignedChildIds:
+      values.assignmentMode === 'ROTATE' && values.assignedChildIds.length < 2
+        ? i18n.t('validation:rotateNeedsTwo')
+        : undefined,
+    dueTime: !dueTime
+      ? undefined
+      : !TIME_OF_DAY.test(dueTime)
+        ? i18n.t('validation:dueTimeFormat')
+        : values.dueDays.length === 0
+          ? i18n.t('validation:dueTimeNeedsDays')
+          : undefined,
   };
 }
 
+/** The whole chore as PUT and POST take it: the schedule is always sent, so an edit keeps it. */
 export function toChoreInput(values: ChoreFormValues): ChoreInput {
+  const dueTime = values.dueTime.trim();
   return {
     name: values.name.trim(),
     description: values.description.trim(),
@@ -55,5 +96,9 @@ export function toChoreInput(values: ChoreFormValues): ChoreInput {
     categoryId: values.categoryId,
     frequencyDays: choiceOf(values.frequencyDays, FREQUENCY_DAYS),
     requiresPhoto: values.requiresPhoto,
+    assignedChildIds: [...values.assignedChildIds],
+    assignmentMode: values.assignmentMode,
+    dueDays: [...values.dueDays].sort((a, b) => a - b),
+    dueTime: dueTime || null,
   };
 }

@@ -9,13 +9,21 @@ import { buildChore, buildSubmission, garden } from '@/testing/chores';
 import { stubUpload } from '@/testing/fake-upload';
 import { buildUser, childUser, jsonResponse } from '@/testing/fixtures';
 import { renderWithProviders, signIn, stubApi } from '@/testing/test-utils';
-import type { Chore, ChoreAvailability, Submission } from '@/types/api';
+import type { Chore, Submission, TodayChore } from '@/types/api';
 
 const dishes = buildChore({ id: 'c-dishes', name: 'Wash dishes', frequencyDays: 0 });
 const lawn = buildChore({ id: 'c-lawn', name: 'Mow lawn', category: garden, categoryId: garden.id, baseReward: 5 });
 const porch = buildChore({ id: 'c-porch', name: 'Sweep the porch', category: garden, categoryId: garden.id, requiresPhoto: true });
 
-const lockedLawn: ChoreAvailability = { choreId: lawn.id, isAvailable: false, nextAvailableAt: '2030-03-05T09:00:00Z', daysRemaining: 2 };
+const lockedLawn: TodayChore = { chore: lawn, status: 'COOLDOWN', nextAvailableAt: '2030-03-05T09:00:00Z' };
+const todo = (chore: Chore, more: Partial<TodayChore> = {}): TodayChore => ({ chore, status: 'TODO', ...more });
+
+/** GET /chores/today for the signed-in child, on 3 March 2030 in UTC. */
+const todayOf = (chores: TodayChore[]) => ({
+  date: '2030-03-03',
+  timeZone: 'UTC',
+  children: [{ childId: 'child-1', childName: 'Kit', chores }],
+});
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
 
@@ -31,7 +39,7 @@ const emptyStats = {
 
 interface Home {
   chores?: Chore[];
-  availability?: ChoreAvailability[];
+  today?: TodayChore[];
   pending?: Submission[];
   history?: Submission[];
   stats?: object;
@@ -42,7 +50,7 @@ function stubHome(home: Home) {
   return stubApi(({ path }) => {
     if (path === '/dashboard/stats') return jsonResponse(200, home.stats ?? emptyStats);
     if (path === '/chores') return jsonResponse(200, home.chores ?? [dishes, lawn, porch]);
-    if (path === '/submissions/availability') return jsonResponse(200, home.availability ?? [lockedLawn]);
+    if (path === '/chores/today') return jsonResponse(200, todayOf(home.today ?? [todo(dishes), lockedLawn, todo(porch)]));
     if (path === '/submissions?status=PENDING') return jsonResponse(200, home.pending ?? []);
     if (path === '/submissions/history') return jsonResponse(200, home.history ?? []);
     return undefined;
@@ -172,11 +180,11 @@ describe("The child's home: chores to do now", () => {
     expect(screen.queryByText(/Mum or Dad/)).toBeNull();
   });
 
-  it('still offers the chores when their availability cannot be loaded (the server refuses a locked one)', async () => {
+  it("still offers the chores when today's list cannot be loaded (the server refuses a locked one)", async () => {
     signIn(childUser('MONEY'));
     stubApi(({ path }) => {
       if (path === '/chores') return jsonResponse(200, [dishes, lawn]);
-      if (path === '/submissions/availability') return jsonResponse(500, { error: 'Internal' });
+      if (path === '/chores/today') return jsonResponse(500, { error: 'Internal' });
       return undefined;
     });
     renderHome();
@@ -190,15 +198,92 @@ describe("The child's home: chores to do now", () => {
 
   it('says when every chore is locked, and when there are no chores', async () => {
     signIn(childUser('MONEY'));
-    stubHome({ chores: [lawn] });
+    stubHome({ chores: [lawn], today: [lockedLawn] });
     const view = renderHome();
     expect(await screen.findByText('All done for now! Come back later.')).toBeTruthy();
     expect(screen.getByRole('listitem', { name: 'Mow lawn' })).toBeTruthy();
     view.unmount();
 
-    stubHome({ chores: [] });
+    stubHome({ chores: [], today: [] });
     renderHome();
     expect(await screen.findByText('No chores yet. Ask a parent to add some.')).toBeTruthy();
+  });
+});
+
+describe("The child's home: turns, first come and due times", () => {
+  const bins = buildChore({ id: 'c-bins', name: 'Take out bins', assignmentMode: 'ROTATE', assignedChildIds: ['child-2', 'child-1'] });
+  const cat = buildChore({ id: 'c-cat', name: 'Feed the cat', assignmentMode: 'FIRST_COME' });
+  const bed = buildChore({ id: 'c-bed', name: 'Make bed', dueDays: [1, 2, 3, 4, 5, 6, 7], dueTime: '09:00' });
+  const teeth = buildChore({ id: 'c-teeth', name: 'Brush teeth', dueDays: [1, 2, 3, 4, 5, 6, 7], dueTime: '20:00' });
+  const sam = { id: 'child-2', name: 'Sam' };
+
+  it("shows a sibling's turn with their name and a chore a sibling took, and offers neither", async () => {
+    signIn(childUser('MONEY'));
+    stubHome({
+      chores: [bins, cat, dishes],
+      today: [
+        todo(dishes),
+        { chore: bins, status: 'NOT_YOUR_TURN', turn: sam, nextAvailableAt: '2030-03-04T00:00:00Z' },
+        { chore: cat, status: 'TAKEN', takenBy: sam, nextAvailableAt: '2030-03-04T00:00:00Z' },
+      ],
+    });
+    renderHome();
+
+    const others = within(await screen.findByRole('list', { name: 'Chores that are not yours now' }));
+    expect(screen.getByRole('heading', { name: 'Not yours now' })).toBeTruthy();
+    const turn = within(others.getByRole('listitem', { name: 'Take out bins' }));
+    expect(turn.getByText('Not your turn')).toBeTruthy();
+    expect(turn.getByText(/^It's Sam's turn · Your turn: .*2030$/)).toBeTruthy();
+    const taken = within(others.getByRole('listitem', { name: 'Feed the cat' }));
+    expect(taken.getByText('Taken')).toBeTruthy();
+    expect(taken.getByText(/^Sam has taken it · Free again on .*2030$/)).toBeTruthy();
+    expect(others.queryAllByRole('button')).toEqual([]);
+    expect(others.queryAllByRole('link')).toEqual([]);
+    expect(screen.queryByRole('button', { name: 'Do it: Take out bins' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Do it: Feed the cat' })).toBeNull();
+    const doable = within(screen.getByRole('list', { name: 'Chores you can do now' }));
+    expect(doable.getAllByRole('listitem').map((row) => row.getAttribute('aria-label'))).toEqual(['Wash dishes']);
+  });
+
+  it('shows due times, soonest first, and marks what is late or due soon', async () => {
+    signIn(childUser('MONEY'));
+    stubHome({
+      chores: [bed, teeth, dishes],
+      today: [
+        todo(dishes),
+        { chore: teeth, status: 'DUE_SOON', dueAt: '2030-03-03T20:00:00Z' },
+        { chore: bed, status: 'LATE', dueAt: '2030-03-03T09:00:00Z' },
+      ],
+    });
+    renderHome();
+
+    const doable = within(await screen.findByRole('list', { name: 'Chores you can do now' }));
+    expect(doable.getAllByRole('listitem').map((row) => row.getAttribute('aria-label'))).toEqual([
+      'Make bed',
+      'Brush teeth',
+      'Wash dishes',
+    ]);
+    const late = within(doable.getByRole('listitem', { name: 'Make bed' }));
+    expect(late.getByText('Late').className).toContain('badge--danger');
+    expect(late.getByText('$1.50 · Due by 9:00 AM')).toBeTruthy();
+    expect(late.getByRole('button', { name: 'Do it: Make bed' })).toBeTruthy();
+    const soon = within(doable.getByRole('listitem', { name: 'Brush teeth' }));
+    expect(soon.getByText('Due soon')).toBeTruthy();
+    expect(soon.getByText('$1.50 · Due by 8:00 PM')).toBeTruthy();
+    expect(within(doable.getByRole('listitem', { name: 'Wash dishes' })).getByText('$1.50')).toBeTruthy();
+  });
+
+  it("shows the server's refusal when a chore is no longer the child's turn", async () => {
+    const user = userEvent.setup();
+    signIn(childUser('MONEY'));
+    stubHome({ chores: [bins], today: [todo(bins)] });
+    const uploads = stubUpload();
+    renderHome();
+
+    await user.click(await screen.findByRole('button', { name: 'Do it: Take out bins' }));
+    await user.click(screen.getByRole('button', { name: 'I did it!' }));
+    uploads[0]?.respond(409, { error: 'Conflict', message: "It is Sam's turn for this chore" });
+    expect((await screen.findByRole('alert')).textContent).toBe("It is Sam's turn for this chore");
   });
 });
 

@@ -160,13 +160,13 @@ describe('My Dashboard for a child', () => {
     expect(stat('Completed (this month)').getByText('5')).toBeTruthy();
     expect(stat('Earned (this month)').getByText('$9.75')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'My Payouts' }).getAttribute('href')).toBe('/payouts');
-    // The home's own lists: chores and their availability, what waits for review, the reviewed ones'
+    // The home's own lists: chores and where each stands today, what waits for review, the reviewed ones'
     // notes; never the family's children list, which is for parents.
     await waitFor(() =>
       expect([...new Set(requests.map((request) => request.path))].sort()).toEqual([
         '/chores',
+        '/chores/today',
         '/dashboard/stats',
-        '/submissions/availability',
         '/submissions/history',
         '/submissions?status=PENDING',
       ]),

@@ -2,20 +2,20 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { doNowList, type LockedChore } from '../utils/do-now';
+import { daysUntil, doNowList, everyChoreToDo, type DoNowList } from '../utils/do-now';
 import { QuickSubmitDialog } from './quick-submit-dialog';
-import { useAvailability } from '@/api/get-availability';
 import { useChores } from '@/api/get-chores';
+import { useToday } from '@/api/get-today';
 import { Button, Card, EmptyState, Spinner } from '@/components/ui';
 import { LockIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { availabilityByChore, nextAvailableText } from '@/lib/chores';
+import { nextAvailableText } from '@/lib/chores';
 import { choreEmoji } from '@/lib/emoji';
 import { useOwnRewardUnit } from '@/stores/session-store';
 import { useUiTheme } from '@/stores/theme-store';
-import type { Chore } from '@/types/api';
+import type { Chore, TodayChore } from '@/types/api';
 import { i18n } from '@/lib/i18n';
-import { formatReward } from '@/utils/format';
+import { formatDate, formatReward, formatTime } from '@/utils/format';
 
 /** What the child is told once a chore is sent: simply for KIDS, plainly otherwise. */
 export function sentText(choreName: string, kids: boolean): string {
@@ -23,13 +23,15 @@ export function sentText(choreName: string, kids: boolean): string {
 }
 
 /**
- * The chores a child can do now, each with "Do it", and below them those that
- * are locked, with when they come back. Leads the child's home: it is what
- * the home is for.
+ * Today's chores of the child (GET /chores/today): those they can do now,
+ * each with "Do it" and its due time; below them those done or locked, with
+ * when they come back; and those that are not theirs now (a sibling's turn,
+ * taken by a sibling), which cannot be sent. Leads the child's home: it is
+ * what the home is for.
  */
 export function DoNowCard() {
   const chores = useChores();
-  const availability = useAvailability();
+  const today = useToday();
   const kids = useUiTheme() === 'KIDS';
   const { t } = useTranslation('dashboard');
   const [choosing, setChoosing] = useState<Chore | null>(null);
@@ -41,8 +43,10 @@ export function DoNowCard() {
     if (sent) sentRef.current?.focus();
   }, [sent]);
 
-  // The lists wait for the availability too (unless it failed): before it, a locked chore would look doable.
-  const ready = chores.data !== undefined && !availability.isPending;
+  // The lists wait for today's too (unless it failed): before it, a locked chore would look doable.
+  const ready = chores.data !== undefined && !today.isPending;
+  const own = today.data?.children[0];
+  const context: TodayContext = { date: today.data?.date ?? '', timeZone: today.data?.timeZone ?? 'UTC' };
 
   return (
     <Card title={t('doNow.title')} aria-label={t('doNow.title')} className="do-now">
@@ -54,7 +58,9 @@ export function DoNowCard() {
       {ready ? (
         <DoNowLists
           chores={chores.data}
-          list={doNowList(chores.data, availabilityByChore(availability.data ?? []))}
+          // Without today's list (it failed), every chore is offered: the server refuses one not the child's now.
+          list={doNowList(today.data ? (own?.chores ?? []) : everyChoreToDo(chores.data))}
+          context={context}
           kids={kids}
           onDo={(chore) => {
             setSent(null);
@@ -63,7 +69,7 @@ export function DoNowCard() {
         />
       ) : (
         // A failed load shows nothing (it is logged), as on every list.
-        (chores.isPending || availability.isPending) && <Spinner label={t('doNow.loading')} />
+        (chores.isPending || today.isPending) && <Spinner label={t('doNow.loading')} />
       )}
       {choosing && (
         <QuickSubmitDialog
@@ -79,14 +85,21 @@ export function DoNowCard() {
   );
 }
 
+/** The family's day and time zone, which due times and "in 2 days" follow. */
+interface TodayContext {
+  date: string;
+  timeZone: string;
+}
+
 interface DoNowListsProps {
   chores: readonly Chore[];
-  list: ReturnType<typeof doNowList>;
+  list: DoNowList;
+  context: TodayContext;
   kids: boolean;
   onDo: (chore: Chore) => void;
 }
 
-function DoNowLists({ chores, list, kids, onDo }: DoNowListsProps) {
+function DoNowLists({ chores, list, context, kids, onDo }: DoNowListsProps) {
   const { t } = useTranslation('dashboard');
   if (chores.length === 0) return <EmptyState>{t('doNow.noChores')}</EmptyState>;
   return (
@@ -95,8 +108,8 @@ function DoNowLists({ chores, list, kids, onDo }: DoNowListsProps) {
         <EmptyState>{kids ? t('doNow.nothingNowKids') : t('doNow.nothingNow')}</EmptyState>
       ) : (
         <ul className="list" aria-label={t('doNow.doableLabel')}>
-          {list.doable.map((chore) => (
-            <DoableRow key={chore.id} chore={chore} onDo={onDo} />
+          {list.doable.map((item) => (
+            <DoableRow key={item.chore.id} item={item} context={context} onDo={onDo} />
           ))}
         </ul>
       )}
@@ -105,7 +118,17 @@ function DoNowLists({ chores, list, kids, onDo }: DoNowListsProps) {
           <h3 className="do-now__subtitle">{t('doNow.lockedTitle')}</h3>
           <ul className="list" aria-label={t('doNow.lockedLabel')}>
             {list.locked.map((item) => (
-              <LockedRow key={item.chore.id} item={item} />
+              <LockedRow key={item.chore.id} item={item} context={context} />
+            ))}
+          </ul>
+        </>
+      )}
+      {list.others.length > 0 && (
+        <>
+          <h3 className="do-now__subtitle">{t('doNow.othersTitle')}</h3>
+          <ul className="list" aria-label={t('doNow.othersLabel')}>
+            {list.others.map((item) => (
+              <OtherRow key={item.chore.id} item={item} />
             ))}
           </ul>
         </>
@@ -114,16 +137,29 @@ function DoNowLists({ chores, list, kids, onDo }: DoNowListsProps) {
   );
 }
 
-function DoableRow({ chore, onDo }: { chore: Chore; onDo: (chore: Chore) => void }) {
+/** "Due by 7:30 PM" in the family's time zone; null for a chore without a due time. */
+function dueByText(item: TodayChore, context: TodayContext): string | null {
+  if (!item.dueAt) return null;
+  return i18n.t('dashboard:doNow.dueBy', { time: formatTime(item.dueAt, context.timeZone) });
+}
+
+function DoableRow({ item, context, onDo }: { item: TodayChore; context: TodayContext; onDo: (chore: Chore) => void }) {
+  const { chore } = item;
   const { t } = useTranslation('dashboard');
   const unit = useOwnRewardUnit();
-  const about = [formatReward(chore.baseReward, unit), chore.requiresPhoto ? t('doNow.photoNeeded') : null].filter(Boolean);
+  const about = [
+    formatReward(chore.baseReward, unit),
+    chore.requiresPhoto ? t('doNow.photoNeeded') : null,
+    dueByText(item, context),
+  ].filter(Boolean);
   const label = t('doNow.doItLabel', { name: chore.name });
   return (
     <li className="list__row do-now__row" aria-label={chore.name}>
       <div className="do-now__main">
         <p className="list__primary" data-emoji={choreEmoji(chore.name, chore.category?.name)}>
           {chore.name}
+          {item.status === 'LATE' && <span className="badge badge--danger badge--inline">{t('doNow.late')}</span>}
+          {item.status === 'DUE_SOON' && <span className="badge badge--warning badge--inline">{t('doNow.dueSoon')}</span>}
         </p>
         <p className="list__secondary">{about.join(' · ')}</p>
       </div>
@@ -141,14 +177,22 @@ function DoableRow({ chore, onDo }: { chore: Chore; onDo: (chore: Chore) => void
   );
 }
 
-function LockedRow({ item }: { item: LockedChore }) {
-  const { chore, availability } = item;
+function LockedRow({ item, context }: { item: TodayChore; context: TodayContext }) {
+  const { chore } = item;
   const { t } = useTranslation('dashboard');
+  const back = item.nextAvailableAt ?? null;
+  const availability = {
+    choreId: chore.id,
+    isAvailable: false,
+    nextAvailableAt: back,
+    daysRemaining: back ? daysUntil(back, context.date, context.timeZone) : 0,
+  };
   return (
     <li className="list__row do-now__row do-now__row--locked" aria-label={chore.name}>
       <div className="do-now__main">
         <p className="list__primary" data-emoji={choreEmoji(chore.name, chore.category?.name)}>
           {chore.name}
+          {item.submission?.late && <span className="badge badge--warning badge--inline">{t('doNow.sentLate')}</span>}
         </p>
         <p className="list__secondary">{nextAvailableText(availability)}</p>
       </div>
@@ -156,6 +200,53 @@ function LockedRow({ item }: { item: LockedChore }) {
         <LockIcon />
         {t('doNow.locked')}
       </span>
+    </li>
+  );
+}
+
+/** What a chore that is not the child's now says: whose it is, and when it is theirs again. */
+function otherTexts(item: TodayChore): { badge: string; text: string } {
+  const when = item.nextAvailableAt ? formatDate(item.nextAvailableAt) : null;
+  switch (item.status) {
+    case 'NOT_YOUR_TURN':
+      return {
+        badge: i18n.t('dashboard:doNow.notYourTurn'),
+        text: [
+          item.turn ? i18n.t('dashboard:doNow.theirTurn', { name: item.turn.name }) : i18n.t('dashboard:doNow.notYourTurn'),
+          when ? i18n.t('dashboard:doNow.yourTurnOn', { date: when }) : null,
+        ]
+          .filter(Boolean)
+          .join(' · '),
+      };
+    case 'TAKEN':
+      return {
+        badge: i18n.t('dashboard:doNow.taken'),
+        text: [
+          item.takenBy ? i18n.t('dashboard:doNow.takenBy', { name: item.takenBy.name }) : i18n.t('dashboard:doNow.taken'),
+          when ? i18n.t('dashboard:doNow.freeAgainOn', { date: when }) : null,
+        ]
+          .filter(Boolean)
+          .join(' · '),
+      };
+    case 'MISSED':
+      return { badge: i18n.t('dashboard:doNow.missed'), text: i18n.t('dashboard:doNow.missedText') };
+    default:
+      return { badge: i18n.t('dashboard:doNow.paused'), text: i18n.t('dashboard:doNow.pausedText') };
+  }
+}
+
+function OtherRow({ item }: { item: TodayChore }) {
+  const { chore } = item;
+  const { badge, text } = otherTexts(item);
+  return (
+    <li className="list__row do-now__row do-now__row--locked" aria-label={chore.name}>
+      <div className="do-now__main">
+        <p className="list__primary" data-emoji={choreEmoji(chore.name, chore.category?.name)}>
+          {chore.name}
+        </p>
+        <p className="list__secondary">{text}</p>
+      </div>
+      <span className="badge do-now__locked">{badge}</span>
     </li>
   );
 }
