@@ -317,8 +317,10 @@ mod tests {
     #[test]
     fn the_events_dashboards_show_name_their_family() {
         let org = Uuid::new_v4();
+        let child = Uuid::new_v4().to_string();
         let submitted = SubmissionSubmitted {
             organization_id: org.to_string(),
+            child_id: child.clone(),
             ..Default::default()
         };
         assert_eq!(
@@ -327,6 +329,7 @@ mod tests {
         );
         let credited = LedgerEntryRecorded {
             organization_id: org.to_string(),
+            child_id: child,
             ..Default::default()
         };
         assert_eq!(
