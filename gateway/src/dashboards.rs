@@ -24,13 +24,6 @@ use std::{
 };
 
 use axum::body::Bytes;
-use chorely_proto::events::{
-    Event,
-    v1::{
-        CatalogueChanged, ChildCreated, ChildDeleted, ChildUpdated, ChoreCountChanged,
-        LedgerEntryRecorded, OrganizationUpdated, SubmissionReviewed, SubmissionSubmitted,
-    },
-};
 use futures::StreamExt;
 use kit::{authn::User, nats::Bus};
 use moka::sync::Cache;
@@ -203,37 +196,11 @@ impl Dashboards {
     }
 }
 
-/// The family an event is about, for the events whose changes dashboards
-/// show.
+/// The family an event is about: every event a screen follows live changes
+/// what that family's dashboards show (one list of events, in
+/// [`crate::live`], for both).
 fn family_of(subject: &str, payload: &[u8]) -> Option<Uuid> {
-    fn org<E: Event>(payload: &[u8], field: fn(E) -> String) -> Option<String> {
-        E::decode(payload).ok().map(field)
-    }
-    let org = match subject {
-        s if s == SubmissionSubmitted::SUBJECT => {
-            org(payload, |e: SubmissionSubmitted| e.organization_id)
-        }
-        s if s == SubmissionReviewed::SUBJECT => {
-            org(payload, |e: SubmissionReviewed| e.organization_id)
-        }
-        s if s == LedgerEntryRecorded::SUBJECT => {
-            org(payload, |e: LedgerEntryRecorded| e.organization_id)
-        }
-        s if s == CatalogueChanged::SUBJECT => {
-            org(payload, |e: CatalogueChanged| e.organization_id)
-        }
-        s if s == ChoreCountChanged::SUBJECT => {
-            org(payload, |e: ChoreCountChanged| e.organization_id)
-        }
-        s if s == ChildCreated::SUBJECT => org(payload, |e: ChildCreated| e.organization_id),
-        s if s == ChildUpdated::SUBJECT => org(payload, |e: ChildUpdated| e.organization_id),
-        s if s == ChildDeleted::SUBJECT => org(payload, |e: ChildDeleted| e.organization_id),
-        s if s == OrganizationUpdated::SUBJECT => {
-            org(payload, |e: OrganizationUpdated| e.organization_id)
-        }
-        _ => None,
-    }?;
-    Uuid::parse_str(&org).ok()
+    crate::live::translate(subject, payload).and_then(|(_, _, audience)| audience.family())
 }
 
 #[cfg(test)]
@@ -241,6 +208,13 @@ mod tests {
     use std::sync::atomic::AtomicBool;
 
     use kit::authn::Role;
+    use chorely_proto::events::{
+        Event,
+        v1::{
+            LedgerEntryRecorded, OrganizationPlanChanged, OrganizationUpdated,
+            SubmissionSubmitted,
+        },
+    };
     use prost::Message;
 
     use super::*;
@@ -343,8 +317,10 @@ mod tests {
     #[test]
     fn the_events_dashboards_show_name_their_family() {
         let org = Uuid::new_v4();
+        let child = Uuid::new_v4().to_string();
         let submitted = SubmissionSubmitted {
             organization_id: org.to_string(),
+            child_id: child.clone(),
             ..Default::default()
         };
         assert_eq!(
@@ -353,13 +329,31 @@ mod tests {
         );
         let credited = LedgerEntryRecorded {
             organization_id: org.to_string(),
+            child_id: child,
             ..Default::default()
         };
         assert_eq!(
             family_of(LedgerEntryRecorded::SUBJECT, &credited.encode_to_vec()),
             Some(org)
         );
-        // Logins change no dashboard.
+        // A new time zone moves the days the figures are counted in.
+        let moved = OrganizationUpdated {
+            organization_id: org.to_string(),
+            ..Default::default()
+        };
+        assert_eq!(
+            family_of(OrganizationUpdated::SUBJECT, &moved.encode_to_vec()),
+            Some(org)
+        );
+        // Logins and the operators' events change no family's dashboard.
         assert_eq!(family_of("auth.user_logged_in", &[]), None);
+        let plan = OrganizationPlanChanged {
+            organization_id: org.to_string(),
+            ..Default::default()
+        };
+        assert_eq!(
+            family_of(OrganizationPlanChanged::SUBJECT, &plan.encode_to_vec()),
+            None
+        );
     }
 }

@@ -23,8 +23,9 @@ use chorely_proto::events::{
     Event,
     v1::{
         CatalogueChanged, ChildCreated, ChildDeleted, ChildUpdated, ChoreCountChanged,
-        LedgerEntryRecorded, OrganizationActivationChanged, OrganizationCreated,
-        OrganizationPlanChanged, SubmissionReviewed, SubmissionSubmitted,
+        ChoreMissed, LedgerEntryRecorded, MissedChoreExcused, OrganizationActivationChanged,
+        OrganizationCreated, OrganizationPlanChanged, OrganizationUpdated, SubmissionReviewed,
+        SubmissionSubmitted,
     },
 };
 use futures::StreamExt;
@@ -63,6 +64,16 @@ pub enum Audience {
 }
 
 impl Audience {
+    /// The family it is in; none for the operators' events.
+    pub fn family(&self) -> Option<Uuid> {
+        match self {
+            Audience::Child { org, .. } | Audience::Family(org) | Audience::Parents(org) => {
+                Some(*org)
+            }
+            Audience::Operators => None,
+        }
+    }
+
     pub fn includes(&self, user: &User) -> bool {
         let parent_of = |org: &Uuid| user.org == Some(*org) && user.role.is_parent();
         match self {
@@ -228,8 +239,8 @@ fn decode<E: Event>(payload: &[u8]) -> Option<E> {
 }
 
 /// The browser's view of a bus event, and who may see it; `None` for events
-/// no screen follows.
-fn translate(subject: &str, payload: &[u8]) -> Option<(&'static str, Value, Audience)> {
+/// no screen follows. The dashboards go stale on the same events.
+pub fn translate(subject: &str, payload: &[u8]) -> Option<(&'static str, Value, Audience)> {
     let child = |o: &str, c: &str| {
         Some(Audience::Child {
             org: org(o)?,
@@ -311,6 +322,32 @@ fn translate(subject: &str, payload: &[u8]) -> Option<(&'static str, Value, Audi
                 "children.changed",
                 data,
                 Audience::Parents(org(&e.organization_id)?),
+            )
+        }
+        s if s == ChoreMissed::SUBJECT => {
+            let e: ChoreMissed = decode(payload)?;
+            let data = json!({"missedId": e.missed_id, "childId": e.child_id, "choreId": e.chore_id});
+            (
+                "chores.missed",
+                data,
+                child(&e.organization_id, &e.child_id)?,
+            )
+        }
+        s if s == MissedChoreExcused::SUBJECT => {
+            let e: MissedChoreExcused = decode(payload)?;
+            let data = json!({"missedId": e.missed_id, "childId": e.child_id});
+            (
+                "chores.missed",
+                data,
+                child(&e.organization_id, &e.child_id)?,
+            )
+        }
+        s if s == OrganizationUpdated::SUBJECT => {
+            let e: OrganizationUpdated = decode(payload)?;
+            (
+                "family.changed",
+                json!({}),
+                Audience::Family(org(&e.organization_id)?),
             )
         }
         s if s == OrganizationCreated::SUBJECT => {

@@ -59,6 +59,8 @@ pub mod events {
         SubmissionReviewed => "chores.submission_reviewed",
         SubmissionSubmitted => "chores.submission_submitted",
         CatalogueChanged => "chores.catalogue_changed",
+        ChoreMissed => "chores.chore_missed",
+        MissedChoreExcused => "chores.missed_chore_excused",
         LedgerEntryRecorded => "rewards.ledger_entry_recorded",
         OrganizationPlanChanged => "platform.organization_plan_changed",
         OrganizationActivationChanged => "platform.organization_activation_changed",

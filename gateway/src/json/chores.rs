@@ -67,6 +67,11 @@ pub struct ChoreBody {
     /// the day when absent.
     #[schema(pattern = r"^([01][0-9]|2[0-3]):[0-5][0-9]$")]
     pub due_time: Option<String>,
+    /// Dollars in whole cents taken from the child's balance (never below
+    /// zero) when a due day passes with nothing sent; 0 when absent. Needs
+    /// due days.
+    #[schema(value_type = Option<f64>, minimum = 0, maximum = 10000, multiple_of = 0.01)]
+    pub missed_penalty: Option<f64>,
 }
 
 /// An ISO weekday: 1 Monday … 7 Sunday (documents `dueDays`' items).
@@ -138,6 +143,8 @@ pub struct Chore {
     pub due_days: Vec<i32>,
     /// HH:MM in the family's time zone; null when due by the end of the day.
     pub due_time: Option<String>,
+    /// Dollars taken when a due day passes with nothing sent.
+    pub missed_penalty: f64,
 }
 
 impl From<pb::Chore> for Chore {
@@ -161,6 +168,7 @@ impl From<pb::Chore> for Chore {
             assigned_child_ids: c.assigned_child_ids,
             due_days: c.due_days,
             due_time: Some(c.due_time).filter(|t| !t.is_empty()),
+            missed_penalty: to_dollars(c.missed_penalty_cents),
         }
     }
 }
@@ -478,4 +486,64 @@ pub struct SwapTurnBody {
     /// A day of the turn to give, today or later (YYYY-MM-DD); today's when absent.
     #[schema(format = Date)]
     pub date: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(default, rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct MissedQuery {
+    /// One child of the family (parents); a child may name only themselves.
+    pub child_id: Option<String>,
+    /// The first due date listed (YYYY-MM-DD); 30 days before `to` when absent.
+    #[param(format = Date)]
+    pub from: Option<String>,
+    /// The last due date listed (YYYY-MM-DD); the family's today when absent.
+    #[param(format = Date)]
+    pub to: Option<String>,
+}
+
+/// A due day that passed with nothing sent by the child whose chore it was.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MissedChore {
+    pub id: String,
+    pub chore_id: String,
+    pub chore_name: String,
+    pub child: ChildRef,
+    /// The family's date it was due on.
+    #[schema(format = Date)]
+    pub due_on: String,
+    pub due_at: Option<DateTime<Utc>>,
+    /// Dollars: the chore's penalty then (what the balance allowed was taken).
+    pub penalty: f64,
+    /// When a parent excused it (its penalty given back); null until then.
+    pub excused_at: Option<DateTime<Utc>>,
+    pub excuse: String,
+}
+
+impl From<pb::MissedChore> for MissedChore {
+    fn from(m: pb::MissedChore) -> Self {
+        Self {
+            child: m.child.map(ChildRef::from).unwrap_or(ChildRef {
+                id: String::new(),
+                name: String::new(),
+            }),
+            due_at: time(m.due_at.as_ref()),
+            excused_at: time(m.excused_at.as_ref()),
+            penalty: to_dollars(m.penalty_cents),
+            id: m.id,
+            chore_id: m.chore_id,
+            chore_name: m.chore_name,
+            due_on: m.due_on,
+            excuse: m.excuse,
+        }
+    }
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ExcuseBody {
+    /// Why it is excused (shown in the history), at most 500 characters.
+    #[schema(max_length = 500)]
+    pub reason: Option<String>,
 }

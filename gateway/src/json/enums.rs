@@ -208,6 +208,10 @@ pub enum LedgerKind {
     Adjustment,
     Payout,
     Birthday,
+    /// A missed chore's penalty.
+    Missed,
+    /// A missed chore excused: its penalty given back.
+    Excused,
 }
 
 impl LedgerKind {
@@ -217,6 +221,8 @@ impl LedgerKind {
             "CHORE" => Self::Chore,
             "PAYOUT" => Self::Payout,
             "BIRTHDAY" => Self::Birthday,
+            "MISSED" => Self::Missed,
+            "EXCUSED" => Self::Excused,
             _ => Self::Adjustment,
         }
     }

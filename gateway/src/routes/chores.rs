@@ -9,8 +9,8 @@ use crate::{
     auth::Authed,
     error::{ApiError, ApiResult, ErrorBody},
     json::{
-        Category, CategoryBody, Chore, ChoreBody, SwapTurnBody, Today, TodayQuery, Turns,
-        TurnsQuery,
+        Category, CategoryBody, Chore, ChoreBody, ExcuseBody, MissedChore, MissedQuery,
+        SwapTurnBody, Today, TodayQuery, Turns, TurnsQuery,
     },
     money,
 };
@@ -24,6 +24,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(today))
         .routes(routes!(turns))
         .routes(routes!(swap_turn))
+        .routes(routes!(missed))
+        .routes(routes!(excuse_missed))
 }
 
 /// The family's categories with their active chore counts.
@@ -145,6 +147,11 @@ fn chore_request(id: String, body: ChoreBody) -> ApiResult<pb::UpsertChoreReques
         assignment_mode: body.assignment_mode.map_or(0, |m| m.to_proto()),
         due_days: body.due_days.unwrap_or_default(),
         due_time: body.due_time.unwrap_or_default(),
+        missed_penalty_cents: body
+            .missed_penalty
+            .map(|p| money::to_cents(p, "Missed penalty", "missedPenalty"))
+            .transpose()?
+            .unwrap_or_default(),
     })
 }
 
@@ -285,4 +292,57 @@ async fn swap_turn(
         .await?
         .into_inner();
     Ok(Json(turns.into()))
+}
+
+/// Due days that passed with nothing sent by the child whose chore it was,
+/// newest first: a child's own, a parent's of every child (or `childId`),
+/// due from `from` to `to` (the last 30 days when absent).
+#[utoipa::path(get, path = "/missed", tag = "chores", security(("bearer" = [])),
+    params(MissedQuery),
+    responses((status = 200, body = [MissedChore]), (status = 400, body = ErrorBody),
+        (status = 404, description = "No such child in the family", body = ErrorBody)))]
+async fn missed(
+    State(state): State<AppState>,
+    user: Authed,
+    Query(query): Query<MissedQuery>,
+) -> ApiResult<Json<Vec<MissedChore>>> {
+    let answer = state
+        .clients
+        .chores(&user)
+        .list_missed(pb::ListMissedRequest {
+            child_id: query.child_id.unwrap_or_default(),
+            from: query.from.unwrap_or_default(),
+            to: query.to.unwrap_or_default(),
+        })
+        .await?
+        .into_inner();
+    Ok(Json(
+        answer.missed.into_iter().map(MissedChore::from).collect(),
+    ))
+}
+
+/// Excuses a missed chore: whatever its penalty took is given back, once
+/// (parents only).
+#[utoipa::path(post, path = "/missed/{id}/excuse", tag = "chores", security(("bearer" = [])),
+    params(("id" = String, Path)), request_body = ExcuseBody,
+    responses((status = 200, body = MissedChore), (status = 400, body = ErrorBody),
+        (status = 403, description = "Not a parent", body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "Already excused", body = ErrorBody)))]
+async fn excuse_missed(
+    State(state): State<AppState>,
+    user: Authed,
+    Path(id): Path<String>,
+    Body(body): Body<ExcuseBody>,
+) -> ApiResult<Json<MissedChore>> {
+    let missed = state
+        .clients
+        .chores(&user)
+        .excuse_missed(pb::ExcuseMissedRequest {
+            id,
+            reason: body.reason.unwrap_or_default(),
+        })
+        .await?
+        .into_inner();
+    Ok(Json(missed.into()))
 }

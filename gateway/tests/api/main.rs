@@ -12,6 +12,7 @@ mod family;
 mod helpers;
 mod latency;
 mod live;
+mod missed;
 mod parents;
 mod rewards;
 mod schedule;

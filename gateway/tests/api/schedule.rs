@@ -15,14 +15,14 @@ use crate::{
 };
 
 /// Monday 7 January 2030, 12:00 in New York (the test families' zone).
-fn monday_noon() -> DateTime<Utc> {
+pub fn monday_noon() -> DateTime<Utc> {
     DateTime::parse_from_rfc3339("2030-01-07T17:00:00Z")
         .unwrap()
         .to_utc()
 }
 
 /// A moment of the family's clock that day or later ("2030-01-08 07:30").
-fn new_york(text: &str) -> DateTime<Utc> {
+pub fn new_york(text: &str) -> DateTime<Utc> {
     let wall = chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%d %H:%M").unwrap();
     wall.and_local_timezone(chrono_tz::America::New_York)
         .single()
@@ -31,7 +31,7 @@ fn new_york(text: &str) -> DateTime<Utc> {
 }
 
 /// The stack with the chores service on a clock the test moves.
-async fn stack_on(clock: &ManualClock) -> (Stack, String) {
+pub async fn stack_on(clock: &ManualClock) -> (Stack, String) {
     start_with(Options {
         chores_clock: Some(clock.clock()),
         ..Options::default()
@@ -40,17 +40,17 @@ async fn stack_on(clock: &ManualClock) -> (Stack, String) {
 }
 
 /// A family with a Kitchen category and two children who signed in.
-struct Family {
-    parent: Session,
-    kitchen: String,
-    lily: Session,
-    lily_id: String,
-    max: Session,
-    max_id: String,
+pub struct Family {
+    pub parent: Session,
+    pub kitchen: String,
+    pub lily: Session,
+    pub lily_id: String,
+    pub max: Session,
+    pub max_id: String,
 }
 
 impl Family {
-    async fn new(api: &str) -> Self {
+    pub async fn new(api: &str) -> Self {
         let parent = parent(api).await;
         let kitchen = category(&parent, "Kitchen").await;
         let (lily, lily_record) = child(&parent, "Lily").await;

@@ -241,6 +241,8 @@ impl Catalogue {
         let due_days = schedule::due_days(&req.due_days)?;
         let due_time = schedule::due_time(&req.due_time)?;
         schedule::schedule(&due_days, due_time)?;
+        let missed_penalty_cents = domain::missed_penalty(req.missed_penalty_cents)?;
+        schedule::penalty(&due_days, missed_penalty_cents)?;
         Ok(ChoreFields {
             name,
             description,
@@ -255,6 +257,7 @@ impl Catalogue {
                 .filter_map(|d| i32::try_from(d).ok())
                 .collect(),
             due_time,
+            missed_penalty_cents,
         })
     }
 }

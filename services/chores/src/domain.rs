@@ -42,6 +42,23 @@ pub fn base_reward(cents: i64) -> Result<i64, FieldError> {
     Ok(cents)
 }
 
+/// What a missed due day costs: like a reward, at most 10000.00.
+pub fn missed_penalty(cents: i64) -> Result<i64, FieldError> {
+    if cents < 0 {
+        return Err(FieldError::new(
+            "missedPenalty",
+            "Missed penalty cannot be negative",
+        ));
+    }
+    if cents > MAX_REWARD_CENTS {
+        return Err(FieldError::new(
+            "missedPenalty",
+            "Missed penalty must be at most 10000.00",
+        ));
+    }
+    Ok(cents)
+}
+
 /// The completion time a child claims: not later than now.
 pub fn completed_at(at: DateTime<Utc>, now: DateTime<Utc>) -> Result<DateTime<Utc>, FieldError> {
     if (at - now).num_seconds() > CLOCK_SKEW_SECS {

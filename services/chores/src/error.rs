@@ -45,6 +45,10 @@ pub enum Error {
     TakenUntil(String, NaiveDate),
     #[error("Child not found")]
     ChildNotFound,
+    #[error("Missed chore not found")]
+    MissedNotFound,
+    #[error("This missed chore is already excused")]
+    AlreadyExcused,
     #[error("Only a chore whose children take turns has turns to swap")]
     NoTurns,
     #[error("It is already {0}'s turn")]
@@ -76,7 +80,8 @@ impl From<Error> for Status {
             Error::CategoryNotFound
             | Error::ChoreNotFound
             | Error::SubmissionNotFound
-            | Error::ChildNotFound => Code::NotFound,
+            | Error::ChildNotFound
+            | Error::MissedNotFound => Code::NotFound,
             Error::CategoryNameTaken => Code::AlreadyExists,
             Error::CategoryInUse(_)
             | Error::NotAvailableUntil(_)
@@ -87,7 +92,8 @@ impl From<Error> for Status {
             | Error::TakenUntil(..)
             | Error::NoTurns
             | Error::AlreadyTheirTurn(_)
-            | Error::TurnDone(_) => Code::FailedPrecondition,
+            | Error::TurnDone(_)
+            | Error::AlreadyExcused => Code::FailedPrecondition,
             Error::ChoreLimit { .. } | Error::NotAChild | Error::NotAssigned => {
                 Code::PermissionDenied
             }

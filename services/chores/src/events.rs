@@ -1,14 +1,19 @@
 //! Events the chores service consumes.
 
-use chorely_proto::events::v1::{ChildDeleted, OrganizationCreated, OrganizationUpdated};
-use kit::consumer::{EventMeta, Handler};
+use chorely_proto::events::v1::{
+    ChildCreated, ChildDeleted, OrganizationCreated, OrganizationUpdated,
+};
+use kit::{
+    clock::Clock,
+    consumer::{EventMeta, Handler},
+};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
 use crate::{
     catalogue,
     storage::Storage,
-    store::{chores, families, submissions, turns},
+    store::{children, chores, families, missed, submissions, turns},
 };
 
 /// Families' time zones, for the calendar of days, months and availability.
@@ -43,10 +48,30 @@ async fn announce(tx: &mut PgConnection, org: &str, tz: &str) -> anyhow::Result<
     Ok(())
 }
 
-/// A deleted child's submissions and photos go with them, and they leave
-/// the chores assigned to them (a chore that was only theirs is retired).
+/// The family's children, for chores every child must do (who missed one).
+pub struct Children {
+    pub clock: Clock,
+}
+
+impl Handler<ChildCreated> for Children {
+    async fn handle(
+        &self,
+        tx: &mut PgConnection,
+        event: ChildCreated,
+        _: &EventMeta,
+    ) -> anyhow::Result<()> {
+        let org = Uuid::parse_str(&event.organization_id)?;
+        let child = Uuid::parse_str(&event.child_id)?;
+        children::learn(tx, org, child, self.clock.now()).await?;
+        Ok(())
+    }
+}
+
+/// A deleted child's submissions, misses and photos go with them, and they
+/// leave the chores assigned to them (a chore that was only theirs is retired).
 pub struct ChildDeletedHandler {
     pub storage: Storage,
+    pub clock: Clock,
 }
 
 impl Handler<ChildDeleted> for ChildDeletedHandler {
@@ -60,6 +85,8 @@ impl Handler<ChildDeleted> for ChildDeletedHandler {
         let child = Uuid::parse_str(&event.child_id)?;
         let keys = submissions::delete_for_child(tx, org, child).await?;
         turns::forget_child(tx, org, child).await?;
+        missed::delete_for_child(tx, org, child).await?;
+        children::mark_deleted(tx, org, child, self.clock.now()).await?;
         // Counts announced in the order they were made.
         chores::lock_family(tx, org).await?;
         if chores::forget_child(tx, org, child).await? > 0 {

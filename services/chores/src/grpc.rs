@@ -5,13 +5,17 @@ use kit::authn::RequestAuth;
 use kit::grpc::{Reply, reply};
 use tonic::Request;
 
-use crate::{catalogue::Catalogue, planning::Planning, stats::Stats, submissions::Submissions};
+use crate::{
+    catalogue::Catalogue, missed::Missed, planning::Planning, stats::Stats,
+    submissions::Submissions,
+};
 
 pub struct ChoresGrpc {
     pub catalogue: Catalogue,
     pub submissions: Submissions,
     pub stats: Stats,
     pub planning: Planning,
+    pub missed: Missed,
 }
 
 #[tonic::async_trait]
@@ -205,6 +209,24 @@ impl ChoresService for ChoresGrpc {
         let parent = request.parent()?;
         let org = parent.org()?;
         reply(self.planning.swap(parent, org, request.get_ref()).await)
+    }
+
+    async fn list_missed(
+        &self,
+        request: Request<pb::ListMissedRequest>,
+    ) -> Reply<pb::ListMissedResponse> {
+        let user = request.user()?;
+        let org = user.org()?;
+        reply(self.missed.list(user, org, request.get_ref()).await)
+    }
+
+    async fn excuse_missed(
+        &self,
+        request: Request<pb::ExcuseMissedRequest>,
+    ) -> Reply<pb::MissedChore> {
+        let parent = request.parent()?;
+        let org = parent.org()?;
+        reply(self.missed.excuse(parent, org, request.get_ref()).await)
     }
 
     async fn get_chore_stats(

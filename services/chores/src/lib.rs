@@ -8,6 +8,7 @@ pub mod domain;
 pub mod error;
 pub mod events;
 pub mod grpc;
+pub mod missed;
 pub mod photo;
 pub mod planning;
 pub mod schedule;

@@ -21,6 +21,7 @@ use crate::{
     error::Error,
     schedule::{self, Mark, Mode, Rules, Standing, Status},
     store::{
+        children,
         chores::{self, ChoreRow},
         submissions, turns,
     },
@@ -163,9 +164,13 @@ impl Planning {
                 .unwrap_or_default();
             vec![(own, name)]
         };
+        let ids: Vec<Uuid> = family.iter().map(|(id, _)| *id).collect();
         let names = Names(family.into_iter().collect());
 
         let tz = self.time_zone(user, org).await?;
+        // Children created before their events were followed here are
+        // learned from the family's answer (who can miss a chore).
+        children::learn_all(&self.pool, org, &ids, self.clock.now()).await?;
         let now = self.clock.now();
         let today = local_date(now, tz);
         let (chores, marks, swaps) = tokio::try_join!(

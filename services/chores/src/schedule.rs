@@ -475,6 +475,30 @@ fn cooldown(rules: &Rules, child: Uuid, marks: &[Mark], now: DateTime<Utc>, tz: 
     }
 }
 
+/// The children who had to do the chore on `day` and sent nothing for it
+/// (`marks`: the chore's submissions that count): its holder, for a chore
+/// in turns; each assigned child, or each of `family` for a chore for every
+/// child, for one each does on their own. Only a scheduled chore, on a due
+/// day from the day its periods count from, can be missed; a first-come
+/// chore nobody took was no one's.
+pub fn missed_on(rules: &Rules, day: NaiveDate, family: &[Uuid], marks: &[Mark]) -> Vec<Uuid> {
+    if !rules.is_scheduled() || day < rules.starts_on {
+        return Vec::new();
+    }
+    let Some(period) = rules.period(day) else {
+        return Vec::new();
+    };
+    let owed: Vec<Uuid> = match rules.mode {
+        Mode::Rotate => rules.holder(&period).into_iter().collect(),
+        Mode::FirstCome => Vec::new(),
+        Mode::Each if rules.assigned.is_empty() => family.to_vec(),
+        Mode::Each => rules.assigned.clone(),
+    };
+    owed.into_iter()
+        .filter(|child| !marks.iter().any(|m| m.child == *child && m.on == day))
+        .collect()
+}
+
 /// The field every assignment problem is told on.
 pub const ASSIGNED: &str = "assignedChildIds";
 
@@ -564,6 +588,18 @@ pub fn schedule(days: &[u32], time: Option<NaiveTime>) -> Result<(), FieldError>
         return Err(FieldError::new(
             "dueDays",
             "Choose the days a chore with a due time is due on",
+        ));
+    }
+    Ok(())
+}
+
+/// A penalty for a missed day needs the days it is due on: a chore without
+/// them is never missed.
+pub fn penalty(days: &[u32], penalty_cents: i64) -> Result<(), FieldError> {
+    if penalty_cents > 0 && days.is_empty() {
+        return Err(FieldError::new(
+            "missedPenalty",
+            "Choose the days a chore with a missed penalty is due on",
         ));
     }
     Ok(())

@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use chorely_proto::{
     chores::v1::chores_service_server::ChoresServiceServer,
-    events::v1::{OrganizationCreated, OrganizationUpdated},
+    events::v1::{ChildCreated, OrganizationCreated, OrganizationUpdated},
 };
 use kit::{clock::Clock, service::Service};
 use sqlx::migrate::Migrator;
@@ -15,8 +15,9 @@ use crate::{
     catalogue::Catalogue,
     clients::Clients,
     config::Config,
-    events::{ChildDeletedHandler, Families},
+    events::{ChildDeletedHandler, Children, Families},
     grpc::ChoresGrpc,
+    missed::{self, Missed},
     photo,
     planning::Planning,
     stats::Stats,
@@ -33,6 +34,7 @@ pub struct Application {
     service: Service,
     storage: Storage,
     routes: Routes,
+    clock: Clock,
 }
 
 impl Application {
@@ -66,12 +68,17 @@ impl Application {
                 clients: clients.clone(),
                 clock: clock.clone(),
             },
+            missed: Missed {
+                pool: service.pool.clone(),
+                clients: clients.clone(),
+                clock: clock.clone(),
+            },
             submissions: Submissions {
                 pool: service.pool.clone(),
                 clients,
                 storage: storage.clone(),
                 photo_url_ttl: Duration::from_secs(config.photo_url_ttl_secs),
-                clock,
+                clock: clock.clone(),
             },
         };
         let server = ChoresServiceServer::new(grpc).max_decoding_message_size(MAX_REQUEST_BYTES);
@@ -80,6 +87,7 @@ impl Application {
             service,
             storage,
             routes,
+            clock,
         })
     }
 
@@ -103,11 +111,24 @@ impl Application {
 
     pub async fn run(self, shutdown: CancellationToken) -> anyhow::Result<()> {
         let s = &self.service;
+        tokio::spawn(missed::run(
+            s.pool.clone(),
+            self.clock.clone(),
+            shutdown.clone(),
+        ));
         let consumers = vec![
             s.consume(
                 "chores-child-deleted",
                 ChildDeletedHandler {
                     storage: self.storage.clone(),
+                    clock: self.clock.clone(),
+                },
+                &shutdown,
+            ),
+            s.consume::<ChildCreated, _>(
+                "chores-child-created",
+                Children {
+                    clock: self.clock.clone(),
                 },
                 &shutdown,
             ),

@@ -34,6 +34,7 @@ pub fn chore(row: &ChoreRow) -> pb::Chore {
         assignment_mode: mode(Mode::parse(&row.assignment_mode)).into(),
         due_days: row.due_days.clone(),
         due_time: schedule::time_text(row.due_time),
+        missed_penalty_cents: row.missed_penalty_cents,
     }
 }
 

@@ -2,15 +2,15 @@
 //! other services it keeps (family time zones, children's birthdays).
 
 use chorely_proto::events::v1::{
-    ChildCreated, ChildDeleted, ChildUpdated, OrganizationCreated, OrganizationUpdated,
-    SubmissionReviewed,
+    ChildCreated, ChildDeleted, ChildUpdated, ChoreMissed, MissedChoreExcused, OrganizationCreated,
+    OrganizationUpdated, SubmissionReviewed,
 };
 use chrono::NaiveDate;
 use kit::consumer::{EventMeta, Handler};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::{ledger, store};
+use crate::{ledger, penalties, store};
 
 /// An approval credits the child's boosted reward, exactly once.
 pub struct CreditApprovals;
@@ -23,6 +23,31 @@ impl Handler<SubmissionReviewed> for CreditApprovals {
         _: &EventMeta,
     ) -> anyhow::Result<()> {
         ledger::credit(tx, &event).await
+    }
+}
+
+/// A missed chore takes its penalty; an excuse gives it back.
+pub struct Penalties;
+
+impl Handler<ChoreMissed> for Penalties {
+    async fn handle(
+        &self,
+        tx: &mut PgConnection,
+        event: ChoreMissed,
+        _: &EventMeta,
+    ) -> anyhow::Result<()> {
+        penalties::take(tx, &event).await
+    }
+}
+
+impl Handler<MissedChoreExcused> for Penalties {
+    async fn handle(
+        &self,
+        tx: &mut PgConnection,
+        event: MissedChoreExcused,
+        _: &EventMeta,
+    ) -> anyhow::Result<()> {
+        penalties::give_back(tx, &event).await
     }
 }
 

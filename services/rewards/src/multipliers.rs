@@ -30,18 +30,20 @@ pub struct Multipliers {
 }
 
 /// Consecutive days with an approved chore, ending today or yesterday (a
-/// streak is not lost before the day is over). `days` newest first.
-pub fn streak(days: &[NaiveDate], today: NaiveDate) -> i32 {
+/// streak is not lost before the day is over), after the last day the child
+/// missed a chore (`missed`; an excused miss does not count). `days` newest first.
+pub fn streak(days: &[NaiveDate], today: NaiveDate, missed: Option<NaiveDate>) -> i32 {
     let Some(first) = days.first().copied() else {
         return 0;
     };
+    let broken = |day: NaiveDate| missed.is_some_and(|m| day <= m);
     if first != today && Some(first) != today.checked_sub_days(Days::new(1)) {
         return 0;
     }
     let mut expected = first;
     let mut count = 0;
     for day in days {
-        if *day != expected {
+        if *day != expected || broken(*day) {
             break;
         }
         count += 1;
@@ -99,11 +101,13 @@ impl Multipliers {
         let tz: Tz = family.time_zone.parse().unwrap_or(Tz::UTC);
         let now = Utc::now();
         let since = now - chrono::Duration::days(STREAK_WINDOW_DAYS);
-        let (standing, days) = tokio::try_join!(
+        let today = now.with_timezone(&tz).date_naive();
+        let window_start = since.with_timezone(&tz).date_naive();
+        let (standing, days, missed) = tokio::try_join!(
             self.subjects.standing_of(family.org, id),
             store::ledger::chore_days(&self.pool, id, &family.time_zone, since),
+            store::penalties::last_missed(&self.pool, id, window_start),
         )?;
-        let today = now.with_timezone(&tz).date_naive();
         let multiplier = multiplier::compute(
             &family.settings,
             &multiplier::Standing {
@@ -114,7 +118,7 @@ impl Multipliers {
                     child.respect_rating,
                     child.rules_rating,
                 ],
-                streak_days: streak(&days, today),
+                streak_days: streak(&days, today, missed),
             },
         );
         Ok((multiplier, standing))
@@ -132,18 +136,28 @@ mod tests {
     #[test]
     fn a_streak_counts_back_from_today_or_yesterday() {
         let today = d("2026-03-10");
-        assert_eq!(streak(&[], today), 0);
+        assert_eq!(streak(&[], today, None), 0);
         assert_eq!(
-            streak(&[d("2026-03-10"), d("2026-03-09"), d("2026-03-08")], today),
+            streak(&[d("2026-03-10"), d("2026-03-09"), d("2026-03-08")], today, None),
             3
         );
-        assert_eq!(streak(&[d("2026-03-09"), d("2026-03-08")], today), 2);
-        assert_eq!(streak(&[d("2026-03-08"), d("2026-03-07")], today), 0);
-        assert_eq!(streak(&[d("2026-03-10"), d("2026-03-08")], today), 1);
+        assert_eq!(streak(&[d("2026-03-09"), d("2026-03-08")], today, None), 2);
+        assert_eq!(streak(&[d("2026-03-08"), d("2026-03-07")], today, None), 0);
+        assert_eq!(streak(&[d("2026-03-10"), d("2026-03-08")], today, None), 1);
         // Across a month boundary.
         let days: Vec<NaiveDate> = (0..40)
             .map(|n| today.checked_sub_days(Days::new(n)).unwrap())
             .collect();
-        assert_eq!(streak(&days, today), 40);
+        assert_eq!(streak(&days, today, None), 40);
+    }
+
+    #[test]
+    fn a_missed_chore_breaks_the_streak() {
+        let today = d("2026-03-10");
+        let days = [d("2026-03-10"), d("2026-03-09"), d("2026-03-08"), d("2026-03-07")];
+        assert_eq!(streak(&days, today, Some(d("2026-03-08"))), 2);
+        assert_eq!(streak(&days, today, Some(d("2026-03-10"))), 0);
+        // A miss before the streak began changes nothing.
+        assert_eq!(streak(&days, today, Some(d("2026-03-01"))), 4);
     }
 }

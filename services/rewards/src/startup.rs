@@ -4,7 +4,8 @@ use std::time::Duration;
 
 use chorely_proto::{
     events::v1::{
-        ChildCreated, ChildDeleted, ChildUpdated, OrganizationCreated, OrganizationUpdated,
+        ChildCreated, ChildDeleted, ChildUpdated, ChoreMissed, MissedChoreExcused,
+        OrganizationCreated, OrganizationUpdated,
     },
     rewards::v1::rewards_service_server::RewardsServiceServer,
 };
@@ -17,7 +18,7 @@ use crate::{
     birthdays,
     clients::Clients,
     config::Config,
-    events::{Children, CreditApprovals, Families},
+    events::{Children, CreditApprovals, Families, Penalties},
     grpc::RewardsGrpc,
     ledger::Ledger,
     multipliers::Multipliers,
@@ -85,6 +86,8 @@ impl Application {
             s.consume::<OrganizationCreated, _>("rewards-families-created", Families, &shutdown),
             s.consume::<OrganizationUpdated, _>("rewards-families-updated", Families, &shutdown),
             s.consume::<ChildCreated, _>("rewards-children-created", Children, &shutdown),
+            s.consume::<ChoreMissed, _>("rewards-chores-missed", Penalties, &shutdown),
+            s.consume::<MissedChoreExcused, _>("rewards-missed-excused", Penalties, &shutdown),
             s.consume::<ChildUpdated, _>("rewards-children-updated", Children, &shutdown),
             s.consume::<ChildDeleted, _>("rewards-children-deleted", Children, &shutdown),
             tokio::spawn(birthdays::run(

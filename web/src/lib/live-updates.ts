@@ -12,6 +12,8 @@ export type LiveEventKind =
   | 'chores.changed'
   | 'children.changed'
   | 'organization.changed'
+  | 'chores.missed'
+  | 'family.changed'
   | 'reload';
 
 /**
@@ -31,6 +33,8 @@ const AFFECTED: Record<Exclude<LiveEventKind, 'reload'>, readonly QueryKey[]> = 
   ],
   'children.changed': [queryKeys.children, queryKeys.dashboardStats],
   'organization.changed': [queryKeys.admin.all],
+  'chores.missed': [queryKeys.dashboardStats, queryKeys.children, queryKeys.today, queryKeys.missed],
+  'family.changed': [queryKeys.dashboardStats, queryKeys.availability, queryKeys.today],
 };
 
 /** The queries an event makes out of date; `null` for all of them. */

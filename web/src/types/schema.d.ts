@@ -521,6 +521,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/missed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Due days that passed with nothing sent by the child whose chore it was,
+         *     newest first: a child's own, a parent's of every child (or `childId`),
+         *     due from `from` to `to` (the last 30 days when absent).
+         */
+        get: operations["missed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/missed/{id}/excuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Excuses a missed chore: whatever its penalty took is given back, once
+         *     (parents only).
+         */
+        post: operations["excuse_missed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/multipliers": {
         parameters: {
             query?: never;
@@ -1071,6 +1112,11 @@ export interface components {
             id: string;
             /** @description False once retired (still shown in history). */
             isActive: boolean;
+            /**
+             * Format: double
+             * @description Dollars taken when a due day passes with nothing sent.
+             */
+            missedPenalty: number;
             name: string;
             requiresPhoto: boolean;
         };
@@ -1113,6 +1159,14 @@ export interface components {
             dueTime?: string | null;
             /** @default null */
             frequencyDays?: null | components["schemas"]["FrequencyDays"];
+            /**
+             * Format: double
+             * @description Dollars in whole cents taken from the child's balance (never below
+             *     zero) when a due day passes with nothing sent; 0 when absent. Needs
+             *     due days.
+             * @default null
+             */
+            missedPenalty?: number | null;
             name: string;
             /** @default null */
             requiresPhoto?: boolean | null;
@@ -1157,6 +1211,13 @@ export interface components {
          * @enum {string}
          */
         ErrorCode: "UNAUTHENTICATED" | "ACCOUNT_DEACTIVATED" | "FAMILY_SUSPENDED";
+        ExcuseBody: {
+            /**
+             * @description Why it is excused (shown in the history), at most 500 characters.
+             * @default null
+             */
+            reason?: string | null;
+        };
         /**
          * @description How many days an invite code stays open.
          * @enum {integer}
@@ -1296,7 +1357,7 @@ export interface components {
          * @description What moved a balance.
          * @enum {string}
          */
-        LedgerKind: "CHORE" | "ADJUSTMENT" | "PAYOUT" | "BIRTHDAY";
+        LedgerKind: "CHORE" | "ADJUSTMENT" | "PAYOUT" | "BIRTHDAY" | "MISSED" | "EXCUSED";
         /**
          * @description A letter grade.
          * @enum {string}
@@ -1319,6 +1380,31 @@ export interface components {
             lastLoginAt?: string | null;
             lastName: string;
             role: components["schemas"]["Role"];
+        };
+        /** @description A due day that passed with nothing sent by the child whose chore it was. */
+        MissedChore: {
+            child: components["schemas"]["ChildRef"];
+            choreId: string;
+            choreName: string;
+            /** Format: date-time */
+            dueAt?: string | null;
+            /**
+             * Format: date
+             * @description The family's date it was due on.
+             */
+            dueOn: string;
+            excuse: string;
+            /**
+             * Format: date-time
+             * @description When a parent excused it (its penalty given back); null until then.
+             */
+            excusedAt?: string | null;
+            id: string;
+            /**
+             * Format: double
+             * @description Dollars: the chore's penalty then (what the balance allowed was taken).
+             */
+            penalty: number;
         };
         MultiplierView: {
             /** Format: double */
@@ -3687,6 +3773,144 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    missed: {
+        parameters: {
+            query?: {
+                /** @description One child of the family (parents); a child may name only themselves. */
+                childId?: string;
+                /** @description The first due date listed (YYYY-MM-DD); 30 days before `to` when absent. */
+                from?: string;
+                /** @description The last due date listed (YYYY-MM-DD); the family's today when absent. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissedChore"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such child in the family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    excuse_missed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExcuseBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissedChore"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a parent */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already excused */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -568,3 +568,67 @@ fn new_fields_are_checked_with_their_field_named() {
     );
     assert!(schedule(&[1], due_time("08:00").unwrap()).is_ok());
 }
+
+/// Who missed a chore due on Monday 2 and Wednesday 4 March 2026 by 08:00,
+/// as (day, children with a submission that day, expected missed).
+fn missed_table(rules: &Rules, family: &[Uuid], rows: &[(&str, &[Uuid], &[Uuid])]) {
+    for (day, sent, expected) in rows {
+        let marks: Vec<Mark> = sent
+            .iter()
+            .map(|child| mark(*child, local(&format!("{day} 07:30"))))
+            .collect();
+        let mut missed = missed_on(rules, date(day), family, &marks);
+        missed.sort();
+        let mut want = expected.to_vec();
+        want.sort();
+        assert_eq!(missed, want, "{day}: sent by {sent:?}");
+    }
+}
+
+#[test]
+fn each_child_misses_their_own_due_day() {
+    let every_child = scheduled(rules(Mode::Each, &[], 0), &[1, 3], Some("08:00"));
+    missed_table(
+        &every_child,
+        &[LILY, MAX],
+        &[
+            ("2026-03-02", &[], &[LILY, MAX]),
+            ("2026-03-02", &[LILY], &[MAX]),
+            ("2026-03-03", &[], &[]), // not a due day
+            ("2026-03-04", &[LILY, MAX], &[]),
+            ("2026-03-01", &[], &[]), // before the chore counted
+        ],
+    );
+    let only_max = scheduled(rules(Mode::Each, &[MAX], 0), &[1, 3], Some("08:00"));
+    missed_table(
+        &only_max,
+        &[LILY, MAX],
+        &[("2026-03-02", &[], &[MAX]), ("2026-03-04", &[MAX], &[])],
+    );
+}
+
+#[test]
+fn in_turns_only_the_holder_misses() {
+    let mut turns = scheduled(rules(Mode::Rotate, &[LILY, MAX], 0), &[1, 3], Some("08:00"));
+    missed_table(
+        &turns,
+        &[LILY, MAX, NOA],
+        &[
+            ("2026-03-02", &[], &[LILY]),
+            ("2026-03-04", &[], &[MAX]),
+            ("2026-03-04", &[MAX], &[]),
+            ("2026-03-09", &[], &[LILY]),
+        ],
+    );
+    // A swap gives the day, and the miss, to the other child.
+    turns.swaps.insert(date("2026-03-09"), MAX);
+    missed_table(&turns, &[LILY, MAX], &[("2026-03-09", &[], &[MAX])]);
+}
+
+#[test]
+fn first_come_and_unscheduled_chores_are_never_missed() {
+    let first_come = scheduled(rules(Mode::FirstCome, &[LILY, MAX], 0), &[1], None);
+    missed_table(&first_come, &[LILY, MAX], &[("2026-03-02", &[], &[])]);
+    let daily = rules(Mode::Rotate, &[LILY, MAX], 1);
+    missed_table(&daily, &[LILY, MAX], &[("2026-03-02", &[], &[])]);
+}

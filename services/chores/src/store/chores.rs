@@ -31,6 +31,8 @@ pub struct ChoreRow {
     pub due_days: Vec<i32>,
     pub due_time: Option<NaiveTime>,
     pub periods_start_on: NaiveDate,
+    /// Taken from the child's balance when a due day passes with nothing sent.
+    pub missed_penalty_cents: i64,
 }
 
 impl ChoreRow {
@@ -65,6 +67,7 @@ pub struct ChoreFields {
     pub mode: Mode,
     pub due_days: Vec<i32>,
     pub due_time: Option<NaiveTime>,
+    pub missed_penalty_cents: i64,
 }
 
 impl ChoreFields {
@@ -84,7 +87,8 @@ pub async fn active(pool: &PgPool, org: Uuid) -> Result<Vec<ChoreRow>, Error> {
         ChoreRow,
         "SELECT c.id, c.category_id, k.name AS category_name, c.name, c.description,
             c.base_reward_cents, c.frequency_days, c.requires_photo, c.is_active,
-            c.assigned_child_ids, c.assignment_mode, c.due_days, c.due_time, c.periods_start_on
+            c.assigned_child_ids, c.assignment_mode, c.due_days, c.due_time, c.periods_start_on,
+            c.missed_penalty_cents
          FROM chores c JOIN categories k ON k.id = c.category_id
          WHERE c.organization_id = $1 AND c.is_active ORDER BY lower(k.name), lower(c.name)",
         org,
@@ -99,7 +103,8 @@ pub async fn find(conn: &mut PgConnection, org: Uuid, id: Uuid) -> Result<Option
         ChoreRow,
         "SELECT c.id, c.category_id, k.name AS category_name, c.name, c.description,
             c.base_reward_cents, c.frequency_days, c.requires_photo, c.is_active,
-            c.assigned_child_ids, c.assignment_mode, c.due_days, c.due_time, c.periods_start_on
+            c.assigned_child_ids, c.assignment_mode, c.due_days, c.due_time, c.periods_start_on,
+            c.missed_penalty_cents
          FROM chores c JOIN categories k ON k.id = c.category_id
          WHERE c.organization_id = $1 AND c.id = $2",
         org,
@@ -161,8 +166,8 @@ pub async fn insert(
     sqlx::query!(
         "INSERT INTO chores (id, organization_id, category_id, name, description,
             base_reward_cents, frequency_days, requires_photo, assigned_child_ids,
-            assignment_mode, due_days, due_time, periods_start_on)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+            assignment_mode, due_days, due_time, periods_start_on, missed_penalty_cents)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
         id,
         org,
         fields.category_id,
@@ -176,6 +181,7 @@ pub async fn insert(
         &fields.due_days,
         fields.due_time,
         starts_on,
+        fields.missed_penalty_cents,
     )
     .execute(tx)
     .traced("insert_chore")
@@ -196,7 +202,7 @@ pub async fn update(
         "UPDATE chores SET category_id = $3, name = $4, description = $5,
             base_reward_cents = $6, frequency_days = $7, requires_photo = $8,
             assigned_child_ids = $9, assignment_mode = $10, due_days = $11, due_time = $12,
-            periods_start_on = $13, updated_at = now()
+            periods_start_on = $13, missed_penalty_cents = $14, updated_at = now()
          WHERE organization_id = $1 AND id = $2 AND is_active",
         org,
         id,
@@ -211,6 +217,7 @@ pub async fn update(
         &fields.due_days,
         fields.due_time,
         starts_on,
+        fields.missed_penalty_cents,
     )
     .execute(tx)
     .traced("update_chore")

@@ -4,8 +4,10 @@
 //! of another family simply finds nothing.
 
 pub mod categories;
+pub mod children;
 pub mod chores;
 pub mod families;
+pub mod missed;
 pub mod stats;
 pub mod submissions;
 pub mod turns;

@@ -67,6 +67,7 @@ struct ActivityRow {
     due_days: Vec<i32>,
     due_time: Option<chrono::NaiveTime>,
     periods_start_on: chrono::NaiveDate,
+    missed_penalty_cents: i64,
     completions: i64,
 }
 
@@ -88,6 +89,7 @@ impl From<ActivityRow> for Activity {
                 due_days: r.due_days,
                 due_time: r.due_time,
                 periods_start_on: r.periods_start_on,
+                missed_penalty_cents: r.missed_penalty_cents,
             },
             completions: r.completions,
         }
@@ -108,7 +110,7 @@ pub async fn activity(
         r#"SELECT c.id, c.category_id, k.name AS category_name, c.name, c.description,
             c.base_reward_cents, c.frequency_days, c.requires_photo, c.is_active,
             c.assigned_child_ids, c.assignment_mode, c.due_days, c.due_time, c.periods_start_on,
-            count(s.id) AS "completions!"
+            c.missed_penalty_cents, count(s.id) AS "completions!"
          FROM chores c
          JOIN categories k ON k.id = c.category_id
          LEFT JOIN submissions s ON s.chore_id = c.id AND s.status = 'APPROVED'

@@ -209,6 +209,7 @@ pub struct SubmissionRow {
     pub due_days: Vec<i32>,
     pub due_time: Option<NaiveTime>,
     pub periods_start_on: NaiveDate,
+    pub missed_penalty_cents: i64,
     pub late: bool,
     pub base_reward_cents: i64,
     pub boosted_reward_cents: Option<i64>,
@@ -240,6 +241,7 @@ impl SubmissionRow {
             due_days: self.due_days.clone(),
             due_time: self.due_time,
             periods_start_on: self.periods_start_on,
+            missed_penalty_cents: self.missed_penalty_cents,
         }
     }
 }
@@ -261,7 +263,7 @@ pub async fn list(
             c.description AS chore_description, c.base_reward_cents AS chore_reward_cents,
             c.frequency_days, c.requires_photo, c.is_active AS chore_is_active,
             c.assigned_child_ids, c.assignment_mode, c.due_days, c.due_time, c.periods_start_on,
-            s.late,
+            c.missed_penalty_cents, s.late,
             s.base_reward_cents, s.boosted_reward_cents, s.multiplier_milli, s.completed_at,
             s.submitted_at, s.notes, s.photo_key, s.status, s.admin_notes, s.reviewed_at
          FROM submissions s
@@ -292,7 +294,7 @@ pub async fn find(
             c.description AS chore_description, c.base_reward_cents AS chore_reward_cents,
             c.frequency_days, c.requires_photo, c.is_active AS chore_is_active,
             c.assigned_child_ids, c.assignment_mode, c.due_days, c.due_time, c.periods_start_on,
-            s.late,
+            c.missed_penalty_cents, s.late,
             s.base_reward_cents, s.boosted_reward_cents, s.multiplier_milli, s.completed_at,
             s.submitted_at, s.notes, s.photo_key, s.status, s.admin_notes, s.reviewed_at
          FROM submissions s
@@ -323,7 +325,7 @@ pub async fn history(
             c.description AS chore_description, c.base_reward_cents AS chore_reward_cents,
             c.frequency_days, c.requires_photo, c.is_active AS chore_is_active,
             c.assigned_child_ids, c.assignment_mode, c.due_days, c.due_time, c.periods_start_on,
-            s.late,
+            c.missed_penalty_cents, s.late,
             s.base_reward_cents, s.boosted_reward_cents, s.multiplier_milli, s.completed_at,
             s.submitted_at, s.notes, s.photo_key, s.status, s.admin_notes, s.reviewed_at
          FROM submissions s

@@ -17,6 +17,10 @@ pub enum Kind {
     Adjustment,
     Payout,
     Birthday,
+    /// A missed chore's penalty (negative, at most the balance).
+    Missed,
+    /// A missed chore excused: its penalty given back.
+    Excused,
 }
 
 impl Kind {
@@ -26,6 +30,8 @@ impl Kind {
             Kind::Adjustment => "ADJUSTMENT",
             Kind::Payout => "PAYOUT",
             Kind::Birthday => "BIRTHDAY",
+            Kind::Missed => "MISSED",
+            Kind::Excused => "EXCUSED",
         }
     }
 }

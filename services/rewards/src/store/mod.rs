@@ -8,4 +8,5 @@ pub mod families;
 pub mod grades;
 pub mod ledger;
 pub mod multipliers;
+pub mod penalties;
 pub mod subjects;

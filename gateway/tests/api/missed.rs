@@ -1,0 +1,279 @@
+//! Missed chores through the API against the real services: a due day that
+//! ends with nothing sent is missed once, its penalty taken once and never
+//! below zero, and an excuse gives it back once. The chores service reads a
+//! clock the test moves, and the test runs the job itself.
+
+use kit::clock::ManualClock;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use crate::{
+    chores::chore,
+    helpers::{Session, assert_error, eventually, send},
+    rewards::child_record,
+    schedule::{Family, monday_noon, new_york, stack_on},
+    submissions::{form, submit},
+};
+
+async fn missed(session: &Session, query: &str) -> Vec<Value> {
+    let (status, body) = send(session.get(&format!("/missed{query}"))).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body.as_array().unwrap().clone()
+}
+
+async fn record(pool: &PgPool, clock: &ManualClock) -> usize {
+    chores::missed::record_due(pool, clock.now()).await.unwrap()
+}
+
+/// Waits until the chores service knows the family's children (from their
+/// events), as the job counts only children it knows.
+async fn children_known(pool: &PgPool, count: i64, org_child: &str) {
+    let child = Uuid::parse_str(org_child).unwrap();
+    eventually("the children known to chores", || async {
+        let known: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM children WHERE organization_id =
+                (SELECT organization_id FROM children WHERE child_id = $1)",
+        )
+        .bind(child)
+        .fetch_one(pool)
+        .await
+        .unwrap();
+        known == count
+    })
+    .await;
+}
+
+async fn balance_becomes(parent: &Session, child: &str, dollars: f64) {
+    eventually(&format!("balance of {dollars}"), || async {
+        child_record(parent, child).await["balance"] == json!(dollars)
+    })
+    .await;
+}
+
+/// The rewards ledger's entries of `kind` for `child`: (cents, notes).
+async fn entries(pool: &PgPool, child: &str, kind: &str) -> Vec<(i64, String)> {
+    sqlx::query_as(
+        "SELECT amount_cents, notes FROM ledger_entries WHERE child_id = $1 AND kind = $2
+         ORDER BY created_at",
+    )
+    .bind(Uuid::parse_str(child).unwrap())
+    .bind(kind)
+    .fetch_all(pool)
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn a_missed_day_costs_its_penalty_once_never_below_zero_and_an_excuse_gives_it_back() {
+    let clock = ManualClock::at(monday_noon());
+    let (stack, api) = stack_on(&clock).await;
+    let f = Family::new(&api).await;
+    children_known(&stack.chores_pool, 2, &f.lily_id).await;
+    // Lily's every day by 18:00; a missed day costs 1.00.
+    let dishes = chore(
+        &f.parent,
+        &f.kitchen,
+        json!({"name": "Dishes", "baseReward": 2, "assignedChildIds": [f.lily_id],
+            "dueDays": [1, 2, 3, 4, 5, 6, 7], "dueTime": "18:00", "missedPenalty": 1}),
+    )
+    .await;
+    assert_eq!(dishes["missedPenalty"], 1.0);
+    let (status, body) = send(f.parent.post(
+        &format!("/children/{}/adjust-balance", f.lily_id),
+        &json!({"amount": 0.4, "notes": "pocket money"}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+
+    // Monday passes with nothing sent. Just after midnight the day is not
+    // checked yet (a submission of its last moment may still be on its way).
+    clock.set(new_york("2030-01-08 00:01"));
+    assert_eq!(record(&stack.chores_pool, &clock).await, 0);
+    clock.set(new_york("2030-01-08 00:05"));
+    // Two replicas looking at once record it once.
+    let (a, b) = tokio::join!(
+        record(&stack.chores_pool, &clock),
+        record(&stack.chores_pool, &clock)
+    );
+    assert_eq!(a + b, 1);
+    assert_eq!(record(&stack.chores_pool, &clock).await, 0);
+
+    let listed = missed(&f.parent, "").await;
+    assert_eq!(listed.len(), 1, "{listed:?}");
+    let miss = &listed[0];
+    assert_eq!(miss["choreName"], "Dishes");
+    assert_eq!(miss["child"], json!({"id": f.lily_id, "name": "Lily"}));
+    assert_eq!(miss["dueOn"], "2030-01-07");
+    assert_eq!(miss["penalty"], 1.0);
+    assert_eq!(miss["excusedAt"], Value::Null);
+    assert_eq!(missed(&f.lily, "").await.len(), 1);
+    assert!(
+        missed(&f.max, "").await.is_empty(),
+        "Max's chore list is his own"
+    );
+    assert_eq!(
+        missed(&f.parent, &format!("?childId={}", f.max_id))
+            .await
+            .len(),
+        0
+    );
+
+    // The penalty takes what the balance holds and records the rest.
+    balance_becomes(&f.parent, &f.lily_id, 0.0).await;
+    let taken = entries(&stack.rewards_pool, &f.lily_id, "MISSED").await;
+    assert_eq!(taken.len(), 1);
+    assert_eq!(taken[0].0, -40);
+    assert!(taken[0].1.contains("0.60 not taken"), "{}", taken[0].1);
+
+    // Replaying the miss (a redelivered event) takes nothing more.
+    let replay = chorely_proto::events::v1::ChoreMissed {
+        missed_id: miss["id"].as_str().unwrap().to_owned(),
+        organization_id: String::new(),
+        child_id: f.lily_id.clone(),
+        penalty_cents: 100,
+        ..Default::default()
+    };
+    let mut tx = stack.rewards_pool.begin().await.unwrap();
+    let org: Uuid = sqlx::query_scalar(
+        "SELECT organization_id FROM ledger_entries WHERE child_id = $1 LIMIT 1",
+    )
+    .bind(Uuid::parse_str(&f.lily_id).unwrap())
+    .fetch_one(&mut *tx)
+    .await
+    .unwrap();
+    let replay = chorely_proto::events::v1::ChoreMissed {
+        organization_id: org.to_string(),
+        ..replay
+    };
+    rewards::penalties::take(&mut tx, &replay).await.unwrap();
+    tx.commit().await.unwrap();
+    assert_eq!(
+        entries(&stack.rewards_pool, &f.lily_id, "MISSED")
+            .await
+            .len(),
+        1
+    );
+
+    // Only parents excuse, once; what was taken comes back, once.
+    let path = format!("/missed/{}/excuse", miss["id"].as_str().unwrap());
+    let (status, body) = send(f.lily.post(&path, &json!({"reason": "sick"}))).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    let (status, body) = send(f.parent.post(&path, &json!({"reason": "Lily was ill"}))).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["excuse"], "Lily was ill");
+    assert!(body["excusedAt"].is_string(), "{body}");
+    let (status, body) = send(f.parent.post(&path, &json!({}))).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_error(&body, "This missed chore is already excused");
+    balance_becomes(&f.parent, &f.lily_id, 0.4).await;
+    let given = entries(&stack.rewards_pool, &f.lily_id, "EXCUSED").await;
+    assert_eq!(given.len(), 1);
+    assert_eq!(given[0].0, 40);
+
+    // Tuesday's is sent on time: nothing is missed.
+    clock.set(new_york("2030-01-08 17:00"));
+    let (status, body) = submit(&f.lily, form(&dishes, clock.now(), None)).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    clock.set(new_york("2030-01-09 00:05"));
+    assert_eq!(record(&stack.chores_pool, &clock).await, 0);
+    assert_eq!(missed(&f.parent, "").await.len(), 1);
+}
+
+#[tokio::test]
+async fn the_holder_of_a_turn_misses_it_and_every_child_misses_a_chore_for_all() {
+    let clock = ManualClock::at(monday_noon());
+    let (stack, api) = stack_on(&clock).await;
+    let f = Family::new(&api).await;
+    children_known(&stack.chores_pool, 2, &f.lily_id).await;
+    chore(
+        &f.parent,
+        &f.kitchen,
+        json!({"name": "Bins", "assignmentMode": "ROTATE",
+            "assignedChildIds": [f.lily_id, f.max_id], "dueDays": [1, 2, 3]}),
+    )
+    .await;
+    chore(
+        &f.parent,
+        &f.kitchen,
+        json!({"name": "Beds", "dueDays": [1], "dueTime": "20:00"}),
+    )
+    .await;
+    // Monday's bins were Lily's, Tuesday's Max's; the beds were everyone's on Monday.
+    clock.set(new_york("2030-01-10 00:05"));
+    assert_eq!(record(&stack.chores_pool, &clock).await, 5);
+    let listed: Vec<(String, String, String)> = missed(&f.parent, "")
+        .await
+        .iter()
+        .map(|m| {
+            (
+                m["dueOn"].as_str().unwrap().to_owned(),
+                m["choreName"].as_str().unwrap().to_owned(),
+                m["child"]["name"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    let expected = [
+        ("2030-01-09", "Bins", "Lily"),
+        ("2030-01-08", "Bins", "Max"),
+        ("2030-01-07", "Beds", "Lily"),
+        ("2030-01-07", "Beds", "Max"),
+        ("2030-01-07", "Bins", "Lily"),
+    ];
+    let mut got = listed.clone();
+    got.sort();
+    let mut want: Vec<(String, String, String)> = expected
+        .iter()
+        .map(|(d, c, n)| ((*d).to_owned(), (*c).to_owned(), (*n).to_owned()))
+        .collect();
+    want.sort();
+    assert_eq!(got, want);
+    // No penalty, no ledger entry.
+    assert!(
+        entries(&stack.rewards_pool, &f.lily_id, "MISSED")
+            .await
+            .is_empty()
+    );
+}
+
+#[tokio::test]
+async fn a_penalty_is_checked_like_a_reward_and_needs_due_days() {
+    let clock = ManualClock::at(monday_noon());
+    let (_stack, api) = stack_on(&clock).await;
+    let f = Family::new(&api).await;
+    let cases = [
+        (
+            json!({"missedPenalty": -1, "dueDays": [1]}),
+            "Missed penalty cannot be negative",
+        ),
+        (
+            json!({"missedPenalty": 10000.01, "dueDays": [1]}),
+            "Missed penalty must be at most 10000.00",
+        ),
+        (
+            json!({"missedPenalty": 1.005, "dueDays": [1]}),
+            "Missed penalty must be an amount in dollars and cents",
+        ),
+        (
+            json!({"missedPenalty": 1}),
+            "Choose the days a chore with a missed penalty is due on",
+        ),
+    ];
+    for (extra, message) in cases {
+        let mut body = json!({"name": "Beds", "baseReward": 1, "categoryId": f.kitchen});
+        body.as_object_mut()
+            .unwrap()
+            .extend(extra.as_object().unwrap().clone());
+        let (status, answer) = send(f.parent.post("/chores", &body)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{extra}: {answer}");
+        assert_error(&answer, message);
+        assert_eq!(answer["details"][0]["field"], "missedPenalty", "{answer}");
+    }
+    // A child can only read their own misses.
+    let (status, body) = send(f.lily.get(&format!("/missed?childId={}", f.max_id))).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+    let (status, body) = send(f.parent.get("/missed?from=2030-02-01&to=2030-01-01")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_error(&body, "The start date must not be after the end date");
+}
