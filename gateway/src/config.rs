@@ -26,6 +26,11 @@ pub struct Config {
     pub public_url: Option<String>,
     /// NATS, for the revoked-token bucket the gateway follows.
     pub nats_url: String,
+    /// The gateway's NATS user and password, on a server that requires them.
+    #[serde(default)]
+    pub nats_user: Option<String>,
+    #[serde(skip_serializing, default)]
+    pub nats_password: Option<kit::config::Secret>,
     pub nats_prefix: String,
     pub nats_stream: String,
     /// Where Prometheus scrapes `/metrics`, e.g. `0.0.0.0:9464`; none when empty.
@@ -60,6 +65,8 @@ impl Default for Config {
             web_dist: PathBuf::from("web/dist"),
             public_url: None,
             nats_url: "nats://127.0.0.1:4222".into(),
+            nats_user: None,
+            nats_password: None,
             nats_prefix: "chorely".into(),
             nats_stream: "CHORELY".into(),
             metrics_addr: String::new(),
@@ -93,6 +100,15 @@ impl Config {
                  open Chorely at, e.g. PUBLIC_URL=https://app.chorely.example"
             ),
         }
+    }
+
+    /// Who the gateway is to NATS, if the server asks.
+    pub fn nats_login(&self) -> anyhow::Result<Option<kit::nats::Login>> {
+        kit::nats::Login::resolve(
+            &self.nats_url,
+            self.nats_user.as_deref(),
+            self.nats_password.as_ref(),
+        )
     }
 
     /// The origin browsers load photos from (`S3_PUBLIC_ENDPOINT`, else

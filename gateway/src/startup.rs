@@ -42,7 +42,13 @@ impl Application {
     pub async fn build(config: Config) -> anyhow::Result<Self> {
         let listener = TcpListener::bind(&config.http_addr).await?;
         let public_url = config.public_origin(listener.local_addr()?)?;
-        let bus = Bus::connect(&config.nats_url, &config.nats_prefix, &config.nats_stream).await?;
+        let bus = Bus::connect_as(
+            &config.nats_url,
+            config.nats_login()?.as_ref(),
+            &config.nats_prefix,
+            &config.nats_stream,
+        )
+        .await?;
         let stopping = CancellationToken::new();
         let verifier = Arc::new(JwtVerifier::from_public_pem(&config.jwt_public_key_pem()?)?);
         let revocations = Revocations::start(&bus, stopping.clone()).await?;
