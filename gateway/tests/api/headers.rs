@@ -153,6 +153,8 @@ async fn the_api_docs_run_without_inline_scripts() {
     assert_eq!(page.status(), StatusCode::OK);
     let policy = header(&page, "content-security-policy").unwrap().to_owned();
     assert_eq!(directive(&policy, "script-src"), ["'self'"], "{policy}");
+    assert_eq!(directive(&policy, "style-src"), ["'self'"], "{policy}");
+    assert!(!policy.contains("unsafe"), "{policy}");
     assert_eq!(directive(&policy, "default-src"), ["'none'"], "{policy}");
     assert_eq!(
         directive(&policy, "frame-ancestors"),

@@ -2,6 +2,8 @@
 //! server to the subjects it needs (deploy/compose/nats-users.conf). Every test
 //! runs its own nats-server on a free port, never the shared one.
 
+#![allow(clippy::unwrap_used)]
+
 use std::{
     path::{Path, PathBuf},
     process::{Child, Command, Stdio},
