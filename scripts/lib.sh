@@ -148,6 +148,14 @@ start_process() {
   local name=$1 base=${PORT_BASE:-50050} http=${HTTP_PORT:-8080} prefix=${DB_PREFIX:-chorely}
   local logs=${LOG_DIR:-$LOCAL/logs} pg=${PG_ADDR:-127.0.0.1:5432}
   local nats=${NATS_URL:-nats://127.0.0.1:4222}
+  # A NATS with one user per process (deploy/compose/nats-users.conf): each
+  # logs in as itself when NATS_<NAME>_PASSWORD is set; the machine's NATS
+  # has no users, and then none is given.
+  local password_var="NATS_${name^^}_PASSWORD"
+  local login=()
+  if [ -n "${!password_var:-}" ]; then
+    login=(NATS_USER="$name" NATS_PASSWORD="${!password_var}")
+  fi
   # Every process knows where every service listens; large allocations go
   # back to the system when freed (as in the image: see the Dockerfile).
   local urls=("MALLOC_MMAP_THRESHOLD_=${MALLOC_MMAP_THRESHOLD_:-1048576}") i=1 svc port=
@@ -157,14 +165,14 @@ start_process() {
     i=$((i + 1))
   done
   if [ "$name" = gateway ]; then
-    env "${urls[@]}" NATS_URL="$nats" \
+    env "${urls[@]}" "${login[@]}" NATS_URL="$nats" \
       HTTP_ADDR="127.0.0.1:$http" \
       PUBLIC_URL="${PUBLIC_URL:-http://127.0.0.1:$http}" \
       WEB_DIST="$ROOT/web/dist" \
       "$BIN/gateway" >>"$logs/gateway.log" 2>&1 &
   else
     [ -n "$port" ] || fail "no process of the stack is called $name"
-    env "${urls[@]}" NATS_URL="$nats" \
+    env "${urls[@]}" "${login[@]}" NATS_URL="$nats" \
       GRPC_ADDR="127.0.0.1:$port" \
       DATABASE_URL="postgres://postgres@$pg/${prefix}_$name" \
       OTEL_SERVICE_NAME="$name" \

@@ -26,11 +26,29 @@ pub struct Config {
     pub public_url: Option<String>,
     /// NATS, for the revoked-token bucket the gateway follows.
     pub nats_url: String,
+    /// The gateway's NATS user and password, on a server that requires them.
+    #[serde(default)]
+    pub nats_user: Option<String>,
+    #[serde(skip_serializing, default)]
+    pub nats_password: Option<kit::config::Secret>,
     pub nats_prefix: String,
     pub nats_stream: String,
     /// Where Prometheus scrapes `/metrics`, e.g. `0.0.0.0:9464`; none when empty.
     #[serde(default)]
     pub metrics_addr: String,
+    /// The photo store, as the chores service has it: browsers load
+    /// submission photos through links signed for `S3_PUBLIC_ENDPOINT` (or
+    /// `S3_ENDPOINT` when that is unset), so the web app's
+    /// Content-Security-Policy allows images from that origin.
+    #[serde(default)]
+    pub s3_endpoint: Option<String>,
+    #[serde(default)]
+    pub s3_public_endpoint: Option<String>,
+    /// Send `Strict-Transport-Security` (browsers then use HTTPS only for two
+    /// years, subdomains included). Only where Chorely is served over TLS:
+    /// off by default, and in compose.
+    #[serde(default)]
+    pub hsts: bool,
 }
 
 impl Default for Config {
@@ -47,9 +65,14 @@ impl Default for Config {
             web_dist: PathBuf::from("web/dist"),
             public_url: None,
             nats_url: "nats://127.0.0.1:4222".into(),
+            nats_user: None,
+            nats_password: None,
             nats_prefix: "chorely".into(),
             nats_stream: "CHORELY".into(),
             metrics_addr: String::new(),
+            s3_endpoint: None,
+            s3_public_endpoint: None,
+            hsts: false,
         }
     }
 }
@@ -69,7 +92,7 @@ impl Config {
     /// stops the start: links must not depend on what a request claims.
     pub fn public_origin(&self, bound: std::net::SocketAddr) -> anyhow::Result<String> {
         match self.public_url.as_deref().map(str::trim) {
-            Some(url) if !url.is_empty() => origin_of(url),
+            Some(url) if !url.is_empty() => origin_of("PUBLIC_URL", url),
             _ if bound.ip().is_loopback() => Ok(format!("http://{bound}")),
             _ => anyhow::bail!(
                 "PUBLIC_URL is required: the gateway listens on {bound}, beyond this machine, \
@@ -78,13 +101,46 @@ impl Config {
             ),
         }
     }
+
+    /// Who the gateway is to NATS, if the server asks.
+    pub fn nats_login(&self) -> anyhow::Result<Option<kit::nats::Login>> {
+        kit::nats::Login::resolve(
+            &self.nats_url,
+            self.nats_user.as_deref(),
+            self.nats_password.as_ref(),
+        )
+    }
+
+    /// The origin browsers load photos from (`S3_PUBLIC_ENDPOINT`, else
+    /// `S3_ENDPOINT`), when one is configured.
+    pub fn photo_origin(&self) -> anyhow::Result<Option<String>> {
+        let (name, endpoint) = match (
+            self.s3_public_endpoint.as_deref().map(str::trim),
+            self.s3_endpoint.as_deref().map(str::trim),
+        ) {
+            (Some(url), _) if !url.is_empty() => ("S3_PUBLIC_ENDPOINT", url),
+            (_, Some(url)) if !url.is_empty() => ("S3_ENDPOINT", url),
+            _ => return Ok(None),
+        };
+        // A store may be addressed under a path; only its origin matters here.
+        let parsed: http::Uri = endpoint
+            .parse()
+            .map_err(|_| anyhow::anyhow!("{name} {endpoint:?} is not a URL"))?;
+        let base = format!(
+            "{}://{}",
+            parsed.scheme_str().unwrap_or_default(),
+            parsed.authority().map(|a| a.as_str()).unwrap_or_default()
+        );
+        origin_of(name, &base).map(Some)
+    }
 }
 
-/// `url` as an origin (`scheme://host[:port]`), refusing anything else.
-fn origin_of(url: &str) -> anyhow::Result<String> {
+/// `url` as an origin (`scheme://host[:port]`), refusing anything else; `name`
+/// is the variable it came from.
+fn origin_of(name: &str, url: &str) -> anyhow::Result<String> {
     let parsed: http::Uri = url
         .parse()
-        .map_err(|_| anyhow::anyhow!("PUBLIC_URL {url:?} is not a URL"))?;
+        .map_err(|_| anyhow::anyhow!("{name} {url:?} is not a URL"))?;
     let origin = match (parsed.scheme_str(), parsed.authority()) {
         (Some(scheme @ ("http" | "https")), Some(authority))
             if matches!(parsed.path(), "" | "/") && parsed.query().is_none() =>
@@ -92,7 +148,7 @@ fn origin_of(url: &str) -> anyhow::Result<String> {
             format!("{scheme}://{authority}")
         }
         _ => anyhow::bail!(
-            "PUBLIC_URL {url:?} must be an origin such as https://app.chorely.example \
+            "{name} {url:?} must be an origin such as https://app.chorely.example \
              (http or https, a host, no path)"
         ),
     };
@@ -131,6 +187,37 @@ mod tests {
         ] {
             assert!(config(Some(url)).public_origin(bound).is_err(), "{url}");
         }
+    }
+
+    #[test]
+    fn photos_come_from_the_public_store_address() {
+        let store = |public: Option<&str>, internal: Option<&str>| Config {
+            s3_public_endpoint: public.map(str::to_owned),
+            s3_endpoint: internal.map(str::to_owned),
+            ..Config::default()
+        };
+        assert_eq!(store(None, None).photo_origin().unwrap(), None);
+        assert_eq!(
+            store(Some(""), Some("http://127.0.0.1:9000"))
+                .photo_origin()
+                .unwrap()
+                .as_deref(),
+            Some("http://127.0.0.1:9000")
+        );
+        assert_eq!(
+            store(
+                Some("https://photos.example/store/"),
+                Some("http://minio:9000")
+            )
+            .photo_origin()
+            .unwrap()
+            .as_deref(),
+            Some("https://photos.example")
+        );
+        let err = store(Some("photos.example"), None)
+            .photo_origin()
+            .unwrap_err();
+        assert!(err.to_string().starts_with("S3_PUBLIC_ENDPOINT"), "{err}");
     }
 
     #[test]

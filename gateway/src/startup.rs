@@ -1,6 +1,6 @@
 //! Builds the HTTP app and runs it until shutdown.
 
-use std::{path::Path, sync::Arc, time::Duration};
+use std::{sync::Arc, time::Duration};
 
 use axum::http::{HeaderValue, header};
 use axum::serve::ListenerExt;
@@ -42,7 +42,13 @@ impl Application {
     pub async fn build(config: Config) -> anyhow::Result<Self> {
         let listener = TcpListener::bind(&config.http_addr).await?;
         let public_url = config.public_origin(listener.local_addr()?)?;
-        let bus = Bus::connect(&config.nats_url, &config.nats_prefix, &config.nats_stream).await?;
+        let bus = Bus::connect_as(
+            &config.nats_url,
+            config.nats_login()?.as_ref(),
+            &config.nats_prefix,
+            &config.nats_stream,
+        )
+        .await?;
         let stopping = CancellationToken::new();
         let verifier = Arc::new(JwtVerifier::from_public_pem(&config.jwt_public_key_pem()?)?);
         let revocations = Revocations::start(&bus, stopping.clone()).await?;
@@ -57,10 +63,15 @@ impl Application {
             live: live.clone(),
         };
         let port = listener.local_addr()?.port();
+        let web = Web {
+            dist: config.web_dist.clone(),
+            photo_origin: config.photo_origin()?,
+            hsts: config.hsts,
+        };
         Ok(Self {
             listener,
             port,
-            app: app(state, &config.web_dist),
+            app: app(state, &web),
             stopping,
             live,
         })
@@ -126,8 +137,32 @@ pub fn openapi_document() -> serde_json::Value {
     crate::openapi::to_json(&crate::openapi::complete(api_routes().split_for_parts().1))
 }
 
+/// How the web app is served.
+pub struct Web {
+    /// The built app (`web/dist`).
+    pub dist: std::path::PathBuf,
+    /// Where browsers load photos from, when not this origin.
+    pub photo_origin: Option<String>,
+    /// Whether answers carry `Strict-Transport-Security`.
+    pub hsts: bool,
+}
+
+/// What every `/api` answer carries (the docs page has its own policy):
+/// private answers are never stored by a browser or a proxy, and a JSON
+/// answer is no document that could run or load anything.
+const API_HEADERS: [(header::HeaderName, &str); 2] = [
+    (header::CACHE_CONTROL, "no-store"),
+    (
+        header::CONTENT_SECURITY_POLICY,
+        "default-src 'none'; frame-ancestors 'none'",
+    ),
+];
+
+/// Two years, subdomains included (the length browsers' preload lists ask for).
+const HSTS: &str = "max-age=63072000; includeSubDomains";
+
 /// The whole HTTP surface: `/api`, its OpenAPI document and docs, and the web app.
-pub fn app(state: AppState, web_dist: &Path) -> Router {
+pub fn app(state: AppState, web: &Web) -> Router {
     let (api, openapi) = api_routes().split_for_parts();
     let openapi = Arc::new(crate::openapi::to_json(&crate::openapi::complete(openapi)));
     let api = api
@@ -147,10 +182,26 @@ pub fn app(state: AppState, web_dist: &Path) -> Router {
             axum::http::StatusCode::GATEWAY_TIMEOUT,
             Duration::from_secs(30),
         ));
+    let api = API_HEADERS.into_iter().fold(api, |api, (name, value)| {
+        api.layer(SetResponseHeaderLayer::overriding(
+            name,
+            HeaderValue::from_static(value),
+        ))
+    });
+    let policy = HeaderValue::try_from(web::app_policy(web.photo_origin.as_deref()))
+        .expect("an origin is a valid header value");
     let app = Router::new()
         .nest("/api", api)
         .merge(web::docs_page())
-        .merge(web::spa(web_dist));
+        .merge(web::spa(&web.dist, policy));
+    let app = if web.hsts {
+        app.layer(SetResponseHeaderLayer::overriding(
+            header::STRICT_TRANSPORT_SECURITY,
+            HeaderValue::from_static(HSTS),
+        ))
+    } else {
+        app
+    };
     with_security_headers(app).layer(TraceLayer::new_for_http().make_span_with(
         |request: &Request<_>| {
             let path = traced_path(request.uri().path());

@@ -9,6 +9,7 @@ mod contract;
 mod dashboard;
 mod dashboard_kept;
 mod family;
+mod headers;
 mod helpers;
 mod latency;
 mod live;

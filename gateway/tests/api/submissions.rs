@@ -46,7 +46,7 @@ pub async fn submit(kid: &Session, form: Form) -> (StatusCode, Value) {
 }
 
 /// A family with a category, one chore (`extra` overrides) and a child.
-async fn family_with_chore(api: &str, extra: Value) -> (Session, Session, Value) {
+pub async fn family_with_chore(api: &str, extra: Value) -> (Session, Session, Value) {
     let parent = parent(api).await;
     let kitchen = category(&parent, "Kitchen").await;
     let chore = chore(&parent, &kitchen, extra).await;

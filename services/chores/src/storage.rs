@@ -110,7 +110,8 @@ impl Storage {
         }
     }
 
-    /// Stores a photo; a store that is down or failing is
+    /// Stores a photo with its real content type (recognised from its bytes);
+    /// a store that is down or failing is
     /// [`Error::PhotoStoreUnavailable`], one that refuses (credentials, no
     /// bucket) a deployment's mistake, [`Error::Internal`].
     pub async fn put(&self, key: &str, content_type: &str, bytes: Vec<u8>) -> Result<(), Error> {
@@ -120,6 +121,11 @@ impl Storage {
             .bucket(&self.bucket)
             .key(key)
             .content_type(content_type)
+            // S3 serves what it is given as `x-amz-meta-x-content-type-options`,
+            // not as the header itself: the store or a CDN in front of it
+            // must send `X-Content-Type-Options: nosniff` (docs/decisions.md).
+            // Kept with the object so such a rule can copy it.
+            .metadata("x-content-type-options", "nosniff")
             .body(ByteStream::from(bytes))
             .send()
             .await;

@@ -33,6 +33,12 @@ pub struct CommonConfig {
     /// The service's own database; created if missing.
     pub database_url: String,
     pub nats_url: String,
+    /// This process's NATS user and password, on a server that requires them
+    /// (see `nats::Login`); unset for one without authentication.
+    #[serde(default)]
+    pub nats_user: Option<String>,
+    #[serde(skip_serializing, default)]
+    pub nats_password: Option<SecretString>,
     /// First token of every subject this deployment publishes, e.g. `chorely`.
     pub nats_prefix: String,
     /// JetStream stream holding `<nats_prefix>.>`.
@@ -59,6 +65,8 @@ impl CommonConfig {
             grpc_addr: format!("127.0.0.1:{port}"),
             database_url: format!("postgres://postgres@127.0.0.1:5432/chorely_{name}"),
             nats_url: "nats://127.0.0.1:4222".into(),
+            nats_user: None,
+            nats_password: None,
             nats_prefix: "chorely".into(),
             nats_stream: "CHORELY".into(),
             jwt_public_key: None,
@@ -67,6 +75,15 @@ impl CommonConfig {
             migrate_on_start: true,
             metrics_addr: String::new(),
         }
+    }
+
+    /// Who this process is to NATS, if the server asks.
+    pub fn nats_login(&self) -> anyhow::Result<Option<crate::nats::Login>> {
+        crate::nats::Login::resolve(
+            &self.nats_url,
+            self.nats_user.as_deref(),
+            self.nats_password.as_ref(),
+        )
     }
 
     /// The public key PEM, from the variable or the file.

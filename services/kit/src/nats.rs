@@ -11,6 +11,7 @@ use std::{
 
 use async_nats::jetstream::{self, stream};
 use chorely_proto::events::Event;
+use secrecy::{ExposeSecret, SecretString};
 
 /// How long JetStream remembers a `Nats-Msg-Id`; a relay retrying within this
 /// window can never publish an event twice.
@@ -28,12 +29,82 @@ pub struct Bus {
     breaks: Arc<AtomicU64>,
 }
 
+/// Who a process is to the NATS server: each service and the gateway have a
+/// user of their own, allowed only the subjects they need.
+#[derive(Clone, Debug)]
+pub struct Login {
+    pub user: String,
+    pub password: SecretString,
+}
+
+impl Login {
+    /// `NATS_USER` and `NATS_PASSWORD` when both are set, else the user and
+    /// password written in the URL (`nats://user:password@host:4222`): the
+    /// client does not read them from the URL by itself and would connect
+    /// without them. None: a server without authentication (a developer's).
+    pub fn resolve(
+        url: &str,
+        user: Option<&str>,
+        password: Option<&SecretString>,
+    ) -> anyhow::Result<Option<Self>> {
+        match (user.map(str::trim).filter(|u| !u.is_empty()), password) {
+            (Some(user), Some(password)) => {
+                return Ok(Some(Self {
+                    user: user.to_owned(),
+                    password: password.clone(),
+                }));
+            }
+            (Some(_), None) => anyhow::bail!("NATS_USER is set without NATS_PASSWORD"),
+            (None, Some(_)) => anyhow::bail!("NATS_PASSWORD is set without NATS_USER"),
+            (None, None) => {}
+        }
+        let addr: async_nats::ServerAddr = url
+            .parse()
+            .map_err(|err| anyhow::anyhow!("NATS_URL is not a NATS URL: {err}"))?;
+        Ok(addr.username().map(|user| Self {
+            user: decoded(user),
+            password: decoded(addr.password().unwrap_or_default()).into(),
+        }))
+    }
+}
+
+/// A URL's user or password as written before percent-encoding.
+fn decoded(part: &str) -> String {
+    percent_encoding::percent_decode_str(part)
+        .decode_utf8_lossy()
+        .into_owned()
+}
+
 impl Bus {
-    /// Connects and makes sure the stream exists.
+    /// Connects (with the user and password in `url`, if any) and makes sure
+    /// the stream exists.
     pub async fn connect(url: &str, prefix: &str, stream: &str) -> anyhow::Result<Self> {
+        let login = Login::resolve(url, None, None)?;
+        Self::connect_as(url, login.as_ref(), prefix, stream).await
+    }
+
+    /// Connects as `login` (none: without authentication) and makes sure the
+    /// stream exists.
+    pub async fn connect_as(
+        url: &str,
+        login: Option<&Login>,
+        prefix: &str,
+        stream: &str,
+    ) -> anyhow::Result<Self> {
         let breaks = Arc::new(AtomicU64::new(0));
         let counted = breaks.clone();
-        let client = async_nats::ConnectOptions::new()
+        let mut options = async_nats::ConnectOptions::new();
+        if let Some(login) = login {
+            // Replies come to an inbox only this user may read: the server's
+            // permissions keep other users off `_INBOX_<user>.>`.
+            options = options
+                .user_and_password(
+                    login.user.clone(),
+                    login.password.expose_secret().to_owned(),
+                )
+                .custom_inbox_prefix(format!("_INBOX_{}", login.user));
+        }
+        let client = options
             .name(prefix)
             .event_callback(move |event| {
                 if matches!(

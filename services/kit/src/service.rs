@@ -50,7 +50,13 @@ impl Service {
         } else {
             crate::db::connect_migrated(&common.database_url, migrations).await?
         };
-        let bus = Bus::connect(&common.nats_url, &common.nats_prefix, &common.nats_stream).await?;
+        let bus = Bus::connect_as(
+            &common.nats_url,
+            common.nats_login()?.as_ref(),
+            &common.nats_prefix,
+            &common.nats_stream,
+        )
+        .await?;
         let stopping = CancellationToken::new();
         let revocations = Revocations::start(&bus, stopping.clone()).await?;
         let listener = match listener {

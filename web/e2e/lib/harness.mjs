@@ -58,18 +58,74 @@ function artifactName(testName) {
 }
 
 /**
+ * Watches every page of `context` for Content-Security-Policy violations: the
+ * `securitypolicyviolation` events of its documents and the browser's own
+ * console reports of them (for what happens before a document's scripts run).
+ * The server sends a strict policy (no inline scripts, styles and images from
+ * the app's origin, see gateway/src/web.rs), so a violation is something the
+ * app tried that the browser refused: a broken feature or an injection.
+ * Closing the context then fails with the violations; `check()` fails at once.
+ * Every browser test opens its contexts through this, so the suite proves the
+ * app runs under its policy.
+ */
+export async function watchContentSecurityPolicy(context) {
+  const violations = [];
+  let reported = false;
+  await context.exposeBinding('__chorelyCspViolation', (_source, violation) => {
+    violations.push(violation);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener(
+      'securitypolicyviolation',
+      (event) => {
+        const where = event.sourceFile ? ` at ${event.sourceFile}:${event.lineNumber}` : '';
+        window.__chorelyCspViolation?.(
+          `${event.effectiveDirective} refused ${event.blockedURI || 'inline'} on ${event.documentURI}${where}`,
+        );
+      },
+      true,
+    );
+  });
+  context.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(`console: ${message.text()}`);
+  });
+  const check = () => {
+    reported = true;
+    assert.deepEqual(violations, [], 'the page broke its Content-Security-Policy');
+  };
+  const close = context.close.bind(context);
+  context.close = async (...args) => {
+    await close(...args);
+    if (!reported) check();
+  };
+  return {
+    violations,
+    check,
+    /** Call when the test failed anyway: closing then reports nothing more. */
+    ignore() {
+      reported = true;
+    },
+  };
+}
+
+/**
  * Runs `fn` with a page in a fresh browser context (no shared cookies or
  * storage); `contextOptions` go to browser.newContext (e.g. permissions).
+ * The page must keep to the Content-Security-Policy (watchContentSecurityPolicy).
  * On failure a screenshot goes to e2e/artifacts/.
  */
 export async function withPage(browser, t, fn, contextOptions = {}) {
   const context = await browser.newContext({ baseURL: BASE_URL, ...contextOptions });
+  const csp = await watchContentSecurityPolicy(context);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   page.setDefaultNavigationTimeout(20_000);
   try {
     await fn(page, context);
+    csp.check();
   } catch (error) {
+    if (csp.violations.length > 0) console.error('Content-Security-Policy violations:', csp.violations);
+    csp.ignore();
     try {
       mkdirSync(artifactsDir, { recursive: true });
       const file = join(artifactsDir, artifactName(t.name));

@@ -26,6 +26,7 @@ import {
   submitChore,
   uniqueEmail,
   uniqueSuffix,
+  watchContentSecurityPolicy,
 } from './harness.mjs';
 import { E2E_LANGUAGE, say } from './texts.mjs';
 
@@ -418,6 +419,8 @@ export async function openWalkerContext(browser, walker, mode, size) {
     colorScheme: mode,
     reducedMotion: 'reduce',
   });
+  // Closing the context fails the test on any Content-Security-Policy violation.
+  await watchContentSecurityPolicy(context);
   await context.addInitScript({ path: AXE_PATH });
   // The walk speaks E2E_LANGUAGE: the choice a user makes in Profile, kept in local storage.
   if (E2E_LANGUAGE !== 'en') {

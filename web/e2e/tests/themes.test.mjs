@@ -5,7 +5,17 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 
-import { BASE_URL, addChild, createCategory, createChore, registerParent, reviewSubmission, sharedBrowser, submitChore } from '../lib/harness.mjs';
+import {
+  BASE_URL,
+  addChild,
+  createCategory,
+  createChore,
+  registerParent,
+  reviewSubmission,
+  sharedBrowser,
+  submitChore,
+  watchContentSecurityPolicy,
+} from '../lib/harness.mjs';
 
 const THEMES = ['KIDS', 'TEEN', 'ADULT'];
 const browser = sharedBrowser();
@@ -28,6 +38,8 @@ before(async () => {
 /** The child's dashboard as the child with `theme`, in `mode`, at a phone's width; returns what it measures. */
 async function measure(theme, mode) {
   const context = await browser().newContext({ baseURL: BASE_URL, viewport: { width: 390, height: 844 }, colorScheme: mode, reducedMotion: 'reduce' });
+  // Closing the context fails on any Content-Security-Policy violation.
+  await watchContentSecurityPolicy(context);
   try {
     await context.addInitScript((token) => window.localStorage.setItem('token', token), children[theme].token);
     const page = await context.newPage();

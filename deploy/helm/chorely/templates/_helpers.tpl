@@ -137,6 +137,15 @@ and optionally "extra" (dict ...).
       name: {{ $root.Values.events.existingSecret }}
       key: url
 {{- end }}
+{{- if include "chorely.natsUsers" $root }}
+- name: NATS_USER
+  value: {{ $name | quote }}
+- name: NATS_PASSWORD
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "chorely.natsUsersSecretName" $root }}
+      key: {{ $name }}
+{{- end }}
 - name: JWT_PUBLIC_KEY_FILE
   value: /keys/public/jwt-public.pem
 {{- if eq $name "auth" }}
@@ -189,6 +198,21 @@ and optionally "extra" (dict ...).
 {{- end }}
 
 {{/* --- Connections -------------------------------------------------------- */}}
+
+{{/* Whether each process logs in to NATS as its own user ("true" or empty). */}}
+{{- define "chorely.natsUsers" -}}
+{{- if or .Values.nats.enabled .Values.events.users.enabled }}true{{ end }}
+{{- end }}
+
+{{/* The Secret of the processes' NATS passwords (keys: auth, ..., gateway). */}}
+{{- define "chorely.natsUsersSecretName" -}}
+{{- .Values.events.users.existingSecret | default (printf "%s-nats-users" (include "chorely.fullname" .)) }}
+{{- end }}
+
+{{/* Every process that logs in to NATS: the services and the gateway. */}}
+{{- define "chorely.natsUserNames" -}}
+{{- list "auth" "family" "chores" "rewards" "platform" "gateway" | toJson }}
+{{- end }}
 
 {{- define "chorely.natsUrl" -}}
 {{- if .Values.nats.enabled }}
