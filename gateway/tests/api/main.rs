@@ -13,6 +13,7 @@ mod helpers;
 mod latency;
 mod live;
 mod parents;
+mod recovery;
 mod rewards;
 mod schedule;
 mod sessions;
