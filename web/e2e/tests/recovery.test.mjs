@@ -122,12 +122,12 @@ describe('password recovery', () => {
         await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
         await assertAccessible(page, '/reset-password');
 
-        await page.getByLabel('New Password').fill('a-new-secret');
-        await page.getByLabel('Confirm Password').fill('a-different-one');
+        await page.getByLabel('New Password', { exact: true }).fill('a-new-secret');
+        await page.getByLabel('Confirm Password', { exact: true }).fill('a-different-one');
         await page.getByRole('button', { name: 'Save new password' }).click();
         await page.getByText('Passwords do not match').waitFor();
 
-        await page.getByLabel('Confirm Password').fill('a-new-secret');
+        await page.getByLabel('Confirm Password', { exact: true }).fill('a-new-secret');
         await page.getByRole('button', { name: 'Save new password' }).click();
         // Signed in at once, with a banner until the email is verified.
         await waitForPath(page, '/');
@@ -136,8 +136,8 @@ describe('password recovery', () => {
         // The link works once.
         await page.evaluate(() => window.localStorage.clear());
         await page.goto(url.pathname);
-        await page.getByLabel('New Password').fill('yet-another-one');
-        await page.getByLabel('Confirm Password').fill('yet-another-one');
+        await page.getByLabel('New Password', { exact: true }).fill('yet-another-one');
+        await page.getByLabel('Confirm Password', { exact: true }).fill('yet-another-one');
         await page.getByRole('button', { name: 'Save new password' }).click();
         await page.getByRole('alert').filter({ hasText: 'This password reset link has already been used.' }).waitFor();
 
