@@ -26,6 +26,7 @@ LARGE=chorely_bench SMALL=chorely_bench_small
 ensure_postgres
 ensure_nats
 ensure_s3
+ensure_smtp
 ensure_keys
 build_services
 

@@ -17,6 +17,14 @@ export S3_ENDPOINT="${S3_ENDPOINT:-http://127.0.0.1:9000}"
 export S3_ACCESS_KEY_ID="${S3_ACCESS_KEY_ID:-chorely-local}"
 export S3_SECRET_ACCESS_KEY="${S3_SECRET_ACCESS_KEY:-chorely-local-secret}"
 export S3_REGION="${S3_REGION:-us-east-1}"
+# Outgoing mail: locally a real SMTP server (aiosmtpd, see ensure_smtp) that
+# writes each message it receives into a maildir folder under the cache.
+AIOSMTPD_VERSION=1.4.6
+AIOSMTPD_VENV="$CACHE/aiosmtpd-$AIOSMTPD_VERSION"
+export SMTP_PORT="${SMTP_PORT:-1025}"
+export SMTP_URL="${SMTP_URL:-smtp://127.0.0.1:$SMTP_PORT}"
+export SMTP_MAILDIR="${SMTP_MAILDIR:-$CACHE/mail}"
+export MAIL_FROM="${MAIL_FROM:-Chorely <no-reply@chorely.local>}"
 
 step() { printf '\033[1;34m==>\033[0m %s\n' "$*"; }
 fail() { printf '\033[1;31mxx\033[0m %s\n' "$*" >&2; exit 1; }
@@ -86,6 +94,31 @@ ensure_s3() {
   wait_for "port_open ${host%:*} ${host#*:}" 30 "S3 store"
 }
 
+# The local SMTP server: aiosmtpd from PyPI (in a virtualenv in the cache,
+# installed once per machine) on 127.0.0.1:$SMTP_PORT, writing every message
+# it receives into the maildir $SMTP_MAILDIR (new/ holds one file per
+# message). One server serves every checkout and stack on the machine: a
+# server already listening on the port is reused. Nothing is started when
+# SMTP_URL points elsewhere (a relay of the operator's own).
+ensure_smtp() {
+  case "$SMTP_URL" in
+    "smtp://127.0.0.1:$SMTP_PORT" | "smtp://localhost:$SMTP_PORT") ;;
+    *) return 0 ;;
+  esac
+  if port_open 127.0.0.1 "$SMTP_PORT"; then return; fi
+  if [ ! -x "$AIOSMTPD_VENV/bin/aiosmtpd" ]; then
+    step "Installing the local SMTP server (aiosmtpd $AIOSMTPD_VERSION, once per machine)"
+    rm -rf "$AIOSMTPD_VENV"
+    python3 -m venv "$AIOSMTPD_VENV"
+    "$AIOSMTPD_VENV/bin/pip" install --quiet --disable-pip-version-check "aiosmtpd==$AIOSMTPD_VERSION"
+  fi
+  step "Starting the SMTP server on 127.0.0.1:$SMTP_PORT (mail in $SMTP_MAILDIR/new)"
+  mkdir -p "$SMTP_MAILDIR"/{new,cur,tmp} "$CACHE/logs"
+  (cd "$CACHE" && nohup "$AIOSMTPD_VENV/bin/aiosmtpd" -n -l "127.0.0.1:$SMTP_PORT" \
+    -c aiosmtpd.handlers.Mailbox "$SMTP_MAILDIR" >"$CACHE/logs/smtp.log" 2>&1 &)
+  wait_for "port_open 127.0.0.1 $SMTP_PORT" 30 "SMTP server"
+}
+
 # The Ed25519 key pair that signs and verifies access tokens.
 ensure_keys() {
   mkdir -p "$LOCAL/keys"
@@ -126,6 +159,7 @@ start_stack() {
   local base=${PORT_BASE:-50050} http=${HTTP_PORT:-8080}
   local logs=${LOG_DIR:-$LOCAL/logs} name
   mkdir -p "$logs"
+  ensure_smtp
   for port in "$http" $(seq $((base + 1)) $((base + 5))); do
     if port_open 127.0.0.1 "$port"; then
       fail "port $port is already in use (is Chorely already running?)"
@@ -176,6 +210,7 @@ start_process() {
       GRPC_ADDR="127.0.0.1:$port" \
       DATABASE_URL="postgres://postgres@$pg/${prefix}_$name" \
       OTEL_SERVICE_NAME="$name" \
+      SMTP_URL="$SMTP_URL" MAIL_FROM="$MAIL_FROM" \
       "$BIN/$name" >>"$logs/$name.log" 2>&1 &
   fi
   STARTED_PID=$!

@@ -17,6 +17,7 @@ cd "$ROOT"
 ensure_postgres
 ensure_nats
 ensure_s3
+ensure_smtp
 ensure_keys
 build_services
 build_web
@@ -37,6 +38,7 @@ cat <<MSG
   Operator console: log in at $url/login as $admin_email
   with password $admin_password (kept in $LOCAL/super-admin-${DB_PREFIX:-chorely}).
   API docs: $url/api/docs   Logs: $LOCAL/logs/
+  Mail sent (verification, password reset) lands in $SMTP_MAILDIR/new/.
 
   Press Ctrl-C to stop.
 

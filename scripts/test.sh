@@ -14,6 +14,7 @@ step "Validating the Helm chart and docker-compose.yml"
 ensure_postgres
 ensure_nats
 ensure_s3
+ensure_smtp
 ensure_keys
 ensure_nextest
 

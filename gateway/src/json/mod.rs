@@ -49,6 +49,46 @@ pub struct RegisterBody {
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
+pub struct ForgotPasswordBody {
+    #[schema(required = true, format = Email, max_length = 254)]
+    pub email: String,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ResetPasswordBody {
+    /// The token of the mailed link (`/reset-password/{token}`).
+    #[schema(required = true, min_length = 1)]
+    pub token: String,
+    #[schema(required = true, min_length = 6, max_length = 128)]
+    pub password: String,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct VerifyEmailBody {
+    /// The token of the mailed link (`/verify-email/{token}`).
+    #[schema(required = true, min_length = 1)]
+    pub token: String,
+}
+
+/// The answer to a request whose effect comes later (a mail).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Accepted {
+    pub message: String,
+}
+
+/// The address a verification link proved.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VerifiedEmail {
+    pub email: String,
+    pub email_verified: bool,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
 pub struct LoginBody {
     #[schema(required = true, format = Email, max_length = 254)]
     pub email: String,

@@ -1,6 +1,10 @@
 //! Sign-up, login and invitations (the calls anyone may make), and logout.
 
-use axum::{Json, extract::State, http::StatusCode};
+use axum::{
+    Json,
+    extract::State,
+    http::{HeaderMap, StatusCode, header::ACCEPT_LANGUAGE},
+};
 use chorely_proto::auth::v1 as pb;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -8,7 +12,10 @@ use super::{AppState, Body, Path};
 use crate::{
     auth::Authed,
     error::{ApiResult, ErrorBody},
-    json::{AcceptInviteBody, AuthAnswer, Invite, LoginBody, RegisterBody},
+    json::{
+        AcceptInviteBody, Accepted, AuthAnswer, ForgotPasswordBody, Invite, LoginBody,
+        RegisterBody, ResetPasswordBody, VerifiedEmail, VerifyEmailBody,
+    },
 };
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -18,6 +25,183 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(invite))
         .routes(routes!(accept_invite))
         .routes(routes!(logout))
+        .routes(routes!(forgot_password))
+        .routes(routes!(reset_password))
+        .routes(routes!(verify_email))
+        .routes(routes!(resend_verification))
+}
+
+/// What a mail caused by this request needs: links on the configured
+/// `PUBLIC_URL` (never the request's host), in the language the request
+/// prefers among those mails are written in (`Accept-Language`; the web app
+/// sends the language it shows).
+fn mail_context(state: &AppState, headers: &HeaderMap) -> pb::MailContext {
+    let accept = headers
+        .get(ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
+    pb::MailContext {
+        link_origin: state.public_url.clone(),
+        language: preferred_language(accept).to_owned(),
+    }
+}
+
+/// The first of en, es and de in an `Accept-Language` list (by weight, then
+/// order); English when none is.
+fn preferred_language(accept: &str) -> &'static str {
+    let mut best: Option<(f32, &'static str)> = None;
+    for item in accept.split(',') {
+        let mut parts = item.split(';');
+        let tag = parts.next().unwrap_or_default().trim().to_ascii_lowercase();
+        let weight = parts
+            .find_map(|p| {
+                p.trim()
+                    .strip_prefix("q=")
+                    .and_then(|q| q.parse::<f32>().ok())
+            })
+            .unwrap_or(1.0);
+        let language = match tag.split('-').next() {
+            Some("en") => "en",
+            Some("es") => "es",
+            Some("de") => "de",
+            _ => continue,
+        };
+        if weight > 0.0 && best.is_none_or(|(w, _)| weight > w) {
+            best = Some((weight, language));
+        }
+    }
+    best.map_or("en", |(_, language)| language)
+}
+
+const RESET_LINK_SENT: &str =
+    "If an account exists for this email, we sent a link to reset its password.";
+
+/// Asks for a password-reset link. The answer is the same whether or not an
+/// account has the address: the link (valid 1 hour, usable once) is mailed
+/// afterwards, only to an active account. A few requests per address per
+/// hour are mailed; more are answered alike and dropped.
+#[utoipa::path(post, path = "/auth/forgot-password", tag = "auth", request_body = ForgotPasswordBody,
+    responses(
+        (status = 202, description = "Accepted: a link is mailed if an active account has the address", body = Accepted),
+        (status = 400, description = "The email is missing or not an email", body = ErrorBody),
+    ))]
+async fn forgot_password(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Body(body): Body<ForgotPasswordBody>,
+) -> ApiResult<(StatusCode, Json<Accepted>)> {
+    state
+        .clients
+        .auth_public()
+        .forgot_password(pb::ForgotPasswordRequest {
+            email: body.email,
+            mail: Some(mail_context(&state, &headers)),
+        })
+        .await?;
+    Ok((
+        StatusCode::ACCEPTED,
+        Json(Accepted {
+            message: RESET_LINK_SENT.into(),
+        }),
+    ))
+}
+
+/// Sets a new password with the token of a reset link, ends every other
+/// session of the user and logs them in (the same answer as a login).
+#[utoipa::path(post, path = "/auth/reset-password", tag = "auth", request_body = ResetPasswordBody,
+    responses(
+        (status = 200, body = AuthAnswer),
+        (status = 400, description = "The password breaks the rules, or the link is unknown, already used or expired (the message says which)", body = ErrorBody),
+        (status = 403, description = "Account or family deactivated", body = ErrorBody),
+    ))]
+async fn reset_password(
+    State(state): State<AppState>,
+    Body(body): Body<ResetPasswordBody>,
+) -> ApiResult<Json<AuthAnswer>> {
+    // Auth ends the sessions issued until some moment during the call; this
+    // gateway ends those issued before the call at once (the new one, issued
+    // after, is never among them), the rest when the event comes round.
+    let before = chrono::Utc::now().timestamp_millis();
+    let answer = state
+        .clients
+        .auth_public()
+        .reset_password(pb::ResetPasswordRequest {
+            token: body.token,
+            password: body.password,
+        })
+        .await?
+        .into_inner();
+    if let Some(user) = &answer.user {
+        state.revocations.end_sessions_locally(&user.id, before);
+    }
+    let mut answer = AuthAnswer::from(answer);
+    crate::profile::complete_answer(&state.clients, &mut answer).await;
+    Ok(Json(answer))
+}
+
+/// Follows a verification link: the address it was mailed to is verified.
+#[utoipa::path(post, path = "/auth/verify-email", tag = "auth", request_body = VerifyEmailBody,
+    responses(
+        (status = 200, body = VerifiedEmail),
+        (status = 400, description = "The link is unknown, already used or expired (the message says which)", body = ErrorBody),
+    ))]
+async fn verify_email(
+    State(state): State<AppState>,
+    Body(body): Body<VerifyEmailBody>,
+) -> ApiResult<Json<VerifiedEmail>> {
+    let user = state
+        .clients
+        .auth_public()
+        .verify_email(pb::VerifyEmailRequest { token: body.token })
+        .await?
+        .into_inner();
+    Ok(Json(VerifiedEmail {
+        email: user.email,
+        email_verified: user.email_verified,
+    }))
+}
+
+/// Mails the signed-in user a new link to verify their email.
+#[utoipa::path(post, path = "/auth/resend-verification", tag = "auth", security(("bearer" = [])),
+    responses(
+        (status = 202, description = "Accepted: the link is mailed", body = Accepted),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 409, description = "The email is already verified", body = ErrorBody),
+        (status = 429, description = "Too many mails sent to this address lately", body = ErrorBody),
+    ))]
+async fn resend_verification(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    user: Authed,
+) -> ApiResult<(StatusCode, Json<Accepted>)> {
+    state
+        .clients
+        .auth(&user)
+        .resend_verification(pb::ResendVerificationRequest {
+            mail: Some(mail_context(&state, &headers)),
+        })
+        .await?;
+    Ok((
+        StatusCode::ACCEPTED,
+        Json(Accepted {
+            message: "We sent you a new verification link.".into(),
+        }),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::preferred_language;
+
+    #[test]
+    fn mails_follow_the_preferred_language_of_those_offered() {
+        assert_eq!(preferred_language(""), "en");
+        assert_eq!(preferred_language("es-MX,es;q=0.9,en;q=0.8"), "es");
+        assert_eq!(preferred_language("fr-FR,fr;q=0.9,de;q=0.7,en;q=0.5"), "de");
+        assert_eq!(preferred_language("en;q=0.2, de"), "de");
+        assert_eq!(preferred_language("de;q=0"), "en");
+        assert_eq!(preferred_language("zh"), "en");
+    }
 }
 
 /// Logs out: the token this call carries stops working at once, here and in
@@ -41,7 +225,8 @@ async fn logout(State(state): State<AppState>, user: Authed) -> ApiResult<Status
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// Creates a family and its first parent, and logs them in.
+/// Creates a family and its first parent, and logs them in; a link to
+/// verify the email is mailed (in the `Accept-Language` of the request).
 #[utoipa::path(post, path = "/auth/register", tag = "auth", request_body = RegisterBody,
     responses(
         (status = 201, body = AuthAnswer),
@@ -50,6 +235,7 @@ async fn logout(State(state): State<AppState>, user: Authed) -> ApiResult<Status
     ))]
 async fn register(
     State(state): State<AppState>,
+    headers: HeaderMap,
     Body(body): Body<RegisterBody>,
 ) -> ApiResult<(StatusCode, Json<AuthAnswer>)> {
     let answer = state
@@ -62,6 +248,7 @@ async fn register(
             last_name: body.last_name,
             organization_name: body.organization_name,
             time_zone: body.time_zone.unwrap_or_default(),
+            mail: Some(mail_context(&state, &headers)),
         })
         .await?
         .into_inner();

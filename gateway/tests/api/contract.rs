@@ -80,6 +80,18 @@ async fn call(f: &Family, method: &str, path: &str) -> Call {
                 json!({"inviteCode": code, "password": "secret123"}),
             )
         }
+        ("POST", "/auth/forgot-password") => (
+            None,
+            path.to_owned(),
+            json!({"email": unique_email("forgot")}),
+        ),
+        // The body's shape only: a mailed token is checked after the fields.
+        ("POST", "/auth/reset-password") => (
+            None,
+            path.to_owned(),
+            json!({"token": unique, "password": "secret123"}),
+        ),
+        ("POST", "/auth/verify-email") => (None, path.to_owned(), json!({"token": unique})),
         ("PUT", "/users/me") => (
             f.parent(),
             path.to_owned(),

@@ -15,6 +15,7 @@ mod latency;
 mod live;
 mod missed;
 mod parents;
+mod recovery;
 mod rewards;
 mod schedule;
 mod sessions;

@@ -21,8 +21,10 @@ use crate::{
     domain::Password,
     error::Error,
     password::Hasher,
+    recovery::MailContext,
     store::{
         invitations, login_failures,
+        mail_queue::MailKind,
         users::{self, NewUser, ProfileUpdate, UserRow},
     },
     view,
@@ -43,6 +45,10 @@ pub struct Accounts {
     pub signer: Arc<JwtSigner>,
     pub clients: Clients,
     pub revocations: kit::revocation::Revocations,
+    /// The time links expire by (tests move it).
+    pub clock: kit::clock::Clock,
+    /// Wakes the mailer when mail is queued.
+    pub mail: crate::mail::MailWaker,
 }
 
 impl Accounts {
@@ -85,6 +91,7 @@ impl Accounts {
                 },
                 None,
                 None,
+                MailContext::from_proto(req.mail.as_ref()),
             )
             .await?;
         self.logged_in(user).await
@@ -209,6 +216,7 @@ impl Accounts {
                 },
                 Some(invite.id),
                 member_child,
+                None,
             )
             .await?;
         self.logged_in(user).await
@@ -296,6 +304,7 @@ impl Accounts {
         new: NewUser<'_>,
         invitation: Option<Uuid>,
         member_child: Option<AddMemberChildRequest>,
+        verification: Option<MailContext>,
     ) -> Result<UserRow, Error> {
         let mut tx = self.pool.begin().await?;
         let user = users::insert(&mut tx, &new).await?;
@@ -310,12 +319,29 @@ impl Accounts {
             self.clients.add_member_child(child).await?;
         }
         outbox::enqueue(&mut tx, &view::user_registered(&user)).await?;
+        // The verification link goes out with the account, or not at all.
+        let mailed = match &verification {
+            Some(mail) => {
+                self.queue_mail(
+                    &mut tx,
+                    MailKind::VerifyEmail,
+                    &user.email,
+                    Some(user.id),
+                    mail,
+                )
+                .await?
+            }
+            None => false,
+        };
         tx.commit().await?;
+        if mailed {
+            self.mail.wake();
+        }
         Ok(user)
     }
 
     /// Token and user for someone who just proved who they are.
-    async fn logged_in(&self, mut user: UserRow) -> Result<pb::AuthResponse, Error> {
+    pub(crate) async fn logged_in(&self, mut user: UserRow) -> Result<pb::AuthResponse, Error> {
         let family = self.family_of(&user).await?;
         if family.as_ref().is_some_and(|f| !f.is_active) {
             return Err(Error::FamilyInactive);
@@ -352,7 +378,7 @@ impl Accounts {
         })
     }
 
-    async fn describe(&self, user: &UserRow) -> Result<pb::User, Error> {
+    pub(crate) async fn describe(&self, user: &UserRow) -> Result<pb::User, Error> {
         let family = self.family_of(user).await?;
         Ok(view::user(user, family.as_ref()))
     }

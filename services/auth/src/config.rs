@@ -19,6 +19,14 @@ pub struct Config {
     pub platform_url: String,
     /// Password hashes computed at once; each takes 19 MiB and a core for ~50 ms.
     pub max_concurrent_hashes: usize,
+    /// The SMTP relay mail goes out through: `smtp://host:port` (plain, as
+    /// the local test server speaks), `smtp://user:password@host:587?tls=required`
+    /// (STARTTLS) or `smtps://user:password@host:465`. It may hold a password:
+    /// never printed.
+    #[serde(default = "local_smtp", skip_serializing)]
+    pub smtp_url: Secret,
+    /// The sender of every mail, e.g. `Chorely <no-reply@chorely.example>`.
+    pub mail_from: String,
 }
 
 impl Default for Config {
@@ -31,8 +39,15 @@ impl Default for Config {
             family_url: "http://127.0.0.1:50052".into(),
             platform_url: "http://127.0.0.1:50055".into(),
             max_concurrent_hashes: 4,
+            smtp_url: local_smtp(),
+            mail_from: "Chorely <no-reply@chorely.local>".into(),
         }
     }
+}
+
+/// The SMTP server the project's scripts start on this machine.
+fn local_smtp() -> Secret {
+    "smtp://127.0.0.1:1025".to_owned().into()
 }
 
 impl Config {

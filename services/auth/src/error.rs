@@ -22,6 +22,10 @@ pub enum Error {
     InvalidInvite,
     #[error("User not found")]
     UserNotFound,
+    #[error("Your email is already verified")]
+    EmailAlreadyVerified,
+    #[error("Too many emails sent to this address. Try again in an hour.")]
+    TooManyMails,
     /// Another family's child answers as an unknown one.
     #[error("Child not found")]
     ChildNotFound,
@@ -53,13 +57,13 @@ impl From<Error> for Status {
     fn from(err: Error) -> Self {
         let code = match &err {
             Error::Invalid(field) => return kit::error::invalid(field),
-            Error::EmailTaken => Code::AlreadyExists,
+            Error::EmailTaken | Error::EmailAlreadyVerified => Code::AlreadyExists,
             Error::BadCredentials => Code::Unauthenticated,
             Error::AccountInactive | Error::FamilyInactive | Error::Forbidden(_) => {
                 Code::PermissionDenied
             }
             Error::InvalidInvite | Error::UserNotFound | Error::ChildNotFound => Code::NotFound,
-            Error::TooManyAttempts => Code::ResourceExhausted,
+            Error::TooManyAttempts | Error::TooManyMails => Code::ResourceExhausted,
             Error::Upstream { service, status } => {
                 return kit::error::upstream(service, status.clone());
             }

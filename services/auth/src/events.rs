@@ -31,6 +31,7 @@ impl Handler<ChildDeleted> for ChildDeletedHandler {
                     user_id: user.to_string(),
                     organization_id: org.to_string(),
                     revoked_at: Some(kit::time::to_proto(now)),
+                    sessions_only: false,
                 },
             )
             .await?;

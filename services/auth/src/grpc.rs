@@ -52,6 +52,42 @@ impl AuthService for AuthGrpc {
         )
     }
 
+    async fn forgot_password(
+        &self,
+        request: Request<pb::ForgotPasswordRequest>,
+    ) -> Reply<pb::ForgotPasswordResponse> {
+        reply(
+            self.accounts
+                .forgot_password(request.into_inner())
+                .await
+                .map(|()| pb::ForgotPasswordResponse {}),
+        )
+    }
+
+    async fn reset_password(
+        &self,
+        request: Request<pb::ResetPasswordRequest>,
+    ) -> Reply<pb::AuthResponse> {
+        reply(self.accounts.reset_password(request.into_inner()).await)
+    }
+
+    async fn verify_email(&self, request: Request<pb::VerifyEmailRequest>) -> Reply<pb::User> {
+        reply(self.accounts.verify_email(request.into_inner()).await)
+    }
+
+    async fn resend_verification(
+        &self,
+        request: Request<pb::ResendVerificationRequest>,
+    ) -> Reply<pb::ResendVerificationResponse> {
+        let caller = request.user()?.clone();
+        reply(
+            self.accounts
+                .resend_verification(&caller, request.into_inner())
+                .await
+                .map(|()| pb::ResendVerificationResponse {}),
+        )
+    }
+
     async fn list_members(
         &self,
         request: Request<pb::ListMembersRequest>,

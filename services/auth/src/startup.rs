@@ -3,14 +3,19 @@
 use std::sync::Arc;
 
 use chorely_proto::auth::v1::auth_service_server::AuthServiceServer;
-use kit::{jwt::JwtSigner, outbox::Relay, service::Service};
+use kit::{clock::Clock, jwt::JwtSigner, outbox::Relay, service::Service};
 use sqlx::{PgPool, migrate::Migrator};
 use tokio_util::sync::CancellationToken;
 use tonic::service::Routes;
 
 use crate::{
-    accounts::Accounts, clients::Clients, config::Config, events::ChildDeletedHandler,
-    grpc::AuthGrpc, password::Hasher,
+    accounts::Accounts,
+    clients::Clients,
+    config::Config,
+    events::ChildDeletedHandler,
+    grpc::AuthGrpc,
+    mail::{MailWaker, Mailer},
+    password::Hasher,
 };
 
 /// The service's database migrations (the admin command sets up the database with them).
@@ -20,6 +25,7 @@ pub struct Application {
     service: Service,
     routes: Routes,
     hasher: Hasher,
+    mailer: Mailer,
 }
 
 impl Application {
@@ -32,6 +38,16 @@ impl Application {
         config: Config,
         listener: Option<tokio::net::TcpListener>,
     ) -> anyhow::Result<Self> {
+        Self::build_with(config, listener, Clock::system()).await
+    }
+
+    /// Like [`Application::build_on`], reading the time from `clock` (link
+    /// expiry; tests move it).
+    pub async fn build_with(
+        config: Config,
+        listener: Option<tokio::net::TcpListener>,
+        clock: Clock,
+    ) -> anyhow::Result<Self> {
         let service = Service::build_on(&config.common, &MIGRATIONS, listener).await?;
         let signer = Arc::new(JwtSigner::from_private_pem(
             &config.jwt_private_key_pem()?,
@@ -39,12 +55,16 @@ impl Application {
             "auth",
         )?);
         let hasher = Hasher::new(config.max_concurrent_hashes);
+        let waker = MailWaker::default();
+        let mailer = Mailer::new(&config, service.pool.clone(), clock.clone(), waker.clone())?;
         let accounts = Accounts {
             pool: service.pool.clone(),
             hasher: hasher.clone(),
             signer: signer.clone(),
             clients: Clients::new(&config.family_url, &config.platform_url, signer)?,
             revocations: service.revocations.clone(),
+            clock,
+            mail: waker,
         };
         let routes = Routes::new(AuthServiceServer::with_interceptor(
             AuthGrpc { accounts },
@@ -54,6 +74,7 @@ impl Application {
             service,
             routes,
             hasher,
+            mailer,
         })
     }
 
@@ -75,12 +96,17 @@ impl Application {
         self.service.relay()
     }
 
+    /// The mailer (tests make it send what is due at once).
+    pub fn mailer(&self) -> &Mailer {
+        &self.mailer
+    }
+
     pub async fn run(self, shutdown: CancellationToken) -> anyhow::Result<()> {
-        let consumers =
-            vec![
-                self.service
-                    .consume("auth-child-deleted", ChildDeletedHandler, &shutdown),
-            ];
+        let consumers = vec![
+            self.service
+                .consume("auth-child-deleted", ChildDeletedHandler, &shutdown),
+            tokio::spawn(self.mailer.run(shutdown.clone())),
+        ];
         self.service
             .run(
                 self.routes,

@@ -113,6 +113,7 @@ impl Accounts {
                 user_id: user.id.to_string(),
                 organization_id: org.to_string(),
                 revoked_at: Some(kit::time::to_proto(now)),
+                sessions_only: false,
             },
         )
         .await?;

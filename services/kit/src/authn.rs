@@ -114,6 +114,8 @@ impl Authenticator {
             return Err(match revoked {
                 Revoked::User => Refusal::UserRevoked,
                 Revoked::Family => Refusal::FamilySuspended,
+                // Ended by a password reset: done, like an expired token.
+                Revoked::Sessions => Refusal::Invalid,
             });
         }
         // A session logged out: its token is done, like an expired one.

@@ -11,6 +11,10 @@
 //! token issued at or before the suspension of its family is refused (its
 //! members cannot log in while suspended, and log in again once activated).
 //!
+//! A password reset ends every session of the user so far (`user_revoked`
+//! with `sessions_only`): a token issued at or before the reset is refused
+//! as an expired one is (the account itself is fine), one issued after is not.
+//!
 //! Logging out ends one session: auth publishes `token_revoked` with the
 //! token's id (`jti`) and expiry, and that token alone is refused, until it
 //! would have expired anyway (then it is forgotten).
@@ -45,6 +49,8 @@ pub enum Revoked {
     User,
     /// Their family was suspended.
     Family,
+    /// Their sessions were ended (a password reset); the account is fine.
+    Sessions,
 }
 
 #[derive(Clone)]
@@ -159,7 +165,11 @@ impl Revocations {
         match UserRevoked::decode(payload) {
             Ok(event) => {
                 let at = event.revoked_at.map_or(i64::MAX, |t| millis(&t));
-                self.revoke_locally(&event.user_id, at);
+                if event.sessions_only {
+                    self.end_sessions_locally(&event.user_id, at);
+                } else {
+                    self.revoke_locally(&event.user_id, at);
+                }
             }
             Err(err) => tracing::warn!(%err, "undecodable revocation"),
         }
@@ -235,6 +245,8 @@ impl Revocations {
             Some(Revoked::Family)
         } else if before(user_id) {
             Some(Revoked::User)
+        } else if before(&sessions_key(user_id)) {
+            Some(Revoked::Sessions)
         } else {
             None
         }
@@ -258,6 +270,12 @@ impl Revocations {
         self.applied.send_modify(|n| *n += 1);
     }
 
+    /// Ends the sessions of `user_id` issued until `at` (Unix milliseconds)
+    /// in this process before its event comes round.
+    pub fn end_sessions_locally(&self, user_id: &str, at: i64) {
+        self.revoke_locally(&sessions_key(user_id), at);
+    }
+
     /// Changes each time a revocation is applied.
     pub fn watch(&self) -> tokio::sync::watch::Receiver<u64> {
         self.applied.subscribe()
@@ -267,6 +285,11 @@ impl Revocations {
 /// Families and users share one map; a family's key cannot be a user id.
 fn family_key(org: &str) -> String {
     format!("family:{org}")
+}
+
+/// A user's ended sessions; not a user id either.
+fn sessions_key(user_id: &str) -> String {
+    format!("sessions:{user_id}")
 }
 
 type Messages = pull::Stream;
@@ -395,6 +418,25 @@ mod tests {
         assert!(revocations.token_revoked("b"));
         // Another user's revocations are untouched by logouts.
         assert!(!revocations.is_revoked("u", None, 0));
+    }
+
+    #[test]
+    fn ended_sessions_refuse_older_tokens_only_and_not_as_a_deactivation() {
+        let revocations = Revocations::default();
+        revocations.end_sessions_locally("u", 5_000);
+        assert_eq!(
+            revocations.revoked_by("u", Some("f"), 5_000),
+            Some(Revoked::Sessions)
+        );
+        // The session the reset itself starts, a millisecond later, works.
+        assert_eq!(revocations.revoked_by("u", Some("f"), 5_001), None);
+        assert_eq!(revocations.revoked_by("v", Some("f"), 4_000), None);
+        // A deactivation still reads as one.
+        revocations.revoke_locally("u", 6_000);
+        assert_eq!(
+            revocations.revoked_by("u", None, 4_000),
+            Some(Revoked::User)
+        );
     }
 
     #[test]

@@ -21,6 +21,7 @@ async fn revoke(bus: &Bus, user_id: &str, at: i64) {
             seconds: at,
             nanos: 0,
         }),
+        sessions_only: false,
     };
     bus.js
         .publish(

@@ -8,6 +8,7 @@
 pub mod api;
 pub mod gate;
 pub mod images;
+pub mod mail;
 pub mod otlp;
 pub mod process;
 pub mod shutdown;
@@ -43,6 +44,34 @@ pub struct Options {
     /// The clock of the chores service (a `kit::clock::ManualClock`'s, for
     /// tests that move time); the system's when unset.
     pub chores_clock: Option<kit::clock::Clock>,
+    /// The clock of the auth service (link expiry), likewise.
+    pub auth_clock: Option<kit::clock::Clock>,
+    /// The SMTP server auth sends mail through; [`test_smtp_url`] when unset.
+    pub smtp_url: Option<String>,
+    /// The sender of auth's mail; the service's default when unset.
+    pub mail_from: Option<String>,
+}
+
+/// The local SMTP server the test script starts (`ensure_smtp` in
+/// scripts/lib.sh): `SMTP_URL`, or its default.
+pub fn test_smtp_url() -> String {
+    std::env::var("SMTP_URL").unwrap_or_else(|_| "smtp://127.0.0.1:1025".into())
+}
+
+/// The maildir that server writes every message into (`SMTP_MAILDIR`, or
+/// its default under the cache).
+pub fn test_maildir() -> PathBuf {
+    match std::env::var("SMTP_MAILDIR") {
+        Ok(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => {
+            let cache = std::env::var("CHORELY_CACHE")
+                .map(PathBuf::from)
+                .unwrap_or_else(|_| {
+                    PathBuf::from(std::env::var("HOME").unwrap_or_default()).join(".cache/chorely")
+                });
+            cache.join("mail")
+        }
+    }
 }
 
 pub struct Stack {
@@ -185,16 +214,27 @@ impl Stack {
 
         let mut auth_common = common("auth", &dbs[4], &bus, &keys);
         auth_common.outbox_relay = !options.manual_auth_relay;
-        let auth = auth::startup::Application::build_on(
+        let auth_defaults = auth::config::Config::default();
+        let auth = auth::startup::Application::build_with(
             auth::config::Config {
                 common: auth_common,
                 jwt_private_key: Some(keys.private_pem.clone().into()),
                 family_url: family_url.clone(),
                 platform_url: platform_url.clone(),
                 max_concurrent_hashes: 2,
-                ..Default::default()
+                smtp_url: options
+                    .smtp_url
+                    .clone()
+                    .unwrap_or_else(test_smtp_url)
+                    .into(),
+                mail_from: options
+                    .mail_from
+                    .clone()
+                    .unwrap_or(auth_defaults.mail_from.clone()),
+                ..auth_defaults
             },
             Some(auth_listener),
+            options.auth_clock.clone().unwrap_or_default(),
         )
         .await
         .unwrap();
@@ -241,6 +281,7 @@ impl Stack {
                 last_name: "Doe".into(),
                 organization_name: family.into(),
                 time_zone: String::new(),
+                mail: None,
             })
             .await
             .unwrap()

@@ -149,6 +149,19 @@ export const SCREENS = [
     ready: (page) => all(heading(page, say('auth:register.title'))),
   },
   {
+    id: 'forgot-password',
+    path: () => '/forgot-password',
+    roles: ['guest'],
+    ready: (page) => all(heading(page, say('auth:forgot.title'))),
+  },
+  {
+    // A mailed link's form (the token is only checked on saving).
+    id: 'reset-password',
+    path: () => '/reset-password/a-token-from-a-mail',
+    roles: ['guest'],
+    ready: (page) => all(heading(page, say('auth:reset.title'))),
+  },
+  {
     id: 'invite',
     path: (data) => `/invite/${data.childInviteCode}`,
     roles: ['guest'],

@@ -9,9 +9,13 @@ import { AppLayout } from '@/components/layouts/app-layout';
 import { FullPageSpinner, Spinner } from '@/components/ui';
 import { paths } from '@/config/paths';
 import { ApprovalPage } from '@/features/approval/components/approval-page';
+import { EmailVerificationBanner } from '@/features/auth/components/email-verification-banner';
+import { ForgotPasswordPage } from '@/features/auth/components/forgot-password-page';
 import { InvitationPage } from '@/features/auth/components/invitation-page';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { RegisterPage } from '@/features/auth/components/register-page';
+import { ResetPasswordPage } from '@/features/auth/components/reset-password-page';
+import { VerifyEmailPage } from '@/features/auth/components/verify-email-page';
 import { ChildrenPage } from '@/features/children/components/children-page';
 import { ChoresPage } from '@/features/chores/components/chores-page';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
@@ -119,6 +123,10 @@ export const routes: RouteObject[] = [
       { path: paths.auth.register.path, element: <RegisterPage /> },
       { path: paths.auth.invite.path, element: <InvitationPage /> },
       { path: paths.auth.acceptInvite.path, element: <InvitationPage /> },
+      { path: paths.auth.forgotPassword.path, element: <ForgotPasswordPage /> },
+      // The mailed links open whether or not someone is signed in on this browser.
+      { path: paths.auth.resetPassword.path, element: <ResetPasswordPage /> },
+      { path: paths.auth.verifyEmail.path, element: <VerifyEmailPage /> },
       {
         path: paths.admin.path,
         element: (
@@ -134,7 +142,7 @@ export const routes: RouteObject[] = [
         element: (
           <ProtectedRoute>
             <FamilyRoute>
-              <AppLayout />
+              <AppLayout banner={<EmailVerificationBanner />} />
             </FamilyRoute>
           </ProtectedRoute>
         ),
@@ -153,7 +161,7 @@ export const routes: RouteObject[] = [
           { path: paths.app.profile.path, element: profileScreen },
         ],
       },
-      // Anonymous visitors reach only login, register and invitations: an unknown address sends them to /login.
+      // Anonymous visitors reach only login, register, invitations and the mailed links: an unknown address sends them to /login.
       {
         path: '*',
         element: (

@@ -21,6 +21,19 @@ export const paths = {
       path: '/accept-invite/:code',
       getHref: (code: string) => `/accept-invite/${encodeURIComponent(code)}`,
     },
+    forgotPassword: {
+      path: '/forgot-password',
+      getHref: () => '/forgot-password',
+    },
+    /** The links mailed by the server (built on its PUBLIC_URL). */
+    resetPassword: {
+      path: '/reset-password/:token',
+      getHref: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
+    },
+    verifyEmail: {
+      path: '/verify-email/:token',
+      getHref: (token: string) => `/verify-email/${encodeURIComponent(token)}`,
+    },
   },
   app: {
     dashboard: { path: '', getHref: () => '/' },

@@ -1,3 +1,4 @@
+import { currentLanguage } from './i18n';
 import { serverErrorText, translateServerText } from './server-messages';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
@@ -108,9 +109,14 @@ function toErrorBody(value: unknown): ApiErrorBody | null {
   return body;
 }
 
-/** The headers every call sends: JSON accepted, and the session token unless anonymous. */
+/**
+ * The headers every call sends: JSON accepted, the language shown (mail the
+ * server sends because of the call is written in it), and the session token
+ * unless anonymous.
+ */
 export function requestHeaders(auth = true): Headers {
   const headers = new Headers({ Accept: 'application/json' });
+  headers.set('Accept-Language', currentLanguage());
   const token = auth ? useSessionStore.getState().token : null;
   if (token) headers.set('Authorization', `Bearer ${token}`);
   return headers;

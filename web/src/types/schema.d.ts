@@ -140,6 +140,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Asks for a password-reset link. The answer is the same whether or not an
+         *     account has the address: the link (valid 1 hour, usable once) is mailed
+         *     afterwards, only to an active account. A few requests per address per
+         *     hour are mailed; more are answered alike and dropped.
+         */
+        post: operations["forgot_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/invite/{code}": {
         parameters: {
             query?: never;
@@ -203,8 +225,65 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates a family and its first parent, and logs them in. */
+        /**
+         * Creates a family and its first parent, and logs them in; a link to
+         *     verify the email is mailed (in the `Accept-Language` of the request).
+         */
         post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/resend-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mails the signed-in user a new link to verify their email. */
+        post: operations["resend_verification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets a new password with the token of a reset link, ends every other
+         *     session of the user and logs them in (the same answer as a login).
+         */
+        post: operations["reset_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Follows a verification link: the address it was mailed to is verified. */
+        post: operations["verify_email"];
         delete?: never;
         options?: never;
         head?: never;
@@ -854,6 +933,10 @@ export interface components {
             lastName?: string | null;
             password: string;
         };
+        /** @description The answer to a request whose effect comes later (a mail). */
+        Accepted: {
+            message: string;
+        };
         AdjustBalanceBody: {
             amount: components["schemas"]["SignedAmount"];
             /** @description Why: required. */
@@ -1233,6 +1316,10 @@ export interface components {
             field: string;
             /** @example First name is required */
             message: string;
+        };
+        ForgotPasswordBody: {
+            /** Format: email */
+            email: string;
         };
         /**
          * @description How many days a chore stays unavailable after it is done: 0 is anytime.
@@ -1650,6 +1737,11 @@ export interface components {
             /** @default null */
             timeZone?: null | components["schemas"]["TimeZone"];
         };
+        ResetPasswordBody: {
+            password: string;
+            /** @description The token of the mailed link (`/reset-password/{token}`). */
+            token: string;
+        };
         ReviewBody: {
             /** @default null */
             adminNotes?: string | null;
@@ -1920,6 +2012,15 @@ export interface components {
             phone: string;
             profile: components["schemas"]["Profile"];
             role: components["schemas"]["Role"];
+        };
+        /** @description The address a verification link proved. */
+        VerifiedEmail: {
+            email: string;
+            emailVerified: boolean;
+        };
+        VerifyEmailBody: {
+            /** @description The token of the mailed link (`/verify-email/{token}`). */
+            token: string;
         };
         WeekEarningsView: {
             /** Format: double */
@@ -2373,6 +2474,48 @@ export interface operations {
             };
         };
     };
+    forgot_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForgotPasswordBody"];
+            };
+        };
+        responses: {
+            /** @description Accepted: a link is mailed if an active account has the address */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            /** @description The email is missing or not an email */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     auth_invite: {
         parameters: {
             query?: never;
@@ -2549,6 +2692,153 @@ export interface operations {
             };
             /** @description Email already registered */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resend_verification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted: the link is mailed */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The email is already verified */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many mails sent to this address lately */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reset_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthAnswer"];
+                };
+            };
+            /** @description The password breaks the rules, or the link is unknown, already used or expired (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Account or family deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    verify_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyEmailBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifiedEmail"];
+                };
+            };
+            /** @description The link is unknown, already used or expired (the message says which) */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

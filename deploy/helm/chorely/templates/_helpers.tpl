@@ -151,6 +151,17 @@ and optionally "extra" (dict ...).
 {{- if eq $name "auth" }}
 - name: JWT_PRIVATE_KEY_FILE
   value: /keys/private/jwt-private.pem
+- name: MAIL_FROM
+  value: {{ $root.Values.mail.from | quote }}
+- name: SMTP_URL
+{{- if $root.Values.mailpit.enabled }}
+  value: {{ printf "smtp://%s:1025" (include "chorely.componentName" (dict "root" $root "component" "mailpit")) | quote }}
+{{- else }}
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "chorely.smtpSecretName" $root }}
+      key: url
+{{- end }}
 {{- end }}
 {{- if eq $name "chores" }}
 - name: S3_ACCESS_KEY_ID
@@ -262,6 +273,10 @@ and optionally "extra" (dict ...).
 {{- else }}
 {{- .Values.database.existingSecret }}
 {{- end }}
+{{- end }}
+
+{{- define "chorely.smtpSecretName" -}}
+{{- default (printf "%s-smtp" (include "chorely.fullname" .)) .Values.mail.existingSecret }}
 {{- end }}
 
 {{- define "chorely.s3SecretName" -}}

@@ -1,6 +1,8 @@
 //! SQL of the auth service, by what it stores: logins, invitations and failed
 //! login counts. Every query about family data names the family.
 
+pub mod account_tokens;
 pub mod invitations;
 pub mod login_failures;
+pub mod mail_queue;
 pub mod users;

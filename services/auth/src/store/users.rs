@@ -222,3 +222,47 @@ pub async fn delete_child_logins(
     .traced("delete_child_logins")
     .await?)
 }
+
+/// Sets a login's password hash; a reset link followed also proves the
+/// address it was mailed to, when that is still the login's.
+pub async fn set_password(
+    tx: &mut PgConnection,
+    id: Uuid,
+    password_hash: &str,
+    mailed_to: &str,
+) -> Result<Option<UserRow>, Error> {
+    Ok(sqlx::query_as!(
+        UserRow,
+        "UPDATE users SET password_hash = $2,
+             email_verified = email_verified OR lower(email) = lower($3)
+         WHERE id = $1
+         RETURNING id, organization_id, email, password_hash, role, first_name, last_name,
+             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at",
+        id,
+        password_hash,
+        mailed_to,
+    )
+    .fetch_optional(tx)
+    .traced("set_password")
+    .await?)
+}
+
+/// Marks a login's email verified, if it is still `email`; `None` otherwise.
+pub async fn mark_email_verified(
+    tx: &mut PgConnection,
+    id: Uuid,
+    email: &str,
+) -> Result<Option<UserRow>, Error> {
+    Ok(sqlx::query_as!(
+        UserRow,
+        "UPDATE users SET email_verified = true
+         WHERE id = $1 AND lower(email) = lower($2)
+         RETURNING id, organization_id, email, password_hash, role, first_name, last_name,
+             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at",
+        id,
+        email,
+    )
+    .fetch_optional(tx)
+    .traced("mark_email_verified")
+    .await?)
+}

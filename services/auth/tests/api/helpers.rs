@@ -22,6 +22,7 @@ pub fn registration(email: &str) -> RegisterRequest {
         last_name: "Lee".into(),
         organization_name: "The Lee Family".into(),
         time_zone: "Europe/Paris".into(),
+        mail: None,
     }
 }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 
@@ -17,8 +17,11 @@ import { useSessionStore } from '@/stores/session-store';
 import { cn } from '@/utils/cn';
 import { fullName } from '@/utils/format';
 
-/** Top navigation, profile link and logout around every signed-in screen; a child's shortcut bar on a phone. */
-export function AppLayout() {
+/**
+ * Top navigation, profile link and logout around every signed-in screen; a
+ * child's shortcut bar on a phone; `banner` above every screen's content.
+ */
+export function AppLayout({ banner }: { banner?: ReactNode } = {}) {
   const user = useSessionStore((state) => state.user);
   const logout = useLogout();
   // Rendered again when the language changes, and the navigation's labels with it.
@@ -90,6 +93,7 @@ export function AppLayout() {
         </div>
       </header>
       <main id={MAIN_CONTENT_ID} className="page" tabIndex={-1}>
+        {banner}
         <Outlet />
       </main>
       {shortcuts.length > 0 && <TabBar items={shortcuts} />}

@@ -45,6 +45,9 @@ export function LoginPage() {
         {serverError && <Alert>{serverError}</Alert>}
         <TextField label={t('login.email')} type="email" autoComplete="email" {...field('email')} autoFocus />
         <TextField label={t('login.password')} type="password" autoComplete="current-password" {...field('password')} />
+        <p className="form__aside">
+          <Link to={paths.auth.forgotPassword.getHref()}>{t('login.forgot')}</Link>
+        </p>
         <Button type="submit" block isLoading={submitting}>
           {t('login.submit')}
         </Button>

@@ -1,0 +1,284 @@
+//! Outgoing mail. Requests never send mail: they queue it (`mail_queue`) in
+//! the transaction of what it is about, and the [`Mailer`] sends it after,
+//! over SMTP, retrying with a growing pause while the relay cannot take it.
+//!
+//! Each mail's link carries a fresh token made when the mail is sent; the
+//! token's hash is stored in the same transaction that marks the mail sent,
+//! and that transaction commits only once the relay has accepted the mail.
+//! A crash before the relay accepts leaves the mail queued (sent later, with
+//! a new token); a crash between the relay's acceptance and the commit sends
+//! it again, with the same Message-ID (the queue row's id), which is as far as
+//! SMTP lets a sender go against duplicates.
+
+pub mod templates;
+
+use std::{sync::Arc, time::Duration};
+
+use base64::Engine;
+use chrono::{DateTime, Utc};
+use kit::clock::Clock;
+use lettre::{
+    AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor,
+    message::{Mailbox, MultiPart},
+};
+use secrecy::ExposeSecret;
+use sha2::{Digest, Sha256};
+use sqlx::PgPool;
+use tokio::sync::Notify;
+use tokio_util::sync::CancellationToken;
+
+use crate::{
+    config::Config,
+    error::Error,
+    store::{
+        account_tokens::{self, NewToken},
+        mail_queue::{self, MailKind, QueuedMail},
+        users,
+    },
+};
+
+/// How long a password-reset link works.
+pub const RESET_LINK_TTL: chrono::Duration = chrono::Duration::hours(1);
+/// How long a verification link works.
+pub const VERIFY_LINK_TTL: chrono::Duration = chrono::Duration::hours(48);
+/// A mail the relay has refused for this long is given up: its link would
+/// be of no use by then.
+const GIVE_UP_AFTER: chrono::Duration = chrono::Duration::hours(24);
+/// Safety net for mail queued by another replica (this one's requests wake
+/// the mailer at once).
+const POLL_EVERY: Duration = Duration::from_secs(2);
+
+/// Wakes the mailer when a request has queued mail.
+#[derive(Clone, Default)]
+pub struct MailWaker(Arc<Notify>);
+
+impl MailWaker {
+    pub fn wake(&self) {
+        self.0.notify_one();
+    }
+}
+
+/// A fresh link token and the SHA-256 that is stored of it.
+pub fn new_token() -> Result<(String, Vec<u8>), Error> {
+    let mut random = [0u8; 32];
+    getrandom::fill(&mut random)
+        .map_err(|e| Error::Internal(anyhow::anyhow!("no randomness: {e}")))?;
+    let token = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(random);
+    let hash = hash_token(&token);
+    Ok((token, hash))
+}
+
+/// What is stored of a token, and looked up when one comes back.
+pub fn hash_token(token: &str) -> Vec<u8> {
+    Sha256::digest(token.as_bytes()).to_vec()
+}
+
+/// The pause before attempt `attempts + 1`: 5 s, doubling, at most 15 min.
+fn backoff(attempts: i32) -> chrono::Duration {
+    let exp = u32::try_from(attempts.clamp(0, 10)).unwrap_or(10);
+    chrono::Duration::seconds((5i64 << exp).min(15 * 60))
+}
+
+#[derive(Clone)]
+pub struct Mailer {
+    pool: PgPool,
+    clock: Clock,
+    transport: AsyncSmtpTransport<Tokio1Executor>,
+    from: Mailbox,
+    /// The domain of Message-IDs (the sender's).
+    domain: String,
+    waker: MailWaker,
+}
+
+/// What became of one queued mail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Sent,
+    /// Nobody to send it to (no active account has the address any more).
+    Skipped,
+}
+
+impl Outcome {
+    fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Sent => "SENT",
+            Outcome::Skipped => "SKIPPED",
+        }
+    }
+}
+
+impl Mailer {
+    pub fn new(
+        config: &Config,
+        pool: PgPool,
+        clock: Clock,
+        waker: MailWaker,
+    ) -> anyhow::Result<Self> {
+        let url = config.smtp_url.expose_secret();
+        // The URL may hold the relay's password: errors name neither.
+        let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
+            .map_err(|_| anyhow::anyhow!("SMTP_URL is not a valid smtp:// or smtps:// URL"))?
+            .timeout(Some(Duration::from_secs(20)))
+            .build();
+        let from: Mailbox = config.mail_from.parse().map_err(|e| {
+            anyhow::anyhow!("MAIL_FROM {:?} is not an address: {e}", config.mail_from)
+        })?;
+        let domain = from.email.domain().to_owned();
+        Ok(Self {
+            pool,
+            clock,
+            transport,
+            from,
+            domain,
+            waker,
+        })
+    }
+
+    /// Sends what is due until `shutdown`, waking when a request queues mail.
+    pub async fn run(self, shutdown: CancellationToken) {
+        loop {
+            match self.send_due().await {
+                Ok(_) => {}
+                Err(err) => tracing::warn!(%err, "mail queue unreadable; trying again"),
+            }
+            tokio::select! {
+                () = shutdown.cancelled() => return,
+                () = self.waker.0.notified() => {}
+                () = tokio::time::sleep(POLL_EVERY) => {}
+            }
+        }
+    }
+
+    /// Sends every mail due now; returns how many were dealt with.
+    pub async fn send_due(&self) -> Result<usize, Error> {
+        let mut handled = 0;
+        while self.send_next().await? {
+            handled += 1;
+        }
+        Ok(handled)
+    }
+
+    /// Sends the next mail due, if there is one (true then).
+    async fn send_next(&self) -> Result<bool, Error> {
+        let now = self.clock.now();
+        let mut tx = self.pool.begin().await?;
+        let Some(mail) = mail_queue::claim_due(&mut tx, now).await? else {
+            return Ok(false);
+        };
+        match self.deliver(&mut tx, &mail, now).await {
+            Ok(outcome) => {
+                mail_queue::finish(&mut tx, mail.id, outcome.as_str(), now).await?;
+                tx.commit().await?;
+                tracing::info!(mail_id = %mail.id, kind = %mail.kind, outcome = outcome.as_str(), "mail done");
+            }
+            Err(err) => {
+                // The token made for it goes with the transaction.
+                drop(tx);
+                let error = err.to_string();
+                let error: String = error.chars().take(500).collect();
+                if now - mail.created_at >= GIVE_UP_AFTER {
+                    tracing::error!(mail_id = %mail.id, kind = %mail.kind, %error, "mail given up after a day of failures");
+                    let mut tx = self.pool.begin().await?;
+                    mail_queue::finish(&mut tx, mail.id, "GAVE_UP", now).await?;
+                    tx.commit().await?;
+                } else {
+                    let next = now + backoff(mail.attempts);
+                    tracing::warn!(mail_id = %mail.id, kind = %mail.kind, attempts = mail.attempts + 1, %error, %next, "mail not sent; will retry");
+                    mail_queue::retry_later(&self.pool, mail.id, &error, next).await?;
+                    // Nothing else is tried until the relay is back.
+                    return Ok(false);
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    async fn deliver(
+        &self,
+        tx: &mut sqlx::PgConnection,
+        mail: &QueuedMail,
+        now: DateTime<Utc>,
+    ) -> Result<Outcome, Error> {
+        let Some(kind) = MailKind::parse(&mail.kind) else {
+            return Ok(Outcome::Skipped);
+        };
+        let user = match (kind, mail.user_id) {
+            (MailKind::VerifyEmail, Some(id)) => users::find_by_id(&self.pool, id)
+                .await?
+                // Still this address, not yet verified.
+                .filter(|u| u.email.eq_ignore_ascii_case(&mail.email) && !u.email_verified),
+            (MailKind::ResetPassword, _) => users::find_by_email(&self.pool, &mail.email).await?,
+            (MailKind::VerifyEmail, None) => None,
+        };
+        let Some(user) = user.filter(|u| u.is_active) else {
+            return Ok(Outcome::Skipped);
+        };
+        let (token, hash) = new_token()?;
+        let ttl = match kind {
+            MailKind::VerifyEmail => VERIFY_LINK_TTL,
+            MailKind::ResetPassword => RESET_LINK_TTL,
+        };
+        account_tokens::insert(
+            tx,
+            &NewToken {
+                hash: &hash,
+                kind,
+                user_id: user.id,
+                email: &user.email,
+                expires_at: now + ttl,
+            },
+            now,
+        )
+        .await?;
+        let path = match kind {
+            MailKind::VerifyEmail => "verify-email",
+            MailKind::ResetPassword => "reset-password",
+        };
+        let link = format!("{}/{path}/{token}", mail.link_origin.trim_end_matches('/'));
+        let name = if user.first_name.is_empty() {
+            user.email.clone()
+        } else {
+            user.first_name.clone()
+        };
+        let words = templates::render(kind, &mail.language, &name, &user.email, &link);
+        let to: Mailbox = user
+            .email
+            .parse()
+            .map_err(|e| Error::Internal(anyhow::anyhow!("recipient is not an address: {e}")))?;
+        let message = Message::builder()
+            .message_id(Some(format!("<{}@{}>", mail.id, self.domain)))
+            .from(self.from.clone())
+            .to(to)
+            .subject(words.subject)
+            .multipart(MultiPart::alternative_plain_html(words.text, words.html))
+            .map_err(|e| Error::Internal(anyhow::anyhow!("mail not built: {e}")))?;
+        self.transport
+            .send(message)
+            .await
+            .map_err(|e| Error::Internal(anyhow::anyhow!("SMTP: {e}")))?;
+        Ok(Outcome::Sent)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_random_and_only_their_hash_is_kept() {
+        let (a, hash_a) = new_token().unwrap();
+        let (b, _) = new_token().unwrap();
+        assert_ne!(a, b);
+        assert_eq!(a.len(), 43, "32 bytes, base64url");
+        assert_eq!(hash_a, hash_token(&a));
+        assert_eq!(hash_a.len(), 32);
+        assert!(!hash_a.windows(a.len()).any(|w| w == a.as_bytes()));
+    }
+
+    #[test]
+    fn retries_back_off_up_to_a_quarter_hour() {
+        assert_eq!(backoff(0), chrono::Duration::seconds(5));
+        assert_eq!(backoff(1), chrono::Duration::seconds(10));
+        assert_eq!(backoff(30), chrono::Duration::minutes(15));
+    }
+}

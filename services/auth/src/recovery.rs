@@ -1,0 +1,300 @@
+//! Email verification and password recovery: links mailed to the address
+//! (queued here, sent by the [`crate::mail::Mailer`]), and what following
+//! them does.
+
+use chorely_proto::{auth::v1 as pb, events::v1::UserRevoked};
+use kit::{authn::User as Caller, outbox, validate};
+use uuid::Uuid;
+
+use crate::{
+    accounts::Accounts,
+    domain::Password,
+    error::Error,
+    mail::hash_token,
+    store::{
+        account_tokens, login_failures,
+        mail_queue::{self, MailKind, NewMail},
+        users,
+    },
+    view,
+};
+
+/// Mails of one kind an address may be sent per [`MAIL_WINDOW`]: enough for
+/// a person who lost one, too few to flood a mailbox.
+const MAILS_PER_ADDRESS: i64 = 5;
+const MAIL_WINDOW: chrono::Duration = chrono::Duration::hours(1);
+
+/// What a request tells about the mail it causes: the configured origin of
+/// links and a language mails are written in.
+pub struct MailContext {
+    pub link_origin: String,
+    pub language: &'static str,
+}
+
+impl MailContext {
+    /// `None` when the caller gave no origin for links (then no mail can be built).
+    pub fn from_proto(mail: Option<&pb::MailContext>) -> Option<Self> {
+        let mail = mail?;
+        let origin = mail.link_origin.trim().trim_end_matches('/');
+        if origin.is_empty() {
+            return None;
+        }
+        Some(Self {
+            link_origin: origin.to_owned(),
+            language: language(&mail.language),
+        })
+    }
+}
+
+/// One of the languages mails are written in; English otherwise.
+pub fn language(raw: &str) -> &'static str {
+    match raw.trim().to_ascii_lowercase().get(..2) {
+        Some("es") => "es",
+        Some("de") => "de",
+        _ => "en",
+    }
+}
+
+/// The token errors people see, the same for each kind of link.
+fn unknown_link(kind: MailKind) -> Error {
+    match kind {
+        MailKind::ResetPassword => Error::invalid(
+            "token",
+            "This password reset link is not valid. Ask for a new one.",
+        ),
+        MailKind::VerifyEmail => Error::invalid(
+            "token",
+            "This verification link is not valid. Ask for a new one.",
+        ),
+    }
+}
+
+fn used_link(kind: MailKind) -> Error {
+    match kind {
+        MailKind::ResetPassword => Error::invalid(
+            "token",
+            "This password reset link has already been used. Ask for a new one.",
+        ),
+        MailKind::VerifyEmail => {
+            Error::invalid("token", "This verification link has already been used.")
+        }
+    }
+}
+
+fn expired_link(kind: MailKind) -> Error {
+    match kind {
+        MailKind::ResetPassword => Error::invalid(
+            "token",
+            "This password reset link has expired. Ask for a new one.",
+        ),
+        MailKind::VerifyEmail => Error::invalid(
+            "token",
+            "This verification link has expired. Ask for a new one.",
+        ),
+    }
+}
+
+impl Accounts {
+    /// Queues a mail, unless the address has had its share of this kind
+    /// lately; returns whether it was queued. The caller commits `tx`.
+    pub(crate) async fn queue_mail(
+        &self,
+        tx: &mut sqlx::PgConnection,
+        kind: MailKind,
+        email: &str,
+        user_id: Option<Uuid>,
+        mail: &MailContext,
+    ) -> Result<bool, Error> {
+        let now = self.clock.now();
+        let recent = mail_queue::count_since(tx, kind, email, now - MAIL_WINDOW).await?;
+        if recent >= MAILS_PER_ADDRESS {
+            return Ok(false);
+        }
+        mail_queue::enqueue(
+            tx,
+            &NewMail {
+                kind,
+                email,
+                user_id,
+                language: mail.language,
+                link_origin: &mail.link_origin,
+            },
+            now,
+        )
+        .await?;
+        Ok(true)
+    }
+
+    /// Asks for a password-reset link. The answer is the same whether or not
+    /// an account has the address, and costs the same: the request only
+    /// queues the mail; the mailer finds out whether anyone is to get it.
+    pub async fn forgot_password(&self, req: pb::ForgotPasswordRequest) -> Result<(), Error> {
+        let email = validate::email(&req.email)?;
+        let Some(mail) = MailContext::from_proto(req.mail.as_ref()) else {
+            return Err(Error::Internal(anyhow::anyhow!(
+                "a reset link needs the origin links are built on"
+            )));
+        };
+        let mut tx = self.pool.begin().await?;
+        // Past the limit the request is dropped in silence: saying so would
+        // say nothing about the account, but the answer stays one.
+        let queued = self
+            .queue_mail(&mut tx, MailKind::ResetPassword, &email, None, &mail)
+            .await?;
+        tx.commit().await?;
+        if queued {
+            self.mail.wake();
+        }
+        Ok(())
+    }
+
+    /// Sets a new password with a reset link's token (once, within its hour),
+    /// ends every other session of the user and logs them in.
+    pub async fn reset_password(
+        &self,
+        req: pb::ResetPasswordRequest,
+    ) -> Result<pb::AuthResponse, Error> {
+        let token = req.token.trim();
+        if token.is_empty() {
+            return Err(unknown_link(MailKind::ResetPassword));
+        }
+        let password = Password::parse(&req.password)?;
+        let hash = self.hasher.hash(&password).await?;
+        let now = self.clock.now();
+        let mut tx = self.pool.begin().await?;
+        let found = self
+            .use_token(&mut tx, MailKind::ResetPassword, token, now)
+            .await?;
+        let user = users::find_by_id(&self.pool, found.user_id)
+            .await?
+            .ok_or(Error::UserNotFound)?;
+        if !user.is_active {
+            return Err(Error::AccountInactive);
+        }
+        let user = users::set_password(&mut tx, user.id, &hash, &found.email)
+            .await?
+            .ok_or(Error::UserNotFound)?;
+        // Every token issued until now stops working: the sessions of
+        // whoever knew the old password end. Revocations and tokens count in
+        // the system's milliseconds.
+        let revoked_at = chrono::Utc::now();
+        outbox::enqueue(
+            &mut tx,
+            &UserRevoked {
+                user_id: user.id.to_string(),
+                organization_id: user
+                    .organization_id
+                    .map(|o| o.to_string())
+                    .unwrap_or_default(),
+                revoked_at: Some(kit::time::to_proto(revoked_at)),
+                sessions_only: true,
+            },
+        )
+        .await?;
+        outbox::enqueue(&mut tx, &view::user_updated(&user)).await?;
+        tx.commit().await?;
+        let cut = revoked_at.timestamp_millis();
+        self.revocations
+            .end_sessions_locally(&user.id.to_string(), cut);
+        // A lockout from guessing the old password no longer applies.
+        login_failures::clear(&self.pool, &user.email).await?;
+        // The new session must be issued after the cut-off, never in its
+        // millisecond, or it would be refused with the old ones.
+        while chrono::Utc::now().timestamp_millis() <= cut {
+            tokio::time::sleep(std::time::Duration::from_millis(1)).await;
+        }
+        self.logged_in(user).await
+    }
+
+    /// Follows a verification link: the address it was mailed to is the
+    /// user's, verified.
+    pub async fn verify_email(&self, req: pb::VerifyEmailRequest) -> Result<pb::User, Error> {
+        let token = req.token.trim();
+        if token.is_empty() {
+            return Err(unknown_link(MailKind::VerifyEmail));
+        }
+        let now = self.clock.now();
+        let mut tx = self.pool.begin().await?;
+        let found = self
+            .use_token(&mut tx, MailKind::VerifyEmail, token, now)
+            .await?;
+        // The account's address changed since: this link proves the old one.
+        let user = users::mark_email_verified(&mut tx, found.user_id, &found.email)
+            .await?
+            .ok_or_else(|| unknown_link(MailKind::VerifyEmail))?;
+        outbox::enqueue(&mut tx, &view::user_updated(&user)).await?;
+        tx.commit().await?;
+        self.describe(&user).await
+    }
+
+    /// Mails the caller a new verification link.
+    pub async fn resend_verification(
+        &self,
+        caller: &Caller,
+        req: pb::ResendVerificationRequest,
+    ) -> Result<(), Error> {
+        let Some(mail) = MailContext::from_proto(req.mail.as_ref()) else {
+            return Err(Error::Internal(anyhow::anyhow!(
+                "a verification link needs the origin links are built on"
+            )));
+        };
+        let user = users::find_by_id(&self.pool, caller.id)
+            .await?
+            .ok_or(Error::UserNotFound)?;
+        if user.email_verified {
+            return Err(Error::EmailAlreadyVerified);
+        }
+        let mut tx = self.pool.begin().await?;
+        let queued = self
+            .queue_mail(
+                &mut tx,
+                MailKind::VerifyEmail,
+                &user.email,
+                Some(user.id),
+                &mail,
+            )
+            .await?;
+        tx.commit().await?;
+        if !queued {
+            return Err(Error::TooManyMails);
+        }
+        self.mail.wake();
+        Ok(())
+    }
+
+    /// Uses up the token of `kind` (and the user's other links of that
+    /// kind) in `tx`, or says why it cannot be used.
+    async fn use_token(
+        &self,
+        tx: &mut sqlx::PgConnection,
+        kind: MailKind,
+        token: &str,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> Result<account_tokens::TokenRow, Error> {
+        let found = account_tokens::find_for_update(tx, kind, &hash_token(token))
+            .await?
+            .ok_or_else(|| unknown_link(kind))?;
+        if found.used_at.is_some() {
+            return Err(used_link(kind));
+        }
+        if found.expires_at <= now {
+            return Err(expired_link(kind));
+        }
+        account_tokens::use_all(tx, kind, found.user_id, now).await?;
+        Ok(found)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mails_are_written_in_the_language_asked_for_or_english() {
+        assert_eq!(language("es"), "es");
+        assert_eq!(language("de-AT"), "de");
+        assert_eq!(language("EN-us"), "en");
+        assert_eq!(language("fr"), "en");
+        assert_eq!(language(""), "en");
+    }
+}
