@@ -207,14 +207,13 @@ fn family_of(subject: &str, payload: &[u8]) -> Option<Uuid> {
 mod tests {
     use std::sync::atomic::AtomicBool;
 
-    use kit::authn::Role;
     use chorely_proto::events::{
         Event,
         v1::{
-            LedgerEntryRecorded, OrganizationPlanChanged, OrganizationUpdated,
-            SubmissionSubmitted,
+            LedgerEntryRecorded, OrganizationPlanChanged, OrganizationUpdated, SubmissionSubmitted,
         },
     };
+    use kit::authn::Role;
     use prost::Message;
 
     use super::*;

@@ -22,8 +22,8 @@ use async_nats::jetstream::consumer::{DeliverPolicy, pull::OrderedConfig};
 use chorely_proto::events::{
     Event,
     v1::{
-        CatalogueChanged, ChildCreated, ChildDeleted, ChildUpdated, ChoreCountChanged,
-        ChoreMissed, LedgerEntryRecorded, MissedChoreExcused, OrganizationActivationChanged,
+        CatalogueChanged, ChildCreated, ChildDeleted, ChildUpdated, ChoreCountChanged, ChoreMissed,
+        LedgerEntryRecorded, MissedChoreExcused, OrganizationActivationChanged,
         OrganizationCreated, OrganizationPlanChanged, OrganizationUpdated, SubmissionReviewed,
         SubmissionSubmitted,
     },
@@ -326,7 +326,8 @@ pub fn translate(subject: &str, payload: &[u8]) -> Option<(&'static str, Value, 
         }
         s if s == ChoreMissed::SUBJECT => {
             let e: ChoreMissed = decode(payload)?;
-            let data = json!({"missedId": e.missed_id, "childId": e.child_id, "choreId": e.chore_id});
+            let data =
+                json!({"missedId": e.missed_id, "childId": e.child_id, "choreId": e.chore_id});
             (
                 "chores.missed",
                 data,

@@ -138,7 +138,11 @@ mod tests {
         let today = d("2026-03-10");
         assert_eq!(streak(&[], today, None), 0);
         assert_eq!(
-            streak(&[d("2026-03-10"), d("2026-03-09"), d("2026-03-08")], today, None),
+            streak(
+                &[d("2026-03-10"), d("2026-03-09"), d("2026-03-08")],
+                today,
+                None
+            ),
             3
         );
         assert_eq!(streak(&[d("2026-03-09"), d("2026-03-08")], today, None), 2);
@@ -154,7 +158,12 @@ mod tests {
     #[test]
     fn a_missed_chore_breaks_the_streak() {
         let today = d("2026-03-10");
-        let days = [d("2026-03-10"), d("2026-03-09"), d("2026-03-08"), d("2026-03-07")];
+        let days = [
+            d("2026-03-10"),
+            d("2026-03-09"),
+            d("2026-03-08"),
+            d("2026-03-07"),
+        ];
         assert_eq!(streak(&days, today, Some(d("2026-03-08"))), 2);
         assert_eq!(streak(&days, today, Some(d("2026-03-10"))), 0);
         // A miss before the streak began changes nothing.
