@@ -214,7 +214,16 @@ async fn health_openapi_and_docs_are_served() {
     ] {
         assert_eq!(docs.headers()[name], value, "{name}");
     }
-    assert!(docs.text().await.unwrap().contains("/api/openapi.json"));
+    // The page loads its start script from a file (the CSP allows no inline
+    // script), and that script renders the OpenAPI document.
+    assert!(docs.text().await.unwrap().contains("/api/docs/start.js"));
+    let start = http
+        .get(api.replace("/api", "/api/docs/start.js"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(start.status(), StatusCode::OK);
+    assert!(start.text().await.unwrap().contains("/api/openapi.json"));
     let health = http.get(format!("{api}/health")).send().await.unwrap();
     assert_eq!(health.headers()["x-frame-options"], "DENY");
 }

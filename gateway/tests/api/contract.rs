@@ -39,6 +39,9 @@ struct Family {
     subject: String,
     other_family: String,
     admin: Session,
+    /// The chores service's database, where a missed day is arranged (the
+    /// job that finds them runs on days that end, not on a test's time).
+    chores_pool: sqlx::PgPool,
 }
 
 impl Family {
@@ -159,6 +162,29 @@ async fn call(f: &Family, method: &str, path: &str) -> Call {
                 f.parent(),
                 format!("/chores/{chore}/turns/swap"),
                 json!({"childId": other}),
+            )
+        }
+        ("POST", "/missed/{id}/excuse") => {
+            // A day of the chore the child missed, a different one each time.
+            let missed = uuid::Uuid::new_v4();
+            let offset = i64::from(missed.as_fields().1 % 3000) + 1;
+            sqlx::query(
+                "INSERT INTO missed_chores (id, organization_id, chore_id, child_id, due_on,
+                    due_at, penalty_cents)
+                 SELECT $1, organization_id, id, $2, CURRENT_DATE - $3::int, now(), 0
+                 FROM chores WHERE id = $4",
+            )
+            .bind(missed)
+            .bind(uuid::Uuid::parse_str(&child_id).unwrap())
+            .bind(i32::try_from(offset).unwrap())
+            .bind(uuid::Uuid::parse_str(&id(&f.chore)).unwrap())
+            .execute(&f.chores_pool)
+            .await
+            .unwrap();
+            (
+                f.parent(),
+                format!("/missed/{missed}/excuse"),
+                json!({"reason": "Away at grandma's"}),
             )
         }
         ("PATCH", "/submissions/{id}/review") => {
@@ -330,6 +356,7 @@ async fn every_nullable_field_takes_null_and_no_text_field_takes_a_nul() {
         subject: id(&subject),
         other_family,
         admin,
+        chores_pool: stack.chores_pool.clone(),
     };
 
     let document: Value = Client::new()

@@ -262,26 +262,34 @@ async fn next_day_starts(kid: &Session) -> DateTime<Utc> {
         .unwrap()
 }
 
-/// The next midnight in `zone`.
-fn next_midnight(zone: &str) -> DateTime<Utc> {
+/// The next midnight in `zone` after `now`.
+fn next_midnight(zone: &str, now: DateTime<Utc>) -> DateTime<Utc> {
     let tz: chrono_tz::Tz = zone.parse().unwrap();
-    let tomorrow = Utc::now()
-        .with_timezone(&tz)
-        .date_naive()
-        .succ_opt()
-        .unwrap();
+    let tomorrow = now.with_timezone(&tz).date_naive().succ_opt().unwrap();
     kit::time::start_of_day(tomorrow, tz)
 }
 
 #[tokio::test]
 async fn days_follow_the_family_when_it_moves_time_zone() {
-    let (stack, api) = start().await;
+    // Noon in London: the same day in New York and in Tokyo, so the move
+    // changes when the next day starts, not which day it is.
+    let clock = kit::clock::ManualClock::at(
+        DateTime::parse_from_rfc3339("2030-01-07T12:00:00Z")
+            .unwrap()
+            .to_utc(),
+    );
+    let (stack, api) = start_with(Options {
+        chores_clock: Some(clock.clock()),
+        ..Options::default()
+    })
+    .await;
+    let now = clock.now();
     let (parent, mia, bed) = family_with_chore(&api, json!({"frequencyDays": 1})).await;
-    let (status, body) = submit(&mia, form(&bed, Utc::now(), None)).await;
+    let (status, body) = submit(&mia, form(&bed, now, None)).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     assert_eq!(
         next_day_starts(&mia).await,
-        next_midnight("America/New_York")
+        next_midnight("America/New_York", now)
     );
 
     let (status, body) = send(parent.put(
@@ -291,7 +299,7 @@ async fn days_follow_the_family_when_it_moves_time_zone() {
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     eventually("the chores calendar follows the move to Tokyo", || async {
-        next_day_starts(&mia).await == next_midnight("Asia/Tokyo")
+        next_day_starts(&mia).await == next_midnight("Asia/Tokyo", now)
     })
     .await;
 
@@ -304,7 +312,10 @@ async fn days_follow_the_family_when_it_moves_time_zone() {
         .await
         .unwrap();
     assert_eq!(forgotten.rows_affected(), 1);
-    assert_eq!(next_day_starts(&mia).await, next_midnight("Asia/Tokyo"));
+    assert_eq!(
+        next_day_starts(&mia).await,
+        next_midnight("Asia/Tokyo", now)
+    );
     let kept: String =
         sqlx::query_scalar("SELECT time_zone FROM families WHERE organization_id = $1")
             .bind(org)

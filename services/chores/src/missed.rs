@@ -192,7 +192,10 @@ impl Missed {
         };
         let tz = calendar::time_zone(&self.pool, &self.clients, user, org).await?;
         let to = date(&req.to, "to")?.unwrap_or_else(|| local_date(self.clock.now(), tz));
-        let from = date(&req.from, "from")?.unwrap_or(to - Days::new(LIST_DAYS));
+        let from = match date(&req.from, "from")? {
+            Some(day) => day,
+            None => to.checked_sub_days(Days::new(LIST_DAYS)).unwrap_or(to),
+        };
         if from > to {
             return Err(
                 FieldError::new("from", "The start date must not be after the end date").into(),
