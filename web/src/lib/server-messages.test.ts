@@ -50,6 +50,13 @@ const SERVER_TEXTS = [
   'Lily has already taken this chore; it is free again on January 15, 2030',
   'Only a chore whose children take turns has turns to swap',
   'This chore is not due on March 5, 2025',
+  'Missed penalty cannot be negative',
+  'Missed penalty must be at most 10000.00',
+  'Missed penalty must be an amount in dollars and cents',
+  'Choose the days a chore with a missed penalty is due on',
+  'This missed chore is already excused',
+  'Missed chore not found',
+  'Reason must be at most 500 characters',
 ];
 
 describe('the table of server texts', () => {

@@ -100,6 +100,11 @@ const KNOWN_TEXTS: Readonly<Record<string, KnownMessage>> = {
   'This child does not take turns at this chore': { key: 'errors:server.notInTurns' },
   "Only today's turn or a later one can be swapped": { key: 'errors:server.pastTurn' },
   'Completion time must be today': { key: 'errors:server.completionToday' },
+  'Missed penalty cannot be negative': { key: 'validation:missedPenalty.negative' },
+  'Missed penalty must be at most 10000.00': { key: 'validation:missedPenalty.tooLarge' },
+  'Missed penalty must be an amount in dollars and cents': { key: 'errors:server.missedPenaltyCents' },
+  'Choose the days a chore with a missed penalty is due on': { key: 'errors:server.missedPenaltyNeedsDays' },
+  'This missed chore is already excused': { key: 'errors:server.alreadyExcused' },
   // Subjects and grades
   'Grade scale is required': { key: 'validation:gradeScaleRequired' },
   'Percentage is required': { key: 'errors:server.percentageRequired' },
@@ -115,6 +120,7 @@ const KNOWN_TEXTS: Readonly<Record<string, KnownMessage>> = {
   'Not found': { key: 'errors:server.notFound' },
   'Category not found': { key: 'errors:server.categoryNotFound' },
   'Chore not found': { key: 'errors:server.choreNotFound' },
+  'Missed chore not found': { key: 'errors:server.missedNotFound' },
   'Child not found': { key: 'errors:server.childNotFound' },
   'Subject not found': { key: 'errors:server.subjectNotFound' },
   'Submission not found': { key: 'errors:server.submissionNotFound' },
@@ -136,6 +142,7 @@ const FIELD_LABELS: Readonly<Record<string, TranslationKey>> = {
   Period: 'errors:server.fields.period',
   Notes: 'errors:server.fields.notes',
   Description: 'errors:server.fields.description',
+  Reason: 'errors:server.fields.reason',
 };
 
 /** The multipliers' labels, in "… multiplier must be between 0.1 and 5.0". */

@@ -20,6 +20,7 @@ export function buildChore(overrides: Partial<Chore> = {}): Chore {
     assignmentMode: 'EACH',
     dueDays: [],
     dueTime: null,
+    missedPenalty: 0,
     ...overrides,
   };
 }

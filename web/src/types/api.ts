@@ -86,3 +86,5 @@ export type TodayStatus = Schemas['TodayStatus'];
 /** The coming turns of a chore whose children take turns. */
 export type Turns = Schemas['Turns'];
 export type Turn = Schemas['Turn'];
+/** A due day that passed with nothing sent by the child whose chore it was, and whether a parent excused it. */
+export type MissedChore = Schemas['MissedChore'];

@@ -49,6 +49,7 @@ export function ChoreFormDialog({ chore, categories, familyChildren, onClose, on
       assignmentMode: 'assignmentMode',
       dueDays: 'dueDays',
       dueTime: 'dueTime',
+      missedPenalty: 'missedPenalty',
     },
     submit: async (values) => {
       const input = toChoreInput(values);
@@ -169,6 +170,10 @@ export function ChoreFormDialog({ chore, categories, familyChildren, onClose, on
         )}
       </fieldset>
       <TextField label={t('form.dueTime')} type="time" hint={t('form.dueTimeHint')} {...field('dueTime')} />
+      {/* Only a chore with due days can be missed; a problem the server finds with it stays in sight. */}
+      {(values.dueDays.length > 0 || errors.missedPenalty) && (
+        <AmountField label={t('form.missedPenalty')} hint={t('form.missedPenaltyHint')} {...field('missedPenalty')} />
+      )}
 
       <CheckboxField
         label={t('form.requiresPhoto')}

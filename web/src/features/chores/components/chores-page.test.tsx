@@ -23,6 +23,7 @@ const bins = buildChore({
   assignmentMode: 'ROTATE',
   dueDays: [1, 4],
   dueTime: '19:30',
+  missedPenalty: 1.5,
 });
 
 /** The coming turns of the bins, as GET /chores/{id}/turns answers. */
@@ -124,6 +125,8 @@ describe('ChoresPage for parents', () => {
     ]);
     const reward = within(dialog).getByLabelText<HTMLInputElement>('Base Reward');
     expect([reward.type, reward.step, reward.min]).toEqual(['number', '0.01', '0']);
+    // Only a chore with due days can be missed.
+    expect(within(dialog).queryByLabelText('Penalty if missed')).toBeNull();
 
     await user.click(within(dialog).getByRole('button', { name: 'Add Chore' }));
     expect(within(dialog).getByText('Name is required')).toBeTruthy();
@@ -150,6 +153,7 @@ describe('ChoresPage for parents', () => {
       assignmentMode: 'EACH',
       dueDays: [],
       dueTime: null,
+      missedPenalty: 0,
     });
     expect(within(screen.getByRole('region', { name: 'Kitchen' })).getByRole('listitem', { name: 'Sweep floor' })).toBeTruthy();
   });
@@ -321,6 +325,15 @@ describe('ChoresPage: who does a chore, and when', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'Due on Tuesday' }));
     expect(within(dialog).getByText('Max and Lily take turns, one each due day.')).toBeTruthy();
     await user.type(within(dialog).getByLabelText('Due by'), '08:15');
+    const penalty = within(dialog).getByLabelText<HTMLInputElement>('Penalty if missed');
+    expect([penalty.type, penalty.step, penalty.min]).toEqual(['number', '0.01', '0']);
+    expect(within(dialog).getByText(/never below zero/)).toBeTruthy();
+    await user.type(penalty, '20000');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Chore' }));
+    expect(fieldErrorOf(penalty)).toBe('Missed penalty must be at most 10000.00');
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+    await user.clear(penalty);
+    await user.type(penalty, '0.75');
     await user.click(within(dialog).getByRole('button', { name: 'Add Chore' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -330,6 +343,7 @@ describe('ChoresPage: who does a chore, and when', () => {
       assignmentMode: 'ROTATE',
       dueDays: [2, 6],
       dueTime: '08:15',
+      missedPenalty: 0.75,
     });
   });
 
@@ -346,6 +360,7 @@ describe('ChoresPage: who does a chore, and when', () => {
     expect(within(dialog).getByRole<HTMLInputElement>('checkbox', { name: 'Due on Monday' }).checked).toBe(true);
     expect(within(dialog).getByRole<HTMLInputElement>('checkbox', { name: 'Due on Tuesday' }).checked).toBe(false);
     expect(within(dialog).getByLabelText<HTMLInputElement>('Due by').value).toBe('19:30');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Penalty if missed').value).toBe('1.50');
 
     await user.clear(within(dialog).getByLabelText('Name'));
     await user.type(within(dialog).getByLabelText('Name'), 'Bins out');
@@ -360,8 +375,50 @@ describe('ChoresPage: who does a chore, and when', () => {
         assignmentMode: 'ROTATE',
         dueDays: [1, 4],
         dueTime: '19:30',
+        missedPenalty: 1.5,
       },
     });
+  });
+
+  it('takes the penalty off with the due days, as a chore without them cannot be missed', async () => {
+    const user = userEvent.setup();
+    const { requests } = stubWithBins();
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Take out bins' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Take out bins' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Due on Monday' }));
+    expect(within(dialog).getByLabelText('Penalty if missed')).toBeTruthy();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Due on Thursday' }));
+    expect(within(dialog).queryByLabelText('Penalty if missed')).toBeNull();
+    await user.clear(within(dialog).getByLabelText('Due by'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.find((request) => request.method === 'PUT')?.body).toMatchObject({ dueDays: [], dueTime: null, missedPenalty: 0 });
+  });
+
+  it("shows the server's problem with the penalty beside it", async () => {
+    const user = userEvent.setup();
+    stubWithBins(({ method }) =>
+      method === 'PUT'
+        ? jsonResponse(400, {
+            error: 'Validation failed',
+            message: 'Missed penalty must be an amount in dollars and cents',
+            details: [{ field: 'missedPenalty', message: 'Missed penalty must be an amount in dollars and cents' }],
+          })
+        : undefined,
+    );
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit Take out bins' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Take out bins' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+    const penalty = within(dialog).getByLabelText('Penalty if missed');
+    await waitFor(() => expect(fieldErrorOf(penalty)).toBe('Missed penalty must be an amount in dollars and cents'));
+    expect(within(dialog).getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'Missed penalty must be an amount in dollars and cents',
+    ]);
   });
 
   it("shows the server's problem with the children or the days beside them", async () => {

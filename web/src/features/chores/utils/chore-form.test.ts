@@ -15,6 +15,7 @@ describe('validateChore', () => {
       categoryId: 'Category is required',
       baseReward: 'Base reward is required',
       frequencyDays: undefined,
+      missedPenalty: undefined,
     });
     expect(noErrors(validateChore(valid))).toEqual([]);
   });
@@ -49,6 +50,7 @@ describe('chore form values', () => {
       assignmentMode: 'EACH',
       dueDays: [],
       dueTime: null,
+      missedPenalty: 0,
     });
   });
 
@@ -58,8 +60,10 @@ describe('chore form values', () => {
       assignmentMode: 'ROTATE',
       dueDays: [1, 3, 5],
       dueTime: '09:00',
+      missedPenalty: 0.5,
     });
     const values = { ...choreFormOf(chore), name: 'Dishes after dinner' };
+    expect(values.missedPenalty).toBe('0.50');
     expect(toChoreInput(values)).toMatchObject({
       name: 'Dishes after dinner',
       // Turn order is the list's order: kept as it was.
@@ -67,7 +71,18 @@ describe('chore form values', () => {
       assignmentMode: 'ROTATE',
       dueDays: [1, 3, 5],
       dueTime: '09:00',
+      missedPenalty: 0.5,
     });
+  });
+
+  it('send the missed penalty only with due days: a chore without them has none', () => {
+    const values = { ...choreFormOf(null), name: 'Make bed', categoryId: 'cat-k', baseReward: '1' };
+    expect(values.missedPenalty).toBe('');
+    expect(toChoreInput({ ...values, dueDays: [1] }).missedPenalty).toBe(0);
+    expect(toChoreInput({ ...values, dueDays: [1], missedPenalty: ' 1.25 ' }).missedPenalty).toBe(1.25);
+    // Due days taken off: the penalty (hidden with them) goes too, as PUT replaces the whole chore.
+    expect(toChoreInput({ ...values, dueDays: [], missedPenalty: '1.25' }).missedPenalty).toBe(0);
+    expect(choreFormOf(buildChore({ dueDays: [2], missedPenalty: 0 })).missedPenalty).toBe('');
   });
 
   it('send a new chore for every child, unscheduled, unless chosen otherwise', () => {
@@ -95,6 +110,23 @@ describe('validateChore on who and when', () => {
     );
     expect(validateChore({ ...valid, dueTime: '09:00' }).dueTime).toBe('Choose the days a chore with a due time is due on');
     expect(noErrors(validateChore({ ...valid, dueTime: '09:00', dueDays: [6, 7] }))).toEqual([]);
+  });
+});
+
+describe('validateChore on the missed penalty', () => {
+  const scheduled = { ...choreFormOf(null), name: 'Make bed', categoryId: 'cat-k', baseReward: '1' };
+
+  it('checks it as the server does: a number, not negative, whole cents, at most 10000.00', () => {
+    const errorOf = (missedPenalty: string) => validateChore({ ...scheduled, dueDays: [1], missedPenalty }).missedPenalty;
+    expect(errorOf('abc')).toBe('Missed penalty must be a number');
+    expect(errorOf('-1')).toBe('Missed penalty cannot be negative');
+    expect(errorOf('0.125')).toBe('Missed penalty can have at most two decimals');
+    expect(errorOf('10000.01')).toBe('Missed penalty must be at most 10000.00');
+    for (const fine of ['', '0', '1.5', '1.500', '10000', '10000.00']) expect(errorOf(fine)).toBeUndefined();
+  });
+
+  it('leaves it alone without due days, where it is not shown and 0 is sent', () => {
+    expect(validateChore({ ...scheduled, dueDays: [], missedPenalty: '-1' }).missedPenalty).toBeUndefined();
   });
 });
 

@@ -19,6 +19,8 @@ export interface ChoreFormValues {
   dueDays: IsoWeekday[];
   /** HH:MM, or empty for the end of the day. */
   dueTime: string;
+  /** Dollars taken when a due day ends with nothing sent; empty for none. Only with due days. */
+  missedPenalty: string;
 }
 
 export const ASSIGNMENT_MODES = ['EACH', 'ROTATE', 'FIRST_COME'] as const satisfies readonly AssignmentMode[];
@@ -27,6 +29,9 @@ export const ASSIGNMENT_MODES = ['EACH', 'ROTATE', 'FIRST_COME'] as const satisf
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const satisfies readonly IsoWeekday[];
 
 const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** The largest missed penalty the server takes, in dollars (as a reward). */
+export const MAX_MISSED_PENALTY = 10000;
 
 export function choreFormOf(chore: Chore | null): ChoreFormValues {
   if (!chore) {
@@ -41,6 +46,7 @@ export function choreFormOf(chore: Chore | null): ChoreFormValues {
       assignmentMode: 'EACH',
       dueDays: [],
       dueTime: '',
+      missedPenalty: '',
     };
   }
   return {
@@ -55,13 +61,29 @@ export function choreFormOf(chore: Chore | null): ChoreFormValues {
     assignmentMode: chore.assignmentMode ?? 'EACH',
     dueDays: (chore.dueDays ?? []).filter((day) => (WEEKDAYS as readonly number[]).includes(day)),
     dueTime: chore.dueTime ?? '',
+    missedPenalty: chore.missedPenalty > 0 ? chore.missedPenalty.toFixed(2) : '',
   };
+}
+
+/**
+ * The missed penalty as the server checks it: optional (none is 0), a plain
+ * number, not negative, whole cents, at most 10000.00.
+ */
+function validatePenalty(value: string): string | undefined {
+  const text = value.trim();
+  if (!text) return undefined;
+  if (!/^-?(\d+\.?\d*|\.\d+)$/.test(text)) return i18n.t('validation:missedPenalty.notNumber');
+  if (Number(text) < 0) return i18n.t('validation:missedPenalty.negative');
+  if ((text.split('.')[1] ?? '').replace(/0+$/, '').length > 2) return i18n.t('validation:missedPenalty.decimals');
+  if (Number(text) > MAX_MISSED_PENALTY) return i18n.t('validation:missedPenalty.tooLarge');
+  return undefined;
 }
 
 /**
  * Name, category and base reward required (spec §5); frequency one of the
  * offered choices; turns need two children and a due time needs due days, as
- * the server says.
+ * the server says. The missed penalty is checked only with due days: without
+ * them it is not shown, and 0 is sent.
  */
 export function validateChore(values: ChoreFormValues): FieldErrors<keyof ChoreFormValues> {
   const dueTime = values.dueTime.trim();
@@ -83,12 +105,17 @@ export function validateChore(values: ChoreFormValues): FieldErrors<keyof ChoreF
         : values.dueDays.length === 0
           ? i18n.t('validation:dueTimeNeedsDays')
           : undefined,
+    missedPenalty: values.dueDays.length > 0 ? validatePenalty(values.missedPenalty) : undefined,
   };
 }
 
-/** The whole chore as PUT and POST take it: the schedule is always sent, so an edit keeps it. */
+/**
+ * The whole chore as PUT and POST take it: the schedule and penalty are always
+ * sent, so an edit keeps them (a chore without due days has no penalty: 0).
+ */
 export function toChoreInput(values: ChoreFormValues): ChoreInput {
   const dueTime = values.dueTime.trim();
+  const penalty = values.missedPenalty.trim();
   return {
     name: values.name.trim(),
     description: values.description.trim(),
@@ -100,5 +127,6 @@ export function toChoreInput(values: ChoreFormValues): ChoreInput {
     assignmentMode: values.assignmentMode,
     dueDays: [...values.dueDays].sort((a, b) => a - b),
     dueTime: dueTime || null,
+    missedPenalty: values.dueDays.length > 0 && penalty ? toAmount(penalty) : 0,
   };
 }

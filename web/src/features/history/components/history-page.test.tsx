@@ -1,11 +1,13 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { HistoryPage } from './history-page';
 import { buildChore, buildSubmission, garden } from '@/testing/chores';
 import { childUser, jsonResponse, userWithRole } from '@/testing/fixtures';
 import { renderWithProviders, signIn, stubApi } from '@/testing/test-utils';
-import { formatDate } from '@/utils/format';
+import type { MissedChore } from '@/types/api';
+import { formatCalendarDate, formatDate } from '@/utils/format';
 
 const approved = buildSubmission({
   status: 'APPROVED',
@@ -149,5 +151,133 @@ describe('HistoryPage', () => {
     stubApi(({ path }) => (path === '/submissions/history' ? jsonResponse(200, []) : undefined));
     renderWithProviders(<HistoryPage />);
     expect(await screen.findByText('No reviewed chores yet')).toBeTruthy();
+  });
+});
+
+describe('HistoryPage: missed chores', () => {
+  const bedMissed: MissedChore = {
+    id: 'missed-1',
+    choreId: 'chore-bed',
+    choreName: 'Make bed',
+    child: { id: 'child-1', name: 'Sam' },
+    dueOn: '2024-05-06',
+    dueAt: '2024-05-06T07:00:00Z',
+    penalty: 1.5,
+    excusedAt: null,
+    excuse: '',
+  };
+  const binsExcused: MissedChore = {
+    id: 'missed-2',
+    choreId: 'chore-bins',
+    choreName: 'Take out bins',
+    child: { id: 'child-2', name: 'Alex' },
+    dueOn: '2024-05-04',
+    dueAt: null,
+    penalty: 0.5,
+    excusedAt: '2024-05-05T10:00:00Z',
+    excuse: 'Away at grandma',
+  };
+
+  /**
+   * History with `missed` from GET /missed; an excuse answers `excuseAnswer`
+   * (by default the miss excused with the reason sent, which GET /missed then lists).
+   */
+  function stubMissed(missed: MissedChore[], excuseAnswer?: () => Response) {
+    let list = missed;
+    return stubApi(({ method, path, body }) => {
+      if (path === '/submissions/history') return jsonResponse(200, [approved]);
+      if (path === '/children') {
+        return jsonResponse(200, [
+          { id: 'child-1', name: 'Sam', rewardDisplayType: 'MONEY' },
+          { id: 'child-2', name: 'Alex', rewardDisplayType: 'POINTS' },
+        ]);
+      }
+      if (method === 'GET' && path === '/missed') return jsonResponse(200, list);
+      const id = /^\/missed\/([^/]+)\/excuse$/.exec(path)?.[1];
+      if (method === 'POST' && id) {
+        if (excuseAnswer) return excuseAnswer();
+        const { reason } = body as { reason: string };
+        list = list.map((item) => (item.id === id ? { ...item, excusedAt: '2024-05-07T08:00:00Z', excuse: reason } : item));
+        return jsonResponse(200, list.find((item) => item.id === id));
+      }
+      return undefined;
+    });
+  }
+
+  it('shows a parent each miss with child, date and penalty, and excuses one with a reason', async () => {
+    const user = userEvent.setup();
+    signIn(userWithRole('ORG_ADMIN'));
+    const { requests } = stubMissed([bedMissed, binsExcused]);
+    renderWithProviders(<HistoryPage />);
+
+    const list = await screen.findByRole('list', { name: 'Missed chores' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(['Make bed', 'Take out bins']);
+    const [bed, bins] = rows as [HTMLElement, HTMLElement];
+    expect(bed.className).toContain('list__row--rejected');
+    expect(within(bed).getByText('Missed').className).toContain('badge--danger');
+    expect(within(bed).getByText(`Sam · Due ${formatCalendarDate('2024-05-06')}`)).toBeTruthy();
+    expect(within(bed).getByText('-$1.50')).toBeTruthy();
+    // Excused: the reason, the penalty (in the child's unit) given back, and nothing more to do.
+    expect(within(bins).getByText('Excused')).toBeTruthy();
+    expect(within(bins).getByText('Reason: Away at grandma')).toBeTruthy();
+    expect(await within(bins).findByText('0.50 pts', { exact: true })).toBeTruthy();
+    expect(within(bins).queryByRole('button')).toBeNull();
+    expect(requests.find((request) => request.path.startsWith('/missed'))?.path).toBe('/missed');
+
+    await user.click(within(bed).getByRole('button', { name: `Excuse Make bed for Sam, due ${formatCalendarDate('2024-05-06')}` }));
+    const dialog = screen.getByRole('dialog', { name: 'Excuse Make bed' });
+    expect(within(dialog).getByText(/gives back whatever its penalty of \$1\.50 took/)).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Reason'), ' Sick in bed ');
+    await user.click(within(dialog).getByRole('button', { name: 'Excuse' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.filter((request) => request.method === 'POST')).toEqual([
+      { method: 'POST', path: '/missed/missed-1/excuse', body: { reason: 'Sick in bed' } },
+    ]);
+    const excused = within(screen.getByRole('list', { name: 'Missed chores' })).getByRole('listitem', { name: 'Make bed' });
+    expect(within(excused).getByText('Excused')).toBeTruthy();
+    expect(within(excused).getByText('Reason: Sick in bed')).toBeTruthy();
+    expect(excused.className).not.toContain('list__row--rejected');
+    expect(within(excused).queryByRole('button', { name: /Excuse/ })).toBeNull();
+    // The balances are loaded again: the penalty came back.
+    await waitFor(() => expect(requests.filter((request) => request.path === '/children')).toHaveLength(2));
+  });
+
+  it('shows a child their own misses in their unit, with nothing to excuse', async () => {
+    signIn(childUser('POINTS'));
+    stubMissed([bedMissed]);
+    renderWithProviders(<HistoryPage />);
+
+    const row = within(await screen.findByRole('list', { name: 'Missed chores' })).getByRole('listitem', { name: 'Make bed' });
+    expect(within(row).getByText(`Due ${formatCalendarDate('2024-05-06')}`)).toBeTruthy();
+    expect(within(row).getByText('-1.50 pts', { exact: true })).toBeTruthy();
+    expect(within(row).queryByText(/Sam/)).toBeNull();
+    expect(within(row).queryByRole('button')).toBeNull();
+  });
+
+  it('says why an excuse is refused, e.g. when another parent excused it first', async () => {
+    const user = userEvent.setup();
+    signIn(userWithRole('ORG_ADMIN'));
+    stubMissed([bedMissed], () =>
+      jsonResponse(409, { error: 'Conflict', message: 'This missed chore is already excused' }),
+    );
+    renderWithProviders(<HistoryPage />);
+
+    const row = within(await screen.findByRole('list', { name: 'Missed chores' })).getByRole('listitem', { name: 'Make bed' });
+    await user.click(within(row).getByRole('button', { name: /^Excuse Make bed/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Excuse Make bed' });
+    await user.click(within(dialog).getByRole('button', { name: 'Excuse' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('This missed chore is already excused');
+  });
+
+  it('shows nothing about missed chores while there are none', async () => {
+    signIn(userWithRole('ORG_ADMIN'));
+    const { requests } = stubMissed([]);
+    renderWithProviders(<HistoryPage />);
+    await screen.findByRole('list', { name: 'Reviewed chores' });
+    await waitFor(() => expect(requests.some((request) => request.path === '/missed')).toBe(true));
+    expect(screen.queryByRole('heading', { name: 'Missed chores' })).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Missed chores' })).toBeNull();
   });
 });

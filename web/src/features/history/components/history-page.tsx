@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { HistoryRow } from './history-row';
+import { MissedList } from './missed-list';
 import { useChildren } from '@/api/get-children';
 import { useHistory } from '@/api/get-history';
 import { usePendingSubmissions } from '@/api/get-pending-submissions';
@@ -12,7 +13,9 @@ import type { RewardDisplayType } from '@/types/api';
 
 /**
  * /history: recently reviewed chores, newest first (the family's for parents,
- * their own for a child); a child also sees, first, their chores waiting for review.
+ * their own for a child); a child also sees, first, their chores waiting for
+ * review. Chores missed in the last 30 days come before the reviewed ones
+ * (parents can excuse them there).
  */
 export function HistoryPage() {
   const { t } = useTranslation('history');
@@ -26,10 +29,12 @@ function ParentHistory() {
   const children = useChildren();
   const { t } = useTranslation('history');
   const rewardTypes = new Map((children.data ?? []).map((child) => [child.id, child.rewardDisplayType]));
+  const rewardTypeOf = (childId: string) => rewardTypes.get(childId);
   return (
     <>
       <PageHeader title={t('title')} description={t('descriptionParent')} />
-      <ReviewedList parent rewardTypeOf={(childId) => rewardTypes.get(childId)} />
+      <MissedList parent rewardTypeOf={rewardTypeOf} />
+      <ReviewedList parent rewardTypeOf={rewardTypeOf} />
     </>
   );
 }
@@ -46,6 +51,7 @@ function ChildHistory() {
         description={kids ? t('descriptionKids') : t('description')}
       />
       <WaitingList rewardType={unit} />
+      <MissedList parent={false} rewardTypeOf={() => unit} />
       <ReviewedList parent={false} rewardTypeOf={() => unit} />
     </>
   );
@@ -81,7 +87,7 @@ function ReviewedList({ parent, rewardTypeOf }: ReviewedListProps) {
   const history = useHistory();
   const { t } = useTranslation(['history', 'common']);
   return (
-    <Card title={parent ? undefined : t('reviewed')}>
+    <Card title={t('reviewed')}>
       <ResourceList query={history} loadingLabel={t('common:screens.history')} empty={t('empty')}>
         {(submissions) => (
           <ul className="list" aria-label={t('reviewedLabel')}>
