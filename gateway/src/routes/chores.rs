@@ -306,6 +306,12 @@ async fn missed(
     user: Authed,
     Query(query): Query<MissedQuery>,
 ) -> ApiResult<Json<Vec<MissedChore>>> {
+    // An absent date takes its default; an empty text is no date.
+    for (field, value) in [("from", &query.from), ("to", &query.to)] {
+        if value.as_deref() == Some("") {
+            return Err(ApiError::field(field, "Date must be a date as YYYY-MM-DD"));
+        }
+    }
     let answer = state
         .clients
         .chores(&user)
