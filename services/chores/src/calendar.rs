@@ -1,7 +1,8 @@
 //! The family's calendar: days, months and availability follow its time zone.
 
+use chrono::NaiveDate;
 use chrono_tz::Tz;
-use kit::authn::User;
+use kit::{authn::User, validate::FieldError};
 use sqlx::PgPool;
 use uuid::Uuid;
 
@@ -30,4 +31,14 @@ pub async fn time_zone(
 /// Family validates zones when they are set; UTC is only a fallback.
 pub fn parse(name: &str) -> Tz {
     name.parse().unwrap_or(Tz::UTC)
+}
+
+/// A date as YYYY-MM-DD, `None` when empty; refused on `field` otherwise.
+pub fn date(raw: &str, field: &'static str) -> Result<Option<NaiveDate>, FieldError> {
+    match raw.trim() {
+        "" => Ok(None),
+        text => NaiveDate::parse_from_str(text, "%Y-%m-%d")
+            .map(Some)
+            .map_err(|_| FieldError::new(field, "Date must be a date as YYYY-MM-DD")),
+    }
 }

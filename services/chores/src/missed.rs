@@ -160,15 +160,6 @@ pub struct Missed {
     pub clock: Clock,
 }
 
-fn date(raw: &str, field: &'static str) -> Result<Option<NaiveDate>, Error> {
-    match raw.trim() {
-        "" => Ok(None),
-        text => NaiveDate::parse_from_str(text, "%Y-%m-%d")
-            .map(Some)
-            .map_err(|_| FieldError::new(field, "Date must be a date as YYYY-MM-DD").into()),
-    }
-}
-
 impl Missed {
     /// A child's own misses, or a parent's of every child (or the one named),
     /// due from `from` to `to` (the last 30 days by default), newest first;
@@ -192,8 +183,8 @@ impl Missed {
             Some(own)
         };
         let tz = calendar::time_zone(&self.pool, &self.clients, user, org).await?;
-        let to = date(&req.to, "to")?.unwrap_or_else(|| local_date(self.clock.now(), tz));
-        let from = match date(&req.from, "from")? {
+        let to = calendar::date(&req.to, "to")?.unwrap_or_else(|| local_date(self.clock.now(), tz));
+        let from = match calendar::date(&req.from, "from")? {
             Some(day) => day,
             None => to.checked_sub_days(Days::new(LIST_DAYS)).unwrap_or(to),
         };

@@ -266,11 +266,7 @@ impl Planning {
         let child = Uuid::parse_str(req.child_id.trim()).map_err(|_| not_taking_turns())?;
         let tz = self.time_zone(parent, org).await?;
         let today = local_date(self.clock.now(), tz);
-        let day = match req.date.trim() {
-            "" => today,
-            text => NaiveDate::parse_from_str(text, "%Y-%m-%d")
-                .map_err(|_| FieldError::new("date", "Date must be a date as YYYY-MM-DD"))?,
-        };
+        let day = calendar::date(&req.date, "date")?.unwrap_or(today);
         if day < today {
             return Err(
                 FieldError::new("date", "Only today's turn or a later one can be swapped").into(),

@@ -12,16 +12,14 @@ use kit::time;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::store::{
-    self,
-    ledger::{Kind, NewEntry},
-    penalties::{self, NewPenalty},
+use crate::{
+    error::dollars,
+    store::{
+        self,
+        ledger::{Kind, NewEntry},
+        penalties::{self, NewPenalty},
+    },
 };
-
-/// Cents as an amount with two decimals, for the ledger's notes.
-fn amount(cents: i64) -> String {
-    format!("{}.{:02}", cents / 100, (cents % 100).abs())
-}
 
 /// What the notes of a miss say: the chore, its day, and any shortfall.
 pub fn missed_notes(chore: &str, due_on: &str, penalty: i64, taken: i64) -> String {
@@ -29,8 +27,8 @@ pub fn missed_notes(chore: &str, due_on: &str, penalty: i64, taken: i64) -> Stri
     if taken < penalty {
         notes.push_str(&format!(
             "; penalty {}, {} not taken: the balance was too low",
-            amount(penalty),
-            amount(penalty - taken)
+            dollars(penalty),
+            dollars(penalty - taken)
         ));
     }
     notes
