@@ -5,6 +5,7 @@ use std::{sync::Arc, time::Duration};
 
 use anyhow::Context;
 use reqwest::{Client, Method};
+use serde_json::Value;
 use tokio::time::Instant;
 
 use crate::{
@@ -74,6 +75,16 @@ struct Read {
 
 /// Every `GET` operation of the API that needs a token, with path ids taken
 /// from the first parent's family; those whose ids cannot be found are named.
+/// Whether a GET answers a live stream (`text/event-stream`): it never ends,
+/// so it is no read to time.
+fn is_stream(get: &Value) -> bool {
+    get["responses"]
+        .as_object()
+        .into_iter()
+        .flat_map(|responses| responses.values())
+        .any(|response| response["content"].get("text/event-stream").is_some())
+}
+
 async fn authenticated_reads(api: &Api, users: &Users) -> anyhow::Result<(Vec<Read>, Vec<String>)> {
     let document = api
         .send(api.http.get(format!("{}/openapi.json", api.base)))
@@ -97,7 +108,7 @@ async fn authenticated_reads(api: &Api, users: &Users) -> anyhow::Result<(Vec<Re
         .context("paths in the document")?;
     for (path, item) in paths {
         let Some(get) = item.get("get") else { continue };
-        if get.get("security").is_none() {
+        if get.get("security").is_none() || is_stream(get) {
             continue;
         }
         let role = if path.starts_with("/admin") {
@@ -468,5 +479,21 @@ impl RssSampler {
     pub async fn stop(self) -> f64 {
         let _ = self.stop.send(());
         self.task.await.unwrap_or(0.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::is_stream;
+
+    #[test]
+    fn a_live_stream_is_no_read_to_time() {
+        let stream = json!({"responses": {"200": {"content": {"text/event-stream": {}}}}});
+        let read = json!({"responses": {"200": {"content": {"application/json": {}}}}});
+        assert!(is_stream(&stream));
+        assert!(!is_stream(&read));
+        assert!(!is_stream(&json!({})));
     }
 }
