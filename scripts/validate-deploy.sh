@@ -143,6 +143,15 @@ for values_file in values_files:
 sys.exit(1 if failed else 0)
 PY
 
+# The production example limits the routes anyone may call, per client address.
+step "The Ingress of values-external.yaml rate-limits the unauthenticated auth routes"
+limited=$(grep -l 'nginx.ingress.kubernetes.io/limit-rpm' "$rendered"/values-external/*Ingress* || true)
+[ -n "$limited" ] && grep -q 'path: /api/auth/login$' $limited && grep -q 'path: /api/auth/forgot-password$' $limited ||
+  fail "values-external.yaml renders no rate-limited Ingress for the auth routes"
+if grep -l 'limit-rpm' "$rendered"/values-external/*Ingress* | xargs grep -q 'path: /$'; then
+  fail "the rate limit of values-external.yaml covers the whole app, not only the auth routes"
+fi
+
 # --- Kubernetes schemas ------------------------------------------------------------
 mapfile -t manifests < <(find "$rendered" -name '*.yaml' | sort)
 for version in $KUBE_VERSIONS; do
