@@ -36,7 +36,9 @@ cat <<MSG
   Open $url and choose "Create Account" to register your family;
   then log in at $url/login with that email and password.
   Operator console: log in at $url/login as $admin_email
-  with password $admin_password (kept in $LOCAL/super-admin-${DB_PREFIX:-chorely}).
+  with password $admin_password (kept in $LOCAL/super-admin-${DB_PREFIX:-chorely});
+  at that first login it asks you to set up two-factor sign-in with an
+  authenticator app (SUPER_ADMIN_MFA_REQUIRED=false lifts that).
   API docs: $url/api/docs   Logs: $LOCAL/logs/
   Mail sent (verification, password reset) lands in $SMTP_MAILDIR/new/.
 

@@ -44,6 +44,10 @@ ensure_chromium
 
 step "Starting a fresh stack for the browser tests"
 export NATS_PREFIX=chorelye2e NATS_STREAM=CHORELY_E2E
+# The browser and contract tests sign the super admin in with the password
+# alone (the operator setting that lifts two-factor sign-in for super
+# admins): the requirement itself is proven by gateway/tests/api/mfa.rs.
+export SUPER_ADMIN_MFA_REQUIRED=false
 drop_databases chorely_e2e
 trap stop_stack EXIT
 PORT_BASE=51050 HTTP_PORT=18080 DB_PREFIX=chorely_e2e start_stack

@@ -230,8 +230,10 @@ mod tests {
             org,
             child,
             token: String::new(),
-            token_id: String::new(),
+            session_id: String::new(),
             expires_at: 0,
+            issued_at_ms: 0,
+            mfa_setup: false,
         }
     }
 

@@ -14,6 +14,7 @@ use axum::{
 use kit::authn::Refusal;
 use serde::Serialize;
 use tonic::Code;
+use tonic_types::StatusExt;
 use utoipa::ToSchema;
 
 /// The body of every error answer.
@@ -37,13 +38,15 @@ pub struct ErrorBody {
 /// Stable names of failures a client treats apart. On a 401: the session
 /// ended because the token is missing, invalid or expired
 /// (`UNAUTHENTICATED`), its user was deactivated (`ACCOUNT_DEACTIVATED`) or
-/// its family suspended (`FAMILY_SUSPENDED`).
+/// its family suspended (`FAMILY_SUSPENDED`). On a 403: a super admin must
+/// set up two-factor sign-in before the console (`MFA_SETUP_REQUIRED`).
 #[allow(non_camel_case_types)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 pub enum ErrorCode {
     UNAUTHENTICATED,
     ACCOUNT_DEACTIVATED,
     FAMILY_SUSPENDED,
+    MFA_SETUP_REQUIRED,
 }
 
 /// One refused request field.
@@ -197,11 +200,17 @@ impl From<tonic::Status> for ApiError {
         } else {
             Vec::new()
         };
+        let code = (status.code() == Code::PermissionDenied
+            && status.get_details_error_info().is_some_and(|info| {
+                info.domain == kit::error::ERROR_DOMAIN
+                    && info.reason == kit::authn::REASON_MFA_SETUP_REQUIRED
+            }))
+        .then_some(ErrorCode::MFA_SETUP_REQUIRED);
         Self {
             status: http,
             message,
             details,
-            code: None,
+            code,
         }
     }
 }
@@ -238,6 +247,21 @@ mod tests {
         let error = ApiError::from(tonic::Status::unauthenticated("Invalid email or password"));
         assert_eq!(error.status, StatusCode::UNAUTHORIZED);
         assert_eq!(error.message, "Invalid email or password");
+        assert_eq!(error.code, None);
+    }
+
+    #[test]
+    fn the_console_waiting_for_two_factor_setup_is_a_403_with_its_code() {
+        let error = ApiError::from(kit::authn::mfa_setup_required());
+        assert_eq!(error.status, StatusCode::FORBIDDEN);
+        assert_eq!(
+            error.message,
+            "Set up two-factor sign-in before using the console"
+        );
+        assert_eq!(error.code, Some(ErrorCode::MFA_SETUP_REQUIRED));
+        // Any other refusal keeps no code.
+        let error = ApiError::from(tonic::Status::permission_denied("Only parents can do this"));
+        assert_eq!(error.status, StatusCode::FORBIDDEN);
         assert_eq!(error.code, None);
     }
 

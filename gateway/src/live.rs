@@ -82,7 +82,8 @@ impl Audience {
             }
             Audience::Family(org) => user.org == Some(*org),
             Audience::Parents(org) => parent_of(org),
-            Audience::Operators => user.role == Role::SuperAdmin,
+            // The console's events, for those the console lets in.
+            Audience::Operators => user.role == Role::SuperAdmin && !user.mfa_setup,
         }
     }
 }
@@ -390,8 +391,10 @@ mod tests {
             org,
             child,
             token: String::new(),
-            token_id: String::new(),
+            session_id: String::new(),
             expires_at: i64::MAX,
+            issued_at_ms: 0,
+            mfa_setup: false,
         }
     }
 
@@ -423,6 +426,14 @@ mod tests {
         assert!(!Audience::Parents(org).includes(&mia_user));
         assert!(Audience::Operators.includes(&operator));
         assert!(!Audience::Operators.includes(&parent));
+        let unsecured = User {
+            mfa_setup: true,
+            ..operator
+        };
+        assert!(
+            !Audience::Operators.includes(&unsecured),
+            "not before two-factor sign-in is set up"
+        );
     }
 
     #[test]

@@ -66,6 +66,31 @@ pub struct ResetPasswordBody {
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
+pub struct ChangePasswordBody {
+    /// The password the user signs in with now.
+    #[schema(required = true, min_length = 1)]
+    pub current_password: String,
+    #[schema(required = true, min_length = 6, max_length = 128)]
+    pub new_password: String,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ChildPasswordBody {
+    /// The child's new password.
+    #[schema(required = true, min_length = 6, max_length = 128)]
+    pub password: String,
+}
+
+/// A renewed access token.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RenewedToken {
+    /// Bearer token for the `Authorization` header, in the same session.
+    pub token: String,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
 pub struct VerifyEmailBody {
     /// The token of the mailed link (`/verify-email/{token}`).
     #[schema(required = true, min_length = 1)]
@@ -160,6 +185,10 @@ pub struct User {
     /// The child this login belongs to.
     pub child_id: Option<String>,
     pub profile: Profile,
+    /// Two-factor sign-in is on.
+    pub mfa_enabled: bool,
+    /// A super admin who must set up two-factor sign-in before the console.
+    pub mfa_setup_required: bool,
 }
 
 impl From<auth_pb::User> for User {
@@ -185,6 +214,8 @@ impl From<auth_pb::User> for User {
             phone: u.phone,
             is_active: u.is_active,
             email_verified: u.email_verified,
+            mfa_enabled: u.mfa_enabled,
+            mfa_setup_required: u.mfa_setup_required,
         }
     }
 }
@@ -193,6 +224,77 @@ impl From<auth_pb::User> for User {
 #[serde(rename_all = "camelCase")]
 pub struct AuthAnswer {
     /// Bearer token for the `Authorization` header.
+    pub token: String,
+    pub user: Option<User>,
+}
+
+/// What a login answers: the session, or, for a user with two-factor
+/// sign-in on, the challenge its second step (`POST /auth/login/mfa`) answers.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum LoginAnswer {
+    Session(Box<AuthAnswer>),
+    Mfa(MfaChallenge),
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MfaChallenge {
+    /// Always true: a code is needed.
+    pub mfa_required: bool,
+    /// Sent back with the code; good for 5 minutes.
+    pub mfa_token: String,
+}
+
+impl From<auth_pb::AuthResponse> for LoginAnswer {
+    fn from(r: auth_pb::AuthResponse) -> Self {
+        if r.mfa_required {
+            Self::Mfa(MfaChallenge {
+                mfa_required: true,
+                mfa_token: r.mfa_token,
+            })
+        } else {
+            Self::Session(Box::new(r.into()))
+        }
+    }
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct LoginMfaBody {
+    /// The `mfaToken` the login answered.
+    #[schema(required = true, min_length = 1)]
+    pub mfa_token: String,
+    /// A 6-digit code of the authenticator app, or a recovery code.
+    #[schema(required = true, min_length = 1, max_length = 64)]
+    pub code: String,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct MfaCodeBody {
+    /// A 6-digit code of the authenticator app (or, to turn it off, a recovery code).
+    #[schema(required = true, min_length = 1, max_length = 64)]
+    pub code: String,
+}
+
+/// A secret for the authenticator app, while two-factor sign-in is set up.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MfaSetupAnswer {
+    /// The secret in base32, to type into the app ...
+    pub secret: String,
+    /// ... or as an `otpauth://` URI, to show as a QR code.
+    pub otpauth_url: String,
+}
+
+/// Two-factor sign-in is on.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MfaConfirmedAnswer {
+    /// One-time codes for a lost phone, shown this once.
+    pub recovery_codes: Vec<String>,
+    /// A new token for this session (the one the console takes).
     pub token: String,
     pub user: Option<User>,
 }

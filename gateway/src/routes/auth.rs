@@ -13,8 +13,9 @@ use crate::{
     auth::Authed,
     error::{ApiResult, ErrorBody},
     json::{
-        AcceptInviteBody, Accepted, AuthAnswer, ForgotPasswordBody, Invite, LoginBody,
-        RegisterBody, ResetPasswordBody, VerifiedEmail, VerifyEmailBody,
+        AcceptInviteBody, Accepted, AuthAnswer, ForgotPasswordBody, Invite, LoginAnswer, LoginBody,
+        LoginMfaBody, RegisterBody, RenewedToken, ResetPasswordBody, VerifiedEmail,
+        VerifyEmailBody,
     },
 };
 
@@ -22,9 +23,12 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(register))
         .routes(routes!(login))
+        .routes(routes!(login_mfa))
         .routes(routes!(invite))
         .routes(routes!(accept_invite))
         .routes(routes!(logout))
+        .routes(routes!(logout_everywhere))
+        .routes(routes!(renew))
         .routes(routes!(forgot_password))
         .routes(routes!(reset_password))
         .routes(routes!(verify_email))
@@ -221,8 +225,52 @@ async fn logout(State(state): State<AppState>, user: Authed) -> ApiResult<Status
     // revocation event reaches them.
     state
         .revocations
-        .revoke_token_locally(&user.0.token_id, user.0.expires_at);
+        .revoke_token_locally(&user.0.session_id, user.0.expires_at);
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// Logs out everywhere: every session of the user, on every device, ends at
+/// once, this one included.
+#[utoipa::path(post, path = "/auth/logout-everywhere", tag = "auth", security(("bearer" = [])),
+    responses(
+        (status = 204, description = "Every session of the user has ended"),
+        (status = 401, description = "The token was already refused", body = ErrorBody),
+    ))]
+async fn logout_everywhere(State(state): State<AppState>, user: Authed) -> ApiResult<StatusCode> {
+    // Auth ends the sessions issued until some moment during the call; this
+    // gateway ends those issued before the call at once, the rest when the
+    // event comes round (a login elsewhere just after is never among them).
+    let before = chrono::Utc::now().timestamp_millis();
+    state
+        .clients
+        .auth(&user)
+        .logout_everywhere(pb::LogoutEverywhereRequest {})
+        .await?;
+    state
+        .revocations
+        .end_sessions_locally(&user.0.id.to_string(), before);
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Renews the access token of this session: the same session with a new
+/// expiry. Tokens live an hour; the web app renews them while it is in use.
+/// A token that is expired, logged out or otherwise revoked is not renewed.
+#[utoipa::path(post, path = "/auth/renew", tag = "auth", security(("bearer" = [])),
+    responses(
+        (status = 200, body = RenewedToken),
+        (status = 401, description = "The token is expired or its session ended", body = ErrorBody),
+        (status = 403, description = "Account or family deactivated since", body = ErrorBody),
+    ))]
+async fn renew(State(state): State<AppState>, user: Authed) -> ApiResult<Json<RenewedToken>> {
+    let renewed = state
+        .clients
+        .auth(&user)
+        .renew_token(pb::RenewTokenRequest {})
+        .await?
+        .into_inner();
+    Ok(Json(RenewedToken {
+        token: renewed.token,
+    }))
 }
 
 /// Creates a family and its first parent, and logs them in; a link to
@@ -255,10 +303,12 @@ async fn register(
     Ok((StatusCode::CREATED, Json(answer.into())))
 }
 
-/// Logs in with email and password.
+/// Logs in with email and password. A user with two-factor sign-in on is
+/// answered a challenge instead of a session: the login ends with
+/// `POST /auth/login/mfa`.
 #[utoipa::path(post, path = "/auth/login", tag = "auth", request_body = LoginBody,
     responses(
-        (status = 200, body = AuthAnswer),
+        (status = 200, body = LoginAnswer),
         (status = 401, description = "Wrong email or password", body = ErrorBody),
         (status = 403, description = "Account or family deactivated", body = ErrorBody),
         (status = 429, description = "Too many failed logins for this email; try again later", body = ErrorBody),
@@ -266,13 +316,44 @@ async fn register(
 async fn login(
     State(state): State<AppState>,
     Body(body): Body<LoginBody>,
-) -> ApiResult<Json<AuthAnswer>> {
+) -> ApiResult<Json<LoginAnswer>> {
     let answer = state
         .clients
         .auth_public()
         .login(pb::LoginRequest {
             email: body.email,
             password: body.password,
+        })
+        .await?
+        .into_inner();
+    let mut answer = LoginAnswer::from(answer);
+    if let LoginAnswer::Session(session) = &mut answer {
+        crate::profile::complete_answer(&state.clients, session.as_mut()).await;
+    }
+    Ok(Json(answer))
+}
+
+/// The second step of a login with two-factor sign-in: the login's
+/// `mfaToken` and a code of the authenticator app, or a recovery code (each
+/// works once). Wrong codes count towards the same lock as wrong passwords.
+#[utoipa::path(post, path = "/auth/login/mfa", tag = "auth", request_body = LoginMfaBody,
+    responses(
+        (status = 200, body = AuthAnswer),
+        (status = 400, description = "The code is missing or not right", body = ErrorBody),
+        (status = 401, description = "The login's token expired (5 minutes): enter the password again", body = ErrorBody),
+        (status = 403, description = "Account or family deactivated", body = ErrorBody),
+        (status = 429, description = "Too many failed attempts for this account; try again later", body = ErrorBody),
+    ))]
+async fn login_mfa(
+    State(state): State<AppState>,
+    Body(body): Body<LoginMfaBody>,
+) -> ApiResult<Json<AuthAnswer>> {
+    let answer = state
+        .clients
+        .auth_public()
+        .login_mfa(pb::LoginMfaRequest {
+            mfa_token: body.mfa_token,
+            code: body.code,
         })
         .await?
         .into_inner();

@@ -2,7 +2,9 @@
 
 use axum::{Json, extract::State, http::StatusCode};
 use chorely_proto::{
-    auth::v1::ListInviteCodesRequest, family::v1 as pb, rewards::v1::GetChildSummariesRequest,
+    auth::v1::{self as auth_pb, ListInviteCodesRequest},
+    family::v1 as pb,
+    rewards::v1::GetChildSummariesRequest,
 };
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -11,8 +13,8 @@ use crate::{
     auth::Authed,
     error::{ApiError, ApiResult, ErrorBody},
     json::{
-        Child, ChildDetailsBody, ChildInvitation, ChildInviteLink, InviteChildBody, RatingsBody,
-        time,
+        Child, ChildDetailsBody, ChildInvitation, ChildInviteLink, ChildPasswordBody,
+        InviteChildBody, RatingsBody, time,
     },
 };
 
@@ -23,6 +25,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(show_invite))
         .routes(routes!(update, delete))
         .routes(routes!(ratings))
+        .routes(routes!(set_password))
 }
 
 /// The family's children with balances, GPA and multipliers (parents only).
@@ -226,6 +229,40 @@ async fn delete(
         .family(&user)
         .delete_child(pb::DeleteChildRequest { id })
         .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Sets a new password for a child's login (parents only; children often
+/// have no email to reset it with). The child's sessions end at once.
+#[utoipa::path(put, path = "/children/{id}/password", tag = "children", security(("bearer" = [])),
+    params(("id" = String, Path)), request_body = ChildPasswordBody,
+    responses(
+        (status = 204, description = "The password is set; the child signs in with it"),
+        (status = 400, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, description = "The child has no login yet (or is not of this family)", body = ErrorBody),
+    ))]
+async fn set_password(
+    State(state): State<AppState>,
+    user: Authed,
+    Path(id): Path<String>,
+    Body(body): Body<ChildPasswordBody>,
+) -> ApiResult<StatusCode> {
+    let before = chrono::Utc::now().timestamp_millis();
+    let login = state
+        .clients
+        .auth(&user)
+        .set_child_password(auth_pb::SetChildPasswordRequest {
+            child_id: id,
+            password: body.password,
+        })
+        .await?
+        .into_inner();
+    // This gateway refuses the child's old tokens at once; the others as
+    // soon as the event reaches them.
+    state
+        .revocations
+        .end_sessions_locally(&login.user_id, before);
     Ok(StatusCode::NO_CONTENT)
 }
 

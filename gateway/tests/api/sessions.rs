@@ -178,3 +178,138 @@ async fn logging_out_ends_that_session_and_no_other() {
         .await
         .unwrap();
 }
+
+/// What a token says about itself (its payload, unverified: the test only
+/// reads what the gateway it came from issued).
+fn claims_of(token: &str) -> Value {
+    use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
+    let payload = token.split('.').nth(1).unwrap();
+    serde_json::from_slice(&URL_SAFE_NO_PAD.decode(payload).unwrap()).unwrap()
+}
+
+async fn renew(api: &str, token: &str) -> (StatusCode, Value) {
+    send(
+        Client::new()
+            .post(format!("{api}/auth/renew"))
+            .bearer_auth(token),
+    )
+    .await
+}
+
+async fn log_in(api: &str, email: &Value, password: &str) -> String {
+    let (status, answer) = send(
+        Client::new()
+            .post(format!("{api}/auth/login"))
+            .json(&json!({"email": email, "password": password})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    answer["token"].as_str().unwrap().to_owned()
+}
+
+/// Tokens live an hour and are renewed in their session: a renewal is a
+/// new token of the same session, and logging out with either ends both.
+#[tokio::test]
+async fn a_renewed_token_stays_in_its_session_and_ends_with_it() {
+    let (_stack, api) = start().await;
+    let parent = parent(&api).await;
+    let first = claims_of(&parent.token);
+    assert_eq!(
+        first["exp"].as_i64().unwrap() - first["iat"].as_i64().unwrap(),
+        3600,
+        "an access token lives an hour: {first}"
+    );
+
+    let (status, answer) = renew(&api, &parent.token).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let renewed = answer["token"].as_str().unwrap().to_owned();
+    assert_ne!(renewed, parent.token);
+    let second = claims_of(&renewed);
+    assert_eq!(second["sid"], first["sid"], "the same session");
+    assert_ne!(second["jti"], first["jti"], "a new token");
+    assert!(second["exp"].as_i64() >= first["exp"].as_i64());
+    let (status, me) = send(
+        Client::new()
+            .get(format!("{api}/users/me"))
+            .bearer_auth(&renewed),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{me}");
+    assert_eq!(me["id"], parent.user["id"]);
+
+    // Another session of the same user is not touched by this one's logout.
+    let laptop = log_in(&api, &parent.user["email"], "secret123").await;
+    // Logging out with the older token ends the renewed one as well ...
+    let (status, _) = send(parent.post("/auth/logout", &json!({}))).await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    for token in [&parent.token, &renewed] {
+        let (status, body) = send(
+            Client::new()
+                .get(format!("{api}/users/me"))
+                .bearer_auth(token),
+        )
+        .await;
+        assert_refused(status, &body, "Invalid or expired token", "UNAUTHENTICATED");
+        // ... and neither can be renewed: the session stays ended.
+        let (status, body) = renew(&api, token).await;
+        assert_refused(status, &body, "Invalid or expired token", "UNAUTHENTICATED");
+    }
+    let (status, _) = renew(&api, &laptop).await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+/// "Log out everywhere" ends every session of the user at once, on every
+/// device and in every service, the one that asked included; logging in
+/// again afterwards works, and other users are untouched.
+#[tokio::test]
+async fn logging_out_everywhere_ends_every_session_of_the_user() {
+    let (_stack, api) = start().await;
+    let phone = parent(&api).await;
+    let laptop = log_in(&api, &phone.user["email"], "secret123").await;
+    let (renewed_status, renewed) = renew(&api, &laptop).await;
+    assert_eq!(renewed_status, StatusCode::OK);
+    let renewed = renewed["token"].as_str().unwrap().to_owned();
+    let co = co_parent(&phone).await;
+
+    let (status, body) = send(phone.post("/auth/logout-everywhere", &json!({}))).await;
+    assert_eq!(status, StatusCode::NO_CONTENT, "{body}");
+    for token in [&phone.token, &laptop, &renewed] {
+        for path in ["/users/me", "/children"] {
+            let (status, body) =
+                send(Client::new().get(format!("{api}{path}")).bearer_auth(token)).await;
+            assert_refused(status, &body, "Invalid or expired token", "UNAUTHENTICATED");
+        }
+        let (status, _) = renew(&api, token).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+    }
+    // The co-parent's session goes on.
+    let (status, _) = send(co.get("/users/me")).await;
+    assert_eq!(status, StatusCode::OK);
+    // A new login is a new session, and works.
+    let again = log_in(&api, &phone.user["email"], "secret123").await;
+    let (status, _) = send(
+        Client::new()
+            .get(format!("{api}/children"))
+            .bearer_auth(&again),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+/// A renewal is refused once the account is deactivated, as a login is.
+#[tokio::test]
+async fn a_deactivated_member_cannot_renew() {
+    let (_stack, api) = start().await;
+    let parent = parent(&api).await;
+    let co = co_parent(&parent).await;
+    let co_id = co.user["id"].as_str().unwrap();
+    let (status, _) = send(parent.put(&format!("/users/{co_id}/deactivate"), &json!({}))).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, body) = renew(&api, &co.token).await;
+    assert_refused(
+        status,
+        &body,
+        "This account has been deactivated",
+        "ACCOUNT_DEACTIVATED",
+    );
+}

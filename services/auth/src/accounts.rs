@@ -5,7 +5,7 @@ use std::{sync::Arc, time::Duration};
 
 use chorely_proto::{
     auth::v1::{self as pb},
-    events::v1::{TokenRevoked, UserLoggedIn},
+    events::v1::UserLoggedIn,
     family::v1::AddMemberChildRequest,
 };
 use kit::{
@@ -49,6 +49,10 @@ pub struct Accounts {
     pub clock: kit::clock::Clock,
     /// Wakes the mailer when mail is queued.
     pub mail: crate::mail::MailWaker,
+    /// Reads the tokens of a login's second step.
+    pub verifier: Arc<kit::jwt::JwtVerifier>,
+    /// Super admins must set up two-factor sign-in before the console.
+    pub super_admin_mfa_required: bool,
 }
 
 impl Accounts {
@@ -106,20 +110,7 @@ impl Accounts {
             return Err(Error::invalid("password", "Password is required"));
         }
         let email = req.email.trim();
-        // Counted before hashing, in the same statement that checks the
-        // limit: a locked email costs no password check, and a burst of
-        // guesses sent at once gets no more checks than guesses sent in turn.
-        if !login_failures::reserve_attempt(
-            &self.pool,
-            email,
-            LOGIN_FAILURES_MAX,
-            LOGIN_FAILURE_WINDOW,
-            LOGIN_LOCK,
-        )
-        .await?
-        {
-            return Err(Error::TooManyAttempts);
-        }
+        self.reserve_password_attempt(email).await?;
         let user = users::find_by_email(&self.pool, email).await?;
         let matches = self
             .hasher
@@ -137,7 +128,27 @@ impl Accounts {
         if !user.is_active {
             return Err(Error::AccountInactive);
         }
-        self.logged_in(user).await
+        self.after_password(user).await
+    }
+
+    /// Counts a password guess on `email` before it is checked, in the same
+    /// statement that checks the limit: a locked email costs no password
+    /// check, and a burst of guesses sent at once gets no more checks than
+    /// guesses sent in turn. A right password clears the count.
+    pub(crate) async fn reserve_password_attempt(&self, email: &str) -> Result<(), Error> {
+        if login_failures::reserve_attempt(
+            &self.pool,
+            email,
+            LOGIN_FAILURES_MAX,
+            LOGIN_FAILURE_WINDOW,
+            LOGIN_LOCK,
+        )
+        .await?
+        {
+            Ok(())
+        } else {
+            Err(Error::TooManyAttempts)
+        }
     }
 
     /// An invitation that can still be accepted.
@@ -272,31 +283,6 @@ impl Accounts {
         self.describe(&user).await
     }
 
-    /// Ends the session of the caller's token: `token_revoked` goes through
-    /// the outbox to every process, and this one refuses the token at once.
-    pub async fn logout(&self, caller: &Caller) -> Result<(), Error> {
-        let now = chrono::Utc::now();
-        let mut tx = self.pool.begin().await?;
-        outbox::enqueue(
-            &mut tx,
-            &TokenRevoked {
-                token_id: caller.token_id.clone(),
-                user_id: caller.id.to_string(),
-                organization_id: caller.org.map(|o| o.to_string()).unwrap_or_default(),
-                expires_at: Some(prost_types::Timestamp {
-                    seconds: caller.expires_at,
-                    nanos: 0,
-                }),
-                revoked_at: Some(kit::time::to_proto(now)),
-            },
-        )
-        .await?;
-        tx.commit().await?;
-        self.revocations
-            .revoke_token_locally(&caller.token_id, caller.expires_at);
-        Ok(())
-    }
-
     /// Inserts the user and its `user.registered` event in one transaction,
     /// using up `invitation` in the same transaction when there is one.
     async fn create_user(
@@ -365,25 +351,41 @@ impl Accounts {
         user.last_login_at = Some(at);
         let token = self
             .signer
-            .access_token(&Subject {
-                user_id: user.id,
-                role: user.role.clone(),
-                org: user.organization_id,
-                child: user.child_id,
-            })
+            .access_token(&self.subject(&user))
             .map_err(|e| Error::Internal(e.into()))?;
         Ok(pb::AuthResponse {
             token,
-            user: Some(view::user(&user, family.as_ref())),
+            user: Some(self.view(&user, family.as_ref())),
+            ..Default::default()
         })
     }
 
     pub(crate) async fn describe(&self, user: &UserRow) -> Result<pb::User, Error> {
         let family = self.family_of(user).await?;
-        Ok(view::user(user, family.as_ref()))
+        Ok(self.view(user, family.as_ref()))
     }
 
-    async fn family_of(&self, user: &UserRow) -> Result<Option<Family>, Error> {
+    /// The user as they see themselves: with whether the console waits for
+    /// their two-factor setup.
+    fn view(&self, user: &UserRow, family: Option<&Family>) -> pb::User {
+        pb::User {
+            mfa_setup_required: self.subject(user).mfa_setup,
+            ..view::user(user, family)
+        }
+    }
+
+    /// Who a token issued to `user` speaks for.
+    pub(crate) fn subject(&self, user: &UserRow) -> Subject {
+        Subject {
+            user_id: user.id,
+            role: user.role.clone(),
+            org: user.organization_id,
+            child: user.child_id,
+            mfa_setup: self.mfa_required_of(user) && !user.mfa_enabled,
+        }
+    }
+
+    pub(crate) async fn family_of(&self, user: &UserRow) -> Result<Option<Family>, Error> {
         match user.organization_id {
             Some(org) => Ok(Some(self.clients.family_of(org).await?)),
             None => Ok(None),

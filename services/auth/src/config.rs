@@ -13,7 +13,8 @@ pub struct Config {
     pub jwt_private_key: Option<Secret>,
     /// ... or the file holding it.
     pub jwt_private_key_file: PathBuf,
-    /// Lifetime of an access token.
+    /// Lifetime of an access token: short, as a stolen one should be; the
+    /// web app renews it while it is in use (`POST /api/auth/renew`).
     pub token_ttl_seconds: u64,
     pub family_url: String,
     pub platform_url: String,
@@ -27,6 +28,9 @@ pub struct Config {
     pub smtp_url: Secret,
     /// The sender of every mail, e.g. `Chorely <no-reply@chorely.example>`.
     pub mail_from: String,
+    /// Super admins must set up two-factor sign-in before the console lets
+    /// them in (`SUPER_ADMIN_MFA_REQUIRED=false` lifts it).
+    pub super_admin_mfa_required: bool,
 }
 
 impl Default for Config {
@@ -35,12 +39,13 @@ impl Default for Config {
             common: CommonConfig::defaults("auth", 50051),
             jwt_private_key: None,
             jwt_private_key_file: PathBuf::from(".local/keys/jwt-private.pem"),
-            token_ttl_seconds: 12 * 60 * 60,
+            token_ttl_seconds: 60 * 60,
             family_url: "http://127.0.0.1:50052".into(),
             platform_url: "http://127.0.0.1:50055".into(),
             max_concurrent_hashes: 4,
             smtp_url: local_smtp(),
             mail_from: "Chorely <no-reply@chorely.local>".into(),
+            super_admin_mfa_required: true,
         }
     }
 }

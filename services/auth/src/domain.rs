@@ -13,19 +13,24 @@ pub struct Password(String);
 
 impl Password {
     pub fn parse(raw: &str) -> Result<Self, Error> {
+        Self::parse_field(raw, "password")
+    }
+
+    /// [`Password::parse`] of the input named `field`.
+    pub fn parse_field(raw: &str, field: &'static str) -> Result<Self, Error> {
         let chars = raw.chars().count();
         if chars == 0 {
-            return Err(Error::invalid("password", "Password is required"));
+            return Err(Error::invalid(field, "Password is required"));
         }
         if chars < PASSWORD_MIN {
             return Err(Error::invalid(
-                "password",
+                field,
                 "Password must be at least 6 characters",
             ));
         }
         if chars > PASSWORD_MAX {
             return Err(Error::invalid(
-                "password",
+                field,
                 "Password must be at most 128 characters",
             ));
         }

@@ -26,6 +26,21 @@ pub enum Error {
     EmailAlreadyVerified,
     #[error("Too many emails sent to this address. Try again in an hour.")]
     TooManyMails,
+    /// The second step of a login came too late (or with a token not ours).
+    #[error("Your sign-in took too long. Enter your password again.")]
+    MfaLoginExpired,
+    #[error("Two-factor sign-in is already on")]
+    MfaAlreadyOn,
+    #[error("Start setting up two-factor sign-in first")]
+    MfaNotStarted,
+    #[error("Two-factor sign-in is not on")]
+    MfaNotOn,
+    /// A child without a login, or another family's: nothing to set.
+    #[error("This child has no login yet")]
+    ChildHasNoLogin,
+    /// The session was ended while a call renewing it was on its way.
+    #[error("{}", kit::authn::UNAUTHENTICATED)]
+    SessionEnded,
     /// Another family's child answers as an unknown one.
     #[error("Child not found")]
     ChildNotFound,
@@ -57,12 +72,20 @@ impl From<Error> for Status {
     fn from(err: Error) -> Self {
         let code = match &err {
             Error::Invalid(field) => return kit::error::invalid(field),
-            Error::EmailTaken | Error::EmailAlreadyVerified => Code::AlreadyExists,
-            Error::BadCredentials => Code::Unauthenticated,
+            Error::EmailTaken | Error::EmailAlreadyVerified | Error::MfaAlreadyOn => {
+                Code::AlreadyExists
+            }
+            Error::MfaNotStarted | Error::MfaNotOn => Code::FailedPrecondition,
+            Error::BadCredentials | Error::SessionEnded | Error::MfaLoginExpired => {
+                Code::Unauthenticated
+            }
             Error::AccountInactive | Error::FamilyInactive | Error::Forbidden(_) => {
                 Code::PermissionDenied
             }
-            Error::InvalidInvite | Error::UserNotFound | Error::ChildNotFound => Code::NotFound,
+            Error::InvalidInvite
+            | Error::UserNotFound
+            | Error::ChildNotFound
+            | Error::ChildHasNoLogin => Code::NotFound,
             Error::TooManyAttempts | Error::TooManyMails => Code::ResourceExhausted,
             Error::Upstream { service, status } => {
                 return kit::error::upstream(service, status.clone());

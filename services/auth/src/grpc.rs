@@ -162,4 +162,90 @@ impl AuthService for AuthGrpc {
                 .map(|()| pb::UpdateChildContactResponse {}),
         )
     }
+
+    async fn logout_everywhere(
+        &self,
+        request: Request<pb::LogoutEverywhereRequest>,
+    ) -> Reply<pb::LogoutResponse> {
+        let caller = request.user()?;
+        reply(
+            self.accounts
+                .logout_everywhere(caller)
+                .await
+                .map(|()| pb::LogoutResponse {}),
+        )
+    }
+
+    async fn renew_token(
+        &self,
+        request: Request<pb::RenewTokenRequest>,
+    ) -> Reply<pb::RenewTokenResponse> {
+        let caller = request.user()?;
+        reply(
+            self.accounts
+                .renew(caller)
+                .await
+                .map(|token| pb::RenewTokenResponse { token }),
+        )
+    }
+
+    async fn change_password(
+        &self,
+        request: Request<pb::ChangePasswordRequest>,
+    ) -> Reply<pb::AuthResponse> {
+        let caller = request.user()?.clone();
+        reply(
+            self.accounts
+                .change_password(&caller, request.into_inner())
+                .await,
+        )
+    }
+
+    async fn set_child_password(
+        &self,
+        request: Request<pb::SetChildPasswordRequest>,
+    ) -> Reply<pb::SetChildPasswordResponse> {
+        let caller = request.parent()?.clone();
+        reply(
+            self.accounts
+                .set_child_password(&caller, request.into_inner())
+                .await
+                .map(|id| pb::SetChildPasswordResponse {
+                    user_id: id.to_string(),
+                }),
+        )
+    }
+
+    async fn login_mfa(&self, request: Request<pb::LoginMfaRequest>) -> Reply<pb::AuthResponse> {
+        reply(self.accounts.login_mfa(request.into_inner()).await)
+    }
+
+    async fn start_mfa_setup(
+        &self,
+        request: Request<pb::StartMfaSetupRequest>,
+    ) -> Reply<pb::MfaSetup> {
+        let caller = request.user()?;
+        reply(self.accounts.start_mfa_setup(caller).await)
+    }
+
+    async fn confirm_mfa(
+        &self,
+        request: Request<pb::ConfirmMfaRequest>,
+    ) -> Reply<pb::MfaConfirmed> {
+        let caller = request.user()?.clone();
+        reply(
+            self.accounts
+                .confirm_mfa(&caller, request.into_inner())
+                .await,
+        )
+    }
+
+    async fn disable_mfa(&self, request: Request<pb::DisableMfaRequest>) -> Reply<pb::User> {
+        let caller = request.user()?.clone();
+        reply(
+            self.accounts
+                .disable_mfa(&caller, request.into_inner())
+                .await,
+        )
+    }
 }

@@ -2,7 +2,7 @@
 //! (queued here, sent by the [`crate::mail::Mailer`]), and what following
 //! them does.
 
-use chorely_proto::{auth::v1 as pb, events::v1::UserRevoked};
+use chorely_proto::auth::v1 as pb;
 use kit::{authn::User as Caller, outbox, validate};
 use uuid::Uuid;
 
@@ -11,6 +11,7 @@ use crate::{
     domain::Password,
     error::Error,
     mail::hash_token,
+    sessions,
     store::{
         account_tokens, login_failures,
         mail_queue::{self, MailKind, NewMail},
@@ -175,34 +176,16 @@ impl Accounts {
             .await?
             .ok_or(Error::UserNotFound)?;
         // Every token issued until now stops working: the sessions of
-        // whoever knew the old password end. Revocations and tokens count in
-        // the system's milliseconds.
-        let revoked_at = chrono::Utc::now();
-        outbox::enqueue(
-            &mut tx,
-            &UserRevoked {
-                user_id: user.id.to_string(),
-                organization_id: user
-                    .organization_id
-                    .map(|o| o.to_string())
-                    .unwrap_or_default(),
-                revoked_at: Some(kit::time::to_proto(revoked_at)),
-                sessions_only: true,
-            },
-        )
-        .await?;
+        // whoever knew the old password end.
+        let cut = sessions::end_sessions(&mut tx, user.id, user.organization_id).await?;
         outbox::enqueue(&mut tx, &view::user_updated(&user)).await?;
         tx.commit().await?;
-        let cut = revoked_at.timestamp_millis();
-        self.revocations
-            .end_sessions_locally(&user.id.to_string(), cut);
+        self.end_sessions_here(user.id, cut);
         // A lockout from guessing the old password no longer applies.
         login_failures::clear(&self.pool, &user.email).await?;
         // The new session must be issued after the cut-off, never in its
         // millisecond, or it would be refused with the old ones.
-        while chrono::Utc::now().timestamp_millis() <= cut {
-            tokio::time::sleep(std::time::Duration::from_millis(1)).await;
-        }
+        sessions::wait_past(cut).await;
         self.logged_in(user).await
     }
 

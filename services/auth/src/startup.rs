@@ -65,6 +65,8 @@ impl Application {
             revocations: service.revocations.clone(),
             clock,
             mail: waker,
+            verifier: service.verifier.clone(),
+            super_admin_mfa_required: config.super_admin_mfa_required,
         };
         let routes = Routes::new(AuthServiceServer::with_interceptor(
             AuthGrpc { accounts },

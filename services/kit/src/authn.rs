@@ -57,10 +57,15 @@ pub struct User {
     pub child: Option<Uuid>,
     /// The bearer token, forwarded when this service calls another for the user.
     pub token: String,
-    /// The token's id (`jti`), by which its session is logged out.
-    pub token_id: String,
+    /// The token's session (`sid`, or `jti` for a token without one), by
+    /// which it and its renewals are logged out.
+    pub session_id: String,
     /// When the token expires (`exp`, Unix seconds).
     pub expires_at: i64,
+    /// When the token was issued (Unix milliseconds), as revocations count.
+    pub issued_at_ms: i64,
+    /// A super admin who must set up two-factor sign-in before the console.
+    pub mfa_setup: bool,
 }
 
 impl User {
@@ -119,7 +124,7 @@ impl Authenticator {
             });
         }
         // A session logged out: its token is done, like an expired one.
-        if self.revocations.token_revoked(&verified.claims.jti) {
+        if self.revocations.token_revoked(verified.claims.session_id()) {
             return Err(Refusal::Invalid);
         }
         caller_from(verified, token).ok_or(Refusal::Invalid)
@@ -142,6 +147,11 @@ pub enum Refusal {
 /// clients which, so they can say why the session ended.
 pub const REASON_ACCOUNT_DEACTIVATED: &str = "ACCOUNT_DEACTIVATED";
 pub const REASON_FAMILY_SUSPENDED: &str = "FAMILY_SUSPENDED";
+/// `ErrorInfo.reason` of a `permission_denied` status refusing the console
+/// to a super admin who has not set up two-factor sign-in yet.
+pub const REASON_MFA_SETUP_REQUIRED: &str = "MFA_SETUP_REQUIRED";
+/// What they are told.
+pub const MFA_SETUP_REQUIRED: &str = "Set up two-factor sign-in before using the console";
 
 impl Refusal {
     /// What the caller is told: for a revoked token, the words their next
@@ -190,6 +200,16 @@ impl Refusal {
             _ => None,
         }
     }
+}
+
+/// The refusal of the console to a super admin who has not set up
+/// two-factor sign-in yet.
+pub fn mfa_setup_required() -> Status {
+    Status::with_error_details(
+        tonic::Code::PermissionDenied,
+        MFA_SETUP_REQUIRED,
+        ErrorDetails::with_error_info(REASON_MFA_SETUP_REQUIRED, ERROR_DOMAIN, HashMap::new()),
+    )
 }
 
 /// The token of an `Authorization: Bearer <token>` header value.
@@ -249,8 +269,10 @@ fn caller_from(verified: Verified, token: &str) -> Option<Caller> {
         org: claims.org,
         child: claims.child,
         token: token.to_owned(),
-        token_id: claims.jti,
+        session_id: claims.session_id().to_owned(),
         expires_at: claims.exp,
+        issued_at_ms: claims.issued_at_ms(),
+        mfa_setup: claims.mfa_setup,
     }))
 }
 
@@ -274,10 +296,12 @@ pub trait RequestAuth {
             Err(Status::permission_denied("Only parents can do this"))
         }
     }
-    /// A super admin.
+    /// A super admin who has signed in with two factors (or need not).
     fn super_admin(&self) -> Result<&User, Status> {
         let user = self.user()?;
-        if user.role == Role::SuperAdmin {
+        if user.role == Role::SuperAdmin && user.mfa_setup {
+            Err(mfa_setup_required())
+        } else if user.role == Role::SuperAdmin {
             Ok(user)
         } else {
             Err(Status::permission_denied(

@@ -21,6 +21,9 @@ pub const ISSUER: &str = "chorely-auth";
 pub const ACCESS_TYP: &str = "at+jwt";
 /// Header `typ` of a token one service uses to call another.
 pub const SERVICE_TYP: &str = "svc+jwt";
+/// Header `typ` of the token between a login's password and its second
+/// factor: auth alone reads it, and no call accepts it as a bearer token.
+pub const MFA_TYP: &str = "mfa+jwt";
 /// Service tokens are minted per call, so they only need to outlive it.
 const SERVICE_TTL: Duration = Duration::from_secs(60);
 
@@ -41,8 +44,13 @@ pub struct Claims {
     pub iss: String,
     pub exp: i64,
     pub iat: i64,
-    /// Token id, so a single token can be revoked.
+    /// Token id, unique to each token.
     pub jti: String,
+    /// Session id: the same for a login's token and each renewal of it, so
+    /// logging out ends them all. Absent on service tokens (and on tokens
+    /// issued before sessions were renewable: their `jti` stands for it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sid: Option<String>,
     /// SUPER_ADMIN, ORG_ADMIN or ORG_MEMBER (user tokens).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub role: Option<String>,
@@ -57,6 +65,10 @@ pub struct Claims {
     /// later in the same second (a family reactivated and logged in again).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub iat_ms: Option<i64>,
+    /// A super admin who must set up two-factor sign-in first: such a token
+    /// reaches their profile and the setup, not the console.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub mfa_setup: bool,
 }
 
 impl Claims {
@@ -65,6 +77,11 @@ impl Claims {
     /// so a revocation in that second still refuses it.
     pub fn issued_at_ms(&self) -> i64 {
         self.iat_ms.unwrap_or_else(|| self.iat.saturating_mul(1000))
+    }
+
+    /// The session the token belongs to, by which it is logged out.
+    pub fn session_id(&self) -> &str {
+        self.sid.as_deref().unwrap_or(&self.jti)
     }
 }
 
@@ -105,6 +122,20 @@ impl JwtVerifier {
                 .time_to_idle(VERIFIED_IDLE)
                 .build(),
         })
+    }
+
+    /// The claims of a login's second-step token (`typ` `mfa+jwt`): signed
+    /// by auth and not expired at `now` (Unix seconds, the caller's clock).
+    /// Never remembered: each is used once or twice.
+    pub fn verify_mfa(&self, token: &str, now: i64) -> Result<Claims, JwtError> {
+        let mut validation = self.validation.clone();
+        validation.validate_exp = false;
+        let data = jsonwebtoken::decode::<Claims>(token, &self.key, &validation)
+            .map_err(|_| JwtError::Invalid)?;
+        if data.header.typ.as_deref() != Some(MFA_TYP) || data.claims.exp <= now {
+            return Err(JwtError::Invalid);
+        }
+        Ok(data.claims)
     }
 
     pub fn verify(&self, token: &str) -> Result<Verified, JwtError> {
@@ -158,6 +189,8 @@ pub struct Subject {
     pub role: String,
     pub org: Option<Uuid>,
     pub child: Option<Uuid>,
+    /// A super admin who must set up two-factor sign-in before the console.
+    pub mfa_setup: bool,
 }
 
 impl JwtSigner {
@@ -175,16 +208,39 @@ impl JwtSigner {
         })
     }
 
-    /// A user's access token.
+    /// A user's access token, starting a new session.
     pub fn access_token(&self, subject: &Subject) -> Result<String, JwtError> {
+        self.session_token(subject, &Uuid::new_v4().to_string())
+    }
+
+    /// A user's access token in the session `session_id` (a renewal).
+    pub fn session_token(&self, subject: &Subject, session_id: &str) -> Result<String, JwtError> {
         let claims = Claims {
             sub: subject.user_id.to_string(),
             role: Some(subject.role.clone()),
             org: subject.org,
             child: subject.child,
+            sid: Some(session_id.to_owned()),
+            mfa_setup: subject.mfa_setup,
             ..base_claims(self.ttl)
         };
         self.sign(ACCESS_TYP, &claims)
+    }
+
+    /// The token that carries a login from its right password to its second
+    /// factor, until `expires_at` (Unix seconds, the caller's clock).
+    pub fn mfa_token(&self, user_id: Uuid, expires_at: i64) -> Result<String, JwtError> {
+        let claims = Claims {
+            sub: user_id.to_string(),
+            exp: expires_at,
+            ..base_claims(Duration::ZERO)
+        };
+        self.sign(MFA_TYP, &claims)
+    }
+
+    /// How long an access token lives.
+    pub fn ttl(&self) -> Duration {
+        self.ttl
     }
 
     /// A short-lived token for calling another service as this service.
@@ -214,10 +270,12 @@ fn base_claims(ttl: Duration) -> Claims {
         exp: now + i64::try_from(ttl.as_secs()).unwrap_or(i64::MAX / 2),
         iat: now,
         jti: Uuid::new_v4().to_string(),
+        sid: None,
         role: None,
         org: None,
         child: None,
         iat_ms: Some(now_ms),
+        mfa_setup: false,
     }
 }
 
@@ -272,5 +330,78 @@ mod tests {
         let tampered = String::from_utf8(tampered).unwrap();
         assert_eq!(verifier.verify(&tampered).unwrap_err(), JwtError::Invalid);
         assert!(verifier.verify(&token).is_ok());
+    }
+
+    #[test]
+    fn a_second_step_token_is_no_bearer_token_and_a_bearer_token_no_second_step() {
+        let (signer, verifier) = pair();
+        let user = Uuid::new_v4();
+        let now = 1_000_000;
+        let mfa = signer.mfa_token(user, now + 300).unwrap();
+        assert_eq!(verifier.verify(&mfa).unwrap_err(), JwtError::Invalid);
+        assert_eq!(
+            verifier.verify_mfa(&mfa, now).unwrap().sub,
+            user.to_string()
+        );
+        // Expired by the caller's clock.
+        assert_eq!(
+            verifier.verify_mfa(&mfa, now + 300).unwrap_err(),
+            JwtError::Invalid
+        );
+        let access = signer
+            .access_token(&Subject {
+                user_id: user,
+                role: "SUPER_ADMIN".into(),
+                org: None,
+                child: None,
+                mfa_setup: false,
+            })
+            .unwrap();
+        assert_eq!(
+            verifier.verify_mfa(&access, now).unwrap_err(),
+            JwtError::Invalid
+        );
+        assert!(verifier.verify(&access).is_ok());
+    }
+
+    #[test]
+    fn renewals_keep_the_session_and_only_a_pending_setup_is_written() {
+        let (signer, verifier) = pair();
+        let subject = Subject {
+            user_id: Uuid::new_v4(),
+            role: "SUPER_ADMIN".into(),
+            org: None,
+            child: None,
+            mfa_setup: true,
+        };
+        let first = verifier
+            .verify(&signer.access_token(&subject).unwrap())
+            .unwrap()
+            .claims;
+        let sid = first.sid.clone().unwrap();
+        assert!(first.mfa_setup);
+        let renewed = verifier
+            .verify(
+                &signer
+                    .session_token(
+                        &Subject {
+                            mfa_setup: false,
+                            ..subject
+                        },
+                        &sid,
+                    )
+                    .unwrap(),
+            )
+            .unwrap()
+            .claims;
+        assert_eq!(renewed.session_id(), sid);
+        assert_ne!(renewed.jti, first.jti);
+        assert!(!renewed.mfa_setup);
+        // Absent from the token when false, as tokens issued before had it.
+        let text = signer.sign(ACCESS_TYP, &renewed).unwrap();
+        let payload = text.split('.').nth(1).unwrap();
+        use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
+        let json = String::from_utf8(URL_SAFE_NO_PAD.decode(payload).unwrap()).unwrap();
+        assert!(!json.contains("mfa_setup"), "{json}");
     }
 }

@@ -16,8 +16,14 @@
 //! as an expired one is (the account itself is fine), one issued after is not.
 //!
 //! Logging out ends one session: auth publishes `token_revoked` with the
-//! token's id (`jti`) and expiry, and that token alone is refused, until it
-//! would have expired anyway (then it is forgotten).
+//! session's id (`sid`, which its renewals keep) and when its last token
+//! expires, and the tokens of that session alone are refused until they
+//! would have expired anyway (then it is forgotten). A revoked token cannot
+//! be renewed, so no token of the session outlives that.
+//!
+//! "Log out everywhere" and a password change end every session of the user
+//! as a reset does (`sessions_only`); a change then issues the caller a new
+//! token after the cut.
 
 use std::{
     collections::HashMap,
@@ -39,7 +45,8 @@ use tokio_util::sync::CancellationToken;
 
 use crate::nats::Bus;
 
-/// Tokens live at most 12 hours; older revocations no longer matter.
+/// Tokens live an hour by default (at most 12 hours as configured in any
+/// deployment we ship); older revocations no longer matter.
 const LOOK_BACK: time::Duration = time::Duration::days(2);
 
 /// What revoked a token.
@@ -198,7 +205,7 @@ impl Revocations {
         }
     }
 
-    /// Whether the token `token_id` (its `jti`) was logged out.
+    /// Whether the session `token_id` (its tokens' `sid`) was logged out.
     pub fn token_revoked(&self, token_id: &str) -> bool {
         if token_id.is_empty() {
             return false;
@@ -356,10 +363,12 @@ mod tests {
             exp: 0,
             iat,
             jti: String::new(),
+            sid: None,
             role: None,
             org: None,
             child: None,
             iat_ms,
+            mfa_setup: false,
         }
         .issued_at_ms()
     }

@@ -54,10 +54,12 @@ pub mod tokens {
             exp: now + exp_offset,
             iat: now - 10,
             jti: uuid::Uuid::new_v4().to_string(),
+            sid: None,
             role: Some("ORG_ADMIN".into()),
             org: None,
             child: None,
             iat_ms: None,
+            mfa_setup: false,
         }
     }
 

@@ -32,6 +32,31 @@ describe('the server data cache', () => {
     expect(requests.filter((request) => request.path === '/children')).toHaveLength(2);
   });
 
+  it('keeps the data when a new token comes for the same user (renewed, or after a password change)', async () => {
+    signIn(userWithRole('ORG_ADMIN'));
+    let childLoads = 0;
+    stubApi(({ method, path }) => {
+      if (method !== 'GET' || path !== '/children') return undefined;
+      childLoads += 1;
+      // Later reads never end: what shows then came from the cache.
+      return childLoads === 1 ? jsonResponse(200, [sam]) : undefined;
+    });
+    const { router } = renderRoute('/payouts');
+    await within(await screen.findByRole('form', { name: 'Record payout' })).findByRole('option', {
+      name: 'Sam (balance $12.50)',
+    });
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => undefined)));
+
+    useSessionStore.getState().replaceToken('renewed-token');
+    await router.navigate('/categories');
+    await screen.findByRole('heading', { name: 'Categories', level: 1 });
+    await router.navigate('/payouts');
+
+    const form = await screen.findByRole('form', { name: 'Record payout' });
+    expect(within(form).getByRole('option', { name: 'Sam (balance $12.50)' })).toBeTruthy();
+    expect(screen.queryByText('Loading children…')).toBeNull();
+  });
+
   it('forgets the data of a user who logs out', async () => {
     signIn(userWithRole('ORG_ADMIN'));
     stubApi(({ method, path }) => (method === 'GET' && path === '/children' ? jsonResponse(200, [sam]) : undefined));

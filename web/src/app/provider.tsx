@@ -1,8 +1,10 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 
+import { renewToken } from '@/api/renew-token';
 import { applyLiveEvent, followLiveUpdates } from '@/lib/live-updates';
 import { createQueryClient } from '@/lib/query-client';
+import { startSessionRenewal } from '@/lib/session-renewal';
 import { useSessionStore } from '@/stores/session-store';
 
 export interface AppProviderProps {
@@ -15,8 +17,10 @@ export interface AppProviderProps {
 
 /**
  * What every screen runs inside: the server data cache, kept current by the
- * signed-in user's live events. The cache is emptied when a session ends or
- * another begins in its place, so nobody sees the data of the user before them.
+ * signed-in user's live events, and the session's token, renewed while the
+ * app is in use. The cache is emptied when a session ends or another user's
+ * begins in its place, so nobody sees the data of the user before them; a new
+ * token for the same user (renewed, or after a password change) keeps it.
  */
 export function AppProvider({ children, queryClient, liveUpdates = true }: AppProviderProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
@@ -34,10 +38,13 @@ export function AppProvider({ children, queryClient, liveUpdates = true }: AppPr
   useEffect(
     () =>
       useSessionStore.subscribe((state, previous) => {
-        if (previous.token !== null && state.token !== previous.token) client.clear();
+        if (previous.token === null || state.token === previous.token) return;
+        if (state.user === null || state.user.id !== previous.user?.id) client.clear();
       }),
     [client],
   );
+
+  useEffect(() => startSessionRenewal({ renew: renewToken }).stop, []);
 
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

@@ -20,7 +20,7 @@ import { ChildrenPage } from '@/features/children/components/children-page';
 import { ChoresPage } from '@/features/chores/components/chores-page';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 import { SubmitChorePage } from '@/features/submissions/components/submit-chore-page';
-import { FamilyRoute, GuestRoute, ProtectedRoute, RequireRole } from '@/lib/authorization';
+import { FamilyRoute, GuestRoute, ProtectedRoute, RequireMfaSetUp, RequireRole } from '@/lib/authorization';
 import { loadNamespaces } from '@/lib/i18n';
 import type { Namespace } from '@/locales/en';
 import type { Role } from '@/types/api';
@@ -68,6 +68,13 @@ const adminConsole = lazyScreen(
   ['admin'],
   true,
 );
+// Composed here: the console's frame (admin) around the setup (mfa).
+const adminTwoFactor = lazyScreen(
+  () => import('./routes/admin-two-factor').then((module) => module.AdminTwoFactorRoute),
+  'admin',
+  ['admin'],
+  true,
+);
 const categoriesScreen = lazyScreen(
   () => import('@/features/categories/components/categories-page').then((module) => module.CategoriesPage),
   'categories',
@@ -93,8 +100,9 @@ const teamScreen = lazyScreen(
   'team',
   ['team'],
 );
+// Composed here: the profile (profile) with two-factor sign-in (mfa).
 const profileScreen = lazyScreen(
-  () => import('@/features/profile/components/profile-page').then((module) => module.ProfilePage),
+  () => import('./routes/profile').then((module) => module.ProfileRoute),
   'profile',
   ['profile'],
 );
@@ -132,8 +140,16 @@ export const routes: RouteObject[] = [
         element: (
           <ProtectedRoute>
             <RequireRole roles={['SUPER_ADMIN']}>
-              {adminConsole}
+              <RequireMfaSetUp>{adminConsole}</RequireMfaSetUp>
             </RequireRole>
+          </ProtectedRoute>
+        ),
+      },
+      {
+        path: paths.admin.twoFactor.path,
+        element: (
+          <ProtectedRoute>
+            <RequireRole roles={['SUPER_ADMIN']}>{adminTwoFactor}</RequireRole>
           </ProtectedRoute>
         ),
       },

@@ -55,5 +55,10 @@ export const paths = {
   admin: {
     path: '/admin',
     getHref: () => '/admin',
+    /** A super admin's two-factor sign-in: its setup, which the console waits for, then its status. */
+    twoFactor: {
+      path: '/admin/two-factor',
+      getHref: () => '/admin/two-factor',
+    },
   },
 } as const;

@@ -11,19 +11,31 @@ import { useSessionStore } from '@/stores/session-store';
 export const LOGOUT_CONFIRMATION = 'Are you sure you want to logout?';
 
 /**
- * Asks for confirmation, ends the session on the server (best effort), clears
- * it here and returns to the login screen.
+ * Forgets the session here and returns to the login screen: the end of
+ * leaving on purpose (logging out, logging out everywhere).
  */
-export function useLogout(): () => void {
+export function useLeaveSession(): () => void {
   const navigate = useNavigate();
   const clearSession = useSessionStore((state) => state.clearSession);
 
   return useCallback(() => {
-    if (!window.confirm(i18n.t('common:logout.confirm'))) return;
     // Leaving on purpose: the login screen has no ended session to tell of.
     useSessionEndStore.getState().clear();
-    logoutOnServer();
     clearSession();
     void navigate(paths.auth.login.getHref(), { replace: true });
   }, [clearSession, navigate]);
+}
+
+/**
+ * Asks for confirmation, ends the session on the server (best effort), clears
+ * it here and returns to the login screen.
+ */
+export function useLogout(): () => void {
+  const leave = useLeaveSession();
+
+  return useCallback(() => {
+    if (!window.confirm(i18n.t('common:logout.confirm'))) return;
+    logoutOnServer();
+    leave();
+  }, [leave]);
 }

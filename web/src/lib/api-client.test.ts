@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { ApiError, api, getErrorMessage, setUnauthorizedHandler } from './api-client';
+import { ApiError, api, getErrorMessage, isApiError, setUnauthorizedHandler } from './api-client';
 import { STORAGE_KEYS } from './storage';
 import { useSessionStore } from '@/stores/session-store';
 import { buildUser, jsonResponse } from '@/testing/fixtures';
@@ -138,6 +138,21 @@ describe('api client', () => {
     fetchMock.mockResolvedValue(jsonResponse(401, { error: 'Invalid or expired token', message: 'Invalid or expired token', code: 'UNAUTHENTICATED' }));
     await expect(api.get('/children')).rejects.toBeInstanceOf(ApiError);
     expect(onUnauthorized).toHaveBeenLastCalledWith({ reason: null, userId: 'user-1' });
+  });
+
+  it('ends nothing on a 401 for a token replaced while the call was under way', async () => {
+    fetchMock.mockImplementation(() => {
+      // A new token of the same session arrives (renewed, or after a password change).
+      useSessionStore.getState().replaceToken('new-token');
+      return Promise.resolve(jsonResponse(401, { error: 'Invalid or expired token', message: 'Invalid or expired token' }));
+    });
+
+    const error = await api.get('/children').catch((e: unknown) => e);
+
+    expect(isApiError(error, 401)).toBe(true);
+    expect(useSessionStore.getState().token).toBe('new-token');
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('new-token');
+    expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('keeps the session on a 401 from login and only reports the message', async () => {

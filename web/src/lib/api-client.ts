@@ -125,12 +125,15 @@ export function requestHeaders(auth = true): Headers {
 /**
  * The error for a non-2xx answer with body `data`. A 401 on an authenticated
  * call also ends the session and runs the unauthorized handler with whose
- * session it was and why (for the login screen to say).
+ * session it was and why (for the login screen to say). When `sentToken`, the
+ * token the call carried, has been replaced meanwhile (renewed, or a new one
+ * after a password change), the 401 was for that old token only and ends nothing.
  */
-export function failedResponse(status: number, data: unknown, auth = true): ApiError {
+export function failedResponse(status: number, data: unknown, auth = true, sentToken?: string | null): ApiError {
   const body = toErrorBody(data);
   if (status === 401 && auth) {
     const { token, user, clearSession } = useSessionStore.getState();
+    if (sentToken !== undefined && token !== null && sentToken !== token) return new ApiError(status, body);
     // Only the first 401 of a session tells of its end; calls failing
     // alongside it find the session gone already.
     const ended = token ? { reason: reasonOf(body), userId: user?.id ?? null } : null;
@@ -142,6 +145,7 @@ export function failedResponse(status: number, data: unknown, auth = true): ApiE
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, auth = true, signal } = options;
+  const sentToken = auth ? useSessionStore.getState().token : null;
   const headers = requestHeaders(auth);
 
   let payload: BodyInit | undefined;
@@ -164,7 +168,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   reportNetworkOutcome(true);
   const data = parseBody(await response.text());
 
-  if (!response.ok) throw failedResponse(response.status, data, auth);
+  if (!response.ok) throw failedResponse(response.status, data, auth, sentToken);
   return data as T;
 }
 

@@ -68,6 +68,17 @@ export function FamilyRoute({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
+/**
+ * The console: a super admin who must still set up two-factor sign-in (the
+ * server refuses them the console until then) is sent to its setup instead.
+ * Place it inside a RequireRole for SUPER_ADMIN.
+ */
+export function RequireMfaSetUp({ children }: { children: ReactNode }) {
+  const setupRequired = useSessionStore((state) => state.user?.mfaSetupRequired === true);
+  if (setupRequired) return <Navigate to={paths.admin.twoFactor.getHref()} replace />;
+  return <>{children}</>;
+}
+
 /** Login and register: a signed-in user is sent to their home screen instead. */
 export function GuestRoute({ children }: { children: ReactNode }) {
   const token = useSessionStore((state) => state.token);

@@ -1,4 +1,6 @@
-import { onlineManager, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { MutationCache, onlineManager, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
+
+import { noteMfaSetupRequired } from './mfa-setup-required';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -18,7 +20,8 @@ declare module '@tanstack/react-query' {
  * returns (networkMode 'always'): they fail at once, screens show their error
  * state beside the offline banner, and a change is never sent later, unseen.
  * Coming back online loads the screen's data again (refetchOnReconnect, which
- * networkMode 'always' would otherwise turn off).
+ * networkMode 'always' would otherwise turn off). A call refused until a
+ * super admin sets up two-factor sign-in sends them to its setup.
  */
 export function createQueryClient(): QueryClient {
   // TanStack Query takes the network to be up until the browser fires 'offline';
@@ -26,8 +29,12 @@ export function createQueryClient(): QueryClient {
   onlineManager.setOnline(navigator.onLine);
   return new QueryClient({
     queryCache: new QueryCache({
-      onError: (error, query) => console.error(`Failed to load ${query.meta?.what ?? 'data'}`, error),
+      onError: (error, query) => {
+        noteMfaSetupRequired(error);
+        console.error(`Failed to load ${query.meta?.what ?? 'data'}`, error);
+      },
     }),
+    mutationCache: new MutationCache({ onError: noteMfaSetupRequired }),
     defaultOptions: {
       // Data shown is kept while a screen loads it again (each visit asks the server anew).
       queries: { retry: false, refetchOnWindowFocus: false, networkMode: 'always', refetchOnReconnect: true },

@@ -18,6 +18,10 @@ const SERVER_TEXTS = [
   'An account with this email already exists',
   'Invalid or expired invitation',
   'Password must be at least 6 characters',
+  'Password must be at most 128 characters',
+  'Current password is required',
+  'Current password is incorrect',
+  'This child has no login yet',
   'Please provide a reason for the balance adjustment',
   'Ratings must be whole numbers from 1 to 10',
   'A category with this name already exists',
@@ -57,6 +61,14 @@ const SERVER_TEXTS = [
   'This missed chore is already excused',
   'Missed chore not found',
   'Reason must be at most 500 characters',
+  'Code is required',
+  'That code is not right',
+  'Your sign-in took too long. Enter your password again.',
+  'Two-factor sign-in is already on',
+  'Start setting up two-factor sign-in first',
+  'Two-factor sign-in is not on',
+  'Two-factor sign-in is required for platform administrators',
+  'Set up two-factor sign-in before using the console',
 ];
 
 describe('the table of server texts', () => {
@@ -82,8 +94,10 @@ describe('translateServerText', () => {
     await i18n.changeLanguage('es');
     expect(translateServerText('Invalid email or password')).toBe('Correo electrónico o contraseña incorrectos');
     expect(translateServerText('Passwords do not match')).toBe('Las contraseñas no coinciden');
+    expect(translateServerText('Current password is incorrect')).toBe('La contraseña actual no es correcta');
     await i18n.changeLanguage('de');
     expect(translateServerText('Invalid email or password')).toBe('E-Mail-Adresse oder Passwort ist falsch');
+    expect(translateServerText('This child has no login yet')).toBe('Dieses Kind hat noch keine Anmeldung');
   });
 
   it('keeps the values a text names, written the language’s way', async () => {

@@ -41,6 +41,18 @@ const KNOWN_TEXTS: Readonly<Record<string, KnownMessage>> = {
   'This verification link has expired. Ask for a new one.': { key: 'errors:server.verifyLinkExpired' },
   'Your email is already verified': { key: 'errors:server.emailAlreadyVerified' },
   'Too many emails sent to this address. Try again in an hour.': { key: 'errors:server.tooManyMails' },
+  'Current password is required': { key: 'validation:currentPasswordRequired' },
+  'Current password is incorrect': { key: 'errors:server.currentPasswordIncorrect' },
+  'This child has no login yet': { key: 'errors:server.childHasNoLogin' },
+  // Two-factor sign-in
+  'Code is required': { key: 'mfa:code.required' },
+  'That code is not right': { key: 'mfa:server.codeWrong' },
+  'Your sign-in took too long. Enter your password again.': { key: 'mfa:server.signInExpired' },
+  'Two-factor sign-in is already on': { key: 'mfa:server.alreadyOn' },
+  'Start setting up two-factor sign-in first': { key: 'mfa:server.notStarted' },
+  'Two-factor sign-in is not on': { key: 'mfa:server.notOn' },
+  'Two-factor sign-in is required for platform administrators': { key: 'mfa:server.requiredForAdmins' },
+  'Set up two-factor sign-in before using the console': { key: 'mfa:server.setupRequired' },
   // Fields (the same words the forms use for their own checks)
   'Email is required': { key: 'validation:emailRequired' },
   'Please enter a valid email address': { key: 'validation:emailInvalid' },

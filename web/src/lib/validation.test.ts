@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { choiceOf, parseDecimal, toAmount, validateAmount } from './validation';
+import {
+  choiceOf,
+  parseDecimal,
+  toAmount,
+  validateAmount,
+  validateNewPassword,
+  validatePasswordConfirmation,
+} from './validation';
 
 describe('validateAmount', () => {
   const check = (value: string) => validateAmount(value, 'baseReward');
@@ -52,5 +59,20 @@ describe('choiceOf', () => {
   it('falls back to the first choice for any other text', () => {
     expect(choiceOf('XL', sizes)).toBe('S');
     expect(choiceOf('', sizes)).toBe('S');
+  });
+});
+
+describe('validateNewPassword', () => {
+  it('asks for a password of at least 6 characters', () => {
+    expect(validateNewPassword('')).toBe('Password is required');
+    expect(validateNewPassword('12345')).toBe('Password must be at least 6 characters');
+    expect(validateNewPassword('123456')).toBeUndefined();
+  });
+});
+
+describe('validatePasswordConfirmation', () => {
+  it('asks for the same password again', () => {
+    expect(validatePasswordConfirmation('secret1', 'secret2')).toBe('Passwords do not match');
+    expect(validatePasswordConfirmation('secret1', 'secret1')).toBeUndefined();
   });
 });

@@ -19,6 +19,18 @@ export function hasErrors<Field extends string>(errors: FieldErrors<Field>): boo
   return Object.values(errors).some(Boolean);
 }
 
+/** A new password as typed: required, at least MIN_PASSWORD_LENGTH characters. */
+export function validateNewPassword(value: string): string | undefined {
+  if (!value) return i18n.t('validation:passwordRequired');
+  if (value.length < MIN_PASSWORD_LENGTH) return i18n.t('validation:passwordTooShort', { min: MIN_PASSWORD_LENGTH });
+  return undefined;
+}
+
+/** The new password typed again: it must match. */
+export function validatePasswordConfirmation(password: string, confirmation: string): string | undefined {
+  return password === confirmation ? undefined : i18n.t('validation:passwordsDoNotMatch');
+}
+
 /** Email checks shared by every form that asks for one. */
 export function validateEmail(value: string): string | undefined {
   if (isBlank(value)) return i18n.t('validation:emailRequired');

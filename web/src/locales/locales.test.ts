@@ -98,6 +98,7 @@ const LABEL_IN_NAME: ReadonlyArray<readonly [namespace: string, visible: string,
   ['children', 'card.showInvite', 'card.showInviteLabel'],
   ['children', 'card.adjustBalance', 'card.adjustBalanceLabel'],
   ['children', 'card.subjects', 'card.subjectsLabel'],
+  ['children', 'card.setPassword', 'card.setPasswordLabel'],
   ['team', 'invites.copyLink', 'invites.copyLinkLabel'],
   ['common', 'actions.edit', 'named.edit'],
 ];

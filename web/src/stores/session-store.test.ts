@@ -47,6 +47,16 @@ describe('session store', () => {
     expect(useSessionStore.getState().user).toBeNull();
   });
 
+  it('replaces only the token on replaceToken, keeping the user', () => {
+    const user = buildUser();
+    useSessionStore.getState().setSession('old', user);
+    useSessionStore.getState().replaceToken('new');
+
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('new');
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user)!)).toEqual(user);
+    expect(useSessionStore.getState()).toMatchObject({ token: 'new', user });
+  });
+
   it('removes both keys on clearSession', () => {
     useSessionStore.getState().setSession('tok', buildUser());
     useSessionStore.getState().clearSession();

@@ -15,6 +15,8 @@ interface SessionState {
   setSession: (token: string, user: User) => void;
   /** After accepting an invitation only the token is kept; the user is loaded next. */
   setToken: (token: string) => void;
+  /** A new token for the same user (a renewal, a changed password): the user is kept. */
+  replaceToken: (token: string) => void;
   setUser: (user: User) => void;
   setUserStatus: (status: UserStatus) => void;
   clearSession: () => void;
@@ -36,6 +38,10 @@ export const useSessionStore = create<SessionState>()((set) => ({
     storage.setToken(token);
     storage.setUser(null);
     set({ token, user: null, userStatus: 'idle' });
+  },
+  replaceToken: (token) => {
+    storage.setToken(token);
+    set({ token });
   },
   setUser: (user) => {
     storage.setUser(user);

@@ -15,6 +15,8 @@ export function buildUser(overrides: Partial<User> = {}): User {
     organization: { id: 'org-1', name: 'The Does', plan: 'FREE' },
     childId: null,
     profile: { uiTheme: 'ADULT', rewardDisplayType: null },
+    mfaEnabled: false,
+    mfaSetupRequired: false,
     ...overrides,
   };
 }

@@ -10,6 +10,23 @@ type Schemas = components['schemas'];
 export type User = Schemas['User'];
 /** After login and registration; accepting an invitation answers the token only. */
 export type AuthResponse = Schemas['AuthAnswer'];
+/** Changing one's own password: the current one and the new one. It answers an AuthResponse. */
+export type ChangePasswordInput = Schemas['ChangePasswordBody'];
+/** A parent setting a child's password. */
+export type ChildPasswordInput = Schemas['ChildPasswordBody'];
+/** A new token for the same session (POST /auth/renew). */
+export type RenewedToken = Schemas['RenewedToken'];
+/** What POST /auth/login answers: a session, or for a user with two-factor sign-in on, a challenge. */
+export type LoginAnswer = Schemas['LoginAnswer'];
+/** The second step a login asks for: its mfaToken goes back with a code (POST /auth/login/mfa). */
+export type MfaChallenge = Schemas['MfaChallenge'];
+export type LoginMfaInput = Schemas['LoginMfaBody'];
+/** A code of the authenticator app, or a recovery code, turning two-factor sign-in on or off. */
+export type MfaCodeInput = Schemas['MfaCodeBody'];
+/** A secret for the authenticator app while two-factor sign-in is set up. */
+export type MfaSetup = Schemas['MfaSetupAnswer'];
+/** Two-factor sign-in is on: the recovery codes (shown once) and a new session. */
+export type MfaConfirmed = Schemas['MfaConfirmedAnswer'];
 export type UserOrganization = Schemas['OrganizationSummary'];
 export type UserProfile = Schemas['Profile'];
 

@@ -188,8 +188,33 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Logs in with email and password. */
+        /**
+         * Logs in with email and password. A user with two-factor sign-in on is
+         *     answered a challenge instead of a session: the login ends with
+         *     `POST /auth/login/mfa`.
+         */
         post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/login/mfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The second step of a login with two-factor sign-in: the login's
+         *     `mfaToken` and a code of the authenticator app, or a recovery code (each
+         *     works once). Wrong codes count towards the same lock as wrong passwords.
+         */
+        post: operations["login_mfa"];
         delete?: never;
         options?: never;
         head?: never;
@@ -216,6 +241,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/logout-everywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Logs out everywhere: every session of the user, on every device, ends at
+         *     once, this one included.
+         */
+        post: operations["logout_everywhere"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/register": {
         parameters: {
             query?: never;
@@ -230,6 +275,27 @@ export interface paths {
          *     verify the email is mailed (in the `Accept-Language` of the request).
          */
         post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/renew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renews the access token of this session: the same session with a new
+         *     expiry. Tokens live an hour; the web app renews them while it is in use.
+         *     A token that is expired, logged out or otherwise revoked is not renewed.
+         */
+        post: operations["renew"];
         delete?: never;
         options?: never;
         head?: never;
@@ -409,6 +475,26 @@ export interface paths {
          */
         get: operations["show_invite"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/children/{id}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets a new password for a child's login (parents only; children often
+         *     have no email to reset it with). The child's sessions end at once.
+         */
+        put: operations["set_password"];
         post?: never;
         delete?: never;
         options?: never;
@@ -898,6 +984,87 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/me/mfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts setting up two-factor sign-in: a new secret for an authenticator
+         *     app. It is not asked for at login until confirmed with a code.
+         */
+        post: operations["start_mfa_setup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/mfa/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turns two-factor sign-in on with a code of the app. The answer carries
+         *     the recovery codes (shown this once) and a new token for this session.
+         */
+        post: operations["confirm_mfa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/mfa/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turns two-factor sign-in off, proven by a code of the app or a recovery
+         *     code. Platform administrators keep it while it is required of them.
+         */
+        post: operations["disable_mfa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes the signed-in user's password, proven by the current one. Every
+         *     other session of theirs ends; this one goes on with the token in the
+         *     answer (the one the call carried ends too).
+         */
+        put: operations["change_password"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/{id}/deactivate": {
         parameters: {
             query?: never;
@@ -1040,6 +1207,11 @@ export interface components {
             id: string;
             name: string;
         };
+        ChangePasswordBody: {
+            /** @description The password the user signs in with now. */
+            currentPassword: string;
+            newPassword: string;
+        };
         Child: {
             ageGroup: components["schemas"]["AgeGroup"];
             /**
@@ -1162,6 +1334,10 @@ export interface components {
             name: string;
             /** Format: int32 */
             pendingSubmissions: number;
+        };
+        ChildPasswordBody: {
+            /** @description The child's new password. */
+            password: string;
         };
         /** @description A child of the family by name. */
         ChildRef: {
@@ -1290,10 +1466,11 @@ export interface components {
          * @description Stable names of failures a client treats apart. On a 401: the session
          *     ended because the token is missing, invalid or expired
          *     (`UNAUTHENTICATED`), its user was deactivated (`ACCOUNT_DEACTIVATED`) or
-         *     its family suspended (`FAMILY_SUSPENDED`).
+         *     its family suspended (`FAMILY_SUSPENDED`). On a 403: a super admin must
+         *     set up two-factor sign-in before the console (`MFA_SETUP_REQUIRED`).
          * @enum {string}
          */
-        ErrorCode: "UNAUTHENTICATED" | "ACCOUNT_DEACTIVATED" | "FAMILY_SUSPENDED";
+        ErrorCode: "UNAUTHENTICATED" | "ACCOUNT_DEACTIVATED" | "FAMILY_SUSPENDED" | "MFA_SETUP_REQUIRED";
         ExcuseBody: {
             /**
              * @description Why it is excused (shown in the history), at most 500 characters.
@@ -1450,10 +1627,21 @@ export interface components {
          * @enum {string}
          */
         Letter: "A" | "B" | "C" | "D" | "F";
+        /**
+         * @description What a login answers: the session, or, for a user with two-factor
+         *     sign-in on, the challenge its second step (`POST /auth/login/mfa`) answers.
+         */
+        LoginAnswer: components["schemas"]["AuthAnswer"] | components["schemas"]["MfaChallenge"];
         LoginBody: {
             /** Format: email */
             email: string;
             password: string;
+        };
+        LoginMfaBody: {
+            /** @description A 6-digit code of the authenticator app, or a recovery code. */
+            code: string;
+            /** @description The `mfaToken` the login answered. */
+            mfaToken: string;
         };
         Member: {
             childId?: string | null;
@@ -1467,6 +1655,31 @@ export interface components {
             lastLoginAt?: string | null;
             lastName: string;
             role: components["schemas"]["Role"];
+        };
+        MfaChallenge: {
+            /** @description Always true: a code is needed. */
+            mfaRequired: boolean;
+            /** @description Sent back with the code; good for 5 minutes. */
+            mfaToken: string;
+        };
+        MfaCodeBody: {
+            /** @description A 6-digit code of the authenticator app (or, to turn it off, a recovery code). */
+            code: string;
+        };
+        /** @description Two-factor sign-in is on. */
+        MfaConfirmedAnswer: {
+            /** @description One-time codes for a lost phone, shown this once. */
+            recoveryCodes: string[];
+            /** @description A new token for this session (the one the console takes). */
+            token: string;
+            user?: null | components["schemas"]["User"];
+        };
+        /** @description A secret for the authenticator app, while two-factor sign-in is set up. */
+        MfaSetupAnswer: {
+            /** @description ... or as an `otpauth://` URI, to show as a QR code. */
+            otpauthUrl: string;
+            /** @description The secret in base32, to type into the app ... */
+            secret: string;
         };
         /** @description A due day that passed with nothing sent by the child whose chore it was. */
         MissedChore: {
@@ -1736,6 +1949,11 @@ export interface components {
             password: string;
             /** @default null */
             timeZone?: null | components["schemas"]["TimeZone"];
+        };
+        /** @description A renewed access token. */
+        RenewedToken: {
+            /** @description Bearer token for the `Authorization` header, in the same session. */
+            token: string;
         };
         ResetPasswordBody: {
             password: string;
@@ -2008,6 +2226,10 @@ export interface components {
             /** Format: date-time */
             lastLoginAt?: string | null;
             lastName: string;
+            /** @description Two-factor sign-in is on. */
+            mfaEnabled: boolean;
+            /** @description A super admin who must set up two-factor sign-in before the console. */
+            mfaSetupRequired: boolean;
             organization?: null | components["schemas"]["OrganizationSummary"];
             phone: string;
             profile: components["schemas"]["Profile"];
@@ -2574,7 +2796,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthAnswer"];
+                    "application/json": components["schemas"]["LoginAnswer"];
                 };
             };
             /** @description The body is not valid for this operation; `details` names the fields */
@@ -2624,6 +2846,74 @@ export interface operations {
             };
         };
     };
+    login_mfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginMfaBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthAnswer"];
+                };
+            };
+            /** @description The code is missing or not right */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The login's token expired (5 minutes): enter the password again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Account or family deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many failed attempts for this account; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     logout: {
         parameters: {
             query?: never;
@@ -2634,6 +2924,42 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The session has ended */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The token was already refused */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    logout_everywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every session of the user has ended */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -2701,6 +3027,43 @@ export interface operations {
             };
             /** @description The body is not of the operation's content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    renew: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenewedToken"];
+                };
+            };
+            /** @description The token is expired or its session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Account or family deactivated since */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3466,6 +3829,73 @@ export interface operations {
             };
             /** @description The child has already joined */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChildPasswordBody"];
+            };
+        };
+        responses: {
+            /** @description The password is set; the child signs in with it */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The child has no login yet (or is not of this family) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5463,6 +5893,272 @@ export interface operations {
             };
             /** @description The body is not of the operation's content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start_mfa_setup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaSetupAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Two-factor sign-in is already on */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirm_mfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MfaCodeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaConfirmedAnswer"];
+                };
+            };
+            /** @description The code is missing or not right */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not being set up, or already on */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many wrong codes: locked for 15 minutes */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    disable_mfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MfaCodeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description The code is missing or not right */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Required of platform administrators */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Two-factor sign-in is not on */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many wrong codes: locked for 15 minutes */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthAnswer"];
+                };
+            };
+            /** @description The current password is wrong, or the new one breaks the rules (the field is named) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many wrong passwords: locked for 15 minutes */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -5,4 +5,5 @@ pub mod account_tokens;
 pub mod invitations;
 pub mod login_failures;
 pub mod mail_queue;
+pub mod mfa;
 pub mod users;

@@ -23,6 +23,8 @@ pub struct UserRow {
     pub child_id: Option<Uuid>,
     pub last_login_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
+    /// Two-factor sign-in is on (its secret is in `mfa_secrets`).
+    pub mfa_enabled: bool,
 }
 
 pub struct NewUser<'a> {
@@ -52,7 +54,7 @@ pub async fn insert(tx: &mut PgConnection, user: &NewUser<'_>) -> Result<UserRow
              last_name, phone, child_id, ui_theme)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
          RETURNING id, organization_id, email, password_hash, role, first_name, last_name,
-             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at",
+             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at, mfa_enabled",
         Uuid::now_v7(),
         user.organization_id,
         user.email,
@@ -85,7 +87,7 @@ pub async fn find_by_email(pool: &PgPool, email: &str) -> Result<Option<UserRow>
     Ok(sqlx::query_as!(
         UserRow,
         "SELECT id, organization_id, email, password_hash, role, first_name, last_name,
-             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at
+             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at, mfa_enabled
          FROM users WHERE lower(email) = lower($1)",
         email,
     )
@@ -98,7 +100,7 @@ pub async fn find_by_id(pool: &PgPool, id: Uuid) -> Result<Option<UserRow>, Erro
     Ok(sqlx::query_as!(
         UserRow,
         "SELECT id, organization_id, email, password_hash, role, first_name, last_name,
-             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at
+             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at, mfa_enabled
          FROM users WHERE id = $1",
         id,
     )
@@ -138,7 +140,7 @@ pub async fn update_profile(
              email_verified = email_verified AND lower(email) = lower($4)
          WHERE id = $1
          RETURNING id, organization_id, email, password_hash, role, first_name, last_name,
-             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at",
+             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at, mfa_enabled",
         id,
         update.first_name,
         update.last_name,
@@ -156,7 +158,7 @@ pub async fn active_members(pool: &PgPool, organization_id: Uuid) -> Result<Vec<
     Ok(sqlx::query_as!(
         UserRow,
         "SELECT id, organization_id, email, password_hash, role, first_name, last_name,
-             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at
+             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at, mfa_enabled
          FROM users WHERE organization_id = $1 AND is_active
          ORDER BY role = 'ORG_MEMBER', lower(first_name), lower(last_name), created_at",
         organization_id,
@@ -176,7 +178,7 @@ pub async fn deactivate(
         UserRow,
         "UPDATE users SET is_active = false WHERE id = $1 AND organization_id = $2
          RETURNING id, organization_id, email, password_hash, role, first_name, last_name,
-             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at",
+             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at, mfa_enabled",
         id,
         organization_id,
     )
@@ -237,7 +239,7 @@ pub async fn set_password(
              email_verified = email_verified OR lower(email) = lower($3)
          WHERE id = $1
          RETURNING id, organization_id, email, password_hash, role, first_name, last_name,
-             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at",
+             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at, mfa_enabled",
         id,
         password_hash,
         mailed_to,
@@ -258,11 +260,57 @@ pub async fn mark_email_verified(
         "UPDATE users SET email_verified = true
          WHERE id = $1 AND lower(email) = lower($2)
          RETURNING id, organization_id, email, password_hash, role, first_name, last_name,
-             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at",
+             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at, mfa_enabled",
         id,
         email,
     )
     .fetch_optional(tx)
     .traced("mark_email_verified")
+    .await?)
+}
+
+/// Sets a login's password hash (its owner changed it, knowing the old one).
+pub async fn change_password(
+    tx: &mut PgConnection,
+    id: Uuid,
+    password_hash: &str,
+) -> Result<(), Error> {
+    sqlx::query!(
+        "UPDATE users SET password_hash = $2 WHERE id = $1",
+        id,
+        password_hash,
+    )
+    .execute(tx)
+    .traced("change_password")
+    .await?;
+    Ok(())
+}
+
+/// The login of a child of family `organization_id` whose password a parent set.
+pub struct ChildLogin {
+    pub id: Uuid,
+    pub email: String,
+}
+
+/// Sets the password of the login of child `child_id` of family
+/// `organization_id`; `None` when that child has no login (or is not the
+/// family's).
+pub async fn set_child_password(
+    tx: &mut PgConnection,
+    organization_id: Uuid,
+    child_id: Uuid,
+    password_hash: &str,
+) -> Result<Option<ChildLogin>, Error> {
+    Ok(sqlx::query_as!(
+        ChildLogin,
+        "UPDATE users SET password_hash = $3
+         WHERE organization_id = $1 AND child_id = $2
+         RETURNING id, email",
+        organization_id,
+        child_id,
+        password_hash,
+    )
+    .fetch_optional(tx)
+    .traced("set_child_password")
     .await?)
 }

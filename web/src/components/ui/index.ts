@@ -12,6 +12,7 @@ export { DialogForm } from './dialog-form';
 export { EditRemoveActions } from './edit-remove-actions';
 export { EmptyState } from './empty-state';
 export { FormActions } from './form-actions';
+export { OneTimeCodeField } from './one-time-code-field';
 export { PageHeader } from './page-header';
 export { ProgressBar } from './progress-bar';
 export { QrCode } from './qr-code';

@@ -8,6 +8,7 @@ import common from './common.json';
 import dashboard from './dashboard.json';
 import errors from './errors.json';
 import history from './history.json';
+import mfa from './mfa.json';
 import payouts from './payouts.json';
 import profile from './profile.json';
 import settings from './settings.json';
@@ -17,6 +18,6 @@ import validation from './validation.json';
 import type { Translations } from '@/locales/en';
 
 /** The German texts, a chunk of their own, loaded when German is first chosen (src/lib/i18n.ts). */
-const de = { common, validation, errors, auth, chores, approval, children, dashboard, submissions, categories, payouts, history, settings, team, profile, admin } satisfies Translations;
+const de = { common, validation, errors, auth, chores, approval, children, dashboard, submissions, mfa, categories, payouts, history, settings, team, profile, admin } satisfies Translations;
 
 export default de;

@@ -8,6 +8,7 @@ import common from './common.json';
 import dashboard from './dashboard.json';
 import errors from './errors.json';
 import type history from './history.json';
+import mfa from './mfa.json';
 import type payouts from './payouts.json';
 import type profile from './profile.json';
 import type settings from './settings.json';
@@ -20,9 +21,9 @@ import validation from './validation.json';
  * language has exactly these keys (locales.test.ts checks it).
  *
  * These namespaces come with the first load: what every screen shares and
- * the screens a family opens first.
+ * the screens a family opens first (mfa: the login's second step).
  */
-const en = { common, validation, errors, auth, chores, approval, children, dashboard, submissions };
+const en = { common, validation, errors, auth, chores, approval, children, dashboard, submissions, mfa };
 
 /**
  * The namespaces of the screens loaded on first use (src/app/router.tsx): each

@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 import { Button, Card, DataTable, DetailsList, type DataColumn } from '@/components/ui';
 import { APP_NAME, APP_VERSION } from '@/config/env';
+import { paths } from '@/config/paths';
+import { useSessionStore } from '@/stores/session-store';
 import type { Plan } from '@/types/api';
 
 /** Default limits per plan (spec §9); PRO is shown as 999 of each, meaning unlimited. */
@@ -32,7 +35,22 @@ function ComingSoonButtons({ labels, variant }: { labels: readonly string[]; var
   );
 }
 
-/** Static platform information, the default plan limits and the (not yet available) admin actions. */
+/** The admin's own two-factor sign-in: whether it is on, and its page. */
+function TwoFactorStatus() {
+  const { t } = useTranslation('mfa');
+  const on = useSessionStore((state) => state.user?.mfaEnabled === true);
+  const status = <span className={on ? 'badge badge--success' : 'badge'}>{on ? t('card.on') : t('card.off')}</span>;
+  return (
+    <Card title={t('card.title')} actions={status}>
+      <p className="muted">{on ? t('console.onText') : t('card.offText')}</p>
+      <p>
+        <Link to={paths.admin.twoFactor.getHref()}>{t('console.view')}</Link>
+      </p>
+    </Card>
+  );
+}
+
+/** Static platform information, the admin's two-factor sign-in, the default plan limits and the (not yet available) admin actions. */
 export function PlatformSettings() {
   const { t } = useTranslation('admin');
   const limitText = (plan: Plan, limit: number) =>
@@ -56,6 +74,8 @@ export function PlatformSettings() {
           ]}
         />
       </Card>
+
+      <TwoFactorStatus />
 
       <Card title={t('settings.limits')}>
         <DataTable

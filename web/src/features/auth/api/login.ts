@@ -1,9 +1,14 @@
 import { api } from '@/lib/api-client';
-import type { AuthResponse } from '@/types/api';
+import type { LoginAnswer, MfaChallenge } from '@/types/api';
 import type { components } from '@/types/schema';
 
 export type LoginInput = components['schemas']['LoginBody'];
 
-export function login(input: LoginInput): Promise<AuthResponse> {
-  return api.post<AuthResponse>('/auth/login', input, { auth: false });
+export function login(input: LoginInput): Promise<LoginAnswer> {
+  return api.post<LoginAnswer>('/auth/login', input, { auth: false });
+}
+
+/** Whether a login asks for its second step (two-factor sign-in) rather than starting a session. */
+export function isMfaChallenge(answer: LoginAnswer): answer is MfaChallenge {
+  return 'mfaRequired' in answer && answer.mfaRequired;
 }

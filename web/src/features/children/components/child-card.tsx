@@ -7,6 +7,7 @@ import { ageGroupLabel, rewardTypeLabel } from '../utils/options';
 import { AdjustBalanceDialog } from './adjust-balance-dialog';
 import { GpaSummary } from './gpa-summary';
 import { RatingsEditor } from './ratings-editor';
+import { SetPasswordDialog } from './set-password-dialog';
 import { ShowInviteDialog } from './show-invite-dialog';
 import { SubjectsDialog } from './subjects-dialog';
 import { Alert, Button, Card, DetailsList } from '@/components/ui';
@@ -26,11 +27,12 @@ export interface ChildCardProps {
 }
 
 /** Which of the card's dialogs is open. */
-type CardDialog = 'balance' | 'subjects' | 'invite' | null;
+type CardDialog = 'balance' | 'subjects' | 'invite' | 'password' | null;
 
 /**
  * One child: details, balance and its adjustment, reward multiplier, GPA and
- * subjects, edit and delete, behaviour ratings.
+ * subjects, edit and delete, behaviour ratings, and a new password for a
+ * child who has joined.
  */
 export function ChildCard({ child, onEdit }: ChildCardProps) {
   const { t } = useTranslation(['children', 'common', 'errors']);
@@ -38,6 +40,7 @@ export function ChildCard({ child, onEdit }: ChildCardProps) {
   const { mutateAsync: remove } = useDeleteChild();
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [passwordSet, setPasswordSet] = useState(false);
   const joined = Boolean(child.userId);
 
   const onDelete = async () => {
@@ -95,7 +98,19 @@ export function ChildCard({ child, onEdit }: ChildCardProps) {
         ) : (
           <span className="badge badge--warning">{t('card.invitationPending')}</span>
         )}
-        {!joined && (
+        {joined ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => {
+              setPasswordSet(false);
+              setDialog('password');
+            }}
+            aria-label={t('card.setPasswordLabel', { name: child.name })}
+          >
+            {t('card.setPassword')}
+          </Button>
+        ) : (
           // The link and QR code were shown once at Add Child; a parent may need them again.
           <Button
             variant="secondary"
@@ -108,6 +123,7 @@ export function ChildCard({ child, onEdit }: ChildCardProps) {
         )}
       </div>
       {error && <Alert>{error}</Alert>}
+      {passwordSet && <Alert variant="success">{t('card.passwordSet', { name: child.name })}</Alert>}
       <div className="child-card__balance">
         <div>
           <span className="child-card__balance-label">{t('card.balance')}</span>
@@ -159,6 +175,16 @@ export function ChildCard({ child, onEdit }: ChildCardProps) {
         <SubjectsDialog child={child} onClose={() => setDialog(null)} />
       )}
       {dialog === 'invite' && <ShowInviteDialog child={child} onClose={() => setDialog(null)} />}
+      {dialog === 'password' && (
+        <SetPasswordDialog
+          child={child}
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            setDialog(null);
+            setPasswordSet(true);
+          }}
+        />
+      )}
     </Card>
   );
 }

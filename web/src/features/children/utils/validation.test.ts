@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyChildForm, toInviteChildInput } from './form-values';
 import {
   ratingsInvalid,
+  validateChildPassword,
   validateEditChild,
   validateInviteChild,
   validateRatings,
@@ -103,5 +104,16 @@ describe('validateRatings', () => {
 
   it('uses the product text', () => {
     expect(ratingsInvalid()).toBe('Ratings must be whole numbers from 1 to 10');
+  });
+});
+
+describe('validateChildPassword', () => {
+  it('takes a password of at least 6 characters, typed twice', () => {
+    expect(noErrors(validateChildPassword({ password: 'kidsecret', confirmPassword: 'kidsecret' }))).toEqual([]);
+    expect(validateChildPassword({ password: 'kid', confirmPassword: 'kids' })).toEqual({
+      password: 'Password must be at least 6 characters',
+      confirmPassword: 'Passwords do not match',
+    });
+    expect(validateChildPassword({ password: '', confirmPassword: '' }).password).toBe('Password is required');
   });
 });

@@ -1,5 +1,12 @@
 import { i18n } from '@/lib/i18n';
-import { isBlank, validateAmount, validateEmail, type FieldErrors } from '@/lib/validation';
+import {
+  isBlank,
+  validateAmount,
+  validateEmail,
+  validateNewPassword,
+  validatePasswordConfirmation,
+  type FieldErrors,
+} from '@/lib/validation';
 
 /** "Ratings must be whole numbers from 1 to 10", in the interface language. */
 export const ratingsInvalid = () => i18n.t('validation:ratingsInvalid');
@@ -80,5 +87,19 @@ export function validateRatings(values: RatingsValues): FieldErrors<keyof Rating
     honestyRating: check(values.honestyRating),
     respectRating: check(values.respectRating),
     rulesRating: check(values.rulesRating),
+  };
+}
+
+/** The Set password dialog, as typed. */
+export interface ChildPasswordValues {
+  password: string;
+  confirmPassword: string;
+}
+
+/** A new password for a child's login, typed twice. */
+export function validateChildPassword(values: ChildPasswordValues): FieldErrors<keyof ChildPasswordValues> {
+  return {
+    password: validateNewPassword(values.password),
+    confirmPassword: validatePasswordConfirmation(values.password, values.confirmPassword),
   };
 }

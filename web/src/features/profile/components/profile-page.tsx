@@ -1,14 +1,22 @@
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { AccountInfo } from './account-info';
 import { ChildDetails } from './child-details';
 import { LanguageChoice } from './language-choice';
 import { ProfileForm } from './profile-form';
+import { SecurityCard } from './security-card';
 import { PageHeader } from '@/components/ui';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import { useSessionStore } from '@/stores/session-store';
+import type { User } from '@/types/api';
 
-export function ProfilePage() {
+interface ProfilePageProps {
+  /** A card of another feature shown under Security (two-factor sign-in), composed by the app. */
+  TwoFactor?: ComponentType<{ user: User }>;
+}
+
+export function ProfilePage({ TwoFactor }: ProfilePageProps = {}) {
   const { t } = useTranslation('profile');
   useDocumentTitle(pageTitle(t('title')));
   const user = useSessionStore((state) => state.user);
@@ -18,7 +26,11 @@ export function ProfilePage() {
     <>
       <PageHeader title={t('title')} description={t('description')} />
       <div className="grid-profile">
-        {user.childId ? <ChildDetails user={user} /> : <ProfileForm key={user.id} user={user} />}
+        <div className="stack">
+          {user.childId ? <ChildDetails user={user} /> : <ProfileForm key={user.id} user={user} />}
+          <SecurityCard user={user} />
+          {TwoFactor && <TwoFactor user={user} />}
+        </div>
         <div className="stack">
           <AccountInfo user={user} />
           <LanguageChoice />

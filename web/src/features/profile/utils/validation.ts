@@ -1,4 +1,10 @@
-import { validateEmail, type FieldErrors } from '@/lib/validation';
+import { i18n } from '@/lib/i18n';
+import {
+  validateEmail,
+  validateNewPassword,
+  validatePasswordConfirmation,
+  type FieldErrors,
+} from '@/lib/validation';
 
 /** The Personal Information form, as typed. */
 export interface ProfileFormValues {
@@ -11,4 +17,20 @@ export interface ProfileFormValues {
 /** Only the email is required; names and phone may be left empty. */
 export function validateProfile(values: ProfileFormValues): FieldErrors<keyof ProfileFormValues> {
   return { email: validateEmail(values.email) };
+}
+
+/** The Change password form, as typed. */
+export interface ChangePasswordValues {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/** The current password is required; the new one as any new password, typed twice. */
+export function validateChangePassword(values: ChangePasswordValues): FieldErrors<keyof ChangePasswordValues> {
+  return {
+    currentPassword: values.currentPassword ? undefined : i18n.t('validation:currentPasswordRequired'),
+    newPassword: validateNewPassword(values.newPassword),
+    confirmPassword: validatePasswordConfirmation(values.newPassword, values.confirmPassword),
+  };
 }

@@ -1,0 +1,263 @@
+//! Two-factor sign-in: required of super admins before the console, optional
+//! for parents; codes checked at the auth service's clock, which the tests
+//! move (a code belongs to its 30-second step).
+
+use chrono::{DateTime, Duration, Utc};
+use kit::clock::ManualClock;
+use reqwest::{Client, StatusCode};
+use serde_json::{Value, json};
+use testkit::Options;
+use totp_rs::TOTP;
+
+use crate::helpers::{Session, assert_error, parent, send, start_with, super_admin_without_mfa};
+
+/// The code the app shows at `at` for a setup's `otpauth://` URI.
+fn code_at(otpauth_url: &Value, at: DateTime<Utc>) -> String {
+    TOTP::from_url(otpauth_url.as_str().unwrap())
+        .unwrap()
+        .generate(u64::try_from(at.timestamp()).unwrap())
+}
+
+async fn login(api: &str, email: &Value, password: &str) -> (StatusCode, Value) {
+    send(
+        Client::new()
+            .post(format!("{api}/auth/login"))
+            .json(&json!({"email": email, "password": password})),
+    )
+    .await
+}
+
+async fn second_step(api: &str, mfa_token: &Value, code: &str) -> (StatusCode, Value) {
+    send(
+        Client::new()
+            .post(format!("{api}/auth/login/mfa"))
+            .json(&json!({"mfaToken": mfa_token, "code": code})),
+    )
+    .await
+}
+
+fn assert_wrong_code(status: StatusCode, body: &Value) {
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_error(body, "That code is not right");
+    assert_eq!(body["details"][0]["field"], "code", "{body}");
+}
+
+/// A clock on a step boundary, so that a test knows which step it is in.
+fn stepped_clock() -> (ManualClock, DateTime<Utc>) {
+    let now = Utc::now().timestamp();
+    let start = DateTime::from_timestamp(now - now % 30, 0).unwrap();
+    (ManualClock::at(start), start)
+}
+
+#[tokio::test]
+async fn a_super_admin_reaches_the_console_only_after_setting_up_two_factor_sign_in() {
+    let (clock, start) = stepped_clock();
+    let (stack, api) = start_with(Options {
+        auth_clock: Some(clock.clock()),
+        ..Options::default()
+    })
+    .await;
+    let admin = super_admin_without_mfa(&stack, &api).await;
+    assert_eq!(admin.user["mfaSetupRequired"], true);
+    assert_eq!(admin.user["mfaEnabled"], false);
+
+    // The console (and its live events) wait; the profile does not.
+    let (status, body) = send(admin.get("/admin/organizations")).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert_eq!(body["code"], "MFA_SETUP_REQUIRED", "{body}");
+    assert_error(&body, "Set up two-factor sign-in before using the console");
+    let (status, me) = send(admin.get("/users/me")).await;
+    assert_eq!(status, StatusCode::OK, "{me}");
+    assert_eq!(me["mfaSetupRequired"], true);
+
+    // Confirming needs a setup first, then the app's code.
+    let (status, body) =
+        send(admin.post("/users/me/mfa/confirm", &json!({"code": "123456"}))).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_error(&body, "Start setting up two-factor sign-in first");
+    let (status, setup) = send(admin.post("/users/me/mfa", &json!({}))).await;
+    assert_eq!(status, StatusCode::OK, "{setup}");
+    let url = &setup["otpauthUrl"];
+    assert!(
+        url.as_str().unwrap().starts_with("otpauth://totp/Chorely:"),
+        "{url}"
+    );
+    assert!(
+        url.as_str()
+            .unwrap()
+            .contains(setup["secret"].as_str().unwrap())
+    );
+    let (status, body) = send(admin.post("/users/me/mfa/confirm", &json!({"code": ""}))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_error(&body, "Code is required");
+    // A code of two steps ago is not the app's now.
+    let stale = code_at(url, start - Duration::seconds(60));
+    let (status, body) = send(admin.post("/users/me/mfa/confirm", &json!({"code": stale}))).await;
+    assert_wrong_code(status, &body);
+
+    let (status, on) = send(admin.post(
+        "/users/me/mfa/confirm",
+        &json!({"code": code_at(url, start)}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK, "{on}");
+    assert_eq!(on["user"]["mfaEnabled"], true);
+    assert_eq!(on["user"]["mfaSetupRequired"], false);
+    let codes: Vec<String> = serde_json::from_value(on["recoveryCodes"].clone()).unwrap();
+    assert_eq!(codes.len(), 10);
+    let secured = Session {
+        token: on["token"].as_str().unwrap().to_owned(),
+        ..admin
+    };
+    let (status, body) = send(secured.get("/admin/organizations")).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+
+    // From now on a login asks for a code after the password ...
+    let email = &secured.user["email"];
+    let (status, challenge) = login(&api, email, "operator-secret").await;
+    assert_eq!(status, StatusCode::OK, "{challenge}");
+    assert_eq!(challenge["mfaRequired"], true);
+    assert!(challenge.get("token").is_none(), "{challenge}");
+    let mfa_token = &challenge["mfaToken"];
+    // ... which is no bearer token itself.
+    let (status, _) = send(
+        Client::new()
+            .get(format!("{api}/users/me"))
+            .bearer_auth(mfa_token.as_str().unwrap()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    // The code that turned it on was used: it does not sign in again.
+    let (status, body) = second_step(&api, mfa_token, &code_at(url, start)).await;
+    assert_wrong_code(status, &body);
+    // The next step's code does, once.
+    clock.set(start + Duration::seconds(30));
+    let code = code_at(url, start + Duration::seconds(30));
+    let (status, session) = second_step(&api, mfa_token, &code).await;
+    assert_eq!(status, StatusCode::OK, "{session}");
+    assert_eq!(session["user"]["role"], "SUPER_ADMIN");
+    let (status, body) = send(
+        Client::new()
+            .get(format!("{api}/admin/organizations"))
+            .bearer_auth(session["token"].as_str().unwrap()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, body) = second_step(&api, mfa_token, &code).await;
+    assert_wrong_code(status, &body);
+
+    // A recovery code works once, typed however.
+    let typed = codes[0].to_lowercase().replace('-', " ");
+    let (status, body) = second_step(&api, mfa_token, &typed).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, body) = second_step(&api, mfa_token, &codes[0]).await;
+    assert_wrong_code(status, &body);
+
+    // Required of super admins: it stays on.
+    let (status, body) =
+        send(secured.post("/users/me/mfa/disable", &json!({"code": codes[1]}))).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert_error(
+        &body,
+        "Two-factor sign-in is required for platform administrators",
+    );
+
+    // The second step expires: after 5 minutes the password is asked again.
+    clock.set(start + Duration::minutes(6));
+    let (status, body) = second_step(&api, mfa_token, &codes[2]).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+    assert_error(
+        &body,
+        "Your sign-in took too long. Enter your password again.",
+    );
+}
+
+/// Wrong codes count towards the same lock as wrong passwords: after ten,
+/// even the right code is not checked.
+#[tokio::test]
+async fn wrong_codes_are_refused_and_counted_towards_the_lock() {
+    let (clock, start) = stepped_clock();
+    let (stack, api) = start_with(Options {
+        auth_clock: Some(clock.clock()),
+        ..Options::default()
+    })
+    .await;
+    let admin = super_admin_without_mfa(&stack, &api).await;
+    let (_, setup) = send(admin.post("/users/me/mfa", &json!({}))).await;
+    let url = &setup["otpauthUrl"];
+    let (status, _) = send(admin.post(
+        "/users/me/mfa/confirm",
+        &json!({"code": code_at(url, start)}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, challenge) = login(&api, &admin.user["email"], "operator-secret").await;
+    let mfa_token = &challenge["mfaToken"];
+    let right = code_at(url, start + Duration::seconds(30));
+    clock.set(start + Duration::seconds(30));
+    let wrong = if right == "000000" {
+        "111111"
+    } else {
+        "000000"
+    };
+    for _ in 0..10 {
+        let (status, body) = second_step(&api, mfa_token, wrong).await;
+        assert_wrong_code(status, &body);
+    }
+    let (status, body) = second_step(&api, mfa_token, &right).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert_error(&body, "Too many failed logins. Try again in 15 minutes.");
+}
+
+/// A parent may turn two-factor sign-in on from their profile, and off again
+/// with a code; nothing requires it of them.
+#[tokio::test]
+async fn a_parent_turns_two_factor_sign_in_on_and_off() {
+    let (clock, start) = stepped_clock();
+    let (_stack, api) = start_with(Options {
+        auth_clock: Some(clock.clock()),
+        ..Options::default()
+    })
+    .await;
+    let parent = parent(&api).await;
+    assert_eq!(parent.user["mfaSetupRequired"], false);
+    let (status, body) =
+        send(parent.post("/users/me/mfa/disable", &json!({"code": "123456"}))).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_error(&body, "Two-factor sign-in is not on");
+
+    let (_, setup) = send(parent.post("/users/me/mfa", &json!({}))).await;
+    let url = setup["otpauthUrl"].clone();
+    let (status, on) = send(parent.post(
+        "/users/me/mfa/confirm",
+        &json!({"code": code_at(&url, start)}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK, "{on}");
+    let parent = Session {
+        token: on["token"].as_str().unwrap().to_owned(),
+        ..parent
+    };
+    // On: a new setup is refused (it would replace the app's secret).
+    let (status, body) = send(parent.post("/users/me/mfa", &json!({}))).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_error(&body, "Two-factor sign-in is already on");
+    let (status, challenge) = login(&api, &parent.user["email"], "secret123").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(challenge["mfaRequired"], true, "{challenge}");
+
+    clock.set(start + Duration::seconds(30));
+    let (status, body) =
+        send(parent.post("/users/me/mfa/disable", &json!({"code": "000000x"}))).await;
+    assert_wrong_code(status, &body);
+    let (status, off) = send(parent.post(
+        "/users/me/mfa/disable",
+        &json!({"code": code_at(&url, start + Duration::seconds(30))}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK, "{off}");
+    assert_eq!(off["mfaEnabled"], false);
+    let (status, session) = login(&api, &parent.user["email"], "secret123").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(session["token"].is_string(), "{session}");
+}

@@ -1,0 +1,329 @@
+//! Two-factor sign-in: TOTP (RFC 6238) as authenticator apps speak it (SHA-1,
+//! 6 digits, 30-second steps, one step of drift either way), and ten one-time
+//! recovery codes for a lost phone.
+//!
+//! A login with it on answers `mfa_required` and a short-lived second-step
+//! token after the right password; `login_mfa` takes that token and a code.
+//! Codes are counted against the same lock as passwords, each works once,
+//! and the time they are checked at is the service's clock (tests move it).
+//! Super admins must set it up before the console lets them in, unless the
+//! operator lifts that (`SUPER_ADMIN_MFA_REQUIRED=false`).
+
+use std::time::Duration;
+
+use chorely_proto::auth::v1 as pb;
+use kit::authn::User as Caller;
+use sha2::{Digest, Sha256};
+use totp_rs::{Algorithm, TOTP};
+use uuid::Uuid;
+
+use crate::{
+    accounts::Accounts,
+    error::Error,
+    store::{
+        login_failures, mfa,
+        users::{self, UserRow},
+    },
+};
+
+const DIGITS: usize = 6;
+const STEP_SECONDS: u64 = 30;
+const SKEW_STEPS: u8 = 1;
+const ISSUER: &str = "Chorely";
+/// 160 bits, as RFC 4226 recommends.
+const SECRET_BYTES: usize = 20;
+const RECOVERY_CODES: usize = 10;
+/// Characters of a recovery code (a dash in the middle): 50 bits, in
+/// Crockford's base32, which has no I, L, O or U to mistake for a digit.
+const RECOVERY_CODE_CHARS: usize = 10;
+const RECOVERY_ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+/// How long a login may take between its password and its code.
+pub const SECOND_STEP: Duration = Duration::from_secs(5 * 60);
+
+fn totp(secret: Vec<u8>, account: &str) -> Result<TOTP, Error> {
+    TOTP::new(
+        Algorithm::SHA1,
+        DIGITS,
+        SKEW_STEPS,
+        STEP_SECONDS,
+        secret,
+        Some(ISSUER.to_owned()),
+        account.to_owned(),
+    )
+    .map_err(|e| Error::Internal(anyhow::anyhow!("TOTP: {e}")))
+}
+
+/// The 30-second step `code` is good for at `now` (Unix seconds), if any:
+/// the current one or one either side, as phones' clocks drift.
+fn step_of(totp: &TOTP, code: &str, now: u64) -> Option<i64> {
+    let code: String = code.chars().filter(|c| !c.is_whitespace()).collect();
+    if code.len() != DIGITS || !code.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let current = now / STEP_SECONDS;
+    (current.saturating_sub(u64::from(SKEW_STEPS))..=current + u64::from(SKEW_STEPS))
+        .find(|step| {
+            same(
+                totp.generate(step * STEP_SECONDS).as_bytes(),
+                code.as_bytes(),
+            )
+        })
+        .and_then(|step| i64::try_from(step).ok())
+}
+
+/// Compares in time that does not depend on where the texts differ.
+fn same(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// A recovery code as typed, in the form it is hashed in: upper case,
+/// without the dash and spaces, and the letters Crockford's base32 reads as
+/// digits (O as 0, I and L as 1) read so.
+fn normalise_recovery_code(code: &str) -> String {
+    code.chars()
+        .filter(|c| !c.is_whitespace() && *c != '-')
+        .flat_map(char::to_uppercase)
+        .map(|c| match c {
+            'O' => '0',
+            'I' | 'L' => '1',
+            c => c,
+        })
+        .collect()
+}
+
+fn hash_recovery_code(code: &str) -> Vec<u8> {
+    Sha256::digest(normalise_recovery_code(code).as_bytes()).to_vec()
+}
+
+/// Ten new recovery codes, `XXXXX-XXXXX`.
+fn new_recovery_codes() -> Result<Vec<String>, Error> {
+    (0..RECOVERY_CODES)
+        .map(|_| {
+            let mut bytes = [0u8; RECOVERY_CODE_CHARS];
+            getrandom::fill(&mut bytes).map_err(|e| Error::Internal(anyhow::anyhow!("{e}")))?;
+            // 256 is a multiple of 32: every character is equally likely.
+            let chars: String = bytes
+                .iter()
+                .map(|b| char::from(RECOVERY_ALPHABET[usize::from(b % 32)]))
+                .collect();
+            Ok(format!("{}-{}", &chars[..5], &chars[5..]))
+        })
+        .collect()
+}
+
+impl Accounts {
+    /// What a login answers once the password was right: the session, or,
+    /// with two-factor sign-in on, the token for its second step.
+    pub(crate) async fn after_password(&self, user: UserRow) -> Result<pb::AuthResponse, Error> {
+        if !user.mfa_enabled {
+            return self.logged_in(user).await;
+        }
+        let expires_at = self.clock.now().timestamp()
+            + i64::try_from(SECOND_STEP.as_secs()).unwrap_or(i64::MAX / 2);
+        let mfa_token = self
+            .signer
+            .mfa_token(user.id, expires_at)
+            .map_err(|e| Error::Internal(e.into()))?;
+        Ok(pb::AuthResponse {
+            mfa_required: true,
+            mfa_token,
+            ..Default::default()
+        })
+    }
+
+    /// The second step of a login: a code from the app, or a recovery code.
+    pub async fn login_mfa(&self, req: pb::LoginMfaRequest) -> Result<pb::AuthResponse, Error> {
+        let claims = self
+            .verifier
+            .verify_mfa(req.mfa_token.trim(), self.clock.now().timestamp())
+            .map_err(|_| Error::MfaLoginExpired)?;
+        let user_id = Uuid::parse_str(&claims.sub).map_err(|_| Error::MfaLoginExpired)?;
+        if req.code.trim().is_empty() {
+            return Err(Error::invalid("code", "Code is required"));
+        }
+        let user = users::find_by_id(&self.pool, user_id)
+            .await?
+            .ok_or(Error::MfaLoginExpired)?;
+        self.check_code(&user, &req.code).await?;
+        if !user.is_active {
+            return Err(Error::AccountInactive);
+        }
+        self.logged_in(user).await
+    }
+
+    /// A new secret for the caller's authenticator app. Not asked for at
+    /// login until a code from the app confirms it.
+    pub async fn start_mfa_setup(&self, caller: &Caller) -> Result<pb::MfaSetup, Error> {
+        let user = users::find_by_id(&self.pool, caller.id)
+            .await?
+            .ok_or(Error::UserNotFound)?;
+        let mut secret = vec![0u8; SECRET_BYTES];
+        getrandom::fill(&mut secret).map_err(|e| Error::Internal(anyhow::anyhow!("{e}")))?;
+        if !mfa::start(&self.pool, user.id, &secret, self.clock.now()).await? {
+            return Err(Error::MfaAlreadyOn);
+        }
+        let totp = totp(secret, &user.email)?;
+        Ok(pb::MfaSetup {
+            secret: totp.get_secret_base32(),
+            otpauth_url: totp.get_url(),
+        })
+    }
+
+    /// Turns two-factor sign-in on with a code from the app. The recovery
+    /// codes are answered this once (only their hashes are kept), with a new
+    /// token for this session: for a super admin, the one the console takes.
+    pub async fn confirm_mfa(
+        &self,
+        caller: &Caller,
+        req: pb::ConfirmMfaRequest,
+    ) -> Result<pb::MfaConfirmed, Error> {
+        if req.code.trim().is_empty() {
+            return Err(Error::invalid("code", "Code is required"));
+        }
+        let mut user = users::find_by_id(&self.pool, caller.id)
+            .await?
+            .ok_or(Error::UserNotFound)?;
+        let setup = match mfa::secret(&self.pool, user.id).await? {
+            Some(setup) if setup.confirmed => return Err(Error::MfaAlreadyOn),
+            Some(setup) => setup,
+            None => return Err(Error::MfaNotStarted),
+        };
+        self.reserve_password_attempt(&user.email).await?;
+        let now = self.clock.now();
+        let step = step_of(
+            &totp(setup.secret, &user.email)?,
+            &req.code,
+            unix_seconds(now),
+        )
+        .ok_or_else(wrong_code)?;
+        let codes = new_recovery_codes()?;
+        let hashes: Vec<Vec<u8>> = codes.iter().map(|c| hash_recovery_code(c)).collect();
+        let mut tx = self.pool.begin().await?;
+        if !mfa::use_step(&mut tx, user.id, step).await? {
+            return Err(wrong_code());
+        }
+        mfa::confirm(&mut tx, user.id, &hashes, now).await?;
+        tx.commit().await?;
+        login_failures::clear(&self.pool, &user.email).await?;
+        user.mfa_enabled = true;
+        let token = self
+            .signer
+            .session_token(&self.subject(&user), &caller.session_id)
+            .map_err(|e| Error::Internal(e.into()))?;
+        Ok(pb::MfaConfirmed {
+            recovery_codes: codes,
+            session: Some(pb::AuthResponse {
+                token,
+                user: Some(self.describe(&user).await?),
+                ..Default::default()
+            }),
+        })
+    }
+
+    /// Turns two-factor sign-in off, proven by a code (or a recovery code).
+    /// Super admins keep it while it is required of them.
+    pub async fn disable_mfa(
+        &self,
+        caller: &Caller,
+        req: pb::DisableMfaRequest,
+    ) -> Result<pb::User, Error> {
+        let mut user = users::find_by_id(&self.pool, caller.id)
+            .await?
+            .ok_or(Error::UserNotFound)?;
+        if !user.mfa_enabled {
+            return Err(Error::MfaNotOn);
+        }
+        if self.mfa_required_of(&user) {
+            return Err(Error::Forbidden(
+                "Two-factor sign-in is required for platform administrators",
+            ));
+        }
+        if req.code.trim().is_empty() {
+            return Err(Error::invalid("code", "Code is required"));
+        }
+        self.check_code(&user, &req.code).await?;
+        let mut tx = self.pool.begin().await?;
+        mfa::remove(&mut tx, user.id).await?;
+        tx.commit().await?;
+        user.mfa_enabled = false;
+        self.describe(&user).await
+    }
+
+    /// Whether `user` must have two-factor sign-in.
+    pub(crate) fn mfa_required_of(&self, user: &UserRow) -> bool {
+        self.super_admin_mfa_required && user.role == kit::authn::Role::SuperAdmin.as_str()
+    }
+
+    /// Checks a code of `user`'s app or one of their recovery codes, using it
+    /// up; counted against the lock as a password is, and a right one
+    /// clears the count.
+    async fn check_code(&self, user: &UserRow, code: &str) -> Result<(), Error> {
+        self.reserve_password_attempt(&user.email).await?;
+        let setup = mfa::secret(&self.pool, user.id)
+            .await?
+            .filter(|s| s.confirmed)
+            .ok_or_else(wrong_code)?;
+        let now = self.clock.now();
+        let mut tx = self.pool.begin().await?;
+        let accepted = match step_of(&totp(setup.secret, &user.email)?, code, unix_seconds(now)) {
+            Some(step) => mfa::use_step(&mut tx, user.id, step).await?,
+            None => {
+                mfa::use_recovery_code(&mut tx, user.id, &hash_recovery_code(code), now).await?
+            }
+        };
+        if !accepted {
+            return Err(wrong_code());
+        }
+        tx.commit().await?;
+        login_failures::clear(&self.pool, &user.email).await?;
+        Ok(())
+    }
+}
+
+fn wrong_code() -> Error {
+    Error::invalid("code", "That code is not right")
+}
+
+fn unix_seconds(at: chrono::DateTime<chrono::Utc>) -> u64 {
+    u64::try_from(at.timestamp()).unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn app() -> TOTP {
+        totp(b"12345678901234567890".to_vec(), "ann@example.com").unwrap()
+    }
+
+    #[test]
+    fn codes_of_rfc_6238_are_accepted_in_their_step_and_one_either_side() {
+        // RFC 6238, appendix B: SHA-1 at 59 s is 94287082 (8 digits); its
+        // last six digits are the 6-digit code.
+        let totp = app();
+        assert_eq!(totp.generate(59), "287082");
+        assert_eq!(step_of(&totp, "287082", 59), Some(1));
+        assert_eq!(step_of(&totp, "287 082", 59 + 30), Some(1), "a step late");
+        assert_eq!(step_of(&totp, "287082", 59 + 60), None, "two steps late");
+        assert_eq!(step_of(&totp, "287083", 59), None);
+        assert_eq!(step_of(&totp, "28708", 59), None);
+        assert_eq!(step_of(&totp, "abcdef", 59), None);
+    }
+
+    #[test]
+    fn recovery_codes_are_ten_different_and_typed_loosely() {
+        let codes = new_recovery_codes().unwrap();
+        assert_eq!(codes.len(), 10);
+        let distinct: std::collections::HashSet<_> = codes.iter().collect();
+        assert_eq!(distinct.len(), 10);
+        for code in &codes {
+            assert_eq!(code.len(), 11, "{code}");
+            assert_eq!(&code[5..6], "-");
+        }
+        let code = &codes[0];
+        let loose = format!(" {} ", code.to_lowercase().replace('-', " "));
+        assert_eq!(hash_recovery_code(&loose), hash_recovery_code(code));
+        assert_eq!(hash_recovery_code("0O1-IL"), hash_recovery_code("00111"));
+        assert_ne!(hash_recovery_code(&codes[1]), hash_recovery_code(code));
+    }
+}

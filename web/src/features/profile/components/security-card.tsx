@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { useChangePassword } from '../api/change-password';
+import { useLogoutEverywhere } from '../api/logout-everywhere';
+import { validateChangePassword, type ChangePasswordValues } from '../utils/validation';
+import { Alert, Button, Card, FormActions, TextField } from '@/components/ui';
+import { useForm } from '@/hooks/use-form';
+import { useLeaveSession } from '@/hooks/use-logout';
+import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { MIN_PASSWORD_LENGTH } from '@/lib/validation';
+import type { User } from '@/types/api';
+
+const EMPTY: ChangePasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/**
+ * The user's own password and sessions, for every user (a child too):
+ * changing the password ends every other session and keeps this one going
+ * with the token the answer gives; logging out everywhere ends them all,
+ * this one included.
+ */
+export function SecurityCard({ user }: { user: User }) {
+  const { t } = useTranslation(['profile', 'errors']);
+  const { mutateAsync: changePassword } = useChangePassword();
+  const { setValues, serverError, saved, submitting, field, onSubmit } = useForm<ChangePasswordValues>({
+    initial: EMPTY,
+    validate: validateChangePassword,
+    fallback: t('errors:fallback.changePassword'),
+    submit: async (values) => {
+      await changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword });
+      setValues(EMPTY);
+    },
+  });
+
+  const leave = useLeaveSession();
+  const { mutateAsync: logoutEverywhere, isPending: leaving } = useLogoutEverywhere();
+  const [everywhereError, setEverywhereError] = useState<string | null>(null);
+
+  const onLogoutEverywhere = async () => {
+    if (!window.confirm(t('security.everywhere.confirm'))) return;
+    setEverywhereError(null);
+    try {
+      await logoutEverywhere();
+      leave();
+    } catch (failure) {
+      // A 401 has shown the login screen already.
+      if (!isApiError(failure, 401)) setEverywhereError(getErrorMessage(failure, t('errors:fallback.logoutEverywhere')));
+    }
+  };
+
+  return (
+    <Card title={t('security.title')}>
+      <form className="form" onSubmit={onSubmit} noValidate aria-label={t('security.password.formLabel')}>
+        <h3 className="section-title">{t('security.password.title')}</h3>
+        {serverError && <Alert>{serverError}</Alert>}
+        {saved && <Alert variant="success">{t('security.password.changed')}</Alert>}
+        {/* For password managers: whose password this is. */}
+        <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
+        <TextField
+          label={t('security.password.currentPassword')}
+          type="password"
+          autoComplete="current-password"
+          {...field('currentPassword')}
+        />
+        <TextField
+          label={t('security.password.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          hint={t('security.password.newPasswordHint', { min: MIN_PASSWORD_LENGTH })}
+          {...field('newPassword')}
+        />
+        <TextField
+          label={t('security.password.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          {...field('confirmPassword')}
+        />
+        <FormActions submitLabel={t('security.password.submit')} submitting={submitting} />
+      </form>
+      <div className="security-card__everywhere">
+        <h3 className="section-title">{t('security.everywhere.title')}</h3>
+        <p className="muted">{t('security.everywhere.explanation')}</p>
+        {everywhereError && <Alert>{everywhereError}</Alert>}
+        <Button variant="secondary" onClick={onLogoutEverywhere} isLoading={leaving}>
+          {t('security.everywhere.submit')}
+        </Button>
+      </div>
+    </Card>
+  );
+}
