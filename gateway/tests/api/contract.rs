@@ -95,6 +95,27 @@ async fn call(f: &Family, method: &str, path: &str) -> Call {
             json!({"token": unique, "password": "secret123"}),
         ),
         ("POST", "/auth/verify-email") => (None, path.to_owned(), json!({"token": unique})),
+        // The body's shape only: a second step's token is checked after the fields.
+        ("POST", "/auth/login/mfa") => (
+            None,
+            path.to_owned(),
+            json!({"mfaToken": unique, "code": "123456"}),
+        ),
+        // Shapes only (these bodies have no nullable fields, so only their
+        // refused variants are sent): none of them may end the family's sessions.
+        ("PUT", "/users/me/password") => (
+            f.parent(),
+            path.to_owned(),
+            json!({"currentPassword": "secret123", "newPassword": "secret456"}),
+        ),
+        ("PUT", "/children/{id}/password") => (
+            f.parent(),
+            format!("/children/{child_id}/password"),
+            json!({"password": "secret456"}),
+        ),
+        ("POST", "/users/me/mfa/confirm" | "/users/me/mfa/disable") => {
+            (f.parent(), path.to_owned(), json!({"code": "123456"}))
+        }
         ("PUT", "/users/me") => (
             f.parent(),
             path.to_owned(),
