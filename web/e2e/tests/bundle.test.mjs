@@ -27,7 +27,8 @@ const LAZY_SCREENS = [
   ['src/features/history/components/history-page.tsx', 'src/features/history/'],
   ['src/features/settings/components/settings-page.tsx', 'src/features/settings/'],
   ['src/features/team/components/team-page.tsx', 'src/features/team/'],
-  ['src/features/profile/components/profile-page.tsx', 'src/features/profile/'],
+  // The profile, composed with its two-factor card in the app.
+  ['src/app/routes/profile.tsx', 'src/features/profile/'],
   // The console's two-factor screen; the setup it shows is also the profile's.
   ['src/app/routes/admin-two-factor.tsx', 'src/features/mfa/'],
 ];

@@ -145,7 +145,10 @@ describe('two-factor sign-in', () => {
       await card.getByText('On', { exact: true }).waitFor();
       await card.getByRole('button', { name: 'Turn off' }).waitFor();
 
-      // Password, then the app's code.
+      // Password, then the app's code. Logged out from the dashboard: a login
+      // returns to the page that was open when the session ended.
+      await page.getByRole('link', { name: 'Dashboard' }).first().click();
+      await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
       await logOut(page);
       const form = await passwordStep(page, parent);
       assert.equal(await form.getByLabel('Code from your app').getAttribute('autocomplete'), 'one-time-code');
