@@ -69,8 +69,8 @@ start_bench_stack() {
   for i in "${!names[@]}"; do pids+=("${names[$i]}=${STACK_PIDS[$i]}"); done
   STACK_SPEC=$(IFS=,; echo "${pids[*]}")
 }
-start_bench_stack "$SMALL" 51260 18290
-start_bench_stack "$LARGE" 51250 18280
+start_bench_stack "$SMALL" 21260 18290
+start_bench_stack "$LARGE" 21250 18280
 
 soak_args=()
 if [ "$SOAK_MINUTES" -gt 0 ]; then
@@ -101,7 +101,7 @@ if [ -n "$RUN_PROFILE" ] && [ "$RUN_PROFILE" != "$PROFILE" ]; then
   build_started=$SECONDS
   build_services
   if $fresh; then RUN_BUILD_SECONDS=$((SECONDS - build_started)); fi
-  start_bench_stack "$LARGE" 51250 18280
+  start_bench_stack "$LARGE" 21250 18280
   step "Comparing the $PROFILE build with the release figures"
   "$bench_bin/chorely-bench" compare --url http://127.0.0.1:18280 --families "$FAMILIES" \
     --admin-email "$admin_email" --profile "$RUN_PROFILE" --seconds "$SECONDS_PER_RUN" \

@@ -40,8 +40,10 @@ suffix="$(date +%s)-$RANDOM"
 parent=$(api POST /auth/register "{\"email\":\"contract-$suffix@example.com\",\"password\":\"contract-pass-1\",\"firstName\":\"Casey\",\"lastName\":\"Contract\",\"organizationName\":\"Contract $suffix\"}" | jq -r .token)
 code=$(api POST /children/invite "{\"firstName\":\"Kit\",\"email\":\"contract-child-$suffix@example.com\"}" "$parent" | jq -r .inviteCode)
 child=$(api POST /auth/accept-invite "{\"inviteCode\":\"$code\",\"password\":\"contract-pass-2\"}" | jq -r .token)
-# A session of its own for logging out (which ends the session it is called with).
+# Sessions of their own for logging out (which ends the session it is called
+# with) and for logging out everywhere (which ends every session of the user).
 spare=$(api POST /auth/login "{\"email\":\"contract-$suffix@example.com\",\"password\":\"contract-pass-1\"}" | jq -r .token)
+spare_everywhere=$(api POST /auth/login "{\"email\":\"contract-$suffix@example.com\",\"password\":\"contract-pass-1\"}" | jq -r .token)
 # Something for a child to submit and a parent to review.
 category=$(api POST /categories '{"name":"Kitchen","description":"Dishes and more"}' "$parent" | jq -r .id)
 api POST /chores "{\"name\":\"Dishes\",\"description\":\"\",\"baseReward\":1.5,\"categoryId\":\"$category\",\"frequencyDays\":0,\"requiresPhoto\":false}" "$parent" >/dev/null
@@ -71,11 +73,18 @@ run() { # WHO TOKEN [st options...]
     "$@")
 }
 # /events is an endless stream (Server-Sent Events), which schemathesis would
-# wait on forever: gateway/tests/api/live.rs tests it. Logging out ends the
-# session the other operations need, so it runs last, with a spare session.
-run parent "$parent" --exclude-path-regex '^/(admin|events)|^/auth/logout$' || failed=1
-run child "$child" --exclude-path-regex '^/(admin|events)|^/auth/logout$' || failed=1
+# wait on forever: gateway/tests/api/live.rs tests it. The calls that end
+# sessions the other operations need run last, each with a session of its
+# own: logging out, logging out everywhere, and a parent setting the child's
+# password (which ends the child's sessions).
+ends_sessions='^/auth/logout(-everywhere)?$|^/children/\{id\}/password$'
+run parent "$parent" --exclude-path-regex "^/(admin|events)|$ends_sessions" || failed=1
+run child "$child" --exclude-path-regex "^/(admin|events)|$ends_sessions" || failed=1
+run "child password" "$parent" --include-path-regex '^/children/\{id\}/password$' \
+  --phases examples,coverage,fuzzing || failed=1
 run logout "$spare" --include-path /auth/logout --phases examples,coverage,fuzzing || failed=1
+run "logout everywhere" "$spare_everywhere" --include-path /auth/logout-everywhere \
+  --phases examples,coverage,fuzzing || failed=1
 if [ -n "$ADMIN_EMAIL" ]; then
   admin=$(api POST /auth/login "{\"email\":\"$ADMIN_EMAIL\",\"password\":\"$ADMIN_PASSWORD\"}" | jq -r .token)
   run "super admin" "$admin" --include-path-regex '^/admin' || failed=1

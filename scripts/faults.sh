@@ -2,11 +2,11 @@
 # The fault suite: Chorely under steady mixed load while its dependencies and
 # its own processes fail, one after another. It starts everything it breaks
 # itself (never the machine's shared PostgreSQL, NATS or S3 store): a
-# PostgreSQL cluster of its own (port FAULTS_PG_PORT, default 55432), a NATS
-# server with JetStream on disk (FAULTS_NATS_PORT, 54222), an s3s-fs store
-# (FAULTS_S3_PORT, 59000), all under FAULTS_DIR (default .local/faults, wiped
+# PostgreSQL cluster of its own (port FAULTS_PG_PORT, default 25432), a NATS
+# server with JetStream on disk (FAULTS_NATS_PORT, 24222), an s3s-fs store
+# (FAULTS_S3_PORT, 29000), all under FAULTS_DIR (default .local/faults, wiped
 # each run), and a stack of the PROFILE build (default dev) with gRPC on
-# FAULTS_PORT_BASE+1..5 (default 51351-5) and HTTP on FAULTS_HTTP_PORT (18380). `chorely-bench faults` drives the load and judges it; meanwhile
+# FAULTS_PORT_BASE+1..5 (default 21351-5) and HTTP on FAULTS_HTTP_PORT (18380). `chorely-bench faults` drives the load and judges it; meanwhile
 # this script, with FAULT_GAP seconds (default 7) of normal load between
 # faults, restarts PostgreSQL (down FAULT_DOWN seconds, default 3), restarts
 # NATS (SIGKILL, down FAULT_DOWN seconds), stops the S3 store for 10 s, and
@@ -29,12 +29,12 @@ FAULTS=${FAULTS:-postgres nats s3 auth family chores rewards platform gateway}
 FAULT_GAP=${FAULT_GAP:-7}
 FAULT_DOWN=${FAULT_DOWN:-3}
 S3_DOWN=10
-PG_PORT=${FAULTS_PG_PORT:-55432}
-NATS_PORT=${FAULTS_NATS_PORT:-54222}
-S3_PORT=${FAULTS_S3_PORT:-59000}
+PG_PORT=${FAULTS_PG_PORT:-25432}
+NATS_PORT=${FAULTS_NATS_PORT:-24222}
+S3_PORT=${FAULTS_S3_PORT:-29000}
 
 # The stack's environment, read by start_stack and start_process.
-export PORT_BASE=${FAULTS_PORT_BASE:-51350} HTTP_PORT=${FAULTS_HTTP_PORT:-18380}
+export PORT_BASE=${FAULTS_PORT_BASE:-21350} HTTP_PORT=${FAULTS_HTTP_PORT:-18380}
 export DB_PREFIX=chorely_faults
 export LOG_DIR="$FAULTS_DIR/logs"
 export PG_ADDR="127.0.0.1:$PG_PORT"

@@ -50,7 +50,9 @@ export NATS_PREFIX=chorelye2e NATS_STREAM=CHORELY_E2E
 export SUPER_ADMIN_MFA_REQUIRED=false
 drop_databases chorely_e2e
 trap stop_stack EXIT
-PORT_BASE=51050 HTTP_PORT=18080 DB_PREFIX=chorely_e2e start_stack
+# Below 32768: ports in Linux's ephemeral range (32768-60999) can be held by
+# any outgoing connection at the moment a service binds them.
+PORT_BASE=21050 HTTP_PORT=18080 DB_PREFIX=chorely_e2e start_stack
 rm -f "$LOCAL/super-admin-chorely_e2e"
 DB_PREFIX=chorely_e2e ensure_super_admin
 { read -r SUPER_ADMIN_EMAIL; read -r SUPER_ADMIN_PASSWORD; } < <(DB_PREFIX=chorely_e2e super_admin_login)
