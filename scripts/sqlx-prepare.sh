@@ -66,6 +66,12 @@ for crate in "${crates[@]}"; do
   # From scratch each time: exactly what the migrations make.
   sqlx database drop -y --force --database-url "$url" >/dev/null
   sqlx database create --database-url "$url"
+  # The roles the services work as, which kit's migrations grant to (the
+  # services create them themselves: kit's tenancy module).
+  psql -q "$url" -v ON_ERROR_STOP=1 -c "DO \$\$ BEGIN
+    IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'chorely_app') THEN CREATE ROLE chorely_app NOLOGIN; END IF;
+    IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'chorely_all_families') THEN CREATE ROLE chorely_all_families NOLOGIN; END IF;
+  END \$\$" >/dev/null
   sqlx migrate run --source services/kit/migrations --database-url "$url" >/dev/null
   if [ "$crate" != kit ]; then
     sqlx migrate run --source "services/$crate/migrations" --ignore-missing \

@@ -240,9 +240,18 @@ async fn inspect(
     let mut targets = Vec::new();
     for service in database::services() {
         let database = format!("{}_{}", args.prefix, service.name);
-        let pool = kit::db::connect(&url(&service), service.migrations)
+        kit::db::connect(&url(&service), service.migrations)
             .await
-            .with_context(|| format!("connecting to and migrating {database}"))?;
+            .with_context(|| format!("connecting to and migrating {database}"))?
+            .close()
+            .await;
+        // The seed is loaded as the database's owner, like a restore: it
+        // drops and remakes indexes around its COPY, which are not the
+        // services' to run. (The benchmark's user is a superuser, whom
+        // row-level security lets by.)
+        let pool = PgPool::connect(&url(&service))
+            .await
+            .with_context(|| format!("connecting to {database} as its owner"))?;
         let state = record::inspect(&pool, service.probe, parameters)
             .await
             .with_context(|| format!("reading what {database} holds"))?;

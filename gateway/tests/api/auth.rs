@@ -259,16 +259,19 @@ async fn ten_failed_logins_lock_the_email_for_a_while() {
     assert_eq!(status, StatusCode::OK);
 
     // Once the lock has run out, the right password works again.
-    sqlx::query("UPDATE login_failures SET locked_until = now() - interval '1 second'")
-        .execute(&stack.auth_pool)
-        .await
-        .unwrap();
+    kit::tenancy::all_families(
+        sqlx::query("UPDATE login_failures SET locked_until = now() - interval '1 second'")
+            .execute(&stack.auth_pool),
+    )
+    .await
+    .unwrap();
     let (status, _) = send(login(&victim, "secret123")).await;
     assert_eq!(status, StatusCode::OK);
-    let left: i64 = sqlx::query_scalar("SELECT count(*) FROM login_failures")
-        .fetch_one(&stack.auth_pool)
-        .await
-        .unwrap();
+    let left: i64 = kit::tenancy::all_families(
+        sqlx::query_scalar("SELECT count(*) FROM login_failures").fetch_one(&stack.auth_pool),
+    )
+    .await
+    .unwrap();
     assert_eq!(left, 0, "a successful login forgets the failures");
 }
 

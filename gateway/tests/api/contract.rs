@@ -189,17 +189,19 @@ async fn call(f: &Family, method: &str, path: &str) -> Call {
             // A day of the chore the child missed, a different one each time.
             let missed = uuid::Uuid::new_v4();
             let offset = i64::from(missed.as_fields().1 % 3000) + 1;
-            sqlx::query(
-                "INSERT INTO missed_chores (id, organization_id, chore_id, child_id, due_on,
+            kit::tenancy::all_families(
+                sqlx::query(
+                    "INSERT INTO missed_chores (id, organization_id, chore_id, child_id, due_on,
                     due_at, penalty_cents)
                  SELECT $1, organization_id, id, $2, CURRENT_DATE - $3::int, now(), 0
                  FROM chores WHERE id = $4",
+                )
+                .bind(missed)
+                .bind(uuid::Uuid::parse_str(&child_id).unwrap())
+                .bind(i32::try_from(offset).unwrap())
+                .bind(uuid::Uuid::parse_str(&id(&f.chore)).unwrap())
+                .execute(&f.chores_pool),
             )
-            .bind(missed)
-            .bind(uuid::Uuid::parse_str(&child_id).unwrap())
-            .bind(i32::try_from(offset).unwrap())
-            .bind(uuid::Uuid::parse_str(&id(&f.chore)).unwrap())
-            .execute(&f.chores_pool)
             .await
             .unwrap();
             (

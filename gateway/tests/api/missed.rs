@@ -32,12 +32,14 @@ async fn record(pool: &PgPool, clock: &ManualClock) -> usize {
 async fn children_known(pool: &PgPool, count: i64, org_child: &str) {
     let child = Uuid::parse_str(org_child).unwrap();
     eventually("the children known to chores", || async {
-        let known: i64 = sqlx::query_scalar(
-            "SELECT count(*) FROM children WHERE organization_id =
+        let known: i64 = kit::tenancy::all_families(
+            sqlx::query_scalar(
+                "SELECT count(*) FROM children WHERE organization_id =
                 (SELECT organization_id FROM children WHERE child_id = $1)",
+            )
+            .bind(child)
+            .fetch_one(pool),
         )
-        .bind(child)
-        .fetch_one(pool)
         .await
         .unwrap();
         known == count
@@ -54,13 +56,15 @@ async fn balance_becomes(parent: &Session, child: &str, dollars: f64) {
 
 /// The rewards ledger's entries of `kind` for `child`: (cents, notes).
 async fn entries(pool: &PgPool, child: &str, kind: &str) -> Vec<(i64, String)> {
-    sqlx::query_as(
-        "SELECT amount_cents, notes FROM ledger_entries WHERE child_id = $1 AND kind = $2
+    kit::tenancy::all_families(
+        sqlx::query_as(
+            "SELECT amount_cents, notes FROM ledger_entries WHERE child_id = $1 AND kind = $2
          ORDER BY created_at",
+        )
+        .bind(Uuid::parse_str(child).unwrap())
+        .bind(kind)
+        .fetch_all(pool),
     )
-    .bind(Uuid::parse_str(child).unwrap())
-    .bind(kind)
-    .fetch_all(pool)
     .await
     .unwrap()
 }
@@ -135,7 +139,9 @@ async fn a_missed_day_costs_its_penalty_once_never_below_zero_and_an_excuse_give
         penalty_cents: 100,
         ..Default::default()
     };
-    let mut tx = stack.rewards_pool.begin().await.unwrap();
+    let mut tx = kit::tenancy::all_families(stack.rewards_pool.begin())
+        .await
+        .unwrap();
     let org: Uuid = sqlx::query_scalar(
         "SELECT organization_id FROM ledger_entries WHERE child_id = $1 LIMIT 1",
     )

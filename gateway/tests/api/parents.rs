@@ -91,11 +91,15 @@ async fn a_pending_childs_invite_link_is_shown_again_to_their_parents_only() {
 
     // An invitation past its expiry is not shown: it would not work.
     let (ivy, ivy_code) = add_child(&parent, "Ivy").await;
-    sqlx::query("UPDATE invitations SET expires_at = now() - interval '1 minute' WHERE code = $1")
+    kit::tenancy::all_families(
+        sqlx::query(
+            "UPDATE invitations SET expires_at = now() - interval '1 minute' WHERE code = $1",
+        )
         .bind(&ivy_code)
-        .execute(&stack.auth_pool)
-        .await
-        .unwrap();
+        .execute(&stack.auth_pool),
+    )
+    .await
+    .unwrap();
     let (status, body) =
         send(parent.get(&format!("/children/{}/invite", ivy["id"].as_str().unwrap()))).await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{body}");

@@ -46,7 +46,7 @@ pub async fn approve(parent: &Session, kid: &Session, chore: &Value) -> Value {
     reviewed
 }
 
-async fn balance_becomes(parent: &Session, child: &str, dollars: f64) {
+pub async fn balance_becomes(parent: &Session, child: &str, dollars: f64) {
     eventually(&format!("balance of {dollars}"), || async {
         child_record(parent, child).await["balance"] == json!(dollars)
     })

@@ -306,22 +306,25 @@ async fn days_follow_the_family_when_it_moves_time_zone() {
     // A family the chores service has not heard of (created before it
     // listened) is asked about once, and remembered.
     let org = uuid::Uuid::parse_str(body["id"].as_str().unwrap()).unwrap();
-    let forgotten = sqlx::query("DELETE FROM families WHERE organization_id = $1")
-        .bind(org)
-        .execute(&stack.chores_pool)
-        .await
-        .unwrap();
+    let forgotten = kit::tenancy::all_families(
+        sqlx::query("DELETE FROM families WHERE organization_id = $1")
+            .bind(org)
+            .execute(&stack.chores_pool),
+    )
+    .await
+    .unwrap();
     assert_eq!(forgotten.rows_affected(), 1);
     assert_eq!(
         next_day_starts(&mia).await,
         next_midnight("Asia/Tokyo", now)
     );
-    let kept: String =
+    let kept: String = kit::tenancy::all_families(
         sqlx::query_scalar("SELECT time_zone FROM families WHERE organization_id = $1")
             .bind(org)
-            .fetch_one(&stack.chores_pool)
-            .await
-            .unwrap();
+            .fetch_one(&stack.chores_pool),
+    )
+    .await
+    .unwrap();
     assert_eq!(kept, "Asia/Tokyo");
 }
 

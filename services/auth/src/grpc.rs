@@ -1,8 +1,13 @@
 //! gRPC handlers: check who is calling, hand over to [`Accounts`], convert errors.
+//! The calls made before anyone is signed in (signing up, logging in, invitation
+//! and recovery links) find their login by email or token in any family, so
+//! they work across families (`kit::tenancy`); every other call works in its
+//! caller's.
 
 use chorely_proto::auth::v1::{self as pb, auth_service_server::AuthService};
 use kit::authn::RequestAuth;
 use kit::grpc::{Reply, reply};
+use kit::tenancy::all_families;
 use tonic::Request;
 
 use crate::accounts::Accounts;
@@ -14,22 +19,22 @@ pub struct AuthGrpc {
 #[tonic::async_trait]
 impl AuthService for AuthGrpc {
     async fn register(&self, request: Request<pb::RegisterRequest>) -> Reply<pb::AuthResponse> {
-        reply(self.accounts.register(request.into_inner()).await)
+        reply(all_families(self.accounts.register(request.into_inner())).await)
     }
 
     async fn login(&self, request: Request<pb::LoginRequest>) -> Reply<pb::AuthResponse> {
-        reply(self.accounts.login(request.into_inner()).await)
+        reply(all_families(self.accounts.login(request.into_inner())).await)
     }
 
     async fn get_invite(&self, request: Request<pb::GetInviteRequest>) -> Reply<pb::Invite> {
-        reply(self.accounts.invite(&request.get_ref().code).await)
+        reply(all_families(self.accounts.invite(&request.get_ref().code)).await)
     }
 
     async fn accept_invite(
         &self,
         request: Request<pb::AcceptInviteRequest>,
     ) -> Reply<pb::AuthResponse> {
-        reply(self.accounts.accept_invite(request.into_inner()).await)
+        reply(all_families(self.accounts.accept_invite(request.into_inner())).await)
     }
 
     async fn get_me(&self, request: Request<pb::GetMeRequest>) -> Reply<pb::User> {
@@ -57,8 +62,7 @@ impl AuthService for AuthGrpc {
         request: Request<pb::ForgotPasswordRequest>,
     ) -> Reply<pb::ForgotPasswordResponse> {
         reply(
-            self.accounts
-                .forgot_password(request.into_inner())
+            all_families(self.accounts.forgot_password(request.into_inner()))
                 .await
                 .map(|()| pb::ForgotPasswordResponse {}),
         )
@@ -68,11 +72,11 @@ impl AuthService for AuthGrpc {
         &self,
         request: Request<pb::ResetPasswordRequest>,
     ) -> Reply<pb::AuthResponse> {
-        reply(self.accounts.reset_password(request.into_inner()).await)
+        reply(all_families(self.accounts.reset_password(request.into_inner())).await)
     }
 
     async fn verify_email(&self, request: Request<pb::VerifyEmailRequest>) -> Reply<pb::User> {
-        reply(self.accounts.verify_email(request.into_inner()).await)
+        reply(all_families(self.accounts.verify_email(request.into_inner())).await)
     }
 
     async fn resend_verification(
@@ -217,7 +221,7 @@ impl AuthService for AuthGrpc {
     }
 
     async fn login_mfa(&self, request: Request<pb::LoginMfaRequest>) -> Reply<pb::AuthResponse> {
-        reply(self.accounts.login_mfa(request.into_inner()).await)
+        reply(all_families(self.accounts.login_mfa(request.into_inner())).await)
     }
 
     async fn start_mfa_setup(

@@ -44,9 +44,12 @@ async fn create_super_admin(email: &str) -> anyhow::Result<()> {
         _ => (auth::admins::generate_password()?, true),
     };
     let hasher = auth::password::Hasher::new(1);
-    let user = auth::admins::create_super_admin(&pool, &hasher, email, &password)
-        .await
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    // A super admin belongs to no family.
+    let user = kit::tenancy::all_families(auth::admins::create_super_admin(
+        &pool, &hasher, email, &password,
+    ))
+    .await
+    .map_err(|e| anyhow::anyhow!("{e}"))?;
     println!("Super admin {} created.", user.email);
     if generated {
         // Shown once, to the operator who ran the command; never logged.

@@ -49,6 +49,10 @@ const REASON_MAX: usize = 500;
 /// Records the misses of every day that has ended, at `now`, in every
 /// family; returns how many were recorded.
 pub async fn record_due(pool: &PgPool, now: DateTime<Utc>) -> anyhow::Result<usize> {
+    kit::tenancy::all_families(record_due_everywhere(pool, now)).await
+}
+
+async fn record_due_everywhere(pool: &PgPool, now: DateTime<Utc>) -> anyhow::Result<usize> {
     let mut recorded = 0;
     for family in missed::families_with_schedules(pool).await? {
         let tz = calendar::parse(&family.time_zone);

@@ -60,11 +60,12 @@ async fn sigterm_finishes_accepted_approvals_and_flushes_their_events_and_spans(
 
     // Every event was published before the process went...
     let pool = sqlx::PgPool::connect(&db.url).await.unwrap();
-    let unpublished: i64 =
+    let unpublished: i64 = kit::tenancy::all_families(
         sqlx::query_scalar("SELECT count(*) FROM outbox WHERE published_at IS NULL")
-            .fetch_one(&pool)
-            .await
-            .unwrap();
+            .fetch_one(&pool),
+    )
+    .await
+    .unwrap();
     assert_eq!(unpublished, 0, "events left in the outbox");
     pool.close().await;
 
@@ -82,11 +83,12 @@ async fn sigterm_finishes_accepted_approvals_and_flushes_their_events_and_spans(
     // Rewards credits each approval from those events.
     let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
     loop {
-        let credits: i64 =
+        let credits: i64 = kit::tenancy::all_families(
             sqlx::query_scalar("SELECT count(*) FROM ledger_entries WHERE kind = 'CHORE'")
-                .fetch_one(&stack.rewards_pool)
-                .await
-                .unwrap();
+                .fetch_one(&stack.rewards_pool),
+        )
+        .await
+        .unwrap();
         if credits == i64::try_from(IN_FLIGHT + 1).unwrap() {
             break;
         }

@@ -40,6 +40,10 @@ impl Application {
         self.service.port()
     }
 
+    pub fn pool(&self) -> &sqlx::PgPool {
+        &self.service.pool
+    }
+
     pub async fn run(self, shutdown: CancellationToken) -> anyhow::Result<()> {
         let consumers =
             vec![

@@ -197,7 +197,8 @@ where
     E: Event,
     H: Handler<E>,
 {
-    let mut tx = pool.begin().await?;
+    // Events come from Chorely's own services, about any family.
+    let mut tx = crate::tenancy::all_families(pool.begin()).await?;
     let first_time = sqlx::query!(
         "INSERT INTO processed_events (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
         durable,

@@ -1,6 +1,7 @@
 //! PostgreSQL: the service's own database, created when missing, and its
-//! migrations run together with kit's own (outbox, processed events); the
-//! span every statement runs in.
+//! migrations run together with kit's own (outbox, processed events); a pool
+//! whose connections work as the application role, scoped to a family
+//! (`crate::tenancy`); the span every statement runs in.
 
 use std::{fmt, str::FromStr};
 
@@ -19,9 +20,13 @@ static KIT_MIGRATIONS: Migrator = sqlx::migrate!("./migrations");
 pub async fn connect(url: &str, service_migrations: &Migrator) -> anyhow::Result<PgPool> {
     let options = PgConnectOptions::from_str(url)?;
     create_database_if_missing(url).await?;
-    let pool = pool(options).await?;
-    migrator(service_migrations).run(&pool).await?;
-    Ok(pool)
+    // Migrations run as the connecting user, who owns the tables; the pool
+    // works as the roles that own nothing (`crate::tenancy`).
+    let mut owner: PgConnection = options.connect().await?;
+    crate::tenancy::ensure_roles(&mut owner).await?;
+    migrator(service_migrations).run(&mut owner).await?;
+    owner.close().await?;
+    Ok(pool(options).await?)
 }
 
 /// Connects to the database of `url` as migrated by someone else (a release's
@@ -130,10 +135,27 @@ async fn pending_on(
 /// count anything past 5 s as a hang.
 const ACQUIRE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
 
+/// The service's pool. Each time a connection opens or is handed out it is
+/// scoped to the work that asked for it (the task's
+/// [`crate::tenancy::Scope`], read here because sqlx runs both hooks inside
+/// `acquire`, in the asking task). Scoping is one statement, so it also
+/// stands in for sqlx's liveness ping.
 async fn pool(options: PgConnectOptions) -> Result<PgPool, sqlx::Error> {
     PgPoolOptions::new()
         .max_connections(10)
         .acquire_timeout(ACQUIRE_TIMEOUT)
+        .test_before_acquire(false)
+        .after_connect(|conn, _| {
+            let scope = crate::tenancy::current();
+            Box::pin(crate::tenancy::apply(conn, scope))
+        })
+        .before_acquire(|conn, _| {
+            let scope = crate::tenancy::current();
+            Box::pin(async move {
+                crate::tenancy::apply(conn, scope).await?;
+                Ok(true)
+            })
+        })
         .connect_with(options)
         .await
 }

@@ -13,7 +13,7 @@ use tonic::{
     transport::{Channel, Endpoint, Server, server::TcpIncoming},
 };
 
-use crate::telemetry;
+use crate::{telemetry, tenancy::ScopeLayer};
 
 /// What every gRPC handler returns.
 pub type Reply<T> = Result<Response<T>, Status>;
@@ -77,12 +77,14 @@ async fn report_readiness(
 
 /// Serves `routes` plus the standard health service on `listener` until
 /// `shutdown`; requests already accepted are finished before it returns.
-/// With `readiness`, the named services report it.
+/// With `readiness`, the named services report it. Each request runs in the
+/// database scope of its caller (see [`crate::tenancy`]).
 pub async fn serve(
     listener: TcpListener,
     routes: Routes,
     service_names: &[&str],
     readiness: Option<Readiness>,
+    scopes: ScopeLayer,
     shutdown: CancellationToken,
 ) -> anyhow::Result<()> {
     let (reporter, health) = tonic_health::server::health_reporter();
@@ -107,6 +109,7 @@ pub async fn serve(
     let incoming = TcpIncoming::from(listener).with_nodelay(Some(true));
     Server::builder()
         .layer(tower::layer::layer_fn(TraceService))
+        .layer(scopes)
         .add_routes(routes)
         .serve_with_incoming_shutdown(incoming, shutdown.cancelled_owned())
         .await?;

@@ -21,6 +21,7 @@ pub mod revocation;
 pub mod service;
 pub mod shutdown;
 pub mod telemetry;
+pub mod tenancy;
 pub mod time;
 pub mod validate;
 

@@ -17,6 +17,7 @@ use crate::{
     nats::Bus,
     outbox::Relay,
     revocation::Revocations,
+    tenancy::ScopeLayer,
 };
 
 pub struct Service {
@@ -82,10 +83,11 @@ impl Service {
 
     /// Verifies bearer tokens for this service's gRPC server.
     pub fn interceptor(&self) -> AuthInterceptor {
-        AuthInterceptor::new(Authenticator::new(
-            self.verifier.clone(),
-            self.revocations.clone(),
-        ))
+        AuthInterceptor::new(self.authenticator())
+    }
+
+    fn authenticator(&self) -> Authenticator {
+        Authenticator::new(self.verifier.clone(), self.revocations.clone())
     }
 
     /// The relay publishing this service's outbox.
@@ -108,6 +110,7 @@ impl Service {
         let relay = self
             .relay
             .then(|| tokio::spawn(self.relay().run(relay_stop.clone())));
+        let scopes = ScopeLayer::new(self.authenticator());
         let served = crate::grpc::serve(
             self.listener,
             routes,
@@ -116,6 +119,7 @@ impl Service {
                 pool: self.pool.clone(),
                 nats: self.bus.client.clone(),
             }),
+            scopes,
             shutdown.clone(),
         )
         .await;

@@ -35,10 +35,14 @@ impl Handler<OrganizationCreated> for Tally {
 
 async fn pool(db: &TestDb) -> PgPool {
     let pool = kit::db::connect(&db.url, &NO_MIGRATIONS).await.unwrap();
+    // Made by the database's owner, as migrations make tables; the service
+    // (the application role) may then write it.
+    let owner = PgPool::connect(&db.url).await.unwrap();
     sqlx::query("CREATE TABLE tally (name TEXT NOT NULL)")
-        .execute(&pool)
+        .execute(&owner)
         .await
         .unwrap();
+    owner.close().await;
     pool
 }
 

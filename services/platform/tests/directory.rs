@@ -29,11 +29,13 @@ async fn a_new_family_enters_the_directory_on_a_free_trial_once() {
     // The event travels outbox → JetStream → consumer; wait for it, bounded.
     let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
     loop {
-        let rows: i64 = sqlx::query_scalar("SELECT count(*) FROM organizations WHERE id = $1")
-            .bind(org)
-            .fetch_one(&stack.platform_pool)
-            .await
-            .unwrap();
+        let rows: i64 = kit::tenancy::all_families(
+            sqlx::query_scalar("SELECT count(*) FROM organizations WHERE id = $1")
+                .bind(org)
+                .fetch_one(&stack.platform_pool),
+        )
+        .await
+        .unwrap();
         if rows == 1 {
             break;
         }
@@ -43,21 +45,25 @@ async fn a_new_family_enters_the_directory_on_a_free_trial_once() {
         );
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
-    let (name, slug, plan, status): (String, String, String, String) = sqlx::query_as(
-        "SELECT name, slug, plan, subscription_status FROM organizations WHERE id = $1",
+    let (name, slug, plan, status): (String, String, String, String) = kit::tenancy::all_families(
+        sqlx::query_as(
+            "SELECT name, slug, plan, subscription_status FROM organizations WHERE id = $1",
+        )
+        .bind(org)
+        .fetch_one(&stack.platform_pool),
     )
-    .bind(org)
-    .fetch_one(&stack.platform_pool)
     .await
     .unwrap();
     assert_eq!(
         (name.as_str(), slug.as_str(), plan.as_str(), status.as_str()),
         ("Directory Family", "directory-family", "FREE", "TRIAL")
     );
-    let processed: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM processed_events WHERE consumer = 'platform-organizations'",
+    let processed: i64 = kit::tenancy::all_families(
+        sqlx::query_scalar(
+            "SELECT count(*) FROM processed_events WHERE consumer = 'platform-organizations'",
+        )
+        .fetch_one(&stack.platform_pool),
     )
-    .fetch_one(&stack.platform_pool)
     .await
     .unwrap();
     assert_eq!(processed, 1);
@@ -137,17 +143,20 @@ async fn a_child_deleted_before_its_creation_is_seen_is_not_counted() {
     deliver(&pool, &DirectoryHandler, child(&deleted)).await;
 
     let console = Console { pool: pool.clone() };
-    let count = || async {
-        let listed = console
-            .organizations(&ListOrganizationsRequest {
-                page: 1,
-                page_size: 10,
-                ..Default::default()
-            })
-            .await
-            .unwrap();
-        let total = console.stats().await.unwrap().total_children;
-        (listed.organizations[0].child_count, total)
+    // As the operator's requests run: across families.
+    let count = || {
+        kit::tenancy::all_families(async {
+            let listed = console
+                .organizations(&ListOrganizationsRequest {
+                    page: 1,
+                    page_size: 10,
+                    ..Default::default()
+                })
+                .await
+                .unwrap();
+            let total = console.stats().await.unwrap().total_children;
+            (listed.organizations[0].child_count, total)
+        })
     };
     assert_eq!(count().await, (1, 1));
 

@@ -28,8 +28,13 @@ pub fn is_birthday(born: NaiveDate, day: NaiveDate) -> bool {
         && NaiveDate::from_ymd_opt(day.year(), 2, 29).is_none()
 }
 
-/// Credits every birthday due at `now`; returns how many were paid.
+/// Credits every birthday due at `now`, in every family; returns how many
+/// were paid.
 pub async fn pay_due(pool: &PgPool, now: DateTime<Utc>) -> anyhow::Result<usize> {
+    kit::tenancy::all_families(pay_due_everywhere(pool, now)).await
+}
+
+async fn pay_due_everywhere(pool: &PgPool, now: DateTime<Utc>) -> anyhow::Result<usize> {
     // Somewhere on Earth it is one of these days.
     let utc = now.date_naive();
     let days: Vec<NaiveDate> = [

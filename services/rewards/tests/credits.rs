@@ -58,10 +58,12 @@ async fn publish(bus: &kit::nats::Bus, event_id: &str, event: &SubmissionReviewe
 }
 
 async fn credited(pool: &sqlx::PgPool) -> i64 {
-    sqlx::query_scalar("SELECT count(*) FROM ledger_entries WHERE kind = 'CHORE'")
-        .fetch_one(pool)
-        .await
-        .unwrap()
+    kit::tenancy::all_families(
+        sqlx::query_scalar("SELECT count(*) FROM ledger_entries WHERE kind = 'CHORE'")
+            .fetch_one(pool),
+    )
+    .await
+    .unwrap()
 }
 
 fn spawn_consumer(
@@ -158,7 +160,10 @@ async fn a_thousand_approvals_survive_a_consumer_killed_at_random_points() {
         } else {
             (Kind::Payout, -amount)
         };
-        let mut tx = pool.begin().await.unwrap();
+        // As a parent's adjustment or payout is written: in their family.
+        let mut tx = kit::tenancy::within(kit::tenancy::Scope::Family(org), pool.begin())
+            .await
+            .unwrap();
         ledger::insert(
             &mut tx,
             &NewEntry {
@@ -204,7 +209,13 @@ async fn a_thousand_approvals_survive_a_consumer_killed_at_random_points() {
     task.await.unwrap();
 
     assert_eq!(credited(&pool).await, approved_count, "0 lost, 0 doubled");
-    let balances = ledger::balances(&pool, org).await.unwrap();
+    // As the family's balances are read: in the family.
+    let balances = kit::tenancy::within(
+        kit::tenancy::Scope::Family(org),
+        ledger::balances(&pool, org),
+    )
+    .await
+    .unwrap();
     for child in &children {
         assert_eq!(
             balances.get(child).copied().unwrap_or(0),

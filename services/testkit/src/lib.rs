@@ -88,6 +88,7 @@ pub struct Stack {
     /// The auth service's password hasher, to count the hashes it makes.
     pub auth_hasher: auth::password::Hasher,
     pub platform_pool: sqlx::PgPool,
+    pub family_pool: sqlx::PgPool,
     auth_relay: kit::outbox::Relay,
     pub chores_pool: sqlx::PgPool,
     pub rewards_pool: sqlx::PgPool,
@@ -172,6 +173,7 @@ impl Stack {
         .await
         .unwrap();
         let family_url = format!("http://127.0.0.1:{}", family.port());
+        let family_pool = family.pool().clone();
         spawn(&mut tasks, family.run(shutdown.clone()));
 
         let rewards = rewards::startup::Application::build(rewards::config::Config {
@@ -255,6 +257,7 @@ impl Stack {
             auth_pool,
             auth_hasher,
             platform_pool,
+            family_pool,
             auth_relay,
             chores_pool,
             chores_relay,

@@ -149,8 +149,13 @@ impl Mailer {
         }
     }
 
-    /// Sends every mail due now; returns how many were dealt with.
+    /// Sends every mail due now, to anyone in any family; returns how many
+    /// were dealt with.
     pub async fn send_due(&self) -> Result<usize, Error> {
+        kit::tenancy::all_families(self.send_due_everywhere()).await
+    }
+
+    async fn send_due_everywhere(&self) -> Result<usize, Error> {
         let mut handled = 0;
         while self.send_next().await? {
             handled += 1;

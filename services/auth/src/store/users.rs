@@ -72,15 +72,16 @@ pub async fn insert(tx: &mut PgConnection, user: &NewUser<'_>) -> Result<UserRow
     .map_err(email_taken)
 }
 
-/// Whether a login uses `email`, whatever its case.
+/// Whether a login uses `email`, whatever its case, in any family: an email
+/// is one login across Chorely, so this looks past the caller's family.
 pub async fn email_exists(pool: &PgPool, email: &str) -> Result<bool, Error> {
-    Ok(sqlx::query_scalar!(
+    let exists = sqlx::query_scalar!(
         r#"SELECT EXISTS (SELECT 1 FROM users WHERE lower(email) = lower($1)) AS "exists!""#,
         email,
     )
     .fetch_one(pool)
-    .traced("email_exists")
-    .await?)
+    .traced("email_exists");
+    Ok(kit::tenancy::all_families(exists).await?)
 }
 
 pub async fn find_by_email(pool: &PgPool, email: &str) -> Result<Option<UserRow>, Error> {

@@ -114,11 +114,15 @@ async fn an_expired_or_unknown_invitation_is_refused() {
     let stack = Stack::start().await;
     let (_, parent) = register(&stack).await;
     let code = invite_code(&stack, &parent.token, &unique_email(), Role::OrgAdmin).await;
-    sqlx::query("UPDATE invitations SET expires_at = now() - interval '1 minute' WHERE code = $1")
+    kit::tenancy::all_families(
+        sqlx::query(
+            "UPDATE invitations SET expires_at = now() - interval '1 minute' WHERE code = $1",
+        )
         .bind(&code)
-        .execute(&stack.auth_pool)
-        .await
-        .unwrap();
+        .execute(&stack.auth_pool),
+    )
+    .await
+    .unwrap();
 
     for code in [code, "no-such-code".to_owned()] {
         let err = anonymous(&stack)
@@ -227,12 +231,14 @@ async fn a_child_invitation_for_another_familys_child_is_refused() {
         (err.code(), err.message()),
         (Code::NotFound, "Child not found")
     );
-    let kept: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM invitations WHERE child_id = $1 AND organization_id <> $2",
+    let kept: i64 = kit::tenancy::all_families(
+        sqlx::query_scalar(
+            "SELECT count(*) FROM invitations WHERE child_id = $1 AND organization_id <> $2",
+        )
+        .bind(uuid::Uuid::parse_str(&their_child.id).unwrap())
+        .bind(uuid::Uuid::parse_str(&theirs.user.unwrap().organization.unwrap().id).unwrap())
+        .fetch_one(&stack.auth_pool),
     )
-    .bind(uuid::Uuid::parse_str(&their_child.id).unwrap())
-    .bind(uuid::Uuid::parse_str(&theirs.user.unwrap().organization.unwrap().id).unwrap())
-    .fetch_one(&stack.auth_pool)
     .await
     .unwrap();
     assert_eq!(kept, 0, "no invitation for another family's child");

@@ -57,11 +57,13 @@ async fn a_wrong_password_and_an_unknown_email_get_the_same_answer() {
 async fn a_deactivated_user_cannot_log_in() {
     let stack = Stack::start().await;
     let (email, _) = register(&stack).await;
-    sqlx::query("UPDATE users SET is_active = false WHERE lower(email) = lower($1)")
-        .bind(&email)
-        .execute(&stack.auth_pool)
-        .await
-        .unwrap();
+    kit::tenancy::all_families(
+        sqlx::query("UPDATE users SET is_active = false WHERE lower(email) = lower($1)")
+            .bind(&email)
+            .execute(&stack.auth_pool),
+    )
+    .await
+    .unwrap();
 
     let err = anonymous(&stack)
         .login(login(&email, "secret123"))
@@ -84,12 +86,13 @@ async fn a_user_of_a_suspended_family_cannot_log_in() {
         .parse()
         .unwrap();
     // The platform service owns suspension; its directory row says so.
-    sqlx::query(
+    kit::tenancy::all_families(
+sqlx::query(
         "INSERT INTO organizations (id, name, slug, created_at, is_active) VALUES ($1, 'x', 'x', now(), false)
          ON CONFLICT (id) DO UPDATE SET is_active = false",
     )
     .bind(org)
-    .execute(&stack.platform_pool)
+    .execute(&stack.platform_pool))
     .await
     .unwrap();
 

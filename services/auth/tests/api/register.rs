@@ -36,10 +36,11 @@ async fn a_second_account_with_the_same_email_in_any_case_is_refused() {
         .unwrap_err();
     assert_eq!(err.code(), Code::AlreadyExists);
     assert_eq!(err.message(), "An account with this email already exists");
-    let families: i64 = sqlx::query_scalar("SELECT count(*) FROM users")
-        .fetch_one(&stack.auth_pool)
-        .await
-        .unwrap();
+    let families: i64 = kit::tenancy::all_families(
+        sqlx::query_scalar("SELECT count(*) FROM users").fetch_one(&stack.auth_pool),
+    )
+    .await
+    .unwrap();
     assert_eq!(families, 1, "the refused sign-up left no user behind");
 }
 
@@ -81,9 +82,10 @@ async fn invalid_registrations_are_refused_with_the_fields_message() {
         assert_eq!(err.code(), Code::InvalidArgument, "{field}");
         assert_eq!(err.message(), message, "{field}");
     }
-    let users: i64 = sqlx::query_scalar("SELECT count(*) FROM users")
-        .fetch_one(&stack.auth_pool)
-        .await
-        .unwrap();
+    let users: i64 = kit::tenancy::all_families(
+        sqlx::query_scalar("SELECT count(*) FROM users").fetch_one(&stack.auth_pool),
+    )
+    .await
+    .unwrap();
     assert_eq!(users, 0);
 }
