@@ -22,3 +22,4 @@ mod rewards;
 mod schedule;
 mod sessions;
 mod submissions;
+mod tablet;
