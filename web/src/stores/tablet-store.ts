@@ -30,6 +30,12 @@ interface TabletState {
   childSession: boolean;
   /** The server refused the tablet's token (a parent removed it): say so. */
   removed: boolean;
+  /**
+   * The signed-in session on this browser ends once the tablet's screen shows
+   * (ended on the signed-in screens, it would send the browser to the login).
+   */
+  endSessionOnArrival: boolean;
+  setEndSessionOnArrival: (end: boolean) => void;
   /** This browser becomes the family tablet. */
   setDeviceToken: (token: string) => void;
   /** The tablet was removed (or its token refused): this browser is an ordinary one again. */
@@ -42,6 +48,8 @@ export const useTabletStore = create<TabletState>()((set) => ({
   deviceToken: read(TABLET_STORAGE_KEYS.token),
   childSession: read(TABLET_STORAGE_KEYS.session) === '1',
   removed: false,
+  endSessionOnArrival: false,
+  setEndSessionOnArrival: (end) => set({ endSessionOnArrival: end }),
   setDeviceToken: (token) => {
     write(TABLET_STORAGE_KEYS.token, token);
     set({ deviceToken: token, removed: false });

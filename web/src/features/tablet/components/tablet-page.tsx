@@ -6,11 +6,12 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { getTabletHome, tabletRemoved, unlockTablet } from '../api/tablet-device';
 import type { TabletChild } from '../types';
 import { PIN_LENGTH, PinPad } from './pin-pad';
+import { logoutOnServer } from '@/api/logout';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { Alert, Button, Spinner } from '@/components/ui';
 import { paths } from '@/config/paths';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, setUnauthorizedHandler } from '@/lib/api-client';
 import { useSessionStore } from '@/stores/session-store';
 import { useTabletStore } from '@/stores/tablet-store';
 
@@ -39,6 +40,20 @@ export function TabletPage() {
   const removed = useTabletStore((state) => state.removed);
   const [chosen, setChosen] = useState<TabletChild | null>(null);
 
+  // No session is used here: a call of the session just ended (logged out
+  // on the way here) answered 401 ends nothing and sends no one to the login.
+  useEffect(() => setUnauthorizedHandler(() => undefined), []);
+
+  // The session of whoever just left (a parent who set the tablet up, a
+  // child who is done) ends now that the tablet shows.
+  const endSessionOnArrival = useTabletStore((state) => state.endSessionOnArrival);
+  useEffect(() => {
+    if (!endSessionOnArrival) return;
+    logoutOnServer();
+    useSessionStore.getState().clearSession();
+    useTabletStore.getState().setEndSessionOnArrival(false);
+  }, [endSessionOnArrival]);
+
   // A child's session that ended elsewhere (logged out, expired) leaves no mark.
   useEffect(() => {
     if (childSession && !sessionToken) useTabletStore.getState().setChildSession(false);
@@ -55,7 +70,7 @@ export function TabletPage() {
     if (home.error && tabletRemoved(home.error)) useTabletStore.getState().forgetTablet();
   }, [home.error]);
 
-  if (childSession && sessionToken) return <Navigate to={paths.home.getHref()} replace />;
+  if (childSession && sessionToken && !endSessionOnArrival) return <Navigate to={paths.home.getHref()} replace />;
 
   if (!deviceToken) {
     return (

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import { useIdleTimeout } from '../hooks/use-idle-timeout';
-import { logoutOnServer } from '@/api/logout';
 import { Button } from '@/components/ui';
 import { paths } from '@/config/paths';
 import { setUnauthorizedHandler } from '@/lib/api-client';
@@ -25,24 +24,25 @@ export function TabletSessionBar() {
   const childSession = useTabletStore((state) => state.childSession);
   const active = childSession && token !== null;
 
-  const backToAvatars = useCallback(() => {
-    useTabletStore.getState().setChildSession(false);
+  // The session ends once the pictures show (ended on the signed-in
+  // screens, it would send the tablet to the login screen).
+  const done = useCallback(() => {
+    const tablet = useTabletStore.getState();
+    tablet.setChildSession(false);
+    tablet.setEndSessionOnArrival(true);
     void navigate(paths.tablet.getHref(), { replace: true });
   }, [navigate]);
-
-  const done = useCallback(() => {
-    logoutOnServer();
-    useSessionStore.getState().clearSession();
-    backToAvatars();
-  }, [backToAvatars]);
 
   useIdleTimeout(active, done);
 
   // A 401 ends the child's session here (cleared already): back to the pictures, not the login.
   useEffect(() => {
     if (!active) return undefined;
-    return setUnauthorizedHandler(() => backToAvatars());
-  }, [active, backToAvatars]);
+    return setUnauthorizedHandler(() => {
+      useTabletStore.getState().setChildSession(false);
+      window.location.assign(paths.tablet.getHref());
+    });
+  }, [active]);
 
   if (!active) return null;
   const name = (user && (fullName(user) || user.email)) || '';

@@ -4,13 +4,11 @@ import { useNavigate } from 'react-router';
 
 import { useCreateTablet, useRevokeTablet, useTablets } from '../api/tablets';
 import type { Tablet } from '../types';
-import { logoutOnServer } from '@/api/logout';
 import { Alert, Button, Card, DialogForm, Spinner, TextField } from '@/components/ui';
 import { paths } from '@/config/paths';
 import { useForm } from '@/hooks/use-form';
 import { getErrorMessage } from '@/lib/api-client';
 import type { FieldErrors } from '@/lib/validation';
-import { useSessionStore } from '@/stores/session-store';
 import { useTabletStore } from '@/stores/tablet-store';
 import { formatDateTime } from '@/utils/format';
 
@@ -107,9 +105,8 @@ function SetUpDialog({ onClose }: { onClose: () => void }) {
     submit: async (values) => {
       const created = await create({ name: values.name.trim() });
       useTabletStore.getState().setDeviceToken(created.token);
-      // The tablet is shared: the parent's session does not stay on it.
-      logoutOnServer();
-      useSessionStore.getState().clearSession();
+      // The tablet is shared: the parent's session ends as its screen shows.
+      useTabletStore.getState().setEndSessionOnArrival(true);
       void navigate(paths.tablet.getHref(), { replace: true });
     },
   });
