@@ -38,7 +38,8 @@ api() { # METHOD PATH [JSON] [TOKEN]: the answer's body; fails on a non-2xx
 step "Signing up a family with a child for the contract test"
 suffix="$(date +%s)-$RANDOM"
 parent=$(api POST /auth/register "{\"email\":\"contract-$suffix@example.com\",\"password\":\"contract-pass-1\",\"firstName\":\"Casey\",\"lastName\":\"Contract\",\"organizationName\":\"Contract $suffix\"}" | jq -r .token)
-code=$(api POST /children/invite "{\"firstName\":\"Kit\",\"email\":\"contract-child-$suffix@example.com\"}" "$parent" | jq -r .inviteCode)
+invited=$(api POST /children/invite "{\"firstName\":\"Kit\",\"email\":\"contract-child-$suffix@example.com\"}" "$parent")
+code=$(jq -r .inviteCode <<<"$invited")
 child=$(api POST /auth/accept-invite "{\"inviteCode\":\"$code\",\"password\":\"contract-pass-2\"}" | jq -r .token)
 # Sessions of their own for logging out (which ends the session it is called
 # with) and for logging out everywhere (which ends every session of the user).
@@ -47,6 +48,10 @@ spare_everywhere=$(api POST /auth/login "{\"email\":\"contract-$suffix@example.c
 # Something for a child to submit and a parent to review.
 category=$(api POST /categories '{"name":"Kitchen","description":"Dishes and more"}' "$parent" | jq -r .id)
 api POST /chores "{\"name\":\"Dishes\",\"description\":\"\",\"baseReward\":1.5,\"categoryId\":\"$category\",\"frequencyDays\":0,\"requiresPhoto\":false}" "$parent" >/dev/null
+
+# The family tablet: its calls carry its device token, not a session; Kit has a PIN.
+tablet=$(api POST /organizations/tablets '{"name":"Contract tablet"}' "$parent" | jq -r .token)
+api PUT "/children/$(jq -r .child.id <<<"$invited")/pin" '{"pin":"2468"}' "$parent" >/dev/null
 
 mkdir -p "$LOCAL/contract"
 
@@ -65,10 +70,14 @@ grep -q "Response violates schema" "$LOCAL/contract/wrong.log" ||
   fail "the contract test failed on a wrong answer schema, but not for its schema (see $LOCAL/contract/wrong.log)"
 run() { # WHO TOKEN [st options...]
   local who=$1 token=$2; shift 2
+  run_with "$who" "Authorization: Bearer $token" "$@"
+}
+run_with() { # WHO HEADER [st options...]
+  local who=$1 header=$2; shift 2
   step "Contract test as $who"
   # From the run folder: schemathesis keeps its working files where it runs.
   (cd "$LOCAL/contract" && "$VENV/bin/st" --config-file "$ROOT/scripts/schemathesis.toml" run "$BASE_URL/api/openapi.json" \
-    -H "Authorization: Bearer $token" \
+    -H "$header" \
     --report junit --report-junit-path "$LOCAL/contract/$who.xml" \
     "$@")
 }
@@ -78,6 +87,10 @@ run() { # WHO TOKEN [st options...]
 # own: logging out, logging out everywhere, and a parent setting the child's
 # password (which ends the child's sessions).
 ends_sessions='^/auth/logout(-everywhere)?$|^/children/\{id\}/password$'
+# First the tablet's own calls, with its device token (the parent's run may
+# remove the family's tablets; wrong PINs lock Kit's, which nothing after needs).
+run_with tablet "X-Tablet-Token: $tablet" --include-path-regex '^/tablet/' \
+  --phases examples,coverage,fuzzing || failed=1
 run parent "$parent" --exclude-path-regex "^/(admin|events)|$ends_sessions" || failed=1
 run child "$child" --exclude-path-regex "^/(admin|events)|$ends_sessions" || failed=1
 run "child password" "$parent" --include-path-regex '^/children/\{id\}/password$' \

@@ -11,7 +11,7 @@ use utoipa::{
         path::{Operation, ParameterIn},
         response::ResponseBuilder,
         schema::{ObjectBuilder, Schema, SchemaType, Type},
-        security::{HttpAuthScheme, HttpBuilder, SecurityScheme},
+        security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme},
     },
 };
 
@@ -35,6 +35,7 @@ use crate::error::ErrorBody;
         (name = "users", description = "The signed-in user"),
         (name = "organizations", description = "The signed-in user's family"),
         (name = "children", description = "Children of the family"),
+        (name = "tablet", description = "The family tablet (with its device token)"),
         (name = "events", description = "Live updates (Server-Sent Events)"),
         (name = "health", description = "Health of the stack"),
     )
@@ -257,6 +258,14 @@ impl Modify for BearerAuth {
                     .bearer_format("JWT")
                     .build(),
             ),
+        );
+        // The family tablet's device token (see routes::tablets).
+        components.add_security_scheme(
+            "tablet",
+            SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
+                "X-Tablet-Token",
+                "The device token of a browser set up as the family tablet",
+            ))),
         );
     }
 }

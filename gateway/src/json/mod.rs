@@ -17,11 +17,13 @@ mod chores;
 mod dashboard;
 mod enums;
 mod rewards;
+mod tablets;
 pub use admin::*;
 pub use chores::*;
 pub use dashboard::*;
 pub use enums::*;
 pub use rewards::*;
+pub use tablets::*;
 
 pub(crate) fn time(t: Option<&prost_types::Timestamp>) -> Option<DateTime<Utc>> {
     t.and_then(kit::time::from_proto)

@@ -11,6 +11,7 @@ pub mod health;
 pub mod organizations;
 pub mod rewards;
 pub mod submissions;
+pub mod tablets;
 pub mod users;
 
 use kit::{authn::Authenticator, revocation::Revocations};
@@ -60,5 +61,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(submissions::router())
         .merge(users::router())
         .merge(organizations::router())
+        .merge(tablets::router())
         .merge(health::router())
 }

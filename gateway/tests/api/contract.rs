@@ -113,6 +113,22 @@ async fn call(f: &Family, method: &str, path: &str) -> Call {
             format!("/children/{child_id}/password"),
             json!({"password": "secret456"}),
         ),
+        ("POST", "/organizations/tablets") => (
+            f.parent(),
+            path.to_owned(),
+            json!({"name": "Kitchen tablet"}),
+        ),
+        ("PUT", "/children/{id}/pin") => (
+            f.parent(),
+            format!("/children/{child_id}/pin"),
+            json!({"pin": "2468"}),
+        ),
+        // The body's shape only: the tablet's token is checked after the fields.
+        ("POST", "/tablet/unlock") => (
+            None,
+            path.to_owned(),
+            json!({"childId": child_id, "pin": "2468"}),
+        ),
         ("POST", "/users/me/mfa/confirm" | "/users/me/mfa/disable") => {
             (f.parent(), path.to_owned(), json!({"code": "123456"}))
         }

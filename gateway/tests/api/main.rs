@@ -22,4 +22,5 @@ mod rewards;
 mod schedule;
 mod sessions;
 mod submissions;
+mod tablet;
 mod walls;

@@ -18,7 +18,7 @@ use crate::{
 };
 
 /// A family with something in every table: a chore submitted and approved
-/// (so credited), a subject with a grade, a turn given to its child.
+/// (so credited), a subject with a grade, a family tablet.
 async fn busy_family(api: &str) -> (Session, Uuid) {
     let (parent, kid, chore) =
         family_with_chore(api, json!({"baseReward": 2.0, "frequencyDays": 0})).await;
@@ -38,6 +38,9 @@ async fn busy_family(api: &str) -> (Session, Uuid) {
     )
     .await;
     grade(&parent, &maths, json!({"grade": "A"})).await;
+    let (status, tablet) =
+        send(parent.post("/organizations/tablets", &json!({"name": "Kitchen tablet"}))).await;
+    assert_eq!(status, StatusCode::CREATED, "{tablet}");
     // The credit travels as an event: wait until rewards has it.
     balance_becomes(&parent, &child, 2.0).await;
     let org = parent.user["organization"]["id"]
@@ -78,6 +81,7 @@ async fn a_query_without_a_family_filter_sees_only_the_family_it_works_for() {
             &[
                 ("users", "organization_id"),
                 ("invitations", "organization_id"),
+                ("tablets", "organization_id"),
             ],
         ),
         (

@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use chorely_proto::{
     family::v1::{
-        AddMemberChildRequest, CreateOrganizationRequest, GetChildFamilyRequest,
-        GetOrganizationRequest, family_service_client::FamilyServiceClient,
+        AddMemberChildRequest, ChildName, CreateOrganizationRequest, GetChildFamilyRequest,
+        GetOrganizationRequest, ListChildNamesRequest, family_service_client::FamilyServiceClient,
     },
     platform::v1::{
         GetOrganizationStatusRequest, Plan, platform_service_client::PlatformServiceClient,
@@ -120,6 +120,17 @@ impl Clients {
         Uuid::parse_str(&org)
             .map(Some)
             .map_err(|e| Error::Internal(e.into()))
+    }
+
+    /// The children of the family the request names, by name (the family tablet).
+    pub async fn child_names(&self, req: ListChildNamesRequest) -> Result<Vec<ChildName>, Error> {
+        Ok(self
+            .family()?
+            .list_child_names(req)
+            .await
+            .map_err(Error::upstream("family"))?
+            .into_inner()
+            .children)
     }
 
     /// The family's name (family service) and plan and state (platform service), asked together.

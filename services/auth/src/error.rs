@@ -46,6 +46,18 @@ pub enum Error {
     ChildNotFound,
     #[error("{0}")]
     Forbidden(&'static str),
+    /// A family tablet's device token that is unknown or was removed.
+    #[error(
+        "This browser is no longer the family tablet. A parent can set it up again in Settings."
+    )]
+    TabletUnknown,
+    /// Another family's tablet answers as an unknown one.
+    #[error("Tablet not found")]
+    TabletNotFound,
+    #[error("Too many wrong PINs. Try again in 15 minutes or ask a parent.")]
+    TooManyPinGuesses,
+    #[error("Ask a parent to set your PIN first")]
+    NoPin,
     /// Another service answered with an error.
     #[error("{service}: {status}")]
     Upstream {
@@ -75,18 +87,22 @@ impl From<Error> for Status {
             Error::EmailTaken | Error::EmailAlreadyVerified | Error::MfaAlreadyOn => {
                 Code::AlreadyExists
             }
-            Error::MfaNotStarted | Error::MfaNotOn => Code::FailedPrecondition,
-            Error::BadCredentials | Error::SessionEnded | Error::MfaLoginExpired => {
-                Code::Unauthenticated
-            }
+            Error::MfaNotStarted | Error::MfaNotOn | Error::NoPin => Code::FailedPrecondition,
+            Error::BadCredentials
+            | Error::SessionEnded
+            | Error::MfaLoginExpired
+            | Error::TabletUnknown => Code::Unauthenticated,
             Error::AccountInactive | Error::FamilyInactive | Error::Forbidden(_) => {
                 Code::PermissionDenied
             }
             Error::InvalidInvite
             | Error::UserNotFound
             | Error::ChildNotFound
-            | Error::ChildHasNoLogin => Code::NotFound,
-            Error::TooManyAttempts | Error::TooManyMails => Code::ResourceExhausted,
+            | Error::ChildHasNoLogin
+            | Error::TabletNotFound => Code::NotFound,
+            Error::TooManyAttempts | Error::TooManyMails | Error::TooManyPinGuesses => {
+                Code::ResourceExhausted
+            }
             Error::Upstream { service, status } => {
                 return kit::error::upstream(service, status.clone());
             }

@@ -220,6 +220,71 @@ impl AuthService for AuthGrpc {
         )
     }
 
+    async fn create_tablet(
+        &self,
+        request: Request<pb::CreateTabletRequest>,
+    ) -> Reply<pb::CreatedTablet> {
+        let caller = request.parent()?.clone();
+        reply(
+            self.accounts
+                .create_tablet(&caller, request.into_inner())
+                .await,
+        )
+    }
+
+    async fn list_tablets(
+        &self,
+        request: Request<pb::ListTabletsRequest>,
+    ) -> Reply<pb::ListTabletsResponse> {
+        let caller = request.parent()?;
+        reply(
+            self.accounts
+                .tablets(caller)
+                .await
+                .map(|tablets| pb::ListTabletsResponse { tablets }),
+        )
+    }
+
+    async fn revoke_tablet(
+        &self,
+        request: Request<pb::RevokeTabletRequest>,
+    ) -> Reply<pb::RevokeTabletResponse> {
+        let caller = request.parent()?.clone();
+        reply(
+            self.accounts
+                .revoke_tablet(&caller, request.into_inner())
+                .await
+                .map(|sessions| pb::RevokeTabletResponse { sessions }),
+        )
+    }
+
+    async fn set_child_pin(
+        &self,
+        request: Request<pb::SetChildPinRequest>,
+    ) -> Reply<pb::SetChildPinResponse> {
+        let caller = request.parent()?.clone();
+        reply(
+            self.accounts
+                .set_child_pin(&caller, request.into_inner())
+                .await
+                .map(|()| pb::SetChildPinResponse {}),
+        )
+    }
+
+    async fn get_tablet_children(
+        &self,
+        request: Request<pb::GetTabletChildrenRequest>,
+    ) -> Reply<pb::TabletChildren> {
+        reply(self.accounts.tablet_children(request.into_inner()).await)
+    }
+
+    async fn unlock_tablet(
+        &self,
+        request: Request<pb::UnlockTabletRequest>,
+    ) -> Reply<pb::AuthResponse> {
+        reply(self.accounts.unlock_tablet(request.into_inner()).await)
+    }
+
     async fn login_mfa(&self, request: Request<pb::LoginMfaRequest>) -> Reply<pb::AuthResponse> {
         reply(all_families(self.accounts.login_mfa(request.into_inner())).await)
     }

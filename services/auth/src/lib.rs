@@ -15,5 +15,6 @@ pub mod recovery;
 pub mod sessions;
 pub mod startup;
 pub mod store;
+pub mod tablets;
 pub mod team;
 pub mod view;

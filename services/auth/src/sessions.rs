@@ -86,6 +86,10 @@ impl Accounts {
         {
             return Err(Error::SessionEnded);
         }
+        // A child's session on the family tablet stays short, and ends with the tablet.
+        if let Some(token) = self.renew_tablet_session(caller, &user).await? {
+            return Ok(token);
+        }
         self.signer
             .session_token(&self.subject(&user), &caller.session_id)
             .map_err(|e| Error::Internal(e.into()))

@@ -80,7 +80,7 @@ impl Clients {
     /// member may know their siblings' names (whose turn it is).
     pub async fn family_children(&self, user: &User) -> Result<Vec<(Uuid, String)>, Error> {
         let children = FamilyServiceClient::with_interceptor(self.family.clone(), as_user(user))
-            .list_child_names(ListChildNamesRequest {})
+            .list_child_names(ListChildNamesRequest::default())
             .await
             .map_err(|s| Error::Upstream("family", s))?
             .into_inner()

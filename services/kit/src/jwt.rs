@@ -215,6 +215,17 @@ impl JwtSigner {
 
     /// A user's access token in the session `session_id` (a renewal).
     pub fn session_token(&self, subject: &Subject, session_id: &str) -> Result<String, JwtError> {
+        self.session_token_for(subject, session_id, self.ttl)
+    }
+
+    /// A user's access token in the session `session_id` living `ttl`
+    /// instead of the usual lifetime (a child's session on the family tablet).
+    pub fn session_token_for(
+        &self,
+        subject: &Subject,
+        session_id: &str,
+        ttl: Duration,
+    ) -> Result<String, JwtError> {
         let claims = Claims {
             sub: subject.user_id.to_string(),
             role: Some(subject.role.clone()),
@@ -222,7 +233,7 @@ impl JwtSigner {
             child: subject.child,
             sid: Some(session_id.to_owned()),
             mfa_setup: subject.mfa_setup,
-            ..base_claims(self.ttl)
+            ..base_claims(ttl)
         };
         self.sign(ACCESS_TYP, &claims)
     }

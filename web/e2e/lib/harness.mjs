@@ -247,6 +247,19 @@ export async function loginThroughUi(page, { email, password }) {
   await waitForPath(page, '/');
 }
 
+/** Sets a child's 4-digit PIN for the family tablet (parents). */
+export async function setChildPin(token, childId, pin) {
+  const { status, data } = await apiCall('PUT', `/children/${childId}/pin`, { body: { pin }, token });
+  assert.equal(status, 204, `setting a PIN failed: ${JSON.stringify(data)}`);
+}
+
+/** Sets up a family tablet (parents); returns { tablet, token }, the token being its device token. */
+export async function createTablet(token, name = 'Family tablet') {
+  const { status, data } = await apiCall('POST', '/organizations/tablets', { body: { name }, token });
+  assert.equal(status, 201, `setting up a tablet failed: ${JSON.stringify(data)}`);
+  return data;
+}
+
 /** Invites a child with the parent's token; returns { child, inviteUrl, inviteCode }. */
 export async function inviteChild(token, overrides = {}) {
   const body = {

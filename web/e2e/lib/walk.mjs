@@ -17,11 +17,13 @@ import {
   createInviteCode,
   createPayout,
   createSubject,
+  createTablet,
   gradeSubject,
   inviteChild,
   loginThroughApi,
   registerParent,
   reviewSubmission,
+  setChildPin,
   setPlan,
   submitChore,
   uniqueEmail,
@@ -112,8 +114,13 @@ export async function seedFamily() {
   const inviter = superAdminToken ? token : (await registerParent()).token;
   const pendingChild = await inviteChild(inviter, { firstName: 'Sam', name: 'Sam', uiTheme: 'KIDS' });
 
+  // The family tablet: Kit can sign in on it, Tess has no PIN yet.
+  await setChildPin(token, children.KIDS.record.id, '2580');
+  const tablet = await createTablet(token, 'Kitchen tablet');
+
   return {
     parent,
+    tabletToken: tablet.token,
     organizationName: parent.organizationName,
     children,
     chores: { dishes, plants },
@@ -124,6 +131,12 @@ export async function seedFamily() {
 }
 
 const heading = (page, name) => page.getByRole('heading', { level: 1, name, exact: true });
+
+/** This browser becomes the family tablet (its device token in local storage), then shows it. */
+async function openTablet(page, data) {
+  await page.evaluate((token) => window.localStorage.setItem('tabletToken', token), data.tabletToken);
+  await page.reload();
+}
 
 /** Waits for all of the locators (each screen names what its content is). */
 async function all(...locators) {
@@ -147,6 +160,26 @@ export const SCREENS = [
     path: () => '/register',
     roles: ['guest'],
     ready: (page) => all(heading(page, say('auth:register.title'))),
+  },
+  {
+    // The family tablet (this browser holds its device token): the children's pictures ...
+    id: 'tablet',
+    path: () => '/tablet',
+    roles: ['guest'],
+    open: (page, data) => openTablet(page, data),
+    ready: (page) => all(heading(page, say('tablet:home.title')), page.getByRole('list', { name: say('tablet:home.childrenLabel') })),
+  },
+  {
+    // ... and a child's PIN pad.
+    id: 'tablet-pin',
+    path: () => '/tablet',
+    roles: ['guest'],
+    open: async (page, data) => {
+      await openTablet(page, data);
+      await page.getByRole('button', { name: data.children.KIDS.name, exact: true }).click();
+    },
+    ready: (page, data) =>
+      all(heading(page, say('tablet:pin.title', { name: data.children.KIDS.name })), page.getByRole('group', { name: say('tablet:pin.padLabel') })),
   },
   {
     id: 'forgot-password',

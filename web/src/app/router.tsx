@@ -20,6 +20,8 @@ import { ChildrenPage } from '@/features/children/components/children-page';
 import { ChoresPage } from '@/features/chores/components/chores-page';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 import { SubmitChorePage } from '@/features/submissions/components/submit-chore-page';
+import { TabletPage } from '@/features/tablet/components/tablet-page';
+import { TabletSessionBar } from '@/features/tablet/components/tablet-session-bar';
 import { FamilyRoute, GuestRoute, ProtectedRoute, RequireMfaSetUp, RequireRole } from '@/lib/authorization';
 import { loadNamespaces } from '@/lib/i18n';
 import type { Namespace } from '@/locales/en';
@@ -90,8 +92,9 @@ const historyScreen = lazyScreen(
   'history',
   ['history'],
 );
+// Composed here: the settings (settings) with the family's tablets (tablet).
 const settingsScreen = lazyScreen(
-  () => import('@/features/settings/components/settings-page').then((module) => module.SettingsPage),
+  () => import('./routes/settings').then((module) => module.SettingsRoute),
   'settings',
   ['settings'],
 );
@@ -135,6 +138,8 @@ export const routes: RouteObject[] = [
       // The mailed links open whether or not someone is signed in on this browser.
       { path: paths.auth.resetPassword.path, element: <ResetPasswordPage /> },
       { path: paths.auth.verifyEmail.path, element: <VerifyEmailPage /> },
+      // The family tablet works with its device token, whoever is signed in.
+      { path: paths.tablet.path, element: <TabletPage /> },
       {
         path: paths.admin.path,
         element: (
@@ -158,7 +163,14 @@ export const routes: RouteObject[] = [
         element: (
           <ProtectedRoute>
             <FamilyRoute>
-              <AppLayout banner={<EmailVerificationBanner />} />
+              <AppLayout
+                banner={
+                  <>
+                    <TabletSessionBar />
+                    <EmailVerificationBanner />
+                  </>
+                }
+              />
             </FamilyRoute>
           </ProtectedRoute>
         ),

@@ -52,6 +52,11 @@ export const paths = {
     team: { path: 'team', getHref: () => '/team' },
     profile: { path: 'profile', getHref: () => '/profile' },
   },
+  /** The family tablet: the children's pictures and their PINs (with the tablet's device token). */
+  tablet: {
+    path: '/tablet',
+    getHref: () => '/tablet',
+  },
   admin: {
     path: '/admin',
     getHref: () => '/admin',

@@ -31,6 +31,8 @@ export const queryKeys = {
   multipliers: ['multipliers'] as const,
   members: ['members'] as const,
   inviteCodes: ['invite-codes'] as const,
+  /** The family's tablets (parents). */
+  tablets: ['tablets'] as const,
   admin: {
     all: ['admin'] as const,
     stats: ['admin', 'stats'] as const,

@@ -502,6 +502,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/children/{id}/pin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets the 4-digit PIN a child signs in with on the family tablet (parents
+         *     only). Wrong guesses so far and a lock from them are forgotten.
+         */
+        put: operations["set_pin"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/children/{id}/ratings": {
         parameters: {
             query?: never;
@@ -798,6 +818,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/tablets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The family's tablets still set up, newest first (parents only). */
+        get: operations["organizations_list"];
+        put?: never;
+        /**
+         * Turns the calling browser into the family's shared tablet (parents
+         *     only): the answer's device token is kept by that browser and sent as
+         *     `X-Tablet-Token`; it is shown this once and stored only as its SHA-256.
+         */
+        post: operations["organizations_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/tablets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes a tablet (parents only): its device token is refused at once,
+         *     and every child session opened on it ends.
+         */
+        delete: operations["revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payouts": {
         parameters: {
             query?: never;
@@ -885,7 +947,7 @@ export interface paths {
         get: operations["submissions_list"];
         put?: never;
         /** Submits a chore as done (children), as `multipart/form-data`. */
-        post: operations["create"];
+        post: operations["submissions_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -961,6 +1023,49 @@ export interface paths {
          *     the chore's reward times the child's multiplier.
          */
         patch: operations["review"];
+        trace?: never;
+    };
+    "/tablet/children": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the family tablet shows: its name, the family's, and the children
+         *     who may sign in on it (called with the tablet's device token).
+         */
+        get: operations["children"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tablet/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A child signs in on the family tablet with their PIN (called with the
+         *     tablet's device token): the answer is the child's own session, as a
+         *     login's, but short-lived (5 minutes, renewed while in use). Each guess
+         *     is counted before it is checked; five wrong in a row lock the child's
+         *     PIN for 15 minutes, the right one included.
+         */
+        post: operations["unlock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/users/me": {
@@ -1339,6 +1444,13 @@ export interface components {
             /** @description The child's new password. */
             password: string;
         };
+        ChildPinBody: {
+            /**
+             * @description Exactly four digits. Never answered by any call; stored only hashed.
+             * @example 4827
+             */
+            pin: string;
+        };
         /** @description A child of the family by name. */
         ChildRef: {
             id: string;
@@ -1442,6 +1554,19 @@ export interface components {
             expiresInDays?: null | components["schemas"]["ExpiryDays"];
             /** @default null */
             role?: null | components["schemas"]["InviteRole"];
+        };
+        CreateTabletBody: {
+            /** @description What the family calls this device ("Kitchen tablet"). */
+            name: string;
+        };
+        /** @description A new tablet and its device token. */
+        CreatedTablet: {
+            tablet?: null | components["schemas"]["Tablet"];
+            /**
+             * @description The device token this browser keeps and sends as `X-Tablet-Token`.
+             *     Answered this once: only its SHA-256 is stored.
+             */
+            token: string;
         };
         Dashboard: components["schemas"]["ParentDashboard"] | components["schemas"]["ChildDashboard"];
         /** @description An email address, or empty for any email. */
@@ -2111,6 +2236,41 @@ export interface components {
              * @default null
              */
             date?: string | null;
+        };
+        /** @description A browser set up as the family's shared tablet. */
+        Tablet: {
+            /** Format: date-time */
+            createdAt?: string | null;
+            id: string;
+            /**
+             * Format: date-time
+             * @description When a child last used it; null until then.
+             */
+            lastUsedAt?: string | null;
+            name: string;
+        };
+        /** @description A child who may sign in on the tablet. */
+        TabletChild: {
+            /** @description Whether a parent has set their PIN; without one they cannot sign in here. */
+            hasPin: boolean;
+            /** @description The child's id (as in `/children`). */
+            id: string;
+            name: string;
+        };
+        /** @description What the tablet shows before anyone signs in. */
+        TabletHome: {
+            children: components["schemas"]["TabletChild"][];
+            familyName: string;
+            tabletName: string;
+        };
+        TabletUnlockBody: {
+            /** @description The child signing in (an id of the tablet's `children`). */
+            childId: string;
+            /**
+             * @description The child's four-digit PIN.
+             * @example 4827
+             */
+            pin: string;
         };
         /**
          * @description An IANA time zone name, e.g. `Europe/Paris`.
@@ -3905,6 +4065,75 @@ export interface operations {
             };
         };
     };
+    set_pin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChildPinBody"];
+            };
+        };
+        responses: {
+            /** @description The PIN is set */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The PIN is not exactly 4 digits */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a parent */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The child has no login yet (or is not of this family) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     ratings: {
         parameters: {
             query?: never;
@@ -4954,6 +5183,158 @@ export interface operations {
             };
         };
     };
+    organizations_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tablet"][];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a parent */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    organizations_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTabletBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedTablet"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a parent */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tablet id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tablet is removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is not valid; `details` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a parent */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such tablet in this family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_payouts: {
         parameters: {
             query?: never;
@@ -5499,7 +5880,7 @@ export interface operations {
             };
         };
     };
-    create: {
+    submissions_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -5790,6 +6171,129 @@ export interface operations {
             };
             /** @description The multiplier could not be read; nothing was approved */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    children: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabletHome"];
+                };
+            };
+            /** @description This browser is not (or no longer) the family tablet */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The family is suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TabletUnlockBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthAnswer"];
+                };
+            };
+            /** @description The PIN is not 4 digits, or not the child's */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This browser is not (or no longer) the family tablet */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The child's account or the family is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such child with a login in the tablet's family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No PIN has been set for the child */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many wrong PINs for this child; try again later */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

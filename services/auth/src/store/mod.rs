@@ -2,8 +2,10 @@
 //! login counts. Every query about family data names the family.
 
 pub mod account_tokens;
+pub mod child_pins;
 pub mod invitations;
 pub mod login_failures;
 pub mod mail_queue;
 pub mod mfa;
+pub mod tablets;
 pub mod users;

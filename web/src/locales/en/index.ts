@@ -13,6 +13,7 @@ import type payouts from './payouts.json';
 import type profile from './profile.json';
 import type settings from './settings.json';
 import submissions from './submissions.json';
+import tablet from './tablet.json';
 import type team from './team.json';
 import validation from './validation.json';
 
@@ -23,7 +24,7 @@ import validation from './validation.json';
  * These namespaces come with the first load: what every screen shares and
  * the screens a family opens first (mfa: the login's second step).
  */
-const en = { common, validation, errors, auth, chores, approval, children, dashboard, submissions, mfa };
+const en = { common, validation, errors, auth, chores, approval, children, dashboard, submissions, mfa, tablet };
 
 /**
  * The namespaces of the screens loaded on first use (src/app/router.tsx): each

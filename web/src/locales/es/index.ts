@@ -13,11 +13,12 @@ import payouts from './payouts.json';
 import profile from './profile.json';
 import settings from './settings.json';
 import submissions from './submissions.json';
+import tablet from './tablet.json';
 import team from './team.json';
 import validation from './validation.json';
 import type { Translations } from '@/locales/en';
 
 /** The Spanish texts, a chunk of their own, loaded when Spanish is first chosen (src/lib/i18n.ts). */
-const es = { common, validation, errors, auth, chores, approval, children, dashboard, submissions, mfa, categories, payouts, history, settings, team, profile, admin } satisfies Translations;
+const es = { common, validation, errors, auth, chores, approval, children, dashboard, submissions, mfa, tablet, categories, payouts, history, settings, team, profile, admin } satisfies Translations;
 
 export default es;

@@ -8,6 +8,7 @@ import { AdjustBalanceDialog } from './adjust-balance-dialog';
 import { GpaSummary } from './gpa-summary';
 import { RatingsEditor } from './ratings-editor';
 import { SetPasswordDialog } from './set-password-dialog';
+import { SetPinDialog } from './set-pin-dialog';
 import { ShowInviteDialog } from './show-invite-dialog';
 import { SubjectsDialog } from './subjects-dialog';
 import { Alert, Button, Card, DetailsList } from '@/components/ui';
@@ -27,7 +28,7 @@ export interface ChildCardProps {
 }
 
 /** Which of the card's dialogs is open. */
-type CardDialog = 'balance' | 'subjects' | 'invite' | 'password' | null;
+type CardDialog = 'balance' | 'subjects' | 'invite' | 'password' | 'pin' | null;
 
 /**
  * One child: details, balance and its adjustment, reward multiplier, GPA and
@@ -35,12 +36,13 @@ type CardDialog = 'balance' | 'subjects' | 'invite' | 'password' | null;
  * child who has joined.
  */
 export function ChildCard({ child, onEdit }: ChildCardProps) {
-  const { t } = useTranslation(['children', 'common', 'errors']);
+  const { t } = useTranslation(['children', 'common', 'errors', 'tablet']);
   const [dialog, setDialog] = useState<CardDialog>(null);
   const { mutateAsync: remove } = useDeleteChild();
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [passwordSet, setPasswordSet] = useState(false);
+  const [pinSet, setPinSet] = useState(false);
   const joined = Boolean(child.userId);
 
   const onDelete = async () => {
@@ -110,7 +112,21 @@ export function ChildCard({ child, onEdit }: ChildCardProps) {
           >
             {t('card.setPassword')}
           </Button>
-        ) : (
+        ) : null}
+        {joined && (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => {
+              setPinSet(false);
+              setDialog('pin');
+            }}
+            aria-label={t('tablet:pinDialog.actionLabel', { name: child.name })}
+          >
+            {t('tablet:pinDialog.action')}
+          </Button>
+        )}
+        {joined ? null : (
           // The link and QR code were shown once at Add Child; a parent may need them again.
           <Button
             variant="secondary"
@@ -124,6 +140,7 @@ export function ChildCard({ child, onEdit }: ChildCardProps) {
       </div>
       {error && <Alert>{error}</Alert>}
       {passwordSet && <Alert variant="success">{t('card.passwordSet', { name: child.name })}</Alert>}
+      {pinSet && <Alert variant="success">{t('tablet:pinDialog.saved', { name: child.name })}</Alert>}
       <div className="child-card__balance">
         <div>
           <span className="child-card__balance-label">{t('card.balance')}</span>
@@ -182,6 +199,16 @@ export function ChildCard({ child, onEdit }: ChildCardProps) {
           onSaved={() => {
             setDialog(null);
             setPasswordSet(true);
+          }}
+        />
+      )}
+      {dialog === 'pin' && (
+        <SetPinDialog
+          child={child}
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            setDialog(null);
+            setPinSet(true);
           }}
         />
       )}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useMultipliers } from '../api/get-multipliers';
@@ -10,8 +10,8 @@ import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 
 type SettingsTab = 'multipliers' | 'general';
 
-/** /settings: Reward Multipliers and General Settings. */
-export function SettingsPage() {
+/** /settings: Reward Multipliers and General Settings; `extra` (composed by the app) below them. */
+export function SettingsPage({ extra }: { extra?: ReactNode } = {}) {
   const { t } = useTranslation('settings');
   useDocumentTitle(pageTitle(t('documentTitle')));
   const [tab, setTab] = useState<SettingsTab>('multipliers');
@@ -51,6 +51,7 @@ export function SettingsPage() {
           ]}
         />
       </Card>
+      {extra}
     </>
   );
 }

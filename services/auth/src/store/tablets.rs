@@ -1,0 +1,208 @@
+//! The family's tablets (only the SHA-256 of each device token) and the
+//! child sessions opened on them. Every query about a family's tablets
+//! names the family.
+
+use chrono::{DateTime, Utc};
+use kit::db::Traced;
+use sqlx::{PgConnection, PgPool};
+use uuid::Uuid;
+
+use crate::error::Error;
+
+pub struct TabletRow {
+    pub id: Uuid,
+    pub organization_id: Uuid,
+    pub name: String,
+    pub created_at: DateTime<Utc>,
+    pub last_used_at: Option<DateTime<Utc>>,
+}
+
+pub struct NewTablet<'a> {
+    pub id: Uuid,
+    pub organization_id: Uuid,
+    pub name: &'a str,
+    pub token_hash: &'a [u8],
+    pub created_by: Uuid,
+    pub now: DateTime<Utc>,
+}
+
+pub async fn insert(pool: &PgPool, new: &NewTablet<'_>) -> Result<TabletRow, Error> {
+    Ok(sqlx::query_as!(
+        TabletRow,
+        "INSERT INTO tablets (id, organization_id, name, token_hash, created_by, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         RETURNING id, organization_id, name, created_at, last_used_at",
+        new.id,
+        new.organization_id,
+        new.name,
+        new.token_hash,
+        new.created_by,
+        new.now,
+    )
+    .fetch_one(pool)
+    .traced("insert_tablet")
+    .await?)
+}
+
+/// The family's tablets still set up, newest first.
+pub async fn list(pool: &PgPool, organization_id: Uuid) -> Result<Vec<TabletRow>, Error> {
+    Ok(sqlx::query_as!(
+        TabletRow,
+        "SELECT id, organization_id, name, created_at, last_used_at FROM tablets
+         WHERE organization_id = $1 AND revoked_at IS NULL
+         ORDER BY created_at DESC, id",
+        organization_id,
+    )
+    .fetch_all(pool)
+    .traced("list_tablets")
+    .await?)
+}
+
+/// The tablet set up with the token of this hash, marked used at `now`;
+/// `None` for an unknown or removed one.
+pub async fn use_token(
+    pool: &PgPool,
+    token_hash: &[u8],
+    now: DateTime<Utc>,
+) -> Result<Option<TabletRow>, Error> {
+    Ok(sqlx::query_as!(
+        TabletRow,
+        "UPDATE tablets SET last_used_at = $2
+         WHERE token_hash = $1 AND revoked_at IS NULL
+         RETURNING id, organization_id, name, created_at, last_used_at",
+        token_hash,
+        now,
+    )
+    .fetch_optional(pool)
+    .traced("use_tablet_token")
+    .await?)
+}
+
+/// Removes the family's tablet `id` at `now`; false when it has no such tablet
+/// still set up.
+pub async fn revoke(
+    tx: &mut PgConnection,
+    organization_id: Uuid,
+    id: Uuid,
+    now: DateTime<Utc>,
+) -> Result<bool, Error> {
+    let revoked = sqlx::query_scalar!(
+        "UPDATE tablets SET revoked_at = $3
+         WHERE organization_id = $1 AND id = $2 AND revoked_at IS NULL
+         RETURNING id",
+        organization_id,
+        id,
+        now,
+    )
+    .fetch_optional(tx)
+    .traced("revoke_tablet")
+    .await?;
+    Ok(revoked.is_some())
+}
+
+pub struct TabletSession {
+    pub session_id: String,
+    pub expires_at: i64,
+}
+
+/// Records a child session opened on the tablet, or its renewal's expiry.
+pub async fn record_session(
+    pool: &PgPool,
+    session_id: &str,
+    tablet_id: Uuid,
+    user_id: Uuid,
+    expires_at: i64,
+    now: DateTime<Utc>,
+) -> Result<(), Error> {
+    sqlx::query!(
+        "INSERT INTO tablet_sessions (session_id, tablet_id, user_id, expires_at, created_at)
+         VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (session_id) DO UPDATE SET expires_at = EXCLUDED.expires_at",
+        session_id,
+        tablet_id,
+        user_id,
+        expires_at,
+        now,
+    )
+    .execute(pool)
+    .traced("record_tablet_session")
+    .await?;
+    Ok(())
+}
+
+/// The tablet a session was opened on, if it was, and whether that tablet
+/// is still set up.
+pub async fn session_tablet(
+    pool: &PgPool,
+    session_id: &str,
+) -> Result<Option<(Uuid, bool)>, Error> {
+    let row = sqlx::query!(
+        "SELECT t.id, t.revoked_at IS NULL AS \"active!\" FROM tablet_sessions s
+         JOIN tablets t ON t.id = s.tablet_id
+         WHERE s.session_id = $1",
+        session_id,
+    )
+    .fetch_optional(pool)
+    .traced("find_tablet_session")
+    .await?;
+    Ok(row.map(|r| (r.id, r.active)))
+}
+
+/// The sessions opened on the tablet whose tokens may still be in use at
+/// `now` (Unix seconds).
+pub async fn live_sessions(
+    tx: &mut PgConnection,
+    tablet_id: Uuid,
+    now: i64,
+) -> Result<Vec<TabletSession>, Error> {
+    Ok(sqlx::query_as!(
+        TabletSession,
+        "SELECT session_id, expires_at FROM tablet_sessions
+         WHERE tablet_id = $1 AND expires_at >= $2",
+        tablet_id,
+        now,
+    )
+    .fetch_all(tx)
+    .traced("live_tablet_sessions")
+    .await?)
+}
+
+pub struct ChildLoginRow {
+    pub id: Uuid,
+    pub child_id: Uuid,
+}
+
+/// The active logins of the family's children.
+pub async fn child_logins(
+    pool: &PgPool,
+    organization_id: Uuid,
+) -> Result<Vec<ChildLoginRow>, Error> {
+    Ok(sqlx::query_as!(
+        ChildLoginRow,
+        r#"SELECT id, child_id AS "child_id!" FROM users
+         WHERE organization_id = $1 AND child_id IS NOT NULL AND is_active"#,
+        organization_id,
+    )
+    .fetch_all(pool)
+    .traced("child_logins")
+    .await?)
+}
+
+/// The login of the family's child `child_id`, if the child has joined.
+pub async fn child_login(
+    pool: &PgPool,
+    organization_id: Uuid,
+    child_id: Uuid,
+) -> Result<Option<super::users::UserRow>, Error> {
+    Ok(sqlx::query_as!(
+        super::users::UserRow,
+        "SELECT id, organization_id, email, password_hash, role, first_name, last_name,
+             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at, mfa_enabled
+         FROM users WHERE organization_id = $1 AND child_id = $2",
+        organization_id,
+        child_id,
+    )
+    .fetch_optional(pool)
+    .traced("find_child_login")
+    .await?)
+}

@@ -1,0 +1,36 @@
+import type { TabletHome, TabletUnlockInput } from '../types';
+import { ApiError, apiUrl, failedResponse, parseBody, requestHeaders } from '@/lib/api-client';
+import type { AuthResponse } from '@/types/api';
+
+/**
+ * A call the tablet makes with its device token (`X-Tablet-Token`), never
+ * with a session: a 401 says the tablet was removed, and ends no session.
+ */
+async function tabletCall<T>(deviceToken: string, path: string, body?: unknown): Promise<T> {
+  const headers = requestHeaders(false);
+  headers.set('X-Tablet-Token', deviceToken);
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  const response = await fetch(apiUrl(path), {
+    method: body === undefined ? 'GET' : 'POST',
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = parseBody(await response.text());
+  if (!response.ok) throw failedResponse(response.status, data, false);
+  return data as T;
+}
+
+/** The tablet's name, the family's, and the children who may sign in on it. */
+export function getTabletHome(deviceToken: string): Promise<TabletHome> {
+  return tabletCall<TabletHome>(deviceToken, '/tablet/children');
+}
+
+/** A child's PIN opens their own short-lived session. */
+export function unlockTablet(deviceToken: string, input: TabletUnlockInput): Promise<AuthResponse> {
+  return tabletCall<AuthResponse>(deviceToken, '/tablet/unlock', input);
+}
+
+/** Whether a failed tablet call means this browser is no longer the family tablet. */
+export function tabletRemoved(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}

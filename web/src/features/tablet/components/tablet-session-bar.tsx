@@ -1,0 +1,57 @@
+import { useCallback, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+import { useIdleTimeout } from '../hooks/use-idle-timeout';
+import { Button } from '@/components/ui';
+import { paths } from '@/config/paths';
+import { setUnauthorizedHandler } from '@/lib/api-client';
+import { useSessionStore } from '@/stores/session-store';
+import { useTabletStore } from '@/stores/tablet-store';
+import { fullName } from '@/utils/format';
+
+/**
+ * Above every screen of a child's session on the family tablet: whose it is
+ * and "Done". The session ends on "Done" or after 2 minutes without use, and
+ * the tablet shows the children's pictures again; so does a session the
+ * server ended (the tablet removed).
+ */
+export function TabletSessionBar() {
+  const { t } = useTranslation('tablet');
+  const navigate = useNavigate();
+  const user = useSessionStore((state) => state.user);
+  const token = useSessionStore((state) => state.token);
+  const childSession = useTabletStore((state) => state.childSession);
+  const active = childSession && token !== null;
+
+  // The session ends once the pictures show (ended on the signed-in
+  // screens, it would send the tablet to the login screen).
+  const done = useCallback(() => {
+    const tablet = useTabletStore.getState();
+    tablet.setChildSession(false);
+    tablet.setEndSessionOnArrival(true);
+    void navigate(paths.tablet.getHref(), { replace: true });
+  }, [navigate]);
+
+  useIdleTimeout(active, done);
+
+  // A 401 ends the child's session here (cleared already): back to the pictures, not the login.
+  useEffect(() => {
+    if (!active) return undefined;
+    return setUnauthorizedHandler(() => {
+      useTabletStore.getState().setChildSession(false);
+      window.location.assign(paths.tablet.getHref());
+    });
+  }, [active]);
+
+  if (!active) return null;
+  const name = (user && (fullName(user) || user.email)) || '';
+  return (
+    <section className="tablet-bar" aria-label={t('session.label')}>
+      <p className="tablet-bar__who">{t('session.signedInAs', { name })}</p>
+      <Button size="sm" onClick={done} aria-label={t('session.doneLabel', { name })}>
+        {t('session.done')}
+      </Button>
+    </section>
+  );
+}
