@@ -16,11 +16,13 @@ mod admin;
 mod chores;
 mod dashboard;
 mod enums;
+mod pauses;
 mod rewards;
 pub use admin::*;
 pub use chores::*;
 pub use dashboard::*;
 pub use enums::*;
+pub use pauses::*;
 pub use rewards::*;
 
 pub(crate) fn time(t: Option<&prost_types::Timestamp>) -> Option<DateTime<Utc>> {

@@ -9,6 +9,7 @@ pub mod dashboard;
 pub mod events;
 pub mod health;
 pub mod organizations;
+pub mod pauses;
 pub mod rewards;
 pub mod submissions;
 pub mod users;
@@ -60,5 +61,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(submissions::router())
         .merge(users::router())
         .merge(organizations::router())
+        .merge(pauses::router())
         .merge(health::router())
 }

@@ -101,7 +101,10 @@ pub fn parse(from: &str, to: &str, reason: &str, today: NaiveDate) -> Result<New
     if from < today {
         return Err(FieldError::new("from", "A pause cannot start in the past"));
     }
-    if today.checked_add_days(Days::new(AHEAD_DAYS)).is_some_and(|last| from > last) {
+    if today
+        .checked_add_days(Days::new(AHEAD_DAYS))
+        .is_some_and(|last| from > last)
+    {
         return Err(FieldError::new(
             "from",
             "A pause can start at most a year ahead",

@@ -3,7 +3,9 @@
 use std::time::Duration;
 
 use chorely_proto::{
-    chores::v1::{chores_service_server::ChoresServiceServer, pauses_service_server::PausesServiceServer},
+    chores::v1::{
+        chores_service_server::ChoresServiceServer, pauses_service_server::PausesServiceServer,
+    },
     events::v1::{ChildCreated, OrganizationCreated, OrganizationUpdated},
 };
 use kit::{clock::Clock, service::Service};

@@ -351,8 +351,14 @@ fn a_new_pause_is_checked_with_its_field_named() {
 fn removing_a_pause_keeps_the_days_already_paused() {
     let today = date("2030-01-10");
     let p = |from: &str, to: &str| pause(None, from, to);
-    assert_eq!(removal(&p("2030-01-11", "2030-01-20"), today), Removal::Remove);
-    assert_eq!(removal(&p("2030-01-10", "2030-01-20"), today), Removal::Remove);
+    assert_eq!(
+        removal(&p("2030-01-11", "2030-01-20"), today),
+        Removal::Remove
+    );
+    assert_eq!(
+        removal(&p("2030-01-10", "2030-01-20"), today),
+        Removal::Remove
+    );
     assert_eq!(
         removal(&p("2030-01-08", "2030-01-20"), today),
         Removal::EndOn(date("2030-01-09"))
@@ -361,5 +367,8 @@ fn removing_a_pause_keeps_the_days_already_paused() {
         removal(&p("2030-01-08", "2030-01-10"), today),
         Removal::EndOn(date("2030-01-09"))
     );
-    assert_eq!(removal(&p("2030-01-01", "2030-01-09"), today), Removal::Over);
+    assert_eq!(
+        removal(&p("2030-01-01", "2030-01-09"), today),
+        Removal::Over
+    );
 }
