@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useMultipliers } from '../api/get-multipliers';
@@ -8,11 +8,16 @@ import { RewardMultipliers } from './reward-multipliers';
 import { Card, PageHeader, Spinner, Tabs } from '@/components/ui';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 
-type SettingsTab = 'multipliers' | 'general';
+type SettingsTab = 'multipliers' | 'general' | 'pauses';
 
-/** /settings: Reward Multipliers and General Settings. */
-export function SettingsPage() {
-  const { t } = useTranslation('settings');
+export interface SettingsPageProps {
+  /** The family's pauses, composed in by the app (another feature's): a tab of their own. */
+  Pauses?: ComponentType;
+}
+
+/** /settings: Reward Multipliers and General Settings (and the family's pauses, where given). */
+export function SettingsPage({ Pauses }: SettingsPageProps = {}) {
+  const { t } = useTranslation(['settings', 'common']);
   useDocumentTitle(pageTitle(t('documentTitle')));
   const [tab, setTab] = useState<SettingsTab>('multipliers');
   const organization = useOrganization();
@@ -48,6 +53,7 @@ export function SettingsPage() {
                 </>
               ),
             },
+            ...(Pauses ? [{ key: 'pauses' as const, label: t('common:pauses.tab'), content: <Pauses /> }] : []),
           ]}
         />
       </Card>
