@@ -194,7 +194,13 @@ mod tests {
     fn a_pause_neither_grows_nor_breaks_a_streak() {
         let today = d("2026-03-10");
         let range = |from: &str, to: &str| (d(from), d(to));
-        let rows: [(&[&str], Vec<(NaiveDate, NaiveDate)>, Option<&str>, i32); 8] = [
+        type Row<'a> = (
+            &'a [&'a str],
+            Vec<(NaiveDate, NaiveDate)>,
+            Option<&'a str>,
+            i32,
+        );
+        let rows: [Row; 8] = [
             // Done the 2nd to the 5th, paused the 6th to the 8th, done the 9th and 10th.
             (
                 &[
