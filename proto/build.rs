@@ -10,9 +10,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "chorely/auth/v1/auth.proto",
         "chorely/family/v1/family.proto",
         "chorely/chores/v1/chores.proto",
+        "chorely/chores/v1/pauses.proto",
         "chorely/rewards/v1/rewards.proto",
         "chorely/platform/v1/platform.proto",
         "chorely/events/v1/events.proto",
+        "chorely/events/v1/pauses.proto",
     ];
     for proto in protos {
         println!("cargo:rerun-if-changed={proto}");

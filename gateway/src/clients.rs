@@ -2,7 +2,9 @@
 
 use chorely_proto::{
     auth::v1::auth_service_client::AuthServiceClient,
-    chores::v1::chores_service_client::ChoresServiceClient,
+    chores::v1::{
+        chores_service_client::ChoresServiceClient, pauses_service_client::PausesServiceClient,
+    },
     family::v1::family_service_client::FamilyServiceClient,
     rewards::v1::rewards_service_client::RewardsServiceClient,
 };
@@ -49,6 +51,11 @@ impl Clients {
 
     pub fn chores(&self, user: &Authed) -> ChoresServiceClient<Intercepted> {
         ChoresServiceClient::with_interceptor(self.chores.clone(), Outgoing::bearer(user.token()))
+    }
+
+    /// Pauses, served by the chores service.
+    pub fn pauses(&self, user: &Authed) -> PausesServiceClient<Intercepted> {
+        PausesServiceClient::with_interceptor(self.chores.clone(), Outgoing::bearer(user.token()))
     }
 
     pub fn rewards(&self, user: &Authed) -> RewardsServiceClient<Intercepted> {

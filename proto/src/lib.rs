@@ -61,6 +61,7 @@ pub mod events {
         CatalogueChanged => "chores.catalogue_changed",
         ChoreMissed => "chores.chore_missed",
         MissedChoreExcused => "chores.missed_chore_excused",
+        PauseChanged => "chores.pause_changed",
         LedgerEntryRecorded => "rewards.ledger_entry_recorded",
         OrganizationPlanChanged => "platform.organization_plan_changed",
         OrganizationActivationChanged => "platform.organization_activation_changed",

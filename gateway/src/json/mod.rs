@@ -16,12 +16,14 @@ mod admin;
 mod chores;
 mod dashboard;
 mod enums;
+mod pauses;
 mod rewards;
 mod tablets;
 pub use admin::*;
 pub use chores::*;
 pub use dashboard::*;
 pub use enums::*;
+pub use pauses::*;
 pub use rewards::*;
 pub use tablets::*;
 

@@ -9,6 +9,7 @@ pub mod dashboard;
 pub mod events;
 pub mod health;
 pub mod organizations;
+pub mod pauses;
 pub mod rewards;
 pub mod submissions;
 pub mod tablets;
@@ -62,5 +63,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(users::router())
         .merge(organizations::router())
         .merge(tablets::router())
+        .merge(pauses::router())
         .merge(health::router())
 }

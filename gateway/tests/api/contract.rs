@@ -226,6 +226,16 @@ async fn call(f: &Family, method: &str, path: &str) -> Call {
                 json!({"reason": "Away at grandma's"}),
             )
         }
+        ("POST", "/children/{id}/pauses" | "/organizations/current/pauses") => {
+            // Days ahead in any family's calendar.
+            let from = (Utc::now() + chrono::Duration::days(2)).date_naive();
+            let to = from + chrono::Duration::days(1);
+            (
+                f.parent(),
+                path.replace("{id}", &child_id),
+                json!({"from": from.to_string(), "to": to.to_string(), "reason": "Camp"}),
+            )
+        }
         ("PATCH", "/submissions/{id}/review") => {
             let (status, submission) = submit(&f.kid, form(&f.chore, Utc::now(), None)).await;
             assert_eq!(status, StatusCode::CREATED, "{submission}");

@@ -17,6 +17,7 @@ mod mfa;
 mod missed;
 mod parents;
 mod passwords;
+mod pauses;
 mod recovery;
 mod rewards;
 mod schedule;

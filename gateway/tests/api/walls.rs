@@ -41,6 +41,14 @@ async fn busy_family(api: &str) -> (Session, Uuid) {
     let (status, tablet) =
         send(parent.post("/organizations/tablets", &json!({"name": "Kitchen tablet"}))).await;
     assert_eq!(status, StatusCode::CREATED, "{tablet}");
+    // A pause of the family, days ahead in its calendar.
+    let from = (Utc::now() + chrono::Duration::days(2)).date_naive();
+    let (status, paused) = send(parent.post(
+        "/organizations/current/pauses",
+        &json!({"from": from.to_string(), "to": from.to_string()}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{paused}");
     // The credit travels as an event: wait until rewards has it.
     balance_becomes(&parent, &child, 2.0).await;
     let org = parent.user["organization"]["id"]
@@ -74,6 +82,17 @@ async fn a_query_without_a_family_filter_sees_only_the_family_it_works_for() {
     // Every table holding a family's rows, by service, with the column that
     // names the family (or the family of the row it belongs to).
     let family_pool = stack.family_pool.clone();
+    // Pauses reach rewards as events.
+    crate::helpers::eventually("rewards keeps both families' pauses", || async {
+        let families: Vec<Uuid> = all_families(
+            sqlx::query_scalar("SELECT DISTINCT organization_id FROM pauses")
+                .fetch_all(&stack.rewards_pool),
+        )
+        .await
+        .unwrap();
+        families.contains(&ours) && families.contains(&theirs)
+    })
+    .await;
     let walled: [(&str, &PgPool, &[Walled]); 5] = [
         (
             "auth",
@@ -98,6 +117,7 @@ async fn a_query_without_a_family_filter_sees_only_the_family_it_works_for() {
                 ("submissions", "organization_id"),
                 ("families", "organization_id"),
                 ("children", "organization_id"),
+                ("pauses", "organization_id"),
             ],
         ),
         (
@@ -108,6 +128,7 @@ async fn a_query_without_a_family_filter_sees_only_the_family_it_works_for() {
                 ("subjects", "organization_id"),
                 ("families", "organization_id"),
                 ("children", "organization_id"),
+                ("pauses", "organization_id"),
                 (
                     "grades JOIN subjects ON subjects.id = grades.subject_id",
                     "subjects.organization_id",

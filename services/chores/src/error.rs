@@ -51,6 +51,10 @@ pub enum Error {
     AlreadyExcused,
     #[error("Only a chore whose children take turns has turns to swap")]
     NoTurns,
+    #[error("Pause not found")]
+    PauseNotFound,
+    #[error("This pause is over; its days stay paused")]
+    PauseOver,
     #[error("It is already {0}'s turn")]
     AlreadyTheirTurn(String),
     #[error("{0} has already done this turn")]
@@ -81,7 +85,8 @@ impl From<Error> for Status {
             | Error::ChoreNotFound
             | Error::SubmissionNotFound
             | Error::ChildNotFound
-            | Error::MissedNotFound => Code::NotFound,
+            | Error::MissedNotFound
+            | Error::PauseNotFound => Code::NotFound,
             Error::CategoryNameTaken => Code::AlreadyExists,
             Error::CategoryInUse(_)
             | Error::NotAvailableUntil(_)
@@ -93,7 +98,8 @@ impl From<Error> for Status {
             | Error::NoTurns
             | Error::AlreadyTheirTurn(_)
             | Error::TurnDone(_)
-            | Error::AlreadyExcused => Code::FailedPrecondition,
+            | Error::AlreadyExcused
+            | Error::PauseOver => Code::FailedPrecondition,
             Error::ChoreLimit { .. } | Error::NotAChild | Error::NotAssigned => {
                 Code::PermissionDenied
             }

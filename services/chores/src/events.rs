@@ -13,7 +13,7 @@ use uuid::Uuid;
 use crate::{
     catalogue,
     storage::Storage,
-    store::{children, chores, families, missed, submissions, turns},
+    store::{children, chores, families, missed, pauses, submissions, turns},
 };
 
 /// Families' time zones, for the calendar of days, months and availability.
@@ -86,6 +86,7 @@ impl Handler<ChildDeleted> for ChildDeletedHandler {
         let keys = submissions::delete_for_child(tx, org, child).await?;
         turns::forget_child(tx, org, child).await?;
         missed::delete_for_child(tx, org, child).await?;
+        pauses::delete_for_child(tx, org, child).await?;
         children::mark_deleted(tx, org, child, self.clock.now()).await?;
         // Counts announced in the order they were made.
         chores::lock_family(tx, org).await?;

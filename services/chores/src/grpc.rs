@@ -1,5 +1,7 @@
 //! gRPC handlers: check who is calling, hand over, convert errors.
 
+pub mod pauses;
+
 use chorely_proto::chores::v1::{self as pb, chores_service_server::ChoresService};
 use kit::authn::RequestAuth;
 use kit::grpc::{Reply, reply};

@@ -9,6 +9,8 @@ pub mod error;
 pub mod events;
 pub mod grpc;
 pub mod missed;
+pub mod pause;
+pub mod pauses;
 pub mod photo;
 pub mod planning;
 pub mod schedule;

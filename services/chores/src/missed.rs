@@ -27,8 +27,8 @@ use crate::{
     calendar,
     clients::Clients,
     error::Error,
-    schedule,
-    store::{children, missed, submissions, turns},
+    pause,
+    store::{children, missed, pauses, submissions, turns},
 };
 
 /// How often the job looks.
@@ -89,9 +89,10 @@ async fn record_family(
         .max(earliest);
     let family = children::of_family(&mut tx, org).await?;
     // Read on their own connections: nothing of these days can change now.
-    let (marks, swaps) = tokio::try_join!(
+    let (marks, swaps, paused) = tokio::try_join!(
         submissions::marks_of_family(pool, org, first),
         turns::of_family(pool, org, first),
+        pauses::of_family(pool, org, first),
     )?;
     let mut recorded = 0;
     for chore in &chores {
@@ -107,7 +108,7 @@ async fn record_family(
                 .filter(|c| c.known_since <= due_at)
                 .map(|c| c.child_id)
                 .collect();
-            for child in schedule::missed_on(&rules, day, &known, marks) {
+            for child in pause::missed_on(&rules, day, &known, marks, &paused) {
                 let entry = missed::NewMissed {
                     org,
                     chore,

@@ -19,11 +19,12 @@ use crate::{
     calendar, catalogue,
     clients::Clients,
     error::Error,
+    pause,
     schedule::{self, Mark, Mode, Rules, Standing, Status},
     store::{
         children,
         chores::{self, ChoreRow},
-        submissions, turns,
+        pauses, submissions, turns,
     },
     view,
 };
@@ -86,7 +87,9 @@ fn chore_id(raw: &str) -> Result<Uuid, Error> {
 }
 
 /// One chore on a child's list today, or none when it does not concern
-/// them today; with when it is due, to order the list.
+/// them today; with when it is due, to order the list. A child `paused`
+/// today sees PAUSED.
+#[allow(clippy::too_many_arguments)]
 fn entry(
     chore: &ChoreRow,
     rules: &Rules,
@@ -95,9 +98,10 @@ fn entry(
     now: DateTime<Utc>,
     tz: Tz,
     names: &Names,
+    paused: bool,
 ) -> Option<(Option<DateTime<Utc>>, pb::TodayChore)> {
     let standing = schedule::standing(rules, child, marks, now, tz);
-    let shown = standing.status(now)?;
+    let shown = pause::status(&standing, now, paused)?;
     let period = rules.period(local_date(now, tz));
     let due_at = period.and_then(|p| rules.due_at(&p, tz));
     let mut item = pb::TodayChore {
@@ -173,10 +177,11 @@ impl Planning {
         children::learn_all(&self.pool, org, &ids, self.clock.now()).await?;
         let now = self.clock.now();
         let today = local_date(now, tz);
-        let (chores, marks, swaps) = tokio::try_join!(
+        let (chores, marks, swaps, paused) = tokio::try_join!(
             chores::active(&self.pool, org),
             submissions::marks_of_family(&self.pool, org, since(today)),
             turns::of_family(&self.pool, org, since(today)),
+            pauses::of_family(&self.pool, org, today),
         )?;
         let rules: Vec<Rules> = chores
             .iter()
@@ -185,12 +190,13 @@ impl Planning {
         let children = wanted
             .into_iter()
             .map(|(child, name)| {
+                let paused = paused.covers(child, today);
                 let mut list: Vec<_> = chores
                     .iter()
                     .zip(&rules)
                     .filter_map(|(chore, rules)| {
                         let marks = marks.get(&chore.id).map_or(&[][..], Vec::as_slice);
-                        entry(chore, rules, child, marks, now, tz, &names)
+                        entry(chore, rules, child, marks, now, tz, &names, paused)
                     })
                     .collect();
                 list.sort_by_key(|(due_at, _)| (due_at.is_none(), *due_at));

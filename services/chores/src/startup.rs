@@ -3,7 +3,9 @@
 use std::time::Duration;
 
 use chorely_proto::{
-    chores::v1::chores_service_server::ChoresServiceServer,
+    chores::v1::{
+        chores_service_server::ChoresServiceServer, pauses_service_server::PausesServiceServer,
+    },
     events::v1::{ChildCreated, OrganizationCreated, OrganizationUpdated},
 };
 use kit::{clock::Clock, service::Service};
@@ -16,8 +18,9 @@ use crate::{
     clients::Clients,
     config::Config,
     events::{ChildDeletedHandler, Children, Families},
-    grpc::ChoresGrpc,
+    grpc::{ChoresGrpc, pauses::PausesGrpc},
     missed::{self, Missed},
+    pauses::Pauses,
     photo,
     planning::Planning,
     stats::Stats,
@@ -75,14 +78,22 @@ impl Application {
             },
             submissions: Submissions {
                 pool: service.pool.clone(),
-                clients,
+                clients: clients.clone(),
                 storage: storage.clone(),
                 photo_url_ttl: Duration::from_secs(config.photo_url_ttl_secs),
                 clock: clock.clone(),
             },
         };
+        let pauses = PausesServiceServer::new(PausesGrpc {
+            pauses: Pauses {
+                pool: service.pool.clone(),
+                clients: clients.clone(),
+                clock: clock.clone(),
+            },
+        });
         let server = ChoresServiceServer::new(grpc).max_decoding_message_size(MAX_REQUEST_BYTES);
-        let routes = Routes::new(InterceptedService::new(server, service.interceptor()));
+        let routes = Routes::new(InterceptedService::new(server, service.interceptor()))
+            .add_service(InterceptedService::new(pauses, service.interceptor()));
         Ok(Self {
             service,
             storage,
@@ -138,7 +149,10 @@ impl Application {
         self.service
             .run(
                 self.routes,
-                &["chorely.chores.v1.ChoresService"],
+                &[
+                    "chorely.chores.v1.ChoresService",
+                    "chorely.chores.v1.PausesService",
+                ],
                 consumers,
                 shutdown,
             )

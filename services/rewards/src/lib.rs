@@ -10,6 +10,7 @@ pub mod grpc;
 pub mod ledger;
 pub mod multiplier;
 pub mod multipliers;
+pub mod pauses;
 pub mod penalties;
 pub mod startup;
 pub mod store;

@@ -33,24 +33,41 @@ pub struct Multipliers {
 /// streak is not lost before the day is over), after the last day the child
 /// missed a chore (`missed`; an excused miss does not count). `days` newest first.
 pub fn streak(days: &[NaiveDate], today: NaiveDate, missed: Option<NaiveDate>) -> i32 {
-    let Some(first) = days.first().copied() else {
+    streak_paused(days, today, missed, &[])
+}
+
+/// [`streak`] across pauses (`paused`: ranges of days, both ends included):
+/// a paused day neither grows the streak (a chore done anyway does not
+/// count) nor breaks it (nothing was owed), so the days on either side of a
+/// pause count as consecutive.
+pub fn streak_paused(
+    days: &[NaiveDate],
+    today: NaiveDate,
+    missed: Option<NaiveDate>,
+    paused: &[(NaiveDate, NaiveDate)],
+) -> i32 {
+    let Some(oldest) = days.last().copied() else {
         return 0;
     };
+    let is_paused = |day: NaiveDate| paused.iter().any(|(from, to)| *from <= day && day <= *to);
+    let done = |day: NaiveDate| days.contains(&day);
     let broken = |day: NaiveDate| missed.is_some_and(|m| day <= m);
-    if first != today && Some(first) != today.checked_sub_days(Days::new(1)) {
-        return 0;
-    }
-    let mut expected = first;
+    let previous = |day: NaiveDate| day.checked_sub_days(Days::new(1));
+    // Today counts once done; until then the streak runs to yesterday.
+    let mut at = if done(today) || is_paused(today) {
+        Some(today)
+    } else {
+        previous(today)
+    };
     let mut count = 0;
-    for day in days {
-        if *day != expected || broken(*day) {
-            break;
+    while let Some(day) = at.filter(|day| *day >= oldest) {
+        if !is_paused(day) {
+            if broken(day) || !done(day) {
+                break;
+            }
+            count += 1;
         }
-        count += 1;
-        match expected.checked_sub_days(Days::new(1)) {
-            Some(previous) => expected = previous,
-            None => break,
-        }
+        at = previous(day);
     }
     count
 }
@@ -103,10 +120,11 @@ impl Multipliers {
         let since = now - chrono::Duration::days(STREAK_WINDOW_DAYS);
         let today = now.with_timezone(&tz).date_naive();
         let window_start = since.with_timezone(&tz).date_naive();
-        let (standing, days, missed) = tokio::try_join!(
+        let (standing, days, missed, paused) = tokio::try_join!(
             self.subjects.standing_of(family.org, id),
             store::ledger::chore_days(&self.pool, id, &family.time_zone, since),
             store::penalties::last_missed(&self.pool, id, window_start),
+            store::pauses::of_child(&self.pool, family.org, id, window_start),
         )?;
         let multiplier = multiplier::compute(
             &family.settings,
@@ -118,7 +136,7 @@ impl Multipliers {
                     child.respect_rating,
                     child.rules_rating,
                 ],
-                streak_days: streak(&days, today, missed),
+                streak_days: streak_paused(&days, today, missed, &paused),
             },
         );
         Ok((multiplier, standing))
@@ -168,5 +186,102 @@ mod tests {
         assert_eq!(streak(&days, today, Some(d("2026-03-10"))), 0);
         // A miss before the streak began changes nothing.
         assert_eq!(streak(&days, today, Some(d("2026-03-01"))), 4);
+    }
+
+    /// Rows of (days with an approved chore, pauses, expected streak) on
+    /// Tuesday 10 March 2026.
+    #[test]
+    fn a_pause_neither_grows_nor_breaks_a_streak() {
+        let today = d("2026-03-10");
+        let range = |from: &str, to: &str| (d(from), d(to));
+        type Row<'a> = (
+            &'a [&'a str],
+            Vec<(NaiveDate, NaiveDate)>,
+            Option<&'a str>,
+            i32,
+        );
+        let rows: [Row; 8] = [
+            // Done the 2nd to the 5th, paused the 6th to the 8th, done the 9th and 10th.
+            (
+                &[
+                    "2026-03-10",
+                    "2026-03-09",
+                    "2026-03-05",
+                    "2026-03-04",
+                    "2026-03-03",
+                    "2026-03-02",
+                ],
+                vec![range("2026-03-06", "2026-03-08")],
+                None,
+                6,
+            ),
+            // The same without the pause: broken on the 8th.
+            (
+                &["2026-03-10", "2026-03-09", "2026-03-05", "2026-03-04"],
+                vec![],
+                None,
+                2,
+            ),
+            // Chores done during the pause do not grow it.
+            (
+                &[
+                    "2026-03-10",
+                    "2026-03-09",
+                    "2026-03-08",
+                    "2026-03-07",
+                    "2026-03-06",
+                    "2026-03-05",
+                ],
+                vec![range("2026-03-06", "2026-03-08")],
+                None,
+                3,
+            ),
+            // Paused until yesterday: the streak before it still stands today.
+            (
+                &["2026-03-05", "2026-03-04"],
+                vec![range("2026-03-06", "2026-03-09")],
+                None,
+                2,
+            ),
+            // Paused today: it stands, and today adds nothing.
+            (
+                &["2026-03-09", "2026-03-08"],
+                vec![range("2026-03-10", "2026-03-12")],
+                None,
+                2,
+            ),
+            // A day between the pause and today with nothing done breaks it.
+            (
+                &["2026-03-05", "2026-03-04"],
+                vec![range("2026-03-06", "2026-03-08")],
+                None,
+                0,
+            ),
+            // A child's pause and the family's, back to back.
+            (
+                &["2026-03-10", "2026-03-05"],
+                vec![
+                    range("2026-03-06", "2026-03-07"),
+                    range("2026-03-08", "2026-03-09"),
+                ],
+                None,
+                2,
+            ),
+            // A miss before the pause still breaks what came before it.
+            (
+                &["2026-03-10", "2026-03-05", "2026-03-04"],
+                vec![range("2026-03-06", "2026-03-09")],
+                Some("2026-03-04"),
+                2,
+            ),
+        ];
+        for (done, paused, missed, expected) in rows {
+            let days: Vec<NaiveDate> = done.iter().map(|s| d(s)).collect();
+            assert_eq!(
+                streak_paused(&days, today, missed.map(d), &paused),
+                expected,
+                "{done:?} paused {paused:?}"
+            );
+        }
     }
 }

@@ -90,6 +90,11 @@ impl Application {
             s.consume::<MissedChoreExcused, _>("rewards-missed-excused", Penalties, &shutdown),
             s.consume::<ChildUpdated, _>("rewards-children-updated", Children, &shutdown),
             s.consume::<ChildDeleted, _>("rewards-children-deleted", Children, &shutdown),
+            s.consume::<chorely_proto::events::v1::PauseChanged, _>(
+                "rewards-pauses",
+                crate::pauses::KeepPauses,
+                &shutdown,
+            ),
             tokio::spawn(birthdays::run(
                 s.pool.clone(),
                 self.birthday_check,

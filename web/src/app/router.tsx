@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 
 import { RootRoute } from './root';
+import { ChildrenRoute } from './routes/children';
 import { ErrorRoute } from './routes/error';
 import { NotFoundRoute } from './routes/not-found';
 import { AppLayout } from '@/components/layouts/app-layout';
@@ -16,7 +17,6 @@ import { LoginPage } from '@/features/auth/components/login-page';
 import { RegisterPage } from '@/features/auth/components/register-page';
 import { ResetPasswordPage } from '@/features/auth/components/reset-password-page';
 import { VerifyEmailPage } from '@/features/auth/components/verify-email-page';
-import { ChildrenPage } from '@/features/children/components/children-page';
 import { ChoresPage } from '@/features/chores/components/chores-page';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 import { SubmitChorePage } from '@/features/submissions/components/submit-chore-page';
@@ -180,7 +180,7 @@ export const routes: RouteObject[] = [
           { path: paths.app.categories.path, element: parentOnly(categoriesScreen) },
           { path: paths.app.submit.path, element: childOnly(<SubmitChorePage />) },
           { path: paths.app.approval.path, element: parentOnly(<ApprovalPage />) },
-          { path: paths.app.children.path, element: parentOnly(<ChildrenPage />) },
+          { path: paths.app.children.path, element: parentOnly(<ChildrenRoute />) },
           // Parents record payouts; a child sees their own.
           { path: paths.app.payouts.path, element: payoutsScreen },
           { path: paths.app.history.path, element: historyScreen },

@@ -117,6 +117,16 @@ const KNOWN_TEXTS: Readonly<Record<string, KnownMessage>> = {
   'Missed penalty must be an amount in dollars and cents': { key: 'errors:server.missedPenaltyCents' },
   'Choose the days a chore with a missed penalty is due on': { key: 'errors:server.missedPenaltyNeedsDays' },
   'This missed chore is already excused': { key: 'errors:server.alreadyExcused' },
+  // Pauses
+  'Start date is required': { key: 'common:pauses.errors.fromRequired' },
+  'End date is required': { key: 'common:pauses.errors.toRequired' },
+  'Date must be a date as YYYY-MM-DD': { key: 'common:pauses.errors.date' },
+  'A pause cannot start in the past': { key: 'common:pauses.errors.past' },
+  'A pause can start at most a year ahead': { key: 'common:pauses.errors.ahead' },
+  'End date cannot be before the start date': { key: 'common:pauses.errors.order' },
+  'A pause can last at most 366 days': { key: 'common:pauses.errors.tooLong', values: { days: 366 } },
+  'This pause is over; its days stay paused': { key: 'common:pauses.errors.over' },
+  'Pause not found': { key: 'common:pauses.errors.notFound' },
   // Subjects and grades
   'Grade scale is required': { key: 'validation:gradeScaleRequired' },
   'Percentage is required': { key: 'errors:server.percentageRequired' },

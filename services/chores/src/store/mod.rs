@@ -8,6 +8,7 @@ pub mod children;
 pub mod chores;
 pub mod families;
 pub mod missed;
+pub mod pauses;
 pub mod stats;
 pub mod submissions;
 pub mod turns;

@@ -8,5 +8,6 @@ pub mod families;
 pub mod grades;
 pub mod ledger;
 pub mod multipliers;
+pub mod pauses;
 pub mod penalties;
 pub mod subjects;

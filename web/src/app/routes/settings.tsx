@@ -1,7 +1,8 @@
+import { FamilyPauses } from '@/features/pauses/components/family-pauses';
 import { SettingsPage } from '@/features/settings/components/settings-page';
 import { TabletsCard } from '@/features/tablet/components/tablets-card';
 
-/** /settings: the family's settings, with its tablets below them. */
+/** /settings: the settings, with the family's pauses in a tab of their own and its tablets below. */
 export function SettingsRoute() {
-  return <SettingsPage extra={<TabletsCard />} />;
+  return <SettingsPage Pauses={FamilyPauses} extra={<TabletsCard />} />;
 }

@@ -25,6 +25,8 @@ export function deleteConfirmation(name: string): string {
 export interface ChildCardProps {
   child: Child;
   onEdit: (child: Child) => void;
+  /** Opens the child's pauses, where the app offers them. */
+  onPauses?: (child: Child) => void;
 }
 
 /** Which of the card's dialogs is open. */
@@ -35,7 +37,7 @@ type CardDialog = 'balance' | 'subjects' | 'invite' | 'password' | 'pin' | null;
  * subjects, edit and delete, behaviour ratings, and a new password for a
  * child who has joined.
  */
-export function ChildCard({ child, onEdit }: ChildCardProps) {
+export function ChildCard({ child, onEdit, onPauses }: ChildCardProps) {
   const { t } = useTranslation(['children', 'common', 'errors', 'tablet']);
   const [dialog, setDialog] = useState<CardDialog>(null);
   const { mutateAsync: remove } = useDeleteChild();
@@ -81,6 +83,16 @@ export function ChildCard({ child, onEdit }: ChildCardProps) {
           >
             {t('common:actions.edit')}
           </Button>
+          {onPauses && (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => onPauses(child)}
+              aria-label={t('common:pauses.manageLabel', { name: child.name })}
+            >
+              {t('common:pauses.manage')}
+            </Button>
+          )}
           <Button
             variant="danger-quiet"
             size="sm"

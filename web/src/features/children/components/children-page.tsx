@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { Child } from '../types';
@@ -9,13 +9,19 @@ import { useChildren } from '@/api/get-children';
 import { Button, EmptyState, PageHeader, Spinner } from '@/components/ui';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 
-/** /children: a card per child, the Add Child invitation and the edit dialog. */
-export function ChildrenPage() {
+export interface ChildrenPageProps {
+  /** A child's pauses, composed in by the app (another feature's). */
+  PausesDialog?: ComponentType<{ child: { id: string; name: string }; onClose: () => void }>;
+}
+
+/** /children: a card per child, the Add Child invitation and the edit dialog (and pauses, where given). */
+export function ChildrenPage({ PausesDialog }: ChildrenPageProps = {}) {
   const { t } = useTranslation('children');
   useDocumentTitle(pageTitle(t('title')));
   const children = useChildren();
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<Child | null>(null);
+  const [pausing, setPausing] = useState<Child | null>(null);
 
   return (
     <>
@@ -32,13 +38,19 @@ export function ChildrenPage() {
         ) : (
           <div className="card-grid">
             {children.data.map((child) => (
-              <ChildCard key={child.id} child={child} onEdit={setEditing} />
+              <ChildCard
+                key={child.id}
+                child={child}
+                onEdit={setEditing}
+                onPauses={PausesDialog ? setPausing : undefined}
+              />
             ))}
           </div>
         ))}
 
       {inviting && <InviteChildDialog onClose={() => setInviting(false)} />}
       {editing && <EditChildDialog child={editing} onClose={() => setEditing(null)} />}
+      {pausing && PausesDialog && <PausesDialog child={pausing} onClose={() => setPausing(null)} />}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useMultipliers } from '../api/get-multipliers';
@@ -8,11 +8,18 @@ import { RewardMultipliers } from './reward-multipliers';
 import { Card, PageHeader, Spinner, Tabs } from '@/components/ui';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 
-type SettingsTab = 'multipliers' | 'general';
+type SettingsTab = 'multipliers' | 'general' | 'pauses';
 
-/** /settings: Reward Multipliers and General Settings; `extra` (composed by the app) below them. */
-export function SettingsPage({ extra }: { extra?: ReactNode } = {}) {
-  const { t } = useTranslation('settings');
+export interface SettingsPageProps {
+  /** The family's pauses, composed in by the app (another feature's): a tab of their own. */
+  Pauses?: ComponentType;
+  /** Composed in by the app, below the tabs (the family's tablets). */
+  extra?: ReactNode;
+}
+
+/** /settings: Reward Multipliers and General Settings (and the family's pauses, where given); `extra` below them. */
+export function SettingsPage({ Pauses, extra }: SettingsPageProps = {}) {
+  const { t } = useTranslation(['settings', 'common']);
   useDocumentTitle(pageTitle(t('documentTitle')));
   const [tab, setTab] = useState<SettingsTab>('multipliers');
   const organization = useOrganization();
@@ -48,6 +55,7 @@ export function SettingsPage({ extra }: { extra?: ReactNode } = {}) {
                 </>
               ),
             },
+            ...(Pauses ? [{ key: 'pauses' as const, label: t('common:pauses.tab'), content: <Pauses /> }] : []),
           ]}
         />
       </Card>

@@ -1,0 +1,162 @@
+//! Pauses, free of storage and of the clock: days of the family's calendar,
+//! for the whole family or one child, on which nothing is due or missed.
+//!
+//! A pause suspends what a child owes, it forbids nothing: on a paused day
+//! a chore that concerns the child shows PAUSED on today's list (unless they
+//! did it anyway: DONE), and the missed-chore job records no miss for them.
+//! A chore in turns keeps its order: a paused child's turn simply passes
+//! (nobody owes it, nobody misses it) and the next period goes to whoever
+//! the order gives it, as for any turn; a parent who wants a sibling to
+//! cover it swaps the turn.
+
+use chrono::{DateTime, Days, NaiveDate, Utc};
+use kit::validate::FieldError;
+use uuid::Uuid;
+
+use crate::schedule::{self, Mark, Rules, Standing, Status};
+
+/// The longest pause, in days (both ends included).
+pub const LONGEST_DAYS: i64 = 366;
+
+/// How far ahead a pause may start.
+pub const AHEAD_DAYS: u64 = 366;
+
+/// The longest reason, in characters.
+pub const REASON_MAX: usize = 200;
+
+/// Days `from` to `to` (both included) paused for one child or, when
+/// `child` is `None`, the whole family.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pause {
+    pub child: Option<Uuid>,
+    pub from: NaiveDate,
+    pub to: NaiveDate,
+}
+
+impl Pause {
+    /// Whether it pauses `child` on `day`.
+    pub fn covers(&self, child: Uuid, day: NaiveDate) -> bool {
+        self.child.is_none_or(|c| c == child) && self.from <= day && day <= self.to
+    }
+}
+
+/// A family's pauses; they may overlap, a day is paused when any covers it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Pauses(pub Vec<Pause>);
+
+impl Pauses {
+    pub fn covers(&self, child: Uuid, day: NaiveDate) -> bool {
+        self.0.iter().any(|p| p.covers(child, day))
+    }
+}
+
+/// What today's list shows for a chore standing as `standing` at `now`
+/// for a child `paused` today: PAUSED in place of any status but DONE (what
+/// they did anyway stays done); nothing for a chore not on their list.
+pub fn status(standing: &Standing, now: DateTime<Utc>, paused: bool) -> Option<Status> {
+    let shown = standing.status(now)?;
+    Some(if paused && shown != Status::Done {
+        Status::Paused
+    } else {
+        shown
+    })
+}
+
+/// [`schedule::missed_on`] but for the children paused on `day`: they owed nothing.
+pub fn missed_on(
+    rules: &Rules,
+    day: NaiveDate,
+    family: &[Uuid],
+    marks: &[Mark],
+    pauses: &Pauses,
+) -> Vec<Uuid> {
+    schedule::missed_on(rules, day, family, marks)
+        .into_iter()
+        .filter(|child| !pauses.covers(*child, day))
+        .collect()
+}
+
+/// A new pause's days and reason, as a parent sent them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewPause {
+    pub from: NaiveDate,
+    pub to: NaiveDate,
+    pub reason: String,
+}
+
+fn day(raw: &str, field: &'static str, label: &str) -> Result<NaiveDate, FieldError> {
+    match raw.trim() {
+        "" => Err(FieldError::new(field, format!("{label} is required"))),
+        text => NaiveDate::parse_from_str(text, "%Y-%m-%d")
+            .map_err(|_| FieldError::new(field, "Date must be a date as YYYY-MM-DD")),
+    }
+}
+
+/// Checks a new pause on the family's `today`: both dates as YYYY-MM-DD,
+/// from today to a year ahead, the end not before the start, at most
+/// [`LONGEST_DAYS`] days, a reason of at most [`REASON_MAX`] characters.
+pub fn parse(from: &str, to: &str, reason: &str, today: NaiveDate) -> Result<NewPause, FieldError> {
+    let from = day(from, "from", "Start date")?;
+    let to = day(to, "to", "End date")?;
+    if from < today {
+        return Err(FieldError::new("from", "A pause cannot start in the past"));
+    }
+    if today
+        .checked_add_days(Days::new(AHEAD_DAYS))
+        .is_some_and(|last| from > last)
+    {
+        return Err(FieldError::new(
+            "from",
+            "A pause can start at most a year ahead",
+        ));
+    }
+    if to < from {
+        return Err(FieldError::new(
+            "to",
+            "End date cannot be before the start date",
+        ));
+    }
+    if (to - from).num_days() + 1 > LONGEST_DAYS {
+        return Err(FieldError::new(
+            "to",
+            format!("A pause can last at most {LONGEST_DAYS} days"),
+        ));
+    }
+    let reason = reason.trim();
+    if reason.chars().count() > REASON_MAX {
+        return Err(FieldError::new(
+            "reason",
+            format!("Reason must be at most {REASON_MAX} characters"),
+        ));
+    }
+    Ok(NewPause {
+        from,
+        to,
+        reason: reason.to_owned(),
+    })
+}
+
+/// What removing a pause does on the family's `today`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Removal {
+    /// It has not begun: it goes.
+    Remove,
+    /// It has begun: it ends yesterday, and the days already paused stay
+    /// paused (no miss was recorded for them, no streak broke across them).
+    EndOn(NaiveDate),
+    /// It is over: its days stay paused.
+    Over,
+}
+
+pub fn removal(pause: &Pause, today: NaiveDate) -> Removal {
+    if pause.from >= today {
+        Removal::Remove
+    } else if pause.to < today {
+        Removal::Over
+    } else {
+        Removal::EndOn(today.pred_opt().unwrap_or(today))
+    }
+}
+
+#[cfg(test)]
+mod tests;
