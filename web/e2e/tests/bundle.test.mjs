@@ -25,7 +25,8 @@ const LAZY_SCREENS = [
   ['src/features/categories/components/categories-page.tsx', 'src/features/categories/'],
   ['src/features/payouts/components/payouts-page.tsx', 'src/features/payouts/'],
   ['src/features/history/components/history-page.tsx', 'src/features/history/'],
-  ['src/features/settings/components/settings-page.tsx', 'src/features/settings/'],
+  // The settings, composed with the family's pauses and tablets in the app.
+  ['src/app/routes/settings.tsx', 'src/features/settings/'],
   ['src/features/team/components/team-page.tsx', 'src/features/team/'],
   // The profile, composed with its two-factor card in the app.
   ['src/app/routes/profile.tsx', 'src/features/profile/'],
