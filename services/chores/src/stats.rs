@@ -86,7 +86,12 @@ fn per_child(
     children: Vec<stats::ChildCounts>,
     misses: &[stats::ChildMisses],
 ) -> Vec<pb::ChildChoreStats> {
-    let missed_by = |id: Uuid| misses.iter().find(|m| m.child_id == id).map_or(0, |m| m.missed);
+    let missed_by = |id: Uuid| {
+        misses
+            .iter()
+            .find(|m| m.child_id == id)
+            .map_or(0, |m| m.missed)
+    };
     let mut out: Vec<_> = children
         .iter()
         .map(|c| pb::ChildChoreStats {
@@ -159,7 +164,10 @@ mod tests {
         let out = per_child(counts, &misses);
         assert_eq!(out.len(), 2);
         assert_eq!(out[0].child_id, lily.to_string());
-        assert_eq!((out[0].completed_last_30_days, out[0].missed_last_30_days), (4, 1));
+        assert_eq!(
+            (out[0].completed_last_30_days, out[0].missed_last_30_days),
+            (4, 1)
+        );
         assert_eq!(out[1].child_id, max.to_string());
         assert_eq!((out[1].pending, out[1].missed_last_30_days), (0, 3));
     }
