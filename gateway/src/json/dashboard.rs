@@ -37,6 +37,9 @@ pub struct ChildOverview {
     pub completed_this_month: i32,
     /// Approved chores in the last 30 days.
     pub completed_last_30_days: i32,
+    /// Chores missed on due days of the family's last 30 days, excused ones
+    /// left out.
+    pub missed_last_30_days: i32,
 }
 
 /// What parents see.

@@ -133,6 +133,7 @@ async fn parent(state: &AppState, user: &Authed) -> ApiResult<ParentDashboard> {
                 pending_submissions: counts.map_or(0, |s| s.pending),
                 completed_this_month: counts.map_or(0, |s| s.completed_this_month),
                 completed_last_30_days: counts.map_or(0, |s| s.completed_last_30_days),
+                missed_last_30_days: counts.map_or(0, |s| s.missed_last_30_days),
             }
         })
         .collect::<Vec<_>>();

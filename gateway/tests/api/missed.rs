@@ -291,3 +291,73 @@ async fn a_penalty_is_checked_like_a_reward_and_needs_due_days() {
         assert_error(&body, "Date must be a date as YYYY-MM-DD");
     }
 }
+
+/// Each child's "Missed (30d)" in the parent's Children Overview.
+async fn missed_counts(parent: &Session, f: &Family) -> (Value, Value) {
+    let (status, body) = send(parent.get("/dashboard/stats")).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let of = |id: &str| {
+        body["children"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["id"] == id)
+            .map_or(Value::Null, |c| c["missedLast30Days"].clone())
+    };
+    (of(&f.lily_id), of(&f.max_id))
+}
+
+#[tokio::test]
+async fn misses_count_in_the_childrens_overview_until_they_are_excused() {
+    let clock = ManualClock::at(monday_noon());
+    let (stack, api) = stack_on(&clock).await;
+    let f = Family::new(&api).await;
+    children_known(&stack.chores_pool, 2, &f.lily_id).await;
+    chore(
+        &f.parent,
+        &f.kitchen,
+        json!({"name": "Beds", "dueDays": [1], "dueTime": "20:00"}),
+    )
+    .await;
+    // Read, and so kept by the gateway, before anything is missed.
+    assert_eq!(missed_counts(&f.parent, &f).await, (json!(0), json!(0)));
+
+    // Monday ends with no beds made: both children missed them, and the kept
+    // dashboard follows the events (neither child has sent anything yet).
+    clock.set(new_york("2030-01-08 00:05"));
+    assert_eq!(record(&stack.chores_pool, &clock).await, 2);
+    eventually("both misses on the dashboard", || async {
+        missed_counts(&f.parent, &f).await == (json!(1), json!(1))
+    })
+    .await;
+
+    // An excused miss no longer counts.
+    let lily = missed(&f.parent, &format!("?childId={}", f.lily_id)).await;
+    let path = format!("/missed/{}/excuse", lily[0]["id"].as_str().unwrap());
+    let (status, body) = send(f.parent.post(&path, &json!({"reason": "ill"}))).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    eventually("the excuse on the dashboard", || async {
+        missed_counts(&f.parent, &f).await == (json!(0), json!(1))
+    })
+    .await;
+
+    // Thirty days later Monday the 7th is still counted; the day after, it
+    // is not (the misses of the Mondays between count instead).
+    clock.set(new_york("2030-02-06 00:05"));
+    assert_eq!(record(&stack.chores_pool, &clock).await, 8);
+    eventually("a month of misses", || async {
+        missed_counts(&f.parent, &f).await == (json!(4), json!(5))
+    })
+    .await;
+    clock.set(new_york("2030-02-07 00:05"));
+    let (status, body) = send(f.parent.post(
+        &format!("/children/{}/adjust-balance", f.max_id),
+        &json!({"amount": 1, "notes": "a change, so the dashboard is composed again"}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    eventually("the 7th out of the window", || async {
+        missed_counts(&f.parent, &f).await == (json!(4), json!(4))
+    })
+    .await;
+}

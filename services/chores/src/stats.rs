@@ -11,6 +11,8 @@ use crate::{calendar, clients::Clients, error::Error, store::stats, view};
 /// Most and least active lists show this many chores.
 const TOP: usize = 5;
 const WINDOW_DAYS: i64 = 30;
+/// Misses count over the family's last 30 days, today included.
+const MISSED_DAYS: u64 = 30;
 
 #[derive(Clone)]
 pub struct Stats {
@@ -57,26 +59,60 @@ impl Stats {
         let now = self.clock.now();
         let month = kit::time::start_of_month(now, tz);
         let window = now - chrono::Duration::days(WINDOW_DAYS);
-        let (children, activity) = tokio::try_join!(
+        // Misses are counted by due day, over the days `GET /missed` lists
+        // by default, so the column and History's card agree.
+        let today = kit::time::local_date(now, tz);
+        let since = today
+            .checked_sub_days(chrono::Days::new(MISSED_DAYS))
+            .unwrap_or(today);
+        let (children, activity, misses) = tokio::try_join!(
             stats::children(&self.pool, org, child, window, month),
             stats::activity(&self.pool, org, child, window),
+            stats::missed(&self.pool, org, child, since),
         )?;
         let (most, least) = (most_done(&activity), least_done(&activity));
         Ok(pb::ChoreStats {
             pending_total: count(children.iter().map(|c| c.pending).sum()),
-            children: children
-                .into_iter()
-                .map(|c| pb::ChildChoreStats {
-                    child_id: c.child_id.to_string(),
-                    pending: count(c.pending),
-                    completed_last_30_days: count(c.completed_last_30_days),
-                    completed_this_month: count(c.completed_this_month),
-                })
-                .collect(),
+            children: per_child(children, &misses),
             most_active: most,
             least_active: least,
         })
     }
+}
+
+/// Each child's counts with their misses, a child who only missed chores
+/// included.
+fn per_child(
+    children: Vec<stats::ChildCounts>,
+    misses: &[stats::ChildMisses],
+) -> Vec<pb::ChildChoreStats> {
+    let missed_by = |id: Uuid| {
+        misses
+            .iter()
+            .find(|m| m.child_id == id)
+            .map_or(0, |m| m.missed)
+    };
+    let mut out: Vec<_> = children
+        .iter()
+        .map(|c| pb::ChildChoreStats {
+            child_id: c.child_id.to_string(),
+            pending: count(c.pending),
+            completed_last_30_days: count(c.completed_last_30_days),
+            completed_this_month: count(c.completed_this_month),
+            missed_last_30_days: count(missed_by(c.child_id)),
+        })
+        .collect();
+    out.extend(
+        misses
+            .iter()
+            .filter(|m| !children.iter().any(|c| c.child_id == m.child_id))
+            .map(|m| pb::ChildChoreStats {
+                child_id: m.child_id.to_string(),
+                missed_last_30_days: count(m.missed),
+                ..pb::ChildChoreStats::default()
+            }),
+    );
+    out
 }
 
 #[cfg(test)]
@@ -104,6 +140,36 @@ mod tests {
                 completions: *completions,
             })
             .collect()
+    }
+
+    #[test]
+    fn a_child_who_only_missed_chores_is_counted_too() {
+        let (lily, max) = (Uuid::new_v4(), Uuid::new_v4());
+        let counts = vec![stats::ChildCounts {
+            child_id: lily,
+            pending: 1,
+            completed_last_30_days: 4,
+            completed_this_month: 2,
+        }];
+        let misses = [
+            stats::ChildMisses {
+                child_id: max,
+                missed: 3,
+            },
+            stats::ChildMisses {
+                child_id: lily,
+                missed: 1,
+            },
+        ];
+        let out = per_child(counts, &misses);
+        assert_eq!(out.len(), 2);
+        assert_eq!(out[0].child_id, lily.to_string());
+        assert_eq!(
+            (out[0].completed_last_30_days, out[0].missed_last_30_days),
+            (4, 1)
+        );
+        assert_eq!(out[1].child_id, max.to_string());
+        assert_eq!((out[1].pending, out[1].missed_last_30_days), (0, 3));
     }
 
     fn names(list: &[pb::ChoreActivity]) -> Vec<(String, i32)> {

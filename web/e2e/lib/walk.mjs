@@ -287,6 +287,12 @@ export const SCREENS = [
       ),
   },
   {
+    id: 'today',
+    path: () => '/today',
+    roles: ['parent'],
+    ready: (page) => all(heading(page, say('chores:today.title')), page.locator('.today-row').first()),
+  },
+  {
     id: 'history',
     path: () => '/history',
     roles: ['parent', 'child'],
@@ -435,7 +441,7 @@ export const SCREENS = [
     open: (page) => page.getByRole('tab', { name: say('admin:tabs.settings') }).click(),
     ready: (page) => all(page.getByRole('table', { name: say('admin:settings.limitsLabel') })),
   },
-  ...['/', '/chores', '/categories', '/approval', '/children', '/payouts', '/history', '/settings', '/team', '/profile'].map(
+  ...['/', '/chores', '/today', '/categories', '/approval', '/children', '/payouts', '/history', '/settings', '/team', '/profile'].map(
     (path) => ({
       id: `app-${path.slice(1) || 'dashboard'}`,
       path: () => path,

@@ -34,7 +34,7 @@ import type { Role } from '@/types/api';
  * screens (web/e2e/tests/bundle.test.mjs checks the build keeps them out of
  * the first load).
  */
-type LazyScreenName = 'admin' | 'categories' | 'payouts' | 'history' | 'settings' | 'team' | 'profile';
+type LazyScreenName = 'admin' | 'categories' | 'payouts' | 'history' | 'settings' | 'team' | 'profile' | 'today';
 
 /** What shows while a lazily loaded screen downloads: a spinner saying which screen loads. */
 function ScreenLoading({ screen, fullPage }: { screen: LazyScreenName; fullPage: boolean }) {
@@ -86,6 +86,12 @@ const payoutsScreen = lazyScreen(
   () => import('@/features/payouts/components/payouts-page').then((module) => module.PayoutsPage),
   'payouts',
   ['payouts'],
+);
+// Its excuse dialog is History's (texts in the history namespace).
+const todayScreen = lazyScreen(
+  () => import('@/features/chores/components/today-page').then((module) => module.TodayPage),
+  'today',
+  ['chores', 'history'],
 );
 const historyScreen = lazyScreen(
   () => import('@/features/history/components/history-page').then((module) => module.HistoryPage),
@@ -177,6 +183,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <DashboardPage /> },
           { path: paths.app.chores.path, element: <ChoresPage /> },
+          { path: paths.app.today.path, element: parentOnly(todayScreen) },
           { path: paths.app.categories.path, element: parentOnly(categoriesScreen) },
           { path: paths.app.submit.path, element: childOnly(<SubmitChorePage />) },
           { path: paths.app.approval.path, element: parentOnly(<ApprovalPage />) },

@@ -38,6 +38,8 @@ export const paths = {
   app: {
     dashboard: { path: '', getHref: () => '/' },
     chores: { path: 'chores', getHref: () => '/chores' },
+    /** Parents: each child's chores of today. */
+    today: { path: 'today', getHref: () => '/today' },
     categories: { path: 'categories', getHref: () => '/categories' },
     submit: {
       path: 'submit',

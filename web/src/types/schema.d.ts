@@ -1496,6 +1496,12 @@ export interface components {
              */
             completedThisMonth: number;
             id: string;
+            /**
+             * Format: int32
+             * @description Chores missed on due days of the family's last 30 days, excused ones
+             *     left out.
+             */
+            missedLast30Days: number;
             name: string;
             /** Format: int32 */
             pendingSubmissions: number;

@@ -1,6 +1,6 @@
 //! The dashboards' counts over a family's chores and submissions.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use kit::db::Traced;
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -43,6 +43,36 @@ pub async fn children(
     )
     .fetch_all(pool)
     .traced("child_counts")
+    .await?)
+}
+
+/// One child's misses that were not excused.
+pub struct ChildMisses {
+    pub child_id: Uuid,
+    pub missed: i64,
+}
+
+/// Each child's misses due from `from` on (one child's when `child` is
+/// given), excused ones left out: an excuse says the day did not count.
+pub async fn missed(
+    pool: &PgPool,
+    org: Uuid,
+    child: Option<Uuid>,
+    from: NaiveDate,
+) -> Result<Vec<ChildMisses>, Error> {
+    Ok(sqlx::query_as!(
+        ChildMisses,
+        r#"SELECT child_id, count(*) AS "missed!"
+         FROM missed_chores
+         WHERE organization_id = $1 AND ($2::uuid IS NULL OR child_id = $2)
+           AND due_on >= $3 AND excused_at IS NULL
+         GROUP BY child_id"#,
+        org,
+        child,
+        from,
+    )
+    .fetch_all(pool)
+    .traced("child_misses")
     .await?)
 }
 

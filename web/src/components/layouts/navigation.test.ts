@@ -16,6 +16,7 @@ describe('navigationFor', () => {
       ['Dashboard', '/'],
       ['Family > Children', '/children'],
       ['Family > Parents and Adults', '/team'],
+      ['Chores > Today', '/today'],
       ['Chores > Manage Chores', '/chores'],
       ['Chores > Manage Categories', '/categories'],
       ['Reviews', '/approval'],

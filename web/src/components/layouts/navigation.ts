@@ -45,6 +45,7 @@ export function navigationFor(role: string | null | undefined): NavItem[] {
         kind: 'menu',
         label: label('chores'),
         items: [
+          link('today', paths.app.today.getHref()),
           link('manageChores', paths.app.chores.getHref()),
           link('manageCategories', paths.app.categories.getHref()),
         ],

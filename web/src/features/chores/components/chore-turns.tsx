@@ -51,7 +51,7 @@ export function ChoreTurns({ chore, familyChildren }: ChoreTurnsProps) {
   );
 }
 
-interface SwapTurnDialogProps {
+export interface SwapTurnDialogProps {
   chore: Chore;
   /** Whose turn it is now. */
   holder: ChildRef;
@@ -60,7 +60,7 @@ interface SwapTurnDialogProps {
 }
 
 /** Gives the current turn to another of the chore's children. */
-function SwapTurnDialog({ chore, holder, familyChildren, onClose }: SwapTurnDialogProps) {
+export function SwapTurnDialog({ chore, holder, familyChildren, onClose }: SwapTurnDialogProps) {
   const { t } = useTranslation(['chores', 'validation']);
   const { mutateAsync: swap } = useSwapTurn();
   const others = chore.assignedChildIds

@@ -102,6 +102,7 @@ export function AdminDashboard() {
               { label: t('parent.balance'), numeric: true, cell: (child) => formatReward(child.balance, rewardTypes.get(child.id)) },
               { label: t('parent.pending'), numeric: true, cell: (child) => child.pendingSubmissions },
               { label: t('parent.completed30Days'), numeric: true, cell: (child) => child.completedLast30Days },
+              { label: t('parent.missed30Days'), numeric: true, cell: (child) => child.missedLast30Days },
             ]}
             rows={stats.children}
             rowKey={(child) => child.id}

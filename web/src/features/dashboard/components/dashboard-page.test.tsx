@@ -29,8 +29,8 @@ const parentStats = {
   ],
   leastActiveChores: [{ chore: { id: 'c3', name: 'Clean windows', category: { name: 'House' } }, completions: 0 }],
   children: [
-    { id: 'child-1', name: 'Sam', balance: 12.5, pendingSubmissions: 2, completedThisMonth: 4, completedLast30Days: 9 },
-    { id: 'child-2', name: 'Alex', balance: 3, pendingSubmissions: 1, completedThisMonth: 1, completedLast30Days: 2 },
+    { id: 'child-1', name: 'Sam', balance: 12.5, pendingSubmissions: 2, completedThisMonth: 4, completedLast30Days: 9, missedLast30Days: 3 },
+    { id: 'child-2', name: 'Alex', balance: 3, pendingSubmissions: 1, completedThisMonth: 1, completedLast30Days: 2, missedLast30Days: 0 },
   ],
 };
 
@@ -104,6 +104,7 @@ describe('Dashboard for parents', () => {
       'Balance',
       'Pending',
       'Completed (30d)',
+      'Missed (30d)',
     ]);
     await waitFor(() =>
       expect(
@@ -112,8 +113,8 @@ describe('Dashboard for parents', () => {
           .slice(1)
           .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent)),
       ).toEqual([
-        ['Sam', '$12.50', '2', '9'],
-        ['Alex', '3.00 hrs', '1', '2'],
+        ['Sam', '$12.50', '2', '9', '3'],
+        ['Alex', '3.00 hrs', '1', '2', '0'],
       ]),
     );
   });

@@ -26,7 +26,7 @@ describe('normalizeAdminStats', () => {
       mostActiveChores: [{ chore: { id: 'c1', name: 'Dishes', category: { name: 'Kitchen' } }, completions: 4 }],
       leastActiveChores: [{ chore: { id: 'c2', name: 'Lawn', category: null }, completions: 0 }],
       children: [
-        { id: 'k1', name: 'Sam', balance: 7.25, pendingSubmissions: 1, completedThisMonth: 6, completedLast30Days: 9 },
+        { id: 'k1', name: 'Sam', balance: 7.25, pendingSubmissions: 1, completedThisMonth: 6, completedLast30Days: 9, missedLast30Days: 2 },
       ],
       role: 'ORG_ADMIN',
     });
@@ -43,6 +43,7 @@ describe('normalizeAdminStats', () => {
       pendingSubmissions: 1,
       completedThisMonth: 6,
       completedLast30Days: 9,
+      missedLast30Days: 2,
     });
   });
 });

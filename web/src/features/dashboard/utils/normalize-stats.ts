@@ -52,6 +52,7 @@ function childOverview(value: unknown): ChildOverview {
     pendingSubmissions: asNumber(item.pendingSubmissions),
     completedThisMonth: asNumber(item.completedThisMonth),
     completedLast30Days: asNumber(item.completedLast30Days),
+    missedLast30Days: asNumber(item.missedLast30Days),
   };
 }
 

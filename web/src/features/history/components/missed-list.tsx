@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useExcuseMissed } from '../api/excuse-missed';
 import { useMissed } from '@/api/get-missed';
-import { Button, Card, DialogForm, TextAreaField } from '@/components/ui';
-import { useForm } from '@/hooks/use-form';
+import { ExcuseMissedDialog } from '@/components/missed/excuse-missed-dialog';
+import { Button, Card } from '@/components/ui';
 import { choreEmoji } from '@/lib/emoji';
 import type { MissedChore, RewardDisplayType } from '@/types/api';
 import { cn } from '@/utils/cn';
@@ -43,7 +42,7 @@ export function MissedList({ parent, rewardTypeOf }: MissedListProps) {
         ))}
       </ul>
       {excusing && (
-        <ExcuseDialog missed={excusing} rewardType={rewardTypeOf(excusing.child.id)} onClose={() => setExcusing(null)} />
+        <ExcuseMissedDialog missed={excusing} rewardType={rewardTypeOf(excusing.child.id)} onClose={() => setExcusing(null)} />
       )}
     </Card>
   );
@@ -93,49 +92,5 @@ function MissedRow({ missed, parent, rewardType, onExcuse }: MissedRowProps) {
         )}
       </div>
     </li>
-  );
-}
-
-interface ExcuseDialogProps {
-  missed: MissedChore;
-  rewardType: RewardDisplayType | undefined;
-  onClose: () => void;
-}
-
-/** Excuses a missed chore with an optional reason: what its penalty took is given back. */
-function ExcuseDialog({ missed, rewardType, onClose }: ExcuseDialogProps) {
-  const { t } = useTranslation(['history', 'errors']);
-  const { mutateAsync: excuse } = useExcuseMissed();
-  const { serverError, submitting, field, onSubmit } = useForm({
-    initial: { reason: '' },
-    validate: () => ({}),
-    fallback: t('errors:fallback.excuseMissed'),
-    submit: async (values) => {
-      await excuse({ id: missed.id, reason: values.reason.trim() });
-      onClose();
-    },
-  });
-  const date = formatCalendarDate(missed.dueOn);
-
-  return (
-    <DialogForm
-      title={t('missed.excuseTitle', { chore: missed.choreName })}
-      submitLabel={t('missed.excuse')}
-      onClose={onClose}
-      onSubmit={onSubmit}
-      serverError={serverError}
-      submitting={submitting}
-    >
-      <p className="muted">
-        {missed.penalty > 0
-          ? t('missed.excuseDescriptionPenalty', {
-              child: missed.child.name,
-              date,
-              amount: formatReward(missed.penalty, rewardType),
-            })
-          : t('missed.excuseDescription', { child: missed.child.name, date })}
-      </p>
-      <TextAreaField label={t('missed.reasonLabel')} hint={t('missed.reasonHint')} maxLength={500} {...field('reason')} />
-    </DialogForm>
   );
 }
