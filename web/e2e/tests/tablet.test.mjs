@@ -90,17 +90,19 @@ describe('the family tablet', () => {
       await setUp.getByLabel('Tablet name').fill('Kitchen tablet');
       await setUp.getByRole('button', { name: 'Start the tablet' }).click();
       await waitForPath(page, '/tablet');
+
+      // The children's pictures: Leo has no PIN yet.
+      await page.getByRole('heading', { level: 1, name: "Who's here?" }).waitFor();
+      const pictures = page.getByRole('list', { name: 'Children' });
+      assert.ok(await pictures.getByRole('button', { name: /^Leo/ }).isDisabled());
+      // The parent's session ended once the tablet showed (the pictures come
+      // after that: they need the tablet's answer).
       const stored = await page.evaluate(() => ({
         token: window.localStorage.getItem('token'),
         tablet: window.localStorage.getItem('tabletToken'),
       }));
       assert.equal(stored.token, null, "the parent's session does not stay on the shared tablet");
       assert.ok(stored.tablet, 'the device token is kept');
-
-      // The children's pictures: Leo has no PIN yet.
-      await page.getByRole('heading', { level: 1, name: "Who's here?" }).waitFor();
-      const pictures = page.getByRole('list', { name: 'Children' });
-      assert.ok(await pictures.getByRole('button', { name: /^Leo/ }).isDisabled());
       problems.push(...(await problemsOf(page, '/tablet pictures')));
 
       // Mia taps hers; a wrong PIN is refused, the right one signs her in.
