@@ -78,7 +78,7 @@ export function WeekView() {
             rows={data.children}
             rowKey={(child) => child.childId}
           />
-          <p className="muted">{t('week.note', { zone: data.timeZone })}</p>
+          <p className="muted week__note">{t('week.note', { zone: data.timeZone })}</p>
         </>
       )}
     </section>
