@@ -425,6 +425,108 @@ impl From<pb::Today> for Today {
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[serde(default)]
 #[into_params(parameter_in = Query)]
+pub struct WeekQuery {
+    /// The week's first day (YYYY-MM-DD, within a year of the family's
+    /// today); the family's today when absent.
+    #[param(format = Date)]
+    pub from: Option<String>,
+}
+
+/// Who does what on seven days, for each child of the family.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Week {
+    /// The week's first and last day, in the family's calendar.
+    #[schema(format = Date)]
+    pub from: String,
+    #[schema(format = Date)]
+    pub to: String,
+    /// The family's time zone, which days and due times follow.
+    pub time_zone: String,
+    /// In the family's order of children.
+    pub children: Vec<ChildWeek>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChildWeek {
+    pub child_id: String,
+    pub child_name: String,
+    /// Seven days from `from`.
+    pub days: Vec<WeekDay>,
+}
+
+/// One child's day.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WeekDay {
+    #[schema(format = Date)]
+    pub date: String,
+    /// Paused for the child or the family: nothing is owed that day.
+    pub paused: bool,
+    /// Due at a time first (soonest first), then the others.
+    pub chores: Vec<WeekChore>,
+}
+
+/// A chore that is a child's on a day.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WeekChore {
+    pub chore_id: String,
+    pub name: String,
+    /// EACH (theirs, on their own), ROTATE (their turn) or FIRST_COME
+    /// (theirs if they do it before their siblings).
+    pub mode: AssignmentMode,
+    /// When it is due that day; null for a chore without due days.
+    pub due_at: Option<DateTime<Utc>>,
+    /// Their turn by a parent's swap rather than by the order.
+    pub swapped: bool,
+}
+
+impl From<pb::Week> for Week {
+    fn from(w: pb::Week) -> Self {
+        Self {
+            from: w.from,
+            to: w.to,
+            time_zone: w.time_zone,
+            children: w
+                .children
+                .into_iter()
+                .map(|c| {
+                    let child = c.child.unwrap_or_default();
+                    ChildWeek {
+                        child_id: child.id,
+                        child_name: child.name,
+                        days: c
+                            .days
+                            .into_iter()
+                            .map(|d| WeekDay {
+                                date: d.date,
+                                paused: d.paused,
+                                chores: d
+                                    .chores
+                                    .into_iter()
+                                    .map(|c| WeekChore {
+                                        mode: AssignmentMode::from_proto(c.mode())
+                                            .unwrap_or(AssignmentMode::EACH),
+                                        due_at: time(c.due_at.as_ref()),
+                                        chore_id: c.chore_id,
+                                        name: c.name,
+                                        swapped: c.swapped,
+                                    })
+                                    .collect(),
+                            })
+                            .collect(),
+                    }
+                })
+                .collect(),
+        }
+    }
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(default)]
+#[into_params(parameter_in = Query)]
 pub struct TurnsQuery {
     /// How many turns from the current one: 7 when absent, at most 31.
     #[param(minimum = 1, maximum = 31)]

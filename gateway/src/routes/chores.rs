@@ -10,7 +10,7 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody},
     json::{
         Category, CategoryBody, Chore, ChoreBody, ExcuseBody, MissedChore, MissedQuery,
-        SwapTurnBody, Today, TodayQuery, Turns, TurnsQuery,
+        SwapTurnBody, Today, TodayQuery, Turns, TurnsQuery, Week, WeekQuery,
     },
     money,
 };
@@ -22,6 +22,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list_chores, create_chore))
         .routes(routes!(update_chore, retire_chore))
         .routes(routes!(today))
+        .routes(routes!(week))
         .routes(routes!(turns))
         .routes(routes!(swap_turn))
         .routes(routes!(missed))
@@ -239,6 +240,33 @@ async fn today(
         .await?
         .into_inner();
     Ok(Json(today.into()))
+}
+
+/// Who does what on seven days from `from` (the family's today when
+/// absent): for each child, each day's chores that are theirs (a scheduled
+/// chore on its due days; in turns only the child whose turn it is, swaps
+/// applied; first come every assigned child) and whether the day is paused.
+/// Chores without due days that each child does on their own are on no day
+/// (parents only).
+#[utoipa::path(get, path = "/chores/week", tag = "chores", security(("bearer" = [])),
+    params(WeekQuery),
+    responses((status = 200, body = Week),
+        (status = 400, description = "`from` is not a date within a year of today", body = ErrorBody),
+        (status = 403, description = "Not a parent", body = ErrorBody)))]
+async fn week(
+    State(state): State<AppState>,
+    user: Authed,
+    Query(query): Query<WeekQuery>,
+) -> ApiResult<Json<Week>> {
+    let week = state
+        .clients
+        .chores(&user)
+        .get_week(pb::GetWeekRequest {
+            from: query.from.unwrap_or_default(),
+        })
+        .await?
+        .into_inner();
+    Ok(Json(week.into()))
 }
 
 /// The coming turns of a chore whose children take turns (ROTATE), from the

@@ -25,3 +25,4 @@ mod sessions;
 mod submissions;
 mod tablet;
 mod walls;
+mod week;

@@ -201,6 +201,16 @@ impl ChoresService for ChoresGrpc {
         )
     }
 
+    async fn get_week(&self, request: Request<pb::GetWeekRequest>) -> Reply<pb::Week> {
+        let parent = request.parent()?;
+        let org = parent.org()?;
+        reply(
+            self.planning
+                .week(parent, org, &request.get_ref().from)
+                .await,
+        )
+    }
+
     async fn list_turns(&self, request: Request<pb::ListTurnsRequest>) -> Reply<pb::Turns> {
         let user = request.user()?;
         let org = user.org()?;

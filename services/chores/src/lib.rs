@@ -20,3 +20,4 @@ pub mod storage;
 pub mod store;
 pub mod submissions;
 pub mod view;
+pub mod week;

@@ -27,6 +27,7 @@ use crate::{
         pauses, submissions, turns,
     },
     view,
+    week::{self, Share},
 };
 
 /// Submissions and swaps older than this cannot change where a chore stands
@@ -211,6 +212,61 @@ impl Planning {
             .collect();
         Ok(pb::Today {
             date: today.to_string(),
+            time_zone: tz.name().to_owned(),
+            children,
+        })
+    }
+
+    /// Who does what on the seven days from `from` (today when empty), for
+    /// each child of the family, in the family's order (parents).
+    pub async fn week(&self, parent: &User, org: Uuid, from: &str) -> Result<pb::Week, Error> {
+        let family = self.clients.family_children(parent).await?;
+        let tz = self.time_zone(parent, org).await?;
+        let today = local_date(self.clock.now(), tz);
+        let from = week::start(from, today)?;
+        let to = from + Days::new(week::DAYS - 1);
+        let (chores, swaps, paused) = tokio::try_join!(
+            chores::active(&self.pool, org),
+            turns::of_family(&self.pool, org, from.min(since(today))),
+            pauses::of_family(&self.pool, org, from),
+        )?;
+        let rules: Vec<Rules> = chores
+            .iter()
+            .map(|c| c.rules(swaps.get(&c.id).cloned().unwrap_or_default()))
+            .collect();
+        let children = family
+            .into_iter()
+            .map(|(child, name)| pb::ChildWeek {
+                days: week::days(&rules, child, from, &paused, tz)
+                    .into_iter()
+                    .map(|day| pb::WeekDay {
+                        date: day.date.to_string(),
+                        paused: day.paused,
+                        chores: day
+                            .chores
+                            .into_iter()
+                            .filter_map(|(at, slot)| {
+                                let chore = chores.get(at)?;
+                                Some(pb::WeekChore {
+                                    chore_id: chore.id.to_string(),
+                                    name: chore.name.clone(),
+                                    mode: view::mode(rules.get(at)?.mode).into(),
+                                    due_at: slot.due_at.map(to_proto),
+                                    swapped: slot.share == (Share::Turn { swapped: true }),
+                                })
+                            })
+                            .collect(),
+                    })
+                    .collect(),
+                child: Some(pb::ChildRef {
+                    id: child.to_string(),
+                    name,
+                }),
+            })
+            .collect();
+        Ok(pb::Week {
+            from: from.to_string(),
+            to: to.to_string(),
             time_zone: tz.name().to_owned(),
             children,
         })

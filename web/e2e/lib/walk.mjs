@@ -293,6 +293,13 @@ export const SCREENS = [
     ready: (page) => all(heading(page, say('chores:today.title')), page.locator('.today-row').first()),
   },
   {
+    id: 'today-week',
+    path: () => '/today',
+    roles: ['parent'],
+    open: (page) => page.getByRole('tab', { name: say('chores:week.weekTab') }).click(),
+    ready: (page) => all(page.getByRole('table', { name: /./ })),
+  },
+  {
     id: 'history',
     path: () => '/history',
     roles: ['parent', 'child'],

@@ -120,4 +120,33 @@ describe("a parent's Today", () => {
     }
     assert.deepEqual(problems, []);
   });
+
+  test("the Week tab shows who does what each day, and passes axe and fits a phone, light and dark", async () => {
+    const problems = [];
+    for (const size of SIZES) {
+      for (const mode of MODES) {
+        const walker = { role: 'parent', theme: 'ADULT', token: family.parent.token };
+        const { context, page } = await openWalkerContext(browser(), walker, mode, size);
+        try {
+          await page.goto('/today');
+          await page.getByRole('tab', { name: 'Week' }).click();
+          const table = page.getByRole('table', { name: /^Who does what/ });
+          await table.waitFor();
+          // Max's bed is due every day; the bins go to one child each day.
+          const max = table.getByRole('row').filter({ hasText: 'Max' });
+          assert.equal(await max.getByText(family.names.bed, { exact: false }).count(), 7, `${mode} ${size.name}`);
+          const bins = await table.getByText(family.names.bins, { exact: false }).count();
+          assert.equal(bins, 7, `one child has the bins each day (${mode} ${size.name})`);
+          await page.getByRole('button', { name: 'Next week' }).click();
+          await page.getByRole('button', { name: 'This week' }).waitFor({ state: 'visible' });
+          await table.waitFor();
+          await settled(page);
+          problems.push(...(await screenProblems(page, `week, ${mode} ${size.name}`)));
+        } finally {
+          await context.close();
+        }
+      }
+    }
+    assert.deepEqual(problems, []);
+  });
 });

@@ -23,6 +23,8 @@ export const queryKeys = {
   availability: ['submissions', 'availability'] as const,
   /** Each child's chores of today: under submissions, as a submission or a review changes them. */
   today: ['submissions', 'today'] as const,
+  /** Who does what in a week (`from`, or the current one): under today, so whatever changes today changes it. */
+  week: (from: string | undefined) => ['submissions', 'today', 'week', from ?? 'current'] as const,
   /** Missed chores (a child's own, or the family's for parents). */
   missed: ['missed'] as const,
   dashboardStats: ['dashboard', 'stats'] as const,

@@ -100,6 +100,11 @@ export type ChildToday = Schemas['ChildToday'];
 /** A chore on a child's list today and where it stands. */
 export type TodayChore = Schemas['TodayChore'];
 export type TodayStatus = Schemas['TodayStatus'];
+/** Who does what on seven days, for each child, as GET /chores/week answers (parents). */
+export type Week = Schemas['Week'];
+export type ChildWeek = Schemas['ChildWeek'];
+export type WeekDay = Schemas['WeekDay'];
+export type WeekChore = Schemas['WeekChore'];
 /** The coming turns of a chore whose children take turns. */
 export type Turns = Schemas['Turns'];
 export type Turn = Schemas['Turn'];

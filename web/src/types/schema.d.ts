@@ -602,6 +602,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/chores/week": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who does what on seven days from `from` (the family's today when
+         *     absent): for each child, each day's chores that are theirs (a scheduled
+         *     chore on its due days; in turns only the child whose turn it is, swaps
+         *     applied; first come every assigned child) and whether the day is paused.
+         *     Chores without due days that each child does on their own are on no day
+         *     (parents only).
+         */
+        get: operations["week"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/chores/{id}": {
         parameters: {
             query?: never;
@@ -1527,6 +1551,12 @@ export interface components {
             childName: string;
             /** @description Due at a time first (soonest first), then the others. */
             chores: components["schemas"]["TodayChore"][];
+        };
+        ChildWeek: {
+            childId: string;
+            childName: string;
+            /** @description Seven days from `from`. */
+            days: components["schemas"]["WeekDay"][];
         };
         Chore: {
             /** @description The children it is for, in turn order; empty for every child. */
@@ -2504,6 +2534,46 @@ export interface components {
         VerifyEmailBody: {
             /** @description The token of the mailed link (`/verify-email/{token}`). */
             token: string;
+        };
+        /** @description Who does what on seven days, for each child of the family. */
+        Week: {
+            /** @description In the family's order of children. */
+            children: components["schemas"]["ChildWeek"][];
+            /**
+             * Format: date
+             * @description The week's first and last day, in the family's calendar.
+             */
+            from: string;
+            /** @description The family's time zone, which days and due times follow. */
+            timeZone: string;
+            /** Format: date */
+            to: string;
+        };
+        /** @description A chore that is a child's on a day. */
+        WeekChore: {
+            choreId: string;
+            /**
+             * Format: date-time
+             * @description When it is due that day; null for a chore without due days.
+             */
+            dueAt?: string | null;
+            /**
+             * @description EACH (theirs, on their own), ROTATE (their turn) or FIRST_COME
+             *     (theirs if they do it before their siblings).
+             */
+            mode: components["schemas"]["AssignmentMode"];
+            name: string;
+            /** @description Their turn by a parent's swap rather than by the order. */
+            swapped: boolean;
+        };
+        /** @description One child's day. */
+        WeekDay: {
+            /** @description Due at a time first (soonest first), then the others. */
+            chores: components["schemas"]["WeekChore"][];
+            /** Format: date */
+            date: string;
+            /** @description Paused for the child or the family: nothing is owed that day. */
+            paused: boolean;
         };
         WeekEarningsView: {
             /** Format: double */
@@ -4582,6 +4652,58 @@ export interface operations {
             };
             /** @description No such child in the family */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    week: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The week's first day (YYYY-MM-DD, within a year of the family's
+                 *     today); the family's today when absent.
+                 */
+                from?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Week"];
+                };
+            };
+            /** @description `from` is not a date within a year of today */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a parent */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { SwapTurnDialog } from './chore-turns';
+import { WeekView } from './week-view';
 import { useChildren } from '@/api/get-children';
 import { useMissed } from '@/api/get-missed';
 import { useToday } from '@/api/get-today';
 import { ExcuseMissedDialog } from '@/components/missed/excuse-missed-dialog';
-import { Alert, Button, Card, EmptyState, PageHeader, Spinner } from '@/components/ui';
+import { Alert, Button, Card, EmptyState, PageHeader, Spinner, Tabs } from '@/components/ui';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import { choreEmoji } from '@/lib/emoji';
 import { i18n } from '@/lib/i18n';
@@ -38,14 +39,44 @@ export function statusText(item: TodayChore): string {
   }
 }
 
+type TodayTab = 'today' | 'week';
+
 /**
- * /today (parents): each child's chores of today with where each stands, in
- * the family's time zone; "Swap turns" on the chore of the child whose turn
- * it is, and each child's misses not yet excused with "Excuse".
+ * /today (parents): two tabs. Today: each child's chores of today with where
+ * each stands, in the family's time zone; "Swap turns" on the chore of the
+ * child whose turn it is, and each child's misses not yet excused with
+ * "Excuse". Week: who does what on each day of a week.
  */
 export function TodayPage() {
   const { t } = useTranslation('chores');
   useDocumentTitle(pageTitle(t('today.title')));
+  const [tab, setTab] = useState<TodayTab>('today');
+  return (
+    <>
+      <PageHeader title={t('today.title')} description={tab === 'week' ? t('week.description') : <TodayDescription />} />
+      <Tabs<TodayTab>
+        label={t('week.tabsLabel')}
+        selected={tab}
+        onSelect={setTab}
+        tabs={[
+          { key: 'today', label: t('week.todayTab'), content: <TodayLists /> },
+          { key: 'week', label: t('week.weekTab'), content: <WeekView /> },
+        ]}
+      />
+    </>
+  );
+}
+
+function TodayDescription() {
+  const { t } = useTranslation('chores');
+  const today = useToday();
+  return today.data
+    ? t('today.description', { date: formatCalendarDate(today.data.date), zone: today.data.timeZone })
+    : t('today.descriptionLoading');
+}
+
+function TodayLists() {
+  const { t } = useTranslation('chores');
   const today = useToday();
   const missed = useMissed();
   const children = useChildren();
@@ -58,14 +89,6 @@ export function TodayPage() {
 
   return (
     <>
-      <PageHeader
-        title={t('today.title')}
-        description={
-          today.data
-            ? t('today.description', { date: formatCalendarDate(today.data.date), zone: today.data.timeZone })
-            : t('today.descriptionLoading')
-        }
-      />
       {today.isPending ? (
         <Spinner label={t('today.loading')} />
       ) : today.isError ? (
