@@ -1,5 +1,6 @@
 //! Missed chores through the API against the real services: a due day that
-//! ends with nothing sent is missed once, its penalty taken once and never
+//! ends with nothing sent is missed once (also when the job is killed in
+//! the middle of its work and runs again), its penalty taken once and never
 //! below zero, and an excuse gives it back once. The chores service reads a
 //! clock the test moves, and the test runs the job itself.
 
@@ -360,4 +361,97 @@ async fn misses_count_in_the_childrens_overview_until_they_are_excused() {
         missed_counts(&f.parent, &f).await == (json!(4), json!(4))
     })
     .await;
+}
+
+/// Whether a statement of another session is waiting for `holder`'s
+/// transaction (its row lock), read from `pg_locks`, which any role may.
+async fn someone_waits_for(pool: &PgPool, holder: i32) -> bool {
+    kit::tenancy::all_families(
+        sqlx::query_scalar(
+            "SELECT EXISTS (
+                SELECT FROM pg_locks held JOIN pg_locks waiting
+                    ON waiting.locktype = 'transactionid'
+                    AND waiting.transactionid = held.transactionid
+                    AND NOT waiting.granted
+                WHERE held.pid = $1 AND held.locktype = 'transactionid' AND held.granted)",
+        )
+        .bind(holder)
+        .fetch_one(pool),
+    )
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn a_job_killed_while_it_records_misses_takes_each_penalty_once_when_it_runs_again() {
+    let clock = ManualClock::at(monday_noon());
+    let (stack, api) = stack_on(&clock).await;
+    let f = Family::new(&api).await;
+    children_known(&stack.chores_pool, 2, &f.lily_id).await;
+    let dishes = chore(
+        &f.parent,
+        &f.kitchen,
+        json!({"name": "Dishes", "baseReward": 2, "assignedChildIds": [f.lily_id],
+            "dueDays": [1, 2, 3, 4, 5, 6, 7], "dueTime": "18:00", "missedPenalty": 1}),
+    )
+    .await;
+    let (status, body) = send(f.parent.post(
+        &format!("/children/{}/adjust-balance", f.lily_id),
+        &json!({"amount": 5, "notes": "pocket money"}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+
+    // Monday and Tuesday pass with nothing sent. Tuesday's miss is held
+    // half-written by another transaction, so the job records Monday's and
+    // then waits on Tuesday's, in the middle of its work, when it is killed.
+    clock.set(new_york("2030-01-09 00:05"));
+    let mut holder = kit::tenancy::all_families(stack.chores_pool.begin())
+        .await
+        .unwrap();
+    let holder_pid: i32 = sqlx::query_scalar("SELECT pg_backend_pid()")
+        .fetch_one(&mut *holder)
+        .await
+        .unwrap();
+    sqlx::query(
+        "INSERT INTO missed_chores (id, organization_id, chore_id, child_id, due_on, due_at,
+            penalty_cents)
+         SELECT $1, organization_id, id, $2, DATE '2030-01-08', now(), 0 FROM chores WHERE id = $3",
+    )
+    .bind(Uuid::new_v4())
+    .bind(Uuid::parse_str(&f.lily_id).unwrap())
+    .bind(Uuid::parse_str(dishes["id"].as_str().unwrap()).unwrap())
+    .execute(&mut *holder)
+    .await
+    .unwrap();
+    let job = {
+        let (pool, now) = (stack.chores_pool.clone(), clock.now());
+        tokio::spawn(async move { chores::missed::record_due(&pool, now).await })
+    };
+    eventually("the job waiting on Tuesday's miss", || {
+        someone_waits_for(&stack.chores_pool, holder_pid)
+    })
+    .await;
+    job.abort();
+    assert!(job.await.unwrap_err().is_cancelled());
+    holder.rollback().await.unwrap();
+
+    // Nothing of the killed run stays: its transaction is gone with it.
+    assert!(missed(&f.parent, "").await.is_empty());
+    // Run again (the restarted job), and once more: each day is missed once,
+    // and each penalty taken once.
+    assert_eq!(record(&stack.chores_pool, &clock).await, 2);
+    assert_eq!(record(&stack.chores_pool, &clock).await, 0);
+    let days: Vec<Value> = missed(&f.parent, "")
+        .await
+        .iter()
+        .map(|m| m["dueOn"].clone())
+        .collect();
+    assert_eq!(days, [json!("2030-01-08"), json!("2030-01-07")]);
+    balance_becomes(&f.parent, &f.lily_id, 3.0).await;
+    let taken = entries(&stack.rewards_pool, &f.lily_id, "MISSED").await;
+    assert_eq!(
+        taken.iter().map(|(cents, _)| *cents).collect::<Vec<_>>(),
+        [-100, -100]
+    );
 }
