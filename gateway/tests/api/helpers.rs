@@ -38,6 +38,16 @@ pub fn registration() -> Value {
     })
 }
 
+/// A login with `email` (a string or a JSON value) and `password`, as sent.
+pub async fn login(api: &str, email: impl serde::Serialize, password: &str) -> (StatusCode, Value) {
+    send(
+        Client::new()
+            .post(format!("{api}/auth/login"))
+            .json(&json!({"email": email, "password": password})),
+    )
+    .await
+}
+
 pub fn assert_error(body: &Value, message: &str) {
     assert_eq!(body["error"], message, "{body}");
     assert_eq!(body["message"], message, "{body}");

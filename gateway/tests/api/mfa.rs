@@ -6,25 +6,18 @@ use chrono::{DateTime, Duration, Utc};
 use kit::clock::ManualClock;
 use reqwest::{Client, StatusCode};
 use serde_json::{Value, json};
-use testkit::Options;
+use testkit::{Options, Stack};
 use totp_rs::TOTP;
 
-use crate::helpers::{Session, assert_error, parent, send, start_with, super_admin_without_mfa};
+use crate::helpers::{
+    Session, assert_error, login, parent, send, start_with, super_admin_without_mfa,
+};
 
 /// The code the app shows at `at` for a setup's `otpauth://` URI.
 fn code_at(otpauth_url: &Value, at: DateTime<Utc>) -> String {
     TOTP::from_url(otpauth_url.as_str().unwrap())
         .unwrap()
         .generate(u64::try_from(at.timestamp()).unwrap())
-}
-
-async fn login(api: &str, email: &Value, password: &str) -> (StatusCode, Value) {
-    send(
-        Client::new()
-            .post(format!("{api}/auth/login"))
-            .json(&json!({"email": email, "password": password})),
-    )
-    .await
 }
 
 async fn second_step(api: &str, mfa_token: &Value, code: &str) -> (StatusCode, Value) {
@@ -42,21 +35,23 @@ fn assert_wrong_code(status: StatusCode, body: &Value) {
     assert_eq!(body["details"][0]["field"], "code", "{body}");
 }
 
-/// A clock on a step boundary, so that a test knows which step it is in.
-fn stepped_clock() -> (ManualClock, DateTime<Utc>) {
+/// The stack with the auth service on a clock the test moves, starting on a
+/// step boundary so that the test knows which step it is in; and that start.
+async fn stack_on_a_step() -> (ManualClock, DateTime<Utc>, Stack, String) {
     let now = Utc::now().timestamp();
     let start = DateTime::from_timestamp(now - now % 30, 0).unwrap();
-    (ManualClock::at(start), start)
-}
-
-#[tokio::test]
-async fn a_super_admin_reaches_the_console_only_after_setting_up_two_factor_sign_in() {
-    let (clock, start) = stepped_clock();
+    let clock = ManualClock::at(start);
     let (stack, api) = start_with(Options {
         auth_clock: Some(clock.clock()),
         ..Options::default()
     })
     .await;
+    (clock, start, stack, api)
+}
+
+#[tokio::test]
+async fn a_super_admin_reaches_the_console_only_after_setting_up_two_factor_sign_in() {
+    let (clock, start, stack, api) = stack_on_a_step().await;
     let admin = super_admin_without_mfa(&stack, &api).await;
     assert_eq!(admin.user["mfaSetupRequired"], true);
     assert_eq!(admin.user["mfaEnabled"], false);
@@ -176,12 +171,7 @@ async fn a_super_admin_reaches_the_console_only_after_setting_up_two_factor_sign
 /// even the right code is not checked.
 #[tokio::test]
 async fn wrong_codes_are_refused_and_counted_towards_the_lock() {
-    let (clock, start) = stepped_clock();
-    let (stack, api) = start_with(Options {
-        auth_clock: Some(clock.clock()),
-        ..Options::default()
-    })
-    .await;
+    let (clock, start, stack, api) = stack_on_a_step().await;
     let admin = super_admin_without_mfa(&stack, &api).await;
     let (_, setup) = send(admin.post("/users/me/mfa", &json!({}))).await;
     let url = &setup["otpauthUrl"];
@@ -213,12 +203,7 @@ async fn wrong_codes_are_refused_and_counted_towards_the_lock() {
 /// with a code; nothing requires it of them.
 #[tokio::test]
 async fn a_parent_turns_two_factor_sign_in_on_and_off() {
-    let (clock, start) = stepped_clock();
-    let (_stack, api) = start_with(Options {
-        auth_clock: Some(clock.clock()),
-        ..Options::default()
-    })
-    .await;
+    let (clock, start, _stack, api) = stack_on_a_step().await;
     let parent = parent(&api).await;
     assert_eq!(parent.user["mfaSetupRequired"], false);
     let (status, body) =

@@ -5,16 +5,7 @@
 use reqwest::{Client, StatusCode};
 use serde_json::{Value, json};
 
-use crate::helpers::{Session, add_child, assert_error, child, parent, send, start};
-
-async fn login(api: &str, email: &Value, password: &str) -> (StatusCode, Value) {
-    send(
-        Client::new()
-            .post(format!("{api}/auth/login"))
-            .json(&json!({"email": email, "password": password})),
-    )
-    .await
-}
+use crate::helpers::{Session, add_child, assert_error, child, login, parent, send, start};
 
 async fn me(api: &str, token: &str) -> StatusCode {
     send(

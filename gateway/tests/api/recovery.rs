@@ -11,7 +11,7 @@ use testkit::{
     test_maildir,
 };
 
-use crate::helpers::{Session, assert_error, registration, send, start_with};
+use crate::helpers::{Session, assert_error, login, registration, send, start_with};
 
 async fn register(api: &str, body: &Value, language: &str) -> Session {
     let http = Client::new();
@@ -28,15 +28,6 @@ async fn register(api: &str, body: &Value, language: &str) -> Session {
         user: answer["user"].clone(),
         http,
     }
-}
-
-async fn login(api: &str, email: &str, password: &str) -> (StatusCode, Value) {
-    send(
-        Client::new()
-            .post(format!("{api}/auth/login"))
-            .json(&json!({"email": email, "password": password})),
-    )
-    .await
 }
 
 async fn forgot(api: &str, email: &str) -> (StatusCode, Value) {

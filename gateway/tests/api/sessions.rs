@@ -6,7 +6,8 @@ use reqwest::{Client, StatusCode};
 use serde_json::{Value, json};
 
 use crate::helpers::{
-    Session, accept, assert_error, eventually, parent, send, start, super_admin, unique_email,
+    Session, accept, assert_error, eventually, login, parent, send, start, super_admin,
+    unique_email,
 };
 
 fn assert_refused(status: StatusCode, body: &Value, message: &str, code: &str) {
@@ -197,12 +198,7 @@ async fn renew(api: &str, token: &str) -> (StatusCode, Value) {
 }
 
 async fn log_in(api: &str, email: &Value, password: &str) -> String {
-    let (status, answer) = send(
-        Client::new()
-            .post(format!("{api}/auth/login"))
-            .json(&json!({"email": email, "password": password})),
-    )
-    .await;
+    let (status, answer) = login(api, email, password).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     answer["token"].as_str().unwrap().to_owned()
 }

@@ -326,13 +326,18 @@ impl Accounts {
         Ok(user)
     }
 
-    /// Token and user for someone who just proved who they are.
-    pub(crate) async fn logged_in(&self, mut user: UserRow) -> Result<pb::AuthResponse, Error> {
-        let family = self.family_of(&user).await?;
+    /// The family of someone signing in, refusing a suspended one.
+    pub(crate) async fn active_family(&self, user: &UserRow) -> Result<Option<Family>, Error> {
+        let family = self.family_of(user).await?;
         if family.as_ref().is_some_and(|f| !f.is_active) {
             return Err(Error::FamilyInactive);
         }
-        // The platform's directory shows last logins: the event goes with the write.
+        Ok(family)
+    }
+
+    /// Records that `user` signed in now (`lastLoginAt`). The platform's
+    /// directory shows last logins: the event goes with the write.
+    pub(crate) async fn record_login(&self, user: &mut UserRow) -> Result<(), Error> {
         let mut tx = self.pool.begin().await?;
         let at = users::touch_last_login(&mut tx, user.id).await?;
         outbox::enqueue(
@@ -349,6 +354,13 @@ impl Accounts {
         .await?;
         tx.commit().await?;
         user.last_login_at = Some(at);
+        Ok(())
+    }
+
+    /// Token and user for someone who just proved who they are.
+    pub(crate) async fn logged_in(&self, mut user: UserRow) -> Result<pb::AuthResponse, Error> {
+        let family = self.active_family(&user).await?;
+        self.record_login(&mut user).await?;
         let token = self
             .signer
             .access_token(&self.subject(&user))

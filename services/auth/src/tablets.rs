@@ -6,11 +6,7 @@
 
 use std::time::Duration;
 
-use chorely_proto::{
-    auth::v1 as pb,
-    events::v1::{TokenRevoked, UserLoggedIn},
-    family::v1::ListChildNamesRequest,
-};
+use chorely_proto::{auth::v1 as pb, events::v1::TokenRevoked, family::v1::ListChildNamesRequest};
 use kit::{
     authn::User as Caller,
     outbox,
@@ -25,7 +21,7 @@ use crate::{
     store::{
         child_pins::{self, Reserved},
         tablets::{self, NewTablet, TabletRow},
-        users::{self, UserRow},
+        users::UserRow,
     },
 };
 
@@ -314,10 +310,7 @@ impl Accounts {
         tablet: &TabletRow,
         mut user: UserRow,
     ) -> Result<pb::AuthResponse, Error> {
-        let family = self.family_of(&user).await?;
-        if family.as_ref().is_some_and(|f| !f.is_active) {
-            return Err(Error::FamilyInactive);
-        }
+        self.active_family(&user).await?;
         let session_id = Uuid::new_v4().to_string();
         let expires_at = chrono::Utc::now().timestamp() + ttl_seconds(TABLET_SESSION_TTL);
         // Recorded before the token exists, so no token of it escapes a
@@ -331,19 +324,7 @@ impl Accounts {
             self.clock.now(),
         )
         .await?;
-        let mut tx = self.pool.begin().await?;
-        let at = users::touch_last_login(&mut tx, user.id).await?;
-        outbox::enqueue(
-            &mut tx,
-            &UserLoggedIn {
-                user_id: user.id.to_string(),
-                organization_id: tablet.organization_id.to_string(),
-                logged_in_at: Some(kit::time::to_proto(at)),
-            },
-        )
-        .await?;
-        tx.commit().await?;
-        user.last_login_at = Some(at);
+        self.record_login(&mut user).await?;
         let token = self
             .signer
             .session_token_for(&self.subject(&user), &session_id, TABLET_SESSION_TTL)
