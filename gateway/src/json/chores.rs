@@ -426,8 +426,7 @@ impl From<pb::Today> for Today {
 #[serde(default)]
 #[into_params(parameter_in = Query)]
 pub struct WeekQuery {
-    /// The week's first day (YYYY-MM-DD, within a year of the family's
-    /// today); the family's today when absent.
+    /// The week's first day (YYYY-MM-DD); the family's today when absent.
     #[param(format = Date)]
     pub from: Option<String>,
 }

@@ -251,13 +251,17 @@ async fn today(
 #[utoipa::path(get, path = "/chores/week", tag = "chores", security(("bearer" = [])),
     params(WeekQuery),
     responses((status = 200, body = Week),
-        (status = 400, description = "`from` is not a date within a year of today", body = ErrorBody),
+        (status = 400, description = "`from` is not a date", body = ErrorBody),
         (status = 403, description = "Not a parent", body = ErrorBody)))]
 async fn week(
     State(state): State<AppState>,
     user: Authed,
     Query(query): Query<WeekQuery>,
 ) -> ApiResult<Json<Week>> {
+    // An absent date is today; an empty text is no date.
+    if query.from.as_deref() == Some("") {
+        return Err(ApiError::field("from", "Date must be a date as YYYY-MM-DD"));
+    }
     let week = state
         .clients
         .chores(&user)

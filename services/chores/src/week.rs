@@ -29,9 +29,6 @@ mod tests;
 /// Days in a week view.
 pub const DAYS: u64 = 7;
 
-/// How far from the family's today a week may start, either way.
-pub const REACH_DAYS: u64 = 366;
-
 /// How a chore is a child's on a day.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Share {
@@ -108,26 +105,15 @@ pub fn dates(from: NaiveDate) -> impl Iterator<Item = NaiveDate> {
     (0..DAYS).filter_map(move |i| from.checked_add_days(Days::new(i)))
 }
 
-/// The first day of the week asked for on the family's `today`: a date as
-/// YYYY-MM-DD within a year of today, or today when absent.
+/// The week's first day: YYYY-MM-DD, or the family's today when none is
+/// given. Any week may be asked for (a week far off costs what this one
+/// does), as long as its last day is a date too.
 pub fn start(raw: &str, today: NaiveDate) -> Result<NaiveDate, FieldError> {
-    let from = match raw.trim() {
-        "" => return Ok(today),
+    match raw.trim() {
+        "" => Ok(today),
         text => NaiveDate::parse_from_str(text, "%Y-%m-%d")
-            .map_err(|_| FieldError::new("from", "Date must be a date as YYYY-MM-DD"))?,
-    };
-    let reach = Days::new(REACH_DAYS);
-    let near = today
-        .checked_sub_days(reach)
-        .is_none_or(|first| from >= first)
-        && today
-            .checked_add_days(reach)
-            .is_none_or(|last| from <= last);
-    if !near {
-        return Err(FieldError::new(
-            "from",
-            "The week must start within a year of today",
-        ));
+            .ok()
+            .filter(|from| from.checked_add_days(Days::new(DAYS - 1)).is_some())
+            .ok_or_else(|| FieldError::new("from", "Date must be a date as YYYY-MM-DD")),
     }
-    Ok(from)
 }

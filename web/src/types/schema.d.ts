@@ -4664,10 +4664,7 @@ export interface operations {
     week: {
         parameters: {
             query?: {
-                /**
-                 * @description The week's first day (YYYY-MM-DD, within a year of the family's
-                 *     today); the family's today when absent.
-                 */
+                /** @description The week's first day (YYYY-MM-DD); the family's today when absent. */
                 from?: string;
             };
             header?: never;
@@ -4684,7 +4681,7 @@ export interface operations {
                     "application/json": components["schemas"]["Week"];
                 };
             };
-            /** @description `from` is not a date within a year of today */
+            /** @description `from` is not a date */
             400: {
                 headers: {
                     [name: string]: unknown;
