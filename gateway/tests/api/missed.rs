@@ -13,7 +13,7 @@ use uuid::Uuid;
 use crate::{
     chores::chore,
     helpers::{Session, assert_error, eventually, send},
-    rewards::child_record,
+    rewards::balance_becomes,
     schedule::{Family, monday_noon, new_york, stack_on},
     submissions::{form, submit},
 };
@@ -44,13 +44,6 @@ async fn children_known(pool: &PgPool, count: i64, org_child: &str) {
         .await
         .unwrap();
         known == count
-    })
-    .await;
-}
-
-async fn balance_becomes(parent: &Session, child: &str, dollars: f64) {
-    eventually(&format!("balance of {dollars}"), || async {
-        child_record(parent, child).await["balance"] == json!(dollars)
     })
     .await;
 }
