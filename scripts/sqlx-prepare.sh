@@ -62,7 +62,8 @@ restore_times() {
 
 for crate in "${crates[@]}"; do
   if [ ${#check[@]} -gt 0 ]; then step "Checking the query data of $crate"; else step "Preparing the query data of $crate"; fi
-  url="postgres://postgres@127.0.0.1:5432/chorely_sqlx_$crate"
+  # SQLX_DB_PREFIX lets two checkouts on one machine prepare at the same time.
+  url="postgres://postgres@127.0.0.1:5432/${SQLX_DB_PREFIX:-chorely_sqlx}_$crate"
   # From scratch each time: exactly what the migrations make.
   sqlx database drop -y --force --database-url "$url" >/dev/null
   sqlx database create --database-url "$url"
