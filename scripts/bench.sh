@@ -71,6 +71,10 @@ start_bench_stack() {
 }
 start_bench_stack "$SMALL" 21260 18290
 start_bench_stack "$LARGE" 21250 18280
+# Each process's memory once started and idle (KiB), before any load.
+IDLE_RSS=$(IFS=,; for part in $STACK_SPEC; do
+  printf '%s=%s,' "${part%%=*}" "$(awk '/^VmRSS:/ {print $2}' "/proc/${part#*=}/status")"
+done)
 
 soak_args=()
 if [ "$SOAK_MINUTES" -gt 0 ]; then
@@ -87,7 +91,7 @@ step "Running the scenarios ($SECONDS_PER_RUN s per loaded run)"
   --small-url http://127.0.0.1:18290 --small-families "$SMALL_FAMILIES" \
   --chores-db "postgres://postgres@127.0.0.1:5432/${LARGE}_chores" \
   --public-key "$JWT_PUBLIC_KEY_FILE" --admin-email "$admin_email" \
-  --pids "$STACK_SPEC" --profile "$PROFILE" --seconds "$SECONDS_PER_RUN" --out "$OUT" \
+  --pids "$STACK_SPEC" --idle-rss "$IDLE_RSS" --profile "$PROFILE" --seconds "$SECONDS_PER_RUN" --out "$OUT" \
   --faults-report "$FAULTS_REPORT" --faults-met "$faults_met" "${soak_args[@]}" \
   --compare-out "$LOCAL/bench/$PROFILE.json"
 

@@ -32,10 +32,37 @@ impl Processes {
     }
 }
 
+/// Parses `gateway=12345,auth=…` (KiB, as /proc gives them) into MiB.
+pub fn parse_kib(spec: &str) -> anyhow::Result<BTreeMap<String, Option<f64>>> {
+    spec.split(',')
+        .filter(|p| !p.is_empty())
+        .map(|part| {
+            let (name, kib) = part
+                .split_once('=')
+                .ok_or_else(|| anyhow::anyhow!("expected name=KiB, got {part:?}"))?;
+            Ok((name.to_owned(), Some(kib.parse::<f64>()? / 1024.0)))
+        })
+        .collect()
+}
+
 fn rss_kib(pid: u32) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     status
         .lines()
         .find_map(|line| line.strip_prefix("VmRSS:"))
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_kib_figures_as_mib() {
+        let parsed = parse_kib("gateway=20480,auth=10752").unwrap();
+        assert_eq!(parsed["gateway"], Some(20.0));
+        assert_eq!(parsed["auth"], Some(10.5));
+        assert!(parse_kib("gateway").is_err());
+        assert!(parse_kib("gateway=lots").is_err());
+    }
 }

@@ -10,7 +10,7 @@ use crate::{
     baseline, compare,
     family::Family,
     report::{self, Measured, Setting, Target},
-    rss::Processes,
+    rss::{self, Processes},
     scenarios::{self, Durations},
 };
 
@@ -40,6 +40,10 @@ pub struct Args {
     /// The large stack's processes, `name=pid,…`, for memory figures.
     #[arg(long, default_value = "")]
     pids: String,
+    /// Each process's idle RSS once it started, `name=KiB,…` (read by the
+    /// script before any load); without it, read at the start of this run.
+    #[arg(long, default_value = "")]
+    idle_rss: String,
     /// Seconds each loaded run records.
     #[arg(long, default_value_t = 10)]
     seconds: u64,
@@ -72,9 +76,18 @@ pub struct Args {
 
 pub async fn run(args: Args) -> anyhow::Result<()> {
     let processes = Processes::parse(&args.pids)?;
-    let mut measured = Measured {
-        idle_rss_mib: processes.rss_mib(),
-        ..Measured::default()
+    let now = processes.rss_mib();
+    let mut measured = if args.idle_rss.is_empty() {
+        Measured {
+            idle_rss_mib: now,
+            ..Measured::default()
+        }
+    } else {
+        Measured {
+            idle_rss_mib: rss::parse_kib(&args.idle_rss)?,
+            after_load_rss_mib: now,
+            ..Measured::default()
+        }
     };
     let idle_worst = measured
         .idle_rss_mib

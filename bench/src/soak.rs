@@ -40,8 +40,11 @@ pub struct Args {
     /// Minutes of load at half capacity, warm-up included.
     #[arg(long, default_value_t = 10)]
     minutes: u64,
-    /// Minutes after which memory should stay flat.
-    #[arg(long, default_value_t = 2)]
+    /// Minutes after which memory should stay flat: the gateway keeps the
+    /// last five minutes of live events for browsers that reconnect
+    /// (`gateway::live::REPLAY_WINDOW`), so its memory grows by design until
+    /// the first five minutes of events are kept.
+    #[arg(long, default_value_t = 5)]
     warmup_minutes: u64,
     /// Where the Markdown summary goes.
     #[arg(long)]

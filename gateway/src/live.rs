@@ -95,7 +95,9 @@ pub struct LiveEvent {
     pub id: u64,
     /// `submission.submitted`, `balance.changed`, …
     pub kind: &'static str,
-    pub data: Value,
+    /// The event's JSON, written once: kept for replay as text (a fraction
+    /// of a parsed value's memory) and sent as it is to every stream.
+    pub data: Box<str>,
     pub audience: Audience,
     received: tokio::time::Instant,
 }
@@ -175,7 +177,7 @@ impl Live {
         let event = Arc::new(LiveEvent {
             id,
             kind,
-            data,
+            data: data.to_string().into_boxed_str(),
             audience,
             received: tokio::time::Instant::now(),
         });

@@ -91,7 +91,7 @@ fn to_sse(event: &LiveEvent) -> Event {
     Event::default()
         .id(event.id.to_string())
         .event(event.kind)
-        .data(event.data.to_string())
+        .data(&*event.data)
 }
 
 /// A user's stream after its replay.

@@ -173,8 +173,9 @@ fn form_error(err: MultipartError) -> ApiError {
 }
 
 /// Submissions, oldest first: the family's for parents (the review queue with
-/// `status=PENDING`), their own for a child. Pending ones carry what
-/// approving them would pay now (`payPreview`).
+/// `status=PENDING`, its oldest 500), their own for a child; any other list
+/// holds the latest 200. Pending ones carry what approving them would pay now
+/// (`payPreview`).
 #[utoipa::path(get, path = "/submissions", tag = "submissions", security(("bearer" = [])),
     params(SubmissionsQuery),
     responses((status = 200, body = [Submission]), (status = 400, body = ErrorBody)))]

@@ -500,3 +500,66 @@ async fn a_deleted_childs_submissions_and_photos_go_with_them() {
     assert_eq!(download(&mia_photo).await.0, StatusCode::NOT_FOUND);
     assert_eq!(download(&leo_photo).await.0, StatusCode::OK);
 }
+
+/// A year of submissions: the queue lists its oldest pending ones, the list
+/// of everything the latest 200, both oldest first.
+#[tokio::test]
+async fn long_lists_show_the_queues_oldest_and_otherwise_the_latest() {
+    let (stack, api) = start().await;
+    let (parent, kid, chore) = family_with_chore(&api, json!({"frequencyDays": 1})).await;
+    let (status, first) = submit(&kid, form(&chore, Utc::now(), None)).await;
+    assert_eq!(status, StatusCode::CREATED, "{first}");
+    // 250 more, one a day back from yesterday, every fifth still pending
+    // (written as the service would have, copying the real one's family).
+    let copied = kit::tenancy::all_families(
+        sqlx::query(
+            "INSERT INTO submissions (id, organization_id, chore_id, child_id, base_reward_cents,
+                 completed_at, completed_on, submitted_at, status, reviewed_at)
+             SELECT gen_random_uuid(), organization_id, chore_id, child_id, base_reward_cents,
+                 completed_at - make_interval(days => n), completed_on - n,
+                 submitted_at - make_interval(days => n),
+                 CASE WHEN n % 5 = 0 THEN 'PENDING' ELSE 'APPROVED' END,
+                 CASE WHEN n % 5 = 0 THEN NULL ELSE submitted_at END
+             FROM submissions, generate_series(1, 250) n WHERE id = $1",
+        )
+        .bind(first["id"].as_str().unwrap().parse::<uuid::Uuid>().unwrap())
+        .execute(&stack.chores_pool),
+    )
+    .await
+    .unwrap();
+    assert_eq!(copied.rows_affected(), 250);
+
+    let submitted = |list: &[Value]| -> Vec<String> {
+        list.iter()
+            .map(|s| s["submittedAt"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let (status, all) = send(parent.get("/submissions")).await;
+    assert_eq!(status, StatusCode::OK, "{all}");
+    let all = all.as_array().unwrap().clone();
+    assert_eq!(all.len(), 200);
+    let times = submitted(&all);
+    assert!(times.windows(2).all(|w| w[0] <= w[1]), "oldest first");
+    // The latest: today's real one last, nothing older than 199 days back.
+    assert_eq!(all.last().unwrap()["id"], first["id"]);
+    let days_back = |s: &Value| {
+        (Utc::now()
+            - s["submittedAt"]
+                .as_str()
+                .unwrap()
+                .parse::<DateTime<Utc>>()
+                .unwrap())
+        .num_days()
+    };
+    assert_eq!(days_back(&all[0]), 199);
+
+    // The queue: all 51 pending (under its bound), the oldest first.
+    let pending = queue(&parent).await;
+    assert_eq!(pending.len(), 51);
+    assert!(submitted(&pending).windows(2).all(|w| w[0] <= w[1]));
+    assert_eq!(days_back(&pending[0]), 250);
+    // A child's own list is bounded the same way.
+    let (status, own) = send(kid.get("/submissions")).await;
+    assert_eq!(status, StatusCode::OK, "{own}");
+    assert_eq!(own.as_array().unwrap().len(), 200);
+}

@@ -141,7 +141,12 @@ impl Planning {
     /// a parent every child's (or the one `child_id` names). Chores due at a
     /// time come first, soonest first, then the others in the chores' order.
     pub async fn today(&self, user: &User, org: Uuid, child_id: &str) -> Result<pb::Today, Error> {
-        let family = self.clients.family_children(user).await?;
+        // The family's children (another service) and its time zone (kept
+        // here) are asked at once: every page a child opens waits for both.
+        let (family, tz) = tokio::try_join!(
+            self.clients.family_children(user),
+            self.time_zone(user, org),
+        )?;
         let wanted = if user.role.is_parent() {
             match child_id.trim() {
                 "" => family.clone(),
@@ -172,13 +177,13 @@ impl Planning {
         let ids: Vec<Uuid> = family.iter().map(|(id, _)| *id).collect();
         let names = Names(family.into_iter().collect());
 
-        let tz = self.time_zone(user, org).await?;
-        // Children created before their events were followed here are
-        // learned from the family's answer (who can miss a chore).
-        children::learn_all(&self.pool, org, &ids, self.clock.now()).await?;
         let now = self.clock.now();
         let today = local_date(now, tz);
-        let (chores, marks, swaps, paused) = tokio::try_join!(
+        // Children created before their events were followed here are
+        // learned from the family's answer (who can miss a chore); nothing
+        // read below depends on it, so it runs beside the reads.
+        let ((), chores, marks, swaps, paused) = tokio::try_join!(
+            children::learn_all(&self.pool, org, &ids, now),
             chores::active(&self.pool, org),
             submissions::marks_of_family(&self.pool, org, since(today)),
             turns::of_family(&self.pool, org, since(today)),
@@ -220,8 +225,10 @@ impl Planning {
     /// Who does what on the seven days from `from` (today when empty), for
     /// each child of the family, in the family's order (parents).
     pub async fn week(&self, parent: &User, org: Uuid, from: &str) -> Result<pb::Week, Error> {
-        let family = self.clients.family_children(parent).await?;
-        let tz = self.time_zone(parent, org).await?;
+        let (family, tz) = tokio::try_join!(
+            self.clients.family_children(parent),
+            self.time_zone(parent, org),
+        )?;
         let today = local_date(self.clock.now(), tz);
         let from = week::start(from, today)?;
         let to = from + Days::new(week::DAYS - 1);

@@ -1,6 +1,6 @@
 //! Children submitting chores (with photo proof) and parents reviewing them.
 
-use std::time::Duration;
+use std::{collections::HashMap, time::Duration};
 
 use chorely_proto::{
     chores::v1 as pb,
@@ -23,7 +23,7 @@ use crate::{
     storage::Storage,
     store::{
         chores::{self, ChoreRow},
-        submissions::{self, NewSubmission, Review, SubmissionRow},
+        submissions::{self, NewSubmission, Review, SubmissionRow, Window},
         turns,
     },
     view,
@@ -31,6 +31,13 @@ use crate::{
 
 /// History shows this many reviewed submissions at most.
 pub const HISTORY_MAX: i64 = 50;
+
+/// Pending submissions listed at most, oldest first.
+pub const QUEUE_MAX: i64 = 500;
+
+/// Submissions of any other status (or all) listed at most: the latest.
+pub const LIST_MAX: i64 = 200;
+
 const NOTES_MAX: usize = 1000;
 
 #[derive(Clone)]
@@ -326,8 +333,19 @@ impl Submissions {
             pb::SubmissionStatus::Approved => Some("APPROVED"),
             pb::SubmissionStatus::Rejected => Some("REJECTED"),
         };
-        let rows = submissions::list(&self.pool, org, scope(user)?, status).await?;
-        self.views(user, rows).await
+        // A year of a family's submissions is thousands: the queue shows its
+        // oldest, any other list the latest (history has its own endpoint).
+        let window = if status == Some("PENDING") {
+            Window::Oldest(QUEUE_MAX)
+        } else {
+            Window::Newest(LIST_MAX)
+        };
+        let child = scope(user)?;
+        let (rows, names) = tokio::try_join!(
+            submissions::list(&self.pool, org, child, status, window),
+            self.clients.child_names(user),
+        )?;
+        self.views(rows, &names).await
     }
 
     pub async fn get(&self, user: &User, org: Uuid, id: &str) -> Result<pb::Submission, Error> {
@@ -336,7 +354,8 @@ impl Submissions {
             .await?
             .ok_or(Error::SubmissionNotFound)?;
         drop(conn);
-        self.views(user, vec![row])
+        let names = self.clients.child_names(user).await?;
+        self.views(vec![row], &names)
             .await?
             .pop()
             .ok_or(Error::SubmissionNotFound)
@@ -354,14 +373,19 @@ impl Submissions {
             n if (1..=HISTORY_MAX).contains(&n) => n,
             _ => HISTORY_MAX,
         };
-        let rows = submissions::history(&self.pool, org, scope(user)?, limit).await?;
+        let child = scope(user)?;
         if brief {
+            let rows = submissions::history(&self.pool, org, child, limit).await?;
             return Ok(rows
                 .iter()
                 .map(|row| view::submission(row, String::new(), String::new()))
                 .collect());
         }
-        self.views(user, rows).await
+        let (rows, names) = tokio::try_join!(
+            submissions::history(&self.pool, org, child, limit),
+            self.clients.child_names(user),
+        )?;
+        self.views(rows, &names).await
     }
 
     /// Approves or rejects a pending submission. An approval pays the base
@@ -486,15 +510,14 @@ impl Submissions {
     }
 
     /// Rows with the children's names and fresh photo links.
+    /// The rows as the API shows them: with the child's name (from
+    /// `names`, asked of the family service beside the rows' query) and a
+    /// signed link to the photo.
     async fn views(
         &self,
-        user: &User,
         rows: Vec<SubmissionRow>,
+        names: &HashMap<Uuid, String>,
     ) -> Result<Vec<pb::Submission>, Error> {
-        if rows.is_empty() {
-            return Ok(Vec::new());
-        }
-        let names = self.clients.child_names(user).await?;
         let mut out = Vec::with_capacity(rows.len());
         for row in rows {
             let url = match &row.photo_key {

@@ -202,16 +202,20 @@ impl Ledger {
 
     /// Payouts, newest first, with names; the parent column only for parents.
     pub async fn payouts(&self, user: &User, org: Uuid) -> Result<Vec<pb::Payout>, Error> {
-        let rows = store::ledger::payouts(&self.pool, org, scope(user)).await?;
-        if rows.is_empty() {
-            return Ok(Vec::new());
-        }
-        let children = self.clients.children(user).await?;
-        let parents = if user.role.is_parent() {
-            Some(self.clients.member_names(user).await?)
-        } else {
-            None
+        // The names come from two other services: all three are asked at
+        // once, as one after another made every payouts page wait for each.
+        let parents = async {
+            if user.role.is_parent() {
+                self.clients.member_names(user).await.map(Some)
+            } else {
+                Ok(None)
+            }
         };
+        let (rows, children, parents) = tokio::try_join!(
+            store::ledger::payouts(&self.pool, org, scope(user)),
+            self.clients.children(user),
+            parents,
+        )?;
         Ok(rows
             .iter()
             .map(|row| {

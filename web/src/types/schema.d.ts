@@ -1025,8 +1025,9 @@ export interface paths {
         };
         /**
          * Submissions, oldest first: the family's for parents (the review queue with
-         *     `status=PENDING`), their own for a child. Pending ones carry what
-         *     approving them would pay now (`payPreview`).
+         *     `status=PENDING`, its oldest 500), their own for a child; any other list
+         *     holds the latest 200. Pending ones carry what approving them would pay now
+         *     (`payPreview`).
          */
         get: operations["submissions_list"];
         put?: never;
