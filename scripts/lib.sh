@@ -26,7 +26,7 @@ export SMTP_URL="${SMTP_URL:-smtp://127.0.0.1:$SMTP_PORT}"
 export SMTP_MAILDIR="${SMTP_MAILDIR:-$CACHE/mail}"
 export MAIL_FROM="${MAIL_FROM:-Chorely <no-reply@chorely.local>}"
 
-step() { printf '\033[1;34m==>\033[0m %s\n' "$*"; }
+step() { printf '\033[1;34m==>\033[0m %s \033[2m(%d:%02d)\033[0m\n' "$*" $((SECONDS / 60)) $((SECONDS % 60)); }
 fail() { printf '\033[1;31mxx\033[0m %s\n' "$*" >&2; exit 1; }
 
 port_open() { (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null; }

@@ -472,3 +472,42 @@ async fn a_pin_is_stored_only_hashed_and_never_answered() {
         );
     }
 }
+
+/// Ten tablets at most, even when parents add them at the same moment; a
+/// removed one makes room again.
+#[tokio::test]
+async fn a_family_has_at_most_ten_tablets_even_when_added_at_once() {
+    let (_stack, api) = start().await;
+    let parent = parent(&api).await;
+    let attempts = (0..12).map(|n| {
+        let parent = &parent;
+        async move {
+            send(parent.post(
+                "/organizations/tablets",
+                &json!({"name": format!("Room {n}")}),
+            ))
+            .await
+        }
+    });
+    let answers = futures::future::join_all(attempts).await;
+    let created: Vec<&Value> = answers
+        .iter()
+        .filter(|(status, _)| *status == StatusCode::CREATED)
+        .map(|(_, body)| body)
+        .collect();
+    assert_eq!(created.len(), 10, "{answers:?}");
+    for (status, body) in answers.iter().filter(|(s, _)| *s != StatusCode::CREATED) {
+        assert_eq!(*status, StatusCode::CONFLICT, "{body}");
+        assert_error(
+            body,
+            "A family can have at most 10 tablets. Remove one in Settings first.",
+        );
+    }
+    let (_, listed) = send(parent.get("/organizations/tablets")).await;
+    assert_eq!(listed.as_array().unwrap().len(), 10);
+
+    let removed = created[0]["tablet"]["id"].as_str().unwrap();
+    let (status, _) = send(parent.delete(&format!("/organizations/tablets/{removed}"))).await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    set_up_tablet(&parent, "Hall").await;
+}

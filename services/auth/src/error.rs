@@ -58,6 +58,8 @@ pub enum Error {
     TooManyPinGuesses,
     #[error("Ask a parent to set your PIN first")]
     NoPin,
+    #[error("A family can have at most 10 tablets. Remove one in Settings first.")]
+    TooManyTablets,
     /// Another service answered with an error.
     #[error("{service}: {status}")]
     Upstream {
@@ -87,7 +89,9 @@ impl From<Error> for Status {
             Error::EmailTaken | Error::EmailAlreadyVerified | Error::MfaAlreadyOn => {
                 Code::AlreadyExists
             }
-            Error::MfaNotStarted | Error::MfaNotOn | Error::NoPin => Code::FailedPrecondition,
+            Error::MfaNotStarted | Error::MfaNotOn | Error::NoPin | Error::TooManyTablets => {
+                Code::FailedPrecondition
+            }
             Error::BadCredentials
             | Error::SessionEnded
             | Error::MfaLoginExpired

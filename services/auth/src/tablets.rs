@@ -36,6 +36,9 @@ const PIN_FAILURE_WINDOW: chrono::Duration = chrono::Duration::minutes(15);
 const PIN_LOCK: chrono::Duration = chrono::Duration::minutes(15);
 /// A tablet's name, at most.
 const NAME_MAX: usize = 60;
+/// Tablets a family may have set up at once: enough for every room, and a
+/// bound on the device tokens a single account can mint.
+const TABLETS_MAX: i64 = 10;
 
 /// A child's PIN for the family tablet: exactly four digits.
 pub struct Pin(String);
@@ -107,8 +110,10 @@ impl Accounts {
                 created_by: caller.id,
                 now: self.clock.now(),
             },
+            TABLETS_MAX,
         )
-        .await?;
+        .await?
+        .ok_or(Error::TooManyTablets)?;
         Ok(pb::CreatedTablet {
             tablet: Some(tablet_view(&tablet)),
             token,

@@ -26,11 +26,28 @@ pub struct NewTablet<'a> {
     pub now: DateTime<Utc>,
 }
 
-pub async fn insert(pool: &PgPool, new: &NewTablet<'_>) -> Result<TabletRow, Error> {
-    Ok(sqlx::query_as!(
+/// Sets up a tablet unless the family already has `max` of them (`None`
+/// then). The family's tablets are counted and added to under a lock of the
+/// family's own, so two parents adding one each at once cannot pass the cap.
+pub async fn insert(
+    pool: &PgPool,
+    new: &NewTablet<'_>,
+    max: i64,
+) -> Result<Option<TabletRow>, Error> {
+    let mut tx = pool.begin().await?;
+    sqlx::query!(
+        "SELECT pg_advisory_xact_lock(hashtextextended('tablets:' || ($1::uuid)::text, 0))",
+        new.organization_id,
+    )
+    .execute(&mut *tx)
+    .traced("lock_family_tablets")
+    .await?;
+    let row = sqlx::query_as!(
         TabletRow,
         "INSERT INTO tablets (id, organization_id, name, token_hash, created_by, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6)
+         SELECT $1, $2, $3, $4, $5, $6
+          WHERE (SELECT count(*) FROM tablets
+                  WHERE organization_id = $2 AND revoked_at IS NULL) < $7
          RETURNING id, organization_id, name, created_at, last_used_at",
         new.id,
         new.organization_id,
@@ -38,10 +55,13 @@ pub async fn insert(pool: &PgPool, new: &NewTablet<'_>) -> Result<TabletRow, Err
         new.token_hash,
         new.created_by,
         new.now,
+        max,
     )
-    .fetch_one(pool)
+    .fetch_optional(&mut *tx)
     .traced("insert_tablet")
-    .await?)
+    .await?;
+    tx.commit().await?;
+    Ok(row)
 }
 
 /// The family's tablets still set up, newest first.
