@@ -9,6 +9,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let protos = [
         "chorely/auth/v1/auth.proto",
         "chorely/family/v1/family.proto",
+        "chorely/family/v1/webhooks.proto",
         "chorely/chores/v1/chores.proto",
         "chorely/chores/v1/pauses.proto",
         "chorely/rewards/v1/rewards.proto",

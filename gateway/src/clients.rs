@@ -5,7 +5,9 @@ use chorely_proto::{
     chores::v1::{
         chores_service_client::ChoresServiceClient, pauses_service_client::PausesServiceClient,
     },
-    family::v1::family_service_client::FamilyServiceClient,
+    family::v1::{
+        family_service_client::FamilyServiceClient, webhooks_service_client::WebhooksServiceClient,
+    },
     rewards::v1::rewards_service_client::RewardsServiceClient,
 };
 use kit::grpc::Outgoing;
@@ -47,6 +49,11 @@ impl Clients {
 
     pub fn family(&self, user: &Authed) -> FamilyServiceClient<Intercepted> {
         FamilyServiceClient::with_interceptor(self.family.clone(), Outgoing::bearer(user.token()))
+    }
+
+    /// Webhooks, served by the family service.
+    pub fn webhooks(&self, user: &Authed) -> WebhooksServiceClient<Intercepted> {
+        WebhooksServiceClient::with_interceptor(self.family.clone(), Outgoing::bearer(user.token()))
     }
 
     pub fn chores(&self, user: &Authed) -> ChoresServiceClient<Intercepted> {

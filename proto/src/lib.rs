@@ -50,6 +50,7 @@ pub mod events {
         ChildCreated => "family.child_created",
         ChildUpdated => "family.child_updated",
         ChildDeleted => "family.child_deleted",
+        WebhookDisabled => "family.webhook_disabled",
         UserRegistered => "auth.user_registered",
         UserUpdated => "auth.user_updated",
         UserRevoked => "auth.user_revoked",

@@ -19,6 +19,7 @@ mod enums;
 mod pauses;
 mod rewards;
 mod tablets;
+mod webhooks;
 pub use admin::*;
 pub use chores::*;
 pub use dashboard::*;
@@ -26,6 +27,7 @@ pub use enums::*;
 pub use pauses::*;
 pub use rewards::*;
 pub use tablets::*;
+pub use webhooks::*;
 
 pub(crate) fn time(t: Option<&prost_types::Timestamp>) -> Option<DateTime<Utc>> {
     t.and_then(kit::time::from_proto)

@@ -14,6 +14,7 @@ pub mod rewards;
 pub mod submissions;
 pub mod tablets;
 pub mod users;
+pub mod webhooks;
 
 use kit::{authn::Authenticator, revocation::Revocations};
 use utoipa_axum::router::OpenApiRouter;
@@ -64,5 +65,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(organizations::router())
         .merge(tablets::router())
         .merge(pauses::router())
+        .merge(webhooks::router())
         .merge(health::router())
 }

@@ -236,6 +236,13 @@ async fn call(f: &Family, method: &str, path: &str) -> Call {
                 json!({"from": from.to_string(), "to": to.to_string(), "reason": "Camp"}),
             )
         }
+        // An address on the internet (no lookup needed): the operator's
+        // setting is off here, as in production.
+        ("POST", "/webhooks") => (
+            f.parent(),
+            path.to_owned(),
+            json!({"url": "https://203.0.113.10/chorely", "events": ["*"]}),
+        ),
         ("PATCH", "/submissions/{id}/review") => {
             let (status, submission) = submit(&f.kid, form(&f.chore, Utc::now(), None)).await;
             assert_eq!(status, StatusCode::CREATED, "{submission}");

@@ -25,4 +25,5 @@ mod sessions;
 mod submissions;
 mod tablet;
 mod walls;
+mod webhooks;
 mod week;

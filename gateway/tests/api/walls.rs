@@ -18,7 +18,8 @@ use crate::{
 };
 
 /// A family with something in every table: a chore submitted and approved
-/// (so credited), a subject with a grade, a family tablet.
+/// (so credited), a subject with a grade, a family tablet, a pause, a webhook
+/// and its delivery.
 async fn busy_family(api: &str) -> (Session, Uuid) {
     let (parent, kid, chore) =
         family_with_chore(api, json!({"baseReward": 2.0, "frequencyDays": 0})).await;
@@ -49,6 +50,16 @@ async fn busy_family(api: &str) -> (Session, Uuid) {
     ))
     .await;
     assert_eq!(status, StatusCode::CREATED, "{paused}");
+    // A webhook (on an address of the internet) with a delivery: its test's.
+    let (status, hook) = send(parent.post(
+        "/webhooks",
+        &json!({"url": "https://203.0.113.10/chorely", "events": ["*"]}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{hook}");
+    let hook = hook["webhook"]["id"].as_str().unwrap().to_owned();
+    let (status, test) = send(parent.post(&format!("/webhooks/{hook}/test"), &json!({}))).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{test}");
     // The credit travels as an event: wait until rewards has it.
     balance_becomes(&parent, &child, 2.0).await;
     let org = parent.user["organization"]["id"]
@@ -106,7 +117,12 @@ async fn a_query_without_a_family_filter_sees_only_the_family_it_works_for() {
         (
             "family",
             &family_pool,
-            &[("organizations", "id"), ("children", "organization_id")],
+            &[
+                ("organizations", "id"),
+                ("children", "organization_id"),
+                ("webhooks", "organization_id"),
+                ("webhook_deliveries", "organization_id"),
+            ],
         ),
         (
             "chores",

@@ -12,6 +12,11 @@ pub enum Error {
     /// Also the answer for another family's children.
     #[error("Child not found")]
     ChildNotFound,
+    /// Also the answer for another family's webhooks.
+    #[error("Webhook not found")]
+    WebhookNotFound,
+    #[error("A family can have at most {0} webhooks")]
+    WebhookLimit(i64),
     #[error("The {plan} plan allows up to {limit} children. Upgrade to add more.")]
     ChildLimit { plan: &'static str, limit: i64 },
     /// Another service refused or failed.
@@ -27,7 +32,8 @@ impl From<Error> for Status {
     fn from(err: Error) -> Self {
         let code = match &err {
             Error::Invalid(field) => return kit::error::invalid(field),
-            Error::FamilyNotFound | Error::ChildNotFound => Code::NotFound,
+            Error::FamilyNotFound | Error::ChildNotFound | Error::WebhookNotFound => Code::NotFound,
+            Error::WebhookLimit(_) => Code::FailedPrecondition,
             Error::ChildLimit { .. } => Code::PermissionDenied,
             Error::Upstream(service, status) => {
                 return kit::error::upstream(service, status.clone());

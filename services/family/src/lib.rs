@@ -9,3 +9,4 @@ pub mod families;
 pub mod grpc;
 pub mod startup;
 pub mod store;
+pub mod webhook;

@@ -1,14 +1,32 @@
 //! Builds the service from its configuration and runs it until shutdown.
 
-use chorely_proto::family::v1::family_service_server::FamilyServiceServer;
-use kit::service::Service;
+use std::{sync::Arc, time::Duration};
+
+use chorely_proto::{
+    events::v1::{
+        CatalogueChanged, ChildCreated, ChildDeleted, ChildUpdated, ChoreCountChanged, ChoreMissed,
+        LedgerEntryRecorded, SubmissionReviewed, SubmissionSubmitted,
+    },
+    family::v1::{
+        family_service_server::FamilyServiceServer, webhooks_service_server::WebhooksServiceServer,
+    },
+};
+use kit::{clock::Clock, service::Service};
 use sqlx::migrate::Migrator;
+use tokio::{sync::Notify, task::JoinHandle};
 use tokio_util::sync::CancellationToken;
 use tonic::service::Routes;
 
 use crate::{
-    children::Children, config::Config, events::ChildLoginHandler, families::Families,
+    children::Children,
+    config::Config,
+    events::ChildLoginHandler,
+    families::Families,
     grpc::FamilyGrpc,
+    webhook::{
+        catalogue::Hooked, deliver::Deliverer, grpc::WebhooksGrpc, record::RecordDeliveries,
+        registry::Registry,
+    },
 };
 
 pub static MIGRATIONS: Migrator = sqlx::migrate!("./migrations");
@@ -16,11 +34,35 @@ pub static MIGRATIONS: Migrator = sqlx::migrate!("./migrations");
 pub struct Application {
     service: Service,
     routes: Routes,
+    clock: Clock,
+    deliverer: Deliverer,
+    wake: Arc<Notify>,
 }
 
 impl Application {
     pub async fn build(config: Config) -> anyhow::Result<Self> {
+        Self::build_with(config, Clock::system()).await
+    }
+
+    /// Like [`Application::build`], reading the time from `clock` (tests
+    /// move it to bring webhook retries due).
+    pub async fn build_with(config: Config, clock: Clock) -> anyhow::Result<Self> {
         let service = Service::build(&config.common, &MIGRATIONS).await?;
+        let wake = Arc::new(Notify::new());
+        let registry = Registry {
+            pool: service.pool.clone(),
+            clock: clock.clone(),
+            allow_private: config.webhooks_allow_private,
+            wake: wake.clone(),
+        };
+        let deliverer = Deliverer::new(
+            service.pool.clone(),
+            clock.clone(),
+            config.webhooks_allow_private,
+            Duration::from_secs(config.webhook_timeout_secs),
+            Duration::from_millis(config.webhook_poll_ms),
+            wake.clone(),
+        )?;
         let families = Families {
             pool: service.pool.clone(),
         };
@@ -32,8 +74,18 @@ impl Application {
         let routes = Routes::new(FamilyServiceServer::with_interceptor(
             FamilyGrpc { families, children },
             service.interceptor(),
+        ))
+        .add_service(WebhooksServiceServer::with_interceptor(
+            WebhooksGrpc { registry },
+            service.interceptor(),
         ));
-        Ok(Self { service, routes })
+        Ok(Self {
+            service,
+            routes,
+            clock,
+            deliverer,
+            wake,
+        })
     }
 
     pub fn port(&self) -> u16 {
@@ -44,16 +96,46 @@ impl Application {
         &self.service.pool
     }
 
+    /// The webhook delivery worker (tests drive a second one, as a replica).
+    pub fn deliverer(&self) -> &Deliverer {
+        &self.deliverer
+    }
+
+    /// Records a webhook delivery of each `E` for the endpoints asking for it.
+    fn hook<E: Hooked + Send + 'static>(
+        &self,
+        durable: &'static str,
+        shutdown: &CancellationToken,
+    ) -> JoinHandle<()> {
+        self.service.consume(
+            durable,
+            RecordDeliveries::<E>::new(self.clock.clone(), self.wake.clone()),
+            shutdown,
+        )
+    }
+
     pub async fn run(self, shutdown: CancellationToken) -> anyhow::Result<()> {
-        let consumers =
-            vec![
-                self.service
-                    .consume("family-child-logins", ChildLoginHandler, &shutdown),
-            ];
+        let consumers = vec![
+            self.service
+                .consume("family-child-logins", ChildLoginHandler, &shutdown),
+            self.hook::<SubmissionSubmitted>("family-hooks-submitted", &shutdown),
+            self.hook::<SubmissionReviewed>("family-hooks-reviewed", &shutdown),
+            self.hook::<LedgerEntryRecorded>("family-hooks-ledger", &shutdown),
+            self.hook::<CatalogueChanged>("family-hooks-catalogue", &shutdown),
+            self.hook::<ChoreCountChanged>("family-hooks-chore-count", &shutdown),
+            self.hook::<ChoreMissed>("family-hooks-missed", &shutdown),
+            self.hook::<ChildCreated>("family-hooks-child-created", &shutdown),
+            self.hook::<ChildUpdated>("family-hooks-child-updated", &shutdown),
+            self.hook::<ChildDeleted>("family-hooks-child-deleted", &shutdown),
+            tokio::spawn(self.deliverer.clone().run(shutdown.clone())),
+        ];
         self.service
             .run(
                 self.routes,
-                &["chorely.family.v1.FamilyService"],
+                &[
+                    "chorely.family.v1.FamilyService",
+                    "chorely.family.v1.WebhooksService",
+                ],
                 consumers,
                 shutdown,
             )

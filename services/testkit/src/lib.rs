@@ -46,6 +46,11 @@ pub struct Options {
     pub chores_clock: Option<kit::clock::Clock>,
     /// The clock of the auth service (link expiry), likewise.
     pub auth_clock: Option<kit::clock::Clock>,
+    /// The clock of the family service (webhook retries), likewise.
+    pub family_clock: Option<kit::clock::Clock>,
+    /// Let webhooks reach loopback and private addresses (the test's own
+    /// receivers listen on 127.0.0.1).
+    pub webhooks_allow_private: bool,
     /// The SMTP server auth sends mail through; [`test_smtp_url`] when unset.
     pub smtp_url: Option<String>,
     /// The sender of auth's mail; the service's default when unset.
@@ -89,6 +94,9 @@ pub struct Stack {
     pub auth_hasher: auth::password::Hasher,
     pub platform_pool: sqlx::PgPool,
     pub family_pool: sqlx::PgPool,
+    /// A second webhook delivery worker on the family database, as another
+    /// replica's would be.
+    pub family_deliverer: family::webhook::deliver::Deliverer,
     auth_relay: kit::outbox::Relay,
     pub chores_pool: sqlx::PgPool,
     pub rewards_pool: sqlx::PgPool,
@@ -165,13 +173,21 @@ impl Stack {
         let platform_pool = platform.pool().clone();
         spawn(&mut tasks, platform.run(shutdown.clone()));
 
-        let family = family::startup::Application::build(family::config::Config {
-            common: common("family", &dbs[0], &bus, &keys),
-            auth_url: auth_url.clone(),
-            platform_url: platform_url.clone(),
-        })
+        let family = family::startup::Application::build_with(
+            family::config::Config {
+                common: common("family", &dbs[0], &bus, &keys),
+                auth_url: auth_url.clone(),
+                platform_url: platform_url.clone(),
+                webhooks_allow_private: options.webhooks_allow_private,
+                // Waiting tests see deliveries at once.
+                webhook_poll_ms: 100,
+                ..Default::default()
+            },
+            options.family_clock.clone().unwrap_or_default(),
+        )
         .await
         .unwrap();
+        let family_deliverer = family.deliverer().clone();
         let family_url = format!("http://127.0.0.1:{}", family.port());
         let family_pool = family.pool().clone();
         spawn(&mut tasks, family.run(shutdown.clone()));
@@ -258,6 +274,7 @@ impl Stack {
             auth_hasher,
             platform_pool,
             family_pool,
+            family_deliverer,
             auth_relay,
             chores_pool,
             chores_relay,

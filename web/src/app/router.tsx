@@ -98,7 +98,7 @@ const historyScreen = lazyScreen(
   'history',
   ['history'],
 );
-// Composed here: the settings (settings) with the family's tablets (tablet).
+// Composed here: the settings (settings) with the family's tablets (tablet) and webhooks (settings).
 const settingsScreen = lazyScreen(
   () => import('./routes/settings').then((module) => module.SettingsRoute),
   'settings',

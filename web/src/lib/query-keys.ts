@@ -35,6 +35,9 @@ export const queryKeys = {
   inviteCodes: ['invite-codes'] as const,
   /** The family's tablets (parents). */
   tablets: ['tablets'] as const,
+  /** The family's webhook endpoints (parents), and each one's deliveries beneath. */
+  webhooks: ['webhooks'] as const,
+  webhookDeliveries: (id: string) => ['webhooks', id, 'deliveries'] as const,
   admin: {
     all: ['admin'] as const,
     stats: ['admin', 'stats'] as const,

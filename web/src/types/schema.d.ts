@@ -1272,6 +1272,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The family's endpoints, the oldest first. */
+        get: operations["list_webhooks"];
+        put?: never;
+        /**
+         * Registers an endpoint. The answer holds its signing secret, shown only
+         *     this once.
+         */
+        post: operations["create_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes an endpoint and its deliveries. */
+        delete: operations["delete_webhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The endpoint's latest 50 deliveries, the newest first. */
+        get: operations["list_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends the endpoint a `webhook.test` delivery (and turns a disabled one
+         *     back on).
+         */
+        post: operations["test_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1665,7 +1740,21 @@ export interface components {
              */
             token: string;
         };
+        /** @description A new endpoint with its signing secret, which is shown this once. */
+        CreatedWebhook: {
+            /**
+             * @description `whsec_` and the base64 of the key: verify each delivery's
+             *     `webhook-signature` with it, as Standard Webhooks describes.
+             */
+            secret: string;
+            webhook: components["schemas"]["Webhook"];
+        };
         Dashboard: components["schemas"]["ParentDashboard"] | components["schemas"]["ChildDashboard"];
+        /**
+         * @description Where a delivery stands.
+         * @enum {string}
+         */
+        DeliveryStatus: "PENDING" | "DELIVERED" | "FAILED";
         /** @description An email address, or empty for any email. */
         EmailOrEmpty: string;
         /** @description The body of every error answer. */
@@ -2536,6 +2625,63 @@ export interface components {
             /** @description The token of the mailed link (`/verify-email/{token}`). */
             token: string;
         };
+        /** @description An endpoint receiving the family's events. */
+        Webhook: {
+            /** Format: date-time */
+            createdAt?: string | null;
+            /**
+             * Format: date-time
+             * @description When it was turned off after failing for 24 hours; null while it is on.
+             */
+            disabledAt?: string | null;
+            events: string[];
+            id: string;
+            url: string;
+        };
+        WebhookBody: {
+            /**
+             * @description The event types to receive, at least one.
+             * @default []
+             */
+            events: components["schemas"]["WebhookEvent"][];
+            /**
+             * @description Where deliveries are posted: http or https, not an address of a
+             *     private network (unless the operator allows it).
+             */
+            url: string;
+        };
+        /** @description One event sent (or being sent) to an endpoint. */
+        WebhookDelivery: {
+            /** Format: int32 */
+            attempts: number;
+            /** Format: date-time */
+            createdAt?: string | null;
+            /** Format: date-time */
+            deliveredAt?: string | null;
+            /** @description Why the last attempt failed: the start of the answer, or what went wrong. */
+            error?: string | null;
+            eventType: string;
+            /** @description The `webhook-id` header, the same on every attempt. */
+            id: string;
+            /** Format: date-time */
+            lastAttemptAt?: string | null;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due, while pending.
+             */
+            nextAttemptAt?: string | null;
+            /**
+             * Format: int32
+             * @description The last answer's HTTP status; null when none came.
+             */
+            responseCode?: number | null;
+            status: components["schemas"]["DeliveryStatus"];
+        };
+        /**
+         * @description An event type an endpoint receives; `*` for every one (those added later too).
+         * @enum {string}
+         */
+        WebhookEvent: "*" | "submission.created" | "submission.reviewed" | "balance.changed" | "chore.changed" | "chore.missed" | "child.changed";
         /** @description Who does what on seven days, for each child of the family. */
         Week: {
             /** @description In the family's order of children. */
@@ -7214,6 +7360,277 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_webhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"][];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a parent */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhook"];
+                };
+            };
+            /** @description A URL or event refused (naming it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a parent */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The family has as many endpoints as it may */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is not valid; `details` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a parent */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_deliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"][];
+                };
+            };
+            /** @description A parameter is not valid; `details` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a parent */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    test_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description A parameter is not valid; `details` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a parent */
             403: {
                 headers: {
                     [name: string]: unknown;
