@@ -11,6 +11,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "chorely/family/v1/family.proto",
         "chorely/chores/v1/chores.proto",
         "chorely/chores/v1/pauses.proto",
+        "chorely/chores/v1/calendar.proto",
         "chorely/rewards/v1/rewards.proto",
         "chorely/platform/v1/platform.proto",
         "chorely/events/v1/events.proto",

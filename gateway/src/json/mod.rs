@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 mod admin;
+mod calendar;
 mod chores;
 mod dashboard;
 mod enums;
@@ -20,6 +21,7 @@ mod pauses;
 mod rewards;
 mod tablets;
 pub use admin::*;
+pub use calendar::*;
 pub use chores::*;
 pub use dashboard::*;
 pub use enums::*;

@@ -3,6 +3,7 @@
 
 pub mod admin;
 pub mod auth;
+pub mod calendar;
 pub mod children;
 pub mod chores;
 pub mod dashboard;
@@ -64,5 +65,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(organizations::router())
         .merge(tablets::router())
         .merge(pauses::router())
+        .merge(calendar::router())
         .merge(health::router())
 }
