@@ -35,6 +35,8 @@ export const queryKeys = {
   inviteCodes: ['invite-codes'] as const,
   /** The family's tablets (parents). */
   tablets: ['tablets'] as const,
+  /** The signed-in user's own calendar feeds. */
+  calendarFeeds: ['calendar-feeds'] as const,
   admin: {
     all: ['admin'] as const,
     stats: ['admin', 'stats'] as const,
