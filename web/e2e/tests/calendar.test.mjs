@@ -16,7 +16,7 @@ import {
   registerParent,
   sharedBrowser,
 } from '../lib/harness.mjs';
-import { axeViolations, horizontalOverflow, openWalkerContext, settled } from '../lib/walk.mjs';
+import { openWalkerContext, screenProblems } from '../lib/walk.mjs';
 
 const browser = sharedBrowser();
 const PHONE = { name: 'phone', width: 360, height: 740 };
@@ -37,17 +37,6 @@ before(async () => {
   family = { parent, mia };
 });
 
-/** Serious or critical axe-core faults and sideways scrolling of the screen shown. */
-async function problemsOf(page, where) {
-  await settled(page);
-  const problems = (await axeViolations(page)).map(
-    (v) => `${where}: axe ${v.impact} ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target).join(', ')}`,
-  );
-  const overflow = await horizontalOverflow(page);
-  if (overflow) problems.push(`${where}: scrolls sideways: ${overflow.culprits.join(', ')}`);
-  return problems;
-}
-
 /** Creates a feed on Profile, checks what its address answers, deletes it and checks the 404. */
 async function createFetchAndDelete(page, who, mode) {
   await page.goto('/profile');
@@ -65,7 +54,7 @@ async function createFetchAndDelete(page, who, mode) {
   await card.getByRole('list', { name: 'Your calendar feeds' }).getByRole('listitem').first().waitFor();
   await card.getByText('How to subscribe').click();
   await card.getByText(/Google Calendar/).waitFor();
-  const problems = await problemsOf(page, `/profile calendar feed (${who}, ${mode})`);
+  const problems = await screenProblems(page, `/profile calendar feed (${who}, ${mode})`);
   assert.deepEqual(problems, []);
 
   // What a calendar app gets: no bearer token, just the address.

@@ -9,6 +9,7 @@ import {
   type CreatedCalendarFeed,
 } from '../api/calendar-feeds';
 import { Alert, Button, Card, CopyField, Spinner } from '@/components/ui';
+import { useAction } from '@/hooks/use-action';
 import { getErrorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/utils/format';
 
@@ -74,22 +75,14 @@ export function CalendarFeedCard() {
 function FeedRow({ feed, onDeleted }: { feed: CalendarFeed; onDeleted: () => void }) {
   const { t } = useTranslation('profile');
   const { mutateAsync: remove } = useDeleteCalendarFeed();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction(t('calendar.failedToDelete'));
   const made = formatDateTime(feed.createdAt);
 
-  const onDelete = async () => {
-    if (!window.confirm(t('calendar.deleteConfirm'))) return;
-    setBusy(true);
-    setError(null);
-    try {
+  const onDelete = () =>
+    run(async () => {
       await remove(feed.id);
       onDeleted();
-    } catch (failure) {
-      setError(getErrorMessage(failure, t('calendar.failedToDelete')));
-      setBusy(false);
-    }
-  };
+    }, t('calendar.deleteConfirm'));
 
   return (
     <li className="tablets-list__item">
