@@ -12,6 +12,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "chorely/family/v1/webhooks.proto",
         "chorely/chores/v1/chores.proto",
         "chorely/chores/v1/pauses.proto",
+        "chorely/chores/v1/calendar.proto",
         "chorely/rewards/v1/rewards.proto",
         "chorely/platform/v1/platform.proto",
         "chorely/events/v1/events.proto",

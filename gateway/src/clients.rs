@@ -3,7 +3,8 @@
 use chorely_proto::{
     auth::v1::auth_service_client::AuthServiceClient,
     chores::v1::{
-        chores_service_client::ChoresServiceClient, pauses_service_client::PausesServiceClient,
+        calendar_service_client::CalendarServiceClient, chores_service_client::ChoresServiceClient,
+        pauses_service_client::PausesServiceClient,
     },
     family::v1::{
         family_service_client::FamilyServiceClient, webhooks_service_client::WebhooksServiceClient,
@@ -63,6 +64,16 @@ impl Clients {
     /// Pauses, served by the chores service.
     pub fn pauses(&self, user: &Authed) -> PausesServiceClient<Intercepted> {
         PausesServiceClient::with_interceptor(self.chores.clone(), Outgoing::bearer(user.token()))
+    }
+
+    /// Calendar feeds, served by the chores service.
+    pub fn calendar(&self, user: &Authed) -> CalendarServiceClient<Intercepted> {
+        CalendarServiceClient::with_interceptor(self.chores.clone(), Outgoing::bearer(user.token()))
+    }
+
+    /// A calendar feed's text, read with the feed's token alone (no user).
+    pub fn calendar_public(&self) -> CalendarServiceClient<Intercepted> {
+        CalendarServiceClient::with_interceptor(self.chores.clone(), Outgoing::anonymous())
     }
 
     pub fn rewards(&self, user: &Authed) -> RewardsServiceClient<Intercepted> {

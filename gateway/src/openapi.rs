@@ -37,6 +37,7 @@ use crate::error::ErrorBody;
         (name = "children", description = "Children of the family"),
         (name = "tablet", description = "The family tablet (with its device token)"),
         (name = "webhooks", description = "Endpoints receiving the family's events"),
+        (name = "calendar", description = "Private calendar feeds (iCalendar)"),
         (name = "events", description = "Live updates (Server-Sent Events)"),
         (name = "health", description = "Health of the stack"),
     )

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 mod admin;
+mod calendar;
 mod chores;
 mod dashboard;
 mod enums;
@@ -21,6 +22,7 @@ mod rewards;
 mod tablets;
 mod webhooks;
 pub use admin::*;
+pub use calendar::*;
 pub use chores::*;
 pub use dashboard::*;
 pub use enums::*;

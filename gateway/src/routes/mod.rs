@@ -3,6 +3,7 @@
 
 pub mod admin;
 pub mod auth;
+pub mod calendar;
 pub mod children;
 pub mod chores;
 pub mod dashboard;
@@ -66,5 +67,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(tablets::router())
         .merge(pauses::router())
         .merge(webhooks::router())
+        .merge(calendar::router())
         .merge(health::router())
 }

@@ -4,6 +4,7 @@
 
 mod admin;
 mod auth;
+mod calendar;
 mod chores;
 mod contract;
 mod dashboard;

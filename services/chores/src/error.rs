@@ -55,6 +55,12 @@ pub enum Error {
     PauseNotFound,
     #[error("This pause is over; its days stay paused")]
     PauseOver,
+    #[error("Calendar feed not found")]
+    FeedNotFound,
+    #[error("You can have at most {0} calendar feeds. Delete one to make another.")]
+    FeedLimit(usize),
+    #[error("Only parents and children of a family can have a calendar feed")]
+    NoFeedForAccount,
     #[error("It is already {0}'s turn")]
     AlreadyTheirTurn(String),
     #[error("{0} has already done this turn")]
@@ -86,7 +92,8 @@ impl From<Error> for Status {
             | Error::SubmissionNotFound
             | Error::ChildNotFound
             | Error::MissedNotFound
-            | Error::PauseNotFound => Code::NotFound,
+            | Error::PauseNotFound
+            | Error::FeedNotFound => Code::NotFound,
             Error::CategoryNameTaken => Code::AlreadyExists,
             Error::CategoryInUse(_)
             | Error::NotAvailableUntil(_)
@@ -99,10 +106,12 @@ impl From<Error> for Status {
             | Error::AlreadyTheirTurn(_)
             | Error::TurnDone(_)
             | Error::AlreadyExcused
-            | Error::PauseOver => Code::FailedPrecondition,
-            Error::ChoreLimit { .. } | Error::NotAChild | Error::NotAssigned => {
-                Code::PermissionDenied
-            }
+            | Error::PauseOver
+            | Error::FeedLimit(_) => Code::FailedPrecondition,
+            Error::ChoreLimit { .. }
+            | Error::NotAChild
+            | Error::NotAssigned
+            | Error::NoFeedForAccount => Code::PermissionDenied,
             Error::PhotoStoreUnavailable(cause) => {
                 tracing::warn!(error = %cause, "photo store unavailable");
                 Code::Unavailable

@@ -1,7 +1,8 @@
 //! Events the chores service consumes.
 
 use chorely_proto::events::v1::{
-    ChildCreated, ChildDeleted, OrganizationCreated, OrganizationUpdated,
+    ChildCreated, ChildDeleted, ChildUpdated, OrganizationActivationChanged, OrganizationCreated,
+    OrganizationUpdated, UserRevoked,
 };
 use kit::{
     clock::Clock,
@@ -13,7 +14,7 @@ use uuid::Uuid;
 use crate::{
     catalogue,
     storage::Storage,
-    store::{children, chores, families, missed, pauses, submissions, turns},
+    store::{children, chores, families, feeds, missed, pauses, submissions, turns},
 };
 
 /// Families' time zones, for the calendar of days, months and availability.
@@ -48,9 +49,28 @@ async fn announce(tx: &mut PgConnection, org: &str, tz: &str) -> anyhow::Result<
     Ok(())
 }
 
-/// The family's children, for chores every child must do (who missed one).
+/// The family's children, for chores every child must do (who missed one),
+/// with their names and birthdays (calendar feeds).
 pub struct Children {
     pub clock: Clock,
+}
+
+async fn describe(
+    tx: &mut PgConnection,
+    (org, child): (&str, &str),
+    name: &str,
+    born: &str,
+    created: bool,
+    at: chrono::DateTime<chrono::Utc>,
+) -> anyhow::Result<()> {
+    let org = Uuid::parse_str(org)?;
+    let child = Uuid::parse_str(child)?;
+    let details = children::Details {
+        name,
+        date_of_birth: chrono::NaiveDate::parse_from_str(born, "%Y-%m-%d").ok(),
+    };
+    children::describe(tx, org, child, &details, created, at).await?;
+    Ok(())
 }
 
 impl Handler<ChildCreated> for Children {
@@ -60,9 +80,76 @@ impl Handler<ChildCreated> for Children {
         event: ChildCreated,
         _: &EventMeta,
     ) -> anyhow::Result<()> {
+        let ids = (event.organization_id.as_str(), event.child_id.as_str());
+        describe(
+            tx,
+            ids,
+            &event.name,
+            &event.date_of_birth,
+            true,
+            self.clock.now(),
+        )
+        .await
+    }
+}
+
+impl Handler<ChildUpdated> for Children {
+    async fn handle(
+        &self,
+        tx: &mut PgConnection,
+        event: ChildUpdated,
+        _: &EventMeta,
+    ) -> anyhow::Result<()> {
+        let ids = (event.organization_id.as_str(), event.child_id.as_str());
+        describe(
+            tx,
+            ids,
+            &event.name,
+            &event.date_of_birth,
+            false,
+            self.clock.now(),
+        )
+        .await
+    }
+}
+
+/// A deactivated or deleted login's calendar feeds stop working for good
+/// (a member reactivated makes a new one); a reset password ends sessions,
+/// not feeds.
+pub struct RevokedUsers;
+
+impl Handler<UserRevoked> for RevokedUsers {
+    async fn handle(
+        &self,
+        tx: &mut PgConnection,
+        event: UserRevoked,
+        _: &EventMeta,
+    ) -> anyhow::Result<()> {
+        if !event.sessions_only {
+            feeds::delete_for_user(tx, Uuid::parse_str(&event.user_id)?).await?;
+        }
+        Ok(())
+    }
+}
+
+/// A suspended family's feeds answer as unknown until it is activated.
+pub struct Activation;
+
+impl Handler<OrganizationActivationChanged> for Activation {
+    async fn handle(
+        &self,
+        tx: &mut PgConnection,
+        event: OrganizationActivationChanged,
+        _: &EventMeta,
+    ) -> anyhow::Result<()> {
         let org = Uuid::parse_str(&event.organization_id)?;
-        let child = Uuid::parse_str(&event.child_id)?;
-        children::learn(tx, org, child, self.clock.now()).await?;
+        let at = event
+            .changed_at
+            .and_then(|t| {
+                chrono::DateTime::from_timestamp(t.seconds, u32::try_from(t.nanos).unwrap_or(0))
+            })
+            .unwrap_or_else(chrono::Utc::now);
+        families::set_suspended(tx, org, !event.is_active, at).await?;
         Ok(())
     }
 }
@@ -87,6 +174,7 @@ impl Handler<ChildDeleted> for ChildDeletedHandler {
         turns::forget_child(tx, org, child).await?;
         missed::delete_for_child(tx, org, child).await?;
         pauses::delete_for_child(tx, org, child).await?;
+        feeds::delete_for_child(tx, org, child).await?;
         children::mark_deleted(tx, org, child, self.clock.now()).await?;
         // Counts announced in the order they were made.
         chores::lock_family(tx, org).await?;

@@ -1,5 +1,6 @@
 //! gRPC handlers: check who is calling, hand over, convert errors.
 
+pub mod calendar;
 pub mod pauses;
 
 use chorely_proto::chores::v1::{self as pb, chores_service_server::ChoresService};

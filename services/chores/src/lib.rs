@@ -7,6 +7,8 @@ pub mod config;
 pub mod domain;
 pub mod error;
 pub mod events;
+pub mod feed;
+pub mod feeds;
 pub mod grpc;
 pub mod missed;
 pub mod pause;

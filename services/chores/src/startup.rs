@@ -4,9 +4,13 @@ use std::time::Duration;
 
 use chorely_proto::{
     chores::v1::{
-        chores_service_server::ChoresServiceServer, pauses_service_server::PausesServiceServer,
+        calendar_service_server::CalendarServiceServer, chores_service_server::ChoresServiceServer,
+        pauses_service_server::PausesServiceServer,
     },
-    events::v1::{ChildCreated, OrganizationCreated, OrganizationUpdated},
+    events::v1::{
+        ChildCreated, ChildUpdated, OrganizationActivationChanged, OrganizationCreated,
+        OrganizationUpdated, UserRevoked,
+    },
 };
 use kit::{clock::Clock, service::Service};
 use sqlx::migrate::Migrator;
@@ -17,8 +21,9 @@ use crate::{
     catalogue::Catalogue,
     clients::Clients,
     config::Config,
-    events::{ChildDeletedHandler, Children, Families},
-    grpc::{ChoresGrpc, pauses::PausesGrpc},
+    events::{Activation, ChildDeletedHandler, Children, Families, RevokedUsers},
+    feeds::Feeds,
+    grpc::{ChoresGrpc, calendar::CalendarGrpc, pauses::PausesGrpc},
     missed::{self, Missed},
     pauses::Pauses,
     photo,
@@ -91,9 +96,17 @@ impl Application {
                 clock: clock.clone(),
             },
         });
+        let calendar = CalendarServiceServer::new(CalendarGrpc {
+            feeds: Feeds {
+                pool: service.pool.clone(),
+                clients: clients.clone(),
+                clock: clock.clone(),
+            },
+        });
         let server = ChoresServiceServer::new(grpc).max_decoding_message_size(MAX_REQUEST_BYTES);
         let routes = Routes::new(InterceptedService::new(server, service.interceptor()))
-            .add_service(InterceptedService::new(pauses, service.interceptor()));
+            .add_service(InterceptedService::new(pauses, service.interceptor()))
+            .add_service(InterceptedService::new(calendar, service.interceptor()));
         Ok(Self {
             service,
             storage,
@@ -143,6 +156,19 @@ impl Application {
                 },
                 &shutdown,
             ),
+            s.consume::<ChildUpdated, _>(
+                "chores-child-updated",
+                Children {
+                    clock: self.clock.clone(),
+                },
+                &shutdown,
+            ),
+            s.consume::<UserRevoked, _>("chores-feeds-revoked-users", RevokedUsers, &shutdown),
+            s.consume::<OrganizationActivationChanged, _>(
+                "chores-feeds-activation",
+                Activation,
+                &shutdown,
+            ),
             s.consume::<OrganizationCreated, _>("chores-families-created", Families, &shutdown),
             s.consume::<OrganizationUpdated, _>("chores-families-updated", Families, &shutdown),
         ];
@@ -152,6 +178,7 @@ impl Application {
                 &[
                     "chorely.chores.v1.ChoresService",
                     "chorely.chores.v1.PausesService",
+                    "chorely.chores.v1.CalendarService",
                 ],
                 consumers,
                 shutdown,

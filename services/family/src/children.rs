@@ -264,6 +264,7 @@ impl Children {
                     .map(|d| d.to_string())
                     .unwrap_or_default(),
                 birthday_reward_cents: child.birthday_reward_cents,
+                name: child.name.clone(),
             },
         )
         .await?;
@@ -363,5 +364,6 @@ fn created(child: &ChildRow) -> ChildCreated {
             .map(|d| d.to_string())
             .unwrap_or_default(),
         birthday_reward_cents: child.birthday_reward_cents,
+        name: child.name.clone(),
     }
 }

@@ -34,6 +34,7 @@ async fn child_events(pool: &PgPool, org: Uuid, deleted_first: bool) -> Uuid {
         organization_id: org_id.clone(),
         date_of_birth: born.clone(),
         birthday_reward_cents: 500,
+        ..Default::default()
     };
     deliver(pool, &Children, created).await;
     let updated = ChildUpdated {
@@ -41,6 +42,7 @@ async fn child_events(pool: &PgPool, org: Uuid, deleted_first: bool) -> Uuid {
         organization_id: org_id.clone(),
         date_of_birth: born,
         birthday_reward_cents: 700,
+        ..Default::default()
     };
     deliver(pool, &Children, updated).await;
     let approved = SubmissionReviewed {

@@ -539,6 +539,20 @@ export async function horizontalOverflow(page) {
 }
 
 /**
+ * Serious or critical axe-core faults and sideways scrolling of the screen
+ * shown, once it has settled, each as a line naming `where`.
+ */
+export async function screenProblems(page, where) {
+  await settled(page);
+  const problems = (await axeViolations(page)).map(
+    (v) => `${where}: axe ${v.impact} ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target).join(', ')}`,
+  );
+  const overflow = await horizontalOverflow(page);
+  if (overflow) problems.push(`${where}: scrolls sideways: ${overflow.culprits.join(', ')}`);
+  return problems;
+}
+
+/**
  * Waits until no spinner is left on the page (lists and lazily loaded
  * screens) and no transition runs (colours are checked as they end up).
  */

@@ -20,7 +20,7 @@ import {
   waitForPath,
   withPage,
 } from '../lib/harness.mjs';
-import { axeViolations, horizontalOverflow, openWalkerContext, settled } from '../lib/walk.mjs';
+import { openWalkerContext, screenProblems } from '../lib/walk.mjs';
 
 const browser = sharedBrowser();
 const PHONE = { name: 'phone', width: 360, height: 740 };
@@ -43,15 +43,6 @@ async function api(method, path, token, headers = {}) {
     headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
   });
   return { status: response.status, data: await response.json().catch(() => null) };
-}
-
-/** Serious or critical axe-core faults and sideways scrolling of the screen shown. */
-async function problemsOf(page, where) {
-  await settled(page);
-  const problems = (await axeViolations(page)).map((v) => `${where}: axe ${v.impact} ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target).join(', ')}`);
-  const overflow = await horizontalOverflow(page);
-  if (overflow) problems.push(`${where}: scrolls sideways: ${overflow.culprits.join(', ')}`);
-  return problems;
 }
 
 async function enterPin(page, pin) {
@@ -83,7 +74,7 @@ describe('the family tablet', () => {
       await page.goto('/settings');
       const card = page.locator('.tablets-card');
       await card.getByText('No tablets set up yet.').waitFor();
-      const problems = await problemsOf(page, 'settings with the tablet card');
+      const problems = await screenProblems(page, 'settings with the tablet card');
       await card.getByRole('button', { name: 'Use this browser as the family tablet' }).click();
       const setUp = page.getByRole('dialog', { name: 'Use this browser as the family tablet' });
       assert.equal(await setUp.getByLabel('Tablet name').inputValue(), 'Family tablet');
@@ -103,12 +94,12 @@ describe('the family tablet', () => {
       }));
       assert.equal(stored.token, null, "the parent's session does not stay on the shared tablet");
       assert.ok(stored.tablet, 'the device token is kept');
-      problems.push(...(await problemsOf(page, '/tablet pictures')));
+      problems.push(...(await screenProblems(page, '/tablet pictures')));
 
       // Mia taps hers; a wrong PIN is refused, the right one signs her in.
       await pictures.getByRole('button', { name: 'Mia', exact: true }).click();
       await page.getByRole('heading', { level: 1, name: 'Hi Mia! Enter your PIN' }).waitFor();
-      problems.push(...(await problemsOf(page, '/tablet PIN pad')));
+      problems.push(...(await screenProblems(page, '/tablet PIN pad')));
       const [wrong] = await Promise.all([nextResponse(page, 'POST', '/tablet/unlock'), enterPin(page, '1111')]);
       assert.equal(wrong.status(), 400);
       await page.getByRole('alert').filter({ hasText: 'That PIN is not right. Try again.' }).waitFor();
@@ -117,7 +108,7 @@ describe('the family tablet', () => {
       await waitForPath(page, '/');
       await page.getByRole('heading', { level: 1, name: 'My Dashboard' }).waitFor();
       await page.getByRole('region', { name: 'Family tablet' }).getByText('On the family tablet as Mia').waitFor();
-      problems.push(...(await problemsOf(page, "Mia's home on the tablet")));
+      problems.push(...(await screenProblems(page, "Mia's home on the tablet")));
       assert.deepEqual(problems, []);
 
       // She does a chore in her own session.
@@ -225,10 +216,10 @@ describe('the family tablet', () => {
       await page.goto('/tablet');
       await page.getByRole('heading', { level: 1, name: "Who's here?" }).waitFor();
       assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
-      const problems = await problemsOf(page, '/tablet pictures (dark)');
+      const problems = await screenProblems(page, '/tablet pictures (dark)');
       await page.getByRole('list', { name: 'Children' }).getByRole('button', { name: 'Mia', exact: true }).click();
       await page.getByRole('group', { name: 'PIN pad' }).waitFor();
-      problems.push(...(await problemsOf(page, '/tablet PIN pad (dark)')));
+      problems.push(...(await screenProblems(page, '/tablet PIN pad (dark)')));
       assert.deepEqual(problems, []);
     } finally {
       await context.close();

@@ -38,6 +38,8 @@ export const queryKeys = {
   /** The family's webhook endpoints (parents), and each one's deliveries beneath. */
   webhooks: ['webhooks'] as const,
   webhookDeliveries: (id: string) => ['webhooks', id, 'deliveries'] as const,
+  /** The signed-in user's own calendar feeds. */
+  calendarFeeds: ['calendar-feeds'] as const,
   admin: {
     all: ['admin'] as const,
     stats: ['admin', 'stats'] as const,

@@ -202,7 +202,8 @@ pub async fn update(
         "UPDATE chores SET category_id = $3, name = $4, description = $5,
             base_reward_cents = $6, frequency_days = $7, requires_photo = $8,
             assigned_child_ids = $9, assignment_mode = $10, due_days = $11, due_time = $12,
-            periods_start_on = $13, missed_penalty_cents = $14, updated_at = now()
+            periods_start_on = $13, missed_penalty_cents = $14, updated_at = now(),
+            revision = revision + 1
          WHERE organization_id = $1 AND id = $2 AND is_active",
         org,
         id,
@@ -260,7 +261,7 @@ pub async fn forget_child(tx: &mut PgConnection, org: Uuid, child: Uuid) -> Resu
     let changed = sqlx::query_scalar!(
         r#"UPDATE chores c SET assigned_child_ids = array_remove(c.assigned_child_ids, $2),
             is_active = c.is_active AND cardinality(c.assigned_child_ids) > 1,
-            updated_at = now()
+            updated_at = now(), revision = c.revision + 1
          FROM chores old
          WHERE old.id = c.id AND c.organization_id = $1 AND $2 = ANY(c.assigned_child_ids)
          RETURNING old.is_active AND NOT c.is_active AS "retired!""#,

@@ -45,3 +45,25 @@ pub async fn time_zone(pool: &PgPool, org: Uuid) -> Result<Option<String>, Error
     .traced("family_time_zone")
     .await?)
 }
+
+/// A family suspended or activated at `at`; an older announcement arriving
+/// late changes nothing.
+pub async fn set_suspended(
+    tx: &mut PgConnection,
+    org: Uuid,
+    suspended: bool,
+    at: chrono::DateTime<chrono::Utc>,
+) -> Result<(), Error> {
+    sqlx::query!(
+        "UPDATE families SET suspended = $2, activation_changed_at = $3
+         WHERE organization_id = $1
+           AND (activation_changed_at IS NULL OR activation_changed_at <= $3)",
+        org,
+        suspended,
+        at,
+    )
+    .execute(tx)
+    .traced("family_activation")
+    .await?;
+    Ok(())
+}

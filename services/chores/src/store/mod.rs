@@ -7,6 +7,7 @@ pub mod categories;
 pub mod children;
 pub mod chores;
 pub mod families;
+pub mod feeds;
 pub mod missed;
 pub mod pauses;
 pub mod stats;

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { AccountInfo } from './account-info';
+import { CalendarFeedCard } from './calendar-feed-card';
 import { ChildDetails } from './child-details';
 import { LanguageChoice } from './language-choice';
 import { ProfileForm } from './profile-form';
@@ -34,6 +35,7 @@ export function ProfilePage({ TwoFactor }: ProfilePageProps = {}) {
         <div className="stack">
           <AccountInfo user={user} />
           <LanguageChoice />
+          <CalendarFeedCard />
         </div>
       </div>
     </>

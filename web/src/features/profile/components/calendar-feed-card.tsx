@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import {
+  useCalendarFeeds,
+  useCreateCalendarFeed,
+  useDeleteCalendarFeed,
+  type CalendarFeed,
+  type CreatedCalendarFeed,
+} from '../api/calendar-feeds';
+import { Alert, Button, Card, CopyField, Spinner } from '@/components/ui';
+import { useAction } from '@/hooks/use-action';
+import { getErrorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/utils/format';
+
+/**
+ * Profile → Calendar feed, for parents and children: a private iCalendar URL
+ * that calendar apps subscribe to (a parent's shows every child's chores, a
+ * child's their own, and birthdays). The URL is shown once, when made (only
+ * a hash of it is kept); the list names each feed by when it was made and
+ * last used, with Delete.
+ */
+export function CalendarFeedCard() {
+  const { t } = useTranslation('profile');
+  const feeds = useCalendarFeeds();
+  const { mutateAsync: create, isPending: creating } = useCreateCalendarFeed();
+  const [created, setCreated] = useState<CreatedCalendarFeed | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const onCreate = async () => {
+    setError(null);
+    try {
+      setCreated(await create());
+    } catch (failure) {
+      setError(getErrorMessage(failure, t('calendar.failedToCreate')));
+    }
+  };
+
+  return (
+    <Card title={t('calendar.title')} className="calendar-feed-card">
+      <p className="muted">{t('calendar.description')}</p>
+      {created && (
+        <div className="calendar-feed-card__created">
+          <Alert variant="success">{t('calendar.created')}</Alert>
+          <CopyField label={t('calendar.urlLabel')} value={created.url} />
+        </div>
+      )}
+      {error && <Alert>{error}</Alert>}
+      {feeds.isPending && <Spinner label={t('calendar.loading')} />}
+      {feeds.error && <Alert>{getErrorMessage(feeds.error, t('calendar.failedToLoad'))}</Alert>}
+      {feeds.data && feeds.data.length === 0 && <p>{t('calendar.none')}</p>}
+      {feeds.data && feeds.data.length > 0 && (
+        <ul className="tablets-list" aria-label={t('calendar.listLabel')}>
+          {feeds.data.map((feed) => (
+            <FeedRow key={feed.id} feed={feed} onDeleted={() => setCreated((c) => (c?.id === feed.id ? null : c))} />
+          ))}
+        </ul>
+      )}
+      <Button onClick={() => void onCreate()} isLoading={creating}>
+        {t('calendar.create')}
+      </Button>
+      <details className="calendar-feed-card__help">
+        <summary>{t('calendar.help.title')}</summary>
+        <ul>
+          <li>{t('calendar.help.google')}</li>
+          <li>{t('calendar.help.apple')}</li>
+          <li>{t('calendar.help.outlook')}</li>
+        </ul>
+        <p className="muted small">{t('calendar.help.private')}</p>
+      </details>
+    </Card>
+  );
+}
+
+function FeedRow({ feed, onDeleted }: { feed: CalendarFeed; onDeleted: () => void }) {
+  const { t } = useTranslation('profile');
+  const { mutateAsync: remove } = useDeleteCalendarFeed();
+  const { busy, error, run } = useAction(t('calendar.failedToDelete'));
+  const made = formatDateTime(feed.createdAt);
+
+  const onDelete = () =>
+    run(async () => {
+      await remove(feed.id);
+      onDeleted();
+    }, t('calendar.deleteConfirm'));
+
+  return (
+    <li className="tablets-list__item">
+      <div className="tablets-list__text">
+        <span className="tablets-list__name">{t('calendar.feedMade', { date: made })}</span>
+        <span className="muted small">
+          {feed.lastUsedAt
+            ? t('calendar.lastUsed', { date: formatDateTime(feed.lastUsedAt) })
+            : t('calendar.neverUsed')}
+        </span>
+        {error && <Alert>{error}</Alert>}
+      </div>
+      <Button
+        variant="danger-quiet"
+        size="sm"
+        onClick={() => void onDelete()}
+        isLoading={busy}
+        aria-label={t('calendar.deleteLabel', { date: made })}
+      >
+        {t('calendar.delete')}
+      </Button>
+    </li>
+  );
+}
