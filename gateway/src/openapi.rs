@@ -36,6 +36,7 @@ use crate::error::ErrorBody;
         (name = "organizations", description = "The signed-in user's family"),
         (name = "children", description = "Children of the family"),
         (name = "tablet", description = "The family tablet (with its device token)"),
+        (name = "store", description = "The reward store: items, redemptions"),
         (name = "events", description = "Live updates (Server-Sent Events)"),
         (name = "health", description = "Health of the stack"),
     )

@@ -8,9 +8,11 @@ pub mod chores;
 pub mod dashboard;
 pub mod events;
 pub mod health;
+pub mod jars;
 pub mod organizations;
 pub mod pauses;
 pub mod rewards;
+pub mod store;
 pub mod submissions;
 pub mod tablets;
 pub mod users;
@@ -64,5 +66,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(organizations::router())
         .merge(tablets::router())
         .merge(pauses::router())
+        .merge(jars::router())
+        .merge(store::router())
         .merge(health::router())
 }
