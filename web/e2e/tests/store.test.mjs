@@ -4,6 +4,7 @@
 // axe-core.
 
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { describe, test } from 'node:test';
 
 import {
@@ -21,6 +22,9 @@ import {
   withPage,
 } from '../lib/harness.mjs';
 import { axeViolations, horizontalOverflow, settled } from '../lib/walk.mjs';
+
+const require = createRequire(import.meta.url);
+const AXE_PATH = require.resolve('axe-core/axe.min.js');
 
 const browser = sharedBrowser();
 const PHONE = { viewport: { width: 360, height: 740 } };
@@ -55,7 +59,8 @@ describe('store', () => {
     await withPage(
       browser(),
       t,
-      async (page) => {
+      async (page, context) => {
+        await context.addInitScript({ path: AXE_PATH });
         // The child opens the Store from the menu, sees the reward and their spend jar...
         await loginThroughUi(page, child);
         await page.goto('/store');
@@ -82,11 +87,13 @@ describe('store', () => {
         await withPage(
           browser(),
           t,
-          async (parentPage) => {
+          async (parentPage, parentContext) => {
+            await parentContext.addInitScript({ path: AXE_PATH });
             // The parent's dashboard counts the request; the Store lists it.
             await loginThroughUi(parentPage, parent);
             await parentPage.getByRole('group', { name: 'Store requests', exact: true }).getByText('1', { exact: true }).waitFor();
-            await parentPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Store' }).click();
+            // On a phone the main navigation is a menu: the card leads to the Store.
+            await parentPage.getByRole('group', { name: 'Store requests', exact: true }).click();
             await waitForPath(parentPage, '/store');
             const waiting = parentPage.getByRole('region', { name: 'Requests' });
             await waiting.getByText(`${childName} asks for ${reward} ($3.50)`).waitFor();
