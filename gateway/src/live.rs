@@ -8,8 +8,9 @@
 //! is kept for that (read back from the stream when the gateway starts).
 //!
 //! What reaches whom: a family's parents get their family's submissions,
-//! reviews, balance changes, chores and children; a child gets their own
-//! submissions, reviews and balance and the family's chores; a super admin
+//! reviews, balance changes, store requests and store changes, chores and
+//! children; a child gets their own submissions, reviews, balance and store
+//! requests and the family's chores and store; a super admin
 //! gets the families' plan and activation changes. Nothing else.
 
 use std::{
@@ -24,8 +25,8 @@ use chorely_proto::events::{
     v1::{
         CatalogueChanged, ChildCreated, ChildDeleted, ChildUpdated, ChoreCountChanged, ChoreMissed,
         LedgerEntryRecorded, MissedChoreExcused, OrganizationActivationChanged,
-        OrganizationCreated, OrganizationPlanChanged, OrganizationUpdated, SubmissionReviewed,
-        SubmissionSubmitted,
+        OrganizationCreated, OrganizationPlanChanged, OrganizationUpdated, RedemptionDecided,
+        RedemptionRequested, StoreChanged, SubmissionReviewed, SubmissionSubmitted,
     },
 };
 use futures::StreamExt;
@@ -277,11 +278,43 @@ pub fn translate(subject: &str, payload: &[u8]) -> Option<(&'static str, Value, 
         }
         s if s == LedgerEntryRecorded::SUBJECT => {
             let e: LedgerEntryRecorded = decode(payload)?;
-            let data = json!({"childId": e.child_id, "kind": e.kind, "amount": to_dollars(e.amount_cents)});
+            let jar = if e.jar.is_empty() {
+                "SPEND"
+            } else {
+                e.jar.as_str()
+            };
+            let data = json!({"childId": e.child_id, "kind": e.kind, "jar": jar, "amount": to_dollars(e.amount_cents)});
             (
                 "balance.changed",
                 data,
                 child(&e.organization_id, &e.child_id)?,
+            )
+        }
+        s if s == RedemptionRequested::SUBJECT => {
+            let e: RedemptionRequested = decode(payload)?;
+            let data = json!({"redemptionId": e.redemption_id, "childId": e.child_id, "status": "PENDING"});
+            (
+                "store.redemption",
+                data,
+                child(&e.organization_id, &e.child_id)?,
+            )
+        }
+        s if s == RedemptionDecided::SUBJECT => {
+            let e: RedemptionDecided = decode(payload)?;
+            let data =
+                json!({"redemptionId": e.redemption_id, "childId": e.child_id, "status": e.status});
+            (
+                "store.redemption",
+                data,
+                child(&e.organization_id, &e.child_id)?,
+            )
+        }
+        s if s == StoreChanged::SUBJECT => {
+            let e: StoreChanged = decode(payload)?;
+            (
+                "store.changed",
+                json!({}),
+                Audience::Family(org(&e.organization_id)?),
             )
         }
         s if s == CatalogueChanged::SUBJECT => {

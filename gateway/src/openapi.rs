@@ -38,6 +38,7 @@ use crate::error::ErrorBody;
         (name = "tablet", description = "The family tablet (with its device token)"),
         (name = "webhooks", description = "Endpoints receiving the family's events"),
         (name = "calendar", description = "Private calendar feeds (iCalendar)"),
+        (name = "store", description = "The reward store: items, redemptions"),
         (name = "events", description = "Live updates (Server-Sent Events)"),
         (name = "health", description = "Health of the stack"),
     )

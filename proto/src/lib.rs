@@ -64,6 +64,9 @@ pub mod events {
         MissedChoreExcused => "chores.missed_chore_excused",
         PauseChanged => "chores.pause_changed",
         LedgerEntryRecorded => "rewards.ledger_entry_recorded",
+        RedemptionRequested => "rewards.redemption_requested",
+        RedemptionDecided => "rewards.redemption_decided",
+        StoreChanged => "rewards.store_changed",
         OrganizationPlanChanged => "platform.organization_plan_changed",
         OrganizationActivationChanged => "platform.organization_activation_changed",
     }

@@ -32,6 +32,8 @@ pub struct ChildOverview {
     pub id: String,
     pub name: String,
     pub balance: f64,
+    /// What each of the child's jars holds (their sum is `balance`).
+    pub jars: super::JarAmounts,
     pub pending_submissions: i32,
     /// Approved chores since the 1st of this month (family's calendar).
     pub completed_this_month: i32,
@@ -49,6 +51,8 @@ pub struct ParentDashboard {
     pub role: super::Role,
     pub total_children: i32,
     pub total_pending_submissions: i32,
+    /// Store redemptions waiting for a parent's decision.
+    pub pending_store_requests: i32,
     pub total_balance: f64,
     pub total_paid_out_this_month: f64,
     pub most_active_chores: Vec<ChoreActivityView>,
@@ -87,6 +91,8 @@ pub struct WeekEarningsView {
 pub struct ChildDashboard {
     pub role: super::Role,
     pub balance: f64,
+    /// What each of the child's jars holds (their sum is `balance`).
+    pub jars: super::JarAmounts,
     pub pending_submissions: i32,
     pub completed_this_month: i32,
     pub earned_this_month: f64,

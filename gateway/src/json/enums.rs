@@ -212,6 +212,10 @@ pub enum LedgerKind {
     Missed,
     /// A missed chore excused: its penalty given back.
     Excused,
+    /// Money moved between two jars.
+    Transfer,
+    /// A store reward approved.
+    Redemption,
 }
 
 impl LedgerKind {
@@ -223,6 +227,8 @@ impl LedgerKind {
             "BIRTHDAY" => Self::Birthday,
             "MISSED" => Self::Missed,
             "EXCUSED" => Self::Excused,
+            "TRANSFER" => Self::Transfer,
+            "REDEMPTION" => Self::Redemption,
             _ => Self::Adjustment,
         }
     }
@@ -247,6 +253,42 @@ by_name!(RoleFilter {
     ORG_ADMIN,
     ORG_MEMBER
 });
+
+/// One of a child's jars: SPEND, SAVE or GIVE.
+#[allow(clippy::upper_case_acronyms)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+pub enum Jar {
+    SPEND,
+    SAVE,
+    GIVE,
+}
+
+by_name!(Jar { SPEND, SAVE, GIVE });
+
+/// Where a store redemption stands.
+#[allow(clippy::upper_case_acronyms)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+pub enum RedemptionStatus {
+    PENDING,
+    APPROVED,
+    REJECTED,
+}
+
+by_name!(RedemptionStatus {
+    PENDING,
+    APPROVED,
+    REJECTED
+});
+
+/// A parent's decision on a redemption.
+#[allow(clippy::upper_case_acronyms)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+pub enum RedemptionDecision {
+    APPROVED,
+    REJECTED,
+}
+
+by_name!(RedemptionDecision { APPROVED, REJECTED });
 
 /// A letter grade.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]

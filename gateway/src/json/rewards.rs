@@ -65,6 +65,8 @@ pub struct AdjustBalanceBody {
     /// Why: required.
     #[schema(required = true, min_length = 1, max_length = 500, pattern = r"\S")]
     pub notes: String,
+    /// The jar it goes into or comes from; SPEND when absent.
+    pub jar: Option<super::Jar>,
 }
 
 /// Signed dollars in whole cents: text such as `+10.00` or `-5.50`, or a number.
@@ -175,6 +177,8 @@ pub struct PayoutBody {
     pub amount: Option<f64>,
     #[schema(max_length = 500)]
     pub notes: Option<String>,
+    /// The jar it is taken from; SPEND when absent.
+    pub jar: Option<super::Jar>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

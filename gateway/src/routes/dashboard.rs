@@ -20,7 +20,7 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody},
     json::{
         CategoryName, ChildDashboard, ChildOverview, ChoreActivityView, ChoreSummary, Dashboard,
-        HistoryChore, ParentDashboard, RecentActivity, Role, WeekEarningsView, time,
+        HistoryChore, JarAmounts, ParentDashboard, RecentActivity, Role, WeekEarningsView, time,
     },
     money::to_dollars,
 };
@@ -95,6 +95,16 @@ fn balance(balances: &[rewards_pb::ChildBalance], child: &str) -> i64 {
         .map_or(0, |b| b.balance_cents)
 }
 
+/// A child's jars among those the rewards service answered.
+fn jars(balances: &[rewards_pb::ChildBalance], child: &str) -> JarAmounts {
+    balances
+        .iter()
+        .find(|b| b.child_id == child)
+        .map_or_else(JarAmounts::default, |b| {
+            JarAmounts::of_cents(b.spend_cents, b.save_cents, b.give_cents)
+        })
+}
+
 async fn parent(state: &AppState, user: &Authed) -> ApiResult<ParentDashboard> {
     let (children, chores, money) = tokio::try_join!(
         async {
@@ -130,6 +140,7 @@ async fn parent(state: &AppState, user: &Authed) -> ApiResult<ParentDashboard> {
                 id: c.id.clone(),
                 name: c.name.clone(),
                 balance: to_dollars(balance_of(&c.id)),
+                jars: jars(&money.balances, &c.id),
                 pending_submissions: counts.map_or(0, |s| s.pending),
                 completed_this_month: counts.map_or(0, |s| s.completed_this_month),
                 completed_last_30_days: counts.map_or(0, |s| s.completed_last_30_days),
@@ -141,6 +152,7 @@ async fn parent(state: &AppState, user: &Authed) -> ApiResult<ParentDashboard> {
         role: Role::parse(user.0.role.as_str()).unwrap_or(Role::ORG_MEMBER),
         total_children: i32::try_from(children.len()).unwrap_or(i32::MAX),
         total_pending_submissions: chores.pending_total,
+        pending_store_requests: money.pending_redemptions,
         total_balance: to_dollars(children.iter().map(|c| balance_of(&c.id)).sum()),
         total_paid_out_this_month: to_dollars(money.paid_out_this_month_cents),
         most_active_chores: activity(chores.most_active),
@@ -178,13 +190,11 @@ async fn child(state: &AppState, user: &Authed) -> ApiResult<ChildDashboard> {
     )?;
     let own = chores.into_inner().children.into_iter().next();
     let money = money.into_inner();
+    let me = user.0.child.map(|id| id.to_string()).unwrap_or_default();
     Ok(ChildDashboard {
         role: Role::parse(user.0.role.as_str()).unwrap_or(Role::ORG_MEMBER),
-        balance: to_dollars(
-            user.0
-                .child
-                .map_or(0, |id| balance(&money.balances, &id.to_string())),
-        ),
+        balance: to_dollars(balance(&money.balances, &me)),
+        jars: jars(&money.balances, &me),
         pending_submissions: own.as_ref().map_or(0, |s| s.pending),
         completed_this_month: own.as_ref().map_or(0, |s| s.completed_this_month),
         earned_this_month: to_dollars(money.earned_this_month_cents),

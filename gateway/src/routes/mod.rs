@@ -9,9 +9,11 @@ pub mod chores;
 pub mod dashboard;
 pub mod events;
 pub mod health;
+pub mod jars;
 pub mod organizations;
 pub mod pauses;
 pub mod rewards;
+pub mod store;
 pub mod submissions;
 pub mod tablets;
 pub mod users;
@@ -68,5 +70,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(pauses::router())
         .merge(webhooks::router())
         .merge(calendar::router())
+        .merge(jars::router())
+        .merge(store::router())
         .merge(health::router())
 }

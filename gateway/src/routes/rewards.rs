@@ -58,6 +58,7 @@ async fn adjust_balance(
             amount_cents,
             notes: body.notes,
             idempotency_key: String::new(),
+            jar: body.jar.map(|j| j.as_str().to_owned()).unwrap_or_default(),
         })
         .await?
         .into_inner();
@@ -104,6 +105,7 @@ async fn create_payout(
             child_id: body.child_id,
             amount_cents,
             notes: body.notes.unwrap_or_default(),
+            jar: body.jar.map(|j| j.as_str().to_owned()).unwrap_or_default(),
         })
         .await?
         .into_inner();

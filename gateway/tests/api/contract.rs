@@ -161,6 +161,43 @@ async fn call(f: &Family, method: &str, path: &str) -> Call {
             format!("/children/{child_id}/adjust-balance"),
             json!({"amount": "+5.00", "notes": "Pocket money"}),
         ),
+        ("PUT", "/children/{id}/split") => (
+            f.parent(),
+            format!("/children/{child_id}/split"),
+            json!({"spend": 80, "save": 10, "give": 10}),
+        ),
+        ("POST", "/children/{id}/transfers") => (
+            f.parent(),
+            format!("/children/{child_id}/transfers"),
+            json!({"from": "SPEND", "to": "SAVE", "amount": 0.01, "notes": "Bike fund"}),
+        ),
+        ("POST", "/store/items") => (
+            f.parent(),
+            path.to_owned(),
+            json!({"name": format!("Treat {unique}"), "price": 0.01}),
+        ),
+        ("PUT", "/store/items/{id}") => {
+            let item = store_item(f).await;
+            (
+                f.parent(),
+                format!("/store/items/{}", id(&item)),
+                json!({"name": "Treat", "price": 0.02, "stock": 3}),
+            )
+        }
+        ("PATCH", "/store/redemptions/{id}") => {
+            let item = store_item(f).await;
+            let (status, asked) = send(
+                f.kid
+                    .post(&format!("/store/items/{}/redeem", id(&item)), &json!({})),
+            )
+            .await;
+            assert_eq!(status, StatusCode::CREATED, "{asked}");
+            (
+                f.parent(),
+                format!("/store/redemptions/{}", id(&asked)),
+                json!({"status": "APPROVED", "note": "Enjoy"}),
+            )
+        }
         ("POST", "/categories") => (
             f.parent(),
             path.to_owned(),
@@ -293,6 +330,18 @@ async fn call(f: &Family, method: &str, path: &str) -> Call {
         path,
         body,
     }
+}
+
+/// A store item of one cent, for a call that needs one.
+async fn store_item(f: &Family) -> Value {
+    let name = format!("Treat {}", uuid::Uuid::new_v4().simple());
+    let (status, item) = send(
+        f.parent
+            .post("/store/items", &json!({"name": name, "price": 0.01})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{item}");
+    item
 }
 
 fn f_admin_get(admin: &Session, family: &str) -> reqwest::RequestBuilder {

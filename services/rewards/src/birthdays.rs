@@ -66,12 +66,13 @@ async fn credit(
     now: DateTime<Utc>,
 ) -> anyhow::Result<bool> {
     let mut tx = pool.begin().await?;
-    let entry = ledger::insert(
+    let credited = crate::jars::credit(
         &mut tx,
         &NewEntry {
             org: child.organization_id,
             child: child.child_id,
             kind: Kind::Birthday,
+            jar: ledger::Jar::Spend,
             source_id: &format!("{}:{year}", child.child_id),
             amount_cents: child.birthday_reward_cents,
             notes: "Happy birthday!",
@@ -81,7 +82,7 @@ async fn credit(
     )
     .await?;
     tx.commit().await?;
-    Ok(entry.is_some())
+    Ok(credited)
 }
 
 /// Runs [`pay_due`] now and every `every` until `shutdown`.

@@ -8,6 +8,9 @@ use chorely_proto::{
     family::v1::{
         Child, GetChildRequest, ListChildrenRequest, family_service_client::FamilyServiceClient,
     },
+    platform::v1::{
+        GetOrganizationStatusRequest, Plan, platform_service_client::PlatformServiceClient,
+    },
 };
 use kit::{authn::User, grpc::Outgoing};
 use tonic::{Code, transport::Channel};
@@ -19,14 +22,31 @@ use crate::error::Error;
 pub struct Clients {
     pub family: Channel,
     pub auth: Channel,
+    pub platform: Channel,
 }
 
 impl Clients {
-    pub fn new(family_url: &str, auth_url: &str) -> anyhow::Result<Self> {
+    pub fn new(family_url: &str, auth_url: &str, platform_url: &str) -> anyhow::Result<Self> {
         Ok(Self {
             family: kit::grpc::channel(family_url)?,
             auth: kit::grpc::channel(auth_url)?,
+            platform: kit::grpc::channel(platform_url)?,
         })
+    }
+
+    /// The family's plan, which limits its store items.
+    pub async fn plan(&self, user: &User, org: Uuid) -> Result<Plan, Error> {
+        let status = PlatformServiceClient::with_interceptor(
+            self.platform.clone(),
+            Outgoing::bearer(&user.token),
+        )
+        .get_organization_status(GetOrganizationStatusRequest {
+            organization_id: org.to_string(),
+        })
+        .await
+        .map_err(|s| Error::Upstream("platform", s))?
+        .into_inner();
+        Ok(status.plan())
     }
 
     fn family(

@@ -9,6 +9,8 @@ pub struct Config {
     pub family_url: String,
     /// The auth service: parents' names on payouts.
     pub auth_url: String,
+    /// The platform service: the family's plan, which limits its store items.
+    pub platform_url: String,
     /// How often birthdays are looked for, in seconds (also once at start).
     pub birthday_check_secs: u64,
 }
@@ -19,6 +21,7 @@ impl Default for Config {
             common: CommonConfig::defaults("rewards", 50054),
             family_url: "http://127.0.0.1:50052".into(),
             auth_url: "http://127.0.0.1:50051".into(),
+            platform_url: "http://127.0.0.1:50055".into(),
             birthday_check_secs: 600,
         }
     }

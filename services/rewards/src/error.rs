@@ -2,6 +2,8 @@
 
 use tonic::{Code, Status};
 
+use crate::store::ledger::Jar;
+
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     #[error(transparent)]
@@ -17,6 +19,35 @@ pub enum Error {
     PayoutOverBalance { name: String, balance_cents: i64 },
     #[error("The adjustment would make the balance negative")]
     NegativeBalance,
+    #[error("{name}'s {} jar has only ${}", jar_name(*.jar), dollars(*.jar_cents))]
+    JarTooLow {
+        name: String,
+        jar: Jar,
+        jar_cents: i64,
+    },
+    /// Also the answer for another family's items and, to a child, for
+    /// items not offered to them.
+    #[error("Reward not found")]
+    ItemNotFound,
+    #[error("Request not found")]
+    RedemptionNotFound,
+    #[error("{item} costs ${}, but {name}'s spend jar has only ${}", dollars(*.price_cents), dollars(*.spend_cents))]
+    CannotAfford {
+        name: String,
+        item: String,
+        price_cents: i64,
+        spend_cents: i64,
+    },
+    #[error("{0} is out of stock")]
+    OutOfStock(String),
+    #[error("Only children can redeem rewards")]
+    NotAChild,
+    #[error("This reward is no longer in the store")]
+    ItemRemoved,
+    #[error("This request was already {0}")]
+    AlreadyDecided(String),
+    #[error("The {plan} plan allows up to {limit} store rewards. Upgrade to add more.")]
+    StoreLimit { plan: &'static str, limit: i64 },
     /// Another service refused or failed.
     #[error("{1}")]
     Upstream(&'static str, Status),
@@ -24,6 +55,14 @@ pub enum Error {
     Database(#[from] sqlx::Error),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
+}
+
+fn jar_name(jar: Jar) -> &'static str {
+    match jar {
+        Jar::Spend => "spend",
+        Jar::Save => "save",
+        Jar::Give => "give",
+    }
 }
 
 /// Cents as users read them: `12.50`.
@@ -37,10 +76,19 @@ impl From<Error> for Status {
     fn from(err: Error) -> Self {
         let code = match &err {
             Error::Invalid(field) => return kit::error::invalid(field),
-            Error::ChildNotFound | Error::SubjectNotFound => Code::NotFound,
-            Error::SubjectArchived | Error::PayoutOverBalance { .. } | Error::NegativeBalance => {
-                Code::FailedPrecondition
-            }
+            Error::ChildNotFound
+            | Error::SubjectNotFound
+            | Error::ItemNotFound
+            | Error::RedemptionNotFound => Code::NotFound,
+            Error::SubjectArchived
+            | Error::PayoutOverBalance { .. }
+            | Error::NegativeBalance
+            | Error::JarTooLow { .. }
+            | Error::CannotAfford { .. }
+            | Error::OutOfStock(_)
+            | Error::ItemRemoved
+            | Error::AlreadyDecided(_) => Code::FailedPrecondition,
+            Error::StoreLimit { .. } | Error::NotAChild => Code::PermissionDenied,
             Error::Upstream(service, status) => {
                 return kit::error::upstream(service, status.clone());
             }

@@ -153,6 +153,8 @@ impl Handler<ChildDeleted> for Children {
         );
         store::ledger::delete_for_child(tx, org, child).await?;
         store::subjects::delete_for_child(tx, org, child).await?;
+        store::jars::delete_for_child(tx, child).await?;
+        store::redemptions::delete_for_child(tx, org, child).await?;
         store::children::mark_deleted(tx, org, child).await?;
         Ok(())
     }

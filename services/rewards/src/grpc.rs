@@ -6,11 +6,14 @@ use kit::grpc::{Reply, reply};
 use tonic::Request;
 
 use crate::{
-    error::Error, ledger::Ledger, multipliers::Multipliers, subjects::Subjects, subjects::child_id,
+    error::Error, jars::Jars, ledger::Ledger, multipliers::Multipliers, reward_store::RewardStore,
+    subjects::Subjects, subjects::child_id,
 };
 
 pub struct RewardsGrpc {
     pub ledger: Ledger,
+    pub jars: Jars,
+    pub store: RewardStore,
     pub multipliers: Multipliers,
     pub subjects: Subjects,
 }
@@ -168,5 +171,108 @@ impl RewardsService for RewardsGrpc {
                     archived: i32::try_from(n).unwrap_or(i32::MAX),
                 }),
         )
+    }
+
+    async fn get_jars(&self, request: Request<pb::GetJarsRequest>) -> Reply<pb::Jars> {
+        let user = request.user()?;
+        let org = user.org()?;
+        reply(self.jars.get(user, org, &request.get_ref().child_id).await)
+    }
+
+    async fn set_split(&self, request: Request<pb::SetSplitRequest>) -> Reply<pb::Jars> {
+        let parent = request.parent()?.clone();
+        let org = parent.org()?;
+        reply(
+            self.jars
+                .set_split(&parent, org, request.into_inner())
+                .await,
+        )
+    }
+
+    async fn transfer_between_jars(
+        &self,
+        request: Request<pb::TransferRequest>,
+    ) -> Reply<pb::Jars> {
+        let parent = request.parent()?.clone();
+        let org = parent.org()?;
+        reply(self.jars.transfer(&parent, org, request.into_inner()).await)
+    }
+
+    async fn list_store_items(
+        &self,
+        request: Request<pb::ListStoreItemsRequest>,
+    ) -> Reply<pb::ListStoreItemsResponse> {
+        let user = request.user()?;
+        let org = user.org()?;
+        reply(
+            self.store
+                .items(user, org)
+                .await
+                .map(|items| pb::ListStoreItemsResponse { items }),
+        )
+    }
+
+    async fn create_store_item(
+        &self,
+        request: Request<pb::StoreItemRequest>,
+    ) -> Reply<pb::StoreItem> {
+        let parent = request.parent()?.clone();
+        let org = parent.org()?;
+        reply(self.store.create(&parent, org, request.into_inner()).await)
+    }
+
+    async fn update_store_item(
+        &self,
+        request: Request<pb::StoreItemRequest>,
+    ) -> Reply<pb::StoreItem> {
+        let parent = request.parent()?.clone();
+        let org = parent.org()?;
+        reply(self.store.update(&parent, org, request.into_inner()).await)
+    }
+
+    async fn delete_store_item(
+        &self,
+        request: Request<pb::DeleteStoreItemRequest>,
+    ) -> Reply<pb::DeleteStoreItemResponse> {
+        let org = request.parent()?.org()?;
+        reply(
+            self.store
+                .delete(org, &request.get_ref().id)
+                .await
+                .map(|()| pb::DeleteStoreItemResponse {}),
+        )
+    }
+
+    async fn redeem(&self, request: Request<pb::RedeemRequest>) -> Reply<pb::Redemption> {
+        let user = request.user()?;
+        let org = user.org()?;
+        reply(
+            self.store
+                .redeem(user, org, &request.get_ref().item_id)
+                .await,
+        )
+    }
+
+    async fn list_redemptions(
+        &self,
+        request: Request<pb::ListRedemptionsRequest>,
+    ) -> Reply<pb::ListRedemptionsResponse> {
+        let user = request.user()?;
+        let org = user.org()?;
+        reply(
+            self.store
+                .redemptions(user, org, &request.get_ref().status)
+                .await
+                .map(|redemptions| pb::ListRedemptionsResponse { redemptions }),
+        )
+    }
+
+    async fn decide_redemption(
+        &self,
+        request: Request<pb::DecideRedemptionRequest>,
+    ) -> Reply<pb::Redemption> {
+        let parent = request.parent()?.clone();
+        let org = parent.org()?;
+        reply(self.store.decide(&parent, org, request.into_inner()).await)
     }
 }

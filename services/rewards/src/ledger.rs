@@ -11,11 +11,11 @@ use uuid::Uuid;
 use crate::{
     clients::Clients,
     error::Error,
-    grades,
+    grades, jars,
     multipliers::Multipliers,
     store::{
         self,
-        ledger::{EntryRow, Kind, NewEntry},
+        ledger::{EntryRow, Jar, Kind, NewEntry},
     },
     subjects::child_id,
 };
@@ -60,10 +60,12 @@ fn entry_view(e: &EntryRow) -> pb::LedgerEntry {
         kind: e.kind.clone(),
         notes: e.notes.clone(),
         created_at: Some(time::to_proto(e.created_at)),
+        jar: e.jar.clone(),
     }
 }
 
-/// Credits an approved submission, once: a replay finds its entry there.
+/// Credits an approved submission, split into the child's jars, once: a
+/// replay finds its lines there.
 pub async fn credit(tx: &mut PgConnection, event: &SubmissionReviewed) -> anyhow::Result<()> {
     if !event.approved {
         return Ok(());
@@ -79,12 +81,13 @@ pub async fn credit(tx: &mut PgConnection, event: &SubmissionReviewed) -> anyhow
         .or(event.reviewed_at.as_ref())
         .and_then(time::from_proto)
         .unwrap_or_else(Utc::now);
-    store::ledger::insert(
+    jars::credit(
         tx,
         &NewEntry {
             org: Uuid::parse_str(&event.organization_id)?,
             child,
             kind: Kind::Chore,
+            jar: Jar::Spend,
             source_id: &event.submission_id,
             amount_cents: event.boosted_reward_cents,
             notes: "",
@@ -112,7 +115,8 @@ impl Ledger {
         if req.amount_cents == 0 {
             return Err(FieldError::new("amount", "Amount cannot be zero").into());
         }
-        self.clients.child(parent, child).await?;
+        let jar = jars::jar(&req.jar, "jar")?;
+        let record = self.clients.child(parent, child).await?;
         let source = match req.idempotency_key.trim() {
             "" => Uuid::now_v7().to_string(),
             key => format!("{org}:{key}"),
@@ -120,17 +124,28 @@ impl Ledger {
 
         let mut tx = self.pool.begin().await?;
         store::ledger::lock_child(&mut tx, child).await?;
-        if let Some(done) = store::ledger::find(&mut tx, org, Kind::Adjustment, &source).await? {
+        if let Some(done) = store::ledger::find(&mut tx, org, Kind::Adjustment, &source)
+            .await?
+            .first()
+        {
             // A retried request: the first one counted.
             let balance = store::ledger::balance(&mut tx, org, child).await?;
             return Ok(pb::AdjustBalanceResponse {
-                entry: Some(entry_view(&done)),
+                entry: Some(entry_view(done)),
                 balance_cents: balance,
             });
         }
-        let balance = store::ledger::balance(&mut tx, org, child).await?;
+        let jars = store::ledger::jars(&mut tx, org, child).await?;
+        let balance = jars.total();
         if balance + req.amount_cents < 0 {
             return Err(Error::NegativeBalance);
+        }
+        if jars.get(jar) + req.amount_cents < 0 {
+            return Err(Error::JarTooLow {
+                name: record.name,
+                jar,
+                jar_cents: jars.get(jar),
+            });
         }
         let entry = store::ledger::insert(
             &mut tx,
@@ -138,6 +153,7 @@ impl Ledger {
                 org,
                 child,
                 kind: Kind::Adjustment,
+                jar,
                 source_id: &source,
                 amount_cents: req.amount_cents,
                 notes: &notes,
@@ -169,15 +185,23 @@ impl Ledger {
             return Err(FieldError::new("amount", "Amount must be greater than 0").into());
         }
         let notes = notes(&req.notes)?;
+        let jar = jars::jar(&req.jar, "jar")?;
         let record = self.clients.child(parent, child).await?;
 
         let mut tx = self.pool.begin().await?;
         store::ledger::lock_child(&mut tx, child).await?;
-        let balance = store::ledger::balance(&mut tx, org, child).await?;
-        if req.amount_cents > balance {
+        let jars = store::ledger::jars(&mut tx, org, child).await?;
+        if req.amount_cents > jars.total() {
             return Err(Error::PayoutOverBalance {
                 name: record.name,
-                balance_cents: balance,
+                balance_cents: jars.total(),
+            });
+        }
+        if req.amount_cents > jars.get(jar) {
+            return Err(Error::JarTooLow {
+                name: record.name,
+                jar,
+                jar_cents: jars.get(jar),
             });
         }
         let entry = store::ledger::insert(
@@ -186,6 +210,7 @@ impl Ledger {
                 org,
                 child,
                 kind: Kind::Payout,
+                jar,
                 source_id: &Uuid::now_v7().to_string(),
                 amount_cents: -req.amount_cents,
                 notes: &notes,
@@ -276,9 +301,10 @@ impl Ledger {
         let monday = today - Days::new(u64::from(today.weekday().num_days_from_monday()));
         let first_week = monday - Days::new(7 * (WEEKS - 1));
         let since = time::start_of_day(first_week, tz);
-        let (totals, weekly) = tokio::try_join!(
+        let (totals, weekly, pending) = tokio::try_join!(
             store::ledger::totals(&self.pool, org, child, month),
             store::ledger::weekly_chore_rewards(&self.pool, org, child, &tz_name, since),
+            store::redemptions::count_pending(&self.pool, org, child),
         )?;
         let weekly_earnings = (0..WEEKS)
             .map(|n| {
@@ -299,8 +325,12 @@ impl Ledger {
                 .map(|t| pb::ChildBalance {
                     child_id: t.child_id.to_string(),
                     balance_cents: t.balance,
+                    spend_cents: t.spend,
+                    save_cents: t.save,
+                    give_cents: t.give,
                 })
                 .collect(),
+            pending_redemptions: i32::try_from(pending).unwrap_or(i32::MAX),
         })
     }
 }

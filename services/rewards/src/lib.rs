@@ -1,4 +1,5 @@
-//! Chorely rewards: ledger and balances, payouts, subjects and grades, multipliers.
+//! Chorely rewards: ledger, jars and balances, payouts, the reward store,
+//! subjects and grades, multipliers.
 
 pub mod birthdays;
 pub mod clients;
@@ -7,11 +8,13 @@ pub mod error;
 pub mod events;
 pub mod grades;
 pub mod grpc;
+pub mod jars;
 pub mod ledger;
 pub mod multiplier;
 pub mod multipliers;
 pub mod pauses;
 pub mod penalties;
+pub mod reward_store;
 pub mod startup;
 pub mod store;
 pub mod subjects;

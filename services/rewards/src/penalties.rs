@@ -14,9 +14,10 @@ use uuid::Uuid;
 
 use crate::{
     error::dollars,
+    jars,
     store::{
         self,
-        ledger::{Kind, NewEntry},
+        ledger::{Jar, Kind, NewEntry},
         penalties::{self, NewPenalty},
     },
 };
@@ -49,8 +50,12 @@ pub async fn take(tx: &mut PgConnection, event: &ChoreMissed) -> anyhow::Result<
         return Ok(());
     }
     let penalty = event.penalty_cents.max(0);
-    let balance = store::ledger::balance(tx, org, child).await?;
-    let taken = penalty.min(balance.max(0));
+    let jars = store::ledger::jars(tx, org, child).await?;
+    let taken = Jar::ALL
+        .iter()
+        .map(|j| jars.get(*j).max(0))
+        .sum::<i64>()
+        .min(penalty);
     penalties::insert(
         tx,
         &NewPenalty {
@@ -73,20 +78,25 @@ pub async fn take(tx: &mut PgConnection, event: &ChoreMissed) -> anyhow::Result<
         .as_ref()
         .and_then(time::from_proto)
         .unwrap_or_else(Utc::now);
-    store::ledger::insert(
-        tx,
-        &NewEntry {
-            org,
-            child,
-            kind: Kind::Missed,
-            source_id: &event.missed_id,
-            amount_cents: -taken,
-            notes: &missed_notes(&event.chore_name, &event.due_on, penalty, taken),
-            created_by: None,
-            occurred_at,
-        },
-    )
-    .await?;
+    // Taken from SPEND first, then SAVE, then GIVE. Nothing to take still
+    // leaves a line, with the shortfall in its notes.
+    let notes = missed_notes(&event.chore_name, &event.due_on, penalty, taken);
+    let entry = NewEntry {
+        org,
+        child,
+        kind: Kind::Missed,
+        jar: Jar::Spend,
+        source_id: &event.missed_id,
+        amount_cents: 0,
+        notes: &notes,
+        created_by: None,
+        occurred_at,
+    };
+    if taken == 0 {
+        store::ledger::insert(tx, &entry).await?;
+    } else {
+        jars::take_in_order(tx, &entry, taken).await?;
+    }
     Ok(())
 }
 
@@ -126,20 +136,28 @@ pub async fn give_back(tx: &mut PgConnection, event: &MissedChoreExcused) -> any
     }
     penalties::mark_excused(tx, missed, excused_at).await?;
     if penalty.taken_cents > 0 {
-        store::ledger::insert(
-            tx,
-            &NewEntry {
-                org,
-                child,
-                kind: Kind::Excused,
-                source_id: &event.missed_id,
-                amount_cents: penalty.taken_cents,
-                notes: &format!("Excused: {} ({})", event.chore_name, event.due_on),
-                created_by: None,
-                occurred_at: excused_at,
-            },
-        )
-        .await?;
+        // Back into the jars it was taken from.
+        let notes = format!("Excused: {} ({})", event.chore_name, event.due_on);
+        for line in store::ledger::find(tx, org, Kind::Missed, &event.missed_id).await? {
+            let jar = Jar::parse(&line.jar).unwrap_or(Jar::Spend);
+            if line.amount_cents < 0 {
+                store::ledger::insert(
+                    tx,
+                    &NewEntry {
+                        org,
+                        child,
+                        kind: Kind::Excused,
+                        jar,
+                        source_id: &event.missed_id,
+                        amount_cents: -line.amount_cents,
+                        notes: &notes,
+                        created_by: None,
+                        occurred_at: excused_at,
+                    },
+                )
+                .await?;
+            }
+        }
     }
     Ok(())
 }

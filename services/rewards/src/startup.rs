@@ -20,8 +20,10 @@ use crate::{
     config::Config,
     events::{Children, CreditApprovals, Families, Penalties},
     grpc::RewardsGrpc,
+    jars::Jars,
     ledger::Ledger,
     multipliers::Multipliers,
+    reward_store::RewardStore,
     subjects::Subjects,
 };
 
@@ -37,7 +39,7 @@ pub struct Application {
 impl Application {
     pub async fn build(config: Config) -> anyhow::Result<Self> {
         let service = Service::build(&config.common, &MIGRATIONS).await?;
-        let clients = Clients::new(&config.family_url, &config.auth_url)?;
+        let clients = Clients::new(&config.family_url, &config.auth_url, &config.platform_url)?;
         let pool = service.pool.clone();
         let subjects = Subjects {
             pool: pool.clone(),
@@ -48,6 +50,14 @@ impl Application {
             subjects: subjects.clone(),
         };
         let grpc = RewardsGrpc {
+            jars: Jars {
+                pool: pool.clone(),
+                clients: clients.clone(),
+            },
+            store: RewardStore {
+                pool: pool.clone(),
+                clients: clients.clone(),
+            },
             ledger: Ledger {
                 pool,
                 clients,

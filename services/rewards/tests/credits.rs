@@ -6,56 +6,19 @@
 
 #![allow(clippy::unwrap_used)]
 
-use std::{collections::HashMap, time::Duration};
+mod chaos;
 
-use chorely_proto::events::{Event, v1::SubmissionReviewed};
+use std::collections::HashMap;
+
 use chrono::Utc;
-use kit::{
-    consumer,
-    testing::{TestBus, TestDb},
-};
-use prost::Message;
-use rewards::{
-    events::CreditApprovals,
-    store::ledger::{self, Kind, NewEntry},
-};
-use tokio_util::sync::CancellationToken;
+use kit::testing::{TestBus, TestDb};
+use rewards::store::ledger::{self, Jar, Kind, NewEntry};
 use uuid::Uuid;
+
+use chaos::{Xorshift, approval, drain, publish_all, run_and_kill};
 
 const APPROVALS: usize = 1000;
 const CHILDREN: usize = 5;
-const DURABLE: &str = "rewards-credit-approvals";
-
-/// A small deterministic generator: the same run every time.
-struct Xorshift(u64);
-
-impl Xorshift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
-async fn publish(bus: &kit::nats::Bus, event_id: &str, event: &SubmissionReviewed) {
-    let mut headers = async_nats::HeaderMap::new();
-    headers.insert(async_nats::header::NATS_MESSAGE_ID, event_id);
-    bus.js
-        .publish_with_headers(
-            bus.subject(SubmissionReviewed::SUBJECT),
-            headers,
-            event.encode_to_vec().into(),
-        )
-        .await
-        .unwrap()
-        .await
-        .unwrap();
-}
 
 async fn credited(pool: &sqlx::PgPool) -> i64 {
     kit::tenancy::all_families(
@@ -64,28 +27,6 @@ async fn credited(pool: &sqlx::PgPool) -> i64 {
     )
     .await
     .unwrap()
-}
-
-fn spawn_consumer(
-    bus: &kit::nats::Bus,
-    pool: &sqlx::PgPool,
-) -> (tokio::task::JoinHandle<()>, CancellationToken) {
-    let (bus, pool, stop) = (bus.clone(), pool.clone(), CancellationToken::new());
-    let token = stop.clone();
-    let task = tokio::spawn(async move {
-        // A short redelivery wait: events the killed consumer held come back soon.
-        consumer::run_with_ack_wait(
-            bus,
-            pool,
-            DURABLE,
-            CreditApprovals,
-            token,
-            Duration::from_secs(1),
-        )
-        .await
-        .unwrap();
-    });
-    (task, stop)
 }
 
 #[tokio::test]
@@ -110,47 +51,17 @@ async fn a_thousand_approvals_survive_a_consumer_killed_at_random_points() {
         if approved {
             *expected.entry(child).or_default() += boosted;
         }
-        events.push(SubmissionReviewed {
-            submission_id: Uuid::now_v7().to_string(),
-            organization_id: org.to_string(),
-            child_id: child.to_string(),
-            chore_id: Uuid::now_v7().to_string(),
-            approved,
-            base_reward_cents: boosted,
-            boosted_reward_cents: boosted,
-            multiplier_milli: 1000,
-            reviewed_at: Some(kit::time::to_proto(Utc::now())),
-            completed_at: Some(kit::time::to_proto(Utc::now())),
-        });
+        events.push(approval(org, child, approved, boosted));
     }
     let approved_count = i64::try_from(events.iter().filter(|e| e.approved).count()).unwrap();
 
-    let publisher = {
-        let (bus, events) = (bus.clone(), events.clone());
-        let mut rng = Xorshift(0x9e37_79b9_7f4a_7c15);
-        tokio::spawn(async move {
-            for event in &events {
-                let id = Uuid::now_v7().to_string();
-                publish(&bus, &id, event).await;
-                match rng.below(20) {
-                    // The relay published it again after a crash: same event id.
-                    0 => publish(&bus, &id, event).await,
-                    // The same approval under another event id: the ledger's key holds.
-                    1 => publish(&bus, &Uuid::now_v7().to_string(), event).await,
-                    _ => {}
-                }
-            }
-        })
-    };
+    let publisher = publish_all(&bus, events, 0x9e37_79b9_7f4a_7c15);
 
     // The consumer is killed and restarted at random points while parents
     // adjust balances and pay out.
     let mut rounds = 0;
     while credited(&pool).await < approved_count || !publisher.is_finished() {
-        let (task, _stop) = spawn_consumer(&bus, &pool);
-        tokio::time::sleep(Duration::from_millis(20 + rng.below(150))).await;
-        task.abort();
-        let _ = task.await;
+        run_and_kill(&bus, &pool, &mut rng).await;
         rounds += 1;
 
         let child = children[usize::try_from(rng.below(CHILDREN as u64)).unwrap()];
@@ -170,6 +81,7 @@ async fn a_thousand_approvals_survive_a_consumer_killed_at_random_points() {
                 org,
                 child,
                 kind,
+                jar: Jar::Spend,
                 source_id: &Uuid::now_v7().to_string(),
                 amount_cents: signed,
                 notes: "test",
@@ -189,24 +101,7 @@ async fn a_thousand_approvals_survive_a_consumer_killed_at_random_points() {
         "the consumer was killed along the way ({rounds} rounds)"
     );
 
-    // A last consumer runs to the end of the stream: nothing more arrives.
-    let (task, stop) = spawn_consumer(&bus, &pool);
-    let stream = bus.js.get_stream(&bus.stream).await.unwrap();
-    let mut durable = stream
-        .get_consumer::<async_nats::jetstream::consumer::pull::Config>(DURABLE)
-        .await
-        .unwrap();
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
-    loop {
-        let info = durable.info().await.unwrap();
-        if info.num_pending == 0 && info.num_ack_pending == 0 {
-            break;
-        }
-        assert!(tokio::time::Instant::now() < deadline, "{info:?}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    stop.cancel();
-    task.await.unwrap();
+    drain(&bus, &pool).await;
 
     assert_eq!(credited(&pool).await, approved_count, "0 lost, 0 doubled");
     // As the family's balances are read: in the family.

@@ -196,6 +196,7 @@ impl Stack {
             common: common("rewards", &dbs[3], &bus, &keys),
             family_url: family_url.clone(),
             auth_url: auth_url.clone(),
+            platform_url: platform_url.clone(),
             birthday_check_secs: options.birthday_check_secs.unwrap_or(600),
         })
         .await

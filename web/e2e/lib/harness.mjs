@@ -355,6 +355,27 @@ export async function createPayout(token, body) {
 }
 
 /** Adds a school subject to a child as a parent; returns it. */
+/** Adds a reward to the family's store (parents). */
+export async function createStoreItem(token, body) {
+  const { status, data } = await apiCall('POST', '/store/items', { token, body });
+  assert.equal(status, 201, `store/items answered ${status}: ${JSON.stringify(data)}`);
+  return data;
+}
+
+/** A child asks for a store item: the PENDING redemption. */
+export async function redeemItem(token, itemId) {
+  const { status, data } = await apiCall('POST', `/store/items/${itemId}/redeem`, { token, body: {} });
+  assert.equal(status, 201, `redeem answered ${status}: ${JSON.stringify(data)}`);
+  return data;
+}
+
+/** A child's jars as the API gives them. */
+export async function jarsOf(token, childId) {
+  const { status, data } = await apiCall('GET', `/children/${childId}/jars`, { token });
+  assert.equal(status, 200, `jars answered ${status}: ${JSON.stringify(data)}`);
+  return data;
+}
+
 export async function createSubject(token, childId, body) {
   const { status, data } = await apiCall('POST', `/subjects/${childId}`, { body, token });
   assert.equal(status, 201, `subjects answered ${status}: ${JSON.stringify(data)}`);

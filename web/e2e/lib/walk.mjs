@@ -16,12 +16,14 @@ import {
   createChore,
   createInviteCode,
   createPayout,
+  createStoreItem,
   createSubject,
   createTablet,
   gradeSubject,
   inviteChild,
   loginThroughApi,
   registerParent,
+  redeemItem,
   reviewSubmission,
   setChildPin,
   setPlan,
@@ -98,6 +100,10 @@ export async function seedFamily() {
     await createPayout(token, { childId: child.record.id, amount: 5, notes: 'Cinema ticket' });
     children[theme] = { ...child, name: names[theme] };
   }
+
+  // The reward store: an item for everyone, and a request waiting for a parent.
+  const movie = await createStoreItem(token, { name: 'Movie night', description: 'Pick the film.', price: 4, stock: 3, emoji: '🎬' });
+  await redeemItem(children.KIDS.token, movie.id);
 
   const math = await createSubject(token, children.ADULT.record.id, { name: 'Math', teacher: 'Mr. Lee', period: '2nd', gradeScale: 'LETTER' });
   await gradeSubject(token, math.id, { grade: 'B' });
@@ -287,6 +293,12 @@ export const SCREENS = [
       ),
   },
   {
+    id: 'store',
+    path: () => '/store',
+    roles: ['parent', 'child'],
+    ready: (page) => all(heading(page, say('store:title')), page.getByText('Movie night')),
+  },
+  {
     id: 'today',
     path: () => '/today',
     roles: ['parent'],
@@ -448,7 +460,7 @@ export const SCREENS = [
     open: (page) => page.getByRole('tab', { name: say('admin:tabs.settings') }).click(),
     ready: (page) => all(page.getByRole('table', { name: say('admin:settings.limitsLabel') })),
   },
-  ...['/', '/chores', '/today', '/categories', '/approval', '/children', '/payouts', '/history', '/settings', '/team', '/profile'].map(
+  ...['/', '/chores', '/today', '/categories', '/approval', '/children', '/payouts', '/store', '/history', '/settings', '/team', '/profile'].map(
     (path) => ({
       id: `app-${path.slice(1) || 'dashboard'}`,
       path: () => path,

@@ -24,6 +24,7 @@ const LAZY_SCREENS = [
   ['src/features/admin/components/admin-console-page.tsx', 'src/features/admin/'],
   ['src/features/categories/components/categories-page.tsx', 'src/features/categories/'],
   ['src/features/payouts/components/payouts-page.tsx', 'src/features/payouts/'],
+  ['src/features/store/components/store-page.tsx', 'src/features/store/'],
   ['src/features/history/components/history-page.tsx', 'src/features/history/'],
   // The settings, composed with the family's pauses and tablets in the app.
   ['src/app/routes/settings.tsx', 'src/features/settings/'],
@@ -41,7 +42,7 @@ const LAZY_SCREENS = [
 const LAZY_TEXTS = [
   ['src/locales/es/index.ts', 'src/locales/es/'],
   ['src/locales/de/index.ts', 'src/locales/de/'],
-  ...['categories', 'payouts', 'history', 'settings', 'team', 'profile', 'admin'].map((namespace) => [`src/locales/en/${namespace}.json`, `src/locales/en/${namespace}.json`]),
+  ...['categories', 'payouts', 'store', 'history', 'settings', 'team', 'profile', 'admin'].map((namespace) => [`src/locales/en/${namespace}.json`, `src/locales/en/${namespace}.json`]),
 ];
 
 function readJson(name) {

@@ -34,7 +34,7 @@ import type { Role } from '@/types/api';
  * screens (web/e2e/tests/bundle.test.mjs checks the build keeps them out of
  * the first load).
  */
-type LazyScreenName = 'admin' | 'categories' | 'payouts' | 'history' | 'settings' | 'team' | 'profile' | 'today';
+type LazyScreenName = 'admin' | 'categories' | 'payouts' | 'store' | 'history' | 'settings' | 'team' | 'profile' | 'today';
 
 /** What shows while a lazily loaded screen downloads: a spinner saying which screen loads. */
 function ScreenLoading({ screen, fullPage }: { screen: LazyScreenName; fullPage: boolean }) {
@@ -86,6 +86,11 @@ const payoutsScreen = lazyScreen(
   () => import('@/features/payouts/components/payouts-page').then((module) => module.PayoutsPage),
   'payouts',
   ['payouts'],
+);
+const storeScreen = lazyScreen(
+  () => import('@/features/store/components/store-page').then((module) => module.StorePage),
+  'store',
+  ['store'],
 );
 // Its excuse dialog is History's (texts in the history namespace).
 const todayScreen = lazyScreen(
@@ -190,6 +195,8 @@ export const routes: RouteObject[] = [
           { path: paths.app.children.path, element: parentOnly(<ChildrenRoute />) },
           // Parents record payouts; a child sees their own.
           { path: paths.app.payouts.path, element: payoutsScreen },
+          // Parents keep the store; a child buys from it.
+          { path: paths.app.store.path, element: storeScreen },
           { path: paths.app.history.path, element: historyScreen },
           { path: paths.app.settings.path, element: parentOnly(settingsScreen) },
           { path: paths.app.team.path, element: parentOnly(teamScreen) },

@@ -49,6 +49,8 @@ export const paths = {
     approval: { path: 'approval', getHref: () => '/approval' },
     children: { path: 'children', getHref: () => '/children' },
     payouts: { path: 'payouts', getHref: () => '/payouts' },
+    /** The reward store: parents keep it and decide requests; a child buys from their spend jar. */
+    store: { path: 'store', getHref: () => '/store' },
     history: { path: 'history', getHref: () => '/history' },
     settings: { path: 'settings', getHref: () => '/settings' },
     team: { path: 'team', getHref: () => '/team' },

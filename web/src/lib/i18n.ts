@@ -38,6 +38,7 @@ type TextsLoader = () => Promise<{ default: Resource[string][string] }>;
 const ENGLISH_ON_DEMAND: Readonly<Record<string, TextsLoader>> = {
   categories: () => import('@/locales/en/categories.json'),
   payouts: () => import('@/locales/en/payouts.json'),
+  store: () => import('@/locales/en/store.json'),
   history: () => import('@/locales/en/history.json'),
   settings: () => import('@/locales/en/settings.json'),
   team: () => import('@/locales/en/team.json'),

@@ -14,6 +14,8 @@ export type LiveEventKind =
   | 'organization.changed'
   | 'chores.missed'
   | 'family.changed'
+  | 'store.redemption'
+  | 'store.changed'
   | 'reload';
 
 /**
@@ -23,7 +25,7 @@ export type LiveEventKind =
 const AFFECTED: Record<Exclude<LiveEventKind, 'reload'>, readonly QueryKey[]> = {
   'submission.submitted': [queryKeys.submissions, queryKeys.dashboardStats],
   'submission.reviewed': [queryKeys.submissions, queryKeys.dashboardStats, queryKeys.children],
-  'balance.changed': [queryKeys.dashboardStats, queryKeys.children, queryKeys.payouts],
+  'balance.changed': [queryKeys.dashboardStats, queryKeys.children, queryKeys.payouts, queryKeys.jars.all],
   'chores.changed': [
     queryKeys.chores,
     queryKeys.categories,
@@ -35,6 +37,8 @@ const AFFECTED: Record<Exclude<LiveEventKind, 'reload'>, readonly QueryKey[]> = 
   'organization.changed': [queryKeys.admin.all],
   'chores.missed': [queryKeys.dashboardStats, queryKeys.children, queryKeys.today, queryKeys.missed],
   'family.changed': [queryKeys.dashboardStats, queryKeys.availability, queryKeys.today],
+  'store.redemption': [queryKeys.store.redemptions, queryKeys.dashboardStats],
+  'store.changed': [queryKeys.store.items],
 };
 
 /** The queries an event makes out of date; `null` for all of them. */

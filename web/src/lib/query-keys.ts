@@ -29,6 +29,18 @@ export const queryKeys = {
   missed: ['missed'] as const,
   dashboardStats: ['dashboard', 'stats'] as const,
   payouts: ['payouts'] as const,
+  /** A child's jars (spend, save, give) and split. */
+  jars: {
+    all: ['jars'] as const,
+    of: (childId: string) => ['jars', childId] as const,
+  },
+  /** The reward store: its items, and the requests for them (all, or of one status). */
+  store: {
+    all: ['store'] as const,
+    items: ['store', 'items'] as const,
+    redemptions: ['store', 'redemptions'] as const,
+    redemptionsOf: (status: string | undefined) => ['store', 'redemptions', status ?? 'all'] as const,
+  },
   organization: ['organization'] as const,
   multipliers: ['multipliers'] as const,
   members: ['members'] as const,

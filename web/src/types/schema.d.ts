@@ -545,6 +545,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/children/{id}/jars": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A child's jars and the split of their new earnings (the child, or a parent). */
+        get: operations["get_jars"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/children/{id}/password": {
         parameters: {
             query?: never;
@@ -617,6 +634,46 @@ export interface paths {
         /** Sets a child's behaviour ratings, whole numbers from 1 to 10 (parents only). */
         put: operations["ratings"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/children/{id}/split": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets how a child's new earnings are split, percentages summing to 100
+         *     (parents only). Money already in the jars stays where it is.
+         */
+        put: operations["set_split"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/children/{id}/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Moves money from one of a child's jars to another, at most what the
+         *     first holds (parents only).
+         */
+        post: operations["transfer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1023,6 +1080,99 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/store/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's items: all of them for parents, those offered to them for a child. */
+        get: operations["list_items"];
+        put?: never;
+        /** Adds a reward to the store, within the plan's limit (parents only). */
+        post: operations["create_item"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/store/items/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rewrites a store item (parents only); requests already made keep their price. */
+        put: operations["update_item"];
+        post?: never;
+        /** Takes a reward out of the store (parents only). */
+        delete: operations["delete_item"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/store/items/{id}/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A child asks for a reward offered to them: a PENDING redemption, if it
+         *     is in stock and their spend jar covers its price.
+         */
+        post: operations["redeem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/store/redemptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Redemptions, newest first: the family's for parents, their own for a child. */
+        get: operations["list_redemptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/store/redemptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Approves (the price leaves the child's spend jar, one leaves stock) or
+         *     rejects a pending redemption, with a note (parents only).
+         */
+        patch: operations["decide"];
         trace?: never;
     };
     "/subjects/{id}": {
@@ -1434,6 +1584,8 @@ export interface components {
         };
         AdjustBalanceBody: {
             amount: components["schemas"]["SignedAmount"];
+            /** @default null */
+            jar?: null | components["schemas"]["Jar"];
             /** @description Why: required. */
             notes: string;
         };
@@ -1601,6 +1753,8 @@ export interface components {
             completedThisMonth: number;
             /** Format: double */
             earnedThisMonth: number;
+            /** @description What each of the child's jars holds (their sum is `balance`). */
+            jars: components["schemas"]["JarAmounts"];
             /** Format: int32 */
             pendingSubmissions: number;
             recentHistory: components["schemas"]["RecentActivity"][];
@@ -1670,6 +1824,8 @@ export interface components {
              */
             completedThisMonth: number;
             id: string;
+            /** @description What each of the child's jars holds (their sum is `balance`). */
+            jars: components["schemas"]["JarAmounts"];
             /**
              * Format: int32
              * @description Chores missed on due days of the family's last 30 days, excused ones
@@ -1835,6 +1991,12 @@ export interface components {
             webhook: components["schemas"]["Webhook"];
         };
         Dashboard: components["schemas"]["ParentDashboard"] | components["schemas"]["ChildDashboard"];
+        /** @description A parent's decision on a redemption. */
+        DecisionBody: {
+            /** @description Shown to the child, at most 500 characters. */
+            note?: string | null;
+            status: components["schemas"]["RedemptionDecision"];
+        };
         /**
          * @description Where a delivery stands.
          * @enum {string}
@@ -1995,6 +2157,33 @@ export interface components {
          * @description An ISO weekday: 1 Monday … 7 Sunday.
          */
         IsoWeekday: number;
+        /**
+         * @description One of a child's jars: SPEND, SAVE or GIVE.
+         * @enum {string}
+         */
+        Jar: "SPEND" | "SAVE" | "GIVE";
+        /** @description What each jar holds, in dollars. */
+        JarAmounts: {
+            /** Format: double */
+            give: number;
+            /** Format: double */
+            save: number;
+            /** Format: double */
+            spend: number;
+        };
+        /** @description A child's jars; `balance` (the spec's) is their sum. */
+        JarsView: {
+            /** Format: double */
+            balance: number;
+            childId: string;
+            /** Format: double */
+            give: number;
+            /** Format: double */
+            save: number;
+            /** Format: double */
+            spend: number;
+            split: components["schemas"]["Split"];
+        };
         LedgerEntryView: {
             /**
              * Format: double
@@ -2017,7 +2206,7 @@ export interface components {
          * @description What moved a balance.
          * @enum {string}
          */
-        LedgerKind: "CHORE" | "ADJUSTMENT" | "PAYOUT" | "BIRTHDAY" | "MISSED" | "EXCUSED";
+        LedgerKind: "CHORE" | "ADJUSTMENT" | "PAYOUT" | "BIRTHDAY" | "MISSED" | "EXCUSED" | "TRANSFER" | "REDEMPTION";
         /**
          * @description A letter grade.
          * @enum {string}
@@ -2239,6 +2428,11 @@ export interface components {
             children: components["schemas"]["ChildOverview"][];
             leastActiveChores: components["schemas"]["ChoreActivityView"][];
             mostActiveChores: components["schemas"]["ChoreActivityView"][];
+            /**
+             * Format: int32
+             * @description Store redemptions waiting for a parent's decision.
+             */
+            pendingStoreRequests: number;
             role: components["schemas"]["Role"];
             /** Format: double */
             totalBalance: number;
@@ -2303,6 +2497,8 @@ export interface components {
              */
             amount: number;
             childId: string;
+            /** @default null */
+            jar?: null | components["schemas"]["Jar"];
             /** @default null */
             notes?: string | null;
         };
@@ -2370,6 +2566,37 @@ export interface components {
             /** Format: date-time */
             reviewedAt?: string | null;
         };
+        /**
+         * @description A parent's decision on a redemption.
+         * @enum {string}
+         */
+        RedemptionDecision: "APPROVED" | "REJECTED";
+        /**
+         * @description Where a store redemption stands.
+         * @enum {string}
+         */
+        RedemptionStatus: "PENDING" | "APPROVED" | "REJECTED";
+        /** @description A child's request for a store item. */
+        RedemptionView: {
+            childId: string;
+            childName: string;
+            /** Format: date-time */
+            decidedAt?: string | null;
+            emoji: string;
+            id: string;
+            itemId: string;
+            itemName: string;
+            /** @description The parent's note with the decision. */
+            note: string;
+            /**
+             * Format: double
+             * @description The item's price when it was asked for, in dollars.
+             */
+            price: number;
+            /** Format: date-time */
+            requestedAt?: string | null;
+            status: components["schemas"]["RedemptionStatus"];
+        };
         RegisterBody: {
             /** Format: email */
             email: string;
@@ -2418,11 +2645,65 @@ export interface components {
         RoleFilter: "ALL" | "SUPER_ADMIN" | "ORG_ADMIN" | "ORG_MEMBER";
         /** @description Signed dollars in whole cents: text such as `+10.00` or `-5.50`, or a number. */
         SignedAmount: string | number;
+        /** @description How new earnings are split between the jars, in whole percent summing to 100. */
+        Split: {
+            /** Format: int32 */
+            give: number;
+            /** Format: int32 */
+            save: number;
+            /** Format: int32 */
+            spend: number;
+        };
         /**
          * @description A filter over subscription statuses in the console: ALL or one status.
          * @enum {string}
          */
         StatusFilter: "ALL" | "TRIAL" | "ACTIVE" | "CANCELED";
+        /** @description A store item as a parent writes it. */
+        StoreItemBody: {
+            /**
+             * @description The children it is offered to; empty or absent: every child.
+             * @default null
+             */
+            childIds?: string[] | null;
+            /** @default null */
+            description?: string | null;
+            /** @default null */
+            emoji?: string | null;
+            name: string;
+            /**
+             * Format: double
+             * @description Dollars in whole cents, more than 0.
+             */
+            price: number;
+            /**
+             * Format: int32
+             * @description How many there are; null or absent: no limit.
+             * @default null
+             */
+            stock?: number | null;
+        };
+        /** @description A reward in the family's store. */
+        StoreItemView: {
+            /** @description The children it is offered to; empty: every child. */
+            childIds: string[];
+            /** Format: date-time */
+            createdAt?: string | null;
+            description: string;
+            emoji: string;
+            id: string;
+            name: string;
+            /**
+             * Format: double
+             * @description Dollars.
+             */
+            price: number;
+            /**
+             * Format: int32
+             * @description How many are left; null: no limit.
+             */
+            stock?: number | null;
+        };
         SubjectBody: {
             /**
              * @description JSON text: `{"thresholds": {"A": 90, ...}, "points": {"A": 4.0, ...}}`, or empty.
@@ -2636,6 +2917,17 @@ export interface components {
             organizations: number;
             /** Format: int64 */
             users: number;
+        };
+        /** @description Money moved from one jar to another. */
+        TransferBody: {
+            /**
+             * Format: double
+             * @description Dollars in whole cents, more than 0 and at most what `from` holds.
+             */
+            amount: number;
+            from: components["schemas"]["Jar"];
+            notes?: string | null;
+            to: components["schemas"]["Jar"];
         };
         /** @description One period of a chore in turns and the child whose turn it is. */
         Turn: {
@@ -4581,6 +4873,63 @@ export interface operations {
             };
         };
     };
+    get_jars: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JarsView"];
+                };
+            };
+            /** @description A parameter is not valid; `details` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such child in the family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     set_password: {
         parameters: {
             query?: never;
@@ -4893,6 +5242,153 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_split: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Split"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JarsView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a parent */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such child in the family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JarsView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a parent */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such child in the family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description More than the jar holds */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6344,6 +6840,413 @@ export interface operations {
                 };
             };
             /** @description More than the child's balance */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_items: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreItemView"][];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_item: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreItemBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreItemView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a parent, or the plan's limit is reached */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_item: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreItemBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreItemView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a parent */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_item: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is not valid; `details` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a parent */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    redeem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedemptionView"];
+                };
+            };
+            /** @description A parameter is not valid; `details` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a child */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Out of stock, or more than the spend jar holds */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_redemptions: {
+        parameters: {
+            query?: {
+                /** @description Only redemptions of this status. */
+                status?: components["schemas"]["RedemptionStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedemptionView"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecisionBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedemptionView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a parent */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already decided, out of stock, or more than the spend jar holds */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -21,6 +21,10 @@ pub enum Kind {
     Missed,
     /// A missed chore excused: its penalty given back.
     Excused,
+    /// Money moved from one jar to another: two lines, summing to zero.
+    Transfer,
+    /// A store reward approved: its price taken from the SPEND jar.
+    Redemption,
 }
 
 impl Kind {
@@ -32,7 +36,55 @@ impl Kind {
             Kind::Birthday => "BIRTHDAY",
             Kind::Missed => "MISSED",
             Kind::Excused => "EXCUSED",
+            Kind::Transfer => "TRANSFER",
+            Kind::Redemption => "REDEMPTION",
         }
+    }
+}
+
+/// The jars a child's money is in; the balance is their sum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Jar {
+    Spend,
+    Save,
+    Give,
+}
+
+impl Jar {
+    pub const ALL: [Jar; 3] = [Jar::Spend, Jar::Save, Jar::Give];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Jar::Spend => "SPEND",
+            Jar::Save => "SAVE",
+            Jar::Give => "GIVE",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|j| j.as_str() == name)
+    }
+}
+
+/// What each of a child's jars holds.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct JarAmounts {
+    pub spend: i64,
+    pub save: i64,
+    pub give: i64,
+}
+
+impl JarAmounts {
+    pub fn get(&self, jar: Jar) -> i64 {
+        match jar {
+            Jar::Spend => self.spend,
+            Jar::Save => self.save,
+            Jar::Give => self.give,
+        }
+    }
+
+    pub fn total(&self) -> i64 {
+        self.spend + self.save + self.give
     }
 }
 
@@ -41,16 +93,19 @@ pub struct EntryRow {
     pub id: Uuid,
     pub child_id: Uuid,
     pub kind: String,
+    pub jar: String,
     pub amount_cents: i64,
     pub notes: String,
     pub created_by: Option<Uuid>,
     pub created_at: DateTime<Utc>,
 }
 
+#[derive(Clone, Copy)]
 pub struct NewEntry<'a> {
     pub org: Uuid,
     pub child: Uuid,
     pub kind: Kind,
+    pub jar: Jar,
     pub source_id: &'a str,
     pub amount_cents: i64,
     pub notes: &'a str,
@@ -65,10 +120,10 @@ pub async fn insert(tx: &mut PgConnection, e: &NewEntry<'_>) -> Result<Option<En
     let row = sqlx::query_as!(
         EntryRow,
         "INSERT INTO ledger_entries (id, organization_id, child_id, kind, source_id,
-            amount_cents, notes, created_by, occurred_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+            amount_cents, notes, created_by, occurred_at, jar)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
          ON CONFLICT ON CONSTRAINT ledger_entries_source_key DO NOTHING
-         RETURNING id, child_id, kind, amount_cents, notes, created_by, created_at",
+         RETURNING id, child_id, kind, jar, amount_cents, notes, created_by, created_at",
         Uuid::now_v7(),
         e.org,
         e.child,
@@ -78,6 +133,7 @@ pub async fn insert(tx: &mut PgConnection, e: &NewEntry<'_>) -> Result<Option<En
         e.notes,
         e.created_by,
         e.occurred_at,
+        e.jar.as_str(),
     )
     .fetch_optional(&mut *tx)
     .traced("insert_entry")
@@ -92,6 +148,7 @@ pub async fn insert(tx: &mut PgConnection, e: &NewEntry<'_>) -> Result<Option<En
                 kind: e.kind.as_str().to_owned(),
                 amount_cents: e.amount_cents,
                 occurred_at: Some(kit::time::to_proto(e.occurred_at)),
+                jar: e.jar.as_str().to_owned(),
             },
         )
         .await?;
@@ -99,24 +156,46 @@ pub async fn insert(tx: &mut PgConnection, e: &NewEntry<'_>) -> Result<Option<En
     Ok(row)
 }
 
-/// The family's entry of `kind` from `source_id`, if recorded.
+/// The family's lines of `kind` from `source_id` (one per jar it moved),
+/// empty when not recorded.
 pub async fn find(
     conn: &mut PgConnection,
     org: Uuid,
     kind: Kind,
     source_id: &str,
-) -> Result<Option<EntryRow>, Error> {
+) -> Result<Vec<EntryRow>, Error> {
     Ok(sqlx::query_as!(
         EntryRow,
-        "SELECT id, child_id, kind, amount_cents, notes, created_by, created_at
-         FROM ledger_entries WHERE organization_id = $1 AND kind = $2 AND source_id = $3",
+        "SELECT id, child_id, kind, jar, amount_cents, notes, created_by, created_at
+         FROM ledger_entries WHERE organization_id = $1 AND kind = $2 AND source_id = $3
+         ORDER BY id",
         org,
         kind.as_str(),
         source_id,
     )
-    .fetch_optional(conn)
+    .fetch_all(conn)
     .traced("find_entry")
     .await?)
+}
+
+/// What each jar of a child holds: the sum of its lines.
+pub async fn jars(conn: &mut PgConnection, org: Uuid, child: Uuid) -> Result<JarAmounts, Error> {
+    let row = sqlx::query!(
+        r#"SELECT coalesce(sum(amount_cents) FILTER (WHERE jar = 'SPEND'), 0)::bigint AS "spend!",
+                coalesce(sum(amount_cents) FILTER (WHERE jar = 'SAVE'), 0)::bigint AS "save!",
+                coalesce(sum(amount_cents) FILTER (WHERE jar = 'GIVE'), 0)::bigint AS "give!"
+         FROM ledger_entries WHERE organization_id = $1 AND child_id = $2"#,
+        org,
+        child,
+    )
+    .fetch_one(conn)
+    .traced("jars")
+    .await?;
+    Ok(JarAmounts {
+        spend: row.spend,
+        save: row.save,
+        give: row.give,
+    })
 }
 
 /// Serialises money movements of one child, so a balance checked is the
@@ -165,7 +244,7 @@ pub async fn payouts(
 ) -> Result<Vec<EntryRow>, Error> {
     Ok(sqlx::query_as!(
         EntryRow,
-        "SELECT id, child_id, kind, amount_cents, notes, created_by, created_at
+        "SELECT id, child_id, kind, jar, amount_cents, notes, created_by, created_at
          FROM ledger_entries
          WHERE organization_id = $1 AND kind = 'PAYOUT' AND ($2::uuid IS NULL OR child_id = $2)
          ORDER BY created_at DESC, id DESC LIMIT 500",
@@ -182,6 +261,9 @@ pub struct ChildTotals {
     pub child_id: Uuid,
     /// Everything ever credited and debited.
     pub balance: i64,
+    pub spend: i64,
+    pub save: i64,
+    pub give: i64,
     /// Payouts since the moment asked about (negative amounts summed).
     pub paid_since: i64,
     /// Chore rewards since the moment asked about.
@@ -200,6 +282,9 @@ pub async fn totals(
         ChildTotals,
         r#"SELECT child_id,
                 sum(amount_cents)::bigint AS "balance!",
+                coalesce(sum(amount_cents) FILTER (WHERE jar = 'SPEND'), 0)::bigint AS "spend!",
+                coalesce(sum(amount_cents) FILTER (WHERE jar = 'SAVE'), 0)::bigint AS "save!",
+                coalesce(sum(amount_cents) FILTER (WHERE jar = 'GIVE'), 0)::bigint AS "give!",
                 coalesce(sum(amount_cents) FILTER (WHERE kind = 'PAYOUT' AND occurred_at >= $3), 0)::bigint
                     AS "paid_since!",
                 coalesce(sum(amount_cents) FILTER (WHERE kind = 'CHORE' AND occurred_at >= $3), 0)::bigint

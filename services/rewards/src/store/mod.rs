@@ -6,8 +6,11 @@
 pub mod children;
 pub mod families;
 pub mod grades;
+pub mod jars;
 pub mod ledger;
 pub mod multipliers;
 pub mod pauses;
 pub mod penalties;
+pub mod redemptions;
+pub mod store_items;
 pub mod subjects;

@@ -21,6 +21,7 @@ describe('navigationFor', () => {
       ['Chores > Manage Categories', '/categories'],
       ['Reviews', '/approval'],
       ['Payouts', '/payouts'],
+      ['Store', '/store'],
       ['Settings', '/settings'],
     ]);
   });
@@ -31,6 +32,7 @@ describe('navigationFor', () => {
       ['Do Chore', '/submit'],
       ['My Chores', '/chores'],
       ['History', '/history'],
+      ['Store', '/store'],
     ]);
   });
 });

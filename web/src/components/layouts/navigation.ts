@@ -52,6 +52,7 @@ export function navigationFor(role: string | null | undefined): NavItem[] {
       },
       { ...link('reviews', paths.app.approval.getHref()), count: 'pendingReviews' },
       link('payouts', paths.app.payouts.getHref()),
+      link('store', paths.app.store.getHref()),
       link('settings', paths.app.settings.getHref()),
     ];
   }
@@ -60,6 +61,7 @@ export function navigationFor(role: string | null | undefined): NavItem[] {
     link('doChore', paths.app.submit.getHref()),
     link('myChores', paths.app.chores.getHref()),
     link('history', paths.app.history.getHref()),
+    link('store', paths.app.store.getHref()),
   ];
 }
 

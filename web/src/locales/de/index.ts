@@ -12,6 +12,7 @@ import mfa from './mfa.json';
 import payouts from './payouts.json';
 import profile from './profile.json';
 import settings from './settings.json';
+import store from './store.json';
 import submissions from './submissions.json';
 import tablet from './tablet.json';
 import team from './team.json';
@@ -19,6 +20,6 @@ import validation from './validation.json';
 import type { Translations } from '@/locales/en';
 
 /** The German texts, a chunk of their own, loaded when German is first chosen (src/lib/i18n.ts). */
-const de = { common, validation, errors, auth, chores, approval, children, dashboard, submissions, mfa, tablet, categories, payouts, history, settings, team, profile, admin } satisfies Translations;
+const de = { common, validation, errors, auth, chores, approval, children, dashboard, submissions, mfa, tablet, categories, payouts, store, history, settings, team, profile, admin } satisfies Translations;
 
 export default de;

@@ -12,6 +12,7 @@ import mfa from './mfa.json';
 import type payouts from './payouts.json';
 import type profile from './profile.json';
 import type settings from './settings.json';
+import type store from './store.json';
 import submissions from './submissions.json';
 import tablet from './tablet.json';
 import type team from './team.json';
@@ -30,11 +31,12 @@ const en = { common, validation, errors, auth, chores, approval, children, dashb
  * The namespaces of the screens loaded on first use (src/app/router.tsx): each
  * is fetched with its screen, in English as in any other language.
  */
-export const ON_DEMAND_NAMESPACES = ['categories', 'payouts', 'history', 'settings', 'team', 'profile', 'admin'] as const;
+export const ON_DEMAND_NAMESPACES = ['categories', 'payouts', 'store', 'history', 'settings', 'team', 'profile', 'admin'] as const;
 
 interface OnDemandTranslations {
   categories: typeof categories;
   payouts: typeof payouts;
+  store: typeof store;
   history: typeof history;
   settings: typeof settings;
   team: typeof team;

@@ -12,6 +12,7 @@ import { SetPinDialog } from './set-pin-dialog';
 import { ShowInviteDialog } from './show-invite-dialog';
 import { SubjectsDialog } from './subjects-dialog';
 import { Alert, Button, Card, DetailsList } from '@/components/ui';
+import { JarsPanel } from '@/components/jars/jars-panel';
 import { getErrorMessage } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { multiplierSummary } from '@/lib/multipliers';
@@ -167,6 +168,7 @@ export function ChildCard({ child, onEdit, onPauses }: ChildCardProps) {
           {t('card.adjustBalance')}
         </Button>
       </div>
+      <JarsPanel childId={child.id} name={child.name} unit={child.rewardDisplayType} />
       <section className="child-card__rewards" aria-label={t('card.rewardsLabel', { name: child.name })}>
         {child.multiplier && (
           <>

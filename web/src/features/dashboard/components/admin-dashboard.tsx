@@ -5,7 +5,7 @@ import type { ChoreActivity } from '../types';
 import { normalizeAdminStats } from '../utils/normalize-stats';
 import { useChildren } from '@/api/get-children';
 import { Card, DataTable, EmptyState, PageHeader, StatCard } from '@/components/ui';
-import { CheckCircleIcon, ClockIcon, UsersIcon, WalletIcon } from '@/components/ui/icons';
+import { CheckCircleIcon, ClockIcon, StarIcon, UsersIcon, WalletIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { formatMoney, formatReward } from '@/utils/format';
 
@@ -61,6 +61,13 @@ export function AdminDashboard() {
           tone="warning"
           icon={<ClockIcon />}
           to={paths.app.approval.getHref()}
+        />
+        <StatCard
+          label={t('parent.storeRequests')}
+          value={stats.pendingStoreRequests}
+          tone="warning"
+          icon={<StarIcon />}
+          to={paths.app.store.getHref()}
         />
         <StatCard
           label={t('parent.totalBalance')}

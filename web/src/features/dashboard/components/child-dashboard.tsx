@@ -9,6 +9,7 @@ import { DoNowCard } from './do-now-card';
 import { RecentActivity } from './recent-activity';
 import { WeeklyEarningsChart } from './weekly-earnings-chart';
 import { useHistory } from '@/api/get-history';
+import { JarsSummary } from '@/components/jars/jars-summary';
 import { usePendingSubmissions } from '@/api/get-pending-submissions';
 import { Card, PageHeader, StatCard } from '@/components/ui';
 import { CheckCircleIcon, ClockIcon, StarIcon, WalletIcon } from '@/components/ui/icons';
@@ -32,7 +33,7 @@ export function ChildDashboard() {
   const unit = useOwnRewardUnit();
   const kids = useUiTheme() === 'KIDS';
   const userId = useSessionStore((state) => state.user?.id);
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation(['dashboard', 'common']);
   const approvals = useNewApprovals(stats.recentHistory, kids && statsQuery.isSuccess, userId);
 
   return (
@@ -87,6 +88,13 @@ export function ChildDashboard() {
           to={paths.app.history.getHref()}
         />
       </div>
+
+      <Card title={t('common:jars.title')} aria-label={t('common:jars.title')}>
+        <JarsSummary jars={stats.jars} unit={unit} label={t('common:jars.title')} />
+        <Link className="btn btn--secondary btn--md" to={paths.app.store.getHref()}>
+          {t('common:nav.store')}
+        </Link>
+      </Card>
 
       <Card title={t('child.weeklyEarnings')} actions={<span className="muted small">{t('child.lastWeeks')}</span>}>
         <WeeklyEarningsChart weeks={stats.weeklyEarnings} unit={unit} />

@@ -7,6 +7,7 @@ describe('normalizeAdminStats', () => {
     expect(normalizeAdminStats(undefined)).toEqual({
       totalChildren: 0,
       totalPendingSubmissions: 0,
+      pendingStoreRequests: 0,
       totalBalance: 0,
       totalPaidOutThisMonth: 0,
       mostActiveChores: [],
@@ -26,11 +27,22 @@ describe('normalizeAdminStats', () => {
       mostActiveChores: [{ chore: { id: 'c1', name: 'Dishes', category: { name: 'Kitchen' } }, completions: 4 }],
       leastActiveChores: [{ chore: { id: 'c2', name: 'Lawn', category: null }, completions: 0 }],
       children: [
-        { id: 'k1', name: 'Sam', balance: 7.25, pendingSubmissions: 1, completedThisMonth: 6, completedLast30Days: 9, missedLast30Days: 2 },
+        {
+          id: 'k1',
+          name: 'Sam',
+          balance: 7.25,
+          jars: { spend: 5, save: '2.25' },
+          pendingSubmissions: 1,
+          completedThisMonth: 6,
+          completedLast30Days: 9,
+          missedLast30Days: 2,
+        },
       ],
+      pendingStoreRequests: 2,
       role: 'ORG_ADMIN',
     });
     expect(stats.totalBalance).toBe(12.5);
+    expect(stats.pendingStoreRequests).toBe(2);
     expect(stats.mostActiveChores[0]).toEqual({
       chore: { id: 'c1', name: 'Dishes', category: { name: 'Kitchen' } },
       completions: 4,
@@ -40,6 +52,8 @@ describe('normalizeAdminStats', () => {
       id: 'k1',
       name: 'Sam',
       balance: 7.25,
+      // A jar the answer leaves out holds nothing.
+      jars: { spend: 5, save: 2.25, give: 0 },
       pendingSubmissions: 1,
       completedThisMonth: 6,
       completedLast30Days: 9,
@@ -81,6 +95,7 @@ describe('normalizeChildStats', () => {
   it('copes with the admin shape (missing child fields)', () => {
     expect(normalizeChildStats({ totalChildren: 0, children: [] })).toEqual({
       balance: 0,
+      jars: { spend: 0, save: 0, give: 0 },
       pendingSubmissions: 0,
       completedThisMonth: 0,
       earnedThisMonth: 0,

@@ -43,12 +43,19 @@ function choreActivity(value: unknown): ChoreActivity {
   };
 }
 
+/** What each jar holds; zero where the answer says nothing. */
+function jars(value: unknown): { spend: number; save: number; give: number } {
+  const item = asObject(value);
+  return { spend: asNumber(item.spend), save: asNumber(item.save), give: asNumber(item.give) };
+}
+
 function childOverview(value: unknown): ChildOverview {
   const item = asObject(value);
   return {
     id: asString(item.id),
     name: asString(item.name),
     balance: asNumber(item.balance),
+    jars: jars(item.jars),
     pendingSubmissions: asNumber(item.pendingSubmissions),
     completedThisMonth: asNumber(item.completedThisMonth),
     completedLast30Days: asNumber(item.completedLast30Days),
@@ -79,6 +86,7 @@ export function normalizeAdminStats(raw: unknown): AdminDashboardStats {
   return {
     totalChildren: asNumber(data.totalChildren),
     totalPendingSubmissions: asNumber(data.totalPendingSubmissions),
+    pendingStoreRequests: asNumber(data.pendingStoreRequests),
     totalBalance: asNumber(data.totalBalance),
     totalPaidOutThisMonth: asNumber(data.totalPaidOutThisMonth),
     mostActiveChores: asArray(data.mostActiveChores).map(choreActivity),
@@ -92,6 +100,7 @@ export function normalizeChildStats(raw: unknown): ChildDashboardStats {
   const data = asObject(raw);
   return {
     balance: asNumber(data.balance),
+    jars: jars(data.jars),
     pendingSubmissions: asNumber(data.pendingSubmissions),
     completedThisMonth: asNumber(data.completedThisMonth),
     earnedThisMonth: asNumber(data.earnedThisMonth),
