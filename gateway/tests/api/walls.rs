@@ -13,13 +13,16 @@ use uuid::Uuid;
 
 use crate::{
     helpers::{Session, send, start},
+    jars::set_split,
     rewards::{add_subject, balance_becomes, grade},
+    store::{add_item, redeem},
     submissions::{family_with_chore, form, submit},
 };
 
 /// A family with something in every table: a chore submitted and approved
 /// (so credited), a subject with a grade, a family tablet, a pause, a webhook
-/// and its delivery.
+/// and its delivery, a calendar feed, a split of the child's earnings, and a
+/// store item the child asked for.
 async fn busy_family(api: &str) -> (Session, Uuid) {
     let (parent, kid, chore) =
         family_with_chore(api, json!({"baseReward": 2.0, "frequencyDays": 0})).await;
@@ -60,8 +63,20 @@ async fn busy_family(api: &str) -> (Session, Uuid) {
     let hook = hook["webhook"]["id"].as_str().unwrap().to_owned();
     let (status, test) = send(parent.post(&format!("/webhooks/{hook}/test"), &json!({}))).await;
     assert_eq!(status, StatusCode::ACCEPTED, "{test}");
+    let (status, feed) = send(parent.post("/calendar/feeds", &json!({}))).await;
+    assert_eq!(status, StatusCode::CREATED, "{feed}");
     // The credit travels as an event: wait until rewards has it.
     balance_becomes(&parent, &child, 2.0).await;
+    let (status, split) = set_split(
+        &parent,
+        &child,
+        json!({"spend": 100, "save": 0, "give": 0}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{split}");
+    let treat = add_item(&parent, json!({"name": "Ice cream", "price": 1})).await;
+    let (status, asked) = redeem(&kid, &treat).await;
+    assert_eq!(status, StatusCode::CREATED, "{asked}");
     let org = parent.user["organization"]["id"]
         .as_str()
         .unwrap()
@@ -134,6 +149,7 @@ async fn a_query_without_a_family_filter_sees_only_the_family_it_works_for() {
                 ("families", "organization_id"),
                 ("children", "organization_id"),
                 ("pauses", "organization_id"),
+                ("calendar_feeds", "organization_id"),
             ],
         ),
         (
@@ -145,6 +161,9 @@ async fn a_query_without_a_family_filter_sees_only_the_family_it_works_for() {
                 ("families", "organization_id"),
                 ("children", "organization_id"),
                 ("pauses", "organization_id"),
+                ("jar_splits", "organization_id"),
+                ("store_items", "organization_id"),
+                ("redemptions", "organization_id"),
                 (
                     "grades JOIN subjects ON subjects.id = grades.subject_id",
                     "subjects.organization_id",
