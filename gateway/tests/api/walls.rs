@@ -67,12 +67,8 @@ async fn busy_family(api: &str) -> (Session, Uuid) {
     assert_eq!(status, StatusCode::CREATED, "{feed}");
     // The credit travels as an event: wait until rewards has it.
     balance_becomes(&parent, &child, 2.0).await;
-    let (status, split) = set_split(
-        &parent,
-        &child,
-        json!({"spend": 100, "save": 0, "give": 0}),
-    )
-    .await;
+    let (status, split) =
+        set_split(&parent, &child, json!({"spend": 100, "save": 0, "give": 0})).await;
     assert_eq!(status, StatusCode::OK, "{split}");
     let treat = add_item(&parent, json!({"name": "Ice cream", "price": 1})).await;
     let (status, asked) = redeem(&kid, &treat).await;

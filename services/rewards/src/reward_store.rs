@@ -124,7 +124,10 @@ impl RewardStore {
         if req.price_cents > PRICE_MAX {
             return Err(FieldError::new("price", "Price must be at most $10,000.00").into());
         }
-        if req.stock.is_some_and(|stock| !(0..=STOCK_MAX).contains(&stock)) {
+        if req
+            .stock
+            .is_some_and(|stock| !(0..=STOCK_MAX).contains(&stock))
+        {
             return Err(FieldError::new(
                 "stock",
                 format!("Stock must be a whole number from 0 to {STOCK_MAX}"),
