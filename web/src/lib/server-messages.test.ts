@@ -79,6 +79,50 @@ const SERVER_TEXTS = [
   'Two-factor sign-in is not on',
   'Two-factor sign-in is required for platform administrators',
   'Set up two-factor sign-in before using the console',
+  'A family can have at most 10 tablets. Remove one in Settings first.',
+  'Ask a parent to set your PIN first',
+  'PIN is required',
+  'PIN must be exactly 4 digits',
+  'Tablet name is required',
+  'Tablet not found',
+  'That PIN is not right',
+  'This browser is no longer the family tablet. A parent can set it up again in Settings.',
+  'Too many wrong PINs. Try again in 15 minutes or ask a parent.',
+  'Choose a different jar to put into',
+  'Choose children of your family',
+  'Choose the jar to put into',
+  'Choose the jar to take from',
+  'Only children can redeem rewards',
+  'Price is required',
+  'Price must be at most $10,000.00',
+  'Price must be greater than 0',
+  'Request not found',
+  'Reward not found',
+  'The percentages must add up to 100',
+  'This reward is no longer in the store',
+  'Status is required',
+  'Status must be APPROVED or REJECTED',
+  'This request was already approved',
+  'This request was already rejected',
+  'Choose at least one event',
+  'This address could not be found',
+  'This address points to a private network and cannot be used',
+  'URL is not valid',
+  'URL is required',
+  'URL must not contain a user name or password',
+  'URL must start with http:// or https://',
+  'Webhook not found',
+  'Calendar feed not found',
+  'Only parents and children of a family can have a calendar feed',
+  'Turns can be swapped up to a year ahead',
+  "Ice cream costs $2.50, but Mia's spend jar has only $1.50",
+  "Mia's save jar has only $0.25",
+  'Cinema trip is out of stock',
+  'The FREE plan allows up to 3 store rewards. Upgrade to add more.',
+  'Stock must be a whole number from 0 to 100000',
+  'A family can have at most 10 webhooks',
+  'You can have at most 5 calendar feeds. Delete one to make another.',
+  'Tablet name must be at most 60 characters',
 ];
 
 describe('the table of server texts', () => {
@@ -127,6 +171,10 @@ describe('translateServerText', () => {
     await i18n.changeLanguage('de');
     expect(translateServerText('First name must be at most 100 characters')).toBe('Vorname: höchstens 100 Zeichen');
     expect(translateServerText('Noa has already joined')).toBe('Noa ist bereits dabei');
+    expect(translateServerText("Ice cream costs $2.50, but Mia's spend jar has only $1.50")).toBe(
+      'Ice cream kostet 2,50\u00a0$, aber im Ausgeben-Glas von Mia sind nur 1,50\u00a0$',
+    );
+    expect(translateServerText("Mia's save jar has only $0.25")).toBe('Im Glas „Sparen“ von Mia sind nur 0,25\u00a0$');
   });
 
   it('shows an unknown text as sent', async () => {

@@ -138,6 +138,46 @@ const KNOWN_TEXTS: Readonly<Record<string, KnownMessage>> = {
   'Grade must be one of A, B, C, D or F': { key: 'errors:server.gradeLetter' },
   'Archived subjects cannot be graded': { key: 'errors:server.archivedNotGraded' },
   'The subject is archived': { key: 'errors:server.subjectArchived' },
+  // The family tablet
+  'A family can have at most 10 tablets. Remove one in Settings first.': { key: 'errors:server.tabletLimit' },
+  'Ask a parent to set your PIN first': { key: 'errors:server.noPin' },
+  'PIN is required': { key: 'errors:server.pinRequired' },
+  'PIN must be exactly 4 digits': { key: 'errors:server.pinDigits' },
+  'Tablet name is required': { key: 'errors:server.tabletNameRequired' },
+  'Tablet not found': { key: 'errors:server.tabletNotFound' },
+  'That PIN is not right': { key: 'errors:server.pinWrong' },
+  'This browser is no longer the family tablet. A parent can set it up again in Settings.': { key: 'errors:server.tabletGone' },
+  'Too many wrong PINs. Try again in 15 minutes or ask a parent.': { key: 'errors:server.tooManyPins' },
+  // Jars and the store
+  'Choose a different jar to put into': { key: 'errors:server.jarSame' },
+  'Choose children of your family': { key: 'errors:server.storeChildren' },
+  'Choose the jar to put into': { key: 'errors:server.jarToRequired' },
+  'Choose the jar to take from': { key: 'errors:server.jarFromRequired' },
+  'Only children can redeem rewards': { key: 'errors:server.childrenRedeem' },
+  'Price is required': { key: 'errors:server.priceRequired' },
+  'Price must be at most $10,000.00': { key: 'errors:server.priceTooLarge' },
+  'Price must be greater than 0': { key: 'errors:server.pricePositive' },
+  'Request not found': { key: 'errors:server.requestNotFound' },
+  'Reward not found': { key: 'errors:server.rewardNotFound' },
+  'The percentages must add up to 100': { key: 'errors:server.splitSum' },
+  'This reward is no longer in the store': { key: 'errors:server.rewardGone' },
+  'Status is required': { key: 'errors:server.statusRequired' },
+  'Status must be APPROVED or REJECTED': { key: 'errors:server.statusDecision' },
+  'This request was already approved': { key: 'errors:server.requestApproved' },
+  'This request was already rejected': { key: 'errors:server.requestRejected' },
+  // Webhooks
+  'Choose at least one event': { key: 'errors:server.webhookEvents' },
+  'This address could not be found': { key: 'errors:server.addressUnknown' },
+  'This address points to a private network and cannot be used': { key: 'errors:server.addressPrivate' },
+  'URL is not valid': { key: 'errors:server.urlInvalid' },
+  'URL is required': { key: 'errors:server.urlRequired' },
+  'URL must not contain a user name or password': { key: 'errors:server.urlCredentials' },
+  'URL must start with http:// or https://': { key: 'errors:server.urlScheme' },
+  'Webhook not found': { key: 'errors:server.webhookNotFound' },
+  // Calendar feeds and turns
+  'Calendar feed not found': { key: 'errors:server.feedNotFound' },
+  'Only parents and children of a family can have a calendar feed': { key: 'errors:server.feedMembersOnly' },
+  'Turns can be swapped up to a year ahead': { key: 'errors:server.swapAhead' },
   // Things not found, and the service
   'Not found': { key: 'errors:server.notFound' },
   'Category not found': { key: 'errors:server.categoryNotFound' },
@@ -165,6 +205,7 @@ const FIELD_LABELS: Readonly<Record<string, TranslationKey>> = {
   Notes: 'errors:server.fields.notes',
   Description: 'errors:server.fields.description',
   Reason: 'errors:server.fields.reason',
+  'Tablet name': 'errors:server.fields.tabletName',
 };
 
 /** The multipliers' labels, in "… multiplier must be between 0.1 and 5.0". */
@@ -179,6 +220,13 @@ const MULTIPLIER_LABELS: Readonly<Record<string, TranslationKey>> = {
   '7-day streak': 'errors:server.multipliers.streak7',
   '30-day streak': 'errors:server.multipliers.streak30',
   '90-day streak': 'errors:server.multipliers.streak90',
+};
+
+/** The jars' names, in "Mia's save jar has only $1.50". */
+const JAR_NAMES: Readonly<Record<string, TranslationKey>> = {
+  spend: 'common:jars.SPEND',
+  save: 'common:jars.SAVE',
+  give: 'common:jars.GIVE',
 };
 
 /** A date as the server writes it ("March 5, 2025"), in the interface language. */
@@ -251,6 +299,41 @@ const PATTERNS: readonly Pattern[] = [
   [
     /^This chore is not due on (.+)$/,
     ([, date = '']) => ({ key: 'errors:server.notDueOn', values: { date: serverDate(date) } }),
+  ],
+  [
+    /^(.+) costs \$([\d,]+\.\d{2}), but (.+)'s spend jar has only \$(-?[\d,]+\.\d{2})$/,
+    ([, item, price = '', name, spend = '']) => ({
+      key: 'errors:server.cannotAfford',
+      values: { item, name, price: formatMoney(price.replaceAll(',', '')), spend: formatMoney(spend.replaceAll(',', '')) },
+    }),
+  ],
+  [
+    /^(.+)'s (spend|save|give) jar has only \$(-?[\d,]+\.\d{2})$/,
+    ([, name, jar = '', amount = '']) => ({
+      key: 'errors:server.jarTooLow',
+      values: {
+        name,
+        jar: currentLanguage() === 'en' ? jar : i18n.t(JAR_NAMES[jar] ?? 'common:jars.SPEND'),
+        amount: formatMoney(amount.replaceAll(',', '')),
+      },
+    }),
+  ],
+  [/^(.+) is out of stock$/, ([, item]) => ({ key: 'errors:server.outOfStock', values: { item } })],
+  [
+    /^The (\w+) plan allows up to (\d+) store rewards\. Upgrade to add more\.$/,
+    ([, plan, limit]) => ({ key: 'errors:server.storeLimit', values: { plan, limit } }),
+  ],
+  [
+    /^Stock must be a whole number from 0 to (\d+)$/,
+    ([, max]) => ({ key: 'errors:server.stockRange', values: { max } }),
+  ],
+  [
+    /^A family can have at most (\d+) webhooks$/,
+    ([, limit]) => ({ key: 'errors:server.webhookLimit', values: { limit } }),
+  ],
+  [
+    /^You can have at most (\d+) calendar feeds\. Delete one to make another\.$/,
+    ([, limit]) => ({ key: 'errors:server.feedLimit', values: { limit } }),
   ],
   [
     /^The (\w+) service is unavailable\. Please try again\.$/,
