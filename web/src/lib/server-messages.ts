@@ -178,6 +178,16 @@ const KNOWN_TEXTS: Readonly<Record<string, KnownMessage>> = {
   'Calendar feed not found': { key: 'errors:server.feedNotFound' },
   'Only parents and children of a family can have a calendar feed': { key: 'errors:server.feedMembersOnly' },
   'Turns can be swapped up to a year ahead': { key: 'errors:server.swapAhead' },
+  // Values outside a list (sent by the API to callers other than the forms)
+  'Age group must be CHILD, TWEEN, TEEN or YOUNG_ADULT': { key: 'errors:server.ageGroupValues' },
+  'Expiry must be 1, 3, 7, 14 or 30 days': { key: 'errors:server.expiryValues' },
+  'Frequency must be one of 0, 1, 2, 3, 7, 14 or 30 days': { key: 'errors:server.frequencyValues' },
+  'Interface theme must be KIDS, TEEN or ADULT': { key: 'errors:server.themeValues' },
+  'Plan must be FREE, PRO or ENTERPRISE': { key: 'errors:server.planValues' },
+  'Reward type must be MONEY, SCREEN_TIME, POINTS or CUSTOM': { key: 'errors:server.rewardTypeValues' },
+  'Role must be ORG_ADMIN or ORG_MEMBER': { key: 'errors:server.roleValues' },
+  'Status must be PENDING, APPROVED or REJECTED': { key: 'errors:server.statusValues' },
+  'Subscription status must be TRIAL, ACTIVE or CANCELED': { key: 'errors:server.subscriptionValues' },
   // Things not found, and the service
   'Not found': { key: 'errors:server.notFound' },
   'Category not found': { key: 'errors:server.categoryNotFound' },
