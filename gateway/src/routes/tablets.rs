@@ -75,6 +75,7 @@ async fn list(State(state): State<AppState>, user: Authed) -> ApiResult<Json<Vec
         (status = 201, body = CreatedTablet),
         (status = 400, body = ErrorBody),
         (status = 403, description = "Not a parent", body = ErrorBody),
+        (status = 409, description = "The family already has 10 tablets", body = ErrorBody),
     ))]
 async fn create(
     State(state): State<AppState>,
