@@ -36,7 +36,9 @@ pub struct Row {
     /// From the dependency's return to the answer of the last request that
     /// failed; none when no request failed.
     pub recovery: Option<f64>,
-    /// The longest an approval made in the window waited for its credit.
+    /// The longest an approval made in the window waited for its credit,
+    /// counted from when it could flow: the later of the approval and the
+    /// dependency's return (the wait [`RECOVERY`] bounds).
     pub worst_credit: Option<f64>,
 }
 
@@ -145,7 +147,8 @@ pub fn judge(requests: &[Request], faults: &[Fault]) -> Verdict {
 /// a credit on its way during a fault's window (approved before its end,
 /// credited after its start) must arrive by [`RECOVERY`] after the later of
 /// its approval and the dependency's return; any other within [`RECOVERY`]
-/// of its approval. Notes each window's slowest credit in its row.
+/// of its approval. Notes each window's slowest credit in its row, counted
+/// from the later of its approval and the return.
 pub fn judge_credits(verdict: &mut Verdict, faults: &[Fault], credits: &[Credit]) {
     let origin = verdict.origin;
     for credit in credits {
@@ -158,10 +161,9 @@ pub fn judge_credits(verdict: &mut Verdict, faults: &[Fault], credits: &[Credit]
             None => (faults.len(), credit.approved + RECOVERY),
         };
         let row = &mut verdict.rows[row];
-        row.worst_credit = Some(
-            row.worst_credit
-                .map_or(credit.delay, |w| w.max(credit.delay)),
-        );
+        // A credit that arrived before its dependency's return waited nothing.
+        let waited = (credited - (due - RECOVERY)).max(0.0);
+        row.worst_credit = Some(row.worst_credit.map_or(waited, |w| w.max(waited)));
         if credited > due {
             let when = match during {
                 Some(i) => format!("during {}", faults[i].name),
@@ -264,5 +266,34 @@ mod tests {
         assert_eq!(down.rows[0].unanswered, 1);
         let other = judge(&requests, &[fault("chores", 10.0, 10.2)]);
         assert!(other.problems[0].starts_with("wrong answer during chores"));
+    }
+
+    fn credit(approved: f64, delay: f64) -> Credit {
+        Credit {
+            submission: format!("s{approved}"),
+            approved,
+            delay,
+        }
+    }
+
+    #[test]
+    fn credits_are_timed_from_the_later_of_approval_and_return() {
+        let faults = [fault("nats", 10.0, 13.0)];
+        let mut verdict = judge(&[request(9.0, 0.01, ok())], &faults);
+        // Approved while NATS was down: 1.5 s after its return; approved
+        // after the return: 0.5 s; approved before the fault and credited
+        // while it lasted: nothing.
+        judge_credits(
+            &mut verdict,
+            &faults,
+            &[credit(11.0, 3.5), credit(14.0, 0.5), credit(9.5, 2.0)],
+        );
+        assert!(verdict.problems.is_empty(), "{:#?}", verdict.problems);
+        assert_eq!(verdict.rows[0].worst_credit, Some(1.5));
+
+        let mut late = judge(&[request(9.0, 0.01, ok())], &faults);
+        judge_credits(&mut late, &faults, &[credit(11.0, 7.5)]);
+        assert_eq!(late.rows[0].worst_credit, Some(5.5));
+        assert!(late.problems[0].starts_with("late credit during nats"));
     }
 }

@@ -56,7 +56,7 @@ pub fn markdown(setting: &Setting, rows: &[Row], audit: &Audit, problems: &[Stri
         "\nA fault's requests are those in flight from its start to 5 s after its dependency \
          came back (a killed process: was started again); recovery is from then to the answer \
          of the last failed request; the slowest credit is from an approval made in that \
-         window to its ledger entry.\n"
+         window, or the return if later, to its ledger entry.\n"
     );
     let _ = writeln!(
         out,

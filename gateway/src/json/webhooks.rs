@@ -30,6 +30,9 @@ pub enum WebhookEvent {
     /// A child was added, changed or removed.
     #[serde(rename = "child.changed")]
     ChildChanged,
+    /// A child asked for a reward of the store, or a parent decided a request.
+    #[serde(rename = "store.redemption")]
+    StoreRedemption,
 }
 
 impl WebhookEvent {
@@ -41,6 +44,7 @@ impl WebhookEvent {
         Self::ChoreChanged,
         Self::ChoreMissed,
         Self::ChildChanged,
+        Self::StoreRedemption,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -52,6 +56,7 @@ impl WebhookEvent {
             Self::ChoreChanged => "chore.changed",
             Self::ChoreMissed => "chore.missed",
             Self::ChildChanged => "child.changed",
+            Self::StoreRedemption => "store.redemption",
         }
     }
 }

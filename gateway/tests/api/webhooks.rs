@@ -29,6 +29,7 @@ use testkit::Options;
 
 use crate::{
     helpers::{Session, assert_error, child, eventually, parent, send, start, start_with},
+    store::{add_item, decide, give, redeem},
     submissions::{family_with_chore, form, submit},
 };
 
@@ -304,6 +305,52 @@ async fn a_real_submission_reaches_the_receiver_signed_with_the_secret() {
     });
     assert!(forged.is_err());
     assert!(quiet.received().is_empty());
+}
+
+#[tokio::test]
+async fn store_requests_and_decisions_reach_the_endpoints_asking_for_them() {
+    let (_stack, api) = start_with(Options {
+        webhooks_allow_private: true,
+        ..Options::default()
+    })
+    .await;
+    let parent = parent(&api).await;
+    let (kid, record) = child(&parent, "Mia").await;
+    let kid_id = record["id"].as_str().unwrap();
+    let (receiver, url) = Receiver::start(&[], None).await;
+    let (_, secret) = registered(&parent, &url, json!(["store.redemption"])).await;
+    give(&parent, kid_id, "5.00").await;
+    let item = add_item(
+        &parent,
+        json!({"name": "Ice cream", "price": 2.5, "emoji": "🍦"}),
+    )
+    .await;
+
+    let (status, asked) = redeem(&kid, &item).await;
+    assert_eq!(status, StatusCode::CREATED, "{asked}");
+    let got = receiver.wait_for(1).await;
+    let requested = verify(&secret, &got[0]);
+    assert_eq!(requested["type"], "store.redemption");
+    assert_eq!(requested["data"]["redemptionId"], asked["id"]);
+    assert_eq!(requested["data"]["childId"], kid_id);
+    assert_eq!(requested["data"]["itemId"], item["id"]);
+    assert_eq!(requested["data"]["status"], "PENDING");
+    assert_eq!(requested["data"]["price"], 2.5);
+
+    let (status, decided) = decide(&parent, &asked, "APPROVED").await;
+    assert_eq!(status, StatusCode::OK, "{decided}");
+    let got = receiver.wait_for(2).await;
+    let approved = verify(&secret, &got[1]);
+    assert_eq!(approved["type"], "store.redemption");
+    assert_eq!(approved["data"]["redemptionId"], asked["id"]);
+    assert_eq!(approved["data"]["status"], "APPROVED");
+    // Only the store events it asked for: the adjustment and the debit are
+    // balance changes, which this endpoint did not ask for.
+    assert!(
+        got.iter()
+            .all(|r| verify(&secret, r)["type"] == "store.redemption"),
+        "{got:?}"
+    );
 }
 
 /// A family with an endpoint at `receiver`, on a family service whose clock

@@ -5,7 +5,8 @@ use std::{sync::Arc, time::Duration};
 use chorely_proto::{
     events::v1::{
         CatalogueChanged, ChildCreated, ChildDeleted, ChildUpdated, ChoreCountChanged, ChoreMissed,
-        LedgerEntryRecorded, SubmissionReviewed, SubmissionSubmitted,
+        LedgerEntryRecorded, RedemptionDecided, RedemptionRequested, SubmissionReviewed,
+        SubmissionSubmitted,
     },
     family::v1::{
         family_service_server::FamilyServiceServer, webhooks_service_server::WebhooksServiceServer,
@@ -127,6 +128,8 @@ impl Application {
             self.hook::<ChildCreated>("family-hooks-child-created", &shutdown),
             self.hook::<ChildUpdated>("family-hooks-child-updated", &shutdown),
             self.hook::<ChildDeleted>("family-hooks-child-deleted", &shutdown),
+            self.hook::<RedemptionRequested>("family-hooks-redemption-requested", &shutdown),
+            self.hook::<RedemptionDecided>("family-hooks-redemption-decided", &shutdown),
             tokio::spawn(self.deliverer.clone().run(shutdown.clone())),
         ];
         self.service

@@ -12,6 +12,7 @@ use std::{
 use async_nats::jetstream::{self, stream};
 use chorely_proto::events::Event;
 use secrecy::{ExposeSecret, SecretString};
+use tokio::sync::watch;
 
 /// How long JetStream remembers a `Nats-Msg-Id`; a relay retrying within this
 /// window can never publish an event twice.
@@ -27,6 +28,25 @@ pub struct Bus {
     /// Times messages may have been missed: the connection was lost, or the
     /// server dropped messages for a subscriber too slow to keep up.
     breaks: Arc<AtomicU64>,
+    /// Counts the connections made, the first included: work that waits on
+    /// the server (the outbox relay) wakes the moment it is back.
+    connects: watch::Receiver<u64>,
+}
+
+/// Longest wait between two attempts to reach a server that went away. The
+/// client's own default doubles up to 4 s, so a server back after a 3 s
+/// restart could wait that long for a client to notice; every event in
+/// flight (an approval's credit) waited with it. A quarter second costs a
+/// few refused connections a second while the server is down.
+const RECONNECT_AT_MOST: Duration = Duration::from_millis(250);
+
+/// Wait before reconnect attempt `attempts` (1-based): at once, then 50 ms
+/// more each time up to [`RECONNECT_AT_MOST`].
+fn reconnect_delay(attempts: usize) -> Duration {
+    let steps = u32::try_from(attempts.saturating_sub(1)).unwrap_or(u32::MAX);
+    Duration::from_millis(50)
+        .saturating_mul(steps)
+        .min(RECONNECT_AT_MOST)
 }
 
 /// Who a process is to the NATS server: each service and the gateway have a
@@ -93,7 +113,9 @@ impl Bus {
     ) -> anyhow::Result<Self> {
         let breaks = Arc::new(AtomicU64::new(0));
         let counted = breaks.clone();
-        let mut options = async_nats::ConnectOptions::new();
+        let (connected, connects) = watch::channel(0_u64);
+        let mut options =
+            async_nats::ConnectOptions::new().reconnect_delay_callback(reconnect_delay);
         if let Some(login) = login {
             // Replies come to an inbox only this user may read: the server's
             // permissions keep other users off `_INBOX_<user>.>`.
@@ -107,11 +129,12 @@ impl Bus {
         let client = options
             .name(prefix)
             .event_callback(move |event| {
-                if matches!(
-                    event,
-                    async_nats::Event::Disconnected | async_nats::Event::SlowConsumer(_)
-                ) {
-                    counted.fetch_add(1, Ordering::SeqCst);
+                match event {
+                    async_nats::Event::Disconnected | async_nats::Event::SlowConsumer(_) => {
+                        counted.fetch_add(1, Ordering::SeqCst);
+                    }
+                    async_nats::Event::Connected => connected.send_modify(|n| *n += 1),
+                    _ => {}
                 }
                 std::future::ready(())
             })
@@ -132,6 +155,7 @@ impl Bus {
             prefix: prefix.to_owned(),
             stream: stream.to_owned(),
             breaks,
+            connects,
         })
     }
 
@@ -140,6 +164,11 @@ impl Bus {
     /// built under, and only while [`Bus::connected`].
     pub fn breaks(&self) -> u64 {
         self.breaks.load(Ordering::SeqCst)
+    }
+
+    /// Changes each time the connection is made again after a loss.
+    pub fn connects(&self) -> watch::Receiver<u64> {
+        self.connects.clone()
     }
 
     /// Whether the connection is up now.
@@ -166,5 +195,19 @@ impl Bus {
             total += u64::try_from(n).unwrap_or(0);
         }
         Ok(total)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reconnects_come_at_once_then_at_most_a_quarter_second_apart() {
+        assert_eq!(reconnect_delay(1), Duration::ZERO);
+        assert_eq!(reconnect_delay(2), Duration::from_millis(50));
+        assert_eq!(reconnect_delay(4), Duration::from_millis(150));
+        assert_eq!(reconnect_delay(6), RECONNECT_AT_MOST);
+        assert_eq!(reconnect_delay(usize::MAX), RECONNECT_AT_MOST);
     }
 }

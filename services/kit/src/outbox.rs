@@ -19,6 +19,40 @@ const CHANNEL: &str = "outbox";
 const BATCH: i64 = 100;
 /// Safety net in case a notification is missed (e.g. the listener reconnects).
 const POLL_EVERY: Duration = Duration::from_secs(2);
+/// First wait after a failed publish, doubled after each further failure up
+/// to [`POLL_EVERY`]. Short, because a NATS server just restarted refuses
+/// JetStream publishes for a moment, and every event waits for the retry.
+const RETRY_FIRST: Duration = Duration::from_millis(100);
+
+/// How a drain of the outbox ended.
+#[derive(Debug, PartialEq, Eq)]
+enum Drain {
+    /// Nothing is pending.
+    Done,
+    /// A publish or the database failed.
+    Failed,
+    /// Not connected to NATS.
+    Offline,
+}
+
+/// The waits between failed drains.
+#[derive(Debug, Default)]
+struct Retry(Option<Duration>);
+
+impl Retry {
+    /// The wait after one more failure.
+    fn next(&mut self) -> Duration {
+        let wait = self.0.map_or(RETRY_FIRST, |w| (w * 2).min(POLL_EVERY));
+        self.0 = Some(wait);
+        wait
+    }
+
+    /// Forgets the failures; the wait after a good drain.
+    fn reset(&mut self) -> Duration {
+        self.0 = None;
+        POLL_EVERY
+    }
+}
 
 /// Writes `event` to the outbox inside the caller's transaction and returns its id.
 pub async fn enqueue<E: Event>(tx: &mut PgConnection, event: &E) -> Result<Uuid, sqlx::Error> {
@@ -77,11 +111,21 @@ impl Relay {
                 None
             }
         };
+        let mut connects = self.bus.connects();
+        let mut retry = Retry::default();
         loop {
-            self.drain().await;
+            connects.borrow_and_update();
+            let wait = match self.drain().await {
+                Drain::Done => retry.reset(),
+                Drain::Failed => retry.next(),
+                // Nothing can be published until the server is back, which
+                // `connects` announces.
+                Drain::Offline => POLL_EVERY,
+            };
             tokio::select! {
                 () = shutdown.cancelled() => break,
-                () = tokio::time::sleep(POLL_EVERY) => {},
+                () = tokio::time::sleep(wait) => {},
+                _ = connects.changed() => {},
                 _ = async {
                     match listener.as_mut() {
                         Some(l) => l.recv().await.map(|_| ()),
@@ -95,24 +139,31 @@ impl Relay {
 
     /// Publishes batches until nothing is pending or an error stops it,
     /// then reports what is left as the backlog.
-    async fn drain(&self) {
-        loop {
+    async fn drain(&self) -> Drain {
+        let drained = loop {
+            if !self.bus.connected() {
+                // A publish now would wait out the acknowledgement's timeout.
+                break Drain::Offline;
+            }
             match self.run_once().await {
-                Ok(0) => break,
+                Ok(0) => break Drain::Done,
                 Ok(_) => {}
                 Err(err) => {
                     tracing::warn!(error = %err, "outbox relay failed; will retry");
-                    break;
+                    break Drain::Failed;
                 }
             }
-        }
+        };
         if let Ok(backlog) = self.backlog().await {
             crate::metrics::outbox_backlog(backlog);
         }
+        drained
     }
 
     /// Publishes one batch of pending events; returns how many were published.
     pub async fn run_once(&self) -> anyhow::Result<usize> {
+        let mut connects = self.bus.connects();
+        connects.borrow_and_update();
         let mut tx = self.pool.begin().await?;
         // SKIP LOCKED lets several replicas relay side by side without waiting.
         let pending = sqlx::query_as!(
@@ -125,7 +176,13 @@ impl Relay {
         .fetch_all(&mut *tx)
         .await?;
         for event in &pending {
-            self.publish(event).await?;
+            tokio::select! {
+                published = self.publish(event) => published?,
+                // The connection was lost and made again while waiting: the
+                // acknowledgement went with it. Publishing again is safe (the
+                // same Nats-Msg-Id), and sooner than the ack's timeout.
+                _ = connects.changed() => anyhow::bail!("NATS reconnected before acknowledging {}", event.id),
+            }
             sqlx::query!(
                 "UPDATE outbox SET published_at = now() WHERE id = $1",
                 event.id
@@ -192,5 +249,20 @@ impl Relay {
         )
         .fetch_one(&self.pool)
         .await?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn failed_drains_are_retried_soon_then_less_often() {
+        let mut retry = Retry::default();
+        let waits: Vec<_> = (0..7).map(|_| retry.next()).collect();
+        let ms: Vec<_> = waits.iter().map(Duration::as_millis).collect();
+        assert_eq!(ms, [100, 200, 400, 800, 1600, 2000, 2000]);
+        assert_eq!(retry.reset(), POLL_EVERY);
+        assert_eq!(retry.next(), RETRY_FIRST);
     }
 }

@@ -3058,7 +3058,7 @@ export interface components {
          * @description An event type an endpoint receives; `*` for every one (those added later too).
          * @enum {string}
          */
-        WebhookEvent: "*" | "submission.created" | "submission.reviewed" | "balance.changed" | "chore.changed" | "chore.missed" | "child.changed";
+        WebhookEvent: "*" | "submission.created" | "submission.reviewed" | "balance.changed" | "chore.changed" | "chore.missed" | "child.changed" | "store.redemption";
         /** @description Who does what on seven days, for each child of the family. */
         Week: {
             /** @description In the family's order of children. */

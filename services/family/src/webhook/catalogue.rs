@@ -6,7 +6,8 @@ use chorely_proto::events::{
     Event,
     v1::{
         CatalogueChanged, ChildCreated, ChildDeleted, ChildUpdated, ChoreCountChanged, ChoreMissed,
-        LedgerEntryRecorded, SubmissionReviewed, SubmissionSubmitted,
+        LedgerEntryRecorded, RedemptionDecided, RedemptionRequested, SubmissionReviewed,
+        SubmissionSubmitted,
     },
 };
 use chrono::{DateTime, Utc};
@@ -20,6 +21,7 @@ pub const TYPES: &[&str] = &[
     "chore.changed",
     "chore.missed",
     "child.changed",
+    "store.redemption",
 ];
 
 /// What an endpoint asks for to receive every type, those added later too.
@@ -165,6 +167,28 @@ impl Hooked for ChildDeleted {
     }
     fn data(&self) -> Value {
         json!({"childId": self.child_id, "change": "DELETED"})
+    }
+}
+
+impl Hooked for RedemptionRequested {
+    const TYPE: &'static str = "store.redemption";
+    fn organization(&self) -> &str {
+        &self.organization_id
+    }
+    fn data(&self) -> Value {
+        json!({"redemptionId": self.redemption_id, "childId": self.child_id,
+            "itemId": self.item_id, "status": "PENDING", "price": dollars(self.price_cents)})
+    }
+}
+
+impl Hooked for RedemptionDecided {
+    const TYPE: &'static str = "store.redemption";
+    fn organization(&self) -> &str {
+        &self.organization_id
+    }
+    fn data(&self) -> Value {
+        json!({"redemptionId": self.redemption_id, "childId": self.child_id,
+            "status": self.status})
     }
 }
 

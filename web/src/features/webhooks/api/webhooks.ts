@@ -18,6 +18,7 @@ export const WEBHOOK_EVENTS: readonly WebhookEvent[] = [
   'chore.changed',
   'chore.missed',
   'child.changed',
+  'store.redemption',
 ];
 
 function hookPath(id: string): string {

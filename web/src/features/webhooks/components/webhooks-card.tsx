@@ -62,6 +62,7 @@ const EVENT_LABELS = {
   'chore.changed': 'choreChanged',
   'chore.missed': 'choreMissed',
   'child.changed': 'childChanged',
+  'store.redemption': 'storeRedemption',
 } as const satisfies Record<WebhookEvent, string>;
 
 function isEvent(name: string): name is WebhookEvent {
