@@ -18,6 +18,11 @@ use tokio::{sync::Notify, task::JoinHandle};
 use tokio_util::sync::CancellationToken;
 use tonic::service::Routes;
 
+/// How far back a webhook consumer new to the deployment starts: the events
+/// of the last minutes reach the endpoints asking for them, while a type
+/// added by an upgrade does not send its whole history to `*` endpoints.
+const HOOKS_LOOK_BACK: Duration = Duration::from_secs(5 * 60);
+
 use crate::{
     children::Children,
     config::Config,
@@ -108,10 +113,14 @@ impl Application {
         durable: &'static str,
         shutdown: &CancellationToken,
     ) -> JoinHandle<()> {
-        self.service.consume(
+        self.service.consume_with(
             durable,
             RecordDeliveries::<E>::new(self.clock.clone(), self.wake.clone()),
             shutdown,
+            kit::consumer::Settings {
+                look_back: Some(HOOKS_LOOK_BACK),
+                ..kit::consumer::Settings::default()
+            },
         )
     }
 

@@ -6,7 +6,10 @@
 
 use std::{future::Future, time::Duration};
 
-use async_nats::jetstream::{AckKind, consumer::pull};
+use async_nats::jetstream::{
+    AckKind,
+    consumer::{DeliverPolicy, pull},
+};
 use chorely_proto::events::Event;
 use futures::StreamExt;
 use sqlx::{PgConnection, PgPool};
@@ -47,6 +50,28 @@ pub trait Handler<E: Event>: Send + Sync + 'static {
 /// is created: an existing consumer keeps the wait it was created with.
 pub const ACK_WAIT: Duration = Duration::from_secs(3);
 
+/// What a durable consumer is created with; one that exists keeps its own.
+#[derive(Debug, Clone, Copy)]
+pub struct Settings {
+    /// The redelivery wait (tests that kill consumers use a short one).
+    pub ack_wait: Duration,
+    /// Where it starts: `None` at the stream's first event, which a
+    /// consumer keeping state from events needs; otherwise this long before
+    /// its creation, for one that only passes recent events on (webhooks): a
+    /// consumer added to a running deployment would otherwise send the whole
+    /// history.
+    pub look_back: Option<Duration>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            ack_wait: ACK_WAIT,
+            look_back: None,
+        }
+    }
+}
+
 /// Consumes `E` with the durable consumer `durable` until `shutdown`.
 pub async fn run<E, H>(
     bus: Bus,
@@ -59,23 +84,28 @@ where
     E: Event + Send + 'static,
     H: Handler<E>,
 {
-    run_with_ack_wait(bus, pool, durable, handler, shutdown, ACK_WAIT).await
+    run_with(bus, pool, durable, handler, shutdown, Settings::default()).await
 }
 
-/// [`run`], with the redelivery wait chosen when the durable consumer is
-/// first created (tests that kill consumers use a short one).
-pub async fn run_with_ack_wait<E, H>(
+/// [`run`], creating the durable consumer with `settings` if it is new.
+pub async fn run_with<E, H>(
     bus: Bus,
     pool: PgPool,
     durable: &str,
     handler: H,
     shutdown: CancellationToken,
-    ack_wait: Duration,
+    settings: Settings,
 ) -> anyhow::Result<()>
 where
     E: Event + Send + 'static,
     H: Handler<E>,
 {
+    let deliver_policy = match settings.look_back {
+        None => DeliverPolicy::All,
+        Some(look_back) => DeliverPolicy::ByStartTime {
+            start_time: time::OffsetDateTime::now_utc() - look_back,
+        },
+    };
     let stream = bus.js.get_stream(&bus.stream).await?;
     let consumer = stream
         .get_or_create_consumer(
@@ -84,7 +114,8 @@ where
                 durable_name: Some(durable.to_owned()),
                 filter_subject: bus.subject_of::<E>(),
                 ack_policy: async_nats::jetstream::consumer::AckPolicy::Explicit,
-                ack_wait,
+                ack_wait: settings.ack_wait,
+                deliver_policy,
                 ..Default::default()
             },
         )

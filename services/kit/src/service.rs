@@ -154,9 +154,30 @@ impl Service {
         E: chorely_proto::events::Event + Send + 'static,
         H: crate::consumer::Handler<E>,
     {
+        self.consume_with(
+            durable,
+            handler,
+            shutdown,
+            crate::consumer::Settings::default(),
+        )
+    }
+
+    /// [`Service::consume`], creating a new durable consumer with `settings`.
+    pub fn consume_with<E, H>(
+        &self,
+        durable: &'static str,
+        handler: H,
+        shutdown: &CancellationToken,
+        settings: crate::consumer::Settings,
+    ) -> JoinHandle<()>
+    where
+        E: chorely_proto::events::Event + Send + 'static,
+        H: crate::consumer::Handler<E>,
+    {
         let (bus, pool, shutdown) = (self.bus.clone(), self.pool.clone(), shutdown.clone());
         tokio::spawn(async move {
-            if let Err(err) = crate::consumer::run(bus, pool, durable, handler, shutdown).await {
+            let run = crate::consumer::run_with(bus, pool, durable, handler, shutdown, settings);
+            if let Err(err) = run.await {
                 tracing::error!(%err, durable, "consumer stopped");
             }
         })

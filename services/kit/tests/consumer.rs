@@ -116,3 +116,87 @@ async fn a_failed_handler_leaves_nothing_and_runs_again_on_redelivery() {
     );
     assert_eq!(tally(&pool).await, 1);
 }
+
+/// Publishes an organization named `name` on `bus`, as a relay would.
+async fn publish(bus: &kit::nats::Bus, name: &str) {
+    use prost::Message;
+    let event = OrganizationCreated {
+        name: name.into(),
+        ..Default::default()
+    };
+    let mut headers = async_nats::HeaderMap::new();
+    headers.insert(
+        async_nats::header::NATS_MESSAGE_ID,
+        uuid::Uuid::now_v7().to_string().as_str(),
+    );
+    bus.js
+        .publish_with_headers(
+            bus.subject_of::<OrganizationCreated>(),
+            headers,
+            event.encode_to_vec().into(),
+        )
+        .await
+        .unwrap()
+        .await
+        .unwrap();
+}
+
+/// Runs a consumer with `settings` until the tally holds `want` rows.
+async fn consume_until(
+    bus: &kit::nats::Bus,
+    pool: &PgPool,
+    durable: &'static str,
+    settings: kit::consumer::Settings,
+    want: i64,
+) {
+    let stop = tokio_util::sync::CancellationToken::new();
+    let task = tokio::spawn(kit::consumer::run_with(
+        bus.clone(),
+        pool.clone(),
+        durable,
+        Tally { fail: false },
+        stop.clone(),
+        settings,
+    ));
+    // The consumer exists once its info answers; only then is "new" defined.
+    let stream = bus.js.get_stream(&bus.stream).await.unwrap();
+    while stream.consumer_info(durable).await.is_err() {
+        tokio::task::yield_now().await;
+    }
+    publish(bus, "after").await;
+    while tally(pool).await < want {
+        tokio::task::yield_now().await;
+    }
+    stop.cancel();
+    task.await.unwrap().unwrap();
+}
+
+#[tokio::test]
+async fn a_consumer_looking_back_a_moment_skips_older_events_and_the_default_starts_at_the_first() {
+    let test_bus = kit::testing::TestBus::new();
+    let bus = test_bus.connect().await.unwrap();
+    publish(&bus, "before").await;
+
+    let recent_db = TestDb::new("kit");
+    let recent_pool = pool(&recent_db).await;
+    let recent = kit::consumer::Settings {
+        look_back: Some(std::time::Duration::ZERO),
+        ..kit::consumer::Settings::default()
+    };
+    consume_until(&bus, &recent_pool, "recent", recent, 1).await;
+    let names: Vec<String> = sqlx::query_scalar("SELECT name FROM tally")
+        .fetch_all(&recent_pool)
+        .await
+        .unwrap();
+    assert_eq!(names, ["after"]);
+
+    let every_db = TestDb::new("kit");
+    let every = pool(&every_db).await;
+    consume_until(&bus, &every, "every", kit::consumer::Settings::default(), 3).await;
+    let mut names: Vec<String> = sqlx::query_scalar("SELECT name FROM tally")
+        .fetch_all(&every)
+        .await
+        .unwrap();
+    names.sort();
+    assert_eq!(names, ["after", "after", "before"]);
+}

@@ -93,16 +93,13 @@ pub fn spawn_consumer(
     let token = stop.clone();
     let task = tokio::spawn(async move {
         // A short redelivery wait: events the killed consumer held come back soon.
-        consumer::run_with_ack_wait(
-            bus,
-            pool,
-            DURABLE,
-            CreditApprovals,
-            token,
-            Duration::from_secs(1),
-        )
-        .await
-        .unwrap();
+        let settings = consumer::Settings {
+            ack_wait: Duration::from_secs(1),
+            ..consumer::Settings::default()
+        };
+        consumer::run_with(bus, pool, DURABLE, CreditApprovals, token, settings)
+            .await
+            .unwrap();
     });
     (task, stop)
 }
