@@ -22,6 +22,7 @@ mod pauses;
 mod rewards;
 mod tablets;
 mod webhooks;
+mod savings;
 pub use admin::*;
 pub use calendar::*;
 pub use chores::*;
@@ -32,6 +33,7 @@ pub use pauses::*;
 pub use rewards::*;
 pub use tablets::*;
 pub use webhooks::*;
+pub use savings::*;
 
 pub(crate) fn time(t: Option<&prost_types::Timestamp>) -> Option<DateTime<Utc>> {
     t.and_then(kit::time::from_proto)

@@ -14,3 +14,5 @@ pub mod penalties;
 pub mod redemptions;
 pub mod store_items;
 pub mod subjects;
+pub mod goals;
+pub mod statements;
