@@ -23,13 +23,13 @@ use std::{
 use async_nats::jetstream::consumer::{DeliverPolicy, pull::OrderedConfig};
 use chorely_proto::events::{
     Event,
+    v1::GoalReached,
     v1::{
         CatalogueChanged, ChildCreated, ChildDeleted, ChildUpdated, ChoreCountChanged, ChoreMissed,
         LedgerEntryRecorded, MissedChoreExcused, OrganizationActivationChanged,
         OrganizationCreated, OrganizationPlanChanged, OrganizationUpdated, RedemptionDecided,
         RedemptionRequested, StoreChanged, SubmissionReviewed, SubmissionSubmitted,
     },
-    v1::GoalReached,
 };
 use futures::StreamExt;
 use kit::{

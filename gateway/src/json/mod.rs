@@ -20,9 +20,9 @@ mod enums;
 mod money;
 mod pauses;
 mod rewards;
+mod savings;
 mod tablets;
 mod webhooks;
-mod savings;
 pub use admin::*;
 pub use calendar::*;
 pub use chores::*;
@@ -31,9 +31,9 @@ pub use enums::*;
 pub use money::*;
 pub use pauses::*;
 pub use rewards::*;
+pub use savings::*;
 pub use tablets::*;
 pub use webhooks::*;
-pub use savings::*;
 
 pub(crate) fn time(t: Option<&prost_types::Timestamp>) -> Option<DateTime<Utc>> {
     t.and_then(kit::time::from_proto)

@@ -20,7 +20,8 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody},
     json::{
         CategoryName, ChildDashboard, ChildOverview, ChoreActivityView, ChoreSummary, Dashboard,
-        GoalView, HistoryChore, JarAmounts, ParentDashboard, RecentActivity, Role, WeekEarningsView, time,
+        GoalView, HistoryChore, JarAmounts, ParentDashboard, RecentActivity, Role,
+        WeekEarningsView, time,
     },
     money::to_dollars,
 };

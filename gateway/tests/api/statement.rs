@@ -75,12 +75,23 @@ fn assert_adds_up(s: &Value) {
             .map(|l| cents(&l["amount"]))
             .sum();
         assert_eq!(cents(&jar["in"]) + cents(&jar["out"]), of_jar, "{jar}");
-        assert_eq!(cents(&jar["closing"]), cents(&jar["opening"]) + of_jar, "{jar}");
+        assert_eq!(
+            cents(&jar["closing"]),
+            cents(&jar["opening"]) + of_jar,
+            "{jar}"
+        );
         opening += cents(&jar["opening"]);
         closing += cents(&jar["closing"]);
     }
-    assert_eq!((opening, closing), (cents(&s["opening"]), cents(&s["closing"])), "{s}");
-    let times: Vec<&str> = lines.iter().map(|l| l["occurredAt"].as_str().unwrap()).collect();
+    assert_eq!(
+        (opening, closing),
+        (cents(&s["opening"]), cents(&s["closing"])),
+        "{s}"
+    );
+    let times: Vec<&str> = lines
+        .iter()
+        .map(|l| l["occurredAt"].as_str().unwrap())
+        .collect();
     let parsed: Vec<DateTime<Utc>> = times.iter().map(|t| t.parse().unwrap()).collect();
     assert!(parsed.windows(2).all(|w| w[0] <= w[1]), "{times:?}");
 }
@@ -118,7 +129,12 @@ async fn a_year_of_statements_adds_up_for_every_child_and_closes_at_the_dashboar
     let (stack, api) = stack_on(&clock).await;
     let parent = parent(&api).await;
     let kitchen = category(&parent, "Kitchen").await;
-    let dishes = chore(&parent, &kitchen, json!({"name": "Dishes", "baseReward": 2.0, "frequencyDays": 0})).await;
+    let dishes = chore(
+        &parent,
+        &kitchen,
+        json!({"name": "Dishes", "baseReward": 2.0, "frequencyDays": 0}),
+    )
+    .await;
 
     // Mia: born on a day 100 days into the year, an A and excellent
     // behaviour (× 1.5 × 1.2), saving 20% and giving 10%. Leo: plain.
@@ -141,7 +157,12 @@ async fn a_year_of_statements_adds_up_for_every_child_and_closes_at_the_dashboar
     ))
     .await;
     assert_eq!(status, StatusCode::OK);
-    let math = add_subject(&parent, &mia_id, json!({"name": "Math", "gradeScale": "LETTER"})).await;
+    let math = add_subject(
+        &parent,
+        &mia_id,
+        json!({"name": "Math", "gradeScale": "LETTER"}),
+    )
+    .await;
     grade(&parent, &math, json!({"grade": "A"})).await;
     let (status, _) = send(parent.put(
         &format!("/children/{mia_id}/split"),
@@ -161,14 +182,21 @@ async fn a_year_of_statements_adds_up_for_every_child_and_closes_at_the_dashboar
     eventually("the birthday paid", || {
         let pool = stack.rewards_pool.clone();
         async move {
-            paid += ::rewards::birthdays::pay_due(&pool, noon(birthday)).await.unwrap();
+            paid += ::rewards::birthdays::pay_due(&pool, noon(birthday))
+                .await
+                .unwrap();
             paid == 1
         }
     })
     .await;
 
     // Today: adjustments both ways, a payout, transfers, a redemption.
-    for (child, amount, jar) in [(&mia_id, "+5.00", "SPEND"), (&leo_id, "+3.00", "SPEND"), (&leo_id, "-1.00", "SPEND"), (&mia_id, "+0.50", "GIVE")] {
+    for (child, amount, jar) in [
+        (&mia_id, "+5.00", "SPEND"),
+        (&leo_id, "+3.00", "SPEND"),
+        (&leo_id, "-1.00", "SPEND"),
+        (&mia_id, "+0.50", "GIVE"),
+    ] {
         let (status, body) = send(parent.post(
             &format!("/children/{child}/adjust-balance"),
             &json!({"amount": amount, "notes": "Pocket money", "jar": jar}),
@@ -189,7 +217,10 @@ async fn a_year_of_statements_adds_up_for_every_child_and_closes_at_the_dashboar
     ))
     .await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
-    for (child, from, to, amount) in [(&mia_id, "SPEND", "GIVE", 1.0), (&leo_id, "SPEND", "SAVE", 0.5)] {
+    for (child, from, to, amount) in [
+        (&mia_id, "SPEND", "GIVE", 1.0),
+        (&leo_id, "SPEND", "SAVE", 0.5),
+    ] {
         let (status, body) = send(parent.post(
             &format!("/children/{child}/transfers"),
             &json!({"from": from, "to": to, "amount": amount}),
@@ -197,7 +228,11 @@ async fn a_year_of_statements_adds_up_for_every_child_and_closes_at_the_dashboar
         .await;
         assert_eq!(status, StatusCode::CREATED, "{body}");
     }
-    let treat = add_item(&parent, json!({"name": "Ice cream", "price": 1.5, "emoji": "🍦"})).await;
+    let treat = add_item(
+        &parent,
+        json!({"name": "Ice cream", "price": 1.5, "emoji": "🍦"}),
+    )
+    .await;
     let (status, asked) = redeem(&mia, &treat).await;
     assert_eq!(status, StatusCode::CREATED, "{asked}");
     let (status, decided) = decide(&parent, &asked, "APPROVED").await;
@@ -216,10 +251,21 @@ async fn a_year_of_statements_adds_up_for_every_child_and_closes_at_the_dashboar
             assert_adds_up(&month);
             assert_eq!(cents(&month["opening"]), closing, "{who} {day}");
             closing = cents(&month["closing"]);
-            seen.extend(month["lines"].as_array().unwrap().iter().map(|l| l["id"].clone()));
+            seen.extend(
+                month["lines"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|l| l["id"].clone()),
+            );
             day = last + Days::new(1);
         }
-        let all: Vec<Value> = year["lines"].as_array().unwrap().iter().map(|l| l["id"].clone()).collect();
+        let all: Vec<Value> = year["lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l["id"].clone())
+            .collect();
         assert_eq!(seen, all, "{who}");
         assert_eq!(closing, cents(&year["closing"]));
 
@@ -230,35 +276,57 @@ async fn a_year_of_statements_adds_up_for_every_child_and_closes_at_the_dashboar
         assert_eq!(own, year);
 
         // And it closes at the balance and jars the dashboards show.
-        eventually(&format!("{who}'s dashboards at the statement's closing"), || async {
-            let (_, family) = send(parent.get("/dashboard/stats")).await;
-            let (_, theirs) = send(kid.get("/dashboard/stats")).await;
-            let card = family["children"].as_array().unwrap().iter().find(|c| c["id"] == *id).cloned().unwrap();
-            let jars_match = |jars: &Value| {
-                year["jars"].as_array().unwrap().iter().all(|j| {
-                    let name = j["jar"].as_str().unwrap().to_lowercase();
-                    cents(&jars[name.as_str()]) == cents(&j["closing"])
-                })
-            };
-            cents(&card["balance"]) == cents(&year["closing"])
-                && cents(&theirs["balance"]) == cents(&year["closing"])
-                && jars_match(&card["jars"])
-                && jars_match(&theirs["jars"])
-        })
+        eventually(
+            &format!("{who}'s dashboards at the statement's closing"),
+            || async {
+                let (_, family) = send(parent.get("/dashboard/stats")).await;
+                let (_, theirs) = send(kid.get("/dashboard/stats")).await;
+                let card = family["children"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|c| c["id"] == *id)
+                    .cloned()
+                    .unwrap();
+                let jars_match = |jars: &Value| {
+                    year["jars"].as_array().unwrap().iter().all(|j| {
+                        let name = j["jar"].as_str().unwrap().to_lowercase();
+                        cents(&jars[name.as_str()]) == cents(&j["closing"])
+                    })
+                };
+                cents(&card["balance"]) == cents(&year["closing"])
+                    && cents(&theirs["balance"]) == cents(&year["closing"])
+                    && jars_match(&card["jars"])
+                    && jars_match(&theirs["jars"])
+            },
+        )
         .await;
     }
 
     let year = statement_of(&parent, &mia_id, first, today).await;
     assert_eq!(
         kinds(&year),
-        ["ADJUSTMENT", "BIRTHDAY", "CHORE", "PAYOUT", "REDEMPTION", "TRANSFER"]
+        [
+            "ADJUSTMENT",
+            "BIRTHDAY",
+            "CHORE",
+            "PAYOUT",
+            "REDEMPTION",
+            "TRANSFER"
+        ]
     );
     // 12 × $3.60 + $5 birthday + $5.50 given − $2 paid − $1.50 redeemed.
     assert_eq!(cents(&year["closing"]), 4320 + 500 + 550 - 200 - 150);
     // Earned: chores and the birthday, not adjustments or transfers.
     assert_eq!(cents(&year["earned"]), 4320 + 500);
     // An approved chore: $2.00 × 1.5 × 1.2 × 1.0 = $3.60, split into jars.
-    let chore_line = year["lines"].as_array().unwrap().iter().find(|l| l["kind"] == "CHORE").unwrap().clone();
+    let chore_line = year["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["kind"] == "CHORE")
+        .unwrap()
+        .clone();
     let b = &chore_line["breakdown"];
     assert_eq!(b["choreName"], "Dishes");
     assert_eq!(b["base"], 2.0);
@@ -266,8 +334,14 @@ async fn a_year_of_statements_adds_up_for_every_child_and_closes_at_the_dashboar
         b["parts"],
         json!([{"name": "GRADE", "factor": 1.5}, {"name": "BEHAVIOUR", "factor": 1.2}, {"name": "STREAK", "factor": 1.0}])
     );
-    assert_eq!((b["multiplier"].clone(), b["amount"].clone()), (json!(1.8), json!(3.6)));
-    let of_source: i64 = year["lines"].as_array().unwrap().iter()
+    assert_eq!(
+        (b["multiplier"].clone(), b["amount"].clone()),
+        (json!(1.8), json!(3.6))
+    );
+    let of_source: i64 = year["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
         .filter(|l| l["sourceId"] == chore_line["sourceId"])
         .map(|l| cents(&l["amount"]))
         .sum();
@@ -321,10 +395,26 @@ async fn a_statement_is_the_childs_own_and_its_days_are_checked() {
     assert_eq!(status, StatusCode::NOT_FOUND);
 
     for (query, field, message) in [
-        ("?from=yesterday", "from", "From must be a date (YYYY-MM-DD)"),
-        ("?from=2030-01-01&to=2030-02-30", "to", "To must be a date (YYYY-MM-DD)"),
-        ("?from=2030-01-10&to=2030-01-09", "to", "To must not be before From"),
-        ("?from=2029-01-01&to=2030-01-02", "to", "A statement covers at most 366 days"),
+        (
+            "?from=yesterday",
+            "from",
+            "From must be a date (YYYY-MM-DD)",
+        ),
+        (
+            "?from=2030-01-01&to=2030-02-30",
+            "to",
+            "To must be a date (YYYY-MM-DD)",
+        ),
+        (
+            "?from=2030-01-10&to=2030-01-09",
+            "to",
+            "To must not be before From",
+        ),
+        (
+            "?from=2029-01-01&to=2030-01-02",
+            "to",
+            "A statement covers at most 366 days",
+        ),
     ] {
         let (status, body) = statement(&mia, mia_id, query).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{query}: {body}");

@@ -21,15 +21,15 @@ use crate::{
     clients::Clients,
     config::Config,
     events::{Children, CreditApprovals, Families, Penalties},
+    goals::Goals,
     grpc::RewardsGrpc,
     jars::Jars,
     ledger::Ledger,
     multipliers::Multipliers,
     reward_store::RewardStore,
-    subjects::Subjects,
-    goals::Goals,
     savings_grpc::SavingsGrpc,
     statement::Statements,
+    subjects::Subjects,
 };
 
 /// The service's database migrations (tests set up its database with them).

@@ -83,7 +83,10 @@ impl Breakdown {
 
 /// Keeps an approval's breakdown on the lines it credited (in the credit's
 /// transaction).
-pub async fn keep_breakdown(tx: &mut PgConnection, event: &SubmissionReviewed) -> anyhow::Result<()> {
+pub async fn keep_breakdown(
+    tx: &mut PgConnection,
+    event: &SubmissionReviewed,
+) -> anyhow::Result<()> {
     if let Some(breakdown) = Breakdown::of(event) {
         let org = Uuid::parse_str(&event.organization_id)?;
         store::statements::keep_breakdown(
@@ -121,11 +124,9 @@ pub fn period(from: &str, to: &str, today: NaiveDate) -> Result<(NaiveDate, Naiv
         return Err(FieldError::new("to", "To must not be before From").into());
     }
     if (to - from).num_days() >= i64::try_from(DAYS_MAX).unwrap_or(i64::MAX) {
-        return Err(FieldError::new(
-            "to",
-            format!("A statement covers at most {DAYS_MAX} days"),
-        )
-        .into());
+        return Err(
+            FieldError::new("to", format!("A statement covers at most {DAYS_MAX} days")).into(),
+        );
     }
     Ok((from, to))
 }
