@@ -9,7 +9,9 @@ use chorely_proto::{
     family::v1::{
         family_service_client::FamilyServiceClient, webhooks_service_client::WebhooksServiceClient,
     },
-    rewards::v1::rewards_service_client::RewardsServiceClient,
+    rewards::v1::{
+        rewards_service_client::RewardsServiceClient, savings_service_client::SavingsServiceClient,
+    },
 };
 use kit::grpc::Outgoing;
 use tonic::{service::interceptor::InterceptedService, transport::Channel};
@@ -78,6 +80,11 @@ impl Clients {
 
     pub fn rewards(&self, user: &Authed) -> RewardsServiceClient<Intercepted> {
         RewardsServiceClient::with_interceptor(self.rewards.clone(), Outgoing::bearer(user.token()))
+    }
+
+    /// Savings goals and statements, served by the rewards service.
+    pub fn savings(&self, user: &Authed) -> SavingsServiceClient<Intercepted> {
+        SavingsServiceClient::with_interceptor(self.rewards.clone(), Outgoing::bearer(user.token()))
     }
 
     /// Every service's channel with the name its health service reports.

@@ -8,9 +8,10 @@
 //! is kept for that (read back from the stream when the gateway starts).
 //!
 //! What reaches whom: a family's parents get their family's submissions,
-//! reviews, balance changes, store requests and store changes, chores and
-//! children; a child gets their own submissions, reviews, balance and store
-//! requests and the family's chores and store; a super admin
+//! reviews, balance changes, store requests and store changes, goals
+//! reached, chores and children; a child gets their own submissions,
+//! reviews, balance, store requests and goals reached and the family's
+//! chores and store; a super admin
 //! gets the families' plan and activation changes. Nothing else.
 
 use std::{
@@ -22,6 +23,7 @@ use std::{
 use async_nats::jetstream::consumer::{DeliverPolicy, pull::OrderedConfig};
 use chorely_proto::events::{
     Event,
+    v1::GoalReached,
     v1::{
         CatalogueChanged, ChildCreated, ChildDeleted, ChildUpdated, ChoreCountChanged, ChoreMissed,
         LedgerEntryRecorded, MissedChoreExcused, OrganizationActivationChanged,
@@ -305,6 +307,20 @@ pub fn translate(subject: &str, payload: &[u8]) -> Option<(&'static str, Value, 
                 json!({"redemptionId": e.redemption_id, "childId": e.child_id, "status": e.status});
             (
                 "store.redemption",
+                data,
+                child(&e.organization_id, &e.child_id)?,
+            )
+        }
+        s if s == GoalReached::SUBJECT => {
+            let e: GoalReached = decode(payload)?;
+            let data = json!({
+                "goalId": e.goal_id,
+                "childId": e.child_id,
+                "name": e.name,
+                "target": to_dollars(e.target_cents),
+            });
+            (
+                "goal.reached",
                 data,
                 child(&e.organization_id, &e.child_id)?,
             )

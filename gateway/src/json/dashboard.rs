@@ -42,6 +42,8 @@ pub struct ChildOverview {
     /// Chores missed on due days of the family's last 30 days, excused ones
     /// left out.
     pub missed_last_30_days: i32,
+    /// The child's savings goals, oldest first, with progress from the save jar.
+    pub goals: Vec<super::GoalView>,
 }
 
 /// What parents see.
@@ -99,6 +101,8 @@ pub struct ChildDashboard {
     pub recent_history: Vec<RecentActivity>,
     /// The last 8 weeks, oldest first.
     pub weekly_earnings: Vec<WeekEarningsView>,
+    /// The child's savings goals, oldest first, with progress from the save jar.
+    pub goals: Vec<super::GoalView>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

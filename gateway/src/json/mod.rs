@@ -20,6 +20,7 @@ mod enums;
 mod money;
 mod pauses;
 mod rewards;
+mod savings;
 mod tablets;
 mod webhooks;
 pub use admin::*;
@@ -30,6 +31,7 @@ pub use enums::*;
 pub use money::*;
 pub use pauses::*;
 pub use rewards::*;
+pub use savings::*;
 pub use tablets::*;
 pub use webhooks::*;
 

@@ -9,7 +9,7 @@ use axum::{
 use chorely_proto::{
     chores::v1::{self as chores_pb, GetChoreStatsRequest, ListHistoryRequest},
     family::v1::ListChildrenRequest,
-    rewards::v1::{self as rewards_pb, GetRewardStatsRequest},
+    rewards::v1::{self as rewards_pb, GetRewardStatsRequest, ListGoalsRequest},
 };
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -20,7 +20,8 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody},
     json::{
         CategoryName, ChildDashboard, ChildOverview, ChoreActivityView, ChoreSummary, Dashboard,
-        HistoryChore, JarAmounts, ParentDashboard, RecentActivity, Role, WeekEarningsView, time,
+        GoalView, HistoryChore, JarAmounts, ParentDashboard, RecentActivity, Role,
+        WeekEarningsView, time,
     },
     money::to_dollars,
 };
@@ -105,8 +106,31 @@ fn jars(balances: &[rewards_pb::ChildBalance], child: &str) -> JarAmounts {
         })
 }
 
+/// Every savings goal the viewer may see (a parent: the family's; a child:
+/// their own), asked beside the other figures.
+async fn goals(state: &AppState, user: &Authed) -> Result<Vec<rewards_pb::Goal>, tonic::Status> {
+    Ok(state
+        .clients
+        .savings(user)
+        .list_goals(ListGoalsRequest {
+            child_id: String::new(),
+        })
+        .await?
+        .into_inner()
+        .goals)
+}
+
+fn goals_of(goals: &[rewards_pb::Goal], child: &str) -> Vec<GoalView> {
+    goals
+        .iter()
+        .filter(|g| g.child_id == child)
+        .cloned()
+        .map(GoalView::from)
+        .collect()
+}
+
 async fn parent(state: &AppState, user: &Authed) -> ApiResult<ParentDashboard> {
-    let (children, chores, money) = tokio::try_join!(
+    let (children, chores, money, goals) = tokio::try_join!(
         async {
             state
                 .clients
@@ -128,6 +152,7 @@ async fn parent(state: &AppState, user: &Authed) -> ApiResult<ParentDashboard> {
                 .get_reward_stats(GetRewardStatsRequest {})
                 .await
         },
+        goals(state, user),
     )?;
     let children = children.into_inner().children;
     let (chores, money) = (chores.into_inner(), money.into_inner());
@@ -145,6 +170,7 @@ async fn parent(state: &AppState, user: &Authed) -> ApiResult<ParentDashboard> {
                 completed_this_month: counts.map_or(0, |s| s.completed_this_month),
                 completed_last_30_days: counts.map_or(0, |s| s.completed_last_30_days),
                 missed_last_30_days: counts.map_or(0, |s| s.missed_last_30_days),
+                goals: goals_of(&goals, &c.id),
             }
         })
         .collect::<Vec<_>>();
@@ -162,7 +188,7 @@ async fn parent(state: &AppState, user: &Authed) -> ApiResult<ParentDashboard> {
 }
 
 async fn child(state: &AppState, user: &Authed) -> ApiResult<ChildDashboard> {
-    let (chores, history, money) = tokio::try_join!(
+    let (chores, history, money, goals) = tokio::try_join!(
         async {
             state
                 .clients
@@ -187,6 +213,7 @@ async fn child(state: &AppState, user: &Authed) -> ApiResult<ChildDashboard> {
                 .get_reward_stats(GetRewardStatsRequest {})
                 .await
         },
+        goals(state, user),
     )?;
     let own = chores.into_inner().children.into_iter().next();
     let money = money.into_inner();
@@ -218,6 +245,7 @@ async fn child(state: &AppState, user: &Authed) -> ApiResult<ChildDashboard> {
                 }
             })
             .collect(),
+        goals: goals_of(&goals, &me),
         weekly_earnings: money
             .weekly_earnings
             .into_iter()

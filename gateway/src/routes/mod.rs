@@ -13,6 +13,7 @@ pub mod jars;
 pub mod organizations;
 pub mod pauses;
 pub mod rewards;
+pub mod savings;
 pub mod store;
 pub mod submissions;
 pub mod tablets;
@@ -72,5 +73,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(calendar::router())
         .merge(jars::router())
         .merge(store::router())
+        .merge(savings::router())
         .merge(health::router())
 }

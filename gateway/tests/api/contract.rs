@@ -171,6 +171,24 @@ async fn call(f: &Family, method: &str, path: &str) -> Call {
             format!("/children/{child_id}/transfers"),
             json!({"from": "SPEND", "to": "SAVE", "amount": 0.01, "notes": "Bike fund"}),
         ),
+        ("POST", "/children/{id}/goals") => (
+            f.parent(),
+            format!("/children/{child_id}/goals"),
+            json!({"name": format!("Kite {unique}"), "target": 12.5, "emoji": "🪁"}),
+        ),
+        ("PUT", "/goals/{id}") => {
+            let (status, goal) = send(f.parent.post(
+                &format!("/children/{child_id}/goals"),
+                &json!({"name": "Kite", "target": 12.5}),
+            ))
+            .await;
+            assert_eq!(status, StatusCode::CREATED, "{goal}");
+            (
+                f.parent(),
+                format!("/goals/{}", id(&goal)),
+                json!({"name": "Kite", "target": 15, "emoji": "🪁"}),
+            )
+        }
         ("POST", "/store/items") => (
             f.parent(),
             path.to_owned(),

@@ -450,6 +450,11 @@ impl Submissions {
                 multiplier_milli: multiplier.as_ref().map_or(0, |m| m.total_milli),
                 reviewed_at: Some(to_proto(Utc::now())),
                 completed_at: Some(to_proto(current.completed_at)),
+                grade_milli: multiplier.as_ref().map_or(0, |m| m.grade_milli),
+                behaviour_milli: multiplier.as_ref().map_or(0, |m| m.behaviour_milli),
+                streak_milli: multiplier.as_ref().map_or(0, |m| m.streak_milli),
+                bonuses_disabled: multiplier.as_ref().is_some_and(|m| m.bonuses_disabled),
+                chore_name: current.chore_name.clone(),
             },
         )
         .await?;

@@ -48,6 +48,12 @@ pub enum Error {
     AlreadyDecided(String),
     #[error("The {plan} plan allows up to {limit} store rewards. Upgrade to add more.")]
     StoreLimit { plan: &'static str, limit: i64 },
+    /// Also the answer for another family's goals and, to a child, for
+    /// another child's.
+    #[error("Goal not found")]
+    GoalNotFound,
+    #[error("A child can have at most {0} savings goals. Remove one to add another.")]
+    GoalLimit(i64),
     /// Another service refused or failed.
     #[error("{1}")]
     Upstream(&'static str, Status),
@@ -79,7 +85,8 @@ impl From<Error> for Status {
             Error::ChildNotFound
             | Error::SubjectNotFound
             | Error::ItemNotFound
-            | Error::RedemptionNotFound => Code::NotFound,
+            | Error::RedemptionNotFound
+            | Error::GoalNotFound => Code::NotFound,
             Error::SubjectArchived
             | Error::PayoutOverBalance { .. }
             | Error::NegativeBalance
@@ -87,7 +94,8 @@ impl From<Error> for Status {
             | Error::CannotAfford { .. }
             | Error::OutOfStock(_)
             | Error::ItemRemoved
-            | Error::AlreadyDecided(_) => Code::FailedPrecondition,
+            | Error::AlreadyDecided(_)
+            | Error::GoalLimit(_) => Code::FailedPrecondition,
             Error::StoreLimit { .. } | Error::NotAChild => Code::PermissionDenied,
             Error::Upstream(service, status) => {
                 return kit::error::upstream(service, status.clone());

@@ -81,7 +81,7 @@ pub async fn credit(tx: &mut PgConnection, event: &SubmissionReviewed) -> anyhow
         .or(event.reviewed_at.as_ref())
         .and_then(time::from_proto)
         .unwrap_or_else(Utc::now);
-    jars::credit(
+    let credited = jars::credit(
         tx,
         &NewEntry {
             org: Uuid::parse_str(&event.organization_id)?,
@@ -96,6 +96,9 @@ pub async fn credit(tx: &mut PgConnection, event: &SubmissionReviewed) -> anyhow
         },
     )
     .await?;
+    if credited {
+        crate::statement::keep_breakdown(tx, event).await?;
+    }
     Ok(())
 }
 

@@ -1,5 +1,5 @@
 //! Chorely rewards: ledger, jars and balances, payouts, the reward store,
-//! subjects and grades, multipliers.
+//! subjects and grades, multipliers, savings goals and statements.
 
 pub mod birthdays;
 pub mod clients;
@@ -18,3 +18,7 @@ pub mod reward_store;
 pub mod startup;
 pub mod store;
 pub mod subjects;
+
+pub mod goals;
+pub mod savings_grpc;
+pub mod statement;

@@ -7,7 +7,9 @@ use chorely_proto::{
         ChildCreated, ChildDeleted, ChildUpdated, ChoreMissed, MissedChoreExcused,
         OrganizationCreated, OrganizationUpdated,
     },
-    rewards::v1::rewards_service_server::RewardsServiceServer,
+    rewards::v1::{
+        rewards_service_server::RewardsServiceServer, savings_service_server::SavingsServiceServer,
+    },
 };
 use kit::service::Service;
 use sqlx::{PgPool, migrate::Migrator};
@@ -19,11 +21,14 @@ use crate::{
     clients::Clients,
     config::Config,
     events::{Children, CreditApprovals, Families, Penalties},
+    goals::Goals,
     grpc::RewardsGrpc,
     jars::Jars,
     ledger::Ledger,
     multipliers::Multipliers,
     reward_store::RewardStore,
+    savings_grpc::SavingsGrpc,
+    statement::Statements,
     subjects::Subjects,
 };
 
@@ -66,10 +71,24 @@ impl Application {
             multipliers,
             subjects,
         };
+        let savings = SavingsServiceServer::with_interceptor(
+            SavingsGrpc {
+                goals: Goals {
+                    pool: grpc.ledger.pool.clone(),
+                    clients: grpc.ledger.clients.clone(),
+                },
+                statements: Statements {
+                    pool: grpc.ledger.pool.clone(),
+                    clients: grpc.ledger.clients.clone(),
+                },
+            },
+            service.interceptor(),
+        );
         let routes = Routes::new(RewardsServiceServer::with_interceptor(
             grpc,
             service.interceptor(),
-        ));
+        ))
+        .add_service(savings);
         Ok(Self {
             service,
             routes,
@@ -114,7 +133,10 @@ impl Application {
         self.service
             .run(
                 self.routes,
-                &["chorely.rewards.v1.RewardsService"],
+                &[
+                    "chorely.rewards.v1.RewardsService",
+                    "chorely.rewards.v1.SavingsService",
+                ],
                 background,
                 shutdown,
             )

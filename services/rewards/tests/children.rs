@@ -56,6 +56,7 @@ async fn child_events(pool: &PgPool, org: Uuid, deleted_first: bool) -> Uuid {
         multiplier_milli: 1000,
         reviewed_at: Some(kit::time::to_proto(Utc::now())),
         completed_at: Some(kit::time::to_proto(Utc::now())),
+        ..Default::default()
     };
     deliver(pool, &CreditApprovals, approved).await;
     child

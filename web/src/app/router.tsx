@@ -34,7 +34,17 @@ import type { Role } from '@/types/api';
  * screens (web/e2e/tests/bundle.test.mjs checks the build keeps them out of
  * the first load).
  */
-type LazyScreenName = 'admin' | 'categories' | 'payouts' | 'store' | 'history' | 'settings' | 'team' | 'profile' | 'today';
+type LazyScreenName =
+  | 'admin'
+  | 'categories'
+  | 'payouts'
+  | 'store'
+  | 'history'
+  | 'settings'
+  | 'team'
+  | 'profile'
+  | 'today'
+  | 'payslip';
 
 /** What shows while a lazily loaded screen downloads: a spinner saying which screen loads. */
 function ScreenLoading({ screen, fullPage }: { screen: LazyScreenName; fullPage: boolean }) {
@@ -91,6 +101,11 @@ const storeScreen = lazyScreen(
   () => import('@/features/store/components/store-page').then((module) => module.StorePage),
   'store',
   ['store'],
+);
+const payslipScreen = lazyScreen(
+  () => import('@/features/payslip/components/payslip-page').then((module) => module.PayslipPage),
+  'payslip',
+  ['payslip'],
 );
 // Its excuse dialog is History's (texts in the history namespace).
 const todayScreen = lazyScreen(
@@ -201,6 +216,8 @@ export const routes: RouteObject[] = [
           { path: paths.app.settings.path, element: parentOnly(settingsScreen) },
           { path: paths.app.team.path, element: parentOnly(teamScreen) },
           { path: paths.app.profile.path, element: profileScreen },
+          // A child reads their own; parents any child's of the family.
+          { path: paths.app.payslip.path, element: payslipScreen },
         ],
       },
       // Anonymous visitors reach only login, register, invitations and the mailed links: an unknown address sends them to /login.

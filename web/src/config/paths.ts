@@ -55,6 +55,12 @@ export const paths = {
     settings: { path: 'settings', getHref: () => '/settings' },
     team: { path: 'team', getHref: () => '/team' },
     profile: { path: 'profile', getHref: () => '/profile' },
+    /** A child's weekly payslip (`week`: any day of the week; absent: this week). */
+    payslip: {
+      path: 'payslip/:childId',
+      getHref: (childId: string, week?: string) =>
+        `/payslip/${encodeURIComponent(childId)}${week ? `?week=${encodeURIComponent(week)}` : ''}`,
+    },
   },
   /** The family tablet: the children's pictures and their PINs (with the tablet's device token). */
   tablet: {

@@ -44,6 +44,7 @@ const ENGLISH_ON_DEMAND: Readonly<Record<string, TextsLoader>> = {
   team: () => import('@/locales/en/team.json'),
   profile: () => import('@/locales/en/profile.json'),
   admin: () => import('@/locales/en/admin.json'),
+  payslip: () => import('@/locales/en/payslip.json'),
 } satisfies Record<OnDemandNamespace, TextsLoader>;
 
 /** The language shown now (English until another has loaded). */

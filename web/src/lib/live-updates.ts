@@ -16,6 +16,7 @@ export type LiveEventKind =
   | 'family.changed'
   | 'store.redemption'
   | 'store.changed'
+  | 'goal.reached'
   | 'reload';
 
 /**
@@ -25,7 +26,14 @@ export type LiveEventKind =
 const AFFECTED: Record<Exclude<LiveEventKind, 'reload'>, readonly QueryKey[]> = {
   'submission.submitted': [queryKeys.submissions, queryKeys.dashboardStats],
   'submission.reviewed': [queryKeys.submissions, queryKeys.dashboardStats, queryKeys.children],
-  'balance.changed': [queryKeys.dashboardStats, queryKeys.children, queryKeys.payouts, queryKeys.jars.all],
+  'balance.changed': [
+    queryKeys.dashboardStats,
+    queryKeys.children,
+    queryKeys.payouts,
+    queryKeys.jars.all,
+    queryKeys.goals.all,
+    queryKeys.statements,
+  ],
   'chores.changed': [
     queryKeys.chores,
     queryKeys.categories,
@@ -39,6 +47,7 @@ const AFFECTED: Record<Exclude<LiveEventKind, 'reload'>, readonly QueryKey[]> = 
   'family.changed': [queryKeys.dashboardStats, queryKeys.availability, queryKeys.today],
   'store.redemption': [queryKeys.store.redemptions, queryKeys.dashboardStats],
   'store.changed': [queryKeys.store.items],
+  'goal.reached': [queryKeys.goals.all, queryKeys.dashboardStats],
 };
 
 /** The queries an event makes out of date; `null` for all of them. */

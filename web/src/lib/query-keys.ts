@@ -34,6 +34,14 @@ export const queryKeys = {
     all: ['jars'] as const,
     of: (childId: string) => ['jars', childId] as const,
   },
+  /** A child's savings goals. */
+  goals: {
+    all: ['goals'] as const,
+    of: (childId: string) => ['goals', childId] as const,
+  },
+  /** A child's statement (payslip) of some days. */
+  statements: ['statement'] as const,
+  statement: (childId: string, from: string, to: string) => ['statement', childId, from, to] as const,
   /** The reward store: its items, and the requests for them (all, or of one status). */
   store: {
     all: ['store'] as const,

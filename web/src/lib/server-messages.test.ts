@@ -123,6 +123,9 @@ const SERVER_TEXTS = [
   'A family can have at most 10 webhooks',
   'You can have at most 5 calendar feeds. Delete one to make another.',
   'Tablet name must be at most 60 characters',
+  'A child can have at most 20 savings goals. Remove one to add another.',
+  'A statement covers at most 366 days',
+  'Emoji must be at most 16 characters',
 ];
 
 describe('the table of server texts', () => {

@@ -165,6 +165,15 @@ const KNOWN_TEXTS: Readonly<Record<string, KnownMessage>> = {
   'Status must be APPROVED or REJECTED': { key: 'errors:server.statusDecision' },
   'This request was already approved': { key: 'errors:server.requestApproved' },
   'This request was already rejected': { key: 'errors:server.requestRejected' },
+  // Savings goals and statements
+  'Goal not found': { key: 'errors:server.goalNotFound' },
+  'Target is required': { key: 'errors:server.targetRequired' },
+  'Target must be greater than 0': { key: 'errors:server.targetPositive' },
+  'Target must be at most $10,000.00': { key: 'errors:server.targetTooLarge' },
+  'Target must be an amount in dollars and cents': { key: 'errors:server.targetCents' },
+  'From must be a date (YYYY-MM-DD)': { key: 'errors:server.fromInvalid' },
+  'To must be a date (YYYY-MM-DD)': { key: 'errors:server.toInvalid' },
+  'To must not be before From': { key: 'errors:server.toBeforeFrom' },
   // Webhooks
   'Choose at least one event': { key: 'errors:server.webhookEvents' },
   'This address could not be found': { key: 'errors:server.addressUnknown' },
@@ -214,6 +223,7 @@ const FIELD_LABELS: Readonly<Record<string, TranslationKey>> = {
   Period: 'errors:server.fields.period',
   Notes: 'errors:server.fields.notes',
   Description: 'errors:server.fields.description',
+  Emoji: 'errors:server.fields.emoji',
   Reason: 'errors:server.fields.reason',
   'Tablet name': 'errors:server.fields.tabletName',
 };
@@ -337,6 +347,11 @@ const PATTERNS: readonly Pattern[] = [
     /^Stock must be a whole number from 0 to (\d+)$/,
     ([, max]) => ({ key: 'errors:server.stockRange', values: { max } }),
   ],
+  [
+    /^A child can have at most (\d+) savings goals\. Remove one to add another\.$/,
+    ([, limit]) => ({ key: 'errors:server.goalLimit', values: { limit } }),
+  ],
+  [/^A statement covers at most (\d+) days$/, ([, days]) => ({ key: 'errors:server.statementSpan', values: { days } })],
   [
     /^A family can have at most (\d+) webhooks$/,
     ([, limit]) => ({ key: 'errors:server.webhookLimit', values: { limit } }),

@@ -524,6 +524,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/children/{id}/goals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A child's savings goals, oldest first, each with progress from the save
+         *     jar (the child, or a parent).
+         */
+        get: operations["list_goals"];
+        put?: never;
+        /**
+         * Sets a savings goal for a child (the child, or a parent); at most 20 per
+         *     child. A goal the save jar already covers is reached at once.
+         */
+        post: operations["create_goal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/children/{id}/invite": {
         parameters: {
             query?: never;
@@ -653,6 +677,28 @@ export interface paths {
          *     (parents only). Money already in the jars stays where it is.
          */
         put: operations["set_split"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/children/{id}/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A child's statement (payslip) over some of the family's days (a week
+         *     when none are given): opening balance, every ledger line in order (an
+         *     approved chore with base × each multiplier part = amount), closing
+         *     balance, per jar and in total (the child, or a parent).
+         */
+        get: operations["statement"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -849,6 +895,27 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/goals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes a goal's name, target or emoji (its child, or a parent). A goal
+         *     once reached stays reached.
+         */
+        put: operations["update_goal"];
+        post?: never;
+        /** Removes a goal (its child, or a parent); the money stays in the save jar. */
+        delete: operations["delete_goal"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1753,6 +1820,8 @@ export interface components {
             completedThisMonth: number;
             /** Format: double */
             earnedThisMonth: number;
+            /** @description The child's savings goals, oldest first, with progress from the save jar. */
+            goals: components["schemas"]["GoalView"][];
             /** @description What each of the child's jars holds (their sum is `balance`). */
             jars: components["schemas"]["JarAmounts"];
             /** Format: int32 */
@@ -1823,6 +1892,8 @@ export interface components {
              * @description Approved chores since the 1st of this month (family's calendar).
              */
             completedThisMonth: number;
+            /** @description The child's savings goals, oldest first, with progress from the save jar. */
+            goals: components["schemas"]["GoalView"][];
             id: string;
             /** @description What each of the child's jars holds (their sum is `balance`). */
             jars: components["schemas"]["JarAmounts"];
@@ -1944,6 +2015,28 @@ export interface components {
             /** @default null */
             requiresPhoto?: boolean | null;
         };
+        /** @description How an approved chore's reward was reached: `base` × each part = `amount`. */
+        ChoreBreakdownView: {
+            /**
+             * Format: double
+             * @description The whole reward in dollars, before the split into jars.
+             */
+            amount: number;
+            /**
+             * Format: double
+             * @description Dollars.
+             */
+            base: number;
+            /** @description A D or F grade capped every bonus at 1.0. */
+            bonusesDisabled: boolean;
+            choreName: string;
+            /**
+             * Format: double
+             * @description The parts multiplied, to three decimals.
+             */
+            multiplier: number;
+            parts: components["schemas"]["MultiplierPartView"][];
+        };
         ChoreSummary: {
             category: components["schemas"]["CategoryName"];
             id: string;
@@ -2061,6 +2154,54 @@ export interface components {
          * @enum {integer}
          */
         FrequencyDays: 0 | 1 | 2 | 3 | 7 | 14 | 30;
+        /** @description A goal as a child or parent writes it. */
+        GoalBody: {
+            /**
+             * @description An emoji standing for the goal (no pictures).
+             * @default null
+             */
+            emoji?: string | null;
+            name: string;
+            /**
+             * Format: double
+             * @description Dollars in whole cents, more than 0.
+             */
+            target: number;
+        };
+        /**
+         * @description A child's savings goal, with progress from their save jar (each goal is
+         *     measured against the whole jar).
+         */
+        GoalView: {
+            childId: string;
+            /** Format: date-time */
+            createdAt?: string | null;
+            emoji: string;
+            id: string;
+            name: string;
+            /**
+             * Format: int32
+             * @description How far the save jar covers the target, 0 to 100 (whole percent,
+             *     rounded down; 100 once covered).
+             */
+            percent: number;
+            /**
+             * Format: date-time
+             * @description When the save jar first covered the target; null until then. Once
+             *     set it stays, even if the jar later falls below the target.
+             */
+            reachedAt?: string | null;
+            /**
+             * Format: double
+             * @description What the save jar holds now, in dollars.
+             */
+            saved: number;
+            /**
+             * Format: double
+             * @description Dollars.
+             */
+            target: number;
+        };
         GradeBody: {
             /** @default null */
             grade?: components["schemas"]["Letter"];
@@ -2170,6 +2311,24 @@ export interface components {
             save: number;
             /** Format: double */
             spend: number;
+        };
+        /** @description One jar over the statement's days: `closing` = `opening` + `in` + `out`. */
+        JarStatementView: {
+            /** Format: double */
+            closing: number;
+            /**
+             * Format: double
+             * @description The sum of the jar's positive lines.
+             */
+            in: number;
+            jar: components["schemas"]["Jar"];
+            /** Format: double */
+            opening: number;
+            /**
+             * Format: double
+             * @description The sum of the jar's negative lines (0 or less).
+             */
+            out: number;
         };
         /** @description A child's jars; `balance` (the spec's) is their sum. */
         JarsView: {
@@ -2290,6 +2449,16 @@ export interface components {
              * @description Dollars: the chore's penalty then (what the balance allowed was taken).
              */
             penalty: number;
+        };
+        /** @description One factor of an approved chore's multiplier. */
+        MultiplierPartView: {
+            /**
+             * Format: double
+             * @description E.g. 1.5.
+             */
+            factor: number;
+            /** @description GRADE, BEHAVIOUR or STREAK. */
+            name: string;
         };
         MultiplierView: {
             /** Format: double */
@@ -2653,6 +2822,55 @@ export interface components {
             save: number;
             /** Format: int32 */
             spend: number;
+        };
+        /** @description One ledger line of a statement. */
+        StatementLineView: {
+            /**
+             * Format: double
+             * @description Dollars; negative when money left the jar.
+             */
+            amount: number;
+            breakdown?: null | components["schemas"]["ChoreBreakdownView"];
+            id: string;
+            jar: components["schemas"]["Jar"];
+            /**
+             * @description The ledger's kind: CHORE, ADJUSTMENT, PAYOUT, BIRTHDAY, MISSED,
+             *     EXCUSED, TRANSFER, REDEMPTION, ALLOWANCE, INTEREST, or one added later.
+             */
+            kind: string;
+            notes: string;
+            /** Format: date-time */
+            occurredAt?: string | null;
+            /** @description Lines of one movement (an approval split into jars, a transfer) share it. */
+            sourceId: string;
+        };
+        /** @description A child's statement (payslip) over some of the family's days. */
+        StatementView: {
+            childId: string;
+            /**
+             * Format: double
+             * @description The balance after the last day: `opening` plus every line.
+             */
+            closing: number;
+            /**
+             * Format: double
+             * @description New money of the days: chores, birthdays, allowance, interest (not
+             *     transfers, adjustments or excused penalties).
+             */
+            earned: number;
+            /** @description `YYYY-MM-DD`, the family's dates, both included. */
+            from: string;
+            jars: components["schemas"]["JarStatementView"][];
+            /** @description In the order they happened. */
+            lines: components["schemas"]["StatementLineView"][];
+            /**
+             * Format: double
+             * @description The balance before the first day.
+             */
+            opening: number;
+            /** @description The family's time zone the days are in. */
+            timeZone: string;
+            to: string;
         };
         /**
          * @description A filter over subscription statuses in the console: ALL or one status.
@@ -4808,6 +5026,141 @@ export interface operations {
             };
         };
     };
+    list_goals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoalView"][];
+                };
+            };
+            /** @description A parameter is not valid; `details` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such child in the family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_goal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoalBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoalView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such child in the family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The child has 20 goals already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     show_invite: {
         parameters: {
             query?: never;
@@ -5320,6 +5673,67 @@ export interface operations {
             };
             /** @description The body is not of the operation's content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    statement: {
+        parameters: {
+            query?: {
+                /** @description First day, `YYYY-MM-DD`; absent: the Monday of `to`'s week (or of this week). */
+                from?: string;
+                /** @description Last day, included, at most 366 days after `from`; absent: six days after `from` (or this Sunday). */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such child in the family */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5943,6 +6357,130 @@ export interface operations {
             };
             /** @description The caller's role may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_goal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoalBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoalView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such goal of the family (or, to a child, of theirs) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_goal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is not valid; `details` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such goal of the family (or, to a child, of theirs) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -152,6 +152,11 @@ pub async fn insert(tx: &mut PgConnection, e: &NewEntry<'_>) -> Result<Option<En
             },
         )
         .await?;
+        // Every movement is a line written here, so this is where a save jar
+        // that rose is seen to cover a goal, whatever moved it.
+        if e.jar == Jar::Save && e.amount_cents > 0 {
+            crate::goals::check(tx, e.org, e.child).await?;
+        }
     }
     Ok(row)
 }

@@ -5,6 +5,7 @@
 
 pub mod children;
 pub mod families;
+pub mod goals;
 pub mod grades;
 pub mod jars;
 pub mod ledger;
@@ -12,5 +13,6 @@ pub mod multipliers;
 pub mod pauses;
 pub mod penalties;
 pub mod redemptions;
+pub mod statements;
 pub mod store_items;
 pub mod subjects;

@@ -82,6 +82,7 @@ pub fn approval(org: Uuid, child: Uuid, approved: bool, cents: i64) -> Submissio
         multiplier_milli: 1000,
         reviewed_at: Some(kit::time::to_proto(Utc::now())),
         completed_at: Some(kit::time::to_proto(Utc::now())),
+        ..Default::default()
     }
 }
 

@@ -7,6 +7,8 @@ export type AdminDashboardStats = Schemas['ParentDashboard'];
 /** A chore with how often it was completed over the last 30 days (an empty category name: none). */
 export type ChoreActivity = Schemas['ChoreActivityView'];
 export type ChildOverview = Schemas['ChildOverview'];
+/** A savings goal with its progress from the save jar. */
+export type ChildGoal = Schemas['GoalView'];
 
 /** GET /dashboard/stats, as read by the child dashboard. */
 export type ChildDashboardStats = Schemas['ChildDashboard'];

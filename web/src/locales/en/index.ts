@@ -10,6 +10,7 @@ import errors from './errors.json';
 import type history from './history.json';
 import mfa from './mfa.json';
 import type payouts from './payouts.json';
+import type payslip from './payslip.json';
 import type profile from './profile.json';
 import type settings from './settings.json';
 import type store from './store.json';
@@ -31,7 +32,17 @@ const en = { common, validation, errors, auth, chores, approval, children, dashb
  * The namespaces of the screens loaded on first use (src/app/router.tsx): each
  * is fetched with its screen, in English as in any other language.
  */
-export const ON_DEMAND_NAMESPACES = ['categories', 'payouts', 'store', 'history', 'settings', 'team', 'profile', 'admin'] as const;
+export const ON_DEMAND_NAMESPACES = [
+  'categories',
+  'payouts',
+  'store',
+  'history',
+  'settings',
+  'team',
+  'profile',
+  'admin',
+  'payslip',
+] as const;
 
 interface OnDemandTranslations {
   categories: typeof categories;
@@ -42,6 +53,7 @@ interface OnDemandTranslations {
   team: typeof team;
   profile: typeof profile;
   admin: typeof admin;
+  payslip: typeof payslip;
 }
 
 export type FirstLoadNamespace = keyof typeof en;

@@ -10,6 +10,7 @@ import errors from './errors.json';
 import history from './history.json';
 import mfa from './mfa.json';
 import payouts from './payouts.json';
+import payslip from './payslip.json';
 import profile from './profile.json';
 import settings from './settings.json';
 import store from './store.json';
@@ -20,6 +21,6 @@ import validation from './validation.json';
 import type { Translations } from '@/locales/en';
 
 /** The Spanish texts, a chunk of their own, loaded when Spanish is first chosen (src/lib/i18n.ts). */
-const es = { common, validation, errors, auth, chores, approval, children, dashboard, submissions, mfa, tablet, categories, payouts, store, history, settings, team, profile, admin } satisfies Translations;
+const es = { common, validation, errors, auth, chores, approval, children, dashboard, submissions, mfa, tablet, categories, payouts, store, history, settings, team, profile, admin, payslip } satisfies Translations;
 
 export default es;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 import { useDeleteChild } from '../api/delete-child';
 import type { Child } from '../types';
@@ -11,8 +12,11 @@ import { SetPasswordDialog } from './set-password-dialog';
 import { SetPinDialog } from './set-pin-dialog';
 import { ShowInviteDialog } from './show-invite-dialog';
 import { SubjectsDialog } from './subjects-dialog';
+import { useGoals } from '@/api/goals';
+import { GoalsPanel } from '@/components/goals/goals-panel';
 import { Alert, Button, Card, DetailsList } from '@/components/ui';
 import { JarsPanel } from '@/components/jars/jars-panel';
+import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { multiplierSummary } from '@/lib/multipliers';
@@ -47,6 +51,7 @@ export function ChildCard({ child, onEdit, onPauses }: ChildCardProps) {
   const [passwordSet, setPasswordSet] = useState(false);
   const [pinSet, setPinSet] = useState(false);
   const joined = Boolean(child.userId);
+  const goals = useGoals(child.id);
 
   const onDelete = async () => {
     if (!window.confirm(deleteConfirmation(child.name))) return;
@@ -169,6 +174,17 @@ export function ChildCard({ child, onEdit, onPauses }: ChildCardProps) {
         </Button>
       </div>
       <JarsPanel childId={child.id} name={child.name} unit={child.rewardDisplayType} />
+      <section className="child-card__goals" aria-label={t('common:goals.label', { name: child.name })}>
+        <h3 className="child-card__subtitle">{t('common:goals.title')}</h3>
+        <GoalsPanel childId={child.id} name={child.name} goals={goals.data} unit={child.rewardDisplayType} own={false} />
+      </section>
+      <Link
+        className="btn btn--secondary btn--sm"
+        to={paths.app.payslip.getHref(child.id)}
+        aria-label={t('common:payslip.openForLabel', { name: child.name })}
+      >
+        {t('common:payslip.openFor')}
+      </Link>
       <section className="child-card__rewards" aria-label={t('card.rewardsLabel', { name: child.name })}>
         {child.multiplier && (
           <>

@@ -1,3 +1,4 @@
+import { MemoryRouter } from 'react-router';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -9,6 +10,15 @@ import { jsonResponse } from '@/testing/fixtures';
 import { decodeQrImage } from '@/testing/decode-qr';
 import { fieldErrorOf, renderWithProviders, stubApi } from '@/testing/test-utils';
 
+/** The Children screen (its cards link to each child's payslip, so inside a router). */
+function renderChildren() {
+  return renderWithProviders(
+    <MemoryRouter>
+      <ChildrenPage />
+    </MemoryRouter>,
+  );
+}
+
 describe('ChildrenPage', () => {
   it('shows a card per child with balance in the reward unit and whether they joined', async () => {
     stubApi(({ method, path }) =>
@@ -19,7 +29,7 @@ describe('ChildrenPage', () => {
           ])
         : undefined,
     );
-    renderWithProviders(<ChildrenPage />);
+    renderChildren();
 
     const sam = await screen.findByRole('region', { name: 'Sam' });
     expect(within(sam).getByText('$12.50')).toBeTruthy();
@@ -37,14 +47,14 @@ describe('ChildrenPage', () => {
 
   it('says so when there are no children', async () => {
     stubApi(({ path }) => (path === '/children' ? jsonResponse(200, []) : undefined));
-    renderWithProviders(<ChildrenPage />);
+    renderChildren();
     expect(await screen.findByText(/No children yet/)).toBeTruthy();
   });
 
   it('shows nothing but logs when the children cannot be loaded', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     stubApi(() => jsonResponse(500, { error: 'Boom' }));
-    renderWithProviders(<ChildrenPage />);
+    renderChildren();
     await waitFor(() => expect(log).toHaveBeenCalled());
     expect(screen.queryByText(/No children yet/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Add Child' })).toBeTruthy();
@@ -59,7 +69,7 @@ describe('ChildrenPage', () => {
       }
       return undefined;
     });
-    renderWithProviders(<ChildrenPage />);
+    renderChildren();
     const card = await screen.findByRole('region', { name: 'Sam' });
 
     await user.clear(within(card).getByLabelText('Honesty'));
@@ -97,7 +107,7 @@ describe('ChildrenPage', () => {
       }
       return undefined;
     });
-    renderWithProviders(<ChildrenPage />);
+    renderChildren();
 
     await user.click(await screen.findByRole('button', { name: 'Delete Sam' }));
     expect(confirm).toHaveBeenCalledWith('Delete Sam? This removes their login, submissions and balance history.');
@@ -116,7 +126,7 @@ describe('ChildrenPage', () => {
       if (method === 'DELETE') return jsonResponse(500, null);
       return undefined;
     });
-    renderWithProviders(<ChildrenPage />);
+    renderChildren();
     await user.click(await screen.findByRole('button', { name: 'Delete Sam' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to delete child');
   });
@@ -133,7 +143,7 @@ describe('ChildrenPage', () => {
       }
       return undefined;
     });
-    renderWithProviders(<ChildrenPage />);
+    renderChildren();
 
     await user.click(await screen.findByRole('button', { name: 'Edit Sam' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit Sam' });
@@ -180,7 +190,7 @@ describe('Add Child', () => {
       }
       return undefined;
     });
-    renderWithProviders(<ChildrenPage />);
+    renderChildren();
     await screen.findByText(/No children yet/);
 
     await user.click(screen.getByRole('button', { name: 'Add Child' }));
@@ -236,7 +246,7 @@ describe('Add Child', () => {
       }
       return undefined;
     });
-    renderWithProviders(<ChildrenPage />);
+    renderChildren();
     await user.click(await screen.findByRole('button', { name: 'Add Child' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Child' });
     await user.type(within(dialog).getByLabelText('First Name'), 'Robin');
@@ -260,7 +270,7 @@ describe('Add Child', () => {
       }
       return undefined;
     });
-    renderWithProviders(<ChildrenPage />);
+    renderChildren();
     await user.click(await screen.findByRole('button', { name: 'Add Child' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Child' });
     await user.type(within(dialog).getByLabelText('First Name'), 'Robin');
@@ -277,7 +287,7 @@ describe('Add Child', () => {
       if (method === 'POST') return new Response('', { status: 502 });
       return undefined;
     });
-    renderWithProviders(<ChildrenPage />);
+    renderChildren();
     await user.click(await screen.findByRole('button', { name: 'Add Child' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Child' });
     await user.type(within(dialog).getByLabelText('First Name'), 'Robin');
@@ -315,7 +325,7 @@ describe('Adjust Balance', () => {
         balance: 22.5,
       }),
     );
-    renderWithProviders(<ChildrenPage />);
+    renderChildren();
     const card = await screen.findByRole('region', { name: 'Sam' });
 
     await user.click(within(card).getByRole('button', { name: 'Adjust balance of Sam' }));
@@ -350,7 +360,7 @@ describe('Adjust Balance', () => {
   it('refuses a reason of blanks with the product alert', async () => {
     const user = userEvent.setup();
     const { requests } = stubAdjust(() => jsonResponse(500, null));
-    renderWithProviders(<ChildrenPage />);
+    renderChildren();
     await user.click(await screen.findByRole('button', { name: 'Adjust balance of Sam' }));
     const dialog = screen.getByRole('dialog', { name: "Adjust Sam's Balance" });
     await user.type(within(dialog).getByLabelText('Amount'), '-5.50');
@@ -364,7 +374,7 @@ describe('Adjust Balance', () => {
     const user = userEvent.setup();
     let answer = jsonResponse(409, { error: 'Conflict', message: 'The adjustment would make the balance negative' });
     stubAdjust(() => answer);
-    renderWithProviders(<ChildrenPage />);
+    renderChildren();
     await user.click(await screen.findByRole('button', { name: 'Adjust balance of Sam' }));
     const dialog = screen.getByRole('dialog', { name: "Adjust Sam's Balance" });
     await user.type(within(dialog).getByLabelText('Amount'), '-50');
@@ -399,7 +409,7 @@ describe('Multiplier and GPA on the card', () => {
           ])
         : undefined,
     );
-    renderWithProviders(<ChildrenPage />);
+    renderChildren();
 
     const sam = await screen.findByRole('region', { name: 'Sam' });
     expect(within(sam).getByText('Rewards × 1.56: grades × 1.3, behaviour × 1.2')).toBeTruthy();
@@ -429,7 +439,7 @@ describe('Show Invite Link', () => {
       }
       return undefined;
     });
-    renderWithProviders(<ChildrenPage />);
+    renderChildren();
 
     const sam = await screen.findByRole('region', { name: 'Sam' });
     expect(within(sam).queryByRole('button', { name: /Show invite link/ })).toBeNull();
@@ -456,7 +466,7 @@ describe('Show Invite Link', () => {
       return undefined;
     });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderWithProviders(<ChildrenPage />);
+    renderChildren();
 
     await user.click(await screen.findByRole('button', { name: 'Show invite link of Alex' }));
     const dialog = screen.getByRole('dialog', { name: 'Invite Link for Alex' });

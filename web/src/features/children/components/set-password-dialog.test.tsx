@@ -1,3 +1,4 @@
+import { MemoryRouter } from 'react-router';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +7,15 @@ import { ChildrenPage } from './children-page';
 import { buildChild } from '@/testing/children';
 import { jsonResponse } from '@/testing/fixtures';
 import { fieldErrorOf, renderWithProviders, stubApi, type ApiRequest } from '@/testing/test-utils';
+
+/** The Children screen (its cards link to each child's payslip, so inside a router). */
+function renderChildren() {
+  return renderWithProviders(
+    <MemoryRouter>
+      <ChildrenPage />
+    </MemoryRouter>,
+  );
+}
 
 const passwordCalls = (requests: ApiRequest[]) => requests.filter((request) => request.path === '/children/child-1/password');
 
@@ -17,7 +27,7 @@ async function openDialog(answer: () => Response) {
     if (method === 'PUT' && path === '/children/child-1/password') return answer();
     return undefined;
   });
-  renderWithProviders(<ChildrenPage />);
+  renderChildren();
   const card = await screen.findByRole('region', { name: 'Sam' });
   await user.click(within(card).getByRole('button', { name: 'Set password of Sam' }));
   const dialog = within(await screen.findByRole('dialog', { name: "Set Sam's Password" }));
@@ -36,7 +46,7 @@ describe('Set Password', () => {
         ? jsonResponse(200, [buildChild(), buildChild({ id: 'child-2', name: 'Alex', userId: null })])
         : undefined,
     );
-    renderWithProviders(<ChildrenPage />);
+    renderChildren();
     const alex = within(await screen.findByRole('region', { name: 'Alex' }));
     expect(alex.queryByRole('button', { name: /Set password/ })).toBeNull();
     expect(within(screen.getByRole('region', { name: 'Sam' })).getByRole('button', { name: 'Set password of Sam' })).toBeTruthy();

@@ -1,3 +1,4 @@
+import { MemoryRouter } from 'react-router';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -7,6 +8,15 @@ import { ChildrenPage } from './children-page';
 import { buildChild, buildSubject } from '@/testing/children';
 import { jsonResponse } from '@/testing/fixtures';
 import { renderWithProviders, stubApi, type ApiRequest } from '@/testing/test-utils';
+
+/** The Children screen (its cards link to each child's payslip, so inside a router). */
+function renderChildren() {
+  return renderWithProviders(
+    <MemoryRouter>
+      <ChildrenPage />
+    </MemoryRouter>,
+  );
+}
 
 const math = buildSubject();
 const science = buildSubject({
@@ -86,7 +96,7 @@ function renderSubjects(
     if (request.method === 'GET' && request.path === '/subjects/child-1') return jsonResponse(200, subjects);
     return more(request) ?? server(request);
   });
-  renderWithProviders(<ChildrenPage />);
+  renderChildren();
   return api;
 }
 

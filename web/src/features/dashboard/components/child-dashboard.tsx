@@ -9,6 +9,7 @@ import { DoNowCard } from './do-now-card';
 import { RecentActivity } from './recent-activity';
 import { WeeklyEarningsChart } from './weekly-earnings-chart';
 import { useHistory } from '@/api/get-history';
+import { GoalsPanel } from '@/components/goals/goals-panel';
 import { JarsSummary } from '@/components/jars/jars-summary';
 import { usePendingSubmissions } from '@/api/get-pending-submissions';
 import { Card, PageHeader, StatCard } from '@/components/ui';
@@ -33,6 +34,8 @@ export function ChildDashboard() {
   const unit = useOwnRewardUnit();
   const kids = useUiTheme() === 'KIDS';
   const userId = useSessionStore((state) => state.user?.id);
+  const childId = useSessionStore((state) => state.user?.childId) ?? '';
+  const firstName = useSessionStore((state) => state.user?.firstName) ?? '';
   const { t } = useTranslation(['dashboard', 'common']);
   const approvals = useNewApprovals(stats.recentHistory, kids && statsQuery.isSuccess, userId);
 
@@ -42,9 +45,16 @@ export function ChildDashboard() {
         title={t('child.title')}
         description={kids ? t('child.descriptionKids') : t('child.description')}
         actions={
-          <Link className="btn btn--secondary btn--md" to={paths.app.payouts.getHref()}>
-            {t('child.myPayouts')}
-          </Link>
+          <>
+            <Link className="btn btn--secondary btn--md" to={paths.app.payouts.getHref()}>
+              {t('child.myPayouts')}
+            </Link>
+            {childId && (
+              <Link className="btn btn--secondary btn--md" to={paths.app.payslip.getHref(childId)}>
+                {t('common:payslip.open')}
+              </Link>
+            )}
+          </>
         }
       />
       <Celebration approvals={approvals} unit={unit} />
@@ -95,6 +105,18 @@ export function ChildDashboard() {
           {t('common:nav.store')}
         </Link>
       </Card>
+
+      {childId && (
+        <Card title={t('common:goals.mine')}>
+          <GoalsPanel
+            childId={childId}
+            name={firstName}
+            goals={statsQuery.isSuccess ? stats.goals : undefined}
+            unit={unit}
+            own
+          />
+        </Card>
+      )}
 
       <Card title={t('child.weeklyEarnings')} actions={<span className="muted small">{t('child.lastWeeks')}</span>}>
         <WeeklyEarningsChart weeks={stats.weeklyEarnings} unit={unit} />

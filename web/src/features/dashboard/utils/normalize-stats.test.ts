@@ -36,6 +36,10 @@ describe('normalizeAdminStats', () => {
           completedThisMonth: 6,
           completedLast30Days: 9,
           missedLast30Days: 2,
+          goals: [
+            { id: 'g1', childId: 'k1', name: 'Bike', emoji: '🚲', target: '120', saved: 2.25, percent: 1, reachedAt: null },
+            { name: 'No id' },
+          ],
         },
       ],
       pendingStoreRequests: 2,
@@ -58,6 +62,20 @@ describe('normalizeAdminStats', () => {
       completedThisMonth: 6,
       completedLast30Days: 9,
       missedLast30Days: 2,
+      // A goal without an id is left out.
+      goals: [
+        {
+          id: 'g1',
+          childId: 'k1',
+          name: 'Bike',
+          emoji: '🚲',
+          target: 120,
+          saved: 2.25,
+          percent: 1,
+          reachedAt: null,
+          createdAt: null,
+        },
+      ],
     });
   });
 });
@@ -101,6 +119,7 @@ describe('normalizeChildStats', () => {
       earnedThisMonth: 0,
       recentHistory: [],
       weeklyEarnings: [],
+      goals: [],
       role: 'ORG_MEMBER',
     });
   });

@@ -1,5 +1,6 @@
 import type {
   AdminDashboardStats,
+  ChildGoal,
   ChildDashboardStats,
   ChildHistoryItem,
   ChildOverview,
@@ -49,6 +50,28 @@ function jars(value: unknown): { spend: number; save: number; give: number } {
   return { spend: asNumber(item.spend), save: asNumber(item.save), give: asNumber(item.give) };
 }
 
+/** A savings goal; one without an id is left out. */
+function goal(value: unknown): ChildGoal {
+  const item = asObject(value);
+  return {
+    id: asString(item.id),
+    childId: asString(item.childId),
+    name: asString(item.name),
+    emoji: asString(item.emoji),
+    target: asNumber(item.target),
+    saved: asNumber(item.saved),
+    percent: Math.min(Math.max(asNumber(item.percent), 0), 100),
+    reachedAt: typeof item.reachedAt === 'string' ? item.reachedAt : null,
+    createdAt: typeof item.createdAt === 'string' ? item.createdAt : null,
+  };
+}
+
+function goals(value: unknown): ChildGoal[] {
+  return asArray(value)
+    .map(goal)
+    .filter((g) => g.id !== '');
+}
+
 function childOverview(value: unknown): ChildOverview {
   const item = asObject(value);
   return {
@@ -60,6 +83,7 @@ function childOverview(value: unknown): ChildOverview {
     completedThisMonth: asNumber(item.completedThisMonth),
     completedLast30Days: asNumber(item.completedLast30Days),
     missedLast30Days: asNumber(item.missedLast30Days),
+    goals: goals(item.goals),
   };
 }
 
@@ -106,6 +130,7 @@ export function normalizeChildStats(raw: unknown): ChildDashboardStats {
     earnedThisMonth: asNumber(data.earnedThisMonth),
     recentHistory: asArray(data.recentHistory).map(historyItem),
     weeklyEarnings: asArray(data.weeklyEarnings).map(weekEarnings),
+    goals: goals(data.goals),
     role: choiceOf(asString(data.role), ['ORG_MEMBER', 'ORG_ADMIN', 'SUPER_ADMIN'] as const),
   };
 }
