@@ -25,7 +25,7 @@ use chorely_proto::events::{
     v1::{
         CatalogueChanged, ChildCreated, ChildDeleted, ChildUpdated, ChoreCountChanged, ChoreMissed,
         LedgerEntryRecorded, MissedChoreExcused, OrganizationActivationChanged,
-        OrganizationCreated, OrganizationPlanChanged, OrganizationUpdated, RedemptionDecided,
+        NotificationCreated, OrganizationCreated, OrganizationPlanChanged, OrganizationUpdated, RedemptionDecided,
         RedemptionRequested, StoreChanged, SubmissionReviewed, SubmissionSubmitted,
     },
 };
@@ -60,6 +60,8 @@ pub enum Audience {
     Family(Uuid),
     /// The family's parents.
     Parents(Uuid),
+    /// One user of the family (their own notification centre).
+    User { org: Uuid, user: Uuid },
     /// The platform's super admins.
     Operators,
 }
@@ -68,9 +70,10 @@ impl Audience {
     /// The family it is in; none for the operators' events.
     pub fn family(&self) -> Option<Uuid> {
         match self {
-            Audience::Child { org, .. } | Audience::Family(org) | Audience::Parents(org) => {
-                Some(*org)
-            }
+            Audience::Child { org, .. }
+            | Audience::Family(org)
+            | Audience::Parents(org)
+            | Audience::User { org, .. } => Some(*org),
             Audience::Operators => None,
         }
     }
@@ -83,6 +86,7 @@ impl Audience {
             }
             Audience::Family(org) => user.org == Some(*org),
             Audience::Parents(org) => parent_of(org),
+            Audience::User { org, user: id } => user.org == Some(*org) && user.id == *id,
             // The console's events, for those the console lets in.
             Audience::Operators => user.role == Role::SuperAdmin && !user.mfa_setup,
         }
@@ -408,6 +412,15 @@ pub fn translate(subject: &str, payload: &[u8]) -> Option<(&'static str, Value, 
             let e: OrganizationActivationChanged = decode(payload)?;
             let data = json!({"organizationId": e.organization_id, "isActive": e.is_active});
             ("organization.changed", data, Audience::Operators)
+        }
+        s if s == NotificationCreated::SUBJECT => {
+            let e: NotificationCreated = decode(payload)?;
+            let data = json!({"notificationId": e.notification_id, "kind": e.kind});
+            let audience = Audience::User {
+                org: org(&e.organization_id)?,
+                user: org(&e.user_id)?,
+            };
+            ("notification", data, audience)
         }
         _ => return None,
     })

@@ -39,6 +39,7 @@ use crate::error::ErrorBody;
         (name = "webhooks", description = "Endpoints receiving the family's events"),
         (name = "calendar", description = "Private calendar feeds (iCalendar)"),
         (name = "store", description = "The reward store: items, redemptions"),
+        (name = "notifications", description = "The notification centre, its settings and unsubscribe links"),
         (name = "events", description = "Live updates (Server-Sent Events)"),
         (name = "health", description = "Health of the stack"),
     )

@@ -10,6 +10,8 @@ import { AppLayout } from '@/components/layouts/app-layout';
 import { FullPageSpinner, Spinner } from '@/components/ui';
 import { paths } from '@/config/paths';
 import { ApprovalPage } from '@/features/approval/components/approval-page';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { NotificationsPage } from '@/features/notifications/components/notifications-page';
 import { EmailVerificationBanner } from '@/features/auth/components/email-verification-banner';
 import { ForgotPasswordPage } from '@/features/auth/components/forgot-password-page';
 import { InvitationPage } from '@/features/auth/components/invitation-page';
@@ -175,6 +177,7 @@ export const routes: RouteObject[] = [
           <ProtectedRoute>
             <FamilyRoute>
               <AppLayout
+                bell={<NotificationBell />}
                 banner={
                   <>
                     <TabletSessionBar />
@@ -201,6 +204,7 @@ export const routes: RouteObject[] = [
           { path: paths.app.settings.path, element: parentOnly(settingsScreen) },
           { path: paths.app.team.path, element: parentOnly(teamScreen) },
           { path: paths.app.profile.path, element: profileScreen },
+          { path: paths.app.notifications.path, element: <NotificationsPage /> },
         ],
       },
       // Anonymous visitors reach only login, register, invitations and the mailed links: an unknown address sends them to /login.

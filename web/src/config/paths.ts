@@ -55,6 +55,8 @@ export const paths = {
     settings: { path: 'settings', getHref: () => '/settings' },
     team: { path: 'team', getHref: () => '/team' },
     profile: { path: 'profile', getHref: () => '/profile' },
+    /** The signed-in user's notifications (the bell in the header). */
+    notifications: { path: 'notifications', getHref: () => '/notifications' },
   },
   /** The family tablet: the children's pictures and their PINs (with the tablet's device token). */
   tablet: {

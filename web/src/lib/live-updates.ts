@@ -16,6 +16,7 @@ export type LiveEventKind =
   | 'family.changed'
   | 'store.redemption'
   | 'store.changed'
+  | 'notification'
   | 'reload';
 
 /**
@@ -39,6 +40,7 @@ const AFFECTED: Record<Exclude<LiveEventKind, 'reload'>, readonly QueryKey[]> = 
   'family.changed': [queryKeys.dashboardStats, queryKeys.availability, queryKeys.today],
   'store.redemption': [queryKeys.store.redemptions, queryKeys.dashboardStats],
   'store.changed': [queryKeys.store.items],
+  notification: [queryKeys.notifications],
 };
 
 /** The queries an event makes out of date; `null` for all of them. */
