@@ -24,9 +24,10 @@ use chorely_proto::events::{
     Event,
     v1::{
         CatalogueChanged, ChildCreated, ChildDeleted, ChildUpdated, ChoreCountChanged, ChoreMissed,
-        LedgerEntryRecorded, MissedChoreExcused, OrganizationActivationChanged,
-        NotificationCreated, OrganizationCreated, OrganizationPlanChanged, OrganizationUpdated, RedemptionDecided,
-        RedemptionRequested, StoreChanged, SubmissionReviewed, SubmissionSubmitted,
+        LedgerEntryRecorded, MissedChoreExcused, NotificationCreated,
+        OrganizationActivationChanged, OrganizationCreated, OrganizationPlanChanged,
+        OrganizationUpdated, RedemptionDecided, RedemptionRequested, StoreChanged,
+        SubmissionReviewed, SubmissionSubmitted,
     },
 };
 use futures::StreamExt;

@@ -190,9 +190,10 @@ fn html(language: &str, title: &str, body: &str) -> Response {
          <title>{title}</title></head><body><main><h1>{title}</h1>{body}</main></body></html>"
     ))
     .into_response();
-    response
-        .headers_mut()
-        .insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    response.headers_mut().insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
     response
 }
 
@@ -257,7 +258,11 @@ async fn unsubscribe(
             mail: done.into_inner().mail,
         })
         .into_response()),
-        (Ok(_), true) => Ok(html(language, words.title, &format!("<p>{}</p>", words.done))),
+        (Ok(_), true) => Ok(html(
+            language,
+            words.title,
+            &format!("<p>{}</p>", words.done),
+        )),
         (Err(status), true) if status.code() == tonic::Code::NotFound => {
             let mut page = html(language, words.title, &format!("<p>{}</p>", words.unknown));
             *page.status_mut() = StatusCode::NOT_FOUND;

@@ -188,10 +188,8 @@ async fn the_digest_comes_once_at_its_time_with_the_count_and_its_link_turns_it_
     assert_eq!(body["mail"], "REVIEW_DIGEST");
     let (status, _) = send(one_click()).await;
     assert_eq!(status, StatusCode::OK, "a second click changes nothing");
-    let (status, body) = send(http.post(format!(
-        "{api}/notifications/unsubscribe?token=not-a-token"
-    )))
-    .await;
+    let (status, body) =
+        send(http.post(format!("{api}/notifications/unsubscribe?token=not-a-token"))).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_error(&body, "This unsubscribe link is not valid");
     let (_, settings) = send(parent.get("/users/me/notifications")).await;
@@ -355,6 +353,9 @@ async fn each_user_sees_only_their_own_notifications() {
     ))
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(body["kinds"][0], json!({"kind": "REVIEW", "inApp": false, "email": false}));
+    assert_eq!(
+        body["kinds"][0],
+        json!({"kind": "REVIEW", "inApp": false, "email": false})
+    );
     drop(stack);
 }

@@ -36,9 +36,8 @@ fn view(row: NotificationRow) -> pb::Notification {
 }
 
 fn family(user: &User) -> Result<Uuid, Error> {
-    user.org.ok_or(Error::Forbidden(
-        "This account does not belong to a family",
-    ))
+    user.org
+        .ok_or(Error::Forbidden("This account does not belong to a family"))
 }
 
 impl Centre {
@@ -48,10 +47,7 @@ impl Centre {
             0 => DEFAULT_LIMIT,
             1..=MAX_LIMIT => limit,
             _ => {
-                return Err(Error::invalid(
-                    "limit",
-                    "Limit must be between 1 and 100",
-                ));
+                return Err(Error::invalid("limit", "Limit must be between 1 and 100"));
             }
         };
         let rows = store::latest(&self.pool, org, user.id, i64::from(limit)).await?;
@@ -65,7 +61,11 @@ impl Centre {
     /// Marks the caller's notifications `ids` read, or all of them when none
     /// are named. An id that is not one of the caller's (another family's, a
     /// sibling's, or none at all) is a 404 and nothing is marked.
-    pub async fn mark_read(&self, user: &User, ids: &[String]) -> Result<pb::MarkReadResponse, Error> {
+    pub async fn mark_read(
+        &self,
+        user: &User,
+        ids: &[String],
+    ) -> Result<pb::MarkReadResponse, Error> {
         let org = family(user)?;
         if ids.len() > MAX_IDS {
             return Err(Error::invalid(

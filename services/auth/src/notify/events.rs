@@ -134,7 +134,8 @@ impl Handler<SubmissionSubmitted> for Notifier {
             .unwrap_or_else(|| self.clock.now());
         store::submission_pending(tx, id(&e.submission_id)?, org, child, at).await?;
         let parents = store::members(tx, org, None).await?;
-        let data = json!({"submissionId": e.submission_id, "childId": e.child_id, "choreId": e.chore_id});
+        let data =
+            json!({"submissionId": e.submission_id, "childId": e.child_id, "choreId": e.chore_id});
         // Submissions are mailed only in the daily digest.
         let told = Told {
             kind: Kind::Submission,
@@ -158,7 +159,11 @@ impl Handler<SubmissionReviewed> for Notifier {
             .as_ref()
             .and_then(kit::time::from_proto)
             .unwrap_or_else(|| self.clock.now());
-        let reward = if e.approved { e.boosted_reward_cents } else { 0 };
+        let reward = if e.approved {
+            e.boosted_reward_cents
+        } else {
+            0
+        };
         store::submission_reviewed(
             tx,
             &SeenReview {

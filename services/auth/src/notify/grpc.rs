@@ -23,7 +23,10 @@ impl NotificationsService for NotificationsGrpc {
         reply(self.centre.list(user, request.get_ref().limit).await)
     }
 
-    async fn mark_read(&self, request: Request<pb::MarkReadRequest>) -> Reply<pb::MarkReadResponse> {
+    async fn mark_read(
+        &self,
+        request: Request<pb::MarkReadRequest>,
+    ) -> Reply<pb::MarkReadResponse> {
         let user = request.user()?;
         reply(self.centre.mark_read(user, &request.get_ref().ids).await)
     }

@@ -183,7 +183,10 @@ fn words(notice: Notice, language: &str, name: &str, payload: &Value) -> Words {
                     } else {
                         format!("{count} Aufgaben warten auf Prüfung")
                     },
-                    vec!["Deine Kinder haben Aufgaben eingereicht, die auf deine Prüfung warten.".to_owned()],
+                    vec![
+                        "Deine Kinder haben Aufgaben eingereicht, die auf deine Prüfung warten."
+                            .to_owned(),
+                    ],
                     "Prüfungen öffnen",
                     "Du bekommst diese Übersicht einmal am Tag zu der Uhrzeit, die du in deinem Profil gewählt hast.",
                 ),
@@ -332,7 +335,16 @@ mod tests {
     fn the_digest_counts_in_each_language() {
         let three = json!({"count": 3});
         let one = json!({"count": 1});
-        let r = |l, p| render(Notice::ReviewDigest, l, "Ann", p, "https://x", "https://x/u");
+        let r = |l, p| {
+            render(
+                Notice::ReviewDigest,
+                l,
+                "Ann",
+                p,
+                "https://x",
+                "https://x/u",
+            )
+        };
         assert_eq!(r("en", &three).subject, "3 chores waiting for review");
         assert_eq!(r("en", &one).subject, "1 chore waiting for review");
         assert_eq!(r("es", &three).subject, "3 tareas esperan revisión");
@@ -347,7 +359,14 @@ mod tests {
             "children": [{"name": "Mia", "approved": 2, "earnedCents": 350}]});
         for notice in Notice::ALL {
             for language in ["en", "es", "de"] {
-                let r = render(notice, language, "Ann", &payload, "https://x", "https://x/u?t=1");
+                let r = render(
+                    notice,
+                    language,
+                    "Ann",
+                    &payload,
+                    "https://x",
+                    "https://x/u?t=1",
+                );
                 assert!(!r.subject.is_empty());
                 assert!(r.text.contains("https://x/u?t=1"), "{notice:?} {language}");
                 assert!(r.html.contains("https://x/u?t=1"));

@@ -28,7 +28,8 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub const FOR_PARENTS: [Kind; 3] = [Kind::Submission, Kind::StoreRequest, Kind::WebhookDisabled];
+    pub const FOR_PARENTS: [Kind; 3] =
+        [Kind::Submission, Kind::StoreRequest, Kind::WebhookDisabled];
     pub const FOR_CHILDREN: [Kind; 2] = [Kind::Review, Kind::StoreDecision];
 
     pub fn as_str(self) -> &'static str {

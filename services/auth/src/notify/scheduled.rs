@@ -133,8 +133,15 @@ impl Scheduler {
             return Ok(false);
         }
         if let Some(id) = mail {
-            self.enqueue(&mut tx, id, Notice::ReviewDigest, parent, &json!({"count": count}), now)
-                .await?;
+            self.enqueue(
+                &mut tx,
+                id,
+                Notice::ReviewDigest,
+                parent,
+                &json!({"count": count}),
+                now,
+            )
+            .await?;
         }
         tx.commit().await?;
         Ok(mail.is_some())

@@ -75,9 +75,9 @@ fn parse_time(raw: &str) -> Result<NaiveTime, Error> {
 
 impl Settings {
     async fn member(&self, user: &User) -> Result<Member, Error> {
-        let org = user.org.ok_or(Error::Forbidden(
-            "This account does not belong to a family",
-        ))?;
+        let org = user
+            .org
+            .ok_or(Error::Forbidden("This account does not belong to a family"))?;
         store::member(&self.pool, org, user.id)
             .await?
             .ok_or(Error::UserNotFound)
@@ -108,12 +108,7 @@ impl Settings {
         for setting in &req.kinds {
             let kind = Kind::parse(&setting.kind)
                 .filter(|k| mine.contains(k))
-                .ok_or_else(|| {
-                    Error::invalid(
-                        "kinds",
-                        "Unknown notification kind",
-                    )
-                })?;
+                .ok_or_else(|| Error::invalid("kinds", "Unknown notification kind"))?;
             set(&mut in_app_off, kind.as_str(), setting.in_app);
             match (setting.email, kind.mail()) {
                 (Some(on), Some(notice)) => set(&mut email_off, notice.as_str(), on),
@@ -137,7 +132,11 @@ impl Settings {
                 )
             })?;
         if user.role.is_parent() {
-            set(&mut email_off, Notice::WeeklySummary.as_str(), req.weekly_summary);
+            set(
+                &mut email_off,
+                Notice::WeeklySummary.as_str(),
+                req.weekly_summary,
+            );
         }
         let language = LANGUAGES
             .into_iter()

@@ -6,7 +6,7 @@ pub mod child_pins;
 pub mod invitations;
 pub mod login_failures;
 pub mod mail_queue;
-pub mod notifications;
 pub mod mfa;
+pub mod notifications;
 pub mod tablets;
 pub mod users;

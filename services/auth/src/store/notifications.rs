@@ -19,10 +19,7 @@ pub struct NewNotification<'a> {
 }
 
 /// Records a notification; `None` when this user already has one for the event.
-pub async fn insert(
-    tx: &mut PgConnection,
-    n: &NewNotification<'_>,
-) -> Result<Option<Uuid>, Error> {
+pub async fn insert(tx: &mut PgConnection, n: &NewNotification<'_>) -> Result<Option<Uuid>, Error> {
     let id = Uuid::now_v7();
     let done = sqlx::query!(
         "INSERT INTO notifications (id, organization_id, user_id, kind, event_id, data, created_at)

@@ -34,16 +34,23 @@ async fn an_event_handled_twice_makes_one_notification_per_parent() {
         let mut tx = kit::tenancy::all_families(stack.auth_pool.begin())
             .await
             .unwrap();
-        <Notifier as Handler<SubmissionSubmitted>>::handle(&notifier, &mut tx, event.clone(), &meta)
-            .await
-            .unwrap();
+        <Notifier as Handler<SubmissionSubmitted>>::handle(
+            &notifier,
+            &mut tx,
+            event.clone(),
+            &meta,
+        )
+        .await
+        .unwrap();
         tx.commit().await.unwrap();
     }
     let made: i64 = kit::tenancy::all_families(
-        sqlx::query_scalar("SELECT count(*) FROM notifications WHERE event_id = $1 AND user_id = $2")
-            .bind(&meta.id)
-            .bind(Uuid::parse_str(&user.id).unwrap())
-            .fetch_one(&stack.auth_pool),
+        sqlx::query_scalar(
+            "SELECT count(*) FROM notifications WHERE event_id = $1 AND user_id = $2",
+        )
+        .bind(&meta.id)
+        .bind(Uuid::parse_str(&user.id).unwrap())
+        .fetch_one(&stack.auth_pool),
     )
     .await
     .unwrap();
