@@ -473,6 +473,20 @@ mod tests {
         assert!(Audience::Family(org).includes(&leo_user));
         assert!(!Audience::Family(org).includes(&stranger));
         assert!(!Audience::Parents(org).includes(&mia_user));
+        let mias_own = Audience::User {
+            org,
+            user: mia_user.id,
+        };
+        assert!(mias_own.includes(&mia_user));
+        assert!(
+            !mias_own.includes(&parent) && !mias_own.includes(&leo_user),
+            "a notification is its user's alone"
+        );
+        let elsewhere = Audience::User {
+            org: other,
+            user: mia_user.id,
+        };
+        assert!(!elsewhere.includes(&mia_user));
         assert!(Audience::Operators.includes(&operator));
         assert!(!Audience::Operators.includes(&parent));
         let unsecured = User {
