@@ -33,7 +33,8 @@ export function NotificationSettingsCard({ parent }: { parent: boolean }) {
     <Card title={t('notifications.settings.title')}>
       {settings.isPending && <Spinner label={t('notifications.settings.loading')} />}
       {settings.error && <Alert>{getErrorMessage(settings.error, t('notifications.settings.failedToLoad'))}</Alert>}
-      {settings.data && <SettingsForm key={JSON.stringify(settings.data)} saved={settings.data} parent={parent} />}
+      {/* Not keyed by the data: a save sets it, and the form keeps its "saved" word. */}
+      {settings.data && <SettingsForm saved={settings.data} parent={parent} />}
     </Card>
   );
 }
