@@ -8,6 +8,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     let protos = [
         "chorely/auth/v1/auth.proto",
+        "chorely/auth/v1/notifications.proto",
         "chorely/family/v1/family.proto",
         "chorely/family/v1/webhooks.proto",
         "chorely/chores/v1/chores.proto",

@@ -211,6 +211,7 @@ start_process() {
       DATABASE_URL="postgres://postgres@$pg/${prefix}_$name" \
       OTEL_SERVICE_NAME="$name" \
       SMTP_URL="$SMTP_URL" MAIL_FROM="$MAIL_FROM" \
+      PUBLIC_URL="${PUBLIC_URL:-http://127.0.0.1:$http}" \
       "$BIN/$name" >>"$logs/$name.log" 2>&1 &
   fi
   STARTED_PID=$!

@@ -1,7 +1,10 @@
 //! gRPC clients of the services, with the caller's token and trace context.
 
 use chorely_proto::{
-    auth::v1::auth_service_client::AuthServiceClient,
+    auth::v1::{
+        auth_service_client::AuthServiceClient,
+        notifications_service_client::NotificationsServiceClient,
+    },
     chores::v1::{
         calendar_service_client::CalendarServiceClient, chores_service_client::ChoresServiceClient,
         pauses_service_client::PausesServiceClient,
@@ -48,6 +51,19 @@ impl Clients {
 
     pub fn auth(&self, user: &Authed) -> AuthServiceClient<Intercepted> {
         AuthServiceClient::with_interceptor(self.auth.clone(), Outgoing::bearer(user.token()))
+    }
+
+    /// Notifications, served by the auth service.
+    pub fn notifications(&self, user: &Authed) -> NotificationsServiceClient<Intercepted> {
+        NotificationsServiceClient::with_interceptor(
+            self.auth.clone(),
+            Outgoing::bearer(user.token()),
+        )
+    }
+
+    /// An unsubscribe link, followed with its token alone (no user).
+    pub fn notifications_public(&self) -> NotificationsServiceClient<Intercepted> {
+        NotificationsServiceClient::with_interceptor(self.auth.clone(), Outgoing::anonymous())
     }
 
     pub fn family(&self, user: &Authed) -> FamilyServiceClient<Intercepted> {

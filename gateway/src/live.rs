@@ -26,9 +26,10 @@ use chorely_proto::events::{
     v1::GoalReached,
     v1::{
         CatalogueChanged, ChildCreated, ChildDeleted, ChildUpdated, ChoreCountChanged, ChoreMissed,
-        LedgerEntryRecorded, MissedChoreExcused, OrganizationActivationChanged,
-        OrganizationCreated, OrganizationPlanChanged, OrganizationUpdated, RedemptionDecided,
-        RedemptionRequested, StoreChanged, SubmissionReviewed, SubmissionSubmitted,
+        LedgerEntryRecorded, MissedChoreExcused, NotificationCreated,
+        OrganizationActivationChanged, OrganizationCreated, OrganizationPlanChanged,
+        OrganizationUpdated, RedemptionDecided, RedemptionRequested, StoreChanged,
+        SubmissionReviewed, SubmissionSubmitted,
     },
 };
 use futures::StreamExt;
@@ -62,6 +63,8 @@ pub enum Audience {
     Family(Uuid),
     /// The family's parents.
     Parents(Uuid),
+    /// One user of the family (their own notification centre).
+    User { org: Uuid, user: Uuid },
     /// The platform's super admins.
     Operators,
 }
@@ -70,9 +73,10 @@ impl Audience {
     /// The family it is in; none for the operators' events.
     pub fn family(&self) -> Option<Uuid> {
         match self {
-            Audience::Child { org, .. } | Audience::Family(org) | Audience::Parents(org) => {
-                Some(*org)
-            }
+            Audience::Child { org, .. }
+            | Audience::Family(org)
+            | Audience::Parents(org)
+            | Audience::User { org, .. } => Some(*org),
             Audience::Operators => None,
         }
     }
@@ -85,6 +89,7 @@ impl Audience {
             }
             Audience::Family(org) => user.org == Some(*org),
             Audience::Parents(org) => parent_of(org),
+            Audience::User { org, user: id } => user.org == Some(*org) && user.id == *id,
             // The console's events, for those the console lets in.
             Audience::Operators => user.role == Role::SuperAdmin && !user.mfa_setup,
         }
@@ -425,6 +430,15 @@ pub fn translate(subject: &str, payload: &[u8]) -> Option<(&'static str, Value, 
             let data = json!({"organizationId": e.organization_id, "isActive": e.is_active});
             ("organization.changed", data, Audience::Operators)
         }
+        s if s == NotificationCreated::SUBJECT => {
+            let e: NotificationCreated = decode(payload)?;
+            let data = json!({"notificationId": e.notification_id, "kind": e.kind});
+            let audience = Audience::User {
+                org: org(&e.organization_id)?,
+                user: org(&e.user_id)?,
+            };
+            ("notification", data, audience)
+        }
         _ => return None,
     })
 }
@@ -475,6 +489,20 @@ mod tests {
         assert!(Audience::Family(org).includes(&leo_user));
         assert!(!Audience::Family(org).includes(&stranger));
         assert!(!Audience::Parents(org).includes(&mia_user));
+        let mias_own = Audience::User {
+            org,
+            user: mia_user.id,
+        };
+        assert!(mias_own.includes(&mia_user));
+        assert!(
+            !mias_own.includes(&parent) && !mias_own.includes(&leo_user),
+            "a notification is its user's alone"
+        );
+        let elsewhere = Audience::User {
+            org: other,
+            user: mia_user.id,
+        };
+        assert!(!elsewhere.includes(&mia_user));
         assert!(Audience::Operators.includes(&operator));
         assert!(!Audience::Operators.includes(&parent));
         let unsecured = User {

@@ -40,6 +40,7 @@ use crate::error::ErrorBody;
         (name = "calendar", description = "Private calendar feeds (iCalendar)"),
         (name = "store", description = "The reward store: items, redemptions"),
         (name = "savings", description = "Savings goals and statements (payslips)"),
+        (name = "notifications", description = "The notification centre, its settings and unsubscribe links"),
         (name = "events", description = "Live updates (Server-Sent Events)"),
         (name = "health", description = "Health of the stack"),
     )

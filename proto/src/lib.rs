@@ -56,6 +56,7 @@ pub mod events {
         UserRevoked => "auth.user_revoked",
         TokenRevoked => "auth.token_revoked",
         UserLoggedIn => "auth.user_logged_in",
+        NotificationCreated => "auth.notification_created",
         ChoreCountChanged => "chores.chore_count_changed",
         SubmissionReviewed => "chores.submission_reviewed",
         SubmissionSubmitted => "chores.submission_submitted",

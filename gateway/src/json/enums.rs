@@ -412,3 +412,23 @@ mod tests {
         );
     }
 }
+
+/// What a notification is about: for parents a submission, a store request
+/// or a webhook turned off; for a child a review or a store decision.
+#[allow(non_camel_case_types)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+pub enum NotificationKind {
+    SUBMISSION,
+    STORE_REQUEST,
+    WEBHOOK_DISABLED,
+    REVIEW,
+    STORE_DECISION,
+}
+
+by_name!(NotificationKind {
+    SUBMISSION,
+    STORE_REQUEST,
+    WEBHOOK_DISABLED,
+    REVIEW,
+    STORE_DECISION
+});

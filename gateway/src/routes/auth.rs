@@ -52,7 +52,7 @@ fn mail_context(state: &AppState, headers: &HeaderMap) -> pb::MailContext {
 
 /// The first of en, es and de in an `Accept-Language` list (by weight, then
 /// order); English when none is.
-fn preferred_language(accept: &str) -> &'static str {
+pub(crate) fn preferred_language(accept: &str) -> &'static str {
     let mut best: Option<(f32, &'static str)> = None;
     for item in accept.split(',') {
         let mut parts = item.split(';');

@@ -10,6 +10,7 @@ pub mod dashboard;
 pub mod events;
 pub mod health;
 pub mod jars;
+pub mod notifications;
 pub mod organizations;
 pub mod pauses;
 pub mod rewards;
@@ -72,6 +73,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(webhooks::router())
         .merge(calendar::router())
         .merge(jars::router())
+        .merge(notifications::router())
         .merge(store::router())
         .merge(savings::router())
         .merge(health::router())

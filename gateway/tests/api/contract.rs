@@ -298,6 +298,13 @@ async fn call(f: &Family, method: &str, path: &str) -> Call {
             path.to_owned(),
             json!({"url": "https://203.0.113.10/chorely", "events": ["*"]}),
         ),
+        ("POST", "/notifications/read") => (f.parent(), path.to_owned(), json!({"ids": []})),
+        ("PUT", "/users/me/notifications") => (
+            f.parent(),
+            path.to_owned(),
+            json!({"kinds": [{"kind": "SUBMISSION", "inApp": true, "email": true}],
+                "digestTime": "18:00", "weeklySummary": true, "weeklySummaryDay": 7}),
+        ),
         ("PATCH", "/submissions/{id}/review") => {
             let (status, submission) = submit(&f.kid, form(&f.chore, Utc::now(), None)).await;
             assert_eq!(status, StatusCode::CREATED, "{submission}");

@@ -18,6 +18,7 @@ mod latency;
 mod live;
 mod mfa;
 mod missed;
+mod notifications;
 mod parents;
 mod passwords;
 mod pauses;

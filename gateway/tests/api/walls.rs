@@ -115,6 +115,20 @@ async fn a_query_without_a_family_filter_sees_only_the_family_it_works_for() {
         families.contains(&ours) && families.contains(&theirs)
     })
     .await;
+    // Notifications are made from the events by the auth service.
+    crate::helpers::eventually("auth keeps both families' notifications", || async {
+        let families: Vec<Uuid> = all_families(
+            sqlx::query_scalar(
+                "SELECT DISTINCT organization_id FROM notifications n
+                 WHERE EXISTS (SELECT 1 FROM reviews_seen r WHERE r.organization_id = n.organization_id)",
+            )
+            .fetch_all(&stack.auth_pool),
+        )
+        .await
+        .unwrap();
+        families.contains(&ours) && families.contains(&theirs)
+    })
+    .await;
     let walled: [(&str, &PgPool, &[Walled]); 5] = [
         (
             "auth",
@@ -123,6 +137,8 @@ async fn a_query_without_a_family_filter_sees_only_the_family_it_works_for() {
                 ("users", "organization_id"),
                 ("invitations", "organization_id"),
                 ("tablets", "organization_id"),
+                ("notifications", "organization_id"),
+                ("reviews_seen", "organization_id"),
             ],
         ),
         (

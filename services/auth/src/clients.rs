@@ -133,6 +133,17 @@ impl Clients {
             .children)
     }
 
+    /// The family's time zone (IANA name), in which its days and times are read.
+    pub async fn time_zone(&self, id: Uuid) -> Result<String, Error> {
+        Ok(self
+            .family()?
+            .get_organization(GetOrganizationRequest { id: id.to_string() })
+            .await
+            .map_err(Error::upstream("family"))?
+            .into_inner()
+            .time_zone)
+    }
+
     /// The family's name (family service) and plan and state (platform service), asked together.
     pub async fn family_of(&self, id: Uuid) -> Result<Family, Error> {
         let mut family = self.family()?;

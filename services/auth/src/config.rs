@@ -28,6 +28,13 @@ pub struct Config {
     pub smtp_url: Secret,
     /// The sender of every mail, e.g. `Chorely <no-reply@chorely.example>`.
     pub mail_from: String,
+    /// The origin the web app and API are reached at (the gateway's
+    /// `PUBLIC_URL`): the links of the mails no request caused (digests,
+    /// summaries, unsubscribe links) are built on it.
+    pub public_url: String,
+    /// How often the scheduled notification mails (digests, weekly
+    /// summaries) are looked for, in seconds (also once at start).
+    pub notify_check_secs: u64,
     /// Super admins must set up two-factor sign-in before the console lets
     /// them in (`SUPER_ADMIN_MFA_REQUIRED=false` lifts it).
     pub super_admin_mfa_required: bool,
@@ -45,6 +52,8 @@ impl Default for Config {
             max_concurrent_hashes: 4,
             smtp_url: local_smtp(),
             mail_from: "Chorely <no-reply@chorely.local>".into(),
+            public_url: "http://localhost:8080".into(),
+            notify_check_secs: 60,
             super_admin_mfa_required: true,
         }
     }

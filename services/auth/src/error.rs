@@ -60,6 +60,11 @@ pub enum Error {
     NoPin,
     #[error("A family can have at most 10 tablets. Remove one in Settings first.")]
     TooManyTablets,
+    /// Another user's notification answers as an unknown one.
+    #[error("Notification not found")]
+    NotificationNotFound,
+    #[error("This unsubscribe link is not valid")]
+    UnsubscribeUnknown,
     /// Another service answered with an error.
     #[error("{service}: {status}")]
     Upstream {
@@ -103,7 +108,9 @@ impl From<Error> for Status {
             | Error::UserNotFound
             | Error::ChildNotFound
             | Error::ChildHasNoLogin
-            | Error::TabletNotFound => Code::NotFound,
+            | Error::TabletNotFound
+            | Error::NotificationNotFound
+            | Error::UnsubscribeUnknown => Code::NotFound,
             Error::TooManyAttempts | Error::TooManyMails | Error::TooManyPinGuesses => {
                 Code::ResourceExhausted
             }

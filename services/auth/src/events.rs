@@ -8,7 +8,7 @@ use kit::{
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::store::{invitations, users};
+use crate::store::{invitations, notifications, users};
 
 /// A deleted child loses its login and invitations, and its tokens.
 pub struct ChildDeletedHandler;
@@ -24,6 +24,7 @@ impl Handler<ChildDeleted> for ChildDeletedHandler {
         let child = Uuid::parse_str(&event.child_id)?;
         let now = chrono::Utc::now();
         invitations::delete_for_child(tx, org, child).await?;
+        notifications::forget_child(tx, org, child).await?;
         for user in users::delete_child_logins(tx, org, child).await? {
             outbox::enqueue(
                 tx,

@@ -10,6 +10,7 @@ pub mod events;
 pub mod grpc;
 pub mod mail;
 pub mod mfa;
+pub mod notify;
 pub mod password;
 pub mod recovery;
 pub mod sessions;

@@ -114,11 +114,12 @@ impl Accounts {
         mail_queue::enqueue(
             tx,
             &NewMail {
-                kind,
+                kind: kind.as_str(),
                 email,
                 user_id,
                 language: mail.language,
                 link_origin: &mail.link_origin,
+                payload: &serde_json::json!({}),
             },
             now,
         )

@@ -2,7 +2,16 @@
 
 use std::sync::Arc;
 
-use chorely_proto::auth::v1::auth_service_server::AuthServiceServer;
+use chorely_proto::{
+    auth::v1::{
+        auth_service_server::AuthServiceServer,
+        notifications_service_server::NotificationsServiceServer,
+    },
+    events::v1::{
+        RedemptionDecided, RedemptionRequested, SubmissionReviewed, SubmissionSubmitted,
+        WebhookDisabled,
+    },
+};
 use kit::{clock::Clock, jwt::JwtSigner, outbox::Relay, service::Service};
 use sqlx::{PgPool, migrate::Migrator};
 use tokio_util::sync::CancellationToken;
@@ -15,6 +24,10 @@ use crate::{
     events::ChildDeletedHandler,
     grpc::AuthGrpc,
     mail::{MailWaker, Mailer},
+    notify::{
+        centre::Centre, events::Notifier, grpc::NotificationsGrpc, scheduled::Scheduler,
+        settings::Settings,
+    },
     password::Hasher,
 };
 
@@ -26,6 +39,8 @@ pub struct Application {
     routes: Routes,
     hasher: Hasher,
     mailer: Mailer,
+    notifier: Notifier,
+    scheduler: Scheduler,
 }
 
 impl Application {
@@ -57,11 +72,39 @@ impl Application {
         let hasher = Hasher::new(config.max_concurrent_hashes);
         let waker = MailWaker::default();
         let mailer = Mailer::new(&config, service.pool.clone(), clock.clone(), waker.clone())?;
+        let clients = Clients::new(&config.family_url, &config.platform_url, signer.clone())?;
+        let origin = config.public_url.trim_end_matches('/').to_owned();
+        let notifier = Notifier {
+            clock: clock.clone(),
+            origin: origin.clone(),
+        };
+        let scheduler = Scheduler {
+            pool: service.pool.clone(),
+            clock: clock.clone(),
+            clients: clients.clone(),
+            origin,
+            waker: waker.clone(),
+            every: std::time::Duration::from_secs(config.notify_check_secs.max(1)),
+        };
+        let notifications = NotificationsServiceServer::with_interceptor(
+            NotificationsGrpc {
+                centre: Centre {
+                    pool: service.pool.clone(),
+                    clock: clock.clone(),
+                },
+                settings: Settings {
+                    pool: service.pool.clone(),
+                    clients: clients.clone(),
+                    clock: clock.clone(),
+                },
+            },
+            service.interceptor(),
+        );
         let accounts = Accounts {
             pool: service.pool.clone(),
             hasher: hasher.clone(),
             signer: signer.clone(),
-            clients: Clients::new(&config.family_url, &config.platform_url, signer)?,
+            clients,
             revocations: service.revocations.clone(),
             clock,
             mail: waker,
@@ -71,12 +114,15 @@ impl Application {
         let routes = Routes::new(AuthServiceServer::with_interceptor(
             AuthGrpc { accounts },
             service.interceptor(),
-        ));
+        ))
+        .add_service(notifications);
         Ok(Self {
             service,
             routes,
             hasher,
             mailer,
+            notifier,
+            scheduler,
         })
     }
 
@@ -103,16 +149,40 @@ impl Application {
         &self.mailer
     }
 
+    /// The job that queues digests and weekly summaries (tests run it at
+    /// the times they set).
+    pub fn scheduler(&self) -> &Scheduler {
+        &self.scheduler
+    }
+
     pub async fn run(self, shutdown: CancellationToken) -> anyhow::Result<()> {
+        let s = &self.service;
+        let n = &self.notifier;
         let consumers = vec![
-            self.service
-                .consume("auth-child-deleted", ChildDeletedHandler, &shutdown),
+            s.consume("auth-child-deleted", ChildDeletedHandler, &shutdown),
+            s.consume::<SubmissionSubmitted, _>("auth-notify-submitted", n.clone(), &shutdown),
+            s.consume::<SubmissionReviewed, _>("auth-notify-reviewed", n.clone(), &shutdown),
+            s.consume::<RedemptionRequested, _>(
+                "auth-notify-redemption-requested",
+                n.clone(),
+                &shutdown,
+            ),
+            s.consume::<RedemptionDecided, _>(
+                "auth-notify-redemption-decided",
+                n.clone(),
+                &shutdown,
+            ),
+            s.consume::<WebhookDisabled, _>("auth-notify-webhook-disabled", n.clone(), &shutdown),
             tokio::spawn(self.mailer.run(shutdown.clone())),
+            tokio::spawn(self.scheduler.run(shutdown.clone())),
         ];
         self.service
             .run(
                 self.routes,
-                &["chorely.auth.v1.AuthService"],
+                &[
+                    "chorely.auth.v1.AuthService",
+                    "chorely.auth.v1.NotificationsService",
+                ],
                 consumers,
                 shutdown,
             )

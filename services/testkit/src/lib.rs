@@ -98,6 +98,9 @@ pub struct Stack {
     /// replica's would be.
     pub family_deliverer: family::webhook::deliver::Deliverer,
     auth_relay: kit::outbox::Relay,
+    /// The job that queues the parents' digests and weekly summaries (tests
+    /// run it at the times they set on the auth clock).
+    pub auth_scheduler: auth::notify::scheduled::Scheduler,
     pub chores_pool: sqlx::PgPool,
     pub rewards_pool: sqlx::PgPool,
     chores_relay: kit::outbox::Relay,
@@ -241,6 +244,9 @@ impl Stack {
                 family_url: family_url.clone(),
                 platform_url: platform_url.clone(),
                 max_concurrent_hashes: 2,
+                // Tests run the notification mail job themselves, at the
+                // times they set; it looks by itself only at start.
+                notify_check_secs: 24 * 60 * 60,
                 smtp_url: options
                     .smtp_url
                     .clone()
@@ -260,6 +266,7 @@ impl Stack {
         let auth_pool = auth.pool().clone();
         let auth_hasher = auth.hasher().clone();
         let auth_relay = auth.relay();
+        let auth_scheduler = auth.scheduler().clone();
         spawn(&mut tasks, auth.run(shutdown.clone()));
 
         Self {
@@ -277,6 +284,7 @@ impl Stack {
             family_pool,
             family_deliverer,
             auth_relay,
+            auth_scheduler,
             chores_pool,
             chores_relay,
             rewards_pool,

@@ -411,6 +411,12 @@ export const SCREENS = [
       ),
   },
   {
+    id: 'notifications',
+    path: () => '/notifications',
+    roles: ['parent', 'child'],
+    ready: (page) => all(heading(page, say('common:notifications.title'))),
+  },
+  {
     id: 'not-found',
     path: () => '/no-such-page',
     roles: ['parent', 'child'],

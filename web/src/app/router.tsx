@@ -10,6 +10,8 @@ import { AppLayout } from '@/components/layouts/app-layout';
 import { FullPageSpinner, Spinner } from '@/components/ui';
 import { paths } from '@/config/paths';
 import { ApprovalPage } from '@/features/approval/components/approval-page';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { NotificationsPage } from '@/features/notifications/components/notifications-page';
 import { EmailVerificationBanner } from '@/features/auth/components/email-verification-banner';
 import { ForgotPasswordPage } from '@/features/auth/components/forgot-password-page';
 import { InvitationPage } from '@/features/auth/components/invitation-page';
@@ -190,6 +192,7 @@ export const routes: RouteObject[] = [
           <ProtectedRoute>
             <FamilyRoute>
               <AppLayout
+                bell={<NotificationBell />}
                 banner={
                   <>
                     <TabletSessionBar />
@@ -218,6 +221,7 @@ export const routes: RouteObject[] = [
           { path: paths.app.profile.path, element: profileScreen },
           // A child reads their own; parents any child's of the family.
           { path: paths.app.payslip.path, element: payslipScreen },
+          { path: paths.app.notifications.path, element: <NotificationsPage /> },
         ],
       },
       // Anonymous visitors reach only login, register, invitations and the mailed links: an unknown address sends them to /login.

@@ -61,6 +61,8 @@ export const paths = {
       getHref: (childId: string, week?: string) =>
         `/payslip/${encodeURIComponent(childId)}${week ? `?week=${encodeURIComponent(week)}` : ''}`,
     },
+    /** The signed-in user's notifications (the bell in the header). */
+    notifications: { path: 'notifications', getHref: () => '/notifications' },
   },
   /** The family tablet: the children's pictures and their PINs (with the tablet's device token). */
   tablet: {

@@ -17,6 +17,7 @@ export type LiveEventKind =
   | 'store.redemption'
   | 'store.changed'
   | 'goal.reached'
+  | 'notification'
   | 'reload';
 
 /**
@@ -48,6 +49,7 @@ const AFFECTED: Record<Exclude<LiveEventKind, 'reload'>, readonly QueryKey[]> = 
   'store.redemption': [queryKeys.store.redemptions, queryKeys.dashboardStats],
   'store.changed': [queryKeys.store.items],
   'goal.reached': [queryKeys.goals.all, queryKeys.dashboardStats],
+  notification: [queryKeys.notifications],
 };
 
 /** The queries an event makes out of date; `null` for all of them. */

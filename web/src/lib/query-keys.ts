@@ -58,6 +58,9 @@ export const queryKeys = {
   /** The family's webhook endpoints (parents), and each one's deliveries beneath. */
   webhooks: ['webhooks'] as const,
   webhookDeliveries: (id: string) => ['webhooks', id, 'deliveries'] as const,
+  /** The signed-in user's notification centre, and their notification settings. */
+  notifications: ['notifications'] as const,
+  notificationSettings: ['users', 'me', 'notifications'] as const,
   /** The signed-in user's own calendar feeds. */
   calendarFeeds: ['calendar-feeds'] as const,
   admin: {

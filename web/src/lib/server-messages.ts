@@ -183,6 +183,15 @@ const KNOWN_TEXTS: Readonly<Record<string, KnownMessage>> = {
   'URL must not contain a user name or password': { key: 'errors:server.urlCredentials' },
   'URL must start with http:// or https://': { key: 'errors:server.urlScheme' },
   'Webhook not found': { key: 'errors:server.webhookNotFound' },
+  // Notifications
+  'Notification not found': { key: 'errors:server.notificationNotFound' },
+  'This unsubscribe link is not valid': { key: 'errors:server.unsubscribeInvalid' },
+  'Digest time must be a time of day such as 18:00': { key: 'errors:server.digestTime' },
+  'Weekly summary day must be 1 (Monday) to 7 (Sunday)': { key: 'errors:server.weeklySummaryDay' },
+  'Unknown notification kind': { key: 'errors:server.notificationKind' },
+  'This kind of notification is not sent by email': { key: 'errors:server.notificationNoEmail' },
+  'Limit must be between 1 and 100': { key: 'errors:server.notificationLimit' },
+  'At most 100 notifications can be marked at once': { key: 'errors:server.notificationIds' },
   // Calendar feeds and turns
   'Calendar feed not found': { key: 'errors:server.feedNotFound' },
   'Only parents and children of a family can have a calendar feed': { key: 'errors:server.feedMembersOnly' },

@@ -997,6 +997,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's latest notifications, newest first, with the number unread. */
+        get: operations["list_notifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks the caller's notifications read: those named, or every one. */
+        post: operations["mark_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The page a person sees when clicking the unsubscribe link in a mail: a
+         *     button that turns that kind of mail off. Changes nothing itself.
+         */
+        get: operations["unsubscribe_page"];
+        put?: never;
+        /**
+         * Turns off the kind of mail the link came with (RFC 8058 one-click: the
+         *     body `List-Unsubscribe=One-Click` is what mail apps send; it is not
+         *     needed). No bearer token: the link's token is the credential. A browser
+         *     (asking for HTML) gets a page saying it is done.
+         */
+        post: operations["unsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations/current": {
         parameters: {
             query?: never;
@@ -1508,6 +1568,30 @@ export interface paths {
          *     code. Platform administrators keep it while it is required of them.
          */
         post: operations["disable_mfa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's notification settings: the defaults (everything on, the
+         *     digest at 18:00, the weekly summary on Sundays) until saved.
+         */
+        get: operations["get_settings"];
+        /**
+         * Saves the caller's notification settings; mails are written in the
+         *     language of this request from now on.
+         */
+        put: operations["save_settings"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2343,6 +2427,17 @@ export interface components {
             spend: number;
             split: components["schemas"]["Split"];
         };
+        /** @description One kind's channels. */
+        KindSetting: {
+            /**
+             * @description By email: submissions in the daily digest, approvals, webhooks turned
+             *     off. Null for a kind that is not mailed (store requests and decisions).
+             */
+            email?: boolean | null;
+            /** @description In the notification centre (the bell). */
+            inApp: boolean;
+            kind: components["schemas"]["NotificationKind"];
+        };
         LedgerEntryView: {
             /**
              * Format: double
@@ -2386,6 +2481,25 @@ export interface components {
             code: string;
             /** @description The `mfaToken` the login answered. */
             mfaToken: string;
+        };
+        MarkReadBody: {
+            /**
+             * @description The notifications to mark read (at most 100); absent or null: every one.
+             * @default null
+             */
+            ids?: string[] | null;
+        };
+        MarkedRead: {
+            /**
+             * Format: int64
+             * @description Marked read by this call.
+             */
+            marked: number;
+            /**
+             * Format: int64
+             * @description Still unread.
+             */
+            unread: number;
         };
         Member: {
             childId?: string | null;
@@ -2522,6 +2636,70 @@ export interface components {
             period?: string | null;
             /** @default null */
             teacher?: string | null;
+        };
+        /**
+         * @description What a notification is about: for parents a submission, a store request
+         *     or a webhook turned off; for a child a review or a store decision.
+         * @enum {string}
+         */
+        NotificationKind: "SUBMISSION" | "STORE_REQUEST" | "WEBHOOK_DISABLED" | "REVIEW" | "STORE_DECISION";
+        NotificationSettingsBody: {
+            /** @description HH:MM, e.g. 18:00. */
+            digestTime: string;
+            /**
+             * @description Kinds not named keep their setting.
+             * @default null
+             */
+            kinds?: components["schemas"]["KindSetting"][] | null;
+            weeklySummary: boolean;
+            /**
+             * Format: int32
+             * @description 1 (Monday) to 7 (Sunday).
+             */
+            weeklySummaryDay: number;
+        };
+        /** @description The signed-in user's notification settings. */
+        NotificationSettingsView: {
+            /**
+             * @description HH:MM in the family's time zone: when the review digest and the
+             *     weekly summary are mailed (parents).
+             */
+            digestTime: string;
+            /** @description The kinds of the user's role. */
+            kinds: components["schemas"]["KindSetting"][];
+            /** @description The family's time zone. */
+            timeZone: string;
+            weeklySummary: boolean;
+            /**
+             * Format: int32
+             * @description 1 (Monday) to 7 (Sunday).
+             */
+            weeklySummaryDay: number;
+        };
+        /** @description One notification of the signed-in user. */
+        NotificationView: {
+            /** Format: date-time */
+            createdAt?: string | null;
+            /**
+             * @description What the event said: ids (`childId`, `choreId`, `submissionId`,
+             *     `redemptionId`, `itemId`, `webhookId`), `approved`, `status`
+             *     (APPROVED or REJECTED), amounts in dollars (`reward`, `price`) and a
+             *     webhook's `url`, as the kind has them.
+             */
+            data: Record<string, never>;
+            id: string;
+            kind: components["schemas"]["NotificationKind"];
+            /**
+             * Format: date-time
+             * @description Null while unread.
+             */
+            readAt?: string | null;
+        };
+        /** @description The latest notifications, newest first, and how many are unread in all. */
+        NotificationsPage: {
+            notifications: components["schemas"]["NotificationView"][];
+            /** Format: int64 */
+            unread: number;
         };
         Organization: {
             /** Format: date-time */
@@ -3171,6 +3349,11 @@ export interface components {
          * @enum {string}
          */
         UiTheme: "KIDS" | "TEEN" | "ADULT";
+        /** @description The kind of mail turned off. */
+        Unsubscribed: {
+            /** @description REVIEW_DIGEST, WEEKLY_SUMMARY, APPROVAL or WEBHOOK_DISABLED. */
+            mail: string;
+        };
         UpdateMeBody: {
             /** Format: email */
             email: string;
@@ -6751,6 +6934,195 @@ export interface operations {
             };
         };
     };
+    list_notifications: {
+        parameters: {
+            query?: {
+                /** @description How many to answer: 1 to 100 (default 20). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationsPage"];
+                };
+            };
+            /** @description A limit outside 1 to 100 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An account of no family */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mark_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkReadBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarkedRead"];
+                };
+            };
+            /** @description More than 100 ids */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An account of no family */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An id that is not one of the caller's notifications */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unsubscribe_page: {
+        parameters: {
+            query?: {
+                /** @description The token of the mail's link. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page with the button */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A parameter is not valid; `details` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unsubscribe: {
+        parameters: {
+            query?: {
+                /** @description The token of the mail's link. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unsubscribed"];
+                };
+            };
+            /** @description A parameter is not valid; `details` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unknown token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     current: {
         parameters: {
             query?: never;
@@ -8962,6 +9334,102 @@ export interface operations {
             };
             /** @description Too many wrong codes: locked for 15 minutes */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettingsView"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An account of no family */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationSettingsBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettingsView"];
+                };
+            };
+            /** @description A time, day or kind refused (naming it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An account of no family */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

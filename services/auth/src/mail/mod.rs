@@ -19,7 +19,7 @@ use chrono::{DateTime, Utc};
 use kit::clock::Clock;
 use lettre::{
     AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor,
-    message::{Mailbox, MultiPart},
+    message::{Mailbox, MessageBuilder, MultiPart},
 };
 use secrecy::ExposeSecret;
 use sha2::{Digest, Sha256};
@@ -30,10 +30,11 @@ use tokio_util::sync::CancellationToken;
 use crate::{
     config::Config,
     error::Error,
+    notify::mail::{ListUnsubscribe, ListUnsubscribePost, Notice},
     store::{
         account_tokens::{self, NewToken},
         mail_queue::{self, MailKind, QueuedMail},
-        users,
+        notifications, users,
     },
 };
 
@@ -204,6 +205,9 @@ impl Mailer {
         mail: &QueuedMail,
         now: DateTime<Utc>,
     ) -> Result<Outcome, Error> {
+        if let Some(notice) = Notice::parse(&mail.kind) {
+            return self.deliver_notice(tx, mail, notice, now).await;
+        }
         let Some(kind) = MailKind::parse(&mail.kind) else {
             return Ok(Outcome::Skipped);
         };
@@ -246,14 +250,80 @@ impl Mailer {
             user.first_name.clone()
         };
         let words = templates::render(kind, &mail.language, &name, &user.email, &link);
-        let to: Mailbox = user
-            .email
+        let message = self.builder(mail, &user.email)?;
+        self.send(message, words).await
+    }
+
+    /// A notification mail: to the account's address of now, if it is
+    /// active and still wants this kind, with a fresh unsubscribe link
+    /// (its token's hash stored in this transaction, as a link's is).
+    async fn deliver_notice(
+        &self,
+        tx: &mut sqlx::PgConnection,
+        mail: &QueuedMail,
+        notice: Notice,
+        now: DateTime<Utc>,
+    ) -> Result<Outcome, Error> {
+        let Some(user_id) = mail.user_id else {
+            return Ok(Outcome::Skipped);
+        };
+        let user = users::find_by_id(&self.pool, user_id)
+            .await?
+            .filter(|u| u.is_active && !u.email.is_empty());
+        let Some((user, org)) = user.and_then(|u| u.organization_id.map(|org| (u, org))) else {
+            return Ok(Outcome::Skipped);
+        };
+        let wanted = notifications::member(&self.pool, org, user.id)
+            .await?
+            .is_some_and(|m| crate::notify::is_on(&m.email_off, notice.as_str()));
+        if !wanted {
+            return Ok(Outcome::Skipped);
+        }
+        let (token, hash) = new_token()?;
+        notifications::insert_unsubscribe_token(tx, &hash, org, user.id, notice.as_str(), now)
+            .await?;
+        let unsubscribe = format!(
+            "{}/api/notifications/unsubscribe?token={token}",
+            mail.link_origin.trim_end_matches('/')
+        );
+        let name = if user.first_name.is_empty() {
+            user.email.clone()
+        } else {
+            user.first_name.clone()
+        };
+        let words = crate::notify::mail::render(
+            notice,
+            &mail.language,
+            &name,
+            &mail.payload,
+            &mail.link_origin,
+            &unsubscribe,
+        );
+        let message = self
+            .builder(mail, &user.email)?
+            .header(ListUnsubscribe(unsubscribe))
+            .header(ListUnsubscribePost);
+        self.send(message, words).await
+    }
+
+    /// The headers every mail has: its Message-ID (the queue row's), sender
+    /// and recipient.
+    fn builder(&self, mail: &QueuedMail, to: &str) -> Result<MessageBuilder, Error> {
+        let to: Mailbox = to
             .parse()
             .map_err(|e| Error::Internal(anyhow::anyhow!("recipient is not an address: {e}")))?;
-        let message = Message::builder()
+        Ok(Message::builder()
             .message_id(Some(format!("<{}@{}>", mail.id, self.domain)))
             .from(self.from.clone())
-            .to(to)
+            .to(to))
+    }
+
+    async fn send(
+        &self,
+        builder: MessageBuilder,
+        words: templates::Rendered,
+    ) -> Result<Outcome, Error> {
+        let message = builder
             .subject(words.subject)
             .multipart(MultiPart::alternative_plain_html(words.text, words.html))
             .map_err(|e| Error::Internal(anyhow::anyhow!("mail not built: {e}")))?;

@@ -33,11 +33,14 @@ impl MailKind {
 }
 
 pub struct NewMail<'a> {
-    pub kind: MailKind,
+    /// A [`MailKind`]'s or a notification mail's (`notify::mail::Notice`) name.
+    pub kind: &'a str,
     pub email: &'a str,
     pub user_id: Option<Uuid>,
     pub language: &'a str,
     pub link_origin: &'a str,
+    /// What a notification mail tells (`{}` for the others).
+    pub payload: &'a serde_json::Value,
 }
 
 #[derive(Debug, Clone)]
@@ -48,6 +51,7 @@ pub struct QueuedMail {
     pub user_id: Option<Uuid>,
     pub language: String,
     pub link_origin: String,
+    pub payload: serde_json::Value,
     pub attempts: i32,
     pub created_at: DateTime<Utc>,
 }
@@ -58,18 +62,28 @@ pub async fn enqueue(
     mail: &NewMail<'_>,
     now: DateTime<Utc>,
 ) -> Result<Uuid, Error> {
-    let id = Uuid::now_v7();
+    enqueue_as(tx, Uuid::now_v7(), mail, now).await
+}
+
+/// [`enqueue`] with the id (the Message-ID) chosen by the caller.
+pub async fn enqueue_as(
+    tx: &mut PgConnection,
+    id: Uuid,
+    mail: &NewMail<'_>,
+    now: DateTime<Utc>,
+) -> Result<Uuid, Error> {
     sqlx::query!(
         "INSERT INTO mail_queue (id, kind, email, user_id, language, link_origin,
-             next_attempt_at, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $7)",
+             next_attempt_at, created_at, payload)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8)",
         id,
-        mail.kind.as_str(),
+        mail.kind,
         mail.email,
         mail.user_id,
         mail.language,
         mail.link_origin,
         now,
+        mail.payload,
     )
     .execute(tx)
     .traced("enqueue_mail")
@@ -113,7 +127,7 @@ pub async fn claim_due(
 ) -> Result<Option<QueuedMail>, Error> {
     Ok(sqlx::query_as!(
         QueuedMail,
-        "SELECT id, kind, email, user_id, language, link_origin, attempts, created_at
+        "SELECT id, kind, email, user_id, language, link_origin, payload, attempts, created_at
          FROM mail_queue
          WHERE done_at IS NULL AND next_attempt_at <= $1
          ORDER BY next_attempt_at

@@ -7,5 +7,6 @@ pub mod invitations;
 pub mod login_failures;
 pub mod mail_queue;
 pub mod mfa;
+pub mod notifications;
 pub mod tablets;
 pub mod users;

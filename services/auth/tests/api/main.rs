@@ -7,5 +7,6 @@ mod events;
 mod helpers;
 mod invitations;
 mod login;
+mod notifications;
 mod register;
 mod tokens;

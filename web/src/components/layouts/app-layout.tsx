@@ -19,9 +19,11 @@ import { fullName } from '@/utils/format';
 
 /**
  * Top navigation, profile link and logout around every signed-in screen; a
- * child's shortcut bar on a phone; `banner` above every screen's content.
+ * child's shortcut bar on a phone; `banner` above every screen's content;
+ * `bell` (the notification centre's, composed by the app) beside the menu
+ * button, so a phone shows it without opening the menu.
  */
-export function AppLayout({ banner }: { banner?: ReactNode } = {}) {
+export function AppLayout({ banner, bell }: { banner?: ReactNode; bell?: ReactNode } = {}) {
   const user = useSessionStore((state) => state.user);
   const logout = useLogout();
   // Rendered again when the language changes, and the navigation's labels with it.
@@ -43,6 +45,7 @@ export function AppLayout({ banner }: { banner?: ReactNode } = {}) {
           <Link to={paths.home.getHref()} className="topbar__brand">
             <Brand />
           </Link>
+          {bell}
           <button
             type="button"
             className="icon-button topbar__menu-toggle"

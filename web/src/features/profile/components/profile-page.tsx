@@ -15,9 +15,11 @@ import type { User } from '@/types/api';
 interface ProfilePageProps {
   /** A card of another feature shown under Security (two-factor sign-in), composed by the app. */
   TwoFactor?: ComponentType<{ user: User }>;
+  /** The notification settings (another feature), composed by the app. */
+  Notifications?: ComponentType<{ parent: boolean }>;
 }
 
-export function ProfilePage({ TwoFactor }: ProfilePageProps = {}) {
+export function ProfilePage({ TwoFactor, Notifications }: ProfilePageProps = {}) {
   const { t } = useTranslation('profile');
   useDocumentTitle(pageTitle(t('title')));
   const user = useSessionStore((state) => state.user);
@@ -35,6 +37,7 @@ export function ProfilePage({ TwoFactor }: ProfilePageProps = {}) {
         <div className="stack">
           <AccountInfo user={user} />
           <LanguageChoice />
+          {Notifications && <Notifications parent={!user.childId} />}
           <CalendarFeedCard />
         </div>
       </div>

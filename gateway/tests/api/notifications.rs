@@ -1,0 +1,361 @@
+//! Notifications: the in-app centre of each user (made from the events,
+//! one per event and recipient, never another's), the settings, the daily
+//! review digest at its time at the real SMTP server (the auth clock is
+//! moved, the mail job run by hand), and the one-click unsubscribe link.
+
+use chrono::{DateTime, Duration, Utc};
+use kit::clock::ManualClock;
+use reqwest::{Client, StatusCode};
+use serde_json::{Value, json};
+use testkit::{
+    Options,
+    mail::{Mail, mails_to, wait_for_mails},
+    test_maildir,
+};
+
+use crate::{
+    chores::{category, chore},
+    helpers::{Session, accept, add_child, assert_error, eventually, parent, send, start_with},
+    submissions::{form, submit},
+};
+
+/// 07:00 in New York (the families' zone), on a Monday.
+fn morning() -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339("2030-03-04T12:00:00Z")
+        .unwrap()
+        .with_timezone(&Utc)
+}
+
+async fn notifications(session: &Session) -> Value {
+    let (status, body) = send(session.get("/notifications")).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body
+}
+
+/// Waits until `session` has `count` notifications.
+async fn wait_for_notifications(session: &Session, count: usize) -> Value {
+    eventually("the notifications", || async {
+        notifications(session).await["notifications"]
+            .as_array()
+            .unwrap()
+            .len()
+            >= count
+    })
+    .await;
+    notifications(session).await
+}
+
+fn email_of(session: &Session) -> String {
+    session.user["email"].as_str().unwrap().to_owned()
+}
+
+fn digests(mails: Vec<Mail>) -> Vec<Mail> {
+    mails
+        .into_iter()
+        .filter(|m| m.subject.contains("waiting for review"))
+        .collect()
+}
+
+/// A mail's headers, each on one line (folded ones unfolded).
+fn unfolded(mail: &Mail) -> String {
+    mail.headers
+        .replace("\r\n", "\n")
+        .replace("\n ", " ")
+        .replace("\n\t", " ")
+}
+
+/// The token of a mail's `List-Unsubscribe` link.
+fn unsubscribe_token(mail: &Mail) -> String {
+    let headers = unfolded(mail);
+    let header = headers
+        .lines()
+        .find(|l| l.to_ascii_lowercase().starts_with("list-unsubscribe:"))
+        .unwrap_or_else(|| panic!("no List-Unsubscribe in {}", mail.headers));
+    let link = header
+        .split_once('<')
+        .and_then(|(_, rest)| rest.split_once('>'))
+        .unwrap()
+        .0;
+    assert!(
+        link.contains("/api/notifications/unsubscribe?token="),
+        "{link}"
+    );
+    link.rsplit("token=").next().unwrap().to_owned()
+}
+
+/// A child of `parent`'s family, signed in, with the address it was invited with.
+async fn kid(parent: &Session, name: &str) -> (Session, Value) {
+    let (record, code) = add_child(parent, name).await;
+    let session = accept(&parent.api, &code, "").await;
+    (session, record)
+}
+
+#[tokio::test]
+async fn the_digest_comes_once_at_its_time_with_the_count_and_its_link_turns_it_off() {
+    let clock = ManualClock::at(morning());
+    let (stack, api) = start_with(Options {
+        auth_clock: Some(clock.clock()),
+        ..Default::default()
+    })
+    .await;
+    let maildir = test_maildir();
+    let parent = parent(&api).await;
+    let (mia, _) = kid(&parent, "Mia").await;
+    let kitchen = category(&parent, "Kitchen").await;
+
+    let (status, settings) = send(parent.get("/users/me/notifications")).await;
+    assert_eq!(status, StatusCode::OK, "{settings}");
+    assert_eq!(settings["digestTime"], "18:00", "the default");
+    assert_eq!(settings["weeklySummary"], true);
+    assert_eq!(settings["weeklySummaryDay"], 7);
+    assert_eq!(settings["timeZone"], "America/New_York");
+    assert_eq!(
+        settings["kinds"],
+        json!([
+            {"kind": "SUBMISSION", "inApp": true, "email": true},
+            {"kind": "STORE_REQUEST", "inApp": true, "email": null},
+            {"kind": "WEBHOOK_DISABLED", "inApp": true, "email": true},
+        ])
+    );
+    let (status, saved) = send(parent.put(
+        "/users/me/notifications",
+        &json!({"digestTime": "18:30", "weeklySummary": false, "weeklySummaryDay": 7}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    assert_eq!(saved["digestTime"], "18:30");
+    assert_eq!(saved["weeklySummary"], false);
+
+    for name in ["Dishes", "Laundry", "Bins"] {
+        let chore = chore(&parent, &kitchen, json!({"name": name})).await;
+        let (status, body) = submit(&mia, form(&chore, Utc::now(), None)).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+    }
+    let centre = wait_for_notifications(&parent, 3).await;
+    assert_eq!(centre["unread"], 3);
+    assert_eq!(centre["notifications"][0]["kind"], "SUBMISSION");
+
+    // 07:00 and 18:29 in New York: not yet.
+    let scheduler = &stack.auth_scheduler;
+    assert_eq!(scheduler.queue_due().await.unwrap().digests, 0);
+    clock.set(morning() + Duration::minutes(11 * 60 + 29));
+    assert_eq!(scheduler.queue_due().await.unwrap().digests, 0);
+    // 18:30: one digest, counting the three.
+    clock.set(morning() + Duration::minutes(11 * 60 + 30));
+    assert_eq!(scheduler.queue_due().await.unwrap().digests, 1);
+    let mails = wait_for_mails(&maildir, &email_of(&parent), 2).await;
+    let sent = digests(mails);
+    assert_eq!(sent.len(), 1, "one digest");
+    assert_eq!(sent[0].subject, "3 chores waiting for review");
+    assert!(sent[0].text.contains("/approval"), "{}", sent[0].text);
+    assert!(
+        unfolded(&sent[0]).contains("List-Unsubscribe-Post: List-Unsubscribe=One-Click"),
+        "{}",
+        sent[0].headers
+    );
+
+    // Again that day, later, after a restart: nothing more.
+    assert_eq!(scheduler.queue_due().await.unwrap().digests, 0);
+    clock.advance(Duration::hours(3));
+    assert_eq!(scheduler.queue_due().await.unwrap().digests, 0);
+    let queued: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM mail_queue WHERE kind = 'REVIEW_DIGEST'")
+            .fetch_one(&stack.auth_pool)
+            .await
+            .unwrap();
+    assert_eq!(queued, 1, "one digest queued that day");
+
+    // The link's page changes nothing; its POST turns the digest off.
+    let token = unsubscribe_token(&sent[0]);
+    let http = Client::new();
+    let page = http
+        .get(format!("{api}/notifications/unsubscribe?token={token}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(page.status(), StatusCode::OK);
+    assert!(page.text().await.unwrap().contains("<form method=\"post\""));
+    let (status, settings) = send(parent.get("/users/me/notifications")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(settings["kinds"][0]["email"], true, "a GET changes nothing");
+    let one_click = || {
+        http.post(format!("{api}/notifications/unsubscribe?token={token}"))
+            .header("Content-Type", "application/x-www-form-urlencoded")
+            .body("List-Unsubscribe=One-Click")
+    };
+    let (status, body) = send(one_click()).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["mail"], "REVIEW_DIGEST");
+    let (status, _) = send(one_click()).await;
+    assert_eq!(status, StatusCode::OK, "a second click changes nothing");
+    let (status, body) =
+        send(http.post(format!("{api}/notifications/unsubscribe?token=not-a-token"))).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_error(&body, "This unsubscribe link is not valid");
+    let (_, settings) = send(parent.get("/users/me/notifications")).await;
+    assert_eq!(settings["kinds"][0]["email"], false);
+    assert_eq!(settings["kinds"][0]["inApp"], true, "only the mail is off");
+
+    // The next day at its time: nothing is sent, though three still wait.
+    clock.set(morning() + Duration::days(1) + Duration::hours(12));
+    assert_eq!(scheduler.queue_due().await.unwrap().digests, 0);
+    let queued: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM mail_queue WHERE kind = 'REVIEW_DIGEST'")
+            .fetch_one(&stack.auth_pool)
+            .await
+            .unwrap();
+    assert_eq!(queued, 1, "no second digest");
+    assert_eq!(digests(mails_to(&maildir, &email_of(&parent))).len(), 1);
+}
+
+#[tokio::test]
+async fn no_digest_when_nothing_waits() {
+    let clock = ManualClock::at(morning());
+    let (stack, api) = start_with(Options {
+        auth_clock: Some(clock.clock()),
+        ..Default::default()
+    })
+    .await;
+    let parent = parent(&api).await;
+    let (mia, _) = kid(&parent, "Mia").await;
+    let kitchen = category(&parent, "Kitchen").await;
+    let dishes = chore(&parent, &kitchen, json!({"name": "Dishes"})).await;
+    let (status, submission) = submit(&mia, form(&dishes, Utc::now(), None)).await;
+    assert_eq!(status, StatusCode::CREATED, "{submission}");
+    wait_for_notifications(&parent, 1).await;
+    let (status, body) = send(parent.patch(
+        &format!("/submissions/{}/review", submission["id"].as_str().unwrap()),
+        &json!({"status": "APPROVED"}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    wait_for_notifications(&mia, 1).await;
+
+    clock.set(morning() + Duration::hours(11));
+    assert_eq!(stack.auth_scheduler.queue_due().await.unwrap().digests, 0);
+    let queued: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM mail_queue WHERE kind = 'REVIEW_DIGEST'")
+            .fetch_one(&stack.auth_pool)
+            .await
+            .unwrap();
+    assert_eq!(queued, 0, "nothing waited");
+}
+
+#[tokio::test]
+async fn each_user_sees_only_their_own_notifications() {
+    let (stack, api) = start_with(Options::default()).await;
+    let maildir = test_maildir();
+    let parent_a = parent(&api).await;
+    let parent_b = parent(&api).await;
+    let (mia, mia_record) = kid(&parent_a, "Mia").await;
+    let (leo, _) = kid(&parent_a, "Leo").await;
+    let (other_kid, _) = kid(&parent_b, "Ava").await;
+    let kitchen = category(&parent_a, "Kitchen").await;
+    let dishes = chore(&parent_a, &kitchen, json!({"name": "Dishes"})).await;
+
+    let (status, submission) = submit(&mia, form(&dishes, Utc::now(), None)).await;
+    assert_eq!(status, StatusCode::CREATED, "{submission}");
+    let submission_id = submission["id"].as_str().unwrap();
+    let centre = wait_for_notifications(&parent_a, 1).await;
+    let told = &centre["notifications"][0];
+    assert_eq!(told["kind"], "SUBMISSION");
+    assert_eq!(told["data"]["submissionId"], submission_id);
+    assert_eq!(told["data"]["childId"], mia_record["id"]);
+    assert_eq!(told["readAt"], Value::Null);
+
+    let (status, body) = send(parent_a.patch(
+        &format!("/submissions/{submission_id}/review"),
+        &json!({"status": "APPROVED"}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let mine = wait_for_notifications(&mia, 1).await;
+    let review = &mine["notifications"][0];
+    assert_eq!(review["kind"], "REVIEW");
+    assert_eq!(review["data"]["approved"], true);
+    assert_eq!(review["data"]["reward"], 2.5);
+    // The child has an address: the approval is mailed, with its link.
+    let mails = wait_for_mails(&maildir, &email_of(&mia), 1).await;
+    let approval = mails
+        .iter()
+        .find(|m| m.subject == "Your chore was approved")
+        .expect("the approval mail");
+    assert!(approval.text.contains("2.50"), "{}", approval.text);
+    unsubscribe_token(approval);
+
+    // Exactly one per event and recipient, and nothing for anyone else.
+    assert_eq!(notifications(&parent_a).await["unread"], 1);
+    for stranger in [&parent_b, &leo, &other_kid] {
+        let theirs = notifications(stranger).await;
+        assert_eq!(theirs["notifications"], json!([]), "{theirs}");
+        assert_eq!(theirs["unread"], 0);
+    }
+
+    // Marking another's notification read: 404, whoever tries.
+    let parents_id = told["id"].as_str().unwrap();
+    let review_id = review["id"].as_str().unwrap();
+    for (who, id) in [
+        (&parent_b, parents_id),
+        (&leo, review_id),
+        (&mia, parents_id),
+        (&parent_a, review_id),
+    ] {
+        let (status, body) = send(who.post("/notifications/read", &json!({"ids": [id]}))).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+        assert_error(&body, "Notification not found");
+    }
+    let (status, body) = send(mia.post("/notifications/read", &json!({"ids": ["nonsense"]}))).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+    assert_eq!(notifications(&mia).await["unread"], 1, "nothing marked");
+
+    let (status, body) = send(mia.post("/notifications/read", &json!({"ids": [review_id]}))).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body, json!({"marked": 1, "unread": 0}));
+    let (status, body) = send(parent_a.post("/notifications/read", &json!({}))).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body, json!({"marked": 1, "unread": 0}));
+    let read = notifications(&parent_a).await;
+    assert!(read["notifications"][0]["readAt"].is_string(), "{read}");
+
+    // Bad input and no session.
+    let (status, body) = send(parent_a.get("/notifications?limit=101")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let (status, _) = send(Client::new().get(format!("{api}/notifications"))).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let (status, body) = send(parent_a.put(
+        "/users/me/notifications",
+        &json!({"digestTime": "25:00", "weeklySummary": true, "weeklySummaryDay": 7}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_error(&body, "Digest time must be a time of day such as 18:00");
+    let (status, body) = send(parent_a.put(
+        "/users/me/notifications",
+        &json!({"digestTime": "18:00", "weeklySummary": true, "weeklySummaryDay": 8}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_error(&body, "Weekly summary day must be 1 (Monday) to 7 (Sunday)");
+    let (status, body) = send(mia.put(
+        "/users/me/notifications",
+        &json!({"kinds": [{"kind": "SUBMISSION", "inApp": false, "email": null}],
+            "digestTime": "18:00", "weeklySummary": true, "weeklySummaryDay": 7}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "a parent's kind: {body}");
+    assert_error(&body, "Unknown notification kind");
+
+    // A child who turns reviews off in the app gets none.
+    let (status, body) = send(leo.put(
+        "/users/me/notifications",
+        &json!({"kinds": [{"kind": "REVIEW", "inApp": false, "email": false}],
+            "digestTime": "18:00", "weeklySummary": true, "weeklySummaryDay": 7}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        body["kinds"][0],
+        json!({"kind": "REVIEW", "inApp": false, "email": false})
+    );
+    drop(stack);
+}

@@ -1,0 +1,250 @@
+//! The scheduled mails of parents: the daily review digest ("3 chores
+//! waiting for review") and the weekly summary, each at the parent's chosen
+//! time of day in the family's time zone. The job looks every minute (and at
+//! start, so a restart misses nothing later that day); a row per (parent,
+//! kind, local day), written in the transaction that queues the mail, makes
+//! each mail once a day whatever restarts or replicas do. A digest with
+//! nothing waiting is not sent, and the day counts as done: it is a mail
+//! at the chosen time, not whenever something comes in later.
+
+use std::{collections::HashMap, time::Duration};
+
+use chrono::{DateTime, Datelike, Utc};
+use kit::clock::Clock;
+use serde_json::json;
+use sqlx::PgPool;
+use tokio_util::sync::CancellationToken;
+use uuid::Uuid;
+
+use super::{is_on, mail::Notice};
+use crate::{
+    clients::Clients,
+    error::Error,
+    mail::MailWaker,
+    store::{
+        mail_queue::{self, NewMail},
+        notifications::{self as store, Member},
+    },
+};
+
+/// How far back the weekly summary counts.
+const WEEK: chrono::Duration = chrono::Duration::days(7);
+
+#[derive(Clone)]
+pub struct Scheduler {
+    pub pool: PgPool,
+    pub clock: Clock,
+    pub clients: Clients,
+    /// The configured `PUBLIC_URL`, the mails' links are built on.
+    pub origin: String,
+    pub waker: MailWaker,
+    /// How often the job looks for mails due.
+    pub every: Duration,
+}
+
+/// What one look queued.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Queued {
+    pub digests: usize,
+    pub summaries: usize,
+}
+
+impl Scheduler {
+    /// Queues every scheduled mail due now, in every family.
+    pub async fn queue_due(&self) -> Result<Queued, Error> {
+        let queued = kit::tenancy::all_families(self.queue_due_everywhere()).await?;
+        if queued != Queued::default() {
+            self.waker.wake();
+        }
+        Ok(queued)
+    }
+
+    async fn queue_due_everywhere(&self) -> Result<Queued, Error> {
+        let now = self.clock.now();
+        let mut by_family: HashMap<Uuid, Vec<Member>> = HashMap::new();
+        for parent in store::all_parents(&self.pool).await? {
+            by_family
+                .entry(parent.organization_id)
+                .or_default()
+                .push(parent);
+        }
+        let mut queued = Queued::default();
+        for (org, parents) in by_family {
+            // Only families with a mail due at all cost a call for their zone.
+            let wanted = parents.iter().any(|p| {
+                is_on(&p.email_off, Notice::ReviewDigest.as_str())
+                    || is_on(&p.email_off, Notice::WeeklySummary.as_str())
+            });
+            if !wanted {
+                continue;
+            }
+            let zone = match self.clients.time_zone(org).await {
+                Ok(zone) => kit::time::zone(&zone),
+                Err(err) => {
+                    tracing::warn!(%org, %err, "no time zone for the family's mails; trying later");
+                    continue;
+                }
+            };
+            let local = now.with_timezone(&zone);
+            for parent in parents
+                .iter()
+                .filter(|p| local.time() >= p.digest_time && !p.email.is_empty())
+            {
+                let day = local.date_naive();
+                if is_on(&parent.email_off, Notice::ReviewDigest.as_str())
+                    && self.digest(parent, day, now).await?
+                {
+                    queued.digests += 1;
+                }
+                let weekday = i16::try_from(day.weekday().number_from_monday()).unwrap_or(7);
+                if weekday == parent.weekly_summary_day
+                    && is_on(&parent.email_off, Notice::WeeklySummary.as_str())
+                    && self.summary(parent, day, now).await?
+                {
+                    queued.summaries += 1;
+                }
+            }
+        }
+        Ok(queued)
+    }
+
+    /// The digest of `parent` for `day`: true when a mail was queued.
+    async fn digest(
+        &self,
+        parent: &Member,
+        day: chrono::NaiveDate,
+        now: DateTime<Utc>,
+    ) -> Result<bool, Error> {
+        let kind = Notice::ReviewDigest.as_str();
+        let mut tx = self.pool.begin().await?;
+        let count = store::pending_count(&mut tx, parent.organization_id).await?;
+        let mail = (count > 0).then(Uuid::now_v7);
+        if !store::claim_scheduled(
+            &mut tx,
+            parent.id,
+            parent.organization_id,
+            kind,
+            day,
+            mail,
+            now,
+        )
+        .await?
+        {
+            return Ok(false);
+        }
+        if let Some(id) = mail {
+            self.enqueue(
+                &mut tx,
+                id,
+                Notice::ReviewDigest,
+                parent,
+                &json!({"count": count}),
+                now,
+            )
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(mail.is_some())
+    }
+
+    /// The weekly summary of `parent` on `day`: the week's approvals and
+    /// rewards per child; not sent for a week without any.
+    async fn summary(
+        &self,
+        parent: &Member,
+        day: chrono::NaiveDate,
+        now: DateTime<Utc>,
+    ) -> Result<bool, Error> {
+        let org = parent.organization_id;
+        let mut tx = self.pool.begin().await?;
+        let weeks = store::approvals_since(&mut tx, org, now - WEEK).await?;
+        let children = if weeks.is_empty() {
+            Vec::new()
+        } else {
+            let names: HashMap<String, String> = self
+                .clients
+                .child_names(chorely_proto::family::v1::ListChildNamesRequest {
+                    organization_id: org.to_string(),
+                })
+                .await?
+                .into_iter()
+                .map(|c| (c.id, c.name))
+                .collect();
+            weeks
+                .iter()
+                .map(|w| {
+                    let id = w.child_id.to_string();
+                    json!({
+                        "name": names.get(&id).cloned().unwrap_or_default(),
+                        "approved": w.approved,
+                        "earnedCents": w.earned_cents,
+                    })
+                })
+                .collect()
+        };
+        let mail = (!children.is_empty()).then(Uuid::now_v7);
+        if !store::claim_scheduled(
+            &mut tx,
+            parent.id,
+            org,
+            Notice::WeeklySummary.as_str(),
+            day,
+            mail,
+            now,
+        )
+        .await?
+        {
+            return Ok(false);
+        }
+        if let Some(id) = mail {
+            let payload = json!({"children": children});
+            self.enqueue(&mut tx, id, Notice::WeeklySummary, parent, &payload, now)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(mail.is_some())
+    }
+
+    async fn enqueue(
+        &self,
+        tx: &mut sqlx::PgConnection,
+        id: Uuid,
+        notice: Notice,
+        parent: &Member,
+        payload: &serde_json::Value,
+        now: DateTime<Utc>,
+    ) -> Result<(), Error> {
+        mail_queue::enqueue_as(
+            tx,
+            id,
+            &NewMail {
+                kind: notice.as_str(),
+                email: &parent.email,
+                user_id: Some(parent.id),
+                language: &parent.language,
+                link_origin: &self.origin,
+                payload,
+            },
+            now,
+        )
+        .await?;
+        Ok(())
+    }
+
+    /// Runs [`Scheduler::queue_due`] now and every `every` until `shutdown`.
+    pub async fn run(self, shutdown: CancellationToken) {
+        let mut ticks = tokio::time::interval(self.every);
+        loop {
+            tokio::select! {
+                () = shutdown.cancelled() => return,
+                _ = ticks.tick() => {
+                    match self.queue_due().await {
+                        Ok(q) if q == Queued::default() => {}
+                        Ok(q) => tracing::info!(digests = q.digests, summaries = q.summaries, "notification mails queued"),
+                        Err(err) => tracing::error!(error = %err, "notification mail check failed"),
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+
+import { useMarkNotificationsRead, useNotifications, type NotificationView } from '../api/notifications';
+import { Alert, Button, Card, EmptyState, PageHeader, Spinner } from '@/components/ui';
+import { useAction } from '@/hooks/use-action';
+import { getErrorMessage } from '@/lib/api-client';
+import { getChildren } from '@/api/get-children';
+import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
+import { queryKeys } from '@/lib/query-keys';
+import { isParentRole } from '@/lib/roles';
+import { useSessionStore } from '@/stores/session-store';
+import { formatDateTime, formatMoney } from '@/utils/format';
+
+/** The words of one notification: who and what, from the event's ids and amounts. */
+function useDescribe() {
+  const { t } = useTranslation();
+  const role = useSessionStore((state) => state.user?.role);
+  // Parents' notifications name a child; a child's are about themselves.
+  const children = useQuery({
+    queryKey: queryKeys.children,
+    queryFn: ({ signal }) => getChildren(signal),
+    enabled: isParentRole(role),
+    meta: { what: 'children' },
+  });
+  const nameOf = (id: unknown) =>
+    children.data?.find((child) => child.id === id)?.name ?? t('notifications.aChild');
+  return (n: NotificationView): string => {
+    const data = n.data as Record<string, unknown>;
+    switch (n.kind) {
+      case 'SUBMISSION':
+        return t('notifications.kinds.submission', { name: nameOf(data.childId) });
+      case 'STORE_REQUEST':
+        return t('notifications.kinds.storeRequest', { name: nameOf(data.childId) });
+      case 'WEBHOOK_DISABLED':
+        return t('notifications.kinds.webhookDisabled', { url: typeof data.url === 'string' ? data.url : '' });
+      case 'REVIEW':
+        return data.approved
+          ? t('notifications.kinds.approved', { reward: formatMoney(typeof data.reward === 'number' ? data.reward : 0) })
+          : t('notifications.kinds.rejected');
+      case 'STORE_DECISION':
+        return data.status === 'APPROVED'
+          ? t('notifications.kinds.storeApproved')
+          : t('notifications.kinds.storeRejected');
+    }
+  };
+}
+
+/** /notifications: the signed-in user's latest notifications, newest first, to mark read. */
+export function NotificationsPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(pageTitle(t('notifications.title')));
+  const notifications = useNotifications();
+  const { mutateAsync: markRead } = useMarkNotificationsRead();
+  const all = useAction(t('notifications.failedToMark'));
+  const describe = useDescribe();
+  const unread = notifications.data?.unread ?? 0;
+
+  return (
+    <>
+      <PageHeader title={t('notifications.title')} description={t('notifications.description')} />
+      <Card
+        title={t('notifications.unreadCount', { count: unread })}
+        actions={
+          unread > 0 ? (
+            <Button size="sm" variant="secondary" isLoading={all.busy} onClick={() =>
+                void all.run(async () => {
+                  await markRead(undefined);
+                })
+              }>
+              {t('notifications.markAllRead')}
+            </Button>
+          ) : undefined
+        }
+      >
+        {all.error && <Alert>{all.error}</Alert>}
+        {notifications.isPending && <Spinner label={t('notifications.loading')} />}
+        {notifications.error && <Alert>{getErrorMessage(notifications.error, t('notifications.failedToLoad'))}</Alert>}
+        {notifications.data && notifications.data.notifications.length === 0 && (
+          <EmptyState>{t('notifications.none')}</EmptyState>
+        )}
+        {notifications.data && notifications.data.notifications.length > 0 && (
+          <ul className="notification-list" aria-label={t('notifications.listLabel')}>
+            {notifications.data.notifications.map((n) => (
+              <NotificationRow key={n.id} notification={n} text={describe(n)} />
+            ))}
+          </ul>
+        )}
+      </Card>
+    </>
+  );
+}
+
+function NotificationRow({ notification, text }: { notification: NotificationView; text: string }) {
+  const { t } = useTranslation();
+  const { mutateAsync: markRead } = useMarkNotificationsRead();
+  const { busy, error, run } = useAction(t('notifications.failedToMark'));
+  const unread = !notification.readAt;
+  return (
+    <li className={`notification-list__item${unread ? ' notification-list__item--unread' : ''}`}>
+      <div className="notification-list__text">
+        <span>{text}</span>
+        <span className="muted small">
+          {formatDateTime(notification.createdAt)}
+          {unread && ` · ${t('notifications.new')}`}
+        </span>
+        {error && <Alert>{error}</Alert>}
+      </div>
+      {unread && (
+        <Button
+          size="sm"
+          variant="ghost"
+          isLoading={busy}
+          onClick={() =>
+            void run(async () => {
+              await markRead([notification.id]);
+            })
+          }
+          aria-label={t('notifications.markReadLabel', { text })}
+        >
+          {t('notifications.markRead')}
+        </Button>
+      )}
+    </li>
+  );
+}
