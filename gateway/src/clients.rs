@@ -9,7 +9,10 @@ use chorely_proto::{
     family::v1::{
         family_service_client::FamilyServiceClient, webhooks_service_client::WebhooksServiceClient,
     },
-    rewards::v1::rewards_service_client::RewardsServiceClient,
+    rewards::v1::{
+        allowance_service_client::AllowanceServiceClient,
+        rewards_service_client::RewardsServiceClient,
+    },
 };
 use kit::grpc::Outgoing;
 use tonic::{service::interceptor::InterceptedService, transport::Channel};
@@ -78,6 +81,14 @@ impl Clients {
 
     pub fn rewards(&self, user: &Authed) -> RewardsServiceClient<Intercepted> {
         RewardsServiceClient::with_interceptor(self.rewards.clone(), Outgoing::bearer(user.token()))
+    }
+
+    /// Allowances and interest, served by the rewards service.
+    pub fn allowance(&self, user: &Authed) -> AllowanceServiceClient<Intercepted> {
+        AllowanceServiceClient::with_interceptor(
+            self.rewards.clone(),
+            Outgoing::bearer(user.token()),
+        )
     }
 
     /// Every service's channel with the name its health service reports.

@@ -67,6 +67,7 @@ pub mod events {
         RedemptionRequested => "rewards.redemption_requested",
         RedemptionDecided => "rewards.redemption_decided",
         StoreChanged => "rewards.store_changed",
+        AllowanceChanged => "rewards.allowance_changed",
         OrganizationPlanChanged => "platform.organization_plan_changed",
         OrganizationActivationChanged => "platform.organization_activation_changed",
     }

@@ -2,6 +2,7 @@
 //! OpenAPI document through `utoipa_axum`.
 
 pub mod admin;
+pub mod allowance;
 pub mod auth;
 pub mod calendar;
 pub mod children;
@@ -73,4 +74,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(jars::router())
         .merge(store::router())
         .merge(health::router())
+        .merge(allowance::router())
 }

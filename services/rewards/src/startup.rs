@@ -7,7 +7,10 @@ use chorely_proto::{
         ChildCreated, ChildDeleted, ChildUpdated, ChoreMissed, MissedChoreExcused,
         OrganizationCreated, OrganizationUpdated,
     },
-    rewards::v1::rewards_service_server::RewardsServiceServer,
+    rewards::v1::{
+        allowance_service_server::AllowanceServiceServer,
+        rewards_service_server::RewardsServiceServer,
+    },
 };
 use kit::service::Service;
 use sqlx::{PgPool, migrate::Migrator};
@@ -15,6 +18,8 @@ use tokio_util::sync::CancellationToken;
 use tonic::service::Routes;
 
 use crate::{
+    allowance::Allowances,
+    allowance_grpc::AllowanceGrpc,
     birthdays,
     clients::Clients,
     config::Config,
@@ -23,6 +28,7 @@ use crate::{
     jars::Jars,
     ledger::Ledger,
     multipliers::Multipliers,
+    paydays,
     reward_store::RewardStore,
     subjects::Subjects,
 };
@@ -49,6 +55,15 @@ impl Application {
             pool: pool.clone(),
             subjects: subjects.clone(),
         };
+        let allowances = AllowanceServiceServer::with_interceptor(
+            AllowanceGrpc {
+                allowances: Allowances {
+                    pool: pool.clone(),
+                    clients: clients.clone(),
+                },
+            },
+            service.interceptor(),
+        );
         let grpc = RewardsGrpc {
             jars: Jars {
                 pool: pool.clone(),
@@ -69,7 +84,8 @@ impl Application {
         let routes = Routes::new(RewardsServiceServer::with_interceptor(
             grpc,
             service.interceptor(),
-        ));
+        ))
+        .add_service(allowances);
         Ok(Self {
             service,
             routes,
@@ -110,11 +126,20 @@ impl Application {
                 self.birthday_check,
                 shutdown.clone(),
             )),
+            // Allowances and interest are looked for as often as birthdays.
+            tokio::spawn(paydays::run(
+                s.pool.clone(),
+                self.birthday_check,
+                shutdown.clone(),
+            )),
         ];
         self.service
             .run(
                 self.routes,
-                &["chorely.rewards.v1.RewardsService"],
+                &[
+                    "chorely.rewards.v1.RewardsService",
+                    "chorely.rewards.v1.AllowanceService",
+                ],
                 background,
                 shutdown,
             )

@@ -13,6 +13,7 @@ import { ShowInviteDialog } from './show-invite-dialog';
 import { SubjectsDialog } from './subjects-dialog';
 import { Alert, Button, Card, DetailsList } from '@/components/ui';
 import { JarsPanel } from '@/components/jars/jars-panel';
+import { AllowancePanel } from '@/components/allowance/allowance-panel';
 import { getErrorMessage } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { multiplierSummary } from '@/lib/multipliers';
@@ -169,6 +170,7 @@ export function ChildCard({ child, onEdit, onPauses }: ChildCardProps) {
         </Button>
       </div>
       <JarsPanel childId={child.id} name={child.name} unit={child.rewardDisplayType} />
+      <AllowancePanel childId={child.id} name={child.name} unit={child.rewardDisplayType} />
       <section className="child-card__rewards" aria-label={t('card.rewardsLabel', { name: child.name })}>
         {child.multiplier && (
           <>

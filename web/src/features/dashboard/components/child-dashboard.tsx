@@ -10,6 +10,7 @@ import { RecentActivity } from './recent-activity';
 import { WeeklyEarningsChart } from './weekly-earnings-chart';
 import { useHistory } from '@/api/get-history';
 import { JarsSummary } from '@/components/jars/jars-summary';
+import { NextAllowance } from '@/components/allowance/allowance-panel';
 import { usePendingSubmissions } from '@/api/get-pending-submissions';
 import { Card, PageHeader, StatCard } from '@/components/ui';
 import { CheckCircleIcon, ClockIcon, StarIcon, WalletIcon } from '@/components/ui/icons';
@@ -33,6 +34,7 @@ export function ChildDashboard() {
   const unit = useOwnRewardUnit();
   const kids = useUiTheme() === 'KIDS';
   const userId = useSessionStore((state) => state.user?.id);
+  const childId = useSessionStore((state) => state.user?.childId);
   const { t } = useTranslation(['dashboard', 'common']);
   const approvals = useNewApprovals(stats.recentHistory, kids && statsQuery.isSuccess, userId);
 
@@ -91,6 +93,7 @@ export function ChildDashboard() {
 
       <Card title={t('common:jars.title')} aria-label={t('common:jars.title')}>
         <JarsSummary jars={stats.jars} unit={unit} label={t('common:jars.title')} />
+        {childId && <NextAllowance childId={childId} unit={unit} />}
         <Link className="btn btn--secondary btn--md" to={paths.app.store.getHref()}>
           {t('common:nav.store')}
         </Link>
