@@ -56,6 +56,20 @@ async fn set_allowance(
         Some(amount) => money::to_cents(amount, "Amount", "amount")?,
         None => return Err(ApiError::field("amount", "Amount is required")),
     };
+    // Refused when sent out of range even with an amount of 0 (which turns
+    // the allowance off and otherwise ignores them).
+    if body.day.is_some_and(|day| !(1..=31).contains(&day)) {
+        return Err(ApiError::field("day", "Day must be from 1 to 31"));
+    }
+    if body
+        .min_approved_chores
+        .is_some_and(|n| !(0..=100).contains(&n))
+    {
+        return Err(ApiError::field(
+            "minApprovedChores",
+            "Minimum approved chores must be a whole number from 0 to 100",
+        ));
+    }
     let allowance = state
         .clients
         .allowance(&user)

@@ -128,8 +128,9 @@ async fn allowances_and_interest_are_set_by_parents_and_refused_with_clear_texts
         ),
         (
             json!({"amount": 5, "period": "MONTHLY", "day": 32}),
-            "A monthly allowance's day must be a day of the month from 1 to 31",
+            "Day must be from 1 to 31",
         ),
+        (json!({"amount": 0, "day": 0}), "Day must be from 1 to 31"),
         (
             json!({"amount": 5, "period": "WEEKLY", "day": 6, "minApprovedChores": -1}),
             "Minimum approved chores must be a whole number from 0 to 100",

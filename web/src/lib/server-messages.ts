@@ -211,6 +211,7 @@ const KNOWN_TEXTS: Readonly<Record<string, KnownMessage>> = {
   'Interest must be from 0 to 10 percent a month': { key: 'children:allowance.server.interestRange' },
   'Interest must be a percentage with at most two decimals': { key: 'children:allowance.server.interestDecimals' },
   'Interest is required': { key: 'children:allowance.server.interestRequired' },
+  'Day must be from 1 to 31': { key: 'children:allowance.server.day' },
 };
 
 /** The labels the server names fields by, in "… must be at most 100 characters". */
