@@ -16,9 +16,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "chorely/chores/v1/calendar.proto",
         "chorely/rewards/v1/rewards.proto",
         "chorely/rewards/v1/savings.proto",
+        "chorely/rewards/v1/allowance.proto",
         "chorely/platform/v1/platform.proto",
         "chorely/events/v1/events.proto",
         "chorely/events/v1/pauses.proto",
+        "chorely/events/v1/allowance.proto",
     ];
     for proto in protos {
         println!("cargo:rerun-if-changed={proto}");

@@ -13,6 +13,7 @@ use chorely_proto::{
         family_service_client::FamilyServiceClient, webhooks_service_client::WebhooksServiceClient,
     },
     rewards::v1::{
+        allowance_service_client::AllowanceServiceClient,
         rewards_service_client::RewardsServiceClient, savings_service_client::SavingsServiceClient,
     },
 };
@@ -98,9 +99,8 @@ impl Clients {
         RewardsServiceClient::with_interceptor(self.rewards.clone(), Outgoing::bearer(user.token()))
     }
 
-    /// Savings goals and statements, served by the rewards service.
-    pub fn savings(&self, user: &Authed) -> SavingsServiceClient<Intercepted> {
-        SavingsServiceClient::with_interceptor(self.rewards.clone(), Outgoing::bearer(user.token()))
+        allowance_service_client::AllowanceServiceClient,
+        rewards_service_client::RewardsServiceClient, savings_service_client::SavingsServiceClient,
     }
 
     /// Every service's channel with the name its health service reports.

@@ -69,6 +69,7 @@ pub mod events {
         RedemptionDecided => "rewards.redemption_decided",
         StoreChanged => "rewards.store_changed",
         GoalReached => "rewards.goal_reached",
+        AllowanceChanged => "rewards.allowance_changed",
         OrganizationPlanChanged => "platform.organization_plan_changed",
         OrganizationActivationChanged => "platform.organization_activation_changed",
     }

@@ -432,3 +432,13 @@ by_name!(NotificationKind {
     REVIEW,
     STORE_DECISION
 });
+
+/// How often an allowance is paid.
+#[allow(clippy::upper_case_acronyms)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+pub enum AllowancePeriod {
+    WEEKLY,
+    MONTHLY,
+}
+
+by_name!(AllowancePeriod { WEEKLY, MONTHLY });

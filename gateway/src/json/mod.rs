@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 mod admin;
+mod allowance;
 mod calendar;
 mod chores;
 mod dashboard;
@@ -25,6 +26,7 @@ mod savings;
 mod tablets;
 mod webhooks;
 pub use admin::*;
+pub use allowance::*;
 pub use calendar::*;
 pub use chores::*;
 pub use dashboard::*;

@@ -2,6 +2,7 @@
 //! OpenAPI document through `utoipa_axum`.
 
 pub mod admin;
+pub mod allowance;
 pub mod auth;
 pub mod calendar;
 pub mod children;
@@ -77,4 +78,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(store::router())
         .merge(savings::router())
         .merge(health::router())
+        .merge(allowance::router())
 }

@@ -166,6 +166,17 @@ async fn call(f: &Family, method: &str, path: &str) -> Call {
             format!("/children/{child_id}/split"),
             json!({"spend": 80, "save": 10, "give": 10}),
         ),
+        // Amount 0 turns it off, and then the other fields may be null.
+        ("PUT", "/children/{id}/allowance") => (
+            f.parent(),
+            format!("/children/{child_id}/allowance"),
+            json!({"amount": 0}),
+        ),
+        ("PUT", "/children/{id}/interest") => (
+            f.parent(),
+            format!("/children/{child_id}/interest"),
+            json!({"percentPerMonth": 1.5}),
+        ),
         ("POST", "/children/{id}/transfers") => (
             f.parent(),
             format!("/children/{child_id}/transfers"),

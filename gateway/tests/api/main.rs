@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod admin;
+mod allowance;
 mod auth;
 mod calendar;
 mod chores;

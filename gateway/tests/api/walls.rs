@@ -21,8 +21,8 @@ use crate::{
 
 /// A family with something in every table: a chore submitted and approved
 /// (so credited), a subject with a grade, a family tablet, a pause, a webhook
-/// and its delivery, a calendar feed, a split of the child's earnings, and a
-/// store item the child asked for.
+/// and its delivery, a calendar feed, a split of the child's earnings, an
+/// allowance and interest, and a store item the child asked for.
 async fn busy_family(api: &str) -> (Session, Uuid) {
     let (parent, kid, chore) =
         family_with_chore(api, json!({"baseReward": 2.0, "frequencyDays": 0})).await;
@@ -70,6 +70,16 @@ async fn busy_family(api: &str) -> (Session, Uuid) {
     let (status, split) =
         set_split(&parent, &child, json!({"spend": 100, "save": 0, "give": 0})).await;
     assert_eq!(status, StatusCode::OK, "{split}");
+    let (status, allowance) = crate::allowance::set_allowance(
+        &parent,
+        &child,
+        json!({"amount": 5, "period": "WEEKLY", "day": 6}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{allowance}");
+    let (status, interest) =
+        crate::allowance::set_interest(&parent, &child, json!({"percentPerMonth": 1})).await;
+    assert_eq!(status, StatusCode::OK, "{interest}");
     let treat = add_item(&parent, json!({"name": "Ice cream", "price": 1})).await;
     let (status, asked) = redeem(&kid, &treat).await;
     assert_eq!(status, StatusCode::CREATED, "{asked}");
@@ -129,6 +139,17 @@ async fn a_query_without_a_family_filter_sees_only_the_family_it_works_for() {
         families.contains(&ours) && families.contains(&theirs)
     })
     .await;
+    // Allowances reach chores as events.
+    crate::helpers::eventually("chores keeps both families' allowances", || async {
+        let families: Vec<Uuid> = all_families(
+            sqlx::query_scalar("SELECT DISTINCT organization_id FROM allowances")
+                .fetch_all(&stack.chores_pool),
+        )
+        .await
+        .unwrap();
+        families.contains(&ours) && families.contains(&theirs)
+    })
+    .await;
     let walled: [(&str, &PgPool, &[Walled]); 5] = [
         (
             "auth",
@@ -162,6 +183,7 @@ async fn a_query_without_a_family_filter_sees_only_the_family_it_works_for() {
                 ("children", "organization_id"),
                 ("pauses", "organization_id"),
                 ("calendar_feeds", "organization_id"),
+                ("allowances", "organization_id"),
             ],
         ),
         (
@@ -176,6 +198,8 @@ async fn a_query_without_a_family_filter_sees_only_the_family_it_works_for() {
                 ("jar_splits", "organization_id"),
                 ("store_items", "organization_id"),
                 ("redemptions", "organization_id"),
+                ("allowances", "organization_id"),
+                ("interest_rates", "organization_id"),
                 (
                     "grades JOIN subjects ON subjects.id = grades.subject_id",
                     "subjects.organization_id",

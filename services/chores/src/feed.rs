@@ -12,7 +12,7 @@
 //!   can be done again, when it is locked now;
 //! - nothing on a day the child is paused: nothing is due then;
 //! - each child's birthday, every year;
-//! - allowance days, once allowances exist ([`allowance_days`]).
+//! - each child's allowance pay days ([`allowance_days`]).
 //!
 //! UIDs name the chore, the child and the day (or period), so an event keeps
 //! its UID across fetches; SEQUENCE is the chore's revision (the child's, for
@@ -61,6 +61,34 @@ pub struct FeedChild {
     pub changed_at: DateTime<Utc>,
 }
 
+/// A child's allowance as a feed needs it: the amount and the pay days.
+pub struct FeedAllowance {
+    pub child: Uuid,
+    pub amount_cents: i64,
+    /// Paid each month on `day` (past a month's end: its last day); else
+    /// each week on weekday `day`, 1 (Monday) to 7 (Sunday).
+    pub monthly: bool,
+    pub day: u32,
+    /// Its last change (SEQUENCE and DTSTAMP).
+    pub changed_at: DateTime<Utc>,
+}
+
+impl FeedAllowance {
+    /// Whether `day` is a pay day (the rewards service's calendar: see its
+    /// `periods` module).
+    pub fn pays_on(&self, day: NaiveDate) -> bool {
+        if !self.monthly {
+            return day.weekday().number_from_monday() == self.day;
+        }
+        let last = day
+            .with_day(1)
+            .and_then(|first| first.checked_add_months(chrono::Months::new(1)))
+            .and_then(|next| next.pred_opt())
+            .map_or(31, |last| last.day());
+        day.day() == self.day.min(last)
+    }
+}
+
 /// What a feed shows, at `now` in the family's zone `tz`.
 pub struct FeedInput<'a> {
     /// A parent's feed names the child in each event.
@@ -68,6 +96,8 @@ pub struct FeedInput<'a> {
     pub children: &'a [FeedChild],
     pub chores: &'a [FeedChore<'a>],
     pub pauses: &'a Pauses,
+    /// The allowances of the family's children that are on.
+    pub allowances: &'a [FeedAllowance],
     pub tz: Tz,
     pub now: DateTime<Utc>,
 }
@@ -270,11 +300,31 @@ fn birthday(child: &FeedChild) -> Option<Item> {
     })
 }
 
-/// Allowance days, once the family pays allowances: an all-day event on
-/// each payday of the window, per child, with a UID of the child and the
-/// day. Chorely has no allowances yet, so there are none.
-pub fn allowance_days(_input: &FeedInput<'_>) -> Vec<Item> {
-    Vec::new()
+/// Allowance days: an all-day event on each pay day of the window, per
+/// child of the feed, with a UID of the child and the day. SEQUENCE is the
+/// allowance's last change in seconds, so an edited amount replaces the
+/// events calendar apps hold.
+pub fn allowance_days(input: &FeedInput<'_>) -> Vec<Item> {
+    let today = input.now.with_timezone(&input.tz).date_naive();
+    let mut items = Vec::new();
+    for allowance in input.allowances {
+        let Some(child) = input.children.iter().find(|c| c.id == allowance.child) else {
+            continue;
+        };
+        let cents = allowance.amount_cents;
+        let text = format!("Allowance ${}.{:02}", cents / 100, cents % 100);
+        for day in window(today).filter(|day| allowance.pays_on(*day)) {
+            items.push(Item {
+                uid: uid(&[&child.id, &"allowance", &day]),
+                summary: summary(text.clone(), child, input.names_children),
+                description: String::new(),
+                when: When::Day(day),
+                sequence: u32::try_from(allowance.changed_at.timestamp()).unwrap_or(0),
+                stamp: allowance.changed_at,
+            });
+        }
+    }
+    items
 }
 
 /// Text as RFC 5545 may carry it: line breaks as `\n` (escaped by the

@@ -167,14 +167,16 @@ impl Feeds {
         );
         let now = self.clock.now();
         let today = local_date(now, tz);
-        let (known, rows, versions, marks, swaps, paused) = tokio::try_join!(
+        let (known, rows, versions, marks, swaps, paused, allowances) = tokio::try_join!(
             children::described(&self.pool, org),
             chores::active(&self.pool, org),
             store::chore_versions(&self.pool, org),
             submissions::marks_of_family(&self.pool, org, since(today)),
             turns::of_family(&self.pool, org, since(today)),
             pauses::of_family(&self.pool, org, today),
+            crate::store::allowances::of_family(&self.pool, org),
         )?;
+        let allowances: Vec<_> = allowances.iter().map(crate::allowances::for_feed).collect();
         let children: Vec<FeedChild> = known
             .into_iter()
             .filter(|c| feed.child_id.is_none_or(|own| own == c.child_id))
@@ -218,6 +220,7 @@ impl Feeds {
             children: &children,
             chores: &chores,
             pauses: &paused,
+            allowances: &allowances,
             tz,
             now,
         });

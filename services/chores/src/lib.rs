@@ -1,5 +1,6 @@
 //! Chorely chores: categories, chores, submissions with photo proof, review.
 
+pub mod allowances;
 pub mod calendar;
 pub mod catalogue;
 pub mod clients;

@@ -171,6 +171,11 @@ impl Application {
             ),
             s.consume::<OrganizationCreated, _>("chores-families-created", Families, &shutdown),
             s.consume::<OrganizationUpdated, _>("chores-families-updated", Families, &shutdown),
+            s.consume::<chorely_proto::events::v1::AllowanceChanged, _>(
+                "chores-allowances",
+                crate::allowances::KeepAllowances,
+                &shutdown,
+            ),
         ];
         self.service
             .run(

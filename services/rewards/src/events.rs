@@ -156,6 +156,7 @@ impl Handler<ChildDeleted> for Children {
         store::jars::delete_for_child(tx, child).await?;
         store::redemptions::delete_for_child(tx, org, child).await?;
         store::goals::delete_for_child(tx, org, child).await?;
+        store::allowances::delete_for_child(tx, child).await?;
         store::children::mark_deleted(tx, org, child).await?;
         Ok(())
     }

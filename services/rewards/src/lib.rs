@@ -1,6 +1,8 @@
 //! Chorely rewards: ledger, jars and balances, payouts, the reward store,
 //! subjects and grades, multipliers, savings goals and statements.
 
+pub mod allowance;
+pub mod allowance_grpc;
 pub mod birthdays;
 pub mod clients;
 pub mod config;
@@ -13,7 +15,9 @@ pub mod ledger;
 pub mod multiplier;
 pub mod multipliers;
 pub mod pauses;
+pub mod paydays;
 pub mod penalties;
+pub mod periods;
 pub mod reward_store;
 pub mod startup;
 pub mod store;

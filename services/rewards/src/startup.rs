@@ -8,6 +8,7 @@ use chorely_proto::{
         OrganizationCreated, OrganizationUpdated,
     },
     rewards::v1::{
+        allowance_service_server::AllowanceServiceServer,
         rewards_service_server::RewardsServiceServer, savings_service_server::SavingsServiceServer,
     },
 };
@@ -17,6 +18,8 @@ use tokio_util::sync::CancellationToken;
 use tonic::service::Routes;
 
 use crate::{
+    allowance::Allowances,
+    allowance_grpc::AllowanceGrpc,
     birthdays,
     clients::Clients,
     config::Config,
@@ -26,6 +29,7 @@ use crate::{
     jars::Jars,
     ledger::Ledger,
     multipliers::Multipliers,
+    paydays,
     reward_store::RewardStore,
     savings_grpc::SavingsGrpc,
     statement::Statements,
@@ -54,6 +58,15 @@ impl Application {
             pool: pool.clone(),
             subjects: subjects.clone(),
         };
+        let allowances = AllowanceServiceServer::with_interceptor(
+            AllowanceGrpc {
+                allowances: Allowances {
+                    pool: pool.clone(),
+                    clients: clients.clone(),
+                },
+            },
+            service.interceptor(),
+        );
         let grpc = RewardsGrpc {
             jars: Jars {
                 pool: pool.clone(),
@@ -88,7 +101,8 @@ impl Application {
             grpc,
             service.interceptor(),
         ))
-        .add_service(savings);
+        .add_service(savings)
+        .add_service(allowances);
         Ok(Self {
             service,
             routes,
@@ -129,6 +143,12 @@ impl Application {
                 self.birthday_check,
                 shutdown.clone(),
             )),
+            // Allowances and interest are looked for as often as birthdays.
+            tokio::spawn(paydays::run(
+                s.pool.clone(),
+                self.birthday_check,
+                shutdown.clone(),
+            )),
         ];
         self.service
             .run(
@@ -136,6 +156,7 @@ impl Application {
                 &[
                     "chorely.rewards.v1.RewardsService",
                     "chorely.rewards.v1.SavingsService",
+                    "chorely.rewards.v1.AllowanceService",
                 ],
                 background,
                 shutdown,

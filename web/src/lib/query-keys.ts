@@ -49,6 +49,12 @@ export const queryKeys = {
     redemptions: ['store', 'redemptions'] as const,
     redemptionsOf: (status: string | undefined) => ['store', 'redemptions', status ?? 'all'] as const,
   },
+  /** A child's allowance and interest. */
+  allowance: {
+    all: ['allowance'] as const,
+    of: (childId: string) => ['allowance', childId] as const,
+    interestOf: (childId: string) => ['allowance', childId, 'interest'] as const,
+  },
   organization: ['organization'] as const,
   multipliers: ['multipliers'] as const,
   members: ['members'] as const,

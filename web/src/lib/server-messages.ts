@@ -219,6 +219,17 @@ const KNOWN_TEXTS: Readonly<Record<string, KnownMessage>> = {
   'Family not found': { key: 'errors:server.familyNotFound' },
   'The service is temporarily unavailable. Please try again.': { key: 'errors:server.unavailable' },
   'Something went wrong. Please try again.': { key: 'errors:server.internal' },
+  // Allowance and interest
+  'Allowance must be 0 or more': { key: 'children:allowance.server.amountMin' },
+  'Allowance must be at most $1000.00': { key: 'children:allowance.server.amountMax' },
+  'Period must be WEEKLY or MONTHLY': { key: 'children:allowance.server.period' },
+  "A weekly allowance's day must be a weekday from 1 (Monday) to 7 (Sunday)": { key: 'children:allowance.server.weekday' },
+  "A monthly allowance's day must be a day of the month from 1 to 31": { key: 'children:allowance.server.monthDay' },
+  'Minimum approved chores must be a whole number from 0 to 100': { key: 'children:allowance.server.minChores' },
+  'Interest must be from 0 to 10 percent a month': { key: 'children:allowance.server.interestRange' },
+  'Interest must be a percentage with at most two decimals': { key: 'children:allowance.server.interestDecimals' },
+  'Interest is required': { key: 'children:allowance.server.interestRequired' },
+  'Day must be from 1 to 31': { key: 'children:allowance.server.day' },
 };
 
 /** The labels the server names fields by, in "… must be at most 100 characters". */

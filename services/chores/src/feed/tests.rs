@@ -37,6 +37,7 @@ fn feed_of(rules: &Rules, children: &[FeedChild], names_children: bool) -> Vec<I
         children,
         chores: &chores,
         pauses: &Pauses::default(),
+        allowances: &[],
         tz: chrono_tz::America::New_York,
         now: now(),
     })
@@ -108,4 +109,70 @@ fn the_text_has_crlf_lines_folded_at_75_octets_and_escaped_text() {
         text.contains("SUMMARY:Mia\\; the \"eldest\"\\, with"),
         "{text}"
     );
+}
+
+#[test]
+fn allowance_pay_days_are_all_day_events_of_the_childs_feed() {
+    let lily = child("Lily", None);
+    let max = child("Max", None);
+    let allowances = [
+        // Lily: $5.00 every Saturday.
+        FeedAllowance {
+            child: lily.id,
+            amount_cents: 500,
+            monthly: false,
+            day: 6,
+            changed_at: now(),
+        },
+        // Max: $20.50 on the 31st, the last day of shorter months.
+        FeedAllowance {
+            child: max.id,
+            amount_cents: 2050,
+            monthly: true,
+            day: 31,
+            changed_at: now(),
+        },
+    ];
+    let children = [lily, max];
+    let all = items(&FeedInput {
+        names_children: true,
+        children: &children,
+        chores: &[],
+        pauses: &Pauses::default(),
+        allowances: &allowances,
+        tz: chrono_tz::America::New_York,
+        now: now(),
+    });
+    let days = |name: &str| -> Vec<When> {
+        all.iter()
+            .filter(|i| i.summary.ends_with(name))
+            .map(|i| i.when)
+            .collect()
+    };
+    // 60 days from Monday 7 January 2030: the Saturdays from the 12th.
+    let saturdays = days("$5.00 – Lily");
+    assert_eq!(saturdays.len(), 8);
+    assert_eq!(saturdays[0], When::Day(d("2030-01-12")));
+    assert_eq!(saturdays[7], When::Day(d("2030-03-02")));
+    assert_eq!(
+        days("$20.50 – Max"),
+        vec![When::Day(d("2030-01-31")), When::Day(d("2030-02-28"))]
+    );
+    let first = all.iter().find(|i| i.summary.ends_with("Lily")).unwrap();
+    assert_eq!(
+        first.uid,
+        format!("{}.allowance.2030-01-12@chorely", children[0].id)
+    );
+    // A child's own feed holds only their own.
+    let own = items(&FeedInput {
+        names_children: false,
+        children: &children[..1],
+        chores: &[],
+        pauses: &Pauses::default(),
+        allowances: &allowances,
+        tz: chrono_tz::America::New_York,
+        now: now(),
+    });
+    assert_eq!(own.len(), 8);
+    assert!(own.iter().all(|i| i.summary == "Allowance $5.00"));
 }

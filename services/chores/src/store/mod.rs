@@ -3,6 +3,7 @@
 //! Every query is scoped by the family id the caller's token carries; an id
 //! of another family simply finds nothing.
 
+pub mod allowances;
 pub mod categories;
 pub mod children;
 pub mod chores;

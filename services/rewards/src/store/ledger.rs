@@ -25,6 +25,10 @@ pub enum Kind {
     Transfer,
     /// A store reward approved: its price taken from the SPEND jar.
     Redemption,
+    /// A period's allowance, split like any earning.
+    Allowance,
+    /// A month's interest on the SAVE jar.
+    Interest,
 }
 
 impl Kind {
@@ -38,6 +42,8 @@ impl Kind {
             Kind::Excused => "EXCUSED",
             Kind::Transfer => "TRANSFER",
             Kind::Redemption => "REDEMPTION",
+            Kind::Allowance => "ALLOWANCE",
+            Kind::Interest => "INTEREST",
         }
     }
 }

@@ -3,6 +3,7 @@
 //! announced. Every query of family data is scoped by the family id the
 //! caller's token carries.
 
+pub mod allowances;
 pub mod children;
 pub mod families;
 pub mod goals;

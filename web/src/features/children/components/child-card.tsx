@@ -16,6 +16,7 @@ import { useGoals } from '@/api/goals';
 import { GoalsPanel } from '@/components/goals/goals-panel';
 import { Alert, Button, Card, DetailsList } from '@/components/ui';
 import { JarsPanel } from '@/components/jars/jars-panel';
+import { AllowancePanel } from '@/components/allowance/allowance-panel';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
@@ -174,6 +175,7 @@ export function ChildCard({ child, onEdit, onPauses }: ChildCardProps) {
         </Button>
       </div>
       <JarsPanel childId={child.id} name={child.name} unit={child.rewardDisplayType} />
+      <AllowancePanel childId={child.id} name={child.name} unit={child.rewardDisplayType} />
       <section className="child-card__goals" aria-label={t('common:goals.label', { name: child.name })}>
         <h3 className="child-card__subtitle">{t('common:goals.title')}</h3>
         <GoalsPanel childId={child.id} name={child.name} goals={goals.data} unit={child.rewardDisplayType} own={false} />

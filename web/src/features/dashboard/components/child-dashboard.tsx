@@ -11,6 +11,7 @@ import { WeeklyEarningsChart } from './weekly-earnings-chart';
 import { useHistory } from '@/api/get-history';
 import { GoalsPanel } from '@/components/goals/goals-panel';
 import { JarsSummary } from '@/components/jars/jars-summary';
+import { NextAllowance } from '@/components/allowance/allowance-panel';
 import { usePendingSubmissions } from '@/api/get-pending-submissions';
 import { Card, PageHeader, StatCard } from '@/components/ui';
 import { CheckCircleIcon, ClockIcon, StarIcon, WalletIcon } from '@/components/ui/icons';
@@ -101,6 +102,7 @@ export function ChildDashboard() {
 
       <Card title={t('common:jars.title')} aria-label={t('common:jars.title')}>
         <JarsSummary jars={stats.jars} unit={unit} label={t('common:jars.title')} />
+        {childId && <NextAllowance childId={childId} unit={unit} />}
         <Link className="btn btn--secondary btn--md" to={paths.app.store.getHref()}>
           {t('common:nav.store')}
         </Link>
