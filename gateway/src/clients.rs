@@ -99,8 +99,17 @@ impl Clients {
         RewardsServiceClient::with_interceptor(self.rewards.clone(), Outgoing::bearer(user.token()))
     }
 
-        allowance_service_client::AllowanceServiceClient,
-        rewards_service_client::RewardsServiceClient, savings_service_client::SavingsServiceClient,
+    /// Savings goals and statements, served by the rewards service.
+    pub fn savings(&self, user: &Authed) -> SavingsServiceClient<Intercepted> {
+        SavingsServiceClient::with_interceptor(self.rewards.clone(), Outgoing::bearer(user.token()))
+    }
+
+    /// Allowances and interest, served by the rewards service.
+    pub fn allowance(&self, user: &Authed) -> AllowanceServiceClient<Intercepted> {
+        AllowanceServiceClient::with_interceptor(
+            self.rewards.clone(),
+            Outgoing::bearer(user.token()),
+        )
     }
 
     /// Every service's channel with the name its health service reports.

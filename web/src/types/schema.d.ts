@@ -524,6 +524,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/children/{id}/allowance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A child's allowance and its next pay day (the child, or a parent). */
+        get: operations["get_allowance"];
+        /**
+         * Sets a child's allowance (parents only): paid on each pay day for the
+         *     period that just ended, in the family's time zone, when at least
+         *     `minApprovedChores` chores were approved in it. `amount` 0 turns it off.
+         */
+        put: operations["set_allowance"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/children/{id}/goals": {
         parameters: {
             query?: never;
@@ -542,6 +564,28 @@ export interface paths {
          *     child. A goal the save jar already covers is reached at once.
          */
         post: operations["create_goal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/children/{id}/interest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The monthly interest on a child's save jar (the child, or a parent). */
+        get: operations["get_interest"];
+        /**
+         * Sets the monthly interest on a child's save jar (parents only): paid at
+         *     the start of each month on what the jar held as it began, rounded to the
+         *     nearest cent. 0 turns it off.
+         */
+        put: operations["set_interest"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1786,6 +1830,64 @@ export interface components {
          * @enum {string}
          */
         AgeGroup: "CHILD" | "TWEEN" | "TEEN" | "YOUNG_ADULT";
+        /**
+         * @description A child's allowance as a parent sets it; `amount` 0 turns it off (then
+         *     the other fields may be left out).
+         */
+        AllowanceBody: {
+            /**
+             * Format: double
+             * @description Dollars in whole cents, 0 to 1000.
+             */
+            amount: number;
+            /**
+             * Format: int32
+             * @description WEEKLY: 1 (Monday) to 7 (Sunday); MONTHLY: 1 to 31.
+             * @default null
+             */
+            day?: number | null;
+            /**
+             * Format: int32
+             * @description 0 (always paid) to 100; 0 when absent.
+             * @default null
+             */
+            minApprovedChores?: number | null;
+            /** @default null */
+            period?: null | components["schemas"]["AllowancePeriod"];
+        };
+        /**
+         * @description How often an allowance is paid.
+         * @enum {string}
+         */
+        AllowancePeriod: "WEEKLY" | "MONTHLY";
+        /** @description A child's allowance. `amount` 0: none is set. */
+        AllowanceView: {
+            /**
+             * Format: double
+             * @description Dollars paid each period; 0 when there is no allowance.
+             */
+            amount: number;
+            childId: string;
+            /**
+             * Format: int32
+             * @description WEEKLY: the weekday, 1 (Monday) to 7 (Sunday); MONTHLY: the day of the
+             *     month, 1 to 31 (in a shorter month, its last day).
+             */
+            day: number;
+            /**
+             * Format: int32
+             * @description Chores that must have been approved in the period for it to be paid.
+             */
+            minApprovedChores: number;
+            /**
+             * Format: date
+             * @description The next pay day (`YYYY-MM-DD`, the family's calendar); null without an
+             *     allowance. It pays for the days from the pay day before up to the day
+             *     before it.
+             */
+            nextPayDay?: string | null;
+            period: components["schemas"]["AllowancePeriod"];
+        };
         Archived: {
             /** Format: int32 */
             archived: number;
@@ -2319,6 +2421,27 @@ export interface components {
         HistoryChore: {
             category: components["schemas"]["CategoryName"];
             name: string;
+        };
+        InterestBody: {
+            /**
+             * Format: double
+             * @description Percent a month, 0 to 10 in hundredths; 0 turns interest off.
+             */
+            percentPerMonth: number;
+        };
+        /** @description The monthly interest on a child's save jar. 0: none. */
+        InterestView: {
+            childId: string;
+            /**
+             * Format: date
+             * @description The first day of the month it is next paid on; null without interest.
+             */
+            nextPayDay?: string | null;
+            /**
+             * Format: double
+             * @description Percent of the save jar paid at the start of each month, e.g. 1.5.
+             */
+            percentPerMonth: number;
         };
         Invite: {
             displayName: string;
@@ -5209,6 +5332,132 @@ export interface operations {
             };
         };
     };
+    get_allowance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllowanceView"];
+                };
+            };
+            /** @description A parameter is not valid; `details` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such child in the family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_allowance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AllowanceBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllowanceView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a parent */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such child in the family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_goals: {
         parameters: {
             query?: never;
@@ -5326,6 +5575,132 @@ export interface operations {
             };
             /** @description The child has 20 goals already */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_interest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InterestView"];
+                };
+            };
+            /** @description A parameter is not valid; `details` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such child in the family */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_interest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InterestBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InterestView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a parent */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such child in the family */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
