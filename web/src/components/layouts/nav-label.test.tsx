@@ -50,3 +50,31 @@ describe('The pending count beside Reviews', () => {
     expect(requests.some((request) => request.path.startsWith('/submissions?status=PENDING'))).toBe(false);
   });
 });
+
+describe('The pending count beside Store', () => {
+  it('names how many store requests wait for a decision', async () => {
+    const waiting = [{ id: 'red-1' }, { id: 'red-2' }];
+    const { requests } = stubApi(({ method, path }) => {
+      if (method === 'GET' && path === '/store/redemptions?status=PENDING') return jsonResponse(200, waiting);
+      if (method === 'GET' && path === '/submissions?status=PENDING') return jsonResponse(200, []);
+      if (method === 'GET' && path === '/children') return jsonResponse(200, []);
+      return undefined;
+    });
+    signIn(userWithRole('ORG_ADMIN'));
+    renderRoute('/approval');
+
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const store = await within(nav).findByRole('link', { name: 'Store, 2 waiting' });
+    expect(store.textContent).toBe('Store2Store, 2 waiting');
+    expect(within(nav).getByRole('link', { name: 'Reviews' })).toBeTruthy();
+    expect(requests.some((request) => request.path === '/store/redemptions?status=PENDING')).toBe(true);
+  });
+
+  it('is not asked for by children, whose Store has no queue', async () => {
+    const { requests } = stubApi(() => undefined);
+    signIn(userWithRole('ORG_MEMBER'));
+    renderRoute('/chores');
+    await screen.findByRole('heading', { name: 'My Chores', level: 1 });
+    expect(requests.some((request) => request.path.startsWith('/store/redemptions'))).toBe(false);
+  });
+});

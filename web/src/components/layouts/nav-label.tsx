@@ -4,12 +4,20 @@ import { useLocation } from 'react-router';
 
 import type { NavLinkItem } from './navigation';
 import { usePendingSubmissions } from '@/api/get-pending-submissions';
+import { usePendingStoreRequests } from '@/api/store-requests';
 import { isParentRole } from '@/lib/roles';
 import { useSessionStore } from '@/stores/session-store';
 
 /** A navigation link's text, with its count when it has one ("Reviews, 3 waiting"). */
 export function NavLabel({ item }: { item: NavLinkItem }) {
-  return item.count === 'pendingReviews' ? <LabelWithPendingReviews label={item.label} /> : <>{item.label}</>;
+  switch (item.count) {
+    case 'pendingReviews':
+      return <LabelWithPendingReviews label={item.label} />;
+    case 'pendingStoreRequests':
+      return <LabelWithPendingStoreRequests label={item.label} />;
+    default:
+      return <>{item.label}</>;
+  }
 }
 
 /**
@@ -22,14 +30,35 @@ function LabelWithPendingReviews({ label }: { label: string }) {
   const enabled = useSessionStore((state) => isParentRole(state.user?.role));
   const { data, refetch } = usePendingSubmissions({ enabled });
   const { pathname } = useLocation();
-  const { t } = useTranslation();
 
   useEffect(() => {
     // Joins a load already under way (the Reviews page's) rather than restarting it.
     if (enabled) void refetch({ cancelRefetch: false });
   }, [enabled, refetch, pathname]);
 
-  const count = data?.length ?? 0;
+  return <CountedLabel label={label} count={data?.length ?? 0} />;
+}
+
+/**
+ * The Store's label with how many store requests wait for a parent's
+ * decision: the Store page's own list of them, read again as the parent
+ * moves between screens and whenever a request or decision arrives live.
+ */
+function LabelWithPendingStoreRequests({ label }: { label: string }) {
+  const enabled = useSessionStore((state) => isParentRole(state.user?.role));
+  const { data, refetch } = usePendingStoreRequests({ enabled });
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    if (enabled) void refetch({ cancelRefetch: false });
+  }, [enabled, refetch, pathname]);
+
+  return <CountedLabel label={label} count={data?.length ?? 0} />;
+}
+
+/** The label and its count, read as one text ("Store, 2 waiting"); nothing shows at zero. */
+function CountedLabel({ label, count }: { label: string; count: number }) {
+  const { t } = useTranslation();
   if (count === 0) return <>{label}</>;
   // The name is read from one text ("Reviews, 3 waiting"): browsers would
   // otherwise space the label and the badge apart.

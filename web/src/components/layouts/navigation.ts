@@ -9,8 +9,8 @@ export interface NavLinkItem {
   to: string;
   /** Only active on the exact path (used for the dashboard at "/"). */
   end?: boolean;
-  /** A count shown beside the label: the submissions waiting for review. */
-  count?: 'pendingReviews';
+  /** A count shown beside the label: the submissions waiting for review, or the store requests waiting for a decision. */
+  count?: 'pendingReviews' | 'pendingStoreRequests';
 }
 
 export interface NavMenuItem {
@@ -52,7 +52,7 @@ export function navigationFor(role: string | null | undefined): NavItem[] {
       },
       { ...link('reviews', paths.app.approval.getHref()), count: 'pendingReviews' },
       link('payouts', paths.app.payouts.getHref()),
-      link('store', paths.app.store.getHref()),
+      { ...link('store', paths.app.store.getHref()), count: 'pendingStoreRequests' },
       link('settings', paths.app.settings.getHref()),
     ];
   }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
+import { type Redemption, type RedemptionStatus, redemptionsQuery } from '@/api/store-requests';
 import { api } from '@/lib/api-client';
 import { invalidate } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -7,8 +8,7 @@ import type { components } from '@/types/schema';
 
 export type StoreItem = components['schemas']['StoreItemView'];
 export type StoreItemInput = components['schemas']['StoreItemBody'];
-export type Redemption = components['schemas']['RedemptionView'];
-export type RedemptionStatus = components['schemas']['RedemptionStatus'];
+export type { Redemption, RedemptionStatus } from '@/api/store-requests';
 export type Decision = components['schemas']['DecisionBody'];
 
 const itemPath = (id: string) => `/store/items/${encodeURIComponent(id)}`;
@@ -24,11 +24,7 @@ export function useStoreItems() {
 
 /** Requests, newest first: the family's for parents, their own for a child. */
 export function useRedemptions(status?: RedemptionStatus) {
-  return useQuery({
-    queryKey: queryKeys.store.redemptionsOf(status),
-    queryFn: ({ signal }) => api.get<Redemption[]>('/store/redemptions', { signal, query: { status } }),
-    meta: { what: 'store requests' },
-  });
+  return useQuery(redemptionsQuery(status));
 }
 
 function useRefresh() {
