@@ -294,3 +294,62 @@ async fn a_stream_ends_when_its_session_logs_out() {
         assert_ne!(event.kind, "submission.submitted", "{event:?}");
     }
 }
+
+/// `session` speaking to the gateway at `api` (another replica).
+fn through(session: &Session, api: &str) -> Session {
+    Session {
+        api: api.to_owned(),
+        token: session.token.clone(),
+        user: session.user.clone(),
+        http: session.http.clone(),
+    }
+}
+
+#[tokio::test]
+async fn a_submission_through_one_gateway_reaches_a_stream_open_on_another() {
+    let (mut stack, api) = start().await;
+    let other = format!("{}/api", stack.start_gateway().await);
+    let parent = parent(&api).await;
+    let kitchen = category(&parent, "Kitchen").await;
+    let dishes = chore(
+        &parent,
+        &kitchen,
+        json!({"name": "Dishes", "baseReward": 2, "frequencyDays": 0}),
+    )
+    .await;
+    let (mia, _) = child(&parent, "Mia").await;
+    let mut parent_hears_there = Events::open(&through(&parent, &other), None).await;
+
+    let (status, submission) = submit(&mia, form(&dishes, Utc::now(), None)).await;
+    assert_eq!(status, StatusCode::CREATED, "{submission}");
+    let heard = parent_hears_there
+        .until("submission.submitted", "submissionId", &id_of(&submission))
+        .await;
+    let last = heard.last().unwrap();
+    assert_eq!(last.data["childId"], mia.user["childId"], "{last:?}");
+}
+
+#[tokio::test]
+async fn suspending_a_family_ends_its_members_streams_at_once() {
+    let (stack, api) = start().await;
+    let parent = parent(&api).await;
+    let (mia, _) = child(&parent, "Mia").await;
+    let operator = super_admin(&stack, &api).await;
+    let mut parent_hears = Events::open(&parent, None).await;
+    let mut mia_hears = Events::open(&mia, None).await;
+
+    let org = parent.user["organization"]["id"].as_str().unwrap();
+    let (status, answer) = send(operator.patch(
+        &format!("/admin/organizations/{org}/deactivate"),
+        &json!({}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    // Whatever was on its way, both streams end (`next` fails the test if
+    // one stays open past its patience).
+    while parent_hears.next().await.is_some() {}
+    while mia_hears.next().await.is_some() {}
+    let (status, _) = send(parent.get("/events")).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+}
+
