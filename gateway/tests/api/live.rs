@@ -352,4 +352,3 @@ async fn suspending_a_family_ends_its_members_streams_at_once() {
     let (status, _) = send(parent.get("/events")).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 }
-
