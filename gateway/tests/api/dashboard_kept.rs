@@ -19,7 +19,7 @@ async fn dashboard(session: &Session) -> Value {
 }
 
 /// The same user, signed in, through another gateway.
-fn through(session: &Session, api: &str) -> Session {
+pub fn through(session: &Session, api: &str) -> Session {
     Session {
         api: api.to_owned(),
         token: session.token.clone(),

@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 
 use crate::{
     chores::{category, chore},
+    dashboard_kept::through,
     helpers::{Session, accept, child, parent, send, start, super_admin, unique_email},
     submissions::{form, submit},
 };
@@ -292,16 +293,6 @@ async fn a_stream_ends_when_its_session_logs_out() {
     assert_eq!(status, StatusCode::NO_CONTENT);
     while let Some(event) = hears.next().await {
         assert_ne!(event.kind, "submission.submitted", "{event:?}");
-    }
-}
-
-/// `session` speaking to the gateway at `api` (another replica).
-fn through(session: &Session, api: &str) -> Session {
-    Session {
-        api: api.to_owned(),
-        token: session.token.clone(),
-        user: session.user.clone(),
-        http: session.http.clone(),
     }
 }
 
