@@ -27,11 +27,13 @@ describe('profile', () => {
       await waitForPath(page, '/profile');
       await page.getByText(parent.organizationName).waitFor();
 
-      await page.getByLabel('Email').fill('');
+      // The notification settings' checkboxes also name email: the field is the textbox.
+      const email = page.getByRole('textbox', { name: 'Email' });
+      await email.fill('');
       await page.getByRole('button', { name: 'Save Changes' }).click();
       await page.getByText('Email is required').waitFor();
 
-      await page.getByLabel('Email').fill(parent.email);
+      await email.fill(parent.email);
       await page.getByLabel('First Name').fill('Patricia');
       const [response] = await Promise.all([
         page.waitForResponse(
