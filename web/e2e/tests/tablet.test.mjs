@@ -124,8 +124,13 @@ describe('the family tablet', () => {
       assert.ok(pending.data.some((s) => s.id === submission.id && s.childName.startsWith('Mia')), JSON.stringify(pending.data));
       const childToken = await page.evaluate(() => window.localStorage.getItem('token'));
 
-      // "Done": the pictures again, and her session has ended on the server too.
-      await page.getByRole('button', { name: 'Done, sign out Mia' }).click();
+      // "Done": the pictures again, and her session has ended on the server too
+      // (the screen does not wait for the logout's answer: the test does).
+      const [loggedOut] = await Promise.all([
+        nextResponse(page, 'POST', '/auth/logout'),
+        page.getByRole('button', { name: 'Done, sign out Mia' }).click(),
+      ]);
+      assert.equal(loggedOut.status(), 204);
       await waitForPath(page, '/tablet');
       await page.getByRole('heading', { level: 1, name: "Who's here?" }).waitFor();
       assert.equal(await page.evaluate(() => window.localStorage.getItem('token')), null);
@@ -137,12 +142,14 @@ describe('the family tablet', () => {
       await enterPin(page, PIN);
       await page.getByRole('heading', { level: 1, name: 'My Dashboard' }).waitFor();
       const idleToken = await page.evaluate(() => window.localStorage.getItem('token'));
+      const idleLogout = nextResponse(page, 'POST', '/auth/logout');
       await page.evaluate(() => {
         window.__CHORELY_TABLET_IDLE_MS__ = 300;
         // The count starts again from this (synthetic) touch, with the shortened time.
         window.dispatchEvent(new Event('pointerdown'));
       });
       await page.getByRole('heading', { level: 1, name: "Who's here?" }).waitFor();
+      assert.equal((await idleLogout).status(), 204);
       assert.equal(new URL(page.url()).pathname, '/tablet');
       await expectRefused(idleToken);
     } finally {
