@@ -48,10 +48,11 @@ const names = readdirSync(testsDir)
 
 /**
  * Each file, and each test in it, must end within its time limit (node's
- * runner times a whole file as one test). The walk visits some 250 screens:
- * its limit is its budget, 4 minutes; every other file has 2.
+ * runner times a whole file as one test). The walk visits some 320 screens
+ * (80 in each of its four sizes and modes, about 5 minutes): its limit is its
+ * budget, 6 minutes; every other file has 2.
  */
-const LIMITS = { 'walk.test.mjs': 240_000 };
+const LIMITS = { 'walk.test.mjs': 360_000 };
 const DEFAULT_LIMIT = 120_000;
 const groups = new Map();
 for (const name of names) {
