@@ -154,7 +154,7 @@ pub struct NotificationSettingsBody {
     /// HH:MM, e.g. 18:00.
     #[schema(required = true, pattern = r"^([01][0-9]|2[0-3]):[0-5][0-9]$")]
     pub digest_time: String,
-    #[schema(required = true)]
+    /// Absent: off.
     pub weekly_summary: bool,
     /// 1 (Monday) to 7 (Sunday).
     #[schema(required = true, minimum = 1, maximum = 7)]

@@ -47,7 +47,8 @@ async fn list_notifications(
         .clients
         .notifications(&user)
         .list_notifications(pb::ListNotificationsRequest {
-            limit: query.limit.unwrap_or(0),
+            // The service reads 0 as "the default": a limit given as 0 is out of range.
+            limit: query.limit.map_or(0, |l| if l == 0 { -1 } else { l }),
         })
         .await?
         .into_inner();

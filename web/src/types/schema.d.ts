@@ -2774,7 +2774,11 @@ export interface components {
              * @default null
              */
             kinds?: components["schemas"]["KindSetting"][] | null;
-            weeklySummary: boolean;
+            /**
+             * @description Absent: off.
+             * @default false
+             */
+            weeklySummary?: boolean;
             /**
              * Format: int32
              * @description 1 (Monday) to 7 (Sunday).
