@@ -8,6 +8,7 @@ mod baseline;
 mod compare;
 mod family;
 mod faults;
+mod live;
 mod load;
 mod photo;
 mod report;
@@ -42,6 +43,9 @@ enum Command {
     /// Measures another build's stack as `run --compare-out` measured the
     /// release one, and adds the comparison to the report.
     Compare(compare::Args),
+    /// Times a submission to its parent's live stream on any running stack
+    /// (`run` measures it too), with other families' streams open.
+    Live(live::Args),
 }
 
 #[tokio::main]
@@ -52,5 +56,6 @@ async fn main() -> anyhow::Result<()> {
         Command::Faults(args) => faults::run(args).await,
         Command::Soak(args) => soak::run(args).await,
         Command::Compare(args) => compare::run(args).await,
+        Command::Live(args) => live::run(args).await,
     }
 }

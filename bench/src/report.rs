@@ -11,6 +11,7 @@ pub enum Target {
     ChoresUnderLoad,
     Dashboard(&'static str),
     ApprovalToCredit,
+    SubmissionToStream,
     PhotoSubmission,
     Console,
     IdleRss,
@@ -28,6 +29,9 @@ impl Target {
             }
             Self::Dashboard(who) => format!("`GET /api/dashboard/stats` ({who}) at scale"),
             Self::ApprovalToCredit => "Approval → credit visible to the child".into(),
+            Self::SubmissionToStream => {
+                "A child's submit → heard on the parent's live stream".into()
+            }
             Self::PhotoSubmission => "A 3 MB photo submission".into(),
             Self::Console => "Operator console lists at scale".into(),
             Self::IdleRss => "Idle RSS per process".into(),
@@ -47,6 +51,7 @@ impl Target {
                 "≥ 1,500 requests/s, p99 ≤ 25 ms; ≤ 1.5× slower than at 1,000 families"
             }
             Self::ApprovalToCredit => "p99 ≤ 50 ms",
+            Self::SubmissionToStream => "p99 ≤ 1 s",
             Self::PhotoSubmission => "p99 ≤ 150 ms",
             Self::Console => "p95 ≤ 35 ms, totals ≤ 20 ms",
             Self::IdleRss => "≤ 30 MB",

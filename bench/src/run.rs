@@ -154,6 +154,8 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
     let family = Family::register(&api, "bench", 1, crate::seed::PASSWORD).await?;
     scenarios::approval_to_credit(&api, &family, &mut measured).await?;
     scenarios::photo_submissions(&api, &family, &durations, &mut measured).await?;
+    println!("A submission heard on the parent's live stream");
+    crate::live::submission_to_stream(&api, &family, &users.parents, &mut measured).await?;
     println!("Logins");
     scenarios::logins(&api, args.families, &durations, &mut measured).await;
     let peak = measured.peak_rss_mib;

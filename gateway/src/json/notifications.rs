@@ -139,7 +139,7 @@ impl From<pb::NotificationSettings> for NotificationSettingsView {
         Self {
             kinds: s.kinds.into_iter().map(KindSetting::from).collect(),
             digest_time: s.digest_time,
-            weekly_summary: s.weekly_summary,
+            weekly_summary: s.weekly_summary.unwrap_or_default(),
             weekly_summary_day: s.weekly_summary_day,
             time_zone: s.time_zone,
         }
@@ -154,8 +154,8 @@ pub struct NotificationSettingsBody {
     /// HH:MM, e.g. 18:00.
     #[schema(required = true, pattern = r"^([01][0-9]|2[0-3]):[0-5][0-9]$")]
     pub digest_time: String,
-    /// Absent: off.
-    pub weekly_summary: bool,
+    /// Absent: kept as it was.
+    pub weekly_summary: Option<bool>,
     /// 1 (Monday) to 7 (Sunday).
     #[schema(required = true, minimum = 1, maximum = 7)]
     pub weekly_summary_day: i32,

@@ -46,10 +46,7 @@ async fn list_notifications(
     let answer = state
         .clients
         .notifications(&user)
-        .list_notifications(pb::ListNotificationsRequest {
-            // The service reads 0 as "the default": a limit given as 0 is out of range.
-            limit: query.limit.map_or(0, |l| if l == 0 { -1 } else { l }),
-        })
+        .list_notifications(pb::ListNotificationsRequest { limit: query.limit })
         .await?
         .into_inner();
     Ok(Json(answer.into()))

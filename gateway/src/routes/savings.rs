@@ -136,20 +136,10 @@ async fn statement(
         .savings(&user)
         .get_statement(pb::StatementRequest {
             child_id,
-            // The service reads "" as absent: a date given empty is refused as no date.
-            from: query.from.map_or_else(String::new, given),
-            to: query.to.map_or_else(String::new, given),
+            from: query.from,
+            to: query.to,
         })
         .await?
         .into_inner();
     Ok(Json(statement.into()))
-}
-
-/// A query's date as given, an empty one as "-" (not a date, so refused).
-fn given(date: String) -> String {
-    if date.is_empty() {
-        "-".to_owned()
-    } else {
-        date
-    }
 }

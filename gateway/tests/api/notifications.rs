@@ -125,6 +125,14 @@ async fn the_digest_comes_once_at_its_time_with_the_count_and_its_link_turns_it_
     assert_eq!(status, StatusCode::OK, "{saved}");
     assert_eq!(saved["digestTime"], "18:30");
     assert_eq!(saved["weeklySummary"], false);
+    // A save that leaves the weekly summary out keeps it as it was.
+    let (status, saved) = send(parent.put(
+        "/users/me/notifications",
+        &json!({"digestTime": "18:30", "weeklySummaryDay": 7}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    assert_eq!(saved["weeklySummary"], false);
 
     for name in ["Dishes", "Laundry", "Bins"] {
         let chore = chore(&parent, &kitchen, json!({"name": name})).await;
@@ -318,8 +326,11 @@ async fn each_user_sees_only_their_own_notifications() {
     assert!(read["notifications"][0]["readAt"].is_string(), "{read}");
 
     // Bad input and no session.
-    let (status, body) = send(parent_a.get("/notifications?limit=101")).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    for limit in ["101", "0"] {
+        let (status, body) = send(parent_a.get(&format!("/notifications?limit={limit}"))).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "limit {limit}: {body}");
+        assert_error(&body, "Limit must be between 1 and 100");
+    }
     let (status, _) = send(Client::new().get(format!("{api}/notifications"))).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     let (status, body) = send(parent_a.put(

@@ -415,6 +415,9 @@ async fn a_statement_is_the_childs_own_and_its_days_are_checked() {
             "to",
             "A statement covers at most 366 days",
         ),
+        // Given empty is no date (left out is this week).
+        ("?from=&to=", "from", "From must be a date (YYYY-MM-DD)"),
+        ("?to=", "to", "To must be a date (YYYY-MM-DD)"),
     ] {
         let (status, body) = statement(&mia, mia_id, query).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{query}: {body}");

@@ -100,19 +100,23 @@ pub async fn keep_breakdown(
     Ok(())
 }
 
-fn date(raw: &str, field: &'static str, label: &str) -> Result<Option<NaiveDate>, Error> {
-    let raw = raw.trim();
-    if raw.is_empty() {
-        return Ok(None);
-    }
-    NaiveDate::parse_from_str(raw, "%Y-%m-%d")
-        .map(Some)
-        .map_err(|_| FieldError::new(field, format!("{label} must be a date (YYYY-MM-DD)")).into())
+/// A date given; one given empty is no date and refused like any other.
+fn date(raw: Option<&str>, field: &'static str, label: &str) -> Result<Option<NaiveDate>, Error> {
+    raw.map(|raw| {
+        NaiveDate::parse_from_str(raw.trim(), "%Y-%m-%d").map_err(|_| {
+            FieldError::new(field, format!("{label} must be a date (YYYY-MM-DD)")).into()
+        })
+    })
+    .transpose()
 }
 
-/// The days asked for, checked: both empty is the week of `today` (Monday
-/// to Sunday); `from` alone runs a week, `to` alone starts on its Monday.
-pub fn period(from: &str, to: &str, today: NaiveDate) -> Result<(NaiveDate, NaiveDate), Error> {
+/// The days asked for, checked: neither is the week of `today` (Monday to
+/// Sunday); `from` alone runs a week, `to` alone starts on its Monday.
+pub fn period(
+    from: Option<&str>,
+    to: Option<&str>,
+    today: NaiveDate,
+) -> Result<(NaiveDate, NaiveDate), Error> {
     let monday = |d: NaiveDate| d - Days::new(u64::from(d.weekday().num_days_from_monday()));
     let (from, to) = match (date(from, "from", "From")?, date(to, "to", "To")?) {
         (Some(from), Some(to)) => (from, to),
@@ -174,7 +178,11 @@ impl Statements {
         let child = child_id(req.child_id.trim())?;
         let tz_name = store::families::time_zone(&self.pool, org).await?;
         let tz = time::zone(&tz_name);
-        let (from, to) = period(&req.from, &req.to, time::local_date(Utc::now(), tz))?;
+        let (from, to) = period(
+            req.from.as_deref(),
+            req.to.as_deref(),
+            time::local_date(Utc::now(), tz),
+        )?;
         self.clients.child(user, child).await?;
         let (start, end) = (
             time::start_of_day(from, tz),
@@ -238,32 +246,36 @@ mod tests {
         // 2030-01-09 is a Wednesday.
         let today = d("2030-01-09");
         assert_eq!(
-            period("", "", today).unwrap(),
+            period(None, None, today).unwrap(),
             (d("2030-01-07"), d("2030-01-13"))
         );
         assert_eq!(
-            period("2030-01-01", "", today).unwrap(),
+            period(Some("2030-01-01"), None, today).unwrap(),
             (d("2030-01-01"), d("2030-01-07"))
         );
         assert_eq!(
-            period("", "2030-01-09", today).unwrap(),
+            period(None, Some("2030-01-09"), today).unwrap(),
             (d("2030-01-07"), d("2030-01-09"))
         );
         assert_eq!(
-            period("2029-01-01", "2029-12-31", today).unwrap(),
+            period(Some("2029-01-01"), Some("2029-12-31"), today).unwrap(),
             (d("2029-01-01"), d("2029-12-31"))
         );
         let message = |r: Result<_, Error>| r.unwrap_err().to_string();
         assert_eq!(
-            message(period("2030-01-10", "2030-01-09", today)),
+            message(period(Some("2030-01-10"), Some("2030-01-09"), today)),
             "To must not be before From"
         );
         assert_eq!(
-            message(period("2029-01-01", "2030-01-02", today)),
+            message(period(Some("2029-01-01"), Some("2030-01-02"), today)),
             "A statement covers at most 366 days"
         );
         assert_eq!(
-            message(period("yesterday", "", today)),
+            message(period(Some("yesterday"), None, today)),
+            "From must be a date (YYYY-MM-DD)"
+        );
+        assert_eq!(
+            message(period(Some(""), None, today)),
             "From must be a date (YYYY-MM-DD)"
         );
     }

@@ -2775,10 +2775,10 @@ export interface components {
              */
             kinds?: components["schemas"]["KindSetting"][] | null;
             /**
-             * @description Absent: off.
-             * @default false
+             * @description Absent: kept as it was.
+             * @default null
              */
-            weeklySummary?: boolean;
+            weeklySummary?: boolean | null;
             /**
              * Format: int32
              * @description 1 (Monday) to 7 (Sunday).

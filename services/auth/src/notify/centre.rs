@@ -41,11 +41,14 @@ fn family(user: &User) -> Result<Uuid, Error> {
 }
 
 impl Centre {
-    pub async fn list(&self, user: &User, limit: i32) -> Result<pb::NotificationList, Error> {
+    pub async fn list(
+        &self,
+        user: &User,
+        limit: Option<i32>,
+    ) -> Result<pb::NotificationList, Error> {
         let org = family(user)?;
-        let limit = match limit {
-            0 => DEFAULT_LIMIT,
-            1..=MAX_LIMIT => limit,
+        let limit = match limit.unwrap_or(DEFAULT_LIMIT) {
+            limit @ 1..=MAX_LIMIT => limit,
             _ => {
                 return Err(Error::invalid("limit", "Limit must be between 1 and 100"));
             }

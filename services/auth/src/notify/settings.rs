@@ -47,7 +47,7 @@ fn view(user: &User, member: &Member, time_zone: String) -> pb::NotificationSett
             member.digest_time.hour(),
             member.digest_time.minute()
         ),
-        weekly_summary: is_on(&member.email_off, Notice::WeeklySummary.as_str()),
+        weekly_summary: Some(is_on(&member.email_off, Notice::WeeklySummary.as_str())),
         weekly_summary_day: i32::from(member.weekly_summary_day),
         time_zone,
         language: member.language.clone(),
@@ -131,12 +131,8 @@ impl Settings {
                     "Weekly summary day must be 1 (Monday) to 7 (Sunday)",
                 )
             })?;
-        if user.role.is_parent() {
-            set(
-                &mut email_off,
-                Notice::WeeklySummary.as_str(),
-                req.weekly_summary,
-            );
+        if let (true, Some(on)) = (user.role.is_parent(), req.weekly_summary) {
+            set(&mut email_off, Notice::WeeklySummary.as_str(), on);
         }
         let language = LANGUAGES
             .into_iter()

@@ -41,7 +41,7 @@ export function PayslipPage() {
   // Without a week asked for, the server answers this week in the family's time zone.
   const asked = params.get('week');
   const week = asked ? weekOf(asked, asked) : null;
-  const statement = useStatement(childId, week?.from ?? '', week?.to ?? '');
+  const statement = useStatement(childId, week?.from, week?.to);
   const shown = statement.data;
   const title = own ? t('titleOwn') : t('title', { name });
   useDocumentTitle(pageTitle(title));
