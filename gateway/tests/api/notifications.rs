@@ -143,14 +143,16 @@ async fn the_digest_comes_once_at_its_time_with_the_count_and_its_link_turns_it_
     assert_eq!(centre["unread"], 3);
     assert_eq!(centre["notifications"][0]["kind"], "SUBMISSION");
 
-    // 07:00 and 18:29 in New York: not yet.
+    // 07:00 and 18:29 in New York: not yet, and nobody is looked at.
     let scheduler = &stack.auth_scheduler;
-    assert_eq!(scheduler.queue_due().await.unwrap().digests, 0);
+    let look = scheduler.queue_due().await.unwrap();
+    assert_eq!((look.digests, look.looked_at), (0, 0));
     clock.set(morning() + Duration::minutes(11 * 60 + 29));
     assert_eq!(scheduler.queue_due().await.unwrap().digests, 0);
     // 18:30: one digest, counting the three.
     clock.set(morning() + Duration::minutes(11 * 60 + 30));
-    assert_eq!(scheduler.queue_due().await.unwrap().digests, 1);
+    let look = scheduler.queue_due().await.unwrap();
+    assert_eq!((look.digests, look.looked_at), (1, 1));
     let mails = wait_for_mails(&maildir, &email_of(&parent), 2).await;
     let sent = digests(mails);
     assert_eq!(sent.len(), 1, "one digest");
@@ -162,8 +164,10 @@ async fn the_digest_comes_once_at_its_time_with_the_count_and_its_link_turns_it_
         sent[0].headers
     );
 
-    // Again that day, later, after a restart: nothing more.
-    assert_eq!(scheduler.queue_due().await.unwrap().digests, 0);
+    // Again that day, later, after a restart: nothing more, and the parent
+    // whose digest is settled is not even looked at.
+    let look = scheduler.queue_due().await.unwrap();
+    assert_eq!((look.digests, look.looked_at), (0, 0));
     clock.advance(Duration::hours(3));
     assert_eq!(scheduler.queue_due().await.unwrap().digests, 0);
     let queued: i64 =
@@ -214,6 +218,54 @@ async fn the_digest_comes_once_at_its_time_with_the_count_and_its_link_turns_it_
             .unwrap();
     assert_eq!(queued, 1, "no second digest");
     assert_eq!(digests(mails_to(&maildir, &email_of(&parent))).len(), 1);
+}
+
+#[tokio::test]
+async fn the_digest_follows_the_familys_new_time_zone() {
+    let clock = ManualClock::at(morning());
+    let (stack, api) = start_with(Options {
+        auth_clock: Some(clock.clock()),
+        ..Default::default()
+    })
+    .await;
+    let parent = parent(&api).await;
+    let (mia, _) = kid(&parent, "Mia").await;
+    let kitchen = category(&parent, "Kitchen").await;
+    let dishes = chore(&parent, &kitchen, json!({"name": "Dishes"})).await;
+    let (status, body) = submit(&mia, form(&dishes, Utc::now(), None)).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    wait_for_notifications(&parent, 1).await;
+
+    // The family moves to London, where 18:00 is 13:00 in New York.
+    let (status, body) = send(parent.put(
+        "/organizations/current",
+        &json!({"name": "The Movers", "timeZone": "Europe/London"}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let org: uuid::Uuid = body["id"].as_str().unwrap().parse().unwrap();
+    let pool = stack.auth_pool.clone();
+    eventually("the auth service to hear of the move", || {
+        let pool = pool.clone();
+        async move {
+            sqlx::query_scalar::<_, String>(
+                "SELECT time_zone FROM family_zones WHERE organization_id = $1",
+            )
+            .bind(org)
+            .fetch_optional(&pool)
+            .await
+            .unwrap()
+            .as_deref()
+                == Some("Europe/London")
+        }
+    })
+    .await;
+
+    let scheduler = &stack.auth_scheduler;
+    clock.set(morning() + Duration::minutes(5 * 60 + 59)); // 17:59 in London
+    assert_eq!(scheduler.queue_due().await.unwrap().digests, 0);
+    clock.set(morning() + Duration::hours(6)); // 18:00 in London
+    assert_eq!(scheduler.queue_due().await.unwrap().digests, 1);
 }
 
 #[tokio::test]

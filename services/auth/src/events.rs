@@ -1,6 +1,8 @@
 //! Events the auth service consumes.
 
-use chorely_proto::events::v1::{ChildDeleted, UserRevoked};
+use chorely_proto::events::v1::{
+    ChildDeleted, OrganizationCreated, OrganizationUpdated, UserRevoked,
+};
 use kit::{
     consumer::{EventMeta, Handler},
     outbox,
@@ -8,7 +10,7 @@ use kit::{
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::store::{invitations, notifications, users};
+use crate::store::{family_zones, invitations, notifications, users};
 
 /// A deleted child loses its login and invitations, and its tokens.
 pub struct ChildDeletedHandler;
@@ -39,4 +41,38 @@ impl Handler<ChildDeleted> for ChildDeletedHandler {
         }
         Ok(())
     }
+}
+
+/// Families' time zones, for the scheduled mails: a creation keeps the zone
+/// unless a later change came first; a change replaces it.
+pub struct ZonesHandler;
+
+impl Handler<OrganizationCreated> for ZonesHandler {
+    async fn handle(
+        &self,
+        tx: &mut PgConnection,
+        event: OrganizationCreated,
+        _: &EventMeta,
+    ) -> anyhow::Result<()> {
+        let org = Uuid::parse_str(&event.organization_id)?;
+        family_zones::keep(tx, org, zone_or_utc(&event.time_zone), false).await?;
+        Ok(())
+    }
+}
+
+impl Handler<OrganizationUpdated> for ZonesHandler {
+    async fn handle(
+        &self,
+        tx: &mut PgConnection,
+        event: OrganizationUpdated,
+        _: &EventMeta,
+    ) -> anyhow::Result<()> {
+        let org = Uuid::parse_str(&event.organization_id)?;
+        family_zones::keep(tx, org, zone_or_utc(&event.time_zone), true).await?;
+        Ok(())
+    }
+}
+
+fn zone_or_utc(tz: &str) -> &str {
+    if tz.is_empty() { "UTC" } else { tz }
 }

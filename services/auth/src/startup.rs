@@ -8,8 +8,8 @@ use chorely_proto::{
         notifications_service_server::NotificationsServiceServer,
     },
     events::v1::{
-        RedemptionDecided, RedemptionRequested, SubmissionReviewed, SubmissionSubmitted,
-        WebhookDisabled,
+        OrganizationCreated, OrganizationUpdated, RedemptionDecided, RedemptionRequested,
+        SubmissionReviewed, SubmissionSubmitted, WebhookDisabled,
     },
 };
 use kit::{clock::Clock, jwt::JwtSigner, outbox::Relay, service::Service};
@@ -21,7 +21,7 @@ use crate::{
     accounts::Accounts,
     clients::Clients,
     config::Config,
-    events::ChildDeletedHandler,
+    events::{ChildDeletedHandler, ZonesHandler},
     grpc::AuthGrpc,
     mail::{MailWaker, Mailer},
     notify::{
@@ -160,6 +160,8 @@ impl Application {
         let n = &self.notifier;
         let consumers = vec![
             s.consume("auth-child-deleted", ChildDeletedHandler, &shutdown),
+            s.consume::<OrganizationCreated, _>("auth-zone-created", ZonesHandler, &shutdown),
+            s.consume::<OrganizationUpdated, _>("auth-zone-updated", ZonesHandler, &shutdown),
             s.consume::<SubmissionSubmitted, _>("auth-notify-submitted", n.clone(), &shutdown),
             s.consume::<SubmissionReviewed, _>("auth-notify-reviewed", n.clone(), &shutdown),
             s.consume::<RedemptionRequested, _>(

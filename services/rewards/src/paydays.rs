@@ -48,19 +48,26 @@ pub async fn pay_due(pool: &PgPool, now: DateTime<Utc>) -> anyhow::Result<Paid> 
 
 async fn pay_due_everywhere(pool: &PgPool, now: DateTime<Utc>) -> anyhow::Result<Paid> {
     let mut paid = Paid::default();
-    for row in allowances::all_allowances(pool).await? {
+    let latest = latest_date(now);
+    for row in allowances::allowances_before(pool, latest).await? {
         let today = kit::time::local_date(now, kit::time::zone(&row.time_zone));
         if behind(&row, today) {
             paid.allowances += pay_allowance(pool, &row, now).await?;
         }
     }
-    for row in allowances::all_interest(pool).await? {
+    for row in allowances::interest_before(pool, periods::first_of_month(latest)).await? {
         let today = kit::time::local_date(now, kit::time::zone(&row.time_zone));
         if row.checked_through < periods::first_of_month(today) {
             paid.interest += usize::from(pay_interest(pool, &row, now).await?);
         }
     }
     Ok(paid)
+}
+
+/// The latest date any family can be in at `now` (time zones run to UTC+14):
+/// rows decided up to it need no look.
+fn latest_date(now: DateTime<Utc>) -> NaiveDate {
+    (now + chrono::Duration::hours(14)).date_naive()
 }
 
 /// Whether a pay day may have come since the last decision (the job looks
@@ -213,5 +220,31 @@ pub async fn run(pool: PgPool, every: Duration, shutdown: CancellationToken) {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeZone;
+
+    use super::*;
+
+    #[test]
+    fn no_family_is_ever_past_the_latest_date() {
+        let start = Utc.with_ymd_and_hms(2030, 1, 1, 0, 0, 0).unwrap();
+        for quarter_hours in 0..(4 * 24 * 2) {
+            let now = start + chrono::Duration::minutes(15 * quarter_hours);
+            let latest = latest_date(now);
+            for tz in chrono_tz::TZ_VARIANTS {
+                assert!(
+                    kit::time::local_date(now, tz) <= latest,
+                    "{tz} at {now} is past {latest}"
+                );
+            }
+        }
+        // Kiritimati (UTC+14) reaches the next day at 10:00 UTC.
+        let kiritimati = |h, m| latest_date(Utc.with_ymd_and_hms(2030, 1, 1, h, m, 0).unwrap());
+        assert_eq!(kiritimati(9, 59), start.date_naive());
+        assert_eq!(kiritimati(10, 0), start.date_naive() + Days::new(1));
     }
 }

@@ -9,6 +9,8 @@
 
 use std::{collections::HashMap, time::Duration};
 
+use chrono_tz::TZ_VARIANTS;
+
 use chrono::{DateTime, Datelike, Utc};
 use kit::clock::Clock;
 use serde_json::json;
@@ -22,6 +24,7 @@ use crate::{
     error::Error,
     mail::MailWaker,
     store::{
+        family_zones::{self, LocalNow},
         mail_queue::{self, NewMail},
         notifications::{self as store, Member},
     },
@@ -47,13 +50,16 @@ pub struct Scheduler {
 pub struct Queued {
     pub digests: usize,
     pub summaries: usize,
+    /// Parents the look found a mail may be due for (once their mails of
+    /// the day are settled, none: a look costs one query).
+    pub looked_at: usize,
 }
 
 impl Scheduler {
     /// Queues every scheduled mail due now, in every family.
     pub async fn queue_due(&self) -> Result<Queued, Error> {
         let queued = kit::tenancy::all_families(self.queue_due_everywhere()).await?;
-        if queued != Queued::default() {
+        if queued.digests + queued.summaries > 0 {
             self.waker.wake();
         }
         Ok(queued)
@@ -61,51 +67,50 @@ impl Scheduler {
 
     async fn queue_due_everywhere(&self) -> Result<Queued, Error> {
         let now = self.clock.now();
-        let mut by_family: HashMap<Uuid, Vec<Member>> = HashMap::new();
-        for parent in store::all_parents(&self.pool).await? {
-            by_family
-                .entry(parent.organization_id)
-                .or_default()
-                .push(parent);
-        }
+        self.learn_zones().await?;
         let mut queued = Queued::default();
-        for (org, parents) in by_family {
-            // Only families with a mail due at all cost a call for their zone.
-            let wanted = parents.iter().any(|p| {
-                is_on(&p.email_off, Notice::ReviewDigest.as_str())
-                    || is_on(&p.email_off, Notice::WeeklySummary.as_str())
-            });
-            if !wanted {
+        for due in family_zones::parents_due(&self.pool, &local_now(now)).await? {
+            // The query found them by the database's reading of the zones;
+            // the mails go by the same reading as everything else here.
+            queued.looked_at += 1;
+            let parent = &due.member;
+            let local = now.with_timezone(&kit::time::zone(&due.time_zone));
+            if local.time() < parent.digest_time {
                 continue;
             }
-            let zone = match self.clients.time_zone(org).await {
-                Ok(zone) => kit::time::zone(&zone),
-                Err(err) => {
-                    tracing::warn!(%org, %err, "no time zone for the family's mails; trying later");
-                    continue;
-                }
-            };
-            let local = now.with_timezone(&zone);
-            for parent in parents
-                .iter()
-                .filter(|p| local.time() >= p.digest_time && !p.email.is_empty())
+            let day = local.date_naive();
+            if is_on(&parent.email_off, Notice::ReviewDigest.as_str())
+                && self.digest(parent, day, now).await?
             {
-                let day = local.date_naive();
-                if is_on(&parent.email_off, Notice::ReviewDigest.as_str())
-                    && self.digest(parent, day, now).await?
-                {
-                    queued.digests += 1;
-                }
-                let weekday = i16::try_from(day.weekday().number_from_monday()).unwrap_or(7);
-                if weekday == parent.weekly_summary_day
-                    && is_on(&parent.email_off, Notice::WeeklySummary.as_str())
-                    && self.summary(parent, day, now).await?
-                {
-                    queued.summaries += 1;
-                }
+                queued.digests += 1;
+            }
+            let weekday = i16::try_from(day.weekday().number_from_monday()).unwrap_or(7);
+            if weekday == parent.weekly_summary_day
+                && is_on(&parent.email_off, Notice::WeeklySummary.as_str())
+                && self.summary(parent, day, now).await?
+            {
+                queued.summaries += 1;
             }
         }
         Ok(queued)
+    }
+
+    /// Asks the family service for the zones of families not known yet
+    /// (those from before zones were kept from the events); a family it
+    /// cannot answer for now is asked again on the next look.
+    async fn learn_zones(&self) -> Result<(), Error> {
+        for org in family_zones::unknown(&self.pool).await? {
+            match self.clients.time_zone(org).await {
+                Ok(zone) => {
+                    let mut conn = self.pool.acquire().await?;
+                    family_zones::keep(&mut conn, org, &zone, false).await?;
+                }
+                Err(err) => {
+                    tracing::warn!(%org, %err, "no time zone for the family's mails; trying later");
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The digest of `parent` for `day`: true when a mail was queued.
@@ -247,4 +252,21 @@ impl Scheduler {
             }
         }
     }
+}
+
+/// Each zone's local day, time and weekday at `now`: the zones families are
+/// in are among these.
+fn local_now(now: DateTime<Utc>) -> Vec<LocalNow> {
+    TZ_VARIANTS
+        .iter()
+        .map(|tz| {
+            let local = now.with_timezone(tz);
+            LocalNow {
+                zone: tz.name().to_owned(),
+                day: local.date_naive(),
+                time: local.time(),
+                weekday: i16::try_from(local.weekday().number_from_monday()).unwrap_or(7),
+            }
+        })
+        .collect()
 }

@@ -3,6 +3,7 @@
 
 pub mod account_tokens;
 pub mod child_pins;
+pub mod family_zones;
 pub mod invitations;
 pub mod login_failures;
 pub mod mail_queue;

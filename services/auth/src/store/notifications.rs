@@ -160,25 +160,6 @@ pub async fn members(
     .await?)
 }
 
-/// Every active parent of every family, for the scheduled mails.
-pub async fn all_parents(pool: &PgPool) -> Result<Vec<Member>, Error> {
-    Ok(sqlx::query_as!(
-        Member,
-        r#"SELECT u.id, u.organization_id AS "organization_id!", u.email, u.first_name,
-             COALESCE(s.in_app_off, '{}') AS "in_app_off!",
-             COALESCE(s.email_off, '{}') AS "email_off!",
-             COALESCE(s.digest_time, '18:00') AS "digest_time!",
-             COALESCE(s.weekly_summary_day, 7::smallint) AS "weekly_summary_day!",
-             COALESCE(s.language, 'en') AS "language!"
-         FROM users u LEFT JOIN notification_settings s ON s.user_id = u.id
-         WHERE u.organization_id IS NOT NULL AND u.is_active AND u.role = 'ORG_ADMIN'
-         ORDER BY u.organization_id, u.created_at"#,
-    )
-    .fetch_all(pool)
-    .traced("all_parents")
-    .await?)
-}
-
 /// The choices of `user` (the defaults without a row).
 pub async fn member(pool: &PgPool, org: Uuid, user: Uuid) -> Result<Option<Member>, Error> {
     Ok(sqlx::query_as!(

@@ -225,31 +225,38 @@ pub struct DueRow {
     pub time_zone: String,
 }
 
-/// Every family's allowances of children not deleted.
-pub async fn all_allowances(pool: &PgPool) -> Result<Vec<DueRow>, Error> {
+/// Every family's allowances of children not deleted that are decided only
+/// up to a day before `latest` (the latest day any family can be in).
+pub async fn allowances_before(pool: &PgPool, latest: NaiveDate) -> Result<Vec<DueRow>, Error> {
     Ok(sqlx::query_as!(
         DueRow,
         r#"SELECT a.child_id, a.checked_through, coalesce(f.time_zone, 'UTC') AS "time_zone!"
          FROM allowances a LEFT JOIN families f ON f.organization_id = a.organization_id
-         WHERE NOT EXISTS (SELECT FROM children c
+         WHERE a.checked_through < $1
+           AND NOT EXISTS (SELECT FROM children c
                            WHERE c.child_id = a.child_id AND c.deleted_at IS NOT NULL)"#,
+        latest,
     )
     .fetch_all(pool)
-    .traced("all_allowances")
+    .traced("allowances_before")
     .await?)
 }
 
-/// Every family's interest rates of children not deleted.
-pub async fn all_interest(pool: &PgPool) -> Result<Vec<DueRow>, Error> {
+/// Every family's interest rates of children not deleted that were last
+/// paid before the month `first` (the latest month start any family can be
+/// past).
+pub async fn interest_before(pool: &PgPool, first: NaiveDate) -> Result<Vec<DueRow>, Error> {
     Ok(sqlx::query_as!(
         DueRow,
         r#"SELECT i.child_id, i.checked_through, coalesce(f.time_zone, 'UTC') AS "time_zone!"
          FROM interest_rates i LEFT JOIN families f ON f.organization_id = i.organization_id
-         WHERE NOT EXISTS (SELECT FROM children c
+         WHERE i.checked_through < $1
+           AND NOT EXISTS (SELECT FROM children c
                            WHERE c.child_id = i.child_id AND c.deleted_at IS NOT NULL)"#,
+        first,
     )
     .fetch_all(pool)
-    .traced("all_interest")
+    .traced("interest_before")
     .await?)
 }
 
