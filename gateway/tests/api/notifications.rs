@@ -248,15 +248,16 @@ async fn the_digest_follows_the_familys_new_time_zone() {
     eventually("the auth service to hear of the move", || {
         let pool = pool.clone();
         async move {
-            sqlx::query_scalar::<_, String>(
-                "SELECT time_zone FROM family_zones WHERE organization_id = $1",
+            let zone = kit::tenancy::all_families(
+                sqlx::query_scalar::<_, String>(
+                    "SELECT time_zone FROM family_zones WHERE organization_id = $1",
+                )
+                .bind(org)
+                .fetch_optional(&pool),
             )
-            .bind(org)
-            .fetch_optional(&pool)
             .await
-            .unwrap()
-            .as_deref()
-                == Some("Europe/London")
+            .unwrap();
+            zone.as_deref() == Some("Europe/London")
         }
     })
     .await;
