@@ -45,9 +45,13 @@ async fn pay_due_everywhere(pool: &PgPool, now: DateTime<Utc>) -> anyhow::Result
     .into_iter()
     .flatten()
     .collect();
-    let mut wanted: Vec<(u32, u32)> = days.iter().map(|d| (d.month(), d.day())).collect();
-    if days.iter().any(|d| d.month() == 2 && d.day() == 28) {
-        wanted.push((2, 29));
+    let mut wanted: Vec<(u32, u32, i32)> = days
+        .iter()
+        .map(|d| (d.month(), d.day(), d.year()))
+        .collect();
+    // Leap-day children have theirs on the 28th in other years.
+    if let Some(feb_28) = days.iter().find(|d| d.month() == 2 && d.day() == 28) {
+        wanted.push((2, 29, feb_28.year()));
     }
     let mut paid = 0;
     for child in children::born_on(pool, &wanted).await? {

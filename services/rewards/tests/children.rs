@@ -86,7 +86,7 @@ async fn a_child_deleted_before_its_other_events_are_seen_stays_deleted() {
     // As the birthday job looks: across families.
     let born_today = kit::tenancy::all_families(children::born_on(
         &pool,
-        &[(today.month(), today.day().min(28))],
+        &[(today.month(), today.day().min(28), today.year())],
     ))
     .await
     .unwrap();
@@ -109,11 +109,48 @@ async fn a_child_deleted_before_its_other_events_are_seen_stays_deleted() {
     assert!(
         kit::tenancy::all_families(children::born_on(
             &pool,
-            &[(today.month(), today.day().min(28))]
+            &[(today.month(), today.day().min(28), today.year())]
         ))
         .await
         .unwrap()
         .is_empty()
     );
     assert_eq!(credits(&pool, kept).await, 0);
+}
+
+#[tokio::test]
+async fn a_birthday_paid_this_year_is_not_looked_at_again_until_the_next() {
+    let db = TestDb::new("rewards");
+    let pool = kit::db::connect(&db.url, &rewards::startup::MIGRATIONS)
+        .await
+        .unwrap();
+    let (org, child) = (Uuid::new_v4(), Uuid::new_v4());
+    let created = ChildCreated {
+        child_id: child.to_string(),
+        organization_id: org.to_string(),
+        date_of_birth: "2015-06-15".into(),
+        birthday_reward_cents: 500,
+        ..Default::default()
+    };
+    deliver(&pool, &Children, created).await;
+    let born_on = |year: i32| {
+        let pool = pool.clone();
+        async move {
+            kit::tenancy::all_families(children::born_on(&pool, &[(6, 15, year)]))
+                .await
+                .unwrap()
+                .iter()
+                .map(|b| b.child_id)
+                .collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(born_on(2030).await, vec![child]);
+
+    let now = chrono::TimeZone::with_ymd_and_hms(&Utc, 2030, 6, 15, 12, 0, 0).unwrap();
+    assert_eq!(rewards::birthdays::pay_due(&pool, now).await.unwrap(), 1);
+    assert_eq!(credits(&pool, child).await, 1);
+    assert!(born_on(2030).await.is_empty(), "paid for 2030");
+    assert_eq!(born_on(2031).await, vec![child], "2031's is still to come");
+    assert_eq!(rewards::birthdays::pay_due(&pool, now).await.unwrap(), 0);
+    assert_eq!(credits(&pool, child).await, 1);
 }

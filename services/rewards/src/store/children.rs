@@ -70,27 +70,31 @@ pub struct BirthdayRow {
     pub time_zone: String,
 }
 
-/// Children of every family born on one of `days` (month and day), with a
-/// reward to pay.
-pub async fn born_on(pool: &PgPool, days: &[(u32, u32)]) -> Result<Vec<BirthdayRow>, Error> {
-    let months: Vec<i32> = days
-        .iter()
-        .map(|(m, _)| i32::try_from(*m).unwrap_or(0))
-        .collect();
-    let mdays: Vec<i32> = days
-        .iter()
-        .map(|(_, d)| i32::try_from(*d).unwrap_or(0))
-        .collect();
+/// Children of every family with a reward to pay whose birthday is one of
+/// `days` (month, day and its year) and not yet paid for that year: once
+/// paid, a child is not looked at again until the next year's.
+pub async fn born_on(pool: &PgPool, days: &[(u32, u32, i32)]) -> Result<Vec<BirthdayRow>, Error> {
+    let number = |n: u32| i32::try_from(n).unwrap_or(0);
+    let months: Vec<i32> = days.iter().map(|(m, _, _)| number(*m)).collect();
+    let mdays: Vec<i32> = days.iter().map(|(_, d, _)| number(*d)).collect();
+    let years: Vec<i32> = days.iter().map(|(_, _, y)| *y).collect();
     Ok(sqlx::query_as!(
         BirthdayRow,
         r#"SELECT c.child_id, c.organization_id, c.date_of_birth AS "date_of_birth!",
                 c.birthday_reward_cents, coalesce(f.time_zone, 'UTC') AS "time_zone!"
-         FROM children c LEFT JOIN families f ON f.organization_id = c.organization_id
+         FROM unnest($1::int[], $2::int[], $3::int[]) AS w(month, day, year)
+         JOIN children c
+           -- As `children_by_birthday` is made (rewards migration 1003).
+           ON extract(month FROM c.date_of_birth) = w.month
+          AND extract(day FROM c.date_of_birth) = w.day
+         LEFT JOIN families f ON f.organization_id = c.organization_id
          WHERE c.deleted_at IS NULL AND c.date_of_birth IS NOT NULL AND c.birthday_reward_cents > 0
-           AND (extract(month FROM c.date_of_birth)::int, extract(day FROM c.date_of_birth)::int)
-               IN (SELECT * FROM unnest($1::int[], $2::int[]))"#,
+           AND NOT EXISTS (SELECT FROM ledger_entries l
+                           WHERE l.kind = 'BIRTHDAY'
+                             AND l.source_id = c.child_id::text || ':' || w.year)"#,
         &months,
         &mdays,
+        &years,
     )
     .fetch_all(pool)
     .traced("born_on")
