@@ -55,7 +55,7 @@ impl Handler<OrganizationCreated> for ZonesHandler {
         _: &EventMeta,
     ) -> anyhow::Result<()> {
         let org = Uuid::parse_str(&event.organization_id)?;
-        family_zones::keep(tx, org, zone_or_utc(&event.time_zone), false).await?;
+        family_zones::keep(tx, org, kit::time::zone_name(&event.time_zone), false).await?;
         Ok(())
     }
 }
@@ -68,11 +68,7 @@ impl Handler<OrganizationUpdated> for ZonesHandler {
         _: &EventMeta,
     ) -> anyhow::Result<()> {
         let org = Uuid::parse_str(&event.organization_id)?;
-        family_zones::keep(tx, org, zone_or_utc(&event.time_zone), true).await?;
+        family_zones::keep(tx, org, kit::time::zone_name(&event.time_zone), true).await?;
         Ok(())
     }
-}
-
-fn zone_or_utc(tz: &str) -> &str {
-    if tz.is_empty() { "UTC" } else { tz }
 }

@@ -44,8 +44,7 @@ impl Handler<OrganizationUpdated> for Families {
 
 async fn announce(tx: &mut PgConnection, org: &str, tz: &str) -> anyhow::Result<()> {
     let org = Uuid::parse_str(org)?;
-    let tz = if tz.is_empty() { "UTC" } else { tz };
-    families::announce(tx, org, tz).await?;
+    families::announce(tx, org, kit::time::zone_name(tz)).await?;
     Ok(())
 }
 

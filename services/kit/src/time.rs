@@ -32,6 +32,12 @@ pub fn start_of_day(day: NaiveDate, tz: Tz) -> DateTime<Utc> {
         .unwrap_or_else(|| day.and_time(chrono::NaiveTime::MIN).and_utc())
 }
 
+/// The zone an event names: events from before families had zones name
+/// none, which is UTC.
+pub fn zone_name(raw: &str) -> &str {
+    if raw.is_empty() { "UTC" } else { raw }
+}
+
 /// The calendar date of an instant in `tz`.
 pub fn local_date(at: DateTime<Utc>, tz: Tz) -> NaiveDate {
     at.with_timezone(&tz).date_naive()
@@ -51,6 +57,12 @@ pub fn zone(name: &str) -> Tz {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_event_without_a_zone_means_utc() {
+        assert_eq!(zone_name(""), "UTC");
+        assert_eq!(zone_name("Europe/London"), "Europe/London");
+    }
 
     #[test]
     fn months_begin_at_the_familys_midnight() {

@@ -62,7 +62,7 @@ impl Handler<OrganizationCreated> for Families {
         _: &EventMeta,
     ) -> anyhow::Result<()> {
         let org = Uuid::parse_str(&event.organization_id)?;
-        store::families::upsert(tx, org, zone_or_utc(&event.time_zone)).await?;
+        store::families::upsert(tx, org, kit::time::zone_name(&event.time_zone)).await?;
         Ok(())
     }
 }
@@ -75,13 +75,9 @@ impl Handler<OrganizationUpdated> for Families {
         _: &EventMeta,
     ) -> anyhow::Result<()> {
         let org = Uuid::parse_str(&event.organization_id)?;
-        store::families::upsert(tx, org, zone_or_utc(&event.time_zone)).await?;
+        store::families::upsert(tx, org, kit::time::zone_name(&event.time_zone)).await?;
         Ok(())
     }
-}
-
-fn zone_or_utc(tz: &str) -> &str {
-    if tz.is_empty() { "UTC" } else { tz }
 }
 
 /// Children's birthdays and birthday rewards; a deleted child's money and grades go.

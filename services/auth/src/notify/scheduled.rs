@@ -69,23 +69,17 @@ impl Scheduler {
         let now = self.clock.now();
         self.learn_zones().await?;
         let mut queued = Queued::default();
+        // Found by their family's local day, time and weekday as computed
+        // here: which of the two mails each is due is decided below.
         for due in family_zones::parents_due(&self.pool, &local_now(now)).await? {
-            // The query found them by the database's reading of the zones;
-            // the mails go by the same reading as everything else here.
             queued.looked_at += 1;
-            let parent = &due.member;
-            let local = now.with_timezone(&kit::time::zone(&due.time_zone));
-            if local.time() < parent.digest_time {
-                continue;
-            }
-            let day = local.date_naive();
+            let (parent, day) = (&due.member, due.day);
             if is_on(&parent.email_off, Notice::ReviewDigest.as_str())
                 && self.digest(parent, day, now).await?
             {
                 queued.digests += 1;
             }
-            let weekday = i16::try_from(day.weekday().number_from_monday()).unwrap_or(7);
-            if weekday == parent.weekly_summary_day
+            if due.weekday == parent.weekly_summary_day
                 && is_on(&parent.email_off, Notice::WeeklySummary.as_str())
                 && self.summary(parent, day, now).await?
             {

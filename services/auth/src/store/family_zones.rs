@@ -66,11 +66,13 @@ pub struct LocalNow {
     pub weekday: i16,
 }
 
-/// A parent whose digest or weekly summary may be due, and their family's zone.
+/// A parent whose digest or weekly summary may be due, with their family's
+/// local day and weekday.
 #[derive(Debug)]
 pub struct DueParent {
     pub member: Member,
-    pub time_zone: String,
+    pub day: NaiveDate,
+    pub weekday: i16,
 }
 
 /// The active parents with an address whose digest time has come in their
@@ -88,7 +90,7 @@ pub async fn parents_due(pool: &PgPool, now: &[LocalNow]) -> Result<Vec<DueParen
              COALESCE(s.digest_time, '18:00') AS "digest_time!",
              COALESCE(s.weekly_summary_day, 7::smallint) AS "weekly_summary_day!",
              COALESCE(s.language, 'en') AS "language!",
-             z.time_zone
+             l.day AS "day!", l.weekday AS "weekday!"
          FROM unnest($1::text[], $2::date[], $3::time[], $4::smallint[])
                 AS l(zone, day, at, weekday)
          JOIN family_zones z ON z.time_zone = l.zone
@@ -128,7 +130,8 @@ pub async fn parents_due(pool: &PgPool, now: &[LocalNow]) -> Result<Vec<DueParen
                 weekly_summary_day: r.weekly_summary_day,
                 language: r.language,
             },
-            time_zone: r.time_zone,
+            day: r.day,
+            weekday: r.weekday,
         })
         .collect())
 }
