@@ -62,6 +62,7 @@ pub mod events {
         SubmissionSubmitted => "chores.submission_submitted",
         CatalogueChanged => "chores.catalogue_changed",
         ChoreMissed => "chores.chore_missed",
+        ChoreDueSoon => "chores.chore_due_soon",
         MissedChoreExcused => "chores.missed_chore_excused",
         PauseChanged => "chores.pause_changed",
         LedgerEntryRecorded => "rewards.ledger_entry_recorded",

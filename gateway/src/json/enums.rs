@@ -414,7 +414,8 @@ mod tests {
 }
 
 /// What a notification is about: for parents a submission, a store request
-/// or a webhook turned off; for a child a review or a store decision.
+/// or a webhook turned off; for a child a review, a store decision or a
+/// chore due within the hour.
 #[allow(non_camel_case_types)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 pub enum NotificationKind {
@@ -423,6 +424,7 @@ pub enum NotificationKind {
     WEBHOOK_DISABLED,
     REVIEW,
     STORE_DECISION,
+    DUE_REMINDER,
 }
 
 by_name!(NotificationKind {
@@ -430,7 +432,8 @@ by_name!(NotificationKind {
     STORE_REQUEST,
     WEBHOOK_DISABLED,
     REVIEW,
-    STORE_DECISION
+    STORE_DECISION,
+    DUE_REMINDER
 });
 
 /// How often an allowance is paid.

@@ -15,8 +15,9 @@ pub struct NotificationView {
     pub kind: NotificationKind,
     /// What the event said: ids (`childId`, `choreId`, `submissionId`,
     /// `redemptionId`, `itemId`, `webhookId`), `approved`, `status`
-    /// (APPROVED or REJECTED), amounts in dollars (`reward`, `price`) and a
-    /// webhook's `url`, as the kind has them.
+    /// (APPROVED or REJECTED), amounts in dollars (`reward`, `price`), a
+    /// webhook's `url`, and a due chore's `choreName`, `dueOn`, `dueAt` and
+    /// `dueTime` (HH:MM on the family's clock), as the kind has them.
     #[schema(value_type = Object)]
     pub data: serde_json::Value,
     pub created_at: Option<DateTime<Utc>>,

@@ -27,6 +27,9 @@ pub enum WebhookEvent {
     /// A chore's due day passed without it being done.
     #[serde(rename = "chore.missed")]
     ChoreMissed,
+    /// A chore with a due time is due within the hour and a child has not sent it.
+    #[serde(rename = "chore.due_soon")]
+    ChoreDueSoon,
     /// A child was added, changed or removed.
     #[serde(rename = "child.changed")]
     ChildChanged,
@@ -43,6 +46,7 @@ impl WebhookEvent {
         Self::BalanceChanged,
         Self::ChoreChanged,
         Self::ChoreMissed,
+        Self::ChoreDueSoon,
         Self::ChildChanged,
         Self::StoreRedemption,
     ];
@@ -55,6 +59,7 @@ impl WebhookEvent {
             Self::BalanceChanged => "balance.changed",
             Self::ChoreChanged => "chore.changed",
             Self::ChoreMissed => "chore.missed",
+            Self::ChoreDueSoon => "chore.due_soon",
             Self::ChildChanged => "child.changed",
             Self::StoreRedemption => "store.redemption",
         }

@@ -24,6 +24,7 @@ mod parents;
 mod passwords;
 mod pauses;
 mod recovery;
+mod reminders;
 mod rewards;
 mod schedule;
 mod sessions;

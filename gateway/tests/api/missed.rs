@@ -30,7 +30,7 @@ async fn record(pool: &PgPool, clock: &ManualClock) -> usize {
 
 /// Waits until the chores service knows the family's children (from their
 /// events), as the job counts only children it knows.
-async fn children_known(pool: &PgPool, count: i64, org_child: &str) {
+pub async fn children_known(pool: &PgPool, count: i64, org_child: &str) {
     let child = Uuid::parse_str(org_child).unwrap();
     eventually("the children known to chores", || async {
         let known: i64 = kit::tenancy::all_families(

@@ -26,14 +26,14 @@ fn morning() -> DateTime<Utc> {
         .with_timezone(&Utc)
 }
 
-async fn notifications(session: &Session) -> Value {
+pub async fn notifications(session: &Session) -> Value {
     let (status, body) = send(session.get("/notifications")).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     body
 }
 
 /// Waits until `session` has `count` notifications.
-async fn wait_for_notifications(session: &Session, count: usize) -> Value {
+pub async fn wait_for_notifications(session: &Session, count: usize) -> Value {
     eventually("the notifications", || async {
         notifications(session).await["notifications"]
             .as_array()
@@ -45,7 +45,7 @@ async fn wait_for_notifications(session: &Session, count: usize) -> Value {
     notifications(session).await
 }
 
-fn email_of(session: &Session) -> String {
+pub fn email_of(session: &Session) -> String {
     session.user["email"].as_str().unwrap().to_owned()
 }
 
@@ -57,7 +57,7 @@ fn digests(mails: Vec<Mail>) -> Vec<Mail> {
 }
 
 /// A mail's headers, each on one line (folded ones unfolded).
-fn unfolded(mail: &Mail) -> String {
+pub fn unfolded(mail: &Mail) -> String {
     mail.headers
         .replace("\r\n", "\n")
         .replace("\n ", " ")
@@ -65,7 +65,7 @@ fn unfolded(mail: &Mail) -> String {
 }
 
 /// The token of a mail's `List-Unsubscribe` link.
-fn unsubscribe_token(mail: &Mail) -> String {
+pub fn unsubscribe_token(mail: &Mail) -> String {
     let headers = unfolded(mail);
     let header = headers
         .lines()

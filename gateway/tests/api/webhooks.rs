@@ -35,7 +35,7 @@ use crate::{
 
 /// One request a receiver got.
 #[derive(Debug, Clone)]
-struct Received {
+pub struct Received {
     headers: HeaderMap,
     body: String,
 }
@@ -43,7 +43,7 @@ struct Received {
 /// An HTTP endpoint on 127.0.0.1 that records what it gets and answers
 /// with the statuses it is given, in turn (200 once they run out).
 #[derive(Clone, Default)]
-struct Receiver {
+pub struct Receiver {
     received: Arc<Mutex<Vec<Received>>>,
     answers: Arc<Mutex<VecDeque<u16>>>,
     always: Option<u16>,
@@ -51,7 +51,7 @@ struct Receiver {
 
 impl Receiver {
     /// Starts it; returns it and its URL.
-    async fn start(answers: &[u16], always: Option<u16>) -> (Self, String) {
+    pub async fn start(answers: &[u16], always: Option<u16>) -> (Self, String) {
         let receiver = Self {
             answers: Arc::new(Mutex::new(answers.iter().copied().collect())),
             always,
@@ -70,7 +70,7 @@ impl Receiver {
         self.received.lock().unwrap().clone()
     }
 
-    async fn wait_for(&self, count: usize) -> Vec<Received> {
+    pub async fn wait_for(&self, count: usize) -> Vec<Received> {
         eventually(&format!("{count} requests at the receiver"), || async {
             self.received().len() >= count
         })
@@ -94,7 +94,7 @@ async fn receive(State(receiver): State<Receiver>, headers: HeaderMap, body: Byt
 /// Checks a delivery as a receiver following Standard Webhooks would: the
 /// key is the secret's base64 after `whsec_`, the signed content
 /// `id.timestamp.body`, and one of the header's `v1,` signatures must match.
-fn verify(secret: &str, received: &Received) -> Value {
+pub fn verify(secret: &str, received: &Received) -> Value {
     let header = |name: &str| received.headers[name].to_str().unwrap().to_owned();
     let key = STANDARD
         .decode(secret.strip_prefix("whsec_").expect("whsec_ prefix"))
@@ -119,7 +119,7 @@ async fn register(parent: &Session, url: &str, events: Value) -> (StatusCode, Va
     send(parent.post("/webhooks", &json!({"url": url, "events": events}))).await
 }
 
-async fn registered(parent: &Session, url: &str, events: Value) -> (String, String) {
+pub async fn registered(parent: &Session, url: &str, events: Value) -> (String, String) {
     let (status, created) = register(parent, url, events).await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
     (

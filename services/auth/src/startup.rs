@@ -8,8 +8,8 @@ use chorely_proto::{
         notifications_service_server::NotificationsServiceServer,
     },
     events::v1::{
-        OrganizationCreated, OrganizationUpdated, RedemptionDecided, RedemptionRequested,
-        SubmissionReviewed, SubmissionSubmitted, WebhookDisabled,
+        ChoreDueSoon, OrganizationCreated, OrganizationUpdated, RedemptionDecided,
+        RedemptionRequested, SubmissionReviewed, SubmissionSubmitted, WebhookDisabled,
     },
 };
 use kit::{clock::Clock, jwt::JwtSigner, outbox::Relay, service::Service};
@@ -175,6 +175,7 @@ impl Application {
                 &shutdown,
             ),
             s.consume::<WebhookDisabled, _>("auth-notify-webhook-disabled", n.clone(), &shutdown),
+            s.consume::<ChoreDueSoon, _>("auth-notify-due-soon", n.clone(), &shutdown),
             tokio::spawn(self.mailer.run(shutdown.clone())),
             tokio::spawn(self.scheduler.run(shutdown.clone())),
         ];

@@ -15,6 +15,9 @@ pub struct Config {
     pub rewards_url: String,
     /// How long a photo link handed to a family member works, in seconds.
     pub photo_url_ttl_secs: u64,
+    /// How often the missed-chore and reminder jobs look, in seconds (also
+    /// once at start).
+    pub jobs_every_secs: u64,
 }
 
 /// Where submission photos are kept.
@@ -59,6 +62,7 @@ impl Default for Config {
             platform_url: "http://127.0.0.1:50055".into(),
             rewards_url: "http://127.0.0.1:50054".into(),
             photo_url_ttl_secs: 900,
+            jobs_every_secs: 60,
         }
     }
 }

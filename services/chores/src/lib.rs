@@ -16,6 +16,7 @@ pub mod pause;
 pub mod pauses;
 pub mod photo;
 pub mod planning;
+pub mod reminders;
 pub mod schedule;
 pub mod startup;
 pub mod stats;

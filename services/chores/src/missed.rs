@@ -31,9 +31,6 @@ use crate::{
     store::{children, missed, pauses, submissions, turns},
 };
 
-/// How often the job looks.
-pub const EVERY: StdDuration = StdDuration::from_secs(60);
-
 /// A day is checked this long after it ended, so a submission sent in its
 /// last moment has been committed by then.
 const GRACE: Duration = Duration::minutes(2);
@@ -141,9 +138,10 @@ async fn record_family(
     Ok(recorded)
 }
 
-/// Runs the job until shutdown, reading the time from `clock`.
-pub async fn run(pool: PgPool, clock: Clock, shutdown: CancellationToken) {
-    let mut ticks = tokio::time::interval(EVERY);
+/// Runs the job every `every` (and at once) until shutdown, reading the
+/// time from `clock`.
+pub async fn run(pool: PgPool, clock: Clock, every: StdDuration, shutdown: CancellationToken) {
+    let mut ticks = tokio::time::interval(every);
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tokio::select! {

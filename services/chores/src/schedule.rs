@@ -499,6 +499,27 @@ pub fn missed_on(rules: &Rules, day: NaiveDate, family: &[Uuid], marks: &[Mark])
         .collect()
 }
 
+/// The children to remind, before it is due, of the chore of `rules` on
+/// `day`: those who would miss it if nothing changed ([`missed_on`]), and
+/// for a first-come chore nobody has taken yet, each child it is for (it
+/// is still anyone's to take).
+pub fn owed_on(rules: &Rules, day: NaiveDate, family: &[Uuid], marks: &[Mark]) -> Vec<Uuid> {
+    if rules.mode != Mode::FirstCome {
+        return missed_on(rules, day, family, marks);
+    }
+    if !rules.is_scheduled() || day < rules.starts_on || rules.period(day).is_none() {
+        return Vec::new();
+    }
+    if marks.iter().any(|m| m.on == day) {
+        return Vec::new();
+    }
+    if rules.assigned.is_empty() {
+        family.to_vec()
+    } else {
+        rules.assigned.clone()
+    }
+}
+
 /// The field every assignment problem is told on.
 pub const ASSIGNED: &str = "assignedChildIds";
 

@@ -28,6 +28,7 @@ use crate::{
     pauses::Pauses,
     photo,
     planning::Planning,
+    reminders,
     stats::Stats,
     storage::Storage,
     submissions::Submissions,
@@ -43,6 +44,8 @@ pub struct Application {
     storage: Storage,
     routes: Routes,
     clock: Clock,
+    /// How often the missed-chore and reminder jobs look.
+    jobs_every: Duration,
 }
 
 impl Application {
@@ -112,6 +115,7 @@ impl Application {
             storage,
             routes,
             clock,
+            jobs_every: Duration::from_secs(config.jobs_every_secs.max(1)),
         })
     }
 
@@ -138,6 +142,13 @@ impl Application {
         tokio::spawn(missed::run(
             s.pool.clone(),
             self.clock.clone(),
+            self.jobs_every,
+            shutdown.clone(),
+        ));
+        tokio::spawn(reminders::run(
+            s.pool.clone(),
+            self.clock.clone(),
+            self.jobs_every,
             shutdown.clone(),
         ));
         let consumers = vec![

@@ -4,9 +4,9 @@ use std::{sync::Arc, time::Duration};
 
 use chorely_proto::{
     events::v1::{
-        CatalogueChanged, ChildCreated, ChildDeleted, ChildUpdated, ChoreCountChanged, ChoreMissed,
-        LedgerEntryRecorded, RedemptionDecided, RedemptionRequested, SubmissionReviewed,
-        SubmissionSubmitted,
+        CatalogueChanged, ChildCreated, ChildDeleted, ChildUpdated, ChoreCountChanged,
+        ChoreDueSoon, ChoreMissed, LedgerEntryRecorded, RedemptionDecided, RedemptionRequested,
+        SubmissionReviewed, SubmissionSubmitted,
     },
     family::v1::{
         family_service_server::FamilyServiceServer, webhooks_service_server::WebhooksServiceServer,
@@ -134,6 +134,7 @@ impl Application {
             self.hook::<CatalogueChanged>("family-hooks-catalogue", &shutdown),
             self.hook::<ChoreCountChanged>("family-hooks-chore-count", &shutdown),
             self.hook::<ChoreMissed>("family-hooks-missed", &shutdown),
+            self.hook::<ChoreDueSoon>("family-hooks-due-soon", &shutdown),
             self.hook::<ChildCreated>("family-hooks-child-created", &shutdown),
             self.hook::<ChildUpdated>("family-hooks-child-updated", &shutdown),
             self.hook::<ChildDeleted>("family-hooks-child-deleted", &shutdown),

@@ -223,6 +223,8 @@ impl Stack {
                 platform_url: platform_url.clone(),
                 rewards_url: rewards_url.clone(),
                 photo_url_ttl_secs: options.photo_url_ttl_secs.unwrap_or(900),
+                // Once at start: tests run the jobs themselves, at the times they set.
+                jobs_every_secs: 24 * 60 * 60,
             },
             chores_clock,
         )

@@ -2762,10 +2762,11 @@ export interface components {
         };
         /**
          * @description What a notification is about: for parents a submission, a store request
-         *     or a webhook turned off; for a child a review or a store decision.
+         *     or a webhook turned off; for a child a review, a store decision or a
+         *     chore due within the hour.
          * @enum {string}
          */
-        NotificationKind: "SUBMISSION" | "STORE_REQUEST" | "WEBHOOK_DISABLED" | "REVIEW" | "STORE_DECISION";
+        NotificationKind: "SUBMISSION" | "STORE_REQUEST" | "WEBHOOK_DISABLED" | "REVIEW" | "STORE_DECISION" | "DUE_REMINDER";
         NotificationSettingsBody: {
             /** @description HH:MM, e.g. 18:00. */
             digestTime: string;
@@ -2810,8 +2811,9 @@ export interface components {
             /**
              * @description What the event said: ids (`childId`, `choreId`, `submissionId`,
              *     `redemptionId`, `itemId`, `webhookId`), `approved`, `status`
-             *     (APPROVED or REJECTED), amounts in dollars (`reward`, `price`) and a
-             *     webhook's `url`, as the kind has them.
+             *     (APPROVED or REJECTED), amounts in dollars (`reward`, `price`), a
+             *     webhook's `url`, and a due chore's `choreName`, `dueOn`, `dueAt` and
+             *     `dueTime` (HH:MM on the family's clock), as the kind has them.
              */
             data: Record<string, never>;
             id: string;
@@ -3586,7 +3588,7 @@ export interface components {
          * @description An event type an endpoint receives; `*` for every one (those added later too).
          * @enum {string}
          */
-        WebhookEvent: "*" | "submission.created" | "submission.reviewed" | "balance.changed" | "chore.changed" | "chore.missed" | "child.changed" | "store.redemption";
+        WebhookEvent: "*" | "submission.created" | "submission.reviewed" | "balance.changed" | "chore.changed" | "chore.missed" | "chore.due_soon" | "child.changed" | "store.redemption";
         /** @description Who does what on seven days, for each child of the family. */
         Week: {
             /** @description In the family's order of children. */

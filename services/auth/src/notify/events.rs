@@ -5,7 +5,7 @@
 //! queued in the same transaction.
 
 use chorely_proto::events::v1::{
-    NotificationCreated, RedemptionDecided, RedemptionRequested, SubmissionReviewed,
+    ChoreDueSoon, NotificationCreated, RedemptionDecided, RedemptionRequested, SubmissionReviewed,
     SubmissionSubmitted, WebhookDisabled,
 };
 use kit::{
@@ -246,5 +246,31 @@ impl Handler<WebhookDisabled> for Notifier {
             mail: Some(&mail),
         };
         self.tell(tx, org, &parents, told, meta).await
+    }
+}
+
+impl Handler<ChoreDueSoon> for Notifier {
+    async fn handle(
+        &self,
+        tx: &mut PgConnection,
+        e: ChoreDueSoon,
+        meta: &EventMeta,
+    ) -> anyhow::Result<()> {
+        let (org, child) = (id(&e.organization_id)?, id(&e.child_id)?);
+        let logins = store::members(tx, org, Some(child)).await?;
+        let due_at = e
+            .due_at
+            .as_ref()
+            .and_then(kit::time::from_proto)
+            .map(|at| at.to_rfc3339());
+        let data = json!({"choreId": e.chore_id, "choreName": e.chore_name,
+            "dueOn": e.due_on, "dueAt": due_at, "dueTime": e.due_time});
+        let mail = json!({"choreName": e.chore_name, "dueTime": e.due_time});
+        let told = Told {
+            kind: Kind::DueReminder,
+            data: &data,
+            mail: Some(&mail),
+        };
+        self.tell(tx, org, &logins, told, meta).await
     }
 }

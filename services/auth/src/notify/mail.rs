@@ -18,14 +18,17 @@ pub enum Notice {
     Approval,
     /// Parents: a webhook endpoint was turned off after a day of failures.
     WebhookDisabled,
+    /// A child: a chore of theirs is due within the hour.
+    DueReminder,
 }
 
 impl Notice {
-    pub const ALL: [Notice; 4] = [
+    pub const ALL: [Notice; 5] = [
         Notice::ReviewDigest,
         Notice::WeeklySummary,
         Notice::Approval,
         Notice::WebhookDisabled,
+        Notice::DueReminder,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -34,6 +37,7 @@ impl Notice {
             Notice::WeeklySummary => "WEEKLY_SUMMARY",
             Notice::Approval => "APPROVAL",
             Notice::WebhookDisabled => "WEBHOOK_DISABLED",
+            Notice::DueReminder => "DUE_REMINDER",
         }
     }
 
@@ -91,6 +95,15 @@ pub fn amount(cents: i64) -> String {
     format!("{sign}{}.{:02}", cents / 100, cents % 100)
 }
 
+/// A time of day sent as HH:MM, as the language says it: "5:00 PM" in
+/// English (the app's American English), "17:00" in Spanish and German.
+fn clock_time(language: &str, hhmm: &str) -> String {
+    match (language, chrono::NaiveTime::parse_from_str(hhmm, "%H:%M")) {
+        ("es" | "de", _) | (_, Err(_)) => hhmm.to_owned(),
+        (_, Ok(time)) => time.format("%-I:%M %p").to_string(),
+    }
+}
+
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
@@ -113,6 +126,8 @@ fn words(notice: Notice, language: &str, name: &str, payload: &Value) -> Words {
     let count = payload["count"].as_i64().unwrap_or(0);
     let cents = payload["rewardCents"].as_i64().unwrap_or(0);
     let url = payload["url"].as_str().unwrap_or_default();
+    let chore = payload["choreName"].as_str().unwrap_or_default();
+    let due = clock_time(language, payload["dueTime"].as_str().unwrap_or_default());
     let children: Vec<(String, i64, i64)> = payload["children"]
         .as_array()
         .map(|list| {
@@ -165,6 +180,14 @@ fn words(notice: Notice, language: &str, name: &str, payload: &Value) -> Words {
                     "Abrir Ajustes",
                     "Recibes este correo porque eres madre o padre en esta familia.",
                 ),
+                Notice::DueReminder => (
+                    format!("Recuerda: {chore} a las {due}"),
+                    vec![format!(
+                        "«{chore}» vence a las {due} y todavía no la has enviado."
+                    )],
+                    "Abrir mis tareas",
+                    "Recibes este correo una hora antes de que venza una de tus tareas.",
+                ),
             };
             Words {
                 subject,
@@ -215,6 +238,14 @@ fn words(notice: Notice, language: &str, name: &str, payload: &Value) -> Words {
                     "Einstellungen öffnen",
                     "Du bekommst diese E-Mail, weil du in dieser Familie ein Elternteil bist.",
                 ),
+                Notice::DueReminder => (
+                    format!("Erinnerung: {chore} bis {due} Uhr"),
+                    vec![format!(
+                        "„{chore}“ ist um {due} Uhr fällig, und du hast die Aufgabe noch nicht eingereicht."
+                    )],
+                    "Meine Aufgaben öffnen",
+                    "Du bekommst diese E-Mail eine Stunde, bevor eine deiner Aufgaben fällig ist.",
+                ),
             };
             Words {
                 subject,
@@ -260,6 +291,14 @@ fn words(notice: Notice, language: &str, name: &str, payload: &Value) -> Words {
                     "Open Settings",
                     "You get this email because you are a parent in this family.",
                 ),
+                Notice::DueReminder => (
+                    format!("Reminder: {chore} is due at {due}"),
+                    vec![format!(
+                        "\"{chore}\" is due at {due}, and you have not sent it yet."
+                    )],
+                    "Open my chores",
+                    "You get this email an hour before one of your chores is due.",
+                ),
             };
             Words {
                 subject,
@@ -278,7 +317,7 @@ fn path(notice: Notice) -> &'static str {
     match notice {
         Notice::ReviewDigest => "/approval",
         Notice::WebhookDisabled => "/settings",
-        Notice::WeeklySummary | Notice::Approval => "/",
+        Notice::WeeklySummary | Notice::Approval | Notice::DueReminder => "/",
     }
 }
 
@@ -373,6 +412,26 @@ mod tests {
                 assert!(!r.html.contains("<x>"), "escaped");
             }
         }
+    }
+
+    #[test]
+    fn a_reminder_names_the_chore_and_its_time_in_each_language() {
+        let payload = json!({"choreName": "Dishes", "dueTime": "17:00"});
+        let r = |l| {
+            render(
+                Notice::DueReminder,
+                l,
+                "Mia",
+                &payload,
+                "https://x",
+                "https://x/u",
+            )
+        };
+        assert_eq!(r("en").subject, "Reminder: Dishes is due at 5:00 PM");
+        assert_eq!(r("es").subject, "Recuerda: Dishes a las 17:00");
+        assert_eq!(r("de").subject, "Erinnerung: Dishes bis 17:00 Uhr");
+        assert!(r("en").text.contains("\"Dishes\" is due at 5:00 PM"));
+        assert!(r("en").html.contains("&quot;Dishes&quot;"), "escaped");
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! per event and recipient, kept in the recipient's in-app centre, and mailed
 //! through the mail queue where the recipient wants mail: a daily review
 //! digest and a weekly summary for parents (scheduled jobs, never one mail
-//! per submission), approvals for a child with an address, and a webhook
+//! per submission), approvals and reminders before a chore is due for a child with an
+//! address, and a webhook
 //! turned off. Every such mail carries a one-click unsubscribe link.
 
 pub mod centre;
@@ -25,12 +26,14 @@ pub enum Kind {
     Review,
     /// A child: a store request of theirs was approved or rejected.
     StoreDecision,
+    /// A child: a chore of theirs is due within the hour and not done yet.
+    DueReminder,
 }
 
 impl Kind {
     pub const FOR_PARENTS: [Kind; 3] =
         [Kind::Submission, Kind::StoreRequest, Kind::WebhookDisabled];
-    pub const FOR_CHILDREN: [Kind; 2] = [Kind::Review, Kind::StoreDecision];
+    pub const FOR_CHILDREN: [Kind; 3] = [Kind::Review, Kind::StoreDecision, Kind::DueReminder];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -39,6 +42,7 @@ impl Kind {
             Kind::WebhookDisabled => "WEBHOOK_DISABLED",
             Kind::Review => "REVIEW",
             Kind::StoreDecision => "STORE_DECISION",
+            Kind::DueReminder => "DUE_REMINDER",
         }
     }
 
@@ -57,6 +61,7 @@ impl Kind {
             Kind::Submission => Some(mail::Notice::ReviewDigest),
             Kind::WebhookDisabled => Some(mail::Notice::WebhookDisabled),
             Kind::Review => Some(mail::Notice::Approval),
+            Kind::DueReminder => Some(mail::Notice::DueReminder),
             Kind::StoreRequest | Kind::StoreDecision => None,
         }
     }

@@ -632,3 +632,39 @@ fn first_come_and_unscheduled_chores_are_never_missed() {
     let daily = rules(Mode::Rotate, &[LILY, MAX], 1);
     missed_table(&daily, &[LILY, MAX], &[("2026-03-02", &[], &[])]);
 }
+
+#[test]
+fn a_reminder_is_owed_by_whoever_would_miss_it_and_first_come_by_everyone_until_taken() {
+    let owed = |rules: &Rules, day: &str, sent: &[Uuid]| {
+        let marks: Vec<Mark> = sent
+            .iter()
+            .map(|child| mark(*child, local(&format!("{day} 07:30"))))
+            .collect();
+        let mut owed = owed_on(rules, date(day), &[LILY, MAX], &marks);
+        owed.sort();
+        owed
+    };
+    let each = scheduled(rules(Mode::Each, &[], 0), &[1, 3], Some("08:00"));
+    assert_eq!(owed(&each, "2026-03-02", &[LILY]), vec![MAX]);
+    assert_eq!(
+        owed(&each, "2026-03-03", &[]),
+        Vec::<Uuid>::new(),
+        "not due"
+    );
+    let turns = scheduled(rules(Mode::Rotate, &[LILY, MAX], 0), &[1, 3], Some("08:00"));
+    assert_eq!(
+        owed(&turns, "2026-03-04", &[]),
+        vec![MAX],
+        "only the holder"
+    );
+    let first_come = scheduled(rules(Mode::FirstCome, &[LILY, MAX], 0), &[1], Some("08:00"));
+    assert_eq!(owed(&first_come, "2026-03-02", &[]), vec![LILY, MAX]);
+    assert_eq!(
+        owed(&first_come, "2026-03-02", &[MAX]),
+        Vec::<Uuid>::new(),
+        "taken"
+    );
+    assert_eq!(owed(&first_come, "2026-03-01", &[]), Vec::<Uuid>::new());
+    let unscheduled = rules(Mode::FirstCome, &[LILY, MAX], 1);
+    assert_eq!(owed(&unscheduled, "2026-03-02", &[]), Vec::<Uuid>::new());
+}

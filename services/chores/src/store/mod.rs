@@ -11,6 +11,7 @@ pub mod families;
 pub mod feeds;
 pub mod missed;
 pub mod pauses;
+pub mod reminders;
 pub mod stats;
 pub mod submissions;
 pub mod turns;

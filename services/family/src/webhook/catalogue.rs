@@ -5,9 +5,9 @@
 use chorely_proto::events::{
     Event,
     v1::{
-        CatalogueChanged, ChildCreated, ChildDeleted, ChildUpdated, ChoreCountChanged, ChoreMissed,
-        LedgerEntryRecorded, RedemptionDecided, RedemptionRequested, SubmissionReviewed,
-        SubmissionSubmitted,
+        CatalogueChanged, ChildCreated, ChildDeleted, ChildUpdated, ChoreCountChanged,
+        ChoreDueSoon, ChoreMissed, LedgerEntryRecorded, RedemptionDecided, RedemptionRequested,
+        SubmissionReviewed, SubmissionSubmitted,
     },
 };
 use chrono::{DateTime, Utc};
@@ -20,6 +20,7 @@ pub const TYPES: &[&str] = &[
     "balance.changed",
     "chore.changed",
     "chore.missed",
+    "chore.due_soon",
     "child.changed",
     "store.redemption",
 ];
@@ -137,6 +138,18 @@ impl Hooked for ChoreMissed {
     }
     fn at(&self) -> Option<DateTime<Utc>> {
         time(self.due_at.as_ref())
+    }
+}
+
+impl Hooked for ChoreDueSoon {
+    const TYPE: &'static str = "chore.due_soon";
+    fn organization(&self) -> &str {
+        &self.organization_id
+    }
+    fn data(&self) -> Value {
+        json!({"reminderId": self.reminder_id, "childId": self.child_id,
+            "choreId": self.chore_id, "choreName": self.chore_name, "dueOn": self.due_on,
+            "dueAt": time(self.due_at.as_ref()).map(|at| at.to_rfc3339())})
     }
 }
 

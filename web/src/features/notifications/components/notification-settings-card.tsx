@@ -16,6 +16,7 @@ const KIND_KEYS: Record<NotificationKind, string> = {
   WEBHOOK_DISABLED: 'webhookDisabled',
   REVIEW: 'review',
   STORE_DECISION: 'storeDecision',
+  DUE_REMINDER: 'dueReminder',
 };
 
 /** Monday first, as ISO numbers the days. */

@@ -10,7 +10,7 @@ import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import { queryKeys } from '@/lib/query-keys';
 import { isParentRole } from '@/lib/roles';
 import { useSessionStore } from '@/stores/session-store';
-import { formatDateTime, formatMoney } from '@/utils/format';
+import { formatDateTime, formatMoney, formatTimeOfDay } from '@/utils/format';
 
 /** The words of one notification: who and what, from the event's ids and amounts. */
 function useDescribe() {
@@ -42,6 +42,11 @@ function useDescribe() {
         return data.status === 'APPROVED'
           ? t('notifications.kinds.storeApproved')
           : t('notifications.kinds.storeRejected');
+      case 'DUE_REMINDER':
+        return t('notifications.kinds.dueReminder', {
+          chore: typeof data.choreName === 'string' ? data.choreName : '',
+          time: formatTimeOfDay(typeof data.dueTime === 'string' ? data.dueTime : null, ''),
+        });
     }
   };
 }

@@ -17,6 +17,7 @@ export const WEBHOOK_EVENTS: readonly WebhookEvent[] = [
   'balance.changed',
   'chore.changed',
   'chore.missed',
+  'chore.due_soon',
   'child.changed',
   'store.redemption',
 ];

@@ -61,6 +61,7 @@ const EVENT_LABELS = {
   'balance.changed': 'balanceChanged',
   'chore.changed': 'choreChanged',
   'chore.missed': 'choreMissed',
+  'chore.due_soon': 'choreDueSoon',
   'child.changed': 'childChanged',
   'store.redemption': 'storeRedemption',
 } as const satisfies Record<WebhookEvent, string>;
