@@ -3,7 +3,7 @@
 //! it gets one notification and (with an address) one mail, never twice; a
 //! child who sent it gets nothing; the mail's one-click link turns the mails
 //! off; a new due time moves the reminder; an endpoint asking for
-//! `chore.due_soon` gets it signed. The chores and auth services read
+//! `chore.due_soon` gets it signed; a deleted child's reminders go. The chores and auth services read
 //! one clock the test moves, and the test runs the reminder job itself.
 
 use kit::clock::ManualClock;
@@ -18,7 +18,7 @@ use testkit::{
 
 use crate::{
     chores::chore,
-    helpers::{Session, send, start_with},
+    helpers::{Session, eventually, send, start_with},
     missed::children_known,
     notifications::{email_of, unfolded, unsubscribe_token, wait_for_notifications},
     schedule::{Family, monday_noon, new_york},
@@ -200,7 +200,7 @@ async fn a_child_who_still_owes_a_chore_is_reminded_once_an_hour_before_it_is_du
 
 /// Waits until Lily has her two reminders (Monday's and Tuesday's).
 async fn eventually_two(lily: &Session) {
-    crate::helpers::eventually("two reminders", || async {
+    eventually("two reminders", || async {
         reminders_of(lily).await.len() == 2
     })
     .await;
@@ -238,4 +238,24 @@ async fn a_reminder_reaches_the_webhooks_asking_for_it() {
     assert_eq!(event["data"]["choreName"], "Bins");
     assert_eq!(event["data"]["dueOn"], "2030-01-14");
     assert_eq!(event["data"]["dueAt"], "2030-01-14T13:30:00+00:00");
+
+    // A deleted child's reminders go with them.
+    assert_eq!(kept(&stack.chores_pool, &f.lily_id).await, 1);
+    let (status, body) = send(f.parent.delete(&format!("/children/{}", f.lily_id))).await;
+    assert!(status.is_success(), "{status}: {body}");
+    eventually("the deleted child's reminders gone", || async {
+        kept(&stack.chores_pool, &f.lily_id).await == 0
+    })
+    .await;
+}
+
+/// The reminders the chores service keeps of `child`.
+async fn kept(pool: &PgPool, child: &str) -> i64 {
+    kit::tenancy::all_families(
+        sqlx::query_scalar("SELECT count(*) FROM chore_reminders WHERE child_id = $1")
+            .bind(uuid::Uuid::parse_str(child).unwrap())
+            .fetch_one(pool),
+    )
+    .await
+    .unwrap()
 }

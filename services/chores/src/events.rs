@@ -14,7 +14,7 @@ use uuid::Uuid;
 use crate::{
     catalogue,
     storage::Storage,
-    store::{children, chores, families, feeds, missed, pauses, submissions, turns},
+    store::{children, chores, families, feeds, missed, pauses, reminders, submissions, turns},
 };
 
 /// Families' time zones, for the calendar of days, months and availability.
@@ -172,6 +172,7 @@ impl Handler<ChildDeleted> for ChildDeletedHandler {
         let keys = submissions::delete_for_child(tx, org, child).await?;
         turns::forget_child(tx, org, child).await?;
         missed::delete_for_child(tx, org, child).await?;
+        reminders::delete_for_child(tx, org, child).await?;
         pauses::delete_for_child(tx, org, child).await?;
         feeds::delete_for_child(tx, org, child).await?;
         children::mark_deleted(tx, org, child, self.clock.now()).await?;

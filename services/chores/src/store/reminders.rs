@@ -94,3 +94,16 @@ pub async fn insert(tx: &mut PgConnection, r: &NewReminder) -> Result<Option<Uui
     .traced("insert_reminder")
     .await?)
 }
+
+/// A deleted child's reminders go with them.
+pub async fn delete_for_child(tx: &mut PgConnection, org: Uuid, child: Uuid) -> Result<(), Error> {
+    sqlx::query!(
+        "DELETE FROM chore_reminders WHERE organization_id = $1 AND child_id = $2",
+        org,
+        child,
+    )
+    .execute(tx)
+    .traced("delete_child_reminders")
+    .await?;
+    Ok(())
+}
