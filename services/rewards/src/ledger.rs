@@ -273,13 +273,17 @@ impl Ledger {
         if !only.is_empty() {
             children.retain(|c| only.contains(&c.id));
         }
-        // Each child's standing is its own few queries: asked all at once.
-        let summaries = children.iter().map(|child| async {
-            let id = Uuid::parse_str(&child.id).map_err(|_| Error::ChildNotFound)?;
-            let (multiplier, standing) = self.multipliers.of_in(&family, child).await?;
-            Ok::<_, Error>(pb::ChildSummary {
+        // Every child's standing at once: the same few queries for any family.
+        let standings = self.multipliers.of_children(&family, &children).await?;
+        Ok(children
+            .iter()
+            .zip(standings)
+            .map(|(child, (multiplier, standing))| pb::ChildSummary {
                 child_id: child.id.clone(),
-                balance_cents: balances.get(&id).copied().unwrap_or(0),
+                balance_cents: Uuid::parse_str(&child.id)
+                    .ok()
+                    .and_then(|id| balances.get(&id).copied())
+                    .unwrap_or(0),
                 gpa_centi: standing.gpa_centi,
                 gpa_letter: standing
                     .gpa_centi
@@ -287,8 +291,7 @@ impl Ledger {
                     .unwrap_or_default(),
                 multiplier: Some(multiplier),
             })
-        });
-        futures::future::try_join_all(summaries).await
+            .collect())
     }
 
     /// This month's payouts and earnings, earnings per week for 8 weeks, in

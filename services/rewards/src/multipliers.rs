@@ -105,41 +105,61 @@ impl Multipliers {
     /// A child's multiplier now, with the school standing it came from.
     pub async fn of(&self, org: Uuid, child: &Child) -> Result<(pb::Multiplier, Standing), Error> {
         let family = self.family(org).await?;
-        self.of_in(&family, child).await
+        let mut one = self
+            .of_children(&family, std::slice::from_ref(child))
+            .await?;
+        one.pop().ok_or(Error::ChildNotFound)
     }
 
-    /// [`Multipliers::of`] for a child of a family already read.
-    pub async fn of_in(
+    /// [`Multipliers::of`] for each of `children` (in their order) of a
+    /// family already read: the same few queries whatever their number.
+    pub async fn of_children(
         &self,
         family: &Family,
-        child: &Child,
-    ) -> Result<(pb::Multiplier, Standing), Error> {
-        let id = Uuid::parse_str(&child.id).map_err(|_| Error::ChildNotFound)?;
+        children: &[Child],
+    ) -> Result<Vec<(pb::Multiplier, Standing)>, Error> {
+        let ids = children
+            .iter()
+            .map(|c| Uuid::parse_str(&c.id).map_err(|_| Error::ChildNotFound))
+            .collect::<Result<Vec<Uuid>, Error>>()?;
         let tz: Tz = family.time_zone.parse().unwrap_or(Tz::UTC);
         let now = Utc::now();
         let since = now - chrono::Duration::days(STREAK_WINDOW_DAYS);
         let today = now.with_timezone(&tz).date_naive();
         let window_start = since.with_timezone(&tz).date_naive();
-        let (standing, days, missed, paused) = tokio::try_join!(
-            self.subjects.standing_of(family.org, id),
-            store::ledger::chore_days(&self.pool, id, &family.time_zone, since),
-            store::penalties::last_missed(&self.pool, id, window_start),
-            store::pauses::of_child(&self.pool, family.org, id, window_start),
+        let (standings, days, missed, paused) = tokio::try_join!(
+            self.subjects.standings_of(family.org, &ids),
+            store::ledger::chore_days(&self.pool, &ids, &family.time_zone, since),
+            store::penalties::last_missed(&self.pool, &ids, window_start),
+            store::pauses::of_family(&self.pool, family.org, window_start),
         )?;
-        let multiplier = multiplier::compute(
-            &family.settings,
-            &multiplier::Standing {
-                gpa_letter: standing.letter(),
-                failing: standing.failing,
-                ratings: [
-                    child.honesty_rating,
-                    child.respect_rating,
-                    child.rules_rating,
-                ],
-                streak_days: streak_paused(&days, today, missed, &paused),
-            },
-        );
-        Ok((multiplier, standing))
+        Ok(children
+            .iter()
+            .zip(&ids)
+            .map(|(child, id)| {
+                let standing = standings.get(id).copied().unwrap_or_default();
+                let theirs: Vec<(NaiveDate, NaiveDate)> = paused
+                    .iter()
+                    .filter(|(who, _, _)| who.is_none_or(|c| c == *id))
+                    .map(|(_, from, to)| (*from, *to))
+                    .collect();
+                let days = days.get(id).map_or(&[][..], Vec::as_slice);
+                let multiplier = multiplier::compute(
+                    &family.settings,
+                    &multiplier::Standing {
+                        gpa_letter: standing.letter(),
+                        failing: standing.failing,
+                        ratings: [
+                            child.honesty_rating,
+                            child.respect_rating,
+                            child.rules_rating,
+                        ],
+                        streak_days: streak_paused(days, today, missed.get(id).copied(), &theirs),
+                    },
+                );
+                (multiplier, standing)
+            })
+            .collect())
     }
 }
 

@@ -99,12 +99,27 @@ fn fields(req: &pb::UpsertSubjectRequest) -> Result<SubjectFields, Error> {
 }
 
 impl Subjects {
-    /// The standing of one child of `org`.
-    pub async fn standing_of(&self, org: Uuid, child: Uuid) -> Result<Standing, Error> {
-        let subjects = store::subjects::of_child(&self.pool, org, child).await?;
+    /// The standing of each of `children` of `org`, in two queries
+    /// whatever their number.
+    pub async fn standings_of(
+        &self,
+        org: Uuid,
+        children: &[Uuid],
+    ) -> Result<HashMap<Uuid, Standing>, Error> {
+        let subjects = store::subjects::of_children(&self.pool, org, children).await?;
         let ids: Vec<Uuid> = subjects.iter().map(|s| s.id).collect();
         let grades = store::grades::of_subjects(&self.pool, &ids).await?;
-        Ok(standing(&subjects, &grades))
+        let mut by_child: HashMap<Uuid, Vec<SubjectRow>> = HashMap::new();
+        for subject in subjects {
+            by_child.entry(subject.child_id).or_default().push(subject);
+        }
+        Ok(children
+            .iter()
+            .map(|child| {
+                let theirs = by_child.get(child).map_or(&[][..], Vec::as_slice);
+                (*child, standing(theirs, &grades))
+            })
+            .collect())
     }
 
     pub async fn list(

@@ -341,21 +341,27 @@ pub async fn weekly_chore_rewards(
 /// The days (in `tz`) a child had a chore approved, newest first, since `since`.
 pub async fn chore_days(
     pool: &PgPool,
-    child: Uuid,
+    children: &[Uuid],
     tz: &str,
     since: DateTime<Utc>,
-) -> Result<Vec<NaiveDate>, Error> {
-    Ok(sqlx::query_scalar!(
-        r#"SELECT DISTINCT (occurred_at AT TIME ZONE $2)::date AS "day!" FROM ledger_entries
-         WHERE child_id = $1 AND kind = 'CHORE' AND occurred_at >= $3
-         ORDER BY 1 DESC"#,
-        child,
+) -> Result<HashMap<Uuid, Vec<NaiveDate>>, Error> {
+    let rows = sqlx::query!(
+        r#"SELECT DISTINCT child_id, (occurred_at AT TIME ZONE $2)::date AS "day!"
+         FROM ledger_entries
+         WHERE child_id = ANY($1) AND kind = 'CHORE' AND occurred_at >= $3
+         ORDER BY child_id, 2 DESC"#,
+        children,
         tz,
         since,
     )
     .fetch_all(pool)
     .traced("chore_days")
-    .await?)
+    .await?;
+    let mut days: HashMap<Uuid, Vec<NaiveDate>> = HashMap::new();
+    for row in rows {
+        days.entry(row.child_id).or_default().push(row.day);
+    }
+    Ok(days)
 }
 
 /// Forgets a deleted child's entries.

@@ -41,24 +41,24 @@ pub async fn keep(tx: &mut PgConnection, p: &KeptPause) -> Result<(), Error> {
     Ok(())
 }
 
-/// The days (from, to, both included) pausing `child`, its own pauses and
-/// its family's, that end on `from` or later.
-pub async fn of_child(
+/// The family's pauses that end on `from` or later: (child, from, to), both
+/// days included, the child `None` for a pause of the whole family.
+pub async fn of_family(
     pool: &PgPool,
     org: Uuid,
-    child: Uuid,
     from: NaiveDate,
-) -> Result<Vec<(NaiveDate, NaiveDate)>, Error> {
+) -> Result<Vec<(Option<Uuid>, NaiveDate, NaiveDate)>, Error> {
     let rows = sqlx::query!(
-        "SELECT starts_on, ends_on FROM pauses
-         WHERE organization_id = $1 AND (child_id IS NULL OR child_id = $2)
-           AND NOT removed AND ends_on >= $3",
+        "SELECT child_id, starts_on, ends_on FROM pauses
+         WHERE organization_id = $1 AND NOT removed AND ends_on >= $2",
         org,
-        child,
         from,
     )
     .fetch_all(pool)
-    .traced("child_pauses")
+    .traced("family_pauses")
     .await?;
-    Ok(rows.into_iter().map(|r| (r.starts_on, r.ends_on)).collect())
+    Ok(rows
+        .into_iter()
+        .map(|r| (r.child_id, r.starts_on, r.ends_on))
+        .collect())
 }

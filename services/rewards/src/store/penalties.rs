@@ -1,6 +1,8 @@
 //! Missed chores as rewards keeps them: the day, what the penalty cost and
 //! what the balance allowed to take, and whether it was excused.
 
+use std::collections::HashMap;
+
 use chrono::{DateTime, NaiveDate, Utc};
 use kit::db::Traced;
 use sqlx::PgConnection;
@@ -76,16 +78,18 @@ pub async fn mark_excused(
 /// counts only the days after it.
 pub async fn last_missed(
     pool: &sqlx::PgPool,
-    child: Uuid,
+    children: &[Uuid],
     since: NaiveDate,
-) -> Result<Option<NaiveDate>, Error> {
-    Ok(sqlx::query_scalar!(
-        "SELECT max(due_on) FROM misses
-         WHERE child_id = $1 AND excused_at IS NULL AND due_on >= $2",
-        child,
+) -> Result<HashMap<Uuid, NaiveDate>, Error> {
+    let rows = sqlx::query!(
+        r#"SELECT child_id, max(due_on) AS "last!" FROM misses
+         WHERE child_id = ANY($1) AND excused_at IS NULL AND due_on >= $2
+         GROUP BY child_id"#,
+        children,
         since,
     )
-    .fetch_one(pool)
+    .fetch_all(pool)
     .traced("last_missed")
-    .await?)
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.child_id, r.last)).collect())
 }

@@ -28,6 +28,24 @@ pub struct SubjectFields {
 }
 
 /// A child's subjects, active first, each group by name.
+/// The subjects of each of `children` of `org`.
+pub async fn of_children(
+    pool: &PgPool,
+    org: Uuid,
+    children: &[Uuid],
+) -> Result<Vec<SubjectRow>, Error> {
+    Ok(sqlx::query_as!(
+        SubjectRow,
+        "SELECT id, child_id, name, teacher, period, grade_scale, custom_scale, is_active
+         FROM subjects WHERE organization_id = $1 AND child_id = ANY($2)",
+        org,
+        children,
+    )
+    .fetch_all(pool)
+    .traced("subjects_of_children")
+    .await?)
+}
+
 pub async fn of_child(pool: &PgPool, org: Uuid, child: Uuid) -> Result<Vec<SubjectRow>, Error> {
     Ok(sqlx::query_as!(
         SubjectRow,

@@ -1,0 +1,155 @@
+//! Every child's multiplier is worked out for the whole family at once (the
+//! same few queries for any number of children): each child's streak,
+//! misses, pauses and grades stay their own.
+
+#![allow(clippy::unwrap_used)]
+
+use chorely_proto::family::v1::Child;
+use chrono::{Days, NaiveDate, Utc};
+use kit::testing::TestDb;
+use rewards::{
+    clients::Clients,
+    multiplier::Settings,
+    multipliers::{Family, Multipliers},
+    subjects::Subjects,
+};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+fn days_ago(n: u64) -> NaiveDate {
+    Utc::now()
+        .date_naive()
+        .checked_sub_days(Days::new(n))
+        .unwrap()
+}
+
+type Statement<'q> = sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments>;
+
+async fn run(pool: &PgPool, statement: Statement<'_>) {
+    kit::tenancy::all_families(statement.execute(pool))
+        .await
+        .unwrap();
+}
+
+/// An approved chore of `child`, done at noon UTC `n` days ago.
+async fn chore_done(pool: &PgPool, org: Uuid, child: Uuid, n: u64) {
+    let at = days_ago(n).and_hms_opt(12, 0, 0).unwrap().and_utc();
+    run(
+        pool,
+        sqlx::query(
+            "INSERT INTO ledger_entries (id, organization_id, child_id, kind, source_id,
+            amount_cents, occurred_at) VALUES ($1, $2, $3, 'CHORE', $4, 100, $5)",
+        )
+        .bind(Uuid::now_v7())
+        .bind(org)
+        .bind(child)
+        .bind(Uuid::now_v7().to_string())
+        .bind(at),
+    )
+    .await;
+}
+
+fn child(id: Uuid) -> Child {
+    Child {
+        id: id.to_string(),
+        honesty_rating: 3,
+        respect_rating: 3,
+        rules_rating: 3,
+        ..Default::default()
+    }
+}
+
+#[tokio::test]
+async fn each_childs_streak_misses_pauses_and_grades_stay_their_own() {
+    let db = TestDb::new("rewards");
+    let pool = kit::db::connect(&db.url, &rewards::startup::MIGRATIONS)
+        .await
+        .unwrap();
+    let org = Uuid::new_v4();
+    let (mia, leo, noa) = (Uuid::new_v4(), Uuid::new_v4(), Uuid::new_v4());
+    // Mia: every day of the last eight, today too.
+    for n in 0..8 {
+        chore_done(&pool, org, mia, n).await;
+    }
+    // Leo: the last three days before today, but he missed one two days ago.
+    for n in 1..=3 {
+        chore_done(&pool, org, leo, n).await;
+    }
+    run(
+        &pool,
+        sqlx::query("INSERT INTO misses (missed_id, organization_id, child_id, due_on) VALUES ($1, $2, $3, $4)").bind(Uuid::new_v4()).bind(org).bind(leo).bind(days_ago(2)),
+    )
+    .await;
+    // Noa: yesterday and three days ago, with a pause of her own between.
+    chore_done(&pool, org, noa, 1).await;
+    chore_done(&pool, org, noa, 3).await;
+    run(
+        &pool,
+        sqlx::query(
+            "INSERT INTO pauses (pause_id, organization_id, child_id, starts_on, ends_on, revision)
+         VALUES ($1, $2, $3, $4, $4, 1)",
+        )
+        .bind(Uuid::new_v4())
+        .bind(org)
+        .bind(noa)
+        .bind(days_ago(2)),
+    )
+    .await;
+    // Mia alone has a subject, graded A.
+    let subject = Uuid::new_v4();
+    run(
+        &pool,
+        sqlx::query(
+            "INSERT INTO subjects (id, organization_id, child_id, name, grade_scale)
+         VALUES ($1, $2, $3, 'Maths', 'LETTER')",
+        )
+        .bind(subject)
+        .bind(org)
+        .bind(mia),
+    )
+    .await;
+    run(
+        &pool,
+        sqlx::query("INSERT INTO grades (id, subject_id, letter) VALUES ($1, $2, 'A')")
+            .bind(Uuid::new_v4())
+            .bind(subject),
+    )
+    .await;
+
+    let clients = Clients::new(
+        "http://127.0.0.1:1",
+        "http://127.0.0.1:1",
+        "http://127.0.0.1:1",
+    )
+    .unwrap();
+    let multipliers = Multipliers {
+        pool: pool.clone(),
+        subjects: Subjects {
+            pool: pool.clone(),
+            clients,
+        },
+    };
+    let family = Family {
+        org,
+        settings: Settings::default(),
+        time_zone: "UTC".into(),
+    };
+    let children = [child(mia), child(leo), child(noa), child(Uuid::new_v4())];
+    let worked_out = kit::tenancy::all_families(multipliers.of_children(&family, &children))
+        .await
+        .unwrap();
+    let streaks: Vec<i32> = worked_out.iter().map(|(m, _)| m.streak_days).collect();
+    assert_eq!(
+        streaks,
+        vec![8, 1, 2, 0],
+        "Mia, Leo, Noa, a child with nothing"
+    );
+    let grades: Vec<Option<i32>> = worked_out.iter().map(|(_, s)| s.gpa_centi).collect();
+    assert!(grades[0].is_some(), "Mia's A counts");
+    assert_eq!(&grades[1..], &[None, None, None], "only Mia has grades");
+    // One child asked alone gets what the family-wide look gave them.
+    let alone = kit::tenancy::all_families(multipliers.of_children(&family, &children[1..2]))
+        .await
+        .unwrap();
+    assert_eq!(alone[0].0.streak_days, 1);
+}
