@@ -166,7 +166,7 @@ pub struct NotificationSettingsBody {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Unsubscribed {
-    /// REVIEW_DIGEST, WEEKLY_SUMMARY, APPROVAL or WEBHOOK_DISABLED.
+    /// REVIEW_DIGEST, WEEKLY_SUMMARY, APPROVAL, WEBHOOK_DISABLED or DUE_REMINDER.
     pub mail: String,
 }
 

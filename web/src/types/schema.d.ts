@@ -3480,7 +3480,7 @@ export interface components {
         UiTheme: "KIDS" | "TEEN" | "ADULT";
         /** @description The kind of mail turned off. */
         Unsubscribed: {
-            /** @description REVIEW_DIGEST, WEEKLY_SUMMARY, APPROVAL or WEBHOOK_DISABLED. */
+            /** @description REVIEW_DIGEST, WEEKLY_SUMMARY, APPROVAL, WEBHOOK_DISABLED or DUE_REMINDER. */
             mail: string;
         };
         UpdateMeBody: {
