@@ -11,6 +11,7 @@ pub mod events;
 pub mod feed;
 pub mod feeds;
 pub mod grpc;
+pub mod jobs;
 pub mod missed;
 pub mod pause;
 pub mod pauses;

@@ -141,19 +141,14 @@ async fn record_family(
 /// Runs the job every `every` (and at once) until shutdown, reading the
 /// time from `clock`.
 pub async fn run(pool: PgPool, clock: Clock, every: StdDuration, shutdown: CancellationToken) {
-    let mut ticks = tokio::time::interval(every);
-    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tokio::select! {
-            () = shutdown.cancelled() => return,
-            _ = ticks.tick() => {}
-        }
+    crate::jobs::every(every, shutdown, || async {
         match record_due(&pool, clock.now()).await {
             Ok(0) => {}
             Ok(count) => tracing::info!(count, "missed chores recorded"),
             Err(err) => tracing::warn!(error = %err, "looking for missed chores failed"),
         }
-    }
+    })
+    .await;
 }
 
 #[derive(Clone)]

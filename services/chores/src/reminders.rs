@@ -173,19 +173,14 @@ async fn remind_family(
 /// Runs the job every `every` (and at once) until shutdown, reading the
 /// time from `clock`.
 pub async fn run(pool: PgPool, clock: Clock, every: StdDuration, shutdown: CancellationToken) {
-    let mut ticks = tokio::time::interval(every);
-    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tokio::select! {
-            () = shutdown.cancelled() => return,
-            _ = ticks.tick() => {}
-        }
+    crate::jobs::every(every, shutdown, || async {
         match send_due(&pool, clock.now()).await {
             Ok(Look { reminders: 0, .. }) => {}
             Ok(look) => tracing::info!(count = look.reminders, "chore reminders sent"),
             Err(err) => tracing::warn!(error = %err, "sending chore reminders failed"),
         }
-    }
+    })
+    .await;
 }
 
 #[cfg(test)]
