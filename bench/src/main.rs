@@ -11,6 +11,7 @@ mod faults;
 mod live;
 mod load;
 mod photo;
+mod reads;
 mod report;
 mod rss;
 mod run;
@@ -46,6 +47,9 @@ enum Command {
     /// Times a submission to its parent's live stream on any running stack
     /// (`run` measures it too), with other families' streams open.
     Live(live::Args),
+    /// Times each authenticated read one request at a time on a running
+    /// stack, slowest first (the `run` scenario alone).
+    Reads(reads::Args),
 }
 
 #[tokio::main]
@@ -57,5 +61,6 @@ async fn main() -> anyhow::Result<()> {
         Command::Soak(args) => soak::run(args).await,
         Command::Compare(args) => compare::run(args).await,
         Command::Live(args) => live::run(args).await,
+        Command::Reads(args) => reads::run(args).await,
     }
 }

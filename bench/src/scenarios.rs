@@ -147,7 +147,22 @@ async fn authenticated_reads(api: &Api, users: &Users) -> anyhow::Result<(Vec<Re
 
 /// Unloaded: each authenticated read, 50 times one after another.
 pub async fn unloaded_reads(api: &Api, users: &Users, out: &mut Measured) -> anyhow::Result<()> {
-    let (reads, skipped) = authenticated_reads(api, users).await?;
+    unloaded_reads_matching(api, users, "", out).await
+}
+
+/// As [`unloaded_reads`], only for the reads whose path contains `only`
+/// (or is `only`, when it ends with `$`).
+pub async fn unloaded_reads_matching(
+    api: &Api,
+    users: &Users,
+    only: &str,
+    out: &mut Measured,
+) -> anyhow::Result<()> {
+    let (mut reads, skipped) = authenticated_reads(api, users).await?;
+    reads.retain(|read| match only.strip_suffix('$') {
+        Some(exact) => read.path == exact,
+        None => read.path.contains(only),
+    });
     let mut worst: Option<(String, f64)> = None;
     for read in &reads {
         let session = match read.role {

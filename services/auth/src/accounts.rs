@@ -234,10 +234,22 @@ impl Accounts {
     }
 
     pub async fn me(&self, caller: &Caller) -> Result<pb::User, Error> {
-        let user = users::find_by_id(&self.pool, caller.id)
-            .await?
-            .ok_or(Error::UserNotFound)?;
-        self.describe(&user).await
+        // The family the token names is asked (of two other services) while
+        // the user is read; should the user's family differ from it (moved
+        // since the token was issued), theirs is asked again.
+        let family = async {
+            match caller.org {
+                Some(org) => self.clients.family_of(org).await.map(Some),
+                None => Ok(None),
+            }
+        };
+        let (user, family) = tokio::try_join!(users::find_by_id(&self.pool, caller.id), family)?;
+        let user = user.ok_or(Error::UserNotFound)?;
+        if family.as_ref().map(|f| f.id) == user.organization_id {
+            Ok(self.view(&user, family.as_ref()))
+        } else {
+            self.describe(&user).await
+        }
     }
 
     pub async fn update_me(

@@ -32,8 +32,11 @@ fn parse_id(raw: &str) -> Result<Uuid, Error> {
 impl Accounts {
     pub async fn members(&self, caller: &Caller) -> Result<Vec<pb::User>, Error> {
         let org = family_id(caller)?;
-        let family = self.clients.family_of(org).await?;
-        let members = users::active_members(&self.pool, org).await?;
+        // The family (two other services) is asked while the members are read.
+        let (family, members) = tokio::try_join!(
+            self.clients.family_of(org),
+            users::active_members(&self.pool, org),
+        )?;
         Ok(members
             .iter()
             .map(|m| view::user(m, Some(&family)))

@@ -141,12 +141,31 @@ impl Planning {
     /// a parent every child's (or the one `child_id` names). Chores due at a
     /// time come first, soonest first, then the others in the chores' order.
     pub async fn today(&self, user: &User, org: Uuid, child_id: &str) -> Result<pb::Today, Error> {
-        // The family's children (another service) and its time zone (kept
-        // here) are asked at once: every page a child opens waits for both.
-        let (family, tz) = tokio::try_join!(
-            self.clients.family_children(user),
-            self.time_zone(user, org),
-        )?;
+        // The family's children come from another service; everything read
+        // here needs only the family's day, so it is read meanwhile (every
+        // page a child opens waits for the slower of the two, not both).
+        let now = self.clock.now();
+        let reads = async {
+            let tz = self.time_zone(user, org).await?;
+            let today = local_date(now, tz);
+            let (chores, marks, swaps, paused) = tokio::try_join!(
+                chores::active(&self.pool, org),
+                submissions::marks_of_family(&self.pool, org, since(today)),
+                turns::of_family(&self.pool, org, since(today)),
+                pauses::of_family(&self.pool, org, today),
+            )?;
+            Ok::<_, Error>((tz, today, chores, marks, swaps, paused))
+        };
+        // Children created before their events were followed here are
+        // learned from the family's answer (who can miss a chore); nothing
+        // read here depends on it.
+        let family = async {
+            let family = self.clients.family_children(user).await?;
+            let ids: Vec<Uuid> = family.iter().map(|(id, _)| *id).collect();
+            children::learn_all(&self.pool, org, &ids, now).await?;
+            Ok::<_, Error>(family)
+        };
+        let (family, (tz, today, chores, marks, swaps, paused)) = tokio::try_join!(family, reads)?;
         let wanted = if user.role.is_parent() {
             match child_id.trim() {
                 "" => family.clone(),
@@ -174,21 +193,7 @@ impl Planning {
                 .unwrap_or_default();
             vec![(own, name)]
         };
-        let ids: Vec<Uuid> = family.iter().map(|(id, _)| *id).collect();
         let names = Names(family.into_iter().collect());
-
-        let now = self.clock.now();
-        let today = local_date(now, tz);
-        // Children created before their events were followed here are
-        // learned from the family's answer (who can miss a chore); nothing
-        // read below depends on it, so it runs beside the reads.
-        let ((), chores, marks, swaps, paused) = tokio::try_join!(
-            children::learn_all(&self.pool, org, &ids, now),
-            chores::active(&self.pool, org),
-            submissions::marks_of_family(&self.pool, org, since(today)),
-            turns::of_family(&self.pool, org, since(today)),
-            pauses::of_family(&self.pool, org, today),
-        )?;
         let rules: Vec<Rules> = chores
             .iter()
             .map(|c| c.rules(swaps.get(&c.id).cloned().unwrap_or_default()))
@@ -225,18 +230,21 @@ impl Planning {
     /// Who does what on the seven days from `from` (today when empty), for
     /// each child of the family, in the family's order (parents).
     pub async fn week(&self, parent: &User, org: Uuid, from: &str) -> Result<pb::Week, Error> {
-        let (family, tz) = tokio::try_join!(
-            self.clients.family_children(parent),
-            self.time_zone(parent, org),
-        )?;
-        let today = local_date(self.clock.now(), tz);
-        let from = week::start(from, today)?;
+        // As for today: the family's children are asked while the week is read.
+        let reads = async {
+            let tz = self.time_zone(parent, org).await?;
+            let today = local_date(self.clock.now(), tz);
+            let from = week::start(from, today)?;
+            let (chores, swaps, paused) = tokio::try_join!(
+                chores::active(&self.pool, org),
+                turns::of_family(&self.pool, org, from.min(since(today))),
+                pauses::of_family(&self.pool, org, from),
+            )?;
+            Ok::<_, Error>((tz, from, chores, swaps, paused))
+        };
+        let (family, (tz, from, chores, swaps, paused)) =
+            tokio::try_join!(self.clients.family_children(parent), reads)?;
         let to = from + Days::new(week::DAYS - 1);
-        let (chores, swaps, paused) = tokio::try_join!(
-            chores::active(&self.pool, org),
-            turns::of_family(&self.pool, org, from.min(since(today))),
-            pauses::of_family(&self.pool, org, from),
-        )?;
         let rules: Vec<Rules> = chores
             .iter()
             .map(|c| c.rules(swaps.get(&c.id).cloned().unwrap_or_default()))

@@ -77,14 +77,7 @@ fn client(config: &S3Config, endpoint: &str) -> Client {
 impl Storage {
     /// Creates the bucket unless it exists (deployments create it beforehand).
     pub async fn ensure_bucket(&self) -> anyhow::Result<()> {
-        if self
-            .client
-            .head_bucket()
-            .bucket(&self.bucket)
-            .send()
-            .await
-            .is_ok()
-        {
+        if self.bucket_usable().await {
             return Ok(());
         }
         match self
@@ -95,11 +88,14 @@ impl Storage {
             .await
         {
             Ok(_) => Ok(()),
-            // Another replica won the race.
+            // Another replica (or process starting beside this one) won the
+            // race: some stores say so with BucketAlreadyOwnedByYou, others
+            // with BucketAlreadyExists, which also means someone else's
+            // bucket; whether this one may use it tells them apart.
             Err(err)
-                if err
-                    .as_service_error()
-                    .is_some_and(|e| e.is_bucket_already_owned_by_you()) =>
+                if err.as_service_error().is_some_and(|e| {
+                    e.is_bucket_already_owned_by_you() || e.is_bucket_already_exists()
+                }) && self.bucket_usable().await =>
             {
                 Ok(())
             }
@@ -108,6 +104,16 @@ impl Storage {
                 self.bucket
             )),
         }
+    }
+
+    /// Whether the bucket exists and this store's credentials may use it.
+    async fn bucket_usable(&self) -> bool {
+        self.client
+            .head_bucket()
+            .bucket(&self.bucket)
+            .send()
+            .await
+            .is_ok()
     }
 
     /// Stores a photo with its real content type (recognised from its bytes);

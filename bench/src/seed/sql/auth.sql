@@ -1,6 +1,13 @@
 -- The auth database: each parent's login (they registered the family) and
 -- each child's, made by accepting the invitation the parent sent when adding
--- the child. Every login has the same password hash. $1..$2: the families.
+-- the child. Every login has the same password hash. Each family's time zone,
+-- as the consumer of the family's events keeps it (without it, a started
+-- stack would spend its first minutes asking the family service for them).
+-- $1..$2: the families.
+
+-- step: family zones
+INSERT INTO family_zones (organization_id, time_zone)
+SELECT pg_temp.org_id(n), pg_temp.tz(n) FROM generate_series($1::bigint, $2::bigint) n;
 
 -- step: users
 INSERT INTO users (id, organization_id, email, password_hash, role, first_name, last_name,
