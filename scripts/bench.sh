@@ -121,9 +121,9 @@ if [ "$SOAK_MINUTES" -gt 0 ]; then
   "$BIN/chorely-bench" soak --url http://127.0.0.1:18280 --pids "$STACK_SPEC" \
     --minutes "$SOAK_MINUTES" --out "$LOCAL/bench/soak.md" || soak_met=false
   soak_args=(--soak-report "$LOCAL/bench/soak.md" --soak-met "$soak_met")
-  # What the soak set in motion (the mails, events and webhooks of its
-  # submissions and approvals) ends before anything is timed: the scenarios
-  # once ran into it (503s from a pool kept busy, reads twice as slow).
+  # Whatever the soak set in motion (the mails, events and webhooks of its
+  # submissions and approvals, the vacuuming of what it wrote) ends before
+  # anything is timed.
   wait_until_settled "$LARGE" "${STACK_PIDS[@]}"
 fi
 

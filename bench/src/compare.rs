@@ -14,7 +14,7 @@ use clap::Args as ClapArgs;
 use crate::{
     api::Api,
     load::{self, Figures},
-    scenarios::{self, Users, get_as},
+    scenarios::{self, Stack, Users, get_as},
 };
 
 /// Reads measured one at a time on one connection, as the parent.
@@ -53,15 +53,9 @@ pub async fn measure(api: &Api, users: &Users, seconds: u64) -> Vec<(String, Fig
 
 #[derive(ClapArgs, Debug)]
 pub struct Args {
-    /// The other build's stack (its gateway's base URL), on the same seed.
-    #[arg(long)]
-    url: String,
-    #[arg(long)]
-    families: u64,
-    #[arg(long)]
-    admin_email: String,
-    #[arg(long, env = "BENCH_ADMIN_PASSWORD")]
-    admin_password: String,
+    /// The other build's stack, on the same seed.
+    #[command(flatten)]
+    stack: Stack,
     #[arg(long, default_value_t = 64)]
     sessions: u64,
     #[arg(long, default_value_t = 10)]
@@ -85,9 +79,9 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
         &std::fs::read_to_string(&args.release)
             .with_context(|| format!("reading {}", args.release.display()))?,
     )?;
-    let api = Api::new(&args.url);
-    let admin = (args.admin_email.as_str(), args.admin_password.as_str());
-    let users = scenarios::sign_in(&api, args.families, args.sessions, admin).await?;
+    let api = Api::new(&args.stack.url);
+    let users =
+        scenarios::sign_in(&api, args.stack.families, args.sessions, args.stack.admin()).await?;
     println!("Measuring the {} build", args.profile);
     let other = measure(&api, &users, args.seconds).await;
     let section = markdown(&args.profile, &release, &other, args.build_seconds);

@@ -4,29 +4,24 @@
 
 use clap::Args as ClapArgs;
 
-use crate::{api::Api, report::Measured, scenarios};
+use crate::{
+    api::Api,
+    report::Measured,
+    scenarios::{self, Stack},
+};
 
 #[derive(ClapArgs, Debug)]
 pub struct Args {
-    /// The stack's gateway base URL.
-    #[arg(long)]
-    url: String,
-    /// How many families its seed has.
-    #[arg(long)]
-    families: u64,
-    #[arg(long)]
-    admin_email: String,
-    #[arg(long, env = "BENCH_ADMIN_PASSWORD")]
-    admin_password: String,
+    #[command(flatten)]
+    stack: Stack,
     /// Only the reads whose path contains this (or is this, ending with `$`).
     #[arg(long, default_value = "")]
     only: String,
 }
 
 pub async fn run(args: Args) -> anyhow::Result<()> {
-    let api = Api::new(&args.url);
-    let admin = (args.admin_email.as_str(), args.admin_password.as_str());
-    let users = scenarios::sign_in(&api, args.families, 1, admin).await?;
+    let api = Api::new(&args.stack.url);
+    let users = scenarios::sign_in(&api, args.stack.families, 1, args.stack.admin()).await?;
     let mut measured = Measured::default();
     scenarios::unloaded_reads_matching(&api, &users, &args.only, &mut measured).await?;
     let mut rows = measured.unloaded;

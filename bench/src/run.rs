@@ -11,17 +11,13 @@ use crate::{
     family::Family,
     report::{self, Measured, Setting, Target},
     rss::{self, Processes},
-    scenarios::{self, Durations},
+    scenarios::{self, Durations, Stack},
 };
 
 #[derive(ClapArgs, Debug)]
 pub struct Args {
-    /// The stack on the large seed (its gateway's base URL).
-    #[arg(long)]
-    url: String,
-    /// How many families the large seed has.
-    #[arg(long)]
-    families: u64,
+    #[command(flatten)]
+    stack: Stack,
     /// A stack on a small seed, for the scale ratio.
     #[arg(long, requires = "small_families")]
     small_url: Option<String>,
@@ -33,10 +29,6 @@ pub struct Args {
     /// The public key that verifies access tokens.
     #[arg(long)]
     public_key: std::path::PathBuf,
-    #[arg(long)]
-    admin_email: String,
-    #[arg(long, env = "BENCH_ADMIN_PASSWORD")]
-    admin_password: String,
     /// The large stack's processes, `name=pid,…`, for memory figures.
     #[arg(long, default_value = "")]
     pids: String,
@@ -104,14 +96,14 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
         warmup: Duration::from_secs(2),
         run: Duration::from_secs(args.seconds),
     };
-    let admin = (args.admin_email.as_str(), args.admin_password.as_str());
+    let admin = args.stack.admin();
 
-    let api = Api::new(&args.url);
+    let api = Api::new(&args.stack.url);
     println!(
         "Signing in {} parents and children of {} families",
-        args.sessions, args.families
+        args.sessions, args.stack.families
     );
-    let users = scenarios::sign_in(&api, args.families, args.sessions, admin).await?;
+    let users = scenarios::sign_in(&api, args.stack.families, args.sessions, admin).await?;
     let small = match (&args.small_url, args.small_families) {
         (Some(url), Some(families)) => {
             let api = Api::new(url);
@@ -141,7 +133,7 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
     .await?;
     println!("Dashboards at scale");
     scenarios::dashboards(
-        (&api, &users, args.families),
+        (&api, &users, args.stack.families),
         small
             .as_ref()
             .map(|(api, users, families)| (api, users, *families)),
@@ -157,7 +149,7 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
     println!("A submission heard on the parent's live stream");
     crate::live::submission_to_stream(&api, &family, &users.parents, &mut measured).await?;
     println!("Logins");
-    scenarios::logins(&api, args.families, &durations, &mut measured).await;
+    scenarios::logins(&api, args.stack.families, &durations, &mut measured).await;
     let peak = measured.peak_rss_mib;
     measured.target(
         Target::LoadedRss,
@@ -204,7 +196,7 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
         machine: machine(),
         commit: git_commit(),
         profile: args.profile,
-        families: args.families,
+        families: args.stack.families,
         small_families: args.small_families,
         seconds_per_run: args.seconds,
     };

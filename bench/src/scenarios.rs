@@ -30,6 +30,29 @@ pub struct Users {
     pub admin: Session,
 }
 
+/// A running stack on a seed, and the super admin who may read its console:
+/// the arguments every command that signs in to a stack shares.
+#[derive(clap::Args, Debug)]
+pub struct Stack {
+    /// The stack's gateway base URL (for `run`, the stack on the large seed).
+    #[arg(long)]
+    pub url: String,
+    /// How many families its seed has.
+    #[arg(long)]
+    pub families: u64,
+    #[arg(long)]
+    pub admin_email: String,
+    #[arg(long, env = "BENCH_ADMIN_PASSWORD")]
+    pub admin_password: String,
+}
+
+impl Stack {
+    /// The super admin's email and password, as [`sign_in`] takes them.
+    pub fn admin(&self) -> (&str, &str) {
+        (&self.admin_email, &self.admin_password)
+    }
+}
+
 /// Logs in `count` parents and one child of each, spread evenly over `families`.
 pub async fn sign_in(
     api: &Api,

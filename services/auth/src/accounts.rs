@@ -237,13 +237,10 @@ impl Accounts {
         // The family the token names is asked (of two other services) while
         // the user is read; should the user's family differ from it (moved
         // since the token was issued), theirs is asked again.
-        let family = async {
-            match caller.org {
-                Some(org) => self.clients.family_of(org).await.map(Some),
-                None => Ok(None),
-            }
-        };
-        let (user, family) = tokio::try_join!(users::find_by_id(&self.pool, caller.id), family)?;
+        let (user, family) = tokio::try_join!(
+            users::find_by_id(&self.pool, caller.id),
+            self.family_in(caller.org),
+        )?;
         let user = user.ok_or(Error::UserNotFound)?;
         if family.as_ref().map(|f| f.id) == user.organization_id {
             Ok(self.view(&user, family.as_ref()))
@@ -410,7 +407,12 @@ impl Accounts {
     }
 
     pub(crate) async fn family_of(&self, user: &UserRow) -> Result<Option<Family>, Error> {
-        match user.organization_id {
+        self.family_in(user.organization_id).await
+    }
+
+    /// The family `org` names, if any.
+    async fn family_in(&self, org: Option<Uuid>) -> Result<Option<Family>, Error> {
+        match org {
             Some(org) => Ok(Some(self.clients.family_of(org).await?)),
             None => Ok(None),
         }
