@@ -11,7 +11,7 @@ use async_nats::jetstream::{
     consumer::{DeliverPolicy, pull},
 };
 use chorely_proto::events::Event;
-use futures::StreamExt;
+use futures::{StreamExt, stream::FuturesUnordered};
 use sqlx::{PgConnection, PgPool};
 use tokio_util::sync::CancellationToken;
 use tracing::Instrument;
@@ -61,6 +61,13 @@ pub struct Settings {
     /// consumer added to a running deployment would otherwise send the whole
     /// history.
     pub look_back: Option<Duration>,
+    /// How many events are handled at once. One keeps the stream's order,
+    /// which a consumer keeping state from events needs (an older update
+    /// must not land after a newer one). Handlers of independent events (a
+    /// credit locks its child and is recorded by submission) may run side
+    /// by side: after an outage the backlog then drains several times faster
+    /// than one transaction after another.
+    pub in_flight: usize,
 }
 
 impl Default for Settings {
@@ -68,6 +75,7 @@ impl Default for Settings {
         Self {
             ack_wait: ACK_WAIT,
             look_back: None,
+            in_flight: 1,
         }
     }
 }
@@ -123,9 +131,11 @@ where
     let mut messages = consumer.messages().await?;
     let mut consumer = consumer;
     let mut lag_check = tokio::time::interval(LAG_EVERY);
+    let in_flight_at_most = settings.in_flight.max(1);
+    let mut in_flight = FuturesUnordered::new();
     loop {
         let next = tokio::select! {
-            () = shutdown.cancelled() => return Ok(()),
+            () = shutdown.cancelled() => break,
             _ = lag_check.tick() => {
                 if let Ok(info) = consumer.info().await {
                     let unacknowledged = u64::try_from(info.num_ack_pending).unwrap_or(0);
@@ -133,27 +143,39 @@ where
                 }
                 continue;
             }
-            next = messages.next() => next,
+            Some(()) = in_flight.next(), if !in_flight.is_empty() => continue,
+            next = messages.next(), if in_flight.len() < in_flight_at_most => next,
         };
-        let Some(message) = next else { return Ok(()) };
-        let message = match message {
-            Ok(m) => m,
-            Err(err) => {
-                tracing::warn!(%err, durable, "consumer stream error");
-                continue;
-            }
-        };
-        let outcome = process::<E, H>(&pool, durable, &handler, &message).await;
-        let ack = match outcome {
-            Outcome::Done => AckKind::Ack,
-            Outcome::Retry => AckKind::Nak(Some(RETRY_AFTER)),
-            Outcome::Poison => AckKind::Term,
-        };
-        if let Err(err) = message.ack_with(ack).await {
-            // Unacknowledged: JetStream redelivers after ack_wait, and the
-            // processed_events record makes that redelivery a no-op.
-            tracing::warn!(%err, durable, "cannot acknowledge event");
+        let Some(message) = next else { break };
+        match message {
+            Ok(message) => in_flight.push(settle::<E, H>(&pool, durable, &handler, message)),
+            Err(err) => tracing::warn!(%err, durable, "consumer stream error"),
         }
+    }
+    // Events being handled finish and are acknowledged before returning.
+    while in_flight.next().await.is_some() {}
+    Ok(())
+}
+
+/// Handles one delivered event and tells JetStream how it went.
+async fn settle<E, H>(
+    pool: &PgPool,
+    durable: &str,
+    handler: &H,
+    message: async_nats::jetstream::Message,
+) where
+    E: Event,
+    H: Handler<E>,
+{
+    let ack = match process::<E, H>(pool, durable, handler, &message).await {
+        Outcome::Done => AckKind::Ack,
+        Outcome::Retry => AckKind::Nak(Some(RETRY_AFTER)),
+        Outcome::Poison => AckKind::Term,
+    };
+    if let Err(err) = message.ack_with(ack).await {
+        // Unacknowledged: JetStream redelivers after ack_wait, and the
+        // processed_events record makes that redelivery a no-op.
+        tracing::warn!(%err, durable, "cannot acknowledge event");
     }
 }
 

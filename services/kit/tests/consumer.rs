@@ -200,3 +200,71 @@ async fn a_consumer_looking_back_a_moment_skips_older_events_and_the_default_sta
     names.sort();
     assert_eq!(names, ["after", "after", "before"]);
 }
+
+/// Records each organization once all of a group have reached it together.
+struct Together(std::sync::Arc<tokio::sync::Barrier>);
+
+impl Handler<OrganizationCreated> for Together {
+    async fn handle(
+        &self,
+        tx: &mut PgConnection,
+        event: OrganizationCreated,
+        meta: &EventMeta,
+    ) -> anyhow::Result<()> {
+        Tally { fail: false }.handle(tx, event, meta).await?;
+        self.0.wait().await;
+        Ok(())
+    }
+}
+
+#[tokio::test]
+async fn a_consumer_allowed_several_events_at_once_handles_them_side_by_side_each_once() {
+    const AT_ONCE: usize = 4;
+    let test_bus = kit::testing::TestBus::new();
+    let bus = test_bus.connect().await.unwrap();
+    let db = TestDb::new("kit");
+    let pool = pool(&db).await;
+    for i in 0..AT_ONCE {
+        publish(&bus, &format!("family {i}")).await;
+    }
+
+    // Each handler waits for all the others: one at a time would never end.
+    let barrier = std::sync::Arc::new(tokio::sync::Barrier::new(AT_ONCE));
+    let stop = tokio_util::sync::CancellationToken::new();
+    let task = tokio::spawn(kit::consumer::run_with(
+        bus.clone(),
+        pool.clone(),
+        "together",
+        Together(barrier),
+        stop.clone(),
+        kit::consumer::Settings {
+            in_flight: AT_ONCE,
+            ..kit::consumer::Settings::default()
+        },
+    ));
+    // A guard against hanging, far above the time the handlers take.
+    let all_handled = async {
+        while tally(&pool).await < i64::try_from(AT_ONCE).unwrap() {
+            tokio::task::yield_now().await;
+        }
+    };
+    tokio::time::timeout(std::time::Duration::from_secs(60), all_handled)
+        .await
+        .expect("the handlers never ran side by side");
+    stop.cancel();
+    task.await.unwrap().unwrap();
+
+    let mut names: Vec<String> = sqlx::query_scalar("SELECT name FROM tally")
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+    names.sort();
+    let want: Vec<String> = (0..AT_ONCE).map(|i| format!("family {i}")).collect();
+    assert_eq!(names, want);
+    let recorded: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM processed_events WHERE consumer = 'together'")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert_eq!(recorded, i64::try_from(AT_ONCE).unwrap());
+}

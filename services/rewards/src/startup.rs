@@ -36,6 +36,13 @@ use crate::{
     subjects::Subjects,
 };
 
+/// Approvals credited side by side: each credit locks its child and is
+/// recorded by submission, so their order does not matter, and after an
+/// outage of the event bus the backlog drains this many times faster (the
+/// fault suite's NATS restart, whose credits waited 3-5 s one by one). Four of
+/// the pool's ten connections, leaving the rest to requests.
+const CREDITS_AT_ONCE: usize = 4;
+
 /// The service's database migrations (tests set up its database with them).
 pub static MIGRATIONS: Migrator = sqlx::migrate!("./migrations");
 
@@ -121,10 +128,14 @@ impl Application {
     pub async fn run(self, shutdown: CancellationToken) -> anyhow::Result<()> {
         let s = &self.service;
         let background = vec![
-            s.consume::<chorely_proto::events::v1::SubmissionReviewed, _>(
+            s.consume_with::<chorely_proto::events::v1::SubmissionReviewed, _>(
                 "rewards-credit-approvals",
                 CreditApprovals,
                 &shutdown,
+                kit::consumer::Settings {
+                    in_flight: CREDITS_AT_ONCE,
+                    ..kit::consumer::Settings::default()
+                },
             ),
             s.consume::<OrganizationCreated, _>("rewards-families-created", Families, &shutdown),
             s.consume::<OrganizationUpdated, _>("rewards-families-updated", Families, &shutdown),
