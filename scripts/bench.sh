@@ -142,8 +142,11 @@ if [ -n "$RUN_PROFILE" ] && [ "$RUN_PROFILE" != "$PROFILE" ]; then
   STACK_PIDS=("${ALL_PIDS[@]}"); stop_stack; ALL_PIDS=()
   bench_bin=$BIN release_figures="$LOCAL/bench/$PROFILE.json"
   PROFILE=$RUN_PROFILE BIN="$CARGO_TARGET_DIR/$(profile_dir "$RUN_PROFILE")"
-  # Timed when nothing of the profile was built yet: a first run's build.
+  # Timed when nothing of the profile was built yet: a first run's build,
+  # once PostgreSQL is done with what the stacks left (vacuuming, say), so
+  # the figure is the build's alone.
   fresh=false; [ -d "$BIN" ] || fresh=true
+  if $fresh; then wait_until_settled "$LARGE"; fi
   build_started=$SECONDS
   build_services
   if $fresh; then RUN_BUILD_SECONDS=$((SECONDS - build_started)); fi
