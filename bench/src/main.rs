@@ -3,6 +3,7 @@
 
 use clap::{Parser, Subcommand};
 
+mod against;
 mod api;
 mod baseline;
 mod compare;
@@ -50,6 +51,9 @@ enum Command {
     /// Times each authenticated read one request at a time on a running
     /// stack, slowest first (the `run` scenario alone).
     Reads(reads::Args),
+    /// Loads `GET /api/chores` at 64 connections on a running stack and on
+    /// the bare baseline (the `run` scenario alone).
+    AgainstBare(against::Args),
 }
 
 #[tokio::main]
@@ -62,5 +66,6 @@ async fn main() -> anyhow::Result<()> {
         Command::Compare(args) => compare::run(args).await,
         Command::Live(args) => live::run(args).await,
         Command::Reads(args) => reads::run(args).await,
+        Command::AgainstBare(args) => against::run(args).await,
     }
 }

@@ -15,8 +15,8 @@ use kit::authn::{Authenticator, Caller, Refusal, User, bearer_token};
 use uuid::Uuid;
 
 use crate::{
-    dashboards::Dashboards,
     error::{ApiError, ErrorCode},
+    routes::AppState,
 };
 
 /// A request from a signed-in user.
@@ -76,7 +76,7 @@ struct Writer(Arc<OnceLock<Option<Uuid>>>);
 /// once: the member's next read must show what they did, and the event
 /// saying so reaches every gateway only a moment later.
 pub async fn changes_seen_at_once(
-    State(dashboards): State<Dashboards>,
+    State(state): State<AppState>,
     mut request: Request,
     next: Next,
 ) -> Response {
@@ -87,7 +87,7 @@ pub async fn changes_seen_at_once(
     request.extensions_mut().insert(writer.clone());
     let response = next.run(request).await;
     if let Some(Some(org)) = writer.0.get() {
-        dashboards.changed(*org);
+        state.dashboards.changed(*org);
     }
     response
 }

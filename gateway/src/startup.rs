@@ -21,7 +21,7 @@ use crate::{
     error::ApiError,
     live::Live,
     openapi::ApiDoc,
-    routes::{self, AppState},
+    routes::{self, AppState, Shared},
     web,
 };
 
@@ -54,14 +54,14 @@ impl Application {
         let revocations = Revocations::start(&bus, stopping.clone()).await?;
         let dashboards = Dashboards::follow(&bus, stopping.clone()).await?;
         let live = Live::follow(&bus, stopping.clone()).await?;
-        let state = AppState {
+        let state = AppState::new(Shared {
             clients: Clients::new(&config)?,
             authenticator: Authenticator::new(verifier, revocations.clone()),
             revocations,
             public_url,
             dashboards,
             live: live.clone(),
-        };
+        });
         let port = listener.local_addr()?.port();
         let web = Web {
             dist: config.web_dist.clone(),
@@ -172,7 +172,7 @@ pub fn app(state: AppState, web: &Web) -> Router {
         )
         .route_layer(axum::middleware::from_fn(record_request))
         .route_layer(axum::middleware::from_fn_with_state(
-            state.dashboards.clone(),
+            state.clone(),
             crate::auth::changes_seen_at_once,
         ))
         .fallback(|| async { ApiError::not_found() })

@@ -315,6 +315,15 @@ async fn the_directory_is_searched_filtered_and_paged_on_the_server() {
     assert_eq!(pro["items"][0]["id"], orgs[1].as_str());
     let (_, trial) = send(admin.get("/admin/organizations?status=TRIAL")).await;
     assert_eq!(trial["total"], 2);
+    // One plan or one status is answered from the kept totals, two together
+    // by a count: each says the same as the rows.
+    let (_, free) = send(admin.get("/admin/organizations?plan=FREE")).await;
+    assert_eq!(free["total"], 2);
+    let (_, both) = send(admin.get("/admin/organizations?plan=PRO&status=TRIAL")).await;
+    assert_eq!(both["total"], 0, "{both}");
+    assert_eq!(both["items"].as_array().unwrap().len(), 0);
+    let (_, both) = send(admin.get("/admin/organizations?plan=FREE&status=TRIAL")).await;
+    assert_eq!(both["total"], 2, "{both}");
     // Every family here is "The Lee Family"; the later slugs tell them apart.
     let (_, last) = send(admin.get(&format!("/admin/organizations/{}", orgs[2]))).await;
     let slug = last["slug"].as_str().unwrap().to_uppercase();

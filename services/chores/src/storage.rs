@@ -2,13 +2,14 @@
 //! deployments, s3s-fs on a developer machine), spoken to in plain S3 with
 //! path-style addressing, so the same code runs against either.
 
-use std::time::Duration;
+mod links;
+
+use std::time::{Duration, SystemTime};
 
 use aws_sdk_s3::{
     Client,
     config::{BehaviorVersion, Credentials, Region, http::HttpResponse},
     error::SdkError,
-    presigning::PresigningConfig,
     primitives::ByteStream,
 };
 use aws_smithy_http_client::{
@@ -24,7 +25,7 @@ pub struct Storage {
     client: Client,
     /// Signs links for browsers: the same store, at the address they reach
     /// it by (a signature covers the host).
-    signer: Client,
+    links: std::sync::Arc<links::LinkSigner>,
     bucket: String,
 }
 
@@ -37,7 +38,12 @@ impl Storage {
             .unwrap_or(&config.s3_endpoint);
         Self {
             client: client(config, &config.s3_endpoint),
-            signer: client(config, public),
+            links: std::sync::Arc::new(links::LinkSigner::new(
+                public,
+                &config.s3_bucket,
+                &config.s3_region,
+                credentials(config),
+            )),
             bucket: config.s3_bucket.clone(),
         }
     }
@@ -53,13 +59,7 @@ fn client(config: &S3Config, endpoint: &str) -> Client {
         .region(Region::new(config.s3_region.clone()))
         .endpoint_url(endpoint)
         .force_path_style(true)
-        .credentials_provider(Credentials::new(
-            &config.s3_access_key_id,
-            config.s3_secret_access_key.expose_secret(),
-            None,
-            None,
-            "chorely",
-        ))
+        .credentials_provider(credentials(config))
         .http_client(http)
         // One quick retry: the SDK's default of three attempts with backoff
         // kept a child's upload waiting about 4 s when the store was down,
@@ -72,6 +72,17 @@ fn client(config: &S3Config, endpoint: &str) -> Client {
         )
         .build();
     Client::from_conf(conf)
+}
+
+/// The store's access key.
+fn credentials(config: &S3Config) -> Credentials {
+    Credentials::new(
+        &config.s3_access_key_id,
+        config.s3_secret_access_key.expose_secret(),
+        None,
+        None,
+        "chorely",
+    )
 }
 
 impl Storage {
@@ -152,16 +163,10 @@ impl Storage {
         Ok(())
     }
 
-    /// A URL that reads the object for `ttl`, and nothing else.
-    pub async fn signed_url(&self, key: &str, ttl: Duration) -> anyhow::Result<String> {
-        let request = self
-            .signer
-            .get_object()
-            .bucket(&self.bucket)
-            .key(key)
-            .presigned(PresigningConfig::expires_in(ttl)?)
-            .await?;
-        Ok(request.uri().to_owned())
+    /// A URL that reads the object from `now` until `ttl` has passed, and
+    /// nothing else.
+    pub fn signed_url(&self, key: &str, ttl: Duration, now: SystemTime) -> anyhow::Result<String> {
+        self.links.link(key, ttl, now)
     }
 }
 

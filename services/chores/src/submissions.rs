@@ -345,7 +345,7 @@ impl Submissions {
             submissions::list(&self.pool, org, child, status, window),
             self.clients.child_names(user),
         )?;
-        self.views(rows, &names).await
+        self.views(rows, &names)
     }
 
     pub async fn get(&self, user: &User, org: Uuid, id: &str) -> Result<pb::Submission, Error> {
@@ -355,8 +355,7 @@ impl Submissions {
             .ok_or(Error::SubmissionNotFound)?;
         drop(conn);
         let names = self.clients.child_names(user).await?;
-        self.views(vec![row], &names)
-            .await?
+        self.views(vec![row], &names)?
             .pop()
             .ok_or(Error::SubmissionNotFound)
     }
@@ -385,7 +384,7 @@ impl Submissions {
             submissions::history(&self.pool, org, child, limit),
             self.clients.child_names(user),
         )?;
-        self.views(rows, &names).await
+        self.views(rows, &names)
     }
 
     /// Approves or rejects a pending submission. An approval pays the base
@@ -518,15 +517,16 @@ impl Submissions {
     /// The rows as the API shows them: with the child's name (from
     /// `names`, asked of the family service beside the rows' query) and a
     /// signed link to the photo.
-    async fn views(
+    fn views(
         &self,
         rows: Vec<SubmissionRow>,
         names: &HashMap<Uuid, String>,
     ) -> Result<Vec<pb::Submission>, Error> {
+        let now = self.clock.now().into();
         let mut out = Vec::with_capacity(rows.len());
         for row in rows {
             let url = match &row.photo_key {
-                Some(key) => self.storage.signed_url(key, self.photo_url_ttl).await?,
+                Some(key) => self.storage.signed_url(key, self.photo_url_ttl, now)?,
                 None => String::new(),
             };
             let name = names.get(&row.child_id).cloned().unwrap_or_default();

@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
 use reqwest::StatusCode;
 use testkit::Stack;
@@ -21,8 +21,7 @@ async fn a_stored_photo_is_private_and_served_only_by_its_signed_url() {
 
     let url = stack
         .photos
-        .signed_url(&key, Duration::from_secs(60))
-        .await
+        .signed_url(&key, Duration::from_secs(60), SystemTime::now())
         .unwrap();
     let got = reqwest::get(&url).await.unwrap();
     assert_eq!(got.status(), StatusCode::OK);
@@ -47,11 +46,25 @@ async fn a_stored_photo_is_private_and_served_only_by_its_signed_url() {
         StatusCode::FORBIDDEN
     );
 
+    // A link signed two minutes ago for one minute has expired.
+    let expired = stack
+        .photos
+        .signed_url(
+            &key,
+            Duration::from_secs(60),
+            SystemTime::now() - Duration::from_secs(120),
+        )
+        .unwrap();
+    assert!(expired.contains("X-Amz-Expires=60"), "{expired}");
+    assert_eq!(
+        reqwest::get(&expired).await.unwrap().status(),
+        StatusCode::FORBIDDEN
+    );
+
     stack.photos.delete(&key).await.unwrap();
     let url = stack
         .photos
-        .signed_url(&key, Duration::from_secs(60))
-        .await
+        .signed_url(&key, Duration::from_secs(60), SystemTime::now())
         .unwrap();
     assert_eq!(
         reqwest::get(&url).await.unwrap().status(),
@@ -67,8 +80,11 @@ async fn links_are_signed_for_the_address_browsers_use() {
     };
     let storage = chores::storage::Storage::new(&config);
     let url = storage
-        .signed_url("family/child/photo.jpg", Duration::from_secs(60))
-        .await
+        .signed_url(
+            "family/child/photo.jpg",
+            Duration::from_secs(60),
+            SystemTime::now(),
+        )
         .unwrap();
     assert!(
         url.starts_with("https://photos.example.com/chorely-photos/family/child/photo.jpg?"),

@@ -1,6 +1,6 @@
 -- The chores database: families' time zones (as its consumer keeps them),
 -- categories, chores, and a year of submissions with
--- their reviews. Written in time order within each batch, so one family's
+-- their reviews and photos. Written in time order within each batch, so one family's
 -- submissions lie on different pages, as they would after a year of use.
 -- $1..$2: the families.
 
@@ -18,7 +18,8 @@ CROSS JOIN LATERAL generate_series(1, pg_temp.categories(n)) c;
 -- step: chores
 INSERT INTO chores (id, organization_id, category_id, name, description, base_reward_cents,
     frequency_days, requires_photo, is_active, created_at, updated_at)
-SELECT id, org, category, name, description, base_reward_cents, frequency_days, false,
+SELECT id, org, category, name, description, base_reward_cents, frequency_days,
+    pg_temp.requires_photo(j),
     is_active, created_at, updated_at
 FROM pg_temp.chore_rows($1, $2);
 
@@ -28,7 +29,7 @@ INSERT INTO submissions (id, organization_id, chore_id, child_id, base_reward_ce
     reviewed_at, reviewed_by, boosted_reward_cents, multiplier_milli, grade_milli,
     behaviour_milli, streak_milli, bonuses_disabled)
 SELECT s.id, s.org, s.chore, s.child, s.base_reward_cents, s.completed_at, s.completed_on,
-    s.submitted_at, s.notes, NULL, s.status, s.admin_notes, s.reviewed_at,
+    s.submitted_at, s.notes, s.photo_key, s.status, s.admin_notes, s.reviewed_at,
     CASE WHEN s.reviewed_at IS NOT NULL THEN s.parent END, s.boosted_reward_cents,
     s.multiplier_milli, s.grade_milli, s.behaviour_milli, s.streak_milli, s.bonuses_disabled
 FROM pg_temp.submissions($1, $2) s

@@ -52,6 +52,11 @@ CREATE FUNCTION pg_temp.children(n bigint) RETURNS int LANGUAGE sql STABLE
 AS $f$ SELECT (2 + n % 3)::int $f$;
 CREATE FUNCTION pg_temp.chores(n bigint) RETURNS int LANGUAGE sql STABLE
 AS $f$ SELECT (10 + n % 11)::int $f$;
+-- Every third chore asks for photo proof, and each of its submissions has a
+-- photo (its key in the store, as the service writes it; nothing reads the
+-- object itself, but every list showing the submission signs a URL for it).
+CREATE FUNCTION pg_temp.requires_photo(j int) RETURNS boolean LANGUAGE sql IMMUTABLE
+AS $f$ SELECT j % 3 = 0 $f$;
 CREATE FUNCTION pg_temp.categories(n bigint) RETURNS int LANGUAGE sql STABLE
 AS $f$ SELECT 5 $f$;
 -- FREE allows 3 children and 10 active chores (kit::plans): families with 4
@@ -260,10 +265,10 @@ RETURNS TABLE (
     base_reward_cents bigint, completed_at timestamptz, completed_on date,
     submitted_at timestamptz, status text, reviewed_at timestamptz, notes text,
     admin_notes text, boosted_reward_cents bigint, multiplier_milli int, grade_milli int,
-    behaviour_milli int, streak_milli int, bonuses_disabled boolean
+    behaviour_milli int, streak_milli int, bonuses_disabled boolean, photo_key text
 )
 LANGUAGE sql STABLE AS $f$
-    SELECT x.n, x.k, x.s, md5('sub:' || x.n || ':' || x.k || ':' || x.s)::uuid, x.org, x.child,
+    SELECT x.n, x.k, x.s, x.id, x.org, x.child,
         x.parent, x.chore_ids[x.j], x.base, x.completed_at, x.day,
         x.submitted_at, x.status,
         CASE WHEN x.status <> 'PENDING' THEN
@@ -284,9 +289,10 @@ LANGUAGE sql STABLE AS $f$
         CASE WHEN x.status = 'APPROVED' THEN x.grade_milli END,
         CASE WHEN x.status = 'APPROVED' THEN x.behaviour_milli END,
         CASE WHEN x.status = 'APPROVED' THEN x.streak_milli END,
-        CASE WHEN x.status = 'APPROVED' THEN x.bonuses_disabled END
+        CASE WHEN x.status = 'APPROVED' THEN x.bonuses_disabled END,
+        CASE WHEN pg_temp.requires_photo(x.j) THEN x.org || '/' || x.child || '/' || x.id || '.jpg' END
     FROM (
-        SELECT c.n, c.k, s.s, c.org, c.id AS child, c.parent, c.total_milli, c.grade_milli,
+        SELECT c.n, c.k, s.s, md5('sub:' || c.n || ':' || c.k || ':' || s.s)::uuid AS id, c.org, c.id AS child, c.parent, c.total_milli, c.grade_milli,
             c.behaviour_milli, c.streak_milli, c.bonuses_disabled, a.chore_ids, d.j, d.day,
             pg_temp.base_reward(c.n, d.j) AS base, d.completed_at,
             d.completed_at + make_interval(mins => (5 + pg_temp.h(c.n, c.k * 64 + 24, s.s) % 115)::int)

@@ -209,11 +209,45 @@ pub async fn page(
         .await?)
 }
 
+/// A count the totals keep (migration 1004), so a filter asking for it is
+/// answered by one row instead of a count: a third of 100,000 families are on
+/// PRO, and counting them took 3 ms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kept {
+    All,
+    Pro,
+    Free,
+    Trial,
+}
+
+impl Kept {
+    fn of(self, families: &super::totals::FamilyTotals) -> i64 {
+        match self {
+            Kept::All => families.total,
+            Kept::Pro => families.pro,
+            Kept::Free => families.free,
+            Kept::Trial => families.trial,
+        }
+    }
+}
+
+impl Filter<'_> {
+    /// The kept count this filter asks for, if the totals keep it.
+    fn kept(&self) -> Option<Kept> {
+        match (self.search, self.plan, self.status) {
+            (None, None, None) => Some(Kept::All),
+            (None, Some("PRO"), None) => Some(Kept::Pro),
+            (None, Some("FREE"), None) => Some(Kept::Free),
+            (None, None, Some("TRIAL")) => Some(Kept::Trial),
+            _ => None,
+        }
+    }
+}
+
 /// How many families `filter` finds.
 pub async fn count(pool: &PgPool, filter: &Filter<'_>) -> Result<i64, Error> {
-    if filter.search.is_none() && filter.plan.is_none() && filter.status.is_none() {
-        // Every family: the kept total, not a count over all of them.
-        return Ok(super::totals::all(pool).await?.families.total);
+    if let Some(kept) = filter.kept() {
+        return Ok(kept.of(&super::totals::all(pool).await?.families));
     }
     let mut q = QueryBuilder::new("SELECT count(*) FROM organizations o");
     filter.push_where(&mut q);
@@ -222,4 +256,28 @@ pub async fn count(pool: &PgPool, filter: &Filter<'_>) -> Result<i64, Error> {
         .fetch_one(pool)
         .traced("count_organizations")
         .await?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Filter, Kept};
+
+    #[test]
+    fn only_a_single_plan_or_status_the_totals_keep_is_answered_from_them() {
+        let filter = |search, plan, status| Filter {
+            search,
+            plan,
+            status,
+        };
+        assert_eq!(filter(None, None, None).kept(), Some(Kept::All));
+        assert_eq!(filter(None, Some("PRO"), None).kept(), Some(Kept::Pro));
+        assert_eq!(filter(None, Some("FREE"), None).kept(), Some(Kept::Free));
+        assert_eq!(filter(None, None, Some("TRIAL")).kept(), Some(Kept::Trial));
+        // Not kept: counted.
+        assert_eq!(filter(None, Some("ENTERPRISE"), None).kept(), None);
+        assert_eq!(filter(None, None, Some("ACTIVE")).kept(), None);
+        assert_eq!(filter(None, Some("PRO"), Some("TRIAL")).kept(), None);
+        assert_eq!(filter(Some("%lee%"), None, None).kept(), None);
+        assert_eq!(filter(Some("%lee%"), Some("PRO"), None).kept(), None);
+    }
 }
