@@ -56,6 +56,11 @@ enum Command {
     AgainstBare(against::Args),
 }
 
+// The services' allocator (see docs/decisions.md, Performance), so the bare
+// baseline running in this process compares like with like.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     match Cli::parse().command {

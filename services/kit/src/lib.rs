@@ -27,12 +27,3 @@ pub mod validate;
 
 #[cfg(feature = "testing")]
 pub mod testing;
-
-/// Every process that links kit (each service, the gateway, their tests and
-/// the bench's bare baseline) allocates with mimalloc: under load glibc's
-/// malloc and free were a sixth of the gateway's and the chores service's
-/// CPU, and with mimalloc both spent about a tenth less CPU per
-/// `GET /api/chores` (decisions.md, Performance). Built without transparent
-/// huge pages (`no_thp`): with them, idle processes grew by 10 MiB.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
