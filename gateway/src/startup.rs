@@ -8,6 +8,7 @@ use axum::{Json, Router, http::Request, routing::get};
 use kit::{authn::Authenticator, jwt::JwtVerifier, nats::Bus, revocation::Revocations};
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
+use tower::ServiceBuilder;
 use tower_http::{
     limit::RequestBodyLimitLayer, set_header::SetResponseHeaderLayer, trace::TraceLayer,
 };
@@ -93,7 +94,9 @@ impl Application {
         // A draining server waits for open connections, and a live stream
         // never ends by itself: they end when shutdown begins.
         let live = self.live.clone();
-        let served = axum::serve(listener, self.app)
+        // One router for every connection: serving the `Router` itself would
+        // rebuild its route table (every route's layers) per connection.
+        let served = axum::serve(listener, self.app.into_make_service())
             .with_graceful_shutdown(async move {
                 shutdown.cancelled_owned().await;
                 live.close();
@@ -147,21 +150,20 @@ pub struct Web {
     pub hsts: bool,
 }
 
-/// What every `/api` answer carries (the docs page has its own policy):
-/// private answers are never stored by a browser or a proxy, and a JSON
-/// answer is no document that could run or load anything.
-const API_HEADERS: [(header::HeaderName, &str); 2] = [
-    (header::CACHE_CONTROL, "no-store"),
-    (
-        header::CONTENT_SECURITY_POLICY,
-        "default-src 'none'; frame-ancestors 'none'",
-    ),
-];
+/// What every `/api` answer carries besides `Cache-Control: no-store`
+/// (private answers are never stored by a browser or a proxy): a JSON answer
+/// is no document that could run or load anything.
+const API_POLICY: &str = "default-src 'none'; frame-ancestors 'none'";
 
 /// Two years, subdomains included (the length browsers' preload lists ask for).
 const HSTS: &str = "max-age=63072000; includeSubDomains";
 
 /// The whole HTTP surface: `/api`, its OpenAPI document and docs, and the web app.
+///
+/// Layers that hold for every answer are put around the whole router once
+/// (`ServiceBuilder`), not with `Router::layer`: that wraps each of the
+/// hundred-odd routes in its own copy of every layer, and axum clones each
+/// wrapped route at every level on every request.
 pub fn app(state: AppState, web: &Web) -> Router {
     let (api, openapi) = api_routes().split_for_parts();
     let openapi = Arc::new(crate::openapi::to_json(&crate::openapi::complete(openapi)));
@@ -176,65 +178,69 @@ pub fn app(state: AppState, web: &Web) -> Router {
             crate::auth::changes_seen_at_once,
         ))
         .fallback(|| async { ApiError::not_found() })
-        .with_state(state)
-        .layer(axum::middleware::from_fn(crate::extract::refuse_nul_in_uri))
+        .with_state(state);
+    let api = ServiceBuilder::new()
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("no-store"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(API_POLICY),
+        ))
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
             axum::http::StatusCode::GATEWAY_TIMEOUT,
             Duration::from_secs(30),
-        ));
-    let api = API_HEADERS.into_iter().fold(api, |api, (name, value)| {
-        api.layer(SetResponseHeaderLayer::overriding(
-            name,
-            HeaderValue::from_static(value),
         ))
-    });
+        .layer(axum::middleware::from_fn(crate::extract::refuse_nul_in_uri))
+        .service(api);
     let policy = HeaderValue::try_from(web::app_policy(web.photo_origin.as_deref()))
         .expect("an origin is a valid header value");
     let app = Router::new()
-        .nest("/api", api)
+        .nest_service("/api", api)
         .merge(web::docs_page())
         .merge(web::spa(&web.dist, policy));
-    let app = if web.hsts {
-        app.layer(SetResponseHeaderLayer::overriding(
+    let hsts = web.hsts.then(|| {
+        SetResponseHeaderLayer::overriding(
             header::STRICT_TRANSPORT_SECURITY,
             HeaderValue::from_static(HSTS),
+        )
+    });
+    let app = ServiceBuilder::new()
+        .layer(
+            TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {
+                let path = traced_path(request.uri().path());
+                let span = tracing::info_span!(
+                    "http.request",
+                    otel.name = %format!("{} {path}", request.method()),
+                    otel.kind = "server",
+                    http.request.method = %request.method(),
+                    url.path = %path,
+                    trace_id = tracing::field::Empty,
+                );
+                kit::telemetry::set_parent(&span, &kit::telemetry::HttpHeaders(request.headers()));
+                span
+            }),
+        )
+        // What every answer carries: no content-type guessing, no framing of
+        // the app by other sites (clickjacking), and no app paths (which can
+        // hold invitation codes) sent to other sites as referrers.
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
         ))
-    } else {
-        app
-    };
-    with_security_headers(app).layer(TraceLayer::new_for_http().make_span_with(
-        |request: &Request<_>| {
-            let path = traced_path(request.uri().path());
-            let span = tracing::info_span!(
-                "http.request",
-                otel.name = %format!("{} {path}", request.method()),
-                otel.kind = "server",
-                http.request.method = %request.method(),
-                url.path = %path,
-                trace_id = tracing::field::Empty,
-            );
-            kit::telemetry::set_parent(&span, &kit::telemetry::HttpHeaders(request.headers()));
-            span
-        },
-    ))
-}
-
-/// Adds the headers every answer carries: no content-type guessing, no
-/// framing of the app by other sites (clickjacking), and no app paths (which
-/// can hold invitation codes) sent to other sites as referrers.
-fn with_security_headers(router: Router) -> Router {
-    [
-        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
-        (header::X_FRAME_OPTIONS, "DENY"),
-        (header::REFERRER_POLICY, "same-origin"),
-    ]
-    .into_iter()
-    .fold(router, |router, (name, value)| {
-        router.layer(SetResponseHeaderLayer::if_not_present(
-            name,
-            HeaderValue::from_static(value),
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::X_FRAME_OPTIONS,
+            HeaderValue::from_static("DENY"),
         ))
-    })
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("same-origin"),
+        ))
+        .option_layer(hsts)
+        // `with_state` turns the handlers into routes once, not per request.
+        .service(app.with_state(()));
+    Router::new().fallback_service(app)
 }
 
 /// The request path as traces and logs show it. An invitation code is a
