@@ -3,7 +3,7 @@
 # docs/performance.md. Seeds FAMILIES families (default 100,000) into the
 # chorely_bench_* databases and SMALL_FAMILIES (default 1,000) into
 # chorely_bench_small_* (a seed of the same size is reused on later runs; one
-# of another size is replaced),
+# of another size, or one an older seeder wrote, is replaced),
 # builds the PROFILE profile (default release), starts a stack on each seed,
 # soaks the large one (SOAK_MINUTES of mixed load at half its capacity,
 # default 10; 0 skips it), and runs every scenario of `chorely-bench run`

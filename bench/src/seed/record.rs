@@ -1,11 +1,18 @@
 //! What a database was seeded with, kept in a `bench_seed` table beside the
 //! service's own, so a second run with the same parameters skips it and one
-//! with other parameters (or after an interrupted run) refuses to mix them.
+//! with other parameters, by an older seeder (or after an interrupted run)
+//! refuses to mix them.
 
 use chrono::{DateTime, Utc};
 use sqlx::{PgConnection, PgPool, Row};
 
 use super::thousands;
+
+/// What the seeder writes, numbered: raised whenever `sql/` writes something a
+/// seed of the same size did not have, so `--replace` reseeds rather than
+/// keeping the old data. 1: the first; 2: every third chore asks for a photo
+/// and its submissions carry one (lists sign a link for each).
+pub const VERSION: i32 = 2;
 
 /// What the seeder was asked for; two seeds are the same data when these are equal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,8 +52,12 @@ pub async fn inspect(pool: &PgPool, probe: &str, wanted: Parameters) -> anyhow::
             State::Empty
         });
     }
+    // A seed of version 1 has no `version` column: read through the row as
+    // JSON, where a missing column is NULL.
     let row = sqlx::query(
-        "SELECT families, submissions_per_child, anchor, seeded_at FROM bench_seed LIMIT 1",
+        "SELECT families, submissions_per_child, anchor, seeded_at,
+                coalesce((to_jsonb(b) ->> 'version')::int, 1) AS version
+         FROM bench_seed b LIMIT 1",
     )
     .fetch_one(pool)
     .await?;
@@ -57,10 +68,14 @@ pub async fn inspect(pool: &PgPool, probe: &str, wanted: Parameters) -> anyhow::
     let finished = row
         .try_get::<Option<DateTime<Utc>>, _>("seeded_at")?
         .is_some();
+    let version: i32 = row.try_get("version")?;
     Ok(match (finished, found == wanted) {
-        (true, true) => State::Seeded {
+        (true, true) if version == VERSION => State::Seeded {
             anchor: row.try_get("anchor")?,
         },
+        (true, true) => State::Conflict(format!(
+            "was seeded by another version of the seeder ({version}; this one writes {VERSION})"
+        )),
         (true, false) => State::Conflict(format!(
             "was seeded with {} families and {} submissions per child",
             thousands(found.families),
@@ -84,6 +99,8 @@ pub async fn start(
         "CREATE TABLE bench_seed (
              families bigint NOT NULL,
              submissions_per_child integer NOT NULL,
+             -- what the seeder writes (VERSION)
+             version integer NOT NULL,
              -- when the seeded history ends
              anchor timestamptz NOT NULL,
              started_at timestamptz NOT NULL DEFAULT now(),
@@ -94,10 +111,12 @@ pub async fn start(
     .execute(&mut *conn)
     .await?;
     sqlx::query(
-        "INSERT INTO bench_seed (families, submissions_per_child, anchor) VALUES ($1, $2, $3)",
+        "INSERT INTO bench_seed (families, submissions_per_child, version, anchor)
+         VALUES ($1, $2, $3, $4)",
     )
     .bind(i64::try_from(parameters.families)?)
     .bind(i32::try_from(parameters.submissions_per_child)?)
+    .bind(VERSION)
     .bind(anchor)
     .execute(&mut *conn)
     .await?;
@@ -110,4 +129,66 @@ pub async fn finish(conn: &mut PgConnection) -> anyhow::Result<()> {
         .execute(conn)
         .await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::SubsecRound;
+    use kit::testing::TestDb;
+
+    use super::*;
+    use crate::seed::database::services;
+
+    const ASKED: Parameters = Parameters {
+        families: 10,
+        submissions_per_child: 52,
+    };
+
+    #[tokio::test]
+    async fn only_a_finished_seed_of_the_same_parameters_and_version_is_kept() {
+        let service = services().into_iter().next().unwrap();
+        let db = TestDb::new("bench_seed");
+        kit::db::connect(&db.url, service.migrations)
+            .await
+            .unwrap()
+            .close()
+            .await;
+        let pool = PgPool::connect(&db.url).await.unwrap();
+        let state = || inspect(&pool, service.probe, ASKED);
+        assert_eq!(state().await.unwrap(), State::Empty);
+
+        let anchor = Utc::now().trunc_subsecs(0);
+        let mut conn = pool.acquire().await.unwrap();
+        start(&mut conn, ASKED, anchor).await.unwrap();
+        let State::Conflict(why) = state().await.unwrap() else {
+            panic!("an unfinished seed was kept");
+        };
+        assert!(why.contains("unfinished"), "{why}");
+
+        finish(&mut conn).await.unwrap();
+        assert_eq!(state().await.unwrap(), State::Seeded { anchor });
+        let other = Parameters {
+            families: 11,
+            ..ASKED
+        };
+        let State::Conflict(why) = inspect(&pool, service.probe, other).await.unwrap() else {
+            panic!("a seed of 10 families was taken for one of 11");
+        };
+        assert!(why.contains("10 families"), "{why}");
+
+        // A seed written before the version was kept reads as version 1.
+        sqlx::raw_sql("ALTER TABLE bench_seed DROP COLUMN version")
+            .execute(&mut *conn)
+            .await
+            .unwrap();
+        let State::Conflict(why) = state().await.unwrap() else {
+            panic!("a seed of an older seeder was kept");
+        };
+        assert!(
+            why.contains(&format!("(1; this one writes {VERSION})")),
+            "{why}"
+        );
+        drop(conn);
+        pool.close().await;
+    }
 }
