@@ -8,7 +8,7 @@ use std::time::{Duration, SystemTime};
 
 use aws_sdk_s3::{
     Client,
-    config::{BehaviorVersion, Credentials, Region, http::HttpResponse},
+    config::{BehaviorVersion, Credentials, Region, http::HttpResponse, timeout::TimeoutConfig},
     error::SdkError,
     primitives::ByteStream,
 };
@@ -29,15 +29,41 @@ pub struct Storage {
     bucket: String,
 }
 
+/// How long the store may take before a request to it fails as an outage.
+#[derive(Debug, Clone, Copy)]
+pub struct Timeouts {
+    /// To open a connection.
+    pub connect: Duration,
+    /// For one attempt, sending included.
+    pub attempt: Duration,
+    /// For the whole request, its retry included.
+    pub whole: Duration,
+}
+
+/// A store on the same network answers in milliseconds and takes a 10 MB photo
+/// in well under a second; one that takes a connection and never answers
+/// (hung, not down) would otherwise hold a child's upload, and a service
+/// starting, for as long as it stays so. Cut off before callers count a hang (5 s).
+pub const TIMEOUTS: Timeouts = Timeouts {
+    connect: Duration::from_secs(1),
+    attempt: Duration::from_secs(3),
+    whole: Duration::from_secs(4),
+};
+
 impl Storage {
     pub fn new(config: &S3Config) -> Self {
+        Self::with_timeouts(config, TIMEOUTS)
+    }
+
+    /// A store whose requests are cut off after `timeouts`.
+    pub fn with_timeouts(config: &S3Config, timeouts: Timeouts) -> Self {
         let public = config
             .s3_public_endpoint
             .as_deref()
             .filter(|e| !e.trim().is_empty())
             .unwrap_or(&config.s3_endpoint);
         Self {
-            client: client(config, &config.s3_endpoint),
+            client: client(config, &config.s3_endpoint, timeouts),
             links: std::sync::Arc::new(links::LinkSigner::new(
                 public,
                 &config.s3_bucket,
@@ -50,7 +76,7 @@ impl Storage {
 }
 
 /// An S3 client of `endpoint`, path-style (MinIO and s3s-fs need no DNS per bucket).
-fn client(config: &S3Config, endpoint: &str) -> Client {
+fn client(config: &S3Config, endpoint: &str, timeouts: Timeouts) -> Client {
     let http = Builder::new()
         .tls_provider(Provider::Rustls(CryptoMode::Ring))
         .build_https();
@@ -61,6 +87,13 @@ fn client(config: &S3Config, endpoint: &str) -> Client {
         .force_path_style(true)
         .credentials_provider(credentials(config))
         .http_client(http)
+        .timeout_config(
+            TimeoutConfig::builder()
+                .connect_timeout(timeouts.connect)
+                .operation_attempt_timeout(timeouts.attempt)
+                .operation_timeout(timeouts.whole)
+                .build(),
+        )
         // One quick retry: the SDK's default of three attempts with backoff
         // kept a child's upload waiting about 4 s when the store was down,
         // close to what callers count as a hang; a refused store answers 503

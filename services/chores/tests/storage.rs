@@ -5,6 +5,11 @@
 
 use std::time::{Duration, SystemTime};
 
+use chores::{
+    config::S3Config,
+    error::Error,
+    storage::{Storage, Timeouts},
+};
 use reqwest::StatusCode;
 use testkit::Stack;
 
@@ -90,4 +95,43 @@ async fn links_are_signed_for_the_address_browsers_use() {
         url.starts_with("https://photos.example.com/chorely-photos/family/child/photo.jpg?"),
         "{url}"
     );
+}
+
+/// A store that takes connections and never answers (hung, not down): an
+/// upload fails as the store being unavailable (a clean 503 for the child)
+/// once the store's time is up, instead of waiting as long as it stays hung.
+#[tokio::test]
+async fn a_hung_store_fails_an_upload_as_unavailable() {
+    let silent = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = silent.local_addr().unwrap();
+    let holding = tokio::spawn(async move {
+        let mut held = Vec::new();
+        while let Ok((connection, _)) = silent.accept().await {
+            held.push(connection);
+        }
+    });
+    let config = S3Config {
+        s3_endpoint: format!("http://{address}"),
+        ..S3Config::default()
+    };
+    // Short times, so the test does not wait the real ones out.
+    let storage = Storage::with_timeouts(
+        &config,
+        Timeouts {
+            connect: Duration::from_millis(100),
+            attempt: Duration::from_millis(200),
+            whole: Duration::from_millis(300),
+        },
+    );
+    let put = tokio::time::timeout(
+        Duration::from_secs(30),
+        storage.put("photos/hung.jpg", "image/jpeg", vec![0xFF, 0xD8, 0xFF]),
+    )
+    .await
+    .expect("the upload waited on a store that never answers");
+    assert!(
+        matches!(put, Err(Error::PhotoStoreUnavailable(_))),
+        "{put:?}"
+    );
+    holding.abort();
 }
