@@ -9,8 +9,8 @@
 # FAULTS_PORT_BASE+1..5 (default 21351-5) and HTTP on FAULTS_HTTP_PORT (18380). `chorely-bench faults` drives the load and judges it; meanwhile
 # this script, with FAULT_GAP seconds (default 7) of normal load between
 # faults, restarts PostgreSQL (down FAULT_DOWN seconds, default 3), restarts
-# NATS (SIGKILL, down FAULT_DOWN seconds), stops the S3 store for 10 s, and
-# kills each of auth, family, chores, rewards, platform and the gateway with
+# NATS (SIGKILL, down FAULT_DOWN seconds), stops the S3 store for 10 s, hangs
+# it for 10 s (SIGSTOP: it takes connections and never answers), and kills each of auth, family, chores, rewards, platform and the gateway with
 # SIGKILL and starts it again. FAULTS (e.g. "postgres gateway") runs a subset.
 #
 # It fails when a request took over 5 s, was answered with a 500 or any 5xx
@@ -25,7 +25,7 @@ cd "$ROOT"
 
 FAULTS_DIR=${FAULTS_DIR:-$LOCAL/faults}
 FAULTS_OUT=${FAULTS_OUT:-$FAULTS_DIR/last.md}
-FAULTS=${FAULTS:-postgres nats s3 auth family chores rewards platform gateway}
+FAULTS=${FAULTS:-postgres nats s3 s3-hung auth family chores rewards platform gateway}
 FAULT_GAP=${FAULT_GAP:-7}
 FAULT_DOWN=${FAULT_DOWN:-3}
 S3_DOWN=10
@@ -92,7 +92,11 @@ cleanup() {
   # STACK_PIDS too: a stack that failed to start is not in PIDS yet.
   for pid in "${PIDS[@]}" "${STACK_PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
   for pid in "${PIDS[@]}" "${STACK_PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
-  if [ -n "$S3_PID" ]; then kill_and_reap "$S3_PID" TERM; fi
+  if [ -n "$S3_PID" ]; then
+    # A store left hung by an interrupted fault takes no signal until woken.
+    kill -CONT "$S3_PID" 2>/dev/null || true
+    kill_and_reap "$S3_PID" TERM
+  fi
   if [ -n "$NATS_PID" ]; then kill_and_reap "$NATS_PID" TERM; fi
   if [ -s "$PG_DIR/data/postmaster.pid" ]; then stop_postgres || true; fi
   exit "$status"
@@ -102,8 +106,8 @@ trap 'exit 130' INT TERM
 
 for fault in $FAULTS; do
   case $fault in
-    postgres | nats | s3 | auth | family | chores | rewards | platform | gateway) ;;
-    *) fail "no fault is called $fault (FAULTS may hold: postgres nats s3 ${SERVICES[*]} gateway)" ;;
+    postgres | nats | s3 | s3-hung | auth | family | chores | rewards | platform | gateway) ;;
+    *) fail "no fault is called $fault (FAULTS may hold: postgres nats s3 s3-hung ${SERVICES[*]} gateway)" ;;
   esac
 done
 
@@ -169,6 +173,11 @@ inject() {
       kill_and_reap "$S3_PID" TERM
       sleep "$S3_DOWN"
       start_s3
+      ;;
+    s3-hung)
+      kill -STOP "$S3_PID"
+      sleep "$S3_DOWN"
+      kill -CONT "$S3_PID"
       ;;
     auth | family | chores | rewards | platform | gateway)
       kill_and_reap "${PIDS[$fault]}" KILL

@@ -43,11 +43,12 @@ pub struct Timeouts {
 /// A store on the same network answers in milliseconds and takes a 10 MB photo
 /// in well under a second; one that takes a connection and never answers
 /// (hung, not down) would otherwise hold a child's upload, and a service
-/// starting, for as long as it stays so. Cut off before callers count a hang (5 s).
+/// starting, for as long as it stays so. Cut off well before callers count a
+/// hang (5 s), with room for the rest of an upload's work.
 pub const TIMEOUTS: Timeouts = Timeouts {
     connect: Duration::from_secs(1),
-    attempt: Duration::from_secs(3),
-    whole: Duration::from_secs(4),
+    attempt: Duration::from_millis(2_500),
+    whole: Duration::from_secs(3),
 };
 
 impl Storage {

@@ -252,7 +252,6 @@ impl Submissions {
 
         let id = Uuid::now_v7();
         let completed_on = domain::local_date(completed_at, tz);
-        let mut tx = self.pool.begin().await?;
         let claim = Claim {
             user,
             child,
@@ -261,22 +260,25 @@ impl Submissions {
             now,
             tz,
         };
-        let late = if chore.rules(Default::default()).has_periods() {
-            self.check_period(&mut tx, &claim).await?
-        } else {
-            check_frequency(&mut tx, &claim).await?;
-            false
-        };
-
         let photo_key = photo
             .as_ref()
             .map(|p| format!("{org}/{child}/{id}.{}", p.extension));
         if let (Some(photo), Some(key)) = (photo, &photo_key) {
+            // Judged before the upload too, so a refused submission stores
+            // nothing; and no connection is held while the store takes the
+            // photo: a slow or hung store would otherwise drain the pool and
+            // stall every other request. The judgement beside the insert
+            // below still decides a race.
+            let mut conn = self.pool.acquire().await?;
+            self.judge(&mut conn, &claim).await?;
+            drop(conn);
             self.storage
                 .put(key, photo.content_type, photo.bytes)
                 .await?;
         }
         let saved = async {
+            let mut tx = self.pool.begin().await?;
+            let late = self.judge(&mut tx, &claim).await?;
             submissions::insert(
                 &mut tx,
                 &NewSubmission {
@@ -459,6 +461,16 @@ impl Submissions {
         .await?;
         tx.commit().await?;
         self.get(parent, org, &req.id).await
+    }
+
+    /// Whether the claim may be recorded now (an error says why not), and
+    /// whether it is late.
+    async fn judge(&self, conn: &mut PgConnection, claim: &Claim<'_>) -> Result<bool, Error> {
+        if claim.chore.rules(Default::default()).has_periods() {
+            self.check_period(conn, claim).await
+        } else {
+            check_frequency(conn, claim).await.map(|()| false)
+        }
     }
 
     /// Whether a chore counted in periods is the child's to do now (their
