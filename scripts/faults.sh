@@ -10,7 +10,8 @@
 # this script, with FAULT_GAP seconds (default 7) of normal load between
 # faults, restarts PostgreSQL (down FAULT_DOWN seconds, default 3), restarts
 # NATS (SIGKILL, down FAULT_DOWN seconds), stops the S3 store for 10 s, hangs
-# it for 10 s (SIGSTOP: it takes connections and never answers), and kills each of auth, family, chores, rewards, platform and the gateway with
+# it for 10 s (SIGSTOP: it takes connections and never answers), and kills
+# each of auth, family, chores, rewards, platform and the gateway with
 # SIGKILL and starts it again. FAULTS (e.g. "postgres gateway") runs a subset.
 #
 # It fails when a request took over 5 s, was answered with a 500 or any 5xx

@@ -162,8 +162,8 @@ const HSTS: &str = "max-age=63072000; includeSubDomains";
 ///
 /// Layers that hold for every answer are put around the whole router once
 /// (`ServiceBuilder`), not with `Router::layer`: that wraps each of the
-/// hundred-odd routes in its own copy of every layer, and axum clones each
-/// wrapped route at every level on every request.
+/// hundred-odd routes in its own copy of every layer, one boxed route inside
+/// the next, and that whole table was cloned for every new connection.
 pub fn app(state: AppState, web: &Web) -> Router {
     let (api, openapi) = api_routes().split_for_parts();
     let openapi = Arc::new(crate::openapi::to_json(&crate::openapi::complete(openapi)));
