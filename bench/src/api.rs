@@ -11,12 +11,17 @@ pub struct Api {
     pub http: Client,
 }
 
-/// A signed-in user: their token and who they are.
+/// A signed-in user: their token and who they are; or the family tablet,
+/// whose device token is sent in its own header.
 #[derive(Clone)]
 pub struct Session {
     pub token: String,
     pub user: Value,
+    pub tablet: bool,
 }
+
+/// The header a family tablet sends its device token in.
+const TABLET_HEADER: &str = "x-tablet-token";
 
 impl Api {
     pub fn new(url: &str) -> Self {
@@ -33,9 +38,12 @@ impl Api {
         method: Method,
         path: &str,
     ) -> RequestBuilder {
-        client
-            .request(method, format!("{}{path}", self.base))
-            .bearer_auth(&session.token)
+        let request = client.request(method, format!("{}{path}", self.base));
+        if session.tablet {
+            request.header(TABLET_HEADER, &session.token)
+        } else {
+            request.bearer_auth(&session.token)
+        }
     }
 
     pub async fn login(&self, email: &str, password: &str) -> anyhow::Result<Session> {
@@ -92,6 +100,89 @@ impl Api {
         session(answer)
     }
 
+    /// Sets up a family tablet as `parent` (first removing any tablet of the
+    /// same name an earlier run left): the tablet's session.
+    pub async fn set_up_tablet(&self, parent: &Session, name: &str) -> anyhow::Result<Session> {
+        let tablets = self
+            .call(parent, Method::GET, "/organizations/tablets", None)
+            .await?;
+        for old in tablets.as_array().into_iter().flatten() {
+            if let (Some(id), Some(name_found)) = (old["id"].as_str(), old["name"].as_str())
+                && name_found == name
+            {
+                self.remove(parent, &format!("/organizations/tablets/{id}"))
+                    .await?;
+            }
+        }
+        let created = self
+            .call(
+                parent,
+                Method::POST,
+                "/organizations/tablets",
+                Some(json!({"name": name})),
+            )
+            .await?;
+        Ok(Session {
+            token: created["token"]
+                .as_str()
+                .context("a device token in the answer")?
+                .to_owned(),
+            user: Value::Null,
+            tablet: true,
+        })
+    }
+
+    /// Adds a child to `parent`'s family who has not joined yet (first
+    /// removing any child of the same first name an earlier run left): the
+    /// child's id.
+    pub async fn invite_child(&self, parent: &Session, first_name: &str) -> anyhow::Result<String> {
+        self.remove_children_named(parent, first_name).await?;
+        let invite = self
+            .call(
+                parent,
+                Method::POST,
+                "/children/invite",
+                Some(json!({
+                    "firstName": first_name, "lastName": "Bench",
+                    "email": format!("invitee-{}@bench.chorely.test", uuid::Uuid::new_v4().simple()),
+                })),
+            )
+            .await?;
+        invite["child"]["id"]
+            .as_str()
+            .map(str::to_owned)
+            .with_context(|| format!("the invited child's id in {invite}"))
+    }
+
+    /// Removes the children of `parent`'s family with this first name.
+    pub async fn remove_children_named(
+        &self,
+        parent: &Session,
+        first_name: &str,
+    ) -> anyhow::Result<()> {
+        let children = self.call(parent, Method::GET, "/children", None).await?;
+        for child in children.as_array().into_iter().flatten() {
+            if child["firstName"].as_str() == Some(first_name)
+                && let Some(id) = child["id"].as_str()
+            {
+                self.remove(parent, &format!("/children/{id}")).await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `DELETE path` as `session`; any success status will do.
+    pub async fn remove(&self, session: &Session, path: &str) -> anyhow::Result<()> {
+        let response = self
+            .request(&self.http, session, Method::DELETE, path)
+            .send()
+            .await?;
+        if !response.status().is_success() {
+            bail!("DELETE {path} answered {}", response.status());
+        }
+        Ok(())
+    }
+
     /// A JSON call as `session`: the answer's body, or an error naming the status.
     pub async fn call(
         &self,
@@ -127,5 +218,6 @@ fn session(answer: Value) -> anyhow::Result<Session> {
             .context("a token in the answer")?
             .to_owned(),
         user: answer["user"].clone(),
+        tablet: false,
     })
 }

@@ -7,6 +7,7 @@ mod against;
 mod api;
 mod baseline;
 mod compare;
+mod credit;
 mod family;
 mod faults;
 mod live;
@@ -48,6 +49,9 @@ enum Command {
     /// Times a submission to its parent's live stream on any running stack
     /// (`run` measures it too), with other families' streams open.
     Live(live::Args),
+    /// Times approval → credit visible to the child on any running stack
+    /// (the `run` scenario alone).
+    Credit(credit::Args),
     /// Times each authenticated read one request at a time on a running
     /// stack, slowest first (the `run` scenario alone).
     Reads(reads::Args),
@@ -70,6 +74,7 @@ async fn main() -> anyhow::Result<()> {
         Command::Soak(args) => soak::run(args).await,
         Command::Compare(args) => compare::run(args).await,
         Command::Live(args) => live::run(args).await,
+        Command::Credit(args) => credit::run(args).await,
         Command::Reads(args) => reads::run(args).await,
         Command::AgainstBare(args) => against::run(args).await,
     }

@@ -21,7 +21,8 @@ pub struct Args {
 
 pub async fn run(args: Args) -> anyhow::Result<()> {
     let api = Api::new(&args.stack.url);
-    let users = scenarios::sign_in(&api, args.stack.families, 1, args.stack.admin()).await?;
+    // Several families: the invitation link needs one with room for one more child.
+    let users = scenarios::sign_in(&api, args.stack.families, 8, args.stack.admin()).await?;
     let mut measured = Measured::default();
     scenarios::unloaded_reads_matching(&api, &users, &args.only, &mut measured).await?;
     let mut rows = measured.unloaded;

@@ -144,21 +144,27 @@ async fn show_invite(
     user: Authed,
     Path(id): Path<String>,
 ) -> ApiResult<Json<ChildInviteLink>> {
-    // The child is read first: another family's id is 404 like an unknown one.
-    let child = state
-        .clients
-        .family(&user)
-        .get_child(pb::GetChildRequest { id })
-        .await?
-        .into_inner();
-    // Parents only: auth refuses anyone else the family's invitations.
-    let invitations = state
-        .clients
-        .auth(&user)
-        .list_invite_codes(ListInviteCodesRequest {})
-        .await?
-        .into_inner()
-        .invite_codes;
+    // Both asked at once; the child's answer is judged first, so another
+    // family's id is 404 like an unknown one. Parents only: auth refuses
+    // anyone else the family's invitations.
+    let (child, invitations) = tokio::join!(
+        async {
+            state
+                .clients
+                .family(&user)
+                .get_child(pb::GetChildRequest { id })
+                .await
+        },
+        async {
+            state
+                .clients
+                .auth(&user)
+                .list_invite_codes(ListInviteCodesRequest {})
+                .await
+        },
+    );
+    let child = child?.into_inner();
+    let invitations = invitations?.into_inner().invite_codes;
     if !child.user_id.is_empty() {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
