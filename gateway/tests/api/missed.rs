@@ -448,3 +448,48 @@ async fn a_job_killed_while_it_records_misses_takes_each_penalty_once_when_it_ru
         [-100, -100]
     );
 }
+
+/// Whether the missed-chores job, looking at `at`, reads the family `org`.
+async fn due_at(pool: &PgPool, org: Uuid, at: chrono::DateTime<chrono::Utc>) -> bool {
+    kit::tenancy::all_families(chores::store::missed::families_due(pool, at))
+        .await
+        .unwrap()
+        .iter()
+        .any(|f| f.organization_id == org)
+}
+
+#[tokio::test]
+async fn a_look_reads_a_family_only_once_its_day_has_ended_or_its_zone_changed() {
+    let clock = ManualClock::at(monday_noon());
+    let (stack, api) = stack_on(&clock).await;
+    let f = Family::new(&api).await;
+    let (_, org) = send(f.parent.get("/organizations/current")).await;
+    let org = Uuid::parse_str(org["id"].as_str().unwrap()).unwrap();
+    let pool = &stack.chores_pool;
+    // A family new to the job is read at its next look.
+    eventually("the family known to chores", || async {
+        due_at(pool, org, clock.now()).await
+    })
+    .await;
+    record(pool, &clock).await;
+
+    // Looked at on Monday: not again until Monday has ended in New York,
+    // and its grace with it.
+    assert!(!due_at(pool, org, clock.now()).await);
+    assert!(!due_at(pool, org, new_york("2030-01-08 00:01")).await);
+    assert!(due_at(pool, org, new_york("2030-01-08 00:02")).await);
+
+    // A new zone moves when its days end: the family is read at once.
+    let (status, body) = send(f.parent.put(
+        "/organizations/current",
+        &json!({"name": "The Lees", "timeZone": "Asia/Tokyo"}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    eventually("the new zone seen by the job", || async {
+        due_at(pool, org, clock.now()).await
+    })
+    .await;
+    record(pool, &clock).await;
+    assert!(!due_at(pool, org, clock.now()).await);
+}

@@ -1,7 +1,9 @@
 //! Missed chores: a due day that ended with nothing sent by the child whose
 //! chore it was. A job looks every minute (and at start, so a restart misses
 //! nothing) at the days each family's calendar has finished since it last
-//! looked; each miss is recorded once per child, chore and due date (a
+//! looked (reading only the families whose day has ended since: each notes
+//! when its next one ends, so a look costs the same for any number of
+//! families); each miss is recorded once per child, chore and due date (a
 //! unique key, so replicas looking at once cannot count twice) and
 //! announced through the outbox in the same transaction, for rewards to take
 //! the chore's penalty. Parents list misses and excuse them.
@@ -51,17 +53,21 @@ pub async fn record_due(pool: &PgPool, now: DateTime<Utc>) -> anyhow::Result<usi
 
 async fn record_due_everywhere(pool: &PgPool, now: DateTime<Utc>) -> anyhow::Result<usize> {
     let mut recorded = 0;
-    for family in missed::families_with_schedules(pool).await? {
+    for family in missed::families_due(pool, now).await? {
         let tz = calendar::parse(&family.time_zone);
         let Some(ended) = local_date(now - GRACE, tz).pred_opt() else {
             continue;
         };
-        if family.checked_through.is_some_and(|day| day >= ended) {
-            continue;
-        }
         recorded += record_family(pool, family.organization_id, tz, ended).await?;
     }
     Ok(recorded)
+}
+
+/// When a family whose days up to `ended` are checked is next looked at:
+/// once the day after `ended` has ended, and its grace with it.
+fn next_look(ended: NaiveDate, tz: chrono_tz::Tz) -> DateTime<Utc> {
+    let day_after_next = ended + Days::new(2);
+    kit::time::start_of_day(day_after_next, tz) + GRACE
 }
 
 /// Records one family's misses up to `ended`, the last day that has ended.
@@ -71,13 +77,22 @@ async fn record_family(
     tz: chrono_tz::Tz,
     ended: NaiveDate,
 ) -> anyhow::Result<usize> {
+    let next = next_look(ended, tz);
     let mut tx = pool.begin().await?;
     let checked = missed::lock_checked_through(&mut tx, org).await?;
     if checked.is_some_and(|day| day >= ended) {
+        // Another replica looked meanwhile: only the next look is left to note.
+        missed::set_next_check(&mut tx, org, next).await?;
+        tx.commit().await?;
         return Ok(0);
     }
     let earliest = ended - Days::new(LOOKBACK_DAYS);
     let chores = missed::scheduled_chores(&mut tx, org).await?;
+    if chores.is_empty() {
+        missed::set_checked_through(&mut tx, org, ended, next).await?;
+        tx.commit().await?;
+        return Ok(0);
+    }
     // A family seen for the first time is checked from its oldest schedule.
     let first = checked
         .and_then(|day| day.succ_opt())
@@ -133,7 +148,7 @@ async fn record_family(
             }
         }
     }
-    missed::set_checked_through(&mut tx, org, ended).await?;
+    missed::set_checked_through(&mut tx, org, ended, next).await?;
     tx.commit().await?;
     Ok(recorded)
 }
@@ -260,5 +275,33 @@ fn view(row: &missed::MissedRow, names: &HashMap<Uuid, String>) -> pb::MissedCho
         penalty_cents: row.penalty_cents,
         excused_at: opt_to_proto(row.excused_at),
         excuse: row.excuse.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeZone;
+
+    use super::*;
+
+    #[test]
+    fn a_family_is_next_looked_at_when_the_day_after_the_checked_one_has_ended() {
+        let utc = |y, m, d, h, min| Utc.with_ymd_and_hms(y, m, d, h, min, 0).unwrap();
+        let day = |y, m, d| NaiveDate::from_ymd_opt(y, m, d).unwrap();
+        // Checked through Monday 7 January: Tuesday ends at midnight in New
+        // York (05:00 UTC), and the grace of two minutes follows.
+        assert_eq!(
+            next_look(day(2030, 1, 7), chrono_tz::America::New_York),
+            utc(2030, 1, 9, 5, 2)
+        );
+        // Across the clocks going forward (10 March 2030): still midnight, now EDT.
+        assert_eq!(
+            next_look(day(2030, 3, 9), chrono_tz::America::New_York),
+            utc(2030, 3, 11, 4, 2)
+        );
+        assert_eq!(
+            next_look(day(2030, 1, 7), chrono_tz::Asia::Tokyo),
+            utc(2030, 1, 8, 15, 2)
+        );
     }
 }

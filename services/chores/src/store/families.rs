@@ -6,11 +6,14 @@ use uuid::Uuid;
 
 use crate::error::Error;
 
-/// What an event says: it replaces what was known.
+/// What an event says: it replaces what was known. A new zone moves when
+/// the family's days end, so the missed-chores job looks at it again next.
 pub async fn announce(tx: &mut PgConnection, org: Uuid, tz: &str) -> Result<(), Error> {
     sqlx::query!(
         "INSERT INTO families (organization_id, time_zone) VALUES ($1, $2)
-         ON CONFLICT (organization_id) DO UPDATE SET time_zone = EXCLUDED.time_zone",
+         ON CONFLICT (organization_id) DO UPDATE SET time_zone = EXCLUDED.time_zone,
+             missed_next_check_at = CASE WHEN families.time_zone = EXCLUDED.time_zone
+                 THEN families.missed_next_check_at END",
         org,
         tz,
     )

@@ -8,24 +8,24 @@ use uuid::Uuid;
 
 use crate::{error::Error, store::chores::ChoreRow};
 
-/// A family with scheduled chores, and the last day checked for misses.
+/// A family due for a look, and the last day checked for misses.
 pub struct FamilyToCheck {
     pub organization_id: Uuid,
     pub time_zone: String,
     pub checked_through: Option<NaiveDate>,
 }
 
-/// Families that have an active chore with due days.
-pub async fn families_with_schedules(pool: &PgPool) -> Result<Vec<FamilyToCheck>, Error> {
+/// Families whose next look has come by `now` (see [`set_checked_through`]).
+pub async fn families_due(pool: &PgPool, now: DateTime<Utc>) -> Result<Vec<FamilyToCheck>, Error> {
     Ok(sqlx::query_as!(
         FamilyToCheck,
-        "SELECT f.organization_id, f.time_zone, f.missed_checked_through AS checked_through
-         FROM families f
-         WHERE EXISTS (SELECT 1 FROM chores c WHERE c.organization_id = f.organization_id
-                       AND c.is_active AND c.due_days <> '{}')",
+        "SELECT organization_id, time_zone, missed_checked_through AS checked_through
+         FROM families
+         WHERE missed_next_check_at IS NULL OR missed_next_check_at <= $1",
+        now,
     )
     .fetch_all(pool)
-    .traced("families_with_schedules")
+    .traced("families_missed_due")
     .await?)
 }
 
@@ -45,18 +45,40 @@ pub async fn lock_checked_through(
     .flatten())
 }
 
+/// Notes that the family's days up to `day` are checked, and when it is
+/// next looked at.
 pub async fn set_checked_through(
     tx: &mut PgConnection,
     org: Uuid,
     day: NaiveDate,
+    next_check_at: DateTime<Utc>,
 ) -> Result<(), Error> {
     sqlx::query!(
-        "UPDATE families SET missed_checked_through = $2 WHERE organization_id = $1",
+        "UPDATE families SET missed_checked_through = $2, missed_next_check_at = $3
+         WHERE organization_id = $1",
         org,
         day,
+        next_check_at,
     )
     .execute(tx)
     .traced("set_missed_checked")
+    .await?;
+    Ok(())
+}
+
+/// Notes when the family is next looked at, its checked days unchanged.
+pub async fn set_next_check(
+    tx: &mut PgConnection,
+    org: Uuid,
+    next_check_at: DateTime<Utc>,
+) -> Result<(), Error> {
+    sqlx::query!(
+        "UPDATE families SET missed_next_check_at = $2 WHERE organization_id = $1",
+        org,
+        next_check_at,
+    )
+    .execute(tx)
+    .traced("set_missed_next_check")
     .await?;
     Ok(())
 }
