@@ -423,3 +423,64 @@ async fn each_user_sees_only_their_own_notifications() {
     );
     drop(stack);
 }
+
+/// Whether the auth service knows the zone of family `org`.
+async fn zone_known(pool: &sqlx::PgPool, org: uuid::Uuid) -> bool {
+    kit::tenancy::all_families(
+        sqlx::query_scalar::<_, String>(
+            "SELECT time_zone FROM family_zones WHERE organization_id = $1",
+        )
+        .bind(org)
+        .fetch_optional(pool),
+    )
+    .await
+    .unwrap()
+    .is_some()
+}
+
+async fn forget_zone(pool: &sqlx::PgPool, org: uuid::Uuid) {
+    kit::tenancy::all_families(
+        sqlx::query("DELETE FROM family_zones WHERE organization_id = $1")
+            .bind(org)
+            .execute(pool),
+    )
+    .await
+    .unwrap();
+}
+
+#[tokio::test]
+async fn a_family_whose_zone_is_unknown_is_asked_for_it_at_most_hourly() {
+    let clock = ManualClock::at(morning());
+    let (stack, api) = start_with(Options {
+        auth_clock: Some(clock.clock()),
+        ..Default::default()
+    })
+    .await;
+    let parent = parent(&api).await;
+    let (_, family) = send(parent.get("/organizations/current")).await;
+    let org: uuid::Uuid = family["id"].as_str().unwrap().parse().unwrap();
+    let pool = &stack.auth_pool;
+    let scheduler = &stack.auth_scheduler;
+    eventually("the zone kept from the family's event", || {
+        zone_known(pool, org)
+    })
+    .await;
+    // The job looks at start, and whenever the test asks: once the zones
+    // were all found, the next look for unknown ones is an hour later.
+    scheduler.queue_due().await.unwrap();
+    forget_zone(pool, org).await;
+    clock.set(morning() + Duration::hours(1));
+    scheduler.queue_due().await.unwrap();
+    assert!(zone_known(pool, org).await, "asked for after the hour");
+
+    forget_zone(pool, org).await;
+    clock.set(morning() + Duration::minutes(119));
+    scheduler.queue_due().await.unwrap();
+    assert!(
+        !zone_known(pool, org).await,
+        "not asked for within the hour"
+    );
+    clock.set(morning() + Duration::hours(2));
+    scheduler.queue_due().await.unwrap();
+    assert!(zone_known(pool, org).await, "asked for again");
+}

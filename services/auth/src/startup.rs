@@ -85,6 +85,7 @@ impl Application {
             origin,
             waker: waker.clone(),
             every: std::time::Duration::from_secs(config.notify_check_secs.max(1)),
+            zone_learning: Default::default(),
         };
         let notifications = NotificationsServiceServer::with_interceptor(
             NotificationsGrpc {

@@ -7,7 +7,11 @@
 //! nothing waiting is not sent, and the day counts as done: it is a mail
 //! at the chosen time, not whenever something comes in later.
 
-use std::{collections::HashMap, time::Duration};
+use std::{
+    collections::HashMap,
+    sync::{Arc, Mutex},
+    time::Duration,
+};
 
 use chrono_tz::TZ_VARIANTS;
 
@@ -33,6 +37,17 @@ use crate::{
 /// How far back the weekly summary counts.
 const WEEK: chrono::Duration = chrono::Duration::days(7);
 
+/// How long after a look that found every family's zone the next look for
+/// unknown ones waits. Families get their zone from the events (and their
+/// registration); only those from before zones were kept, or whose event
+/// went astray, are unknown, and finding them reads every parent.
+const ZONES_LEARNED_FOR: chrono::Duration = chrono::Duration::hours(1);
+
+/// When the scheduler next looks for families whose zone it does not know
+/// (at once while none is set).
+#[derive(Clone, Default)]
+pub struct ZoneLearning(Arc<Mutex<Option<DateTime<Utc>>>>);
+
 #[derive(Clone)]
 pub struct Scheduler {
     pub pool: PgPool,
@@ -43,6 +58,7 @@ pub struct Scheduler {
     pub waker: MailWaker,
     /// How often the job looks for mails due.
     pub every: Duration,
+    pub zone_learning: ZoneLearning,
 }
 
 /// What one look queued.
@@ -67,7 +83,7 @@ impl Scheduler {
 
     async fn queue_due_everywhere(&self) -> Result<Queued, Error> {
         let now = self.clock.now();
-        self.learn_zones().await?;
+        self.learn_zones(now).await?;
         let mut queued = Queued::default();
         // Found by their family's local day, time and weekday as computed
         // here: which of the two mails each is due is decided below.
@@ -90,9 +106,19 @@ impl Scheduler {
     }
 
     /// Asks the family service for the zones of families not known yet
-    /// (those from before zones were kept from the events); a family it
-    /// cannot answer for now is asked again on the next look.
-    async fn learn_zones(&self) -> Result<(), Error> {
+    /// (those from before zones were kept from the events): at the first
+    /// look, then hourly; a family it cannot answer for now is asked again
+    /// on the next look.
+    async fn learn_zones(&self, now: DateTime<Utc>) -> Result<(), Error> {
+        let next = *self
+            .zone_learning
+            .0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        if next.is_some_and(|at| now < at) {
+            return Ok(());
+        }
+        let mut all_answered = true;
         for org in family_zones::unknown(&self.pool).await? {
             match self.clients.time_zone(org).await {
                 Ok(zone) => {
@@ -100,10 +126,16 @@ impl Scheduler {
                     family_zones::keep(&mut conn, org, &zone, false).await?;
                 }
                 Err(err) => {
+                    all_answered = false;
                     tracing::warn!(%org, %err, "no time zone for the family's mails; trying later");
                 }
             }
         }
+        *self
+            .zone_learning
+            .0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner()) = all_answered.then(|| now + ZONES_LEARNED_FOR);
         Ok(())
     }
 
