@@ -131,7 +131,7 @@ step "Running the scenarios ($SECONDS_PER_RUN s per loaded run)"
 "$BIN/chorely-bench" run \
   --url http://127.0.0.1:18280 --families "$FAMILIES" \
   --small-url http://127.0.0.1:18290 --small-families "$SMALL_FAMILIES" \
-  --chores-db "postgres://postgres@127.0.0.1:5432/${LARGE}_chores" \
+  --chores-db "postgres://postgres@127.0.0.1:5432/${LARGE}_chores?sslmode=disable" \
   --public-key "$JWT_PUBLIC_KEY_FILE" --admin-email "$admin_email" \
   --pids "$STACK_SPEC" --idle-rss "$IDLE_RSS" --profile "$PROFILE" --seconds "$SECONDS_PER_RUN" --out "$OUT" \
   --faults-report "$FAULTS_REPORT" --faults-met "$faults_met" "${soak_args[@]}" \
