@@ -19,7 +19,8 @@ use crate::{
 pub struct Args {
     #[command(flatten)]
     stack: Stack,
-    /// The stack's chores database, for the bare baseline.
+    /// The stack's chores database, for the bare baseline (the URL the stack
+    /// uses, TLS setting included, so both sides reach it alike).
     #[arg(long)]
     chores_db: String,
     /// The public key that verifies access tokens.

@@ -23,7 +23,8 @@ pub struct Args {
     small_url: Option<String>,
     #[arg(long)]
     small_families: Option<u64>,
-    /// The large seed's chores database, for the bare baseline.
+    /// The large seed's chores database, for the bare baseline (the URL the
+    /// stack uses, TLS setting included, so both sides reach it alike).
     #[arg(long)]
     chores_db: String,
     /// The public key that verifies access tokens.
