@@ -511,3 +511,24 @@ async fn a_family_has_at_most_ten_tablets_even_when_added_at_once() {
     assert_eq!(status, StatusCode::NO_CONTENT);
     set_up_tablet(&parent, "Hall").await;
 }
+
+#[tokio::test]
+async fn a_suspended_familys_tablet_shows_no_children() {
+    let (stack, api) = start().await;
+    let parent = parent(&api).await;
+    child(&parent, "Mia").await;
+    let tablet = set_up_tablet(&parent, "Kitchen").await;
+    assert_eq!(send(tablet.children()).await.0, StatusCode::OK);
+
+    let admin = crate::helpers::super_admin(&stack, &api).await;
+    let org = parent.user["organization"]["id"].as_str().unwrap();
+    let (status, body) = send(admin.patch(
+        &format!("/admin/organizations/{org}/deactivate"),
+        &json!({}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, body) = send(tablet.children()).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert_error(&body, "This family account has been suspended");
+}

@@ -227,17 +227,19 @@ impl Accounts {
 
     async fn children_on(&self, tablet: TabletRow) -> Result<pb::TabletChildren, Error> {
         let org = tablet.organization_id;
-        let family = self.clients.family_of(org).await?;
+        // Asked at once; a suspended family is judged first, whatever the others answered.
+        let (family, names, logins) = tokio::join!(
+            self.clients.family_of(org),
+            self.clients.child_names(ListChildNamesRequest {
+                organization_id: org.to_string(),
+            }),
+            tablets::child_logins(&self.pool, org),
+        );
+        let family = family?;
         if !family.is_active {
             return Err(Error::FamilyInactive);
         }
-        let names = self
-            .clients
-            .child_names(ListChildNamesRequest {
-                organization_id: org.to_string(),
-            })
-            .await?;
-        let logins = tablets::child_logins(&self.pool, org).await?;
+        let (names, logins) = (names?, logins?);
         let ids: Vec<Uuid> = logins.iter().map(|l| l.id).collect();
         let with_pin = child_pins::with_pin(&self.pool, &ids).await?;
         let children = names
