@@ -106,9 +106,10 @@ impl Subjects {
         org: Uuid,
         children: &[Uuid],
     ) -> Result<HashMap<Uuid, Standing>, Error> {
-        let subjects = store::subjects::of_children(&self.pool, org, children).await?;
-        let ids: Vec<Uuid> = subjects.iter().map(|s| s.id).collect();
-        let grades = store::grades::of_subjects(&self.pool, &ids).await?;
+        let (subjects, grades) = tokio::try_join!(
+            store::subjects::of_children(&self.pool, org, children),
+            store::grades::of_children(&self.pool, org, children),
+        )?;
         let mut by_child: HashMap<Uuid, Vec<SubjectRow>> = HashMap::new();
         for subject in subjects {
             by_child.entry(subject.child_id).or_default().push(subject);

@@ -28,6 +28,28 @@ pub async fn of_subjects(pool: &PgPool, subjects: &[Uuid]) -> Result<Vec<GradeRo
     .await?)
 }
 
+/// The grades of every subject of `children` in family `org`, newest first:
+/// [`of_subjects`] for [`super::subjects::of_children`], read beside it
+/// instead of after it.
+pub async fn of_children(
+    pool: &PgPool,
+    org: Uuid,
+    children: &[Uuid],
+) -> Result<Vec<GradeRow>, Error> {
+    Ok(sqlx::query_as!(
+        GradeRow,
+        "SELECT g.subject_id, g.letter, g.percentage_centi, g.recorded_at
+         FROM grades g JOIN subjects s ON s.id = g.subject_id
+         WHERE s.organization_id = $1 AND s.child_id = ANY($2)
+         ORDER BY g.recorded_at DESC, g.id DESC",
+        org,
+        children,
+    )
+    .fetch_all(pool)
+    .traced("grades_of_children")
+    .await?)
+}
+
 /// Records a grade of an active subject; `false` if it is archived meanwhile.
 pub async fn insert(
     pool: &PgPool,
