@@ -4,6 +4,7 @@
 //! A crash before the publish leaves the row pending (published later); a crash
 //! after it but before the mark republishes the same id, which JetStream drops
 //! as a duplicate. Either way each event reaches the stream exactly once.
+//! A published row is kept for [`KEEP_PUBLISHED`], then the relay deletes it.
 
 use std::{collections::HashMap, future::IntoFuture, time::Duration};
 
@@ -20,6 +21,14 @@ const CHANNEL: &str = "outbox";
 const BATCH: i64 = 100;
 /// Safety net in case a notification is missed (e.g. the listener reconnects).
 const POLL_EVERY: Duration = Duration::from_secs(2);
+/// How long a published event stays in the outbox (to look into; far past
+/// JetStream's duplicate window) before the relay deletes it: nothing reads
+/// a published row, and a table kept forever grows with every event.
+pub const KEEP_PUBLISHED: Duration = Duration::from_secs(24 * 60 * 60);
+/// How often the relay deletes what it has kept long enough (and at start).
+const PRUNE_EVERY: Duration = Duration::from_secs(60 * 60);
+/// Rows deleted per statement, so a large first prune holds no long locks.
+const PRUNE_BATCH: i64 = 5_000;
 /// First wait after a failed publish, doubled after each further failure up
 /// to [`POLL_EVERY`]. Short, because a NATS server just restarted refuses
 /// JetStream publishes for a moment, and every event waits for the retry.
@@ -76,6 +85,29 @@ pub async fn enqueue<E: Event>(tx: &mut PgConnection, event: &E) -> Result<Uuid,
     Ok(id)
 }
 
+/// Deletes the events published more than `kept_for` ago (never one still
+/// waiting); returns how many.
+pub async fn prune(pool: &PgPool, kept_for: Duration) -> Result<u64, sqlx::Error> {
+    let mut pruned = 0;
+    loop {
+        let deleted = sqlx::query!(
+            "DELETE FROM outbox WHERE id IN (
+                 SELECT id FROM outbox
+                 WHERE published_at < now() - make_interval(secs => $1)
+                 LIMIT $2)",
+            kept_for.as_secs_f64(),
+            PRUNE_BATCH,
+        )
+        .execute(pool)
+        .await?
+        .rows_affected();
+        pruned += deleted;
+        if deleted < PRUNE_BATCH.unsigned_abs() {
+            return Ok(pruned);
+        }
+    }
+}
+
 /// One event waiting to be published.
 #[derive(Debug)]
 pub struct PendingEvent {
@@ -114,6 +146,8 @@ impl Relay {
         };
         let mut connects = self.bus.connects();
         let mut retry = Retry::default();
+        let mut prune_every = tokio::time::interval(PRUNE_EVERY);
+        prune_every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             connects.borrow_and_update();
             let wait = match self.drain().await {
@@ -127,6 +161,11 @@ impl Relay {
                 () = shutdown.cancelled() => break,
                 () = tokio::time::sleep(wait) => {},
                 _ = connects.changed() => {},
+                _ = prune_every.tick() => match prune(&self.pool, KEEP_PUBLISHED).await {
+                    Ok(0) => {}
+                    Ok(count) => tracing::info!(count, "published events pruned from the outbox"),
+                    Err(err) => tracing::warn!(%err, "pruning the outbox failed; will retry"),
+                },
                 _ = async {
                     match listener.as_mut() {
                         Some(l) => l.recv().await.map(|_| ()),
