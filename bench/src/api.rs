@@ -103,17 +103,7 @@ impl Api {
     /// Sets up a family tablet as `parent` (first removing any tablet of the
     /// same name an earlier run left): the tablet's session.
     pub async fn set_up_tablet(&self, parent: &Session, name: &str) -> anyhow::Result<Session> {
-        let tablets = self
-            .call(parent, Method::GET, "/organizations/tablets", None)
-            .await?;
-        for old in tablets.as_array().into_iter().flatten() {
-            if let (Some(id), Some(name_found)) = (old["id"].as_str(), old["name"].as_str())
-                && name_found == name
-            {
-                self.remove(parent, &format!("/organizations/tablets/{id}"))
-                    .await?;
-            }
-        }
+        self.remove_tablets_named(parent, name).await?;
         let created = self
             .call(
                 parent,
@@ -152,6 +142,22 @@ impl Api {
             .as_str()
             .map(str::to_owned)
             .with_context(|| format!("the invited child's id in {invite}"))
+    }
+
+    /// Removes the tablets of `parent`'s family with this name.
+    pub async fn remove_tablets_named(&self, parent: &Session, name: &str) -> anyhow::Result<()> {
+        let tablets = self
+            .call(parent, Method::GET, "/organizations/tablets", None)
+            .await?;
+        for tablet in tablets.as_array().into_iter().flatten() {
+            if tablet["name"].as_str() == Some(name)
+                && let Some(id) = tablet["id"].as_str()
+            {
+                self.remove(parent, &format!("/organizations/tablets/{id}"))
+                    .await?;
+            }
+        }
+        Ok(())
     }
 
     /// Removes the children of `parent`'s family with this first name.

@@ -126,22 +126,8 @@ impl Fixtures {
     }
 
     async fn remove(self, api: &Api, users: &Users) -> anyhow::Result<()> {
-        let tablets = api
-            .call(
-                &users.parents[0],
-                Method::GET,
-                "/organizations/tablets",
-                None,
-            )
+        api.remove_tablets_named(&users.parents[0], BENCH_NAME)
             .await?;
-        for tablet in tablets.as_array().into_iter().flatten() {
-            if tablet["name"].as_str() == Some(BENCH_NAME)
-                && let Some(id) = tablet["id"].as_str()
-            {
-                api.remove(&users.parents[0], &format!("/organizations/tablets/{id}"))
-                    .await?;
-            }
-        }
         if let Some((parent, child)) = self.invited {
             api.remove(&parent, &format!("/children/{child}")).await?;
         }
@@ -206,13 +192,11 @@ async fn authenticated_reads(
         } else {
             ("parent", &users.parents[0])
         };
-        let filled = match &fixtures.invited {
-            Some((_, invited)) if path == "/children/{id}/invite" => path.replace("{id}", invited),
-            _ => path.clone(),
-        };
-        let session = match &fixtures.invited {
-            Some((parent, _)) if path == "/children/{id}/invite" => parent,
-            _ => session,
+        let (filled, session) = match &fixtures.invited {
+            Some((parent, invited)) if path == "/children/{id}/invite" => {
+                (path.replace("{id}", invited), parent)
+            }
+            _ => (path.clone(), session),
         };
         let filled = filled
             .replace("{childId}", &child_id)
