@@ -80,9 +80,9 @@ async fn record_family(
     let next = next_look(ended, tz);
     let mut tx = pool.begin().await?;
     let checked = missed::lock_checked_through(&mut tx, org).await?;
-    if checked.is_some_and(|day| day >= ended) {
+    if let Some(day) = checked.filter(|day| *day >= ended) {
         // Another replica looked meanwhile: only the next look is left to note.
-        missed::set_next_check(&mut tx, org, next).await?;
+        missed::set_checked_through(&mut tx, org, day, next).await?;
         tx.commit().await?;
         return Ok(0);
     }

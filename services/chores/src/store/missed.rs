@@ -8,18 +8,17 @@ use uuid::Uuid;
 
 use crate::{error::Error, store::chores::ChoreRow};
 
-/// A family due for a look, and the last day checked for misses.
+/// A family due for a look (its checked days are read under its lock).
 pub struct FamilyToCheck {
     pub organization_id: Uuid,
     pub time_zone: String,
-    pub checked_through: Option<NaiveDate>,
 }
 
 /// Families whose next look has come by `now` (see [`set_checked_through`]).
 pub async fn families_due(pool: &PgPool, now: DateTime<Utc>) -> Result<Vec<FamilyToCheck>, Error> {
     Ok(sqlx::query_as!(
         FamilyToCheck,
-        "SELECT organization_id, time_zone, missed_checked_through AS checked_through
+        "SELECT organization_id, time_zone
          FROM families
          WHERE missed_next_check_at IS NULL OR missed_next_check_at <= $1",
         now,
@@ -62,23 +61,6 @@ pub async fn set_checked_through(
     )
     .execute(tx)
     .traced("set_missed_checked")
-    .await?;
-    Ok(())
-}
-
-/// Notes when the family is next looked at, its checked days unchanged.
-pub async fn set_next_check(
-    tx: &mut PgConnection,
-    org: Uuid,
-    next_check_at: DateTime<Utc>,
-) -> Result<(), Error> {
-    sqlx::query!(
-        "UPDATE families SET missed_next_check_at = $2 WHERE organization_id = $1",
-        org,
-        next_check_at,
-    )
-    .execute(tx)
-    .traced("set_missed_next_check")
     .await?;
     Ok(())
 }
