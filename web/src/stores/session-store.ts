@@ -11,6 +11,12 @@ interface SessionState {
   token: string | null;
   user: User | null;
   userStatus: UserStatus;
+  /**
+   * Counts the changes to the kept user and the reads of it begun: a read of
+   * GET /users/me keeps its answer only when nothing newer happened since it
+   * began (see loadCurrentUser). Not stored: it orders this page's requests.
+   */
+  userRevision: number;
   /** After login or registration: keeps both the token and the user. */
   setSession: (token: string, user: User) => void;
   /** After accepting an invitation only the token is kept; the user is loaded next. */
@@ -19,25 +25,28 @@ interface SessionState {
   replaceToken: (token: string) => void;
   setUser: (user: User) => void;
   setUserStatus: (status: UserStatus) => void;
+  /** Marks the start of a read of the user; returns the revision it is for. */
+  beginUserRead: () => number;
   clearSession: () => void;
   /** Re-reads the session from local storage. */
   hydrate: () => void;
 }
 
-export const useSessionStore = create<SessionState>()((set) => ({
+export const useSessionStore = create<SessionState>()((set, get) => ({
   token: storage.getToken(),
   user: storage.getUser(),
   userStatus: 'idle',
+  userRevision: 0,
 
   setSession: (token, user) => {
     storage.setToken(token);
     storage.setUser(user);
-    set({ token, user, userStatus: 'idle' });
+    set((state) => ({ token, user, userStatus: 'idle', userRevision: state.userRevision + 1 }));
   },
   setToken: (token) => {
     storage.setToken(token);
     storage.setUser(null);
-    set({ token, user: null, userStatus: 'idle' });
+    set((state) => ({ token, user: null, userStatus: 'idle', userRevision: state.userRevision + 1 }));
   },
   replaceToken: (token) => {
     storage.setToken(token);
@@ -45,14 +54,25 @@ export const useSessionStore = create<SessionState>()((set) => ({
   },
   setUser: (user) => {
     storage.setUser(user);
-    set({ user, userStatus: 'idle' });
+    set((state) => ({ user, userStatus: 'idle', userRevision: state.userRevision + 1 }));
   },
   setUserStatus: (userStatus) => set({ userStatus }),
+  beginUserRead: () => {
+    const userRevision = get().userRevision + 1;
+    set({ userRevision, userStatus: 'loading' });
+    return userRevision;
+  },
   clearSession: () => {
     storage.clearSession();
-    set({ token: null, user: null, userStatus: 'idle' });
+    set((state) => ({ token: null, user: null, userStatus: 'idle', userRevision: state.userRevision + 1 }));
   },
-  hydrate: () => set({ token: storage.getToken(), user: storage.getUser(), userStatus: 'idle' }),
+  hydrate: () =>
+    set((state) => ({
+      token: storage.getToken(),
+      user: storage.getUser(),
+      userStatus: 'idle',
+      userRevision: state.userRevision + 1,
+    })),
 }));
 
 const REWARD_DISPLAY_TYPES: readonly RewardDisplayType[] = ['MONEY', 'SCREEN_TIME', 'POINTS', 'CUSTOM'];

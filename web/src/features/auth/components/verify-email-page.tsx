@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 
 import { verifyEmail } from '../api/verify-email';
+import { loadCurrentUser } from '../utils/load-current-user';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { Alert, Spinner } from '@/components/ui';
 import { paths } from '@/config/paths';
@@ -27,8 +28,13 @@ export function VerifyEmailPage() {
     sent.current = true;
     verifyEmail(token)
       .then((answer) => {
-        const { user, setUser } = useSessionStore.getState();
+        // A read of the account begun before the verification committed may
+        // still answer "unverified": marking the kept user here makes the app
+        // drop that answer (see loadCurrentUser). Signed in without the user
+        // kept yet, the account is read again, now that it is verified.
+        const { token: signedInWith, user, setUser } = useSessionStore.getState();
         if (user && user.email.toLowerCase() === answer.email.toLowerCase()) setUser({ ...user, emailVerified: true });
+        else if (signedInWith && !user) void loadCurrentUser();
         setState({ kind: 'verified', email: answer.email });
       })
       .catch((error: unknown) => {
