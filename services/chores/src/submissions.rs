@@ -23,7 +23,7 @@ use crate::{
     storage::Storage,
     store::{
         chores::{self, ChoreRow},
-        submissions::{self, NewSubmission, Review, SubmissionRow, Window},
+        submissions::{self, NewSubmission, Review, SubmissionRow},
         turns,
     },
     view,
@@ -337,16 +337,14 @@ impl Submissions {
         };
         // A year of a family's submissions is thousands: the queue shows its
         // oldest, any other list the latest (history has its own endpoint).
-        let window = if status == Some("PENDING") {
-            Window::Oldest(QUEUE_MAX)
-        } else {
-            Window::Newest(LIST_MAX)
-        };
         let child = scope(user)?;
-        let (rows, names) = tokio::try_join!(
-            submissions::list(&self.pool, org, child, status, window),
-            self.clients.child_names(user),
-        )?;
+        let rows = async {
+            match status {
+                Some("PENDING") => submissions::queue(&self.pool, org, child, QUEUE_MAX).await,
+                _ => submissions::latest(&self.pool, org, child, status, LIST_MAX).await,
+            }
+        };
+        let (rows, names) = tokio::try_join!(rows, self.clients.child_names(user))?;
         self.views(rows, &names)
     }
 

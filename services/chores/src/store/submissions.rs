@@ -249,39 +249,65 @@ impl SubmissionRow {
 // Every submission query below reads the family's own rows, one child's when
 // `child` is given, with the same columns.
 
-/// Which submissions a list holds when there are more than it shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Window {
-    /// The first `n` (a queue is worked from its oldest end).
-    Oldest(i64),
-    /// The last `n` (a record is read from its newest end).
-    Newest(i64),
+/// The pending submissions, oldest first (a queue is worked from its oldest
+/// end), at most `limit` of them.
+pub async fn queue(
+    pool: &PgPool,
+    org: Uuid,
+    child: Option<Uuid>,
+    limit: i64,
+) -> Result<Vec<SubmissionRow>, Error> {
+    // The window is picked from the submissions alone, in the order of the
+    // partial index `submissions_pending`, so a family's year of reviewed
+    // ones is never read; only the picked rows are joined to their chores.
+    Ok(sqlx::query_as!(
+        SubmissionRow,
+        "WITH picked AS (
+            SELECT * FROM submissions s
+             WHERE s.organization_id = $1 AND ($2::uuid IS NULL OR s.child_id = $2)
+               AND s.status = 'PENDING'
+             ORDER BY s.submitted_at, s.id
+             LIMIT $3)
+         SELECT s.id, s.child_id,
+            c.id AS chore_id, c.category_id, k.name AS category_name, c.name AS chore_name,
+            c.description AS chore_description, c.base_reward_cents AS chore_reward_cents,
+            c.frequency_days, c.requires_photo, c.is_active AS chore_is_active,
+            c.assigned_child_ids, c.assignment_mode, c.due_days, c.due_time, c.periods_start_on,
+            c.missed_penalty_cents, s.late,
+            s.base_reward_cents, s.boosted_reward_cents, s.multiplier_milli, s.completed_at,
+            s.submitted_at, s.notes, s.photo_key, s.status, s.admin_notes, s.reviewed_at
+         FROM picked s
+         JOIN chores c ON c.id = s.chore_id
+         JOIN categories k ON k.id = c.category_id
+         ORDER BY s.submitted_at, s.id",
+        org,
+        child,
+        limit,
+    )
+    .fetch_all(pool)
+    .traced("submissions")
+    .await?)
 }
 
-/// Oldest first, at most the window's size of them; `status` None lists all.
-pub async fn list(
+/// The latest `limit` submissions (a record is read from its newest end),
+/// shown oldest first; `status` None lists all.
+pub async fn latest(
     pool: &PgPool,
     org: Uuid,
     child: Option<Uuid>,
     status: Option<&str>,
-    window: Window,
+    limit: i64,
 ) -> Result<Vec<SubmissionRow>, Error> {
-    let (newest, limit) = match window {
-        Window::Oldest(n) => (false, n),
-        Window::Newest(n) => (true, n),
-    };
-    // The window is picked from the submissions alone (through
-    // `submissions_queue`), and only its rows are joined to their chores.
+    // Picked newest first along `submissions_queue` (read backwards), so the
+    // scan stops at the limit instead of sorting the family's every row.
     Ok(sqlx::query_as!(
         SubmissionRow,
         "WITH picked AS (
             SELECT * FROM submissions s
              WHERE s.organization_id = $1 AND ($2::uuid IS NULL OR s.child_id = $2)
                AND ($3::text IS NULL OR s.status = $3)
-             ORDER BY CASE WHEN $4 THEN s.submitted_at END DESC,
-                      CASE WHEN $4 THEN s.id END DESC,
-                      s.submitted_at, s.id
-             LIMIT $5)
+             ORDER BY s.submitted_at DESC, s.id DESC
+             LIMIT $4)
          SELECT s.id, s.child_id,
             c.id AS chore_id, c.category_id, k.name AS category_name, c.name AS chore_name,
             c.description AS chore_description, c.base_reward_cents AS chore_reward_cents,
@@ -297,7 +323,6 @@ pub async fn list(
         org,
         child,
         status,
-        newest,
         limit,
     )
     .fetch_all(pool)
