@@ -3,7 +3,7 @@
 //! review digest at its time at the real SMTP server (the auth clock is
 //! moved, the mail job run by hand), and the one-click unsubscribe link.
 
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Datelike, Duration, TimeZone, Utc};
 use kit::clock::ManualClock;
 use reqwest::{Client, StatusCode};
 use serde_json::{Value, json};
@@ -247,18 +247,7 @@ async fn the_digest_follows_the_familys_new_time_zone() {
     let pool = stack.auth_pool.clone();
     eventually("the auth service to hear of the move", || {
         let pool = pool.clone();
-        async move {
-            let zone = kit::tenancy::all_families(
-                sqlx::query_scalar::<_, String>(
-                    "SELECT time_zone FROM family_zones WHERE organization_id = $1",
-                )
-                .bind(org)
-                .fetch_optional(&pool),
-            )
-            .await
-            .unwrap();
-            zone.as_deref() == Some("Europe/London")
-        }
+        async move { zone_of(&pool, org).await.as_deref() == Some("Europe/London") }
     })
     .await;
 
@@ -424,8 +413,8 @@ async fn each_user_sees_only_their_own_notifications() {
     drop(stack);
 }
 
-/// Whether the auth service knows the zone of family `org`.
-async fn zone_known(pool: &sqlx::PgPool, org: uuid::Uuid) -> bool {
+/// The zone of family `org` as the auth service knows it.
+async fn zone_of(pool: &sqlx::PgPool, org: uuid::Uuid) -> Option<String> {
     kit::tenancy::all_families(
         sqlx::query_scalar::<_, String>(
             "SELECT time_zone FROM family_zones WHERE organization_id = $1",
@@ -435,7 +424,11 @@ async fn zone_known(pool: &sqlx::PgPool, org: uuid::Uuid) -> bool {
     )
     .await
     .unwrap()
-    .is_some()
+}
+
+/// Whether the auth service knows the zone of family `org`.
+async fn zone_known(pool: &sqlx::PgPool, org: uuid::Uuid) -> bool {
+    zone_of(pool, org).await.is_some()
 }
 
 async fn forget_zone(pool: &sqlx::PgPool, org: uuid::Uuid) {
@@ -483,4 +476,136 @@ async fn a_family_whose_zone_is_unknown_is_asked_for_it_at_most_hourly() {
     clock.set(morning() + Duration::hours(2));
     scheduler.queue_due().await.unwrap();
     assert!(zone_known(pool, org).await, "asked for again");
+}
+
+#[tokio::test]
+async fn a_look_reads_a_parent_only_when_their_digest_time_comes_or_changes() {
+    let clock = ManualClock::at(morning()); // 07:00 in New York
+    let (stack, api) = start_with(Options {
+        auth_clock: Some(clock.clock()),
+        ..Default::default()
+    })
+    .await;
+    let parent = parent(&api).await;
+    let (_, family) = send(parent.get("/organizations/current")).await;
+    let org: uuid::Uuid = family["id"].as_str().unwrap().parse().unwrap();
+    let pool = stack.auth_pool.clone();
+    eventually("the zone kept from the family's event", || {
+        zone_known(&pool, org)
+    })
+    .await;
+    let scheduler = &stack.auth_scheduler;
+    let considered = || async { scheduler.queue_due().await.unwrap().considered };
+
+    // A new parent is read at the first look, then not until 18:00.
+    assert_eq!(considered().await, 1, "the first look");
+    assert_eq!(considered().await, 0, "nothing came since");
+    clock.set(morning() + Duration::minutes(10 * 60 + 59)); // 17:59
+    assert_eq!(considered().await, 0, "before the digest time");
+    clock.set(morning() + Duration::hours(11)); // 18:00
+    let look = scheduler.queue_due().await.unwrap();
+    assert_eq!(
+        (look.considered, look.looked_at),
+        (1, 1),
+        "at the digest time"
+    );
+    assert_eq!(considered().await, 0, "the day is settled");
+
+    // A new digest time: read at the next look, then at the new time.
+    let (status, saved) = send(parent.put(
+        "/users/me/notifications",
+        &json!({"digestTime": "20:00", "weeklySummaryDay": 7}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    assert_eq!(considered().await, 1, "after the change");
+    assert_eq!(considered().await, 0);
+    clock.set(morning() + Duration::minutes(12 * 60 + 59)); // 19:59
+    assert_eq!(considered().await, 0);
+    clock.set(morning() + Duration::hours(13)); // 20:00
+    assert_eq!(considered().await, 1, "at the new time");
+
+    // The family moves to Tokyo: read at the next look, then at 20:00 there.
+    let (status, body) = send(parent.put(
+        "/organizations/current",
+        &json!({"name": "The Movers", "timeZone": "Asia/Tokyo"}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    eventually("the auth service to hear of the move", || {
+        let pool = pool.clone();
+        async move { zone_of(&pool, org).await.as_deref() == Some("Asia/Tokyo") }
+    })
+    .await;
+    assert_eq!(considered().await, 1, "after the move");
+    assert_eq!(considered().await, 0);
+    // 20:00 in New York is 10:00 the next day in Tokyo; 20:00 there is 06:00
+    // the next morning in New York.
+    clock.set(morning() + Duration::hours(23) - Duration::minutes(1));
+    assert_eq!(considered().await, 0);
+    clock.set(morning() + Duration::hours(23));
+    assert_eq!(considered().await, 1, "at 20:00 in Tokyo");
+}
+
+#[tokio::test]
+async fn the_weekly_summary_comes_on_its_day_at_the_digest_time_with_the_weeks_approvals() {
+    // The week a summary counts ends at the clock's now, and the approval
+    // below happens now: the clock starts at 07:00 tomorrow in New York.
+    let new_york: chrono_tz::Tz = "America/New_York".parse().unwrap();
+    let tomorrow = Utc::now().with_timezone(&new_york).date_naive() + chrono::Days::new(1);
+    let start = new_york
+        .from_local_datetime(&tomorrow.and_hms_opt(7, 0, 0).unwrap())
+        .earliest()
+        .unwrap()
+        .to_utc();
+    let clock = ManualClock::at(start);
+    let (stack, api) = start_with(Options {
+        auth_clock: Some(clock.clock()),
+        ..Default::default()
+    })
+    .await;
+    let maildir = test_maildir();
+    let parent = parent(&api).await;
+    let (mia, _) = kid(&parent, "Mia").await;
+    let kitchen = category(&parent, "Kitchen").await;
+    let dishes = chore(&parent, &kitchen, json!({"name": "Dishes"})).await;
+    let (status, submission) = submit(&mia, form(&dishes, Utc::now(), None)).await;
+    assert_eq!(status, StatusCode::CREATED, "{submission}");
+    let (status, body) = send(parent.patch(
+        &format!("/submissions/{}/review", submission["id"].as_str().unwrap()),
+        &json!({"status": "APPROVED"}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    wait_for_notifications(&mia, 1).await; // the review has reached the auth service
+    let summary_day = tomorrow.weekday().number_from_monday();
+    let (status, saved) = send(parent.put(
+        "/users/me/notifications",
+        &json!({"digestTime": "18:00", "weeklySummary": true, "weeklySummaryDay": summary_day}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+
+    let scheduler = &stack.auth_scheduler;
+    assert_eq!(scheduler.queue_due().await.unwrap().summaries, 0, "07:00");
+    clock.set(start + Duration::minutes(10 * 60 + 59));
+    assert_eq!(scheduler.queue_due().await.unwrap().summaries, 0, "17:59");
+    clock.set(start + Duration::hours(11));
+    assert_eq!(scheduler.queue_due().await.unwrap().summaries, 1, "18:00");
+    let to = email_of(&parent);
+    eventually("the weekly summary mailed", || async {
+        mails_to(&maildir, &to).iter().any(|m| {
+            m.subject == "Your family's week on Chorely"
+                && m.text.contains("Mia: 1 chores approved")
+        })
+    })
+    .await;
+    // Once that day, and not the next day: it is not the summary's day.
+    assert_eq!(scheduler.queue_due().await.unwrap().summaries, 0);
+    clock.set(start + Duration::days(1) + Duration::hours(11));
+    assert_eq!(
+        scheduler.queue_due().await.unwrap().summaries,
+        0,
+        "the next day"
+    );
 }

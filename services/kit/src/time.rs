@@ -1,7 +1,7 @@
 //! Conversions between `chrono` and protobuf timestamps, and the family's
 //! calendar (days and months start at midnight in the family's time zone).
 
-use chrono::{DateTime, Datelike, NaiveDate, TimeZone, Utc};
+use chrono::{DateTime, Datelike, Days, NaiveDate, NaiveTime, TimeZone, Utc};
 use chrono_tz::Tz;
 use prost_types::Timestamp;
 
@@ -30,6 +30,31 @@ pub fn start_of_day(day: NaiveDate, tz: Tz) -> DateTime<Utc> {
         })
         .map(|local| local.with_timezone(&Utc))
         .unwrap_or_else(|| day.and_time(chrono::NaiveTime::MIN).and_utc())
+}
+
+/// The first instant after `now` at which the local time of day in `tz`
+/// is `at`: today's when it is still ahead, else tomorrow's. On a day a
+/// change of clocks skips `at`, the moment the skipped time ends.
+pub fn next_local_time(now: DateTime<Utc>, tz: Tz, at: NaiveTime) -> DateTime<Utc> {
+    let today = local_date(now, tz);
+    (0..3)
+        .filter_map(|days| today.checked_add_days(Days::new(days)))
+        .filter_map(|day| local_time_on(day, tz, at))
+        .find(|instant| *instant > now)
+        .unwrap_or(now + chrono::Duration::days(1))
+}
+
+/// When the local time of day in `tz` reaches `at` on `day`: where the
+/// clocks skip it, the moment the skip ends (the first minute after it
+/// that exists; skips are whole minutes, at most a few hours).
+fn local_time_on(day: NaiveDate, tz: Tz, at: NaiveTime) -> Option<DateTime<Utc>> {
+    let start = day.and_time(at);
+    (0..=180)
+        .find_map(|minutes| {
+            tz.from_local_datetime(&(start + chrono::Duration::minutes(minutes)))
+                .earliest()
+        })
+        .map(|local| local.with_timezone(&Utc))
 }
 
 /// The zone an event names: events from before families had zones name
@@ -74,5 +99,36 @@ mod tests {
         let start = start_of_month(now, tz);
         assert_eq!(start.to_rfc3339(), "2026-03-31T11:00:00+00:00");
         assert_eq!(zone("Nowhere/Else"), Tz::UTC);
+    }
+
+    fn utc(at: &str) -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339(at).unwrap().to_utc()
+    }
+
+    #[test]
+    fn the_next_local_time_is_todays_while_ahead_then_tomorrows() {
+        let tz: Tz = "America/New_York".parse().unwrap();
+        let six_pm = NaiveTime::from_hms_opt(18, 0, 0).unwrap();
+        // 11:00 in New York (EST, -5): today's 18:00.
+        let next = next_local_time(utc("2026-01-15T16:00:00Z"), tz, six_pm);
+        assert_eq!(next.to_rfc3339(), "2026-01-15T23:00:00+00:00");
+        // At 18:00 itself, and after it: tomorrow's.
+        let next = next_local_time(utc("2026-01-15T23:00:00Z"), tz, six_pm);
+        assert_eq!(next.to_rfc3339(), "2026-01-16T23:00:00+00:00");
+        // Across the change to summer time (8 March 2026): 18:00 EDT is 22:00 UTC.
+        let next = next_local_time(utc("2026-03-07T23:30:00Z"), tz, six_pm);
+        assert_eq!(next.to_rfc3339(), "2026-03-08T22:00:00+00:00");
+    }
+
+    #[test]
+    fn a_skipped_local_time_comes_when_the_skip_ends() {
+        let tz: Tz = "America/New_York".parse().unwrap();
+        // On 8 March 2026 02:00 EST jumps to 03:00 EDT (07:00 UTC): 02:30 never is.
+        let half_past_two = NaiveTime::from_hms_opt(2, 30, 0).unwrap();
+        let next = next_local_time(utc("2026-03-08T05:00:00Z"), tz, half_past_two);
+        assert_eq!(next.to_rfc3339(), "2026-03-08T07:00:00+00:00");
+        // The day after, it is there again (02:30 EDT).
+        let next = next_local_time(next, tz, half_past_two);
+        assert_eq!(next.to_rfc3339(), "2026-03-09T06:30:00+00:00");
     }
 }

@@ -8,12 +8,10 @@
 //! at the chosen time, not whenever something comes in later.
 
 use std::{
-    collections::HashMap,
+    collections::{BTreeSet, HashMap},
     sync::{Arc, Mutex},
     time::Duration,
 };
-
-use chrono_tz::TZ_VARIANTS;
 
 use chrono::{DateTime, Datelike, Utc};
 use kit::clock::Clock;
@@ -28,7 +26,7 @@ use crate::{
     error::Error,
     mail::MailWaker,
     store::{
-        family_zones::{self, LocalNow},
+        family_zones::{self, LocalNow, ParentToLook},
         mail_queue::{self, NewMail},
         notifications::{self as store, Member},
     },
@@ -48,6 +46,16 @@ const ZONES_LEARNED_FOR: chrono::Duration = chrono::Duration::hours(1);
 #[derive(Clone, Default)]
 pub struct ZoneLearning(Arc<Mutex<Option<DateTime<Utc>>>>);
 
+impl ZoneLearning {
+    fn next(&self) -> Option<DateTime<Utc>> {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn set_next(&self, at: Option<DateTime<Utc>>) {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = at;
+    }
+}
+
 #[derive(Clone)]
 pub struct Scheduler {
     pub pool: PgPool,
@@ -66,9 +74,11 @@ pub struct Scheduler {
 pub struct Queued {
     pub digests: usize,
     pub summaries: usize,
-    /// Parents the look found a mail may be due for (once their mails of
-    /// the day are settled, none: a look costs one query).
+    /// Parents the look found a mail may be due for.
     pub looked_at: usize,
+    /// Parents whose next look had come (their digest time, or a change of
+    /// it or of their zone); the others are not read at all.
+    pub considered: usize,
 }
 
 impl Scheduler {
@@ -85,9 +95,17 @@ impl Scheduler {
         let now = self.clock.now();
         self.learn_zones(now).await?;
         let mut queued = Queued::default();
+        // Only the parents whose digest time has come since their last look
+        // (or whose time or zone changed) are read, never all of them.
+        let parents = family_zones::parents_to_look(&self.pool, now).await?;
+        if parents.is_empty() {
+            return Ok(queued);
+        }
+        queued.considered = parents.len();
+        let ids: Vec<Uuid> = parents.iter().map(|p| p.id).collect();
         // Found by their family's local day, time and weekday as computed
         // here: which of the two mails each is due is decided below.
-        for due in family_zones::parents_due(&self.pool, &local_now(now)).await? {
+        for due in family_zones::parents_due(&self.pool, &ids, &local_now(now, &parents)).await? {
             queued.looked_at += 1;
             let (parent, day) = (&due.member, due.day);
             if is_on(&parent.email_off, Notice::ReviewDigest.as_str())
@@ -102,6 +120,14 @@ impl Scheduler {
                 queued.summaries += 1;
             }
         }
+        // Both mails come at the digest time: each parent's next look is
+        // when it next comes. A look that failed above sets none, so the
+        // next one tries again (the claims keep each mail to once a day).
+        let next: Vec<DateTime<Utc>> = parents
+            .iter()
+            .map(|p| kit::time::next_local_time(now, kit::time::zone(&p.zone), p.digest_time))
+            .collect();
+        family_zones::set_next_looks(&self.pool, &parents, &next).await?;
         Ok(queued)
     }
 
@@ -110,12 +136,7 @@ impl Scheduler {
     /// look, then hourly; a family it cannot answer for now is asked again
     /// on the next look.
     async fn learn_zones(&self, now: DateTime<Utc>) -> Result<(), Error> {
-        let next = *self
-            .zone_learning
-            .0
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        if next.is_some_and(|at| now < at) {
+        if self.zone_learning.next().is_some_and(|at| now < at) {
             return Ok(());
         }
         let mut all_answered = true;
@@ -131,11 +152,8 @@ impl Scheduler {
                 }
             }
         }
-        *self
-            .zone_learning
-            .0
-            .lock()
-            .unwrap_or_else(|e| e.into_inner()) = all_answered.then(|| now + ZONES_LEARNED_FOR);
+        self.zone_learning
+            .set_next(all_answered.then(|| now + ZONES_LEARNED_FOR));
         Ok(())
     }
 
@@ -270,7 +288,7 @@ impl Scheduler {
                 () = shutdown.cancelled() => return,
                 _ = ticks.tick() => {
                     match self.queue_due().await {
-                        Ok(q) if q == Queued::default() => {}
+                        Ok(q) if q.digests + q.summaries == 0 => {}
                         Ok(q) => tracing::info!(digests = q.digests, summaries = q.summaries, "notification mails queued"),
                         Err(err) => tracing::error!(error = %err, "notification mail check failed"),
                     }
@@ -280,15 +298,15 @@ impl Scheduler {
     }
 }
 
-/// Each zone's local day, time and weekday at `now`: the zones families are
-/// in are among these.
-fn local_now(now: DateTime<Utc>) -> Vec<LocalNow> {
-    TZ_VARIANTS
-        .iter()
-        .map(|tz| {
-            let local = now.with_timezone(tz);
+/// The local day, time and weekday at `now` of each zone `parents` are in.
+fn local_now(now: DateTime<Utc>, parents: &[ParentToLook]) -> Vec<LocalNow> {
+    let zones: BTreeSet<&str> = parents.iter().map(|p| p.zone.as_str()).collect();
+    zones
+        .into_iter()
+        .map(|name| {
+            let local = now.with_timezone(&kit::time::zone(name));
             LocalNow {
-                zone: tz.name().to_owned(),
+                zone: name.to_owned(),
                 day: local.date_naive(),
                 time: local.time(),
                 weekday: i16::try_from(local.weekday().number_from_monday()).unwrap_or(7),

@@ -1,7 +1,7 @@
 //! Families' time zones, kept from the family service's events, and the
 //! parents whose scheduled mails may be due, found through them.
 
-use chrono::{NaiveDate, NaiveTime};
+use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use kit::db::Traced;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
@@ -26,8 +26,17 @@ pub async fn keep(
         zone,
         replace,
     )
-    .execute(conn)
+    .execute(&mut *conn)
     .traced("keep_family_zone")
+    .await?;
+    // The family's parents' digest times now come at other instants.
+    sqlx::query!(
+        "UPDATE users SET mail_look_at = 'epoch'
+         WHERE organization_id = $1 AND role = 'ORG_ADMIN' AND mail_look_at <> 'epoch'",
+        org,
+    )
+    .execute(conn)
+    .traced("reset_mail_looks")
     .await?;
     Ok(())
 }
@@ -57,6 +66,63 @@ pub async fn unknown(pool: &PgPool) -> Result<Vec<Uuid>, Error> {
     .await?)
 }
 
+/// A parent whose scheduled mails are looked at now: their family's zone,
+/// their digest time, and the look they were due for (kept to update it
+/// only if nothing reset it meanwhile).
+#[derive(Debug, Clone)]
+pub struct ParentToLook {
+    pub id: Uuid,
+    pub zone: String,
+    pub digest_time: NaiveTime,
+    pub look_at: DateTime<Utc>,
+}
+
+/// The active parents with an address, in a family whose zone is known,
+/// whose next look has come (found through `users_mail_look`).
+pub async fn parents_to_look(
+    pool: &PgPool,
+    now: DateTime<Utc>,
+) -> Result<Vec<ParentToLook>, Error> {
+    Ok(sqlx::query_as!(
+        ParentToLook,
+        r#"SELECT u.id, z.time_zone AS zone,
+             COALESCE(s.digest_time, '18:00') AS "digest_time!", u.mail_look_at AS look_at
+         FROM users u
+         JOIN family_zones z ON z.organization_id = u.organization_id
+         LEFT JOIN notification_settings s ON s.user_id = u.id
+         WHERE u.role = 'ORG_ADMIN' AND u.is_active AND u.mail_look_at <= $1
+           AND u.email <> ''"#,
+        now,
+    )
+    .fetch_all(pool)
+    .traced("parents_to_look")
+    .await?)
+}
+
+/// Sets when each parent is next looked at, `next[i]` for `parents[i]`,
+/// unless their look was reset since it was read (a new digest time or
+/// zone: the parent stays due at once).
+pub async fn set_next_looks(
+    pool: &PgPool,
+    parents: &[ParentToLook],
+    next: &[DateTime<Utc>],
+) -> Result<(), Error> {
+    let ids: Vec<Uuid> = parents.iter().map(|p| p.id).collect();
+    let seen: Vec<DateTime<Utc>> = parents.iter().map(|p| p.look_at).collect();
+    sqlx::query!(
+        "UPDATE users u SET mail_look_at = l.next
+         FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[]) AS l(id, seen, next)
+         WHERE u.id = l.id AND u.mail_look_at = l.seen",
+        &ids,
+        &seen,
+        next,
+    )
+    .execute(pool)
+    .traced("set_next_looks")
+    .await?;
+    Ok(())
+}
+
 /// What it is in one zone now: its local day, time of day and ISO weekday.
 #[derive(Debug, Clone)]
 pub struct LocalNow {
@@ -75,10 +141,15 @@ pub struct DueParent {
     pub weekday: i16,
 }
 
-/// The active parents with an address whose digest time has come in their
-/// family's zone and who have not had today's digest (wanted) or, on their
-/// day, today's weekly summary (wanted). `now` holds each zone's local now.
-pub async fn parents_due(pool: &PgPool, now: &[LocalNow]) -> Result<Vec<DueParent>, Error> {
+/// Of `parents`, the active ones with an address whose digest time has come
+/// in their family's zone and who have not had today's digest (wanted) or,
+/// on their day, today's weekly summary (wanted). `now` holds the local now
+/// of each of their zones.
+pub async fn parents_due(
+    pool: &PgPool,
+    parents: &[Uuid],
+    now: &[LocalNow],
+) -> Result<Vec<DueParent>, Error> {
     let zones: Vec<String> = now.iter().map(|n| n.zone.clone()).collect();
     let days: Vec<NaiveDate> = now.iter().map(|n| n.day).collect();
     let times: Vec<NaiveTime> = now.iter().map(|n| n.time).collect();
@@ -96,7 +167,7 @@ pub async fn parents_due(pool: &PgPool, now: &[LocalNow]) -> Result<Vec<DueParen
          JOIN family_zones z ON z.time_zone = l.zone
          JOIN users u ON u.organization_id = z.organization_id
          LEFT JOIN notification_settings s ON s.user_id = u.id
-         WHERE u.is_active AND u.role = 'ORG_ADMIN' AND u.email <> ''
+         WHERE u.id = ANY($5) AND u.is_active AND u.role = 'ORG_ADMIN' AND u.email <> ''
            AND COALESCE(s.digest_time, '18:00') <= l.at
            AND ((NOT 'REVIEW_DIGEST' = ANY (COALESCE(s.email_off, '{}'))
                  AND NOT EXISTS (SELECT FROM scheduled_mails m
@@ -112,6 +183,7 @@ pub async fn parents_due(pool: &PgPool, now: &[LocalNow]) -> Result<Vec<DueParen
         &days,
         &times,
         &weekdays,
+        parents,
     )
     .fetch_all(pool)
     .traced("parents_due")

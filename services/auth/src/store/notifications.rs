@@ -208,8 +208,16 @@ pub async fn save(tx: &mut PgConnection, c: &Choices<'_>) -> Result<(), Error> {
         c.language,
         c.at,
     )
-    .execute(tx)
+    .execute(&mut *tx)
     .traced("save_notification_settings")
+    .await?;
+    // The digest time (or the weekly day) may have moved: look at once.
+    sqlx::query!(
+        "UPDATE users SET mail_look_at = 'epoch' WHERE id = $1",
+        c.user
+    )
+    .execute(tx)
+    .traced("reset_mail_look")
     .await?;
     Ok(())
 }
