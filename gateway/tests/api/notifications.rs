@@ -609,3 +609,28 @@ async fn the_weekly_summary_comes_on_its_day_at_the_digest_time_with_the_weeks_a
         "the next day"
     );
 }
+
+#[tokio::test]
+async fn a_look_reads_every_parent_due_a_batch_at_a_time() {
+    let clock = ManualClock::at(morning());
+    let (stack, api) = start_with(Options {
+        auth_clock: Some(clock.clock()),
+        ..Default::default()
+    })
+    .await;
+    let pool = stack.auth_pool.clone();
+    for _ in 0..3 {
+        let parent = parent(&api).await;
+        let (_, family) = send(parent.get("/organizations/current")).await;
+        let org: uuid::Uuid = family["id"].as_str().unwrap().parse().unwrap();
+        eventually("the zone kept from the family's event", || {
+            zone_known(&pool, org)
+        })
+        .await;
+    }
+    // Two at a time: the one look still reads all three, once each.
+    let mut scheduler = stack.auth_scheduler.clone();
+    scheduler.batch = 2;
+    assert_eq!(scheduler.queue_due().await.unwrap().considered, 3);
+    assert_eq!(scheduler.queue_due().await.unwrap().considered, 0);
+}

@@ -86,6 +86,7 @@ impl Application {
             waker: waker.clone(),
             every: std::time::Duration::from_secs(config.notify_check_secs.max(1)),
             zone_learning: Default::default(),
+            batch: crate::notify::scheduled::LOOK_BATCH,
         };
         let notifications = NotificationsServiceServer::with_interceptor(
             NotificationsGrpc {

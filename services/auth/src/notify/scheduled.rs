@@ -41,6 +41,10 @@ const WEEK: chrono::Duration = chrono::Duration::days(7);
 /// went astray, are unknown, and finding them reads every parent.
 const ZONES_LEARNED_FOR: chrono::Duration = chrono::Duration::hours(1);
 
+/// Parents read and looked at in one go. Each batch's looks move its
+/// parents past now, so the next batch finds others.
+pub const LOOK_BATCH: i64 = 1_000;
+
 /// When the scheduler next looks for families whose zone it does not know
 /// (at once while none is set).
 #[derive(Clone, Default)]
@@ -67,6 +71,8 @@ pub struct Scheduler {
     /// How often the job looks for mails due.
     pub every: Duration,
     pub zone_learning: ZoneLearning,
+    /// How many parents are read at a time ([`LOOK_BATCH`]).
+    pub batch: i64,
 }
 
 /// What one look queued.
@@ -96,16 +102,36 @@ impl Scheduler {
         self.learn_zones(now).await?;
         let mut queued = Queued::default();
         // Only the parents whose digest time has come since their last look
-        // (or whose time or zone changed) are read, never all of them.
-        let parents = family_zones::parents_to_look(&self.pool, now).await?;
-        if parents.is_empty() {
-            return Ok(queued);
+        // (or whose time or zone changed) are read, never all of them, and
+        // a batch at a time: the first look after an upgrade finds every
+        // parent due, and reading them all at once would keep the memory
+        // of it (the allocator keeps what a burst took).
+        let batch = self.batch.max(1);
+        loop {
+            let parents = family_zones::parents_to_look(&self.pool, now, batch).await?;
+            self.look_at(&parents, now, &mut queued).await?;
+            if parents.len() < usize::try_from(batch).unwrap_or(usize::MAX) {
+                return Ok(queued);
+            }
         }
-        queued.considered = parents.len();
+    }
+
+    /// Queues the mails due now of `parents`, and sets when each is looked
+    /// at next.
+    async fn look_at(
+        &self,
+        parents: &[ParentToLook],
+        now: DateTime<Utc>,
+        queued: &mut Queued,
+    ) -> Result<(), Error> {
+        if parents.is_empty() {
+            return Ok(());
+        }
+        queued.considered += parents.len();
         let ids: Vec<Uuid> = parents.iter().map(|p| p.id).collect();
         // Found by their family's local day, time and weekday as computed
         // here: which of the two mails each is due is decided below.
-        for due in family_zones::parents_due(&self.pool, &ids, &local_now(now, &parents)).await? {
+        for due in family_zones::parents_due(&self.pool, &ids, &local_now(now, parents)).await? {
             queued.looked_at += 1;
             let (parent, day) = (&due.member, due.day);
             if is_on(&parent.email_off, Notice::ReviewDigest.as_str())
@@ -127,8 +153,7 @@ impl Scheduler {
             .iter()
             .map(|p| kit::time::next_local_time(now, kit::time::zone(&p.zone), p.digest_time))
             .collect();
-        family_zones::set_next_looks(&self.pool, &parents, &next).await?;
-        Ok(queued)
+        family_zones::set_next_looks(&self.pool, parents, &next).await
     }
 
     /// Asks the family service for the zones of families not known yet

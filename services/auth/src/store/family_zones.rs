@@ -77,11 +77,13 @@ pub struct ParentToLook {
     pub look_at: DateTime<Utc>,
 }
 
-/// The active parents with an address, in a family whose zone is known,
-/// whose next look has come (found through `users_mail_look`).
+/// At most `limit` of the active parents with an address, in a family
+/// whose zone is known, whose next look has come (found through
+/// `users_mail_look`), those waiting longest first.
 pub async fn parents_to_look(
     pool: &PgPool,
     now: DateTime<Utc>,
+    limit: i64,
 ) -> Result<Vec<ParentToLook>, Error> {
     Ok(sqlx::query_as!(
         ParentToLook,
@@ -91,8 +93,11 @@ pub async fn parents_to_look(
          JOIN family_zones z ON z.organization_id = u.organization_id
          LEFT JOIN notification_settings s ON s.user_id = u.id
          WHERE u.role = 'ORG_ADMIN' AND u.is_active AND u.mail_look_at <= $1
-           AND u.email <> ''"#,
+           AND u.email <> ''
+         ORDER BY u.mail_look_at
+         LIMIT $2"#,
         now,
+        limit,
     )
     .fetch_all(pool)
     .traced("parents_to_look")
