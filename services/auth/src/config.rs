@@ -33,7 +33,9 @@ pub struct Config {
     /// summaries, unsubscribe links) are built on it.
     pub public_url: String,
     /// How often the scheduled notification mails (digests, weekly
-    /// summaries) are looked for, in seconds (also once at start).
+    /// summaries) are looked for, in seconds (also once at start). 0 leaves
+    /// the job to its caller: tests run it themselves, at the times they set,
+    /// so a look of its own cannot race theirs.
     pub notify_check_secs: u64,
     /// Super admins must set up two-factor sign-in before the console lets
     /// them in (`SUPER_ADMIN_MFA_REQUIRED=false` lifts it).

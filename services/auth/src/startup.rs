@@ -84,7 +84,7 @@ impl Application {
             clients: clients.clone(),
             origin,
             waker: waker.clone(),
-            every: std::time::Duration::from_secs(config.notify_check_secs.max(1)),
+            every: std::time::Duration::from_secs(config.notify_check_secs),
             zone_learning: Default::default(),
             batch: crate::notify::scheduled::LOOK_BATCH,
         };

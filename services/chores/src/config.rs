@@ -16,7 +16,7 @@ pub struct Config {
     /// How long a photo link handed to a family member works, in seconds.
     pub photo_url_ttl_secs: u64,
     /// How often the missed-chore and reminder jobs look, in seconds (also
-    /// once at start).
+    /// once at start); 0 leaves them to their caller.
     pub jobs_every_secs: u64,
 }
 

@@ -115,7 +115,7 @@ impl Application {
             storage,
             routes,
             clock,
-            jobs_every: Duration::from_secs(config.jobs_every_secs.max(1)),
+            jobs_every: Duration::from_secs(config.jobs_every_secs),
         })
     }
 

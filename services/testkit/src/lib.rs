@@ -223,8 +223,9 @@ impl Stack {
                 platform_url: platform_url.clone(),
                 rewards_url: rewards_url.clone(),
                 photo_url_ttl_secs: options.photo_url_ttl_secs.unwrap_or(900),
-                // Once at start: tests run the jobs themselves, at the times they set.
-                jobs_every_secs: 24 * 60 * 60,
+                // Never by themselves: tests run the jobs at the times they
+                // set, and a look of the service's own would race theirs.
+                jobs_every_secs: 0,
             },
             chores_clock,
         )
@@ -247,8 +248,9 @@ impl Stack {
                 platform_url: platform_url.clone(),
                 max_concurrent_hashes: 2,
                 // Tests run the notification mail job themselves, at the
-                // times they set; it looks by itself only at start.
-                notify_check_secs: 24 * 60 * 60,
+                // times they set; a look of its own at start would race
+                // theirs (and read parents a test expects its look to find).
+                notify_check_secs: 0,
                 smtp_url: options
                     .smtp_url
                     .clone()

@@ -68,7 +68,7 @@ pub struct Scheduler {
     /// The configured `PUBLIC_URL`, the mails' links are built on.
     pub origin: String,
     pub waker: MailWaker,
-    /// How often the job looks for mails due.
+    /// How often the job looks for mails due; zero: only when called.
     pub every: Duration,
     pub zone_learning: ZoneLearning,
     /// How many parents are read at a time ([`LOOK_BATCH`]).
@@ -305,8 +305,12 @@ impl Scheduler {
         Ok(())
     }
 
-    /// Runs [`Scheduler::queue_due`] now and every `every` until `shutdown`.
+    /// Runs [`Scheduler::queue_due`] now and every `every` until `shutdown`
+    /// (not at all when `every` is zero).
     pub async fn run(self, shutdown: CancellationToken) {
+        if self.every.is_zero() {
+            return;
+        }
         let mut ticks = tokio::time::interval(self.every);
         loop {
             tokio::select! {
