@@ -23,17 +23,20 @@ const UNLOADED: [&str; 3] = ["/chores", "/dashboard/stats", "/children"];
 const LOADED: [(&str, usize); 2] = [("/chores", 64), ("/dashboard/stats", 32)];
 
 /// The comparison's measurements, each named.
-pub async fn measure(api: &Api, users: &Users, seconds: u64) -> Vec<(String, Figures)> {
-    let mut out = Vec::new();
-    for path in UNLOADED {
-        let figures = load::sequential(
-            &load::one_connection(),
-            50,
-            get_as(api, std::slice::from_ref(&users.parents[0]), path),
-        )
-        .await;
-        out.push((format!("GET /api{path}, one at a time"), figures));
-    }
+pub async fn measure(
+    api: &Api,
+    users: &Users,
+    seconds: u64,
+) -> anyhow::Result<Vec<(String, Figures)>> {
+    let makes: Vec<_> = UNLOADED
+        .iter()
+        .map(|path| get_as(api, std::slice::from_ref(&users.parents[0]), path))
+        .collect();
+    let mut out: Vec<_> = UNLOADED
+        .iter()
+        .map(|path| format!("GET /api{path}, one at a time"))
+        .zip(scenarios::one_at_a_time(&makes).await?)
+        .collect();
     for (path, connections) in LOADED {
         let figures = load::run(
             &load::pooled(connections),
@@ -48,7 +51,7 @@ pub async fn measure(api: &Api, users: &Users, seconds: u64) -> Vec<(String, Fig
             figures,
         ));
     }
-    out
+    Ok(out)
 }
 
 #[derive(ClapArgs, Debug)]
@@ -87,7 +90,7 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
     let users =
         scenarios::sign_in(&api, args.stack.families, args.sessions, args.stack.admin()).await?;
     println!("Measuring the {} build", args.profile);
-    let other = measure(&api, &users, args.seconds).await;
+    let other = measure(&api, &users, args.seconds).await?;
     let first_run = std::fs::read_to_string(&args.first_run)
         .with_context(|| format!("reading {}", args.first_run.display()))?;
     let section = markdown(

@@ -138,19 +138,50 @@ pub async fn run(
 /// `count` requests one after another on one connection (after one that opens
 /// it): what a single person waits for each.
 pub async fn sequential(client: &Client, count: u64, make: MakeRequest) -> Figures {
-    let mut all = histogram();
-    let (mut errors, mut first_error) = (0, None);
-    let _ = send(make(client, 0)).await;
-    let started = Instant::now();
-    for n in 0..count {
-        let (took, outcome) = send(make(client, n)).await;
-        all.saturating_record(took.as_micros() as u64);
-        if let Err(err) = outcome {
-            errors += 1;
-            first_error.get_or_insert(err);
+    interleaved(client, count, &[make])
+        .await
+        .pop()
+        .expect("one figure per request made")
+}
+
+/// One request after another on one connection, taking turns: `rounds`
+/// rounds of one request of each of `makes` (after one of each, unrecorded,
+/// that opens the connection and warms its path). Figures per request made.
+/// Taking turns spreads whatever else the machine does for a moment (a
+/// vacuum, a job's look) over every request's figures instead of landing
+/// whole on the one being timed then.
+pub async fn interleaved(client: &Client, rounds: u64, makes: &[MakeRequest]) -> Vec<Figures> {
+    let mut tallies: Vec<(Tally, Duration)> = makes
+        .iter()
+        .map(|_| {
+            let tally = Tally {
+                histogram: histogram(),
+                errors: 0,
+                first_error: None,
+            };
+            (tally, Duration::ZERO)
+        })
+        .collect();
+    for make in makes {
+        let _ = send(make(client, 0)).await;
+    }
+    for n in 0..rounds {
+        for (make, (tally, spent)) in makes.iter().zip(&mut tallies) {
+            let (took, outcome) = send(make(client, n)).await;
+            *spent += took;
+            tally.histogram.saturating_record(took.as_micros() as u64);
+            if let Err(err) = outcome {
+                tally.errors += 1;
+                tally.first_error.get_or_insert(err);
+            }
         }
     }
-    Figures::from(&all, errors, started.elapsed(), first_error)
+    tallies
+        .into_iter()
+        .map(|(tally, spent)| {
+            Figures::from(&tally.histogram, tally.errors, spent, tally.first_error)
+        })
+        .collect()
 }
 
 /// A client that keeps at most one idle connection: sequential requests reuse it.

@@ -19,6 +19,7 @@ mod rss;
 mod run;
 mod scenarios;
 mod seed;
+mod settle;
 mod soak;
 
 #[derive(Parser)]

@@ -160,7 +160,7 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
 
     if let Some(path) = &args.compare_out {
         println!("The measurements the run command's build is compared on");
-        let figures = compare::measure(&api, &users, args.seconds).await;
+        let figures = compare::measure(&api, &users, args.seconds).await?;
         std::fs::write(path, serde_json::to_string(&figures)?)
             .with_context(|| format!("writing {}", path.display()))?;
     }

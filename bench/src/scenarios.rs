@@ -14,7 +14,7 @@ use crate::{
     load::{self, Figures, MakeRequest},
     report::{Measured, Target},
     rss::Processes,
-    seed,
+    seed, settle,
 };
 
 /// How long each loaded run records (after its warm-up).
@@ -229,7 +229,24 @@ async fn authenticated_reads(
     Ok((reads, skipped))
 }
 
-/// Unloaded: each authenticated read, 50 times one after another.
+/// How long the unloaded reads wait for the machine to be quiet.
+const SETTLE_AT_MOST: Duration = Duration::from_secs(120);
+
+/// Each of `makes` 50 times, one request at a time on one connection, taking
+/// turns, once the machine is quiet: what one person waits for each.
+pub async fn one_at_a_time(makes: &[MakeRequest]) -> anyhow::Result<Vec<Figures>> {
+    match settle::machine(SETTLE_AT_MOST).await? {
+        (waited, true) => println!("   the machine settled after {:.0} s", waited.as_secs_f64()),
+        (waited, false) => println!(
+            "   the machine still busy after {:.0} s: timing anyway",
+            waited.as_secs_f64()
+        ),
+    }
+    Ok(load::interleaved(&load::one_connection(), 50, makes).await)
+}
+
+/// Unloaded: each authenticated read 50 times, one request at a time on one
+/// connection, the reads taking turns, once the machine is quiet.
 pub async fn unloaded_reads(api: &Api, users: &Users, out: &mut Measured) -> anyhow::Result<()> {
     unloaded_reads_matching(api, users, "", out).await
 }
@@ -248,14 +265,14 @@ pub async fn unloaded_reads_matching(
         Some(exact) => read.path == exact,
         None => read.path.contains(only),
     });
+    let makes: Vec<MakeRequest> = reads
+        .iter()
+        .map(|read| get_as(api, std::slice::from_ref(&read.session), &read.path))
+        .collect();
+    // After the fixtures' events, and whatever came before, are done with.
+    let all = one_at_a_time(&makes).await?;
     let mut worst: Option<(String, f64)> = None;
-    for read in &reads {
-        let figures = load::sequential(
-            &load::one_connection(),
-            50,
-            get_as(api, std::slice::from_ref(&read.session), &read.path),
-        )
-        .await;
+    for (read, figures) in reads.iter().zip(all) {
         if worst.as_ref().is_none_or(|(_, p50)| figures.p50_ms > *p50) {
             worst = Some((format!("{} ({})", read.path, read.role), figures.p50_ms));
         }
