@@ -17,6 +17,16 @@ pub async fn start_with(options: Options) -> (Stack, String) {
     (stack, format!("{base}/api"))
 }
 
+/// The stack with the auth service on `clock` (link expiry, the scheduled
+/// mails), and the gateway's API base URL.
+pub async fn start_with_auth_clock(clock: &kit::clock::ManualClock) -> (Stack, String) {
+    start_with(Options {
+        auth_clock: Some(clock.clock()),
+        ..Options::default()
+    })
+    .await
+}
+
 pub async fn send(request: RequestBuilder) -> (StatusCode, Value) {
     let response = request.send().await.unwrap();
     let status = response.status();

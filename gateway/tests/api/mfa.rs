@@ -6,11 +6,11 @@ use chrono::{DateTime, Duration, Utc};
 use kit::clock::ManualClock;
 use reqwest::{Client, StatusCode};
 use serde_json::{Value, json};
-use testkit::{Options, Stack};
+use testkit::Stack;
 use totp_rs::TOTP;
 
 use crate::helpers::{
-    Session, assert_error, login, parent, send, start_with, super_admin_without_mfa,
+    Session, assert_error, login, parent, send, start_with_auth_clock, super_admin_without_mfa,
 };
 
 /// The code the app shows at `at` for a setup's `otpauth://` URI.
@@ -41,11 +41,7 @@ async fn stack_on_a_step() -> (ManualClock, DateTime<Utc>, Stack, String) {
     let now = Utc::now().timestamp();
     let start = DateTime::from_timestamp(now - now % 30, 0).unwrap();
     let clock = ManualClock::at(start);
-    let (stack, api) = start_with(Options {
-        auth_clock: Some(clock.clock()),
-        ..Options::default()
-    })
-    .await;
+    let (stack, api) = start_with_auth_clock(&clock).await;
     (clock, start, stack, api)
 }
 

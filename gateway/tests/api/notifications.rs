@@ -15,7 +15,10 @@ use testkit::{
 
 use crate::{
     chores::{category, chore},
-    helpers::{Session, accept, add_child, assert_error, eventually, parent, send, start_with},
+    helpers::{
+        Session, accept, add_child, assert_error, eventually, parent, send, start_with,
+        start_with_auth_clock,
+    },
     submissions::{form, submit},
 };
 
@@ -93,11 +96,7 @@ async fn kid(parent: &Session, name: &str) -> (Session, Value) {
 #[tokio::test]
 async fn the_digest_comes_once_at_its_time_with_the_count_and_its_link_turns_it_off() {
     let clock = ManualClock::at(morning());
-    let (stack, api) = start_with(Options {
-        auth_clock: Some(clock.clock()),
-        ..Default::default()
-    })
-    .await;
+    let (stack, api) = start_with_auth_clock(&clock).await;
     let maildir = test_maildir();
     let parent = parent(&api).await;
     let (mia, _) = kid(&parent, "Mia").await;
@@ -223,11 +222,7 @@ async fn the_digest_comes_once_at_its_time_with_the_count_and_its_link_turns_it_
 #[tokio::test]
 async fn the_digest_follows_the_familys_new_time_zone() {
     let clock = ManualClock::at(morning());
-    let (stack, api) = start_with(Options {
-        auth_clock: Some(clock.clock()),
-        ..Default::default()
-    })
-    .await;
+    let (stack, api) = start_with_auth_clock(&clock).await;
     let parent = parent(&api).await;
     let (mia, _) = kid(&parent, "Mia").await;
     let kitchen = category(&parent, "Kitchen").await;
@@ -261,11 +256,7 @@ async fn the_digest_follows_the_familys_new_time_zone() {
 #[tokio::test]
 async fn no_digest_when_nothing_waits() {
     let clock = ManualClock::at(morning());
-    let (stack, api) = start_with(Options {
-        auth_clock: Some(clock.clock()),
-        ..Default::default()
-    })
-    .await;
+    let (stack, api) = start_with_auth_clock(&clock).await;
     let parent = parent(&api).await;
     let (mia, _) = kid(&parent, "Mia").await;
     let kitchen = category(&parent, "Kitchen").await;
@@ -444,11 +435,7 @@ async fn forget_zone(pool: &sqlx::PgPool, org: uuid::Uuid) {
 #[tokio::test]
 async fn a_family_whose_zone_is_unknown_is_asked_for_it_at_most_hourly() {
     let clock = ManualClock::at(morning());
-    let (stack, api) = start_with(Options {
-        auth_clock: Some(clock.clock()),
-        ..Default::default()
-    })
-    .await;
+    let (stack, api) = start_with_auth_clock(&clock).await;
     let parent = parent(&api).await;
     let (_, family) = send(parent.get("/organizations/current")).await;
     let org: uuid::Uuid = family["id"].as_str().unwrap().parse().unwrap();
@@ -481,11 +468,7 @@ async fn a_family_whose_zone_is_unknown_is_asked_for_it_at_most_hourly() {
 #[tokio::test]
 async fn a_look_reads_a_parent_only_when_their_digest_time_comes_or_changes() {
     let clock = ManualClock::at(morning()); // 07:00 in New York
-    let (stack, api) = start_with(Options {
-        auth_clock: Some(clock.clock()),
-        ..Default::default()
-    })
-    .await;
+    let (stack, api) = start_with_auth_clock(&clock).await;
     let parent = parent(&api).await;
     let (_, family) = send(parent.get("/organizations/current")).await;
     let org: uuid::Uuid = family["id"].as_str().unwrap().parse().unwrap();
@@ -559,11 +542,7 @@ async fn the_weekly_summary_comes_on_its_day_at_the_digest_time_with_the_weeks_a
         .unwrap()
         .to_utc();
     let clock = ManualClock::at(start);
-    let (stack, api) = start_with(Options {
-        auth_clock: Some(clock.clock()),
-        ..Default::default()
-    })
-    .await;
+    let (stack, api) = start_with_auth_clock(&clock).await;
     let maildir = test_maildir();
     let parent = parent(&api).await;
     let (mia, _) = kid(&parent, "Mia").await;
@@ -613,11 +592,7 @@ async fn the_weekly_summary_comes_on_its_day_at_the_digest_time_with_the_weeks_a
 #[tokio::test]
 async fn a_look_reads_every_parent_due_a_batch_at_a_time() {
     let clock = ManualClock::at(morning());
-    let (stack, api) = start_with(Options {
-        auth_clock: Some(clock.clock()),
-        ..Default::default()
-    })
-    .await;
+    let (stack, api) = start_with_auth_clock(&clock).await;
     let pool = stack.auth_pool.clone();
     for _ in 0..3 {
         let parent = parent(&api).await;

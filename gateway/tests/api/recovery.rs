@@ -11,7 +11,9 @@ use testkit::{
     test_maildir,
 };
 
-use crate::helpers::{Session, assert_error, login, registration, send, start_with};
+use crate::helpers::{
+    Session, assert_error, login, registration, send, start_with, start_with_auth_clock,
+};
 
 async fn register(api: &str, body: &Value, language: &str) -> Session {
     let http = Client::new();
@@ -166,11 +168,7 @@ async fn a_new_verification_link_can_be_asked_for_a_few_times_an_hour() {
 #[tokio::test]
 async fn a_reset_link_sets_the_password_once_ends_the_other_sessions_and_expires() {
     let clock = ManualClock::at(chrono::Utc::now());
-    let (_stack, api) = start_with(Options {
-        auth_clock: Some(clock.clock()),
-        ..Options::default()
-    })
-    .await;
+    let (_stack, api) = start_with_auth_clock(&clock).await;
     let body = registration();
     let email = body["email"].as_str().unwrap().to_owned();
     let first_session = register(&api, &body, "en").await;

@@ -8,9 +8,10 @@ use chrono::Duration;
 use kit::clock::ManualClock;
 use reqwest::{Client, RequestBuilder, StatusCode};
 use serde_json::{Value, json};
-use testkit::Options;
 
-use crate::helpers::{Session, add_child, assert_error, child, parent, send, start, start_with};
+use crate::helpers::{
+    Session, add_child, assert_error, child, parent, send, start, start_with_auth_clock,
+};
 
 /// A tablet's device token.
 struct Tablet {
@@ -159,11 +160,7 @@ async fn a_childs_pin_on_the_tablet_opens_a_short_session_of_their_own() {
 #[tokio::test]
 async fn wrong_pins_are_counted_and_the_sixth_guess_is_locked_even_when_right() {
     let clock = ManualClock::at(chrono::Utc::now());
-    let (_stack, api) = start_with(Options {
-        auth_clock: Some(clock.clock()),
-        ..Options::default()
-    })
-    .await;
+    let (_stack, api) = start_with_auth_clock(&clock).await;
     let parent = parent(&api).await;
     let (_, mia) = child(&parent, "Mia").await;
     let (_, leo) = child(&parent, "Leo").await;

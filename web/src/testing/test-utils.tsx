@@ -25,6 +25,17 @@ export interface ApiRequest {
   body: unknown;
 }
 
+/** The API request a fetch call makes. */
+function apiRequest(input: RequestInfo | URL, init?: RequestInit): ApiRequest {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+  return { method: init?.method ?? 'GET', path: url.replace(/^\/api/, ''), body };
+}
+
+function notFound() {
+  return jsonResponse(404, { error: 'Not found', message: 'Not found' });
+}
+
 /**
  * Answers API calls with `handler`; calls it leaves unanswered (undefined)
  * get a 404. Returns the fetch mock and the list of requests made.
@@ -32,14 +43,53 @@ export interface ApiRequest {
 export function stubApi(handler: (request: ApiRequest) => Response | undefined) {
   const requests: ApiRequest[] = [];
   const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const request = { method: init?.method ?? 'GET', path: url.replace(/^\/api/, ''), body };
+    const request = apiRequest(input, init);
     requests.push(request);
-    return Promise.resolve(handler(request) ?? jsonResponse(404, { error: 'Not found', message: 'Not found' }));
+    return Promise.resolve(handler(request) ?? notFound());
   });
   vi.stubGlobal('fetch', fetchMock);
   return { fetchMock, requests };
+}
+
+/** Requests held back by {@link holdApi}, answered when the test says. */
+export interface HeldRequests {
+  /** How many held requests have been made so far. */
+  count(): number;
+  /** Answers the held request at `index`, which must have been made. */
+  answer(index: number, response: Response): void;
+  /** Answers every held request made so far, each with a response of its own. */
+  answerAll(response: () => Response): void;
+}
+
+/**
+ * Holds back the API calls `held` picks until the test answers them (to put
+ * answers in the order a race would); the others are answered by `handler`,
+ * or get a 404.
+ */
+export function holdApi(
+  held: (request: ApiRequest) => boolean,
+  handler: (request: ApiRequest) => Response | undefined = () => undefined,
+): HeldRequests {
+  const answers: ((response: Response) => void)[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+      const request = apiRequest(input, init);
+      if (held(request)) return new Promise<Response>((resolve) => answers.push(resolve));
+      return Promise.resolve(handler(request) ?? notFound());
+    }),
+  );
+  return {
+    count: () => answers.length,
+    answer(index, response) {
+      const answer = answers[index];
+      if (!answer) throw new Error(`held request ${index} was never made`);
+      answer(response);
+    },
+    answerAll(response) {
+      for (const answer of answers) answer(response());
+    },
+  };
 }
 
 export function signIn(user: User, token = 'test-token') {
