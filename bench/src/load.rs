@@ -48,6 +48,15 @@ impl Figures {
     }
 }
 
+/// The run with the median requests/s of `runs` (the lower middle one of an
+/// even number).
+pub fn median_run(mut runs: Vec<Figures>) -> anyhow::Result<Figures> {
+    anyhow::ensure!(!runs.is_empty(), "no runs to take the median of");
+    runs.sort_by(|a, b| a.per_second.total_cmp(&b.per_second));
+    let middle = (runs.len() - 1) / 2;
+    Ok(runs.swap_remove(middle))
+}
+
 fn histogram() -> Histogram<u64> {
     // Microseconds, up to a minute, three significant figures.
     Histogram::new_with_bounds(1, 60_000_000, 3).expect("valid histogram bounds")
@@ -201,4 +210,36 @@ pub fn pooled(concurrency: usize) -> Client {
         .timeout(Duration::from_secs(30))
         .build()
         .expect("a plain HTTP client")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run_at(per_second: f64, p99_ms: f64) -> Figures {
+        Figures {
+            requests: 100,
+            errors: 0,
+            per_second,
+            p50_ms: p99_ms / 2.0,
+            p95_ms: p99_ms,
+            p99_ms,
+            max_ms: p99_ms,
+            first_error: None,
+        }
+    }
+
+    #[test]
+    fn the_median_run_is_kept_whole() {
+        let runs = vec![
+            run_at(8000.0, 15.0),
+            run_at(6000.0, 20.0),
+            run_at(7000.0, 17.0),
+        ];
+        let median = median_run(runs).unwrap();
+        assert_eq!((median.per_second, median.p99_ms), (7000.0, 17.0));
+        let even = vec![run_at(2.0, 1.0), run_at(1.0, 2.0)];
+        assert_eq!(median_run(even).unwrap().per_second, 1.0);
+        assert!(median_run(Vec::new()).is_err());
+    }
 }
