@@ -235,6 +235,12 @@ const SETTLE_AT_MOST: Duration = Duration::from_secs(120);
 /// Each of `makes` 50 times, one request at a time on one connection, taking
 /// turns, once the machine is quiet: what one person waits for each.
 pub async fn one_at_a_time(makes: &[MakeRequest]) -> anyhow::Result<Vec<Figures>> {
+    settled().await?;
+    Ok(load::interleaved(&load::one_connection(), 50, makes).await)
+}
+
+/// Waits for the machine to be quiet (at most [`SETTLE_AT_MOST`]) and says so.
+async fn settled() -> anyhow::Result<()> {
     match settle::machine(SETTLE_AT_MOST).await? {
         (waited, true) => println!("   the machine settled after {:.0} s", waited.as_secs_f64()),
         (waited, false) => println!(
@@ -242,7 +248,7 @@ pub async fn one_at_a_time(makes: &[MakeRequest]) -> anyhow::Result<Vec<Figures>
             waited.as_secs_f64()
         ),
     }
-    Ok(load::interleaved(&load::one_connection(), 50, makes).await)
+    Ok(())
 }
 
 /// Unloaded: each authenticated read 50 times, one request at a time on one
@@ -426,12 +432,16 @@ async fn balance(api: &Api, client: &Client, child: &Session) -> anyhow::Result<
 }
 
 /// From a parent's approval answer to the child's dashboard showing the
-/// credit, 100 times; the child polls back to back on its own connection.
+/// credit, 100 times, once the machine is quiet; the child polls back to
+/// back on its own connection.
 pub async fn approval_to_credit(
     api: &Api,
     family: &Family,
     out: &mut Measured,
 ) -> anyhow::Result<()> {
+    // One family's wait, timed once the loads before it and the family's
+    // own registration are done with (their events, the vacuuming).
+    settled().await?;
     let poller = load::one_connection();
     let mut times = hdrhistogram::Histogram::<u64>::new_with_bounds(1, 60_000_000, 3)?;
     let mut timeouts = 0u64;
