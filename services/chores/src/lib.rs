@@ -11,7 +11,6 @@ pub mod events;
 pub mod feed;
 pub mod feeds;
 pub mod grpc;
-pub mod jobs;
 pub mod missed;
 pub mod pause;
 pub mod pauses;

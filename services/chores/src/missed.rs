@@ -156,7 +156,7 @@ async fn record_family(
 /// Runs the job every `every` (and at once) until shutdown, reading the
 /// time from `clock`.
 pub async fn run(pool: PgPool, clock: Clock, every: StdDuration, shutdown: CancellationToken) {
-    crate::jobs::every(every, shutdown, || async {
+    kit::jobs::every(every, shutdown, || async {
         match record_due(&pool, clock.now()).await {
             Ok(0) => {}
             Ok(count) => tracing::info!(count, "missed chores recorded"),

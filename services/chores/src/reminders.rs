@@ -173,7 +173,7 @@ async fn remind_family(
 /// Runs the job every `every` (and at once) until shutdown, reading the
 /// time from `clock`.
 pub async fn run(pool: PgPool, clock: Clock, every: StdDuration, shutdown: CancellationToken) {
-    crate::jobs::every(every, shutdown, || async {
+    kit::jobs::every(every, shutdown, || async {
         match send_due(&pool, clock.now()).await {
             Ok(Look { reminders: 0, .. }) => {}
             Ok(look) => tracing::info!(count = look.reminders, "chore reminders sent"),

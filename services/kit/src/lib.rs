@@ -11,6 +11,7 @@ pub mod consumer;
 pub mod db;
 pub mod error;
 pub mod grpc;
+pub mod jobs;
 pub mod jwt;
 pub mod metrics;
 pub mod money;

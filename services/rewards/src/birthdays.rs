@@ -91,19 +91,14 @@ async fn credit(
 
 /// Runs [`pay_due`] now and every `every` until `shutdown`.
 pub async fn run(pool: PgPool, every: Duration, shutdown: CancellationToken) {
-    let mut ticks = tokio::time::interval(every);
-    loop {
-        tokio::select! {
-            _ = shutdown.cancelled() => return,
-            _ = ticks.tick() => {
-                match pay_due(&pool, Utc::now()).await {
-                    Ok(0) => {}
-                    Ok(n) => tracing::info!(paid = n, "birthday rewards credited"),
-                    Err(err) => tracing::error!(error = %err, "birthday check failed"),
-                }
-            }
+    kit::jobs::every(every, shutdown, || async {
+        match pay_due(&pool, Utc::now()).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(paid = n, "birthday rewards credited"),
+            Err(err) => tracing::error!(error = %err, "birthday check failed"),
         }
-    }
+    })
+    .await;
 }
 
 #[cfg(test)]

@@ -204,23 +204,21 @@ async fn pay_interest(pool: &PgPool, due: &DueRow, now: DateTime<Utc>) -> anyhow
 
 /// Runs [`pay_due`] now and every `every` until `shutdown`.
 pub async fn run(pool: PgPool, every: Duration, shutdown: CancellationToken) {
-    let mut ticks = tokio::time::interval(every);
-    loop {
-        tokio::select! {
-            _ = shutdown.cancelled() => return,
-            _ = ticks.tick() => {
-                match pay_due(&pool, Utc::now()).await {
-                    Ok(Paid { allowances: 0, interest: 0 }) => {}
-                    Ok(paid) => tracing::info!(
-                        allowances = paid.allowances,
-                        interest = paid.interest,
-                        "allowances and interest paid"
-                    ),
-                    Err(err) => tracing::error!(error = %err, "allowance check failed"),
-                }
-            }
+    kit::jobs::every(every, shutdown, || async {
+        match pay_due(&pool, Utc::now()).await {
+            Ok(Paid {
+                allowances: 0,
+                interest: 0,
+            }) => {}
+            Ok(paid) => tracing::info!(
+                allowances = paid.allowances,
+                interest = paid.interest,
+                "allowances and interest paid"
+            ),
+            Err(err) => tracing::error!(error = %err, "allowance check failed"),
         }
-    }
+    })
+    .await;
 }
 
 #[cfg(test)]

@@ -308,22 +308,18 @@ impl Scheduler {
     /// Runs [`Scheduler::queue_due`] now and every `every` until `shutdown`
     /// (not at all when `every` is zero).
     pub async fn run(self, shutdown: CancellationToken) {
-        if self.every.is_zero() {
-            return;
-        }
-        let mut ticks = tokio::time::interval(self.every);
-        loop {
-            tokio::select! {
-                () = shutdown.cancelled() => return,
-                _ = ticks.tick() => {
-                    match self.queue_due().await {
-                        Ok(q) if q.digests + q.summaries == 0 => {}
-                        Ok(q) => tracing::info!(digests = q.digests, summaries = q.summaries, "notification mails queued"),
-                        Err(err) => tracing::error!(error = %err, "notification mail check failed"),
-                    }
-                }
+        kit::jobs::every(self.every, shutdown, || async {
+            match self.queue_due().await {
+                Ok(q) if q.digests + q.summaries == 0 => {}
+                Ok(q) => tracing::info!(
+                    digests = q.digests,
+                    summaries = q.summaries,
+                    "notification mails queued"
+                ),
+                Err(err) => tracing::error!(error = %err, "notification mail check failed"),
             }
-        }
+        })
+        .await;
     }
 }
 

@@ -1,4 +1,4 @@
-//! The loop every background job of the service runs in: once at start (so
+//! The loop every service's background jobs run in: once at start (so
 //! a restart misses nothing), then every `every`, until shutdown. A look
 //! that runs longer than the period delays the next instead of piling up.
 //! A zero period leaves the job to its caller (tests run it themselves at the
