@@ -69,6 +69,25 @@ struct Tally {
     first_error: Option<String>,
 }
 
+impl Tally {
+    fn new() -> Self {
+        Self {
+            histogram: histogram(),
+            errors: 0,
+            first_error: None,
+        }
+    }
+
+    /// One answer: its latency, and whether it was an error.
+    fn record(&mut self, took: Duration, outcome: Result<(), String>) {
+        self.histogram.saturating_record(took.as_micros() as u64);
+        if let Err(err) = outcome {
+            self.errors += 1;
+            self.first_error.get_or_insert(err);
+        }
+    }
+}
+
 /// Sends one request and reads its whole body; an answer that is not a
 /// success counts as an error (its latency is still recorded).
 async fn send(request: RequestBuilder) -> (Duration, Result<(), String>) {
@@ -107,11 +126,7 @@ pub async fn run(
             let client = client.clone();
             let make = make.clone();
             tokio::spawn(async move {
-                let mut tally = Tally {
-                    histogram: histogram(),
-                    errors: 0,
-                    first_error: None,
-                };
+                let mut tally = Tally::new();
                 let mut n = worker as u64;
                 loop {
                     let sent_at = Instant::now();
@@ -123,11 +138,7 @@ pub async fn run(
                     if sent_at < recording_from {
                         continue;
                     }
-                    tally.histogram.saturating_record(took.as_micros() as u64);
-                    if let Err(err) = outcome {
-                        tally.errors += 1;
-                        tally.first_error.get_or_insert(err);
-                    }
+                    tally.record(took, outcome);
                 }
                 tally
             })
@@ -162,14 +173,7 @@ pub async fn sequential(client: &Client, count: u64, make: MakeRequest) -> Figur
 pub async fn interleaved(client: &Client, rounds: u64, makes: &[MakeRequest]) -> Vec<Figures> {
     let mut tallies: Vec<(Tally, Duration)> = makes
         .iter()
-        .map(|_| {
-            let tally = Tally {
-                histogram: histogram(),
-                errors: 0,
-                first_error: None,
-            };
-            (tally, Duration::ZERO)
-        })
+        .map(|_| (Tally::new(), Duration::ZERO))
         .collect();
     for make in makes {
         let _ = send(make(client, 0)).await;
@@ -178,11 +182,7 @@ pub async fn interleaved(client: &Client, rounds: u64, makes: &[MakeRequest]) ->
         for (make, (tally, spent)) in makes.iter().zip(&mut tallies) {
             let (took, outcome) = send(make(client, n)).await;
             *spent += took;
-            tally.histogram.saturating_record(took.as_micros() as u64);
-            if let Err(err) = outcome {
-                tally.errors += 1;
-                tally.first_error.get_or_insert(err);
-            }
+            tally.record(took, outcome);
         }
     }
     tallies
