@@ -68,44 +68,15 @@ start_bench_stack() {
   local names=("${SERVICES[@]}" gateway) pids=() i
   for i in "${!names[@]}"; do pids+=("${names[$i]}=${STACK_PIDS[$i]}"); done
   STACK_SPEC=$(IFS=,; echo "${pids[*]}")
-  wait_until_settled "$prefix" "${STACK_PIDS[@]}"
+  wait_until_settled "the $prefix stack started"
 }
 
-# CPU time (clock ticks) the processes $@ have used so far.
-cpu_ticks() {
-  local pid total=0
-  for pid in "$@"; do
-    total=$((total + $(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || echo 0)))
-  done
-  echo "$total"
-}
-
-# Waits until a stack (pids $2…) and its database are done with the work a
-# first start on a new seed or a soak leaves behind: jobs catching up on a
-# day of 100,000 families (today's digest mails, for one), the mails and
-# events of a soak's submissions, the vacuuming of what it wrote. Figures
-# taken meanwhile measure that work, not the requests. Settled is three
-# seconds in a row in which the stack and PostgreSQL together used under 5 %
-# of a core; after SETTLE_MAX_SECONDS (default 1200) the run goes on, and
-# says so.
+# Waits until the whole machine is quiet (the stacks, PostgreSQL, NATS and
+# anything else): see `chorely-bench settle`. After SETTLE_MAX_SECONDS
+# (default 1200) the run goes on, and says so.
 wait_until_settled() {
-  local name=$1 quiet=0 waited=0 before after hz pids
-  shift
-  hz=$(getconf CLK_TCK)
-  step "Waiting for the $name stack and its database to settle"
-  while [ "$quiet" -lt 3 ]; do
-    pids=("$@" $(pgrep -u postgres 2>/dev/null || true))
-    before=$(cpu_ticks "${pids[@]}")
-    sleep 1
-    waited=$((waited + 1))
-    after=$(cpu_ticks "${pids[@]}")
-    if [ $(((after - before) * 100)) -lt $((hz * 5)) ]; then quiet=$((quiet + 1)); else quiet=0; fi
-    if [ "$waited" -ge "${SETTLE_MAX_SECONDS:-1200}" ]; then
-      echo "   still busy after ${waited}s: measuring anyway" >&2
-      return 0
-    fi
-  done
-  echo "   settled after ${waited}s"
+  step "Waiting for the machine to settle ($1)"
+  "${bench_bin:-$BIN}/chorely-bench" settle --at-most-secs "${SETTLE_MAX_SECONDS:-1200}"
 }
 start_bench_stack "$SMALL" 21260 18290
 start_bench_stack "$LARGE" 21250 18280
@@ -124,7 +95,7 @@ if [ "$SOAK_MINUTES" -gt 0 ]; then
   # Whatever the soak set in motion (the mails, events and webhooks of its
   # submissions and approvals, the vacuuming of what it wrote) ends before
   # anything is timed.
-  wait_until_settled "$LARGE" "${STACK_PIDS[@]}"
+  wait_until_settled "after the soak"
 fi
 
 step "Running the scenarios ($SECONDS_PER_RUN s per loaded run)"
@@ -146,7 +117,7 @@ if [ -n "$RUN_PROFILE" ] && [ "$RUN_PROFILE" != "$PROFILE" ]; then
   # once PostgreSQL is done with what the stacks left (vacuuming, say), so
   # the figure is the build's alone.
   fresh=false; [ -d "$BIN" ] || fresh=true
-  if $fresh; then wait_until_settled "$LARGE"; fi
+  if $fresh; then wait_until_settled "before the $RUN_PROFILE build"; fi
   build_started=$SECONDS
   build_services
   if $fresh; then RUN_BUILD_SECONDS=$((SECONDS - build_started)); fi

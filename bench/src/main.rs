@@ -7,6 +7,7 @@ mod against;
 mod api;
 mod baseline;
 mod compare;
+mod cpu;
 mod credit;
 mod family;
 mod faults;
@@ -59,6 +60,8 @@ enum Command {
     /// Loads `GET /api/chores` at 64 connections on a running stack and on
     /// the bare baseline (the `run` scenario alone).
     AgainstBare(against::Args),
+    /// Waits until the whole machine has been quiet for a few seconds.
+    Settle(settle::Args),
 }
 
 // The services' allocator (see docs/decisions.md, Performance), so the bare
@@ -78,5 +81,6 @@ async fn main() -> anyhow::Result<()> {
         Command::Credit(args) => credit::run(args).await,
         Command::Reads(args) => reads::run(args).await,
         Command::AgainstBare(args) => against::run(args).await,
+        Command::Settle(args) => settle::run(args).await,
     }
 }

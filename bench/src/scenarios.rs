@@ -10,6 +10,7 @@ use tokio::time::Instant;
 
 use crate::{
     api::{Api, Session},
+    cpu,
     family::{Family, submission_form},
     load::{self, Figures, MakeRequest},
     report::{Measured, Target},
@@ -241,14 +242,7 @@ pub async fn one_at_a_time(makes: &[MakeRequest]) -> anyhow::Result<Vec<Figures>
 
 /// Waits for the machine to be quiet (at most [`SETTLE_AT_MOST`]) and says so.
 async fn settled() -> anyhow::Result<()> {
-    match settle::machine(SETTLE_AT_MOST).await? {
-        (waited, true) => println!("   the machine settled after {:.0} s", waited.as_secs_f64()),
-        (waited, false) => println!(
-            "   the machine still busy after {:.0} s: timing anyway",
-            waited.as_secs_f64()
-        ),
-    }
-    Ok(())
+    settle::announced(SETTLE_AT_MOST).await
 }
 
 /// Unloaded: each authenticated read 50 times, one request at a time on one
@@ -266,15 +260,7 @@ pub async fn unloaded_reads_matching(
     out: &mut Measured,
 ) -> anyhow::Result<()> {
     let fixtures = Fixtures::set_up(api, users).await?;
-    let (mut reads, skipped) = authenticated_reads(api, users, &fixtures).await?;
-    reads.retain(|read| match only.strip_suffix('$') {
-        Some(exact) => read.path == exact,
-        None => read.path.contains(only),
-    });
-    let makes: Vec<MakeRequest> = reads
-        .iter()
-        .map(|read| get_as(api, std::slice::from_ref(&read.session), &read.path))
-        .collect();
+    let (reads, makes, skipped) = reads_matching(api, users, &fixtures, only).await?;
     // After the fixtures' events, and whatever came before, are done with.
     let all = one_at_a_time(&makes).await?;
     let mut worst: Option<(String, f64)> = None;
@@ -295,6 +281,52 @@ pub async fn unloaded_reads_matching(
         p50 <= 3.0,
     );
     Ok(())
+}
+
+/// The authenticated reads whose path contains `only` (or is `only`, when it
+/// ends with `$`), each with how to make it; and the paths left out.
+async fn reads_matching(
+    api: &Api,
+    users: &Users,
+    fixtures: &Fixtures,
+    only: &str,
+) -> anyhow::Result<(Vec<Read>, Vec<MakeRequest>, Vec<String>)> {
+    let (mut reads, skipped) = authenticated_reads(api, users, fixtures).await?;
+    reads.retain(|read| match only.strip_suffix('$') {
+        Some(exact) => read.path == exact,
+        None => read.path.contains(only),
+    });
+    let makes = reads
+        .iter()
+        .map(|read| get_as(api, std::slice::from_ref(&read.session), &read.path))
+        .collect();
+    Ok((reads, makes, skipped))
+}
+
+/// Where each matching read's CPU goes: `rounds` requests of it alone, one
+/// at a time, between two samples of `accounts`; per read, each part's CPU
+/// microseconds per request, largest first.
+pub async fn cpu_of_reads(
+    api: &Api,
+    users: &Users,
+    only: &str,
+    accounts: &cpu::Accounts,
+    rounds: u64,
+) -> anyhow::Result<Vec<(String, Vec<(String, f64)>)>> {
+    let fixtures = Fixtures::set_up(api, users).await?;
+    let (reads, makes, _) = reads_matching(api, users, &fixtures, only).await?;
+    settled().await?;
+    let client = load::one_connection();
+    let mut out = Vec::new();
+    for (read, make) in reads.iter().zip(makes) {
+        let before = accounts.sample();
+        // `rounds` timed requests after one that warms the path: all counted.
+        load::sequential(&client, rounds, make).await;
+        let parts = cpu::per_request(&before, &accounts.sample(), rounds + 1);
+        out.push((format!("GET /api{} ({})", read.path, read.role), parts));
+    }
+    fixtures.remove(api, users).await?;
+    Ok(out)
 }
 
 /// How many loaded runs of each side the `GET /api/chores` ratio takes.

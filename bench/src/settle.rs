@@ -6,6 +6,8 @@
 
 use std::time::{Duration, Instant};
 
+use clap::Args as ClapArgs;
+
 /// Quiet is under this share of one core busy, for [`QUIET_SECONDS`] in a row.
 const QUIET_SHARE_OF_A_CORE: f64 = 0.05;
 const QUIET_SECONDS: u32 = 3;
@@ -64,6 +66,33 @@ pub async fn machine(at_most: Duration) -> anyhow::Result<(Duration, bool)> {
         };
     }
     Ok((started.elapsed(), true))
+}
+
+/// Waits as [`machine`] does and says how it went.
+pub async fn announced(at_most: Duration) -> anyhow::Result<()> {
+    match machine(at_most).await? {
+        (waited, true) => println!("   settled after {:.0} s", waited.as_secs_f64()),
+        (waited, false) => println!(
+            "   still busy after {:.0} s: measuring anyway",
+            waited.as_secs_f64()
+        ),
+    }
+    Ok(())
+}
+
+/// `chorely-bench settle`: the same wait for `scripts/bench.sh`, before it
+/// times anything a first start or a soak may still be busy behind (jobs
+/// catching up on a day of 100,000 families, the mails and events of a
+/// soak's submissions, the vacuuming of what it wrote).
+#[derive(ClapArgs, Debug)]
+pub struct Args {
+    /// Measure anyway after this long.
+    #[arg(long, default_value_t = 1200)]
+    at_most_secs: u64,
+}
+
+pub async fn run(args: Args) -> anyhow::Result<()> {
+    announced(Duration::from_secs(args.at_most_secs)).await
 }
 
 #[cfg(test)]
