@@ -158,6 +158,43 @@ async fn a_childs_pin_on_the_tablet_opens_a_short_session_of_their_own() {
 }
 
 #[tokio::test]
+async fn a_tablets_last_use_is_kept_to_the_minute() {
+    let start = chrono::Utc::now();
+    let clock = ManualClock::at(start);
+    let (_stack, api) = start_with_auth_clock(&clock).await;
+    let parent = parent(&api).await;
+    child(&parent, "Mia").await;
+    let tablet = set_up_tablet(&parent, "Hall tablet").await;
+    let last_used = || async {
+        let (_, listed) = send(parent.get("/organizations/tablets")).await;
+        let at = listed[0]["lastUsedAt"].as_str().map(str::to_owned);
+        at.map(|at| chrono::DateTime::parse_from_rfc3339(&at).unwrap().to_utc())
+    };
+    let is_at = |at: Option<chrono::DateTime<chrono::Utc>>,
+                 expected: chrono::DateTime<chrono::Utc>| {
+        let at = at.expect("a use is recorded");
+        assert!(
+            (at - expected).num_milliseconds().abs() < 1,
+            "{at} is not {expected}"
+        );
+    };
+
+    // The first use is recorded as it happens.
+    assert_eq!(send(tablet.children()).await.0, StatusCode::OK);
+    is_at(last_used().await, start);
+    // Uses within the minute after it leave it as it is (and still work) ...
+    clock.advance(Duration::seconds(59));
+    let (status, body) = send(tablet.children()).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["children"].as_array().unwrap().len(), 1, "{body}");
+    is_at(last_used().await, start);
+    // ... and the first a minute on moves it.
+    clock.advance(Duration::seconds(1));
+    assert_eq!(send(tablet.children()).await.0, StatusCode::OK);
+    is_at(last_used().await, start + Duration::seconds(60));
+}
+
+#[tokio::test]
 async fn wrong_pins_are_counted_and_the_sixth_guess_is_locked_even_when_right() {
     let clock = ManualClock::at(chrono::Utc::now());
     let (_stack, api) = start_with_auth_clock(&clock).await;

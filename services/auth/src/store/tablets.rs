@@ -78,7 +78,14 @@ pub async fn list(pool: &PgPool, organization_id: Uuid) -> Result<Vec<TabletRow>
     .await?)
 }
 
-/// The tablet set up with the token of this hash, marked used at `now`;
+/// How precisely a tablet's last use is kept: a use within this long of the
+/// one recorded leaves it as it is. Every screen the tablet shows checks its
+/// token, and writing the time each time made each of those reads a write
+/// (and a flush of the log to disk) for a time shown to the minute.
+pub const LAST_USED_PRECISION_SECS: i64 = 60;
+
+/// The tablet set up with the token of this hash, marked used at `now`
+/// unless a use within [`LAST_USED_PRECISION_SECS`] is already recorded;
 /// `None` for an unknown or removed one.
 pub async fn use_token(
     pool: &PgPool,
@@ -87,11 +94,24 @@ pub async fn use_token(
 ) -> Result<Option<TabletRow>, Error> {
     Ok(sqlx::query_as!(
         TabletRow,
-        "UPDATE tablets SET last_used_at = $2
-         WHERE token_hash = $1 AND revoked_at IS NULL
-         RETURNING id, organization_id, name, created_at, last_used_at",
+        r#"WITH found AS (
+             SELECT id, organization_id, name, created_at, last_used_at FROM tablets
+              WHERE token_hash = $1 AND revoked_at IS NULL
+         ), touched AS (
+             UPDATE tablets t SET last_used_at = $2
+               FROM found
+              WHERE t.id = found.id
+                AND (found.last_used_at IS NULL
+                     OR found.last_used_at <= $3)
+             RETURNING t.last_used_at
+         )
+         SELECT found.id AS "id!", found.organization_id AS "organization_id!",
+                found.name AS "name!", found.created_at AS "created_at!",
+                COALESCE((SELECT last_used_at FROM touched), found.last_used_at) AS "last_used_at?"
+           FROM found"#,
         token_hash,
         now,
+        now - chrono::Duration::seconds(LAST_USED_PRECISION_SECS),
     )
     .fetch_optional(pool)
     .traced("use_tablet_token")
