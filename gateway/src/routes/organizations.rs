@@ -27,7 +27,7 @@ async fn members(State(state): State<AppState>, user: Authed) -> ApiResult<Json<
     let members = state
         .clients
         .auth(&user)
-        .list_members(auth_pb::ListMembersRequest {})
+        .list_members(auth_pb::ListMembersRequest::default())
         .await?
         .into_inner()
         .members;

@@ -99,7 +99,7 @@ impl AuthService for AuthGrpc {
         let caller = request.parent()?;
         reply(
             self.accounts
-                .members(caller)
+                .members(caller, !request.get_ref().without_family)
                 .await
                 .map(|members| pb::ListMembersResponse { members }),
         )

@@ -30,16 +30,26 @@ fn parse_id(raw: &str) -> Result<Uuid, Error> {
 }
 
 impl Accounts {
-    pub async fn members(&self, caller: &Caller) -> Result<Vec<pb::User>, Error> {
+    /// The caller's family's active members, each with the family's name
+    /// and plan when `with_family` (two other services asked for them).
+    pub async fn members(
+        &self,
+        caller: &Caller,
+        with_family: bool,
+    ) -> Result<Vec<pb::User>, Error> {
         let org = family_id(caller)?;
-        // The family (two other services) is asked while the members are read.
-        let (family, members) = tokio::try_join!(
-            self.clients.family_of(org),
-            users::active_members(&self.pool, org),
-        )?;
+        // The family is asked while the members are read.
+        let family = async {
+            if with_family {
+                self.clients.family_of(org).await.map(Some)
+            } else {
+                Ok(None)
+            }
+        };
+        let (family, members) = tokio::try_join!(family, users::active_members(&self.pool, org))?;
         Ok(members
             .iter()
-            .map(|m| view::user(m, Some(&family)))
+            .map(|m| view::user(m, family.as_ref()))
             .collect())
     }
 

@@ -93,11 +93,14 @@ impl Clients {
         }
     }
 
-    /// Names of the family's members by user id (parents only ask).
+    /// Names of the family's members by user id (parents only ask); their
+    /// family's name and plan are not asked for.
     pub async fn member_names(&self, parent: &User) -> Result<HashMap<Uuid, String>, Error> {
         let members =
             AuthServiceClient::with_interceptor(self.auth.clone(), Outgoing::bearer(&parent.token))
-                .list_members(ListMembersRequest {})
+                .list_members(ListMembersRequest {
+                    without_family: true,
+                })
                 .await
                 .map_err(|s| Error::Upstream("auth", s))?
                 .into_inner()

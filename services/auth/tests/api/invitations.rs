@@ -1,5 +1,6 @@
 use chorely_proto::auth::v1::{
-    AcceptInviteRequest, CreateInviteCodeRequest, GetInviteRequest, LoginRequest, Role,
+    AcceptInviteRequest, CreateInviteCodeRequest, GetInviteRequest, ListMembersRequest,
+    LoginRequest, Role,
 };
 use testkit::Stack;
 use tonic::Code;
@@ -242,4 +243,45 @@ async fn a_child_invitation_for_another_familys_child_is_refused() {
     .await
     .unwrap();
     assert_eq!(kept, 0, "no invitation for another family's child");
+}
+
+#[tokio::test]
+async fn members_are_listed_with_their_family_unless_only_they_are_asked_for() {
+    let stack = Stack::start().await;
+    let (_, parent) = register(&stack).await;
+    let family = parent.user.as_ref().unwrap().organization.clone().unwrap();
+    let email = unique_email();
+    let code = invite_code(&stack, &parent.token, &email, Role::OrgAdmin).await;
+    anonymous(&stack)
+        .accept_invite(accept(&code, &email))
+        .await
+        .unwrap();
+
+    let members = |without_family| {
+        let mut client = with_token(&stack, &parent.token);
+        async move {
+            client
+                .list_members(ListMembersRequest { without_family })
+                .await
+                .unwrap()
+                .into_inner()
+                .members
+        }
+    };
+    let full = members(false).await;
+    assert_eq!(full.len(), 2, "{full:?}");
+    for member in &full {
+        let organization = member.organization.as_ref().expect("the family is named");
+        assert_eq!(organization.id, family.id);
+        assert_eq!(organization.name, "The Lee Family");
+    }
+    // Only the members: the same people, without their family.
+    let bare = members(true).await;
+    let names = |list: &[chorely_proto::auth::v1::User]| {
+        list.iter()
+            .map(|m| (m.id.clone(), m.first_name.clone(), m.last_name.clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(names(&bare), names(&full));
+    assert!(bare.iter().all(|m| m.organization.is_none()), "{bare:?}");
 }
