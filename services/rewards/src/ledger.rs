@@ -265,16 +265,24 @@ impl Ledger {
         org: Uuid,
         only: &[String],
     ) -> Result<Vec<pb::ChildSummary>, Error> {
-        let (mut children, balances, family) = tokio::try_join!(
-            self.clients.children(user),
-            store::ledger::balances(&self.pool, org),
-            self.multipliers.family(org),
-        )?;
+        // The family's own figures are read, on one connection, while the
+        // family service lists the children.
+        let own = async {
+            let mut conn = self.pool.acquire().await?;
+            let balances = store::ledger::balances(&mut *conn, org).await?;
+            let family = self.multipliers.family(&mut conn, org).await?;
+            Ok::<_, Error>((conn, balances, family))
+        };
+        let (mut children, (mut conn, balances, family)) =
+            tokio::try_join!(self.clients.children(user), own)?;
         if !only.is_empty() {
             children.retain(|c| only.contains(&c.id));
         }
         // Every child's standing at once: the same few queries for any family.
-        let standings = self.multipliers.of_children(&family, &children).await?;
+        let standings = self
+            .multipliers
+            .of_children(&mut conn, &family, &children)
+            .await?;
         Ok(children
             .iter()
             .zip(standings)

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use chorely_proto::rewards::v1::{self as pb, GradeScale};
 use kit::{authn::User, time::to_proto, validate};
-use sqlx::PgPool;
+use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use crate::{
@@ -103,13 +103,12 @@ impl Subjects {
     /// whatever their number.
     pub async fn standings_of(
         &self,
+        conn: &mut PgConnection,
         org: Uuid,
         children: &[Uuid],
     ) -> Result<HashMap<Uuid, Standing>, Error> {
-        let (subjects, grades) = tokio::try_join!(
-            store::subjects::of_children(&self.pool, org, children),
-            store::grades::of_children(&self.pool, org, children),
-        )?;
+        let subjects = store::subjects::of_children(&mut *conn, org, children).await?;
+        let grades = store::grades::of_children(&mut *conn, org, children).await?;
         let mut by_child: HashMap<Uuid, Vec<SubjectRow>> = HashMap::new();
         for subject in subjects {
             by_child.entry(subject.child_id).or_default().push(subject);

@@ -135,9 +135,12 @@ async fn each_childs_streak_misses_pauses_and_grades_stay_their_own() {
         time_zone: "UTC".into(),
     };
     let children = [child(mia), child(leo), child(noa), child(Uuid::new_v4())];
-    let worked_out = kit::tenancy::all_families(multipliers.of_children(&family, &children))
-        .await
-        .unwrap();
+    let worked_out = kit::tenancy::all_families(async {
+        let mut conn = pool.acquire().await.unwrap();
+        multipliers.of_children(&mut conn, &family, &children).await
+    })
+    .await
+    .unwrap();
     let streaks: Vec<i32> = worked_out.iter().map(|(m, _)| m.streak_days).collect();
     assert_eq!(
         streaks,
@@ -148,8 +151,13 @@ async fn each_childs_streak_misses_pauses_and_grades_stay_their_own() {
     assert!(grades[0].is_some(), "Mia's A counts");
     assert_eq!(&grades[1..], &[None, None, None], "only Mia has grades");
     // One child asked alone gets what the family-wide look gave them.
-    let alone = kit::tenancy::all_families(multipliers.of_children(&family, &children[1..2]))
-        .await
-        .unwrap();
+    let alone = kit::tenancy::all_families(async {
+        let mut conn = pool.acquire().await.unwrap();
+        multipliers
+            .of_children(&mut conn, &family, &children[1..2])
+            .await
+    })
+    .await
+    .unwrap();
     assert_eq!(alone[0].0.streak_days, 1);
 }

@@ -1,7 +1,7 @@
 //! Families as the family service announced them: their time zone.
 
 use kit::db::Traced;
-use sqlx::{PgConnection, PgPool};
+use sqlx::PgConnection;
 use uuid::Uuid;
 
 use crate::error::Error;
@@ -20,12 +20,12 @@ pub async fn upsert(tx: &mut PgConnection, org: Uuid, tz: &str) -> Result<(), Er
 }
 
 /// The family's time zone (UTC until its creation was seen).
-pub async fn time_zone(pool: &PgPool, org: Uuid) -> Result<String, Error> {
+pub async fn time_zone(db: impl sqlx::PgExecutor<'_>, org: Uuid) -> Result<String, Error> {
     let tz = sqlx::query_scalar!(
         "SELECT time_zone FROM families WHERE organization_id = $1",
         org,
     )
-    .fetch_optional(pool)
+    .fetch_optional(db)
     .traced("time_zone")
     .await?;
     Ok(tz.unwrap_or_else(|| "UTC".into()))

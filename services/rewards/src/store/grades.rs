@@ -32,7 +32,7 @@ pub async fn of_subjects(pool: &PgPool, subjects: &[Uuid]) -> Result<Vec<GradeRo
 /// [`of_subjects`] for [`super::subjects::of_children`], read beside it
 /// instead of after it.
 pub async fn of_children(
-    pool: &PgPool,
+    db: impl sqlx::PgExecutor<'_>,
     org: Uuid,
     children: &[Uuid],
 ) -> Result<Vec<GradeRow>, Error> {
@@ -45,7 +45,7 @@ pub async fn of_children(
         org,
         children,
     )
-    .fetch_all(pool)
+    .fetch_all(db)
     .traced("grades_of_children")
     .await?)
 }

@@ -235,13 +235,16 @@ pub async fn balance(conn: &mut PgConnection, org: Uuid, child: Uuid) -> Result<
 }
 
 /// Each child's balance, for the children with entries.
-pub async fn balances(pool: &PgPool, org: Uuid) -> Result<HashMap<Uuid, i64>, Error> {
+pub async fn balances(
+    db: impl sqlx::PgExecutor<'_>,
+    org: Uuid,
+) -> Result<HashMap<Uuid, i64>, Error> {
     let rows = sqlx::query!(
         r#"SELECT child_id, sum(amount_cents)::bigint AS "balance!" FROM ledger_entries
          WHERE organization_id = $1 GROUP BY child_id"#,
         org,
     )
-    .fetch_all(pool)
+    .fetch_all(db)
     .traced("balances")
     .await?;
     Ok(rows.into_iter().map(|r| (r.child_id, r.balance)).collect())
@@ -340,7 +343,7 @@ pub async fn weekly_chore_rewards(
 
 /// The days (in `tz`) a child had a chore approved, newest first, since `since`.
 pub async fn chore_days(
-    pool: &PgPool,
+    db: impl sqlx::PgExecutor<'_>,
     children: &[Uuid],
     tz: &str,
     since: DateTime<Utc>,
@@ -354,7 +357,7 @@ pub async fn chore_days(
         tz,
         since,
     )
-    .fetch_all(pool)
+    .fetch_all(db)
     .traced("chore_days")
     .await?;
     let mut days: HashMap<Uuid, Vec<NaiveDate>> = HashMap::new();

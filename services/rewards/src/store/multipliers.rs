@@ -7,7 +7,7 @@ use uuid::Uuid;
 use crate::{error::Error, multiplier::Settings};
 
 /// The family's settings, or the defaults.
-pub async fn settings(pool: &PgPool, org: Uuid) -> Result<Settings, Error> {
+pub async fn settings(db: impl sqlx::PgExecutor<'_>, org: Uuid) -> Result<Settings, Error> {
     let row = sqlx::query!(
         "SELECT grade_a_milli, grade_b_milli, grade_c_milli, grade_d_milli, grade_f_milli,
             behaviour_excellent_milli, behaviour_poor_milli,
@@ -15,7 +15,7 @@ pub async fn settings(pool: &PgPool, org: Uuid) -> Result<Settings, Error> {
          FROM multiplier_settings WHERE organization_id = $1",
         org,
     )
-    .fetch_optional(pool)
+    .fetch_optional(db)
     .traced("settings")
     .await?;
     Ok(row.map_or_else(Settings::default, |r| Settings {

@@ -2,7 +2,7 @@
 
 use chrono::NaiveDate;
 use kit::db::Traced;
-use sqlx::{PgConnection, PgPool};
+use sqlx::PgConnection;
 use uuid::Uuid;
 
 use crate::error::Error;
@@ -44,7 +44,7 @@ pub async fn keep(tx: &mut PgConnection, p: &KeptPause) -> Result<(), Error> {
 /// The family's pauses that end on `from` or later: (child, from, to), both
 /// days included, the child `None` for a pause of the whole family.
 pub async fn of_family(
-    pool: &PgPool,
+    db: impl sqlx::PgExecutor<'_>,
     org: Uuid,
     from: NaiveDate,
 ) -> Result<Vec<(Option<Uuid>, NaiveDate, NaiveDate)>, Error> {
@@ -54,7 +54,7 @@ pub async fn of_family(
         org,
         from,
     )
-    .fetch_all(pool)
+    .fetch_all(db)
     .traced("family_pauses")
     .await?;
     Ok(rows

@@ -77,7 +77,7 @@ pub async fn mark_excused(
 /// The child's latest missed day not excused, from `since` on: a streak
 /// counts only the days after it.
 pub async fn last_missed(
-    pool: &sqlx::PgPool,
+    db: impl sqlx::PgExecutor<'_>,
     children: &[Uuid],
     since: NaiveDate,
 ) -> Result<HashMap<Uuid, NaiveDate>, Error> {
@@ -88,7 +88,7 @@ pub async fn last_missed(
         children,
         since,
     )
-    .fetch_all(pool)
+    .fetch_all(db)
     .traced("last_missed")
     .await?;
     Ok(rows.into_iter().map(|r| (r.child_id, r.last)).collect())

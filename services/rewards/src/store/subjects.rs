@@ -30,7 +30,7 @@ pub struct SubjectFields {
 /// A child's subjects, active first, each group by name.
 /// The subjects of each of `children` of `org`.
 pub async fn of_children(
-    pool: &PgPool,
+    db: impl sqlx::PgExecutor<'_>,
     org: Uuid,
     children: &[Uuid],
 ) -> Result<Vec<SubjectRow>, Error> {
@@ -41,7 +41,7 @@ pub async fn of_children(
         org,
         children,
     )
-    .fetch_all(pool)
+    .fetch_all(db)
     .traced("subjects_of_children")
     .await?)
 }
