@@ -277,6 +277,10 @@ impl From<pb::Submission> for Submission {
 pub struct SubmissionsQuery {
     /// All when absent.
     pub status: Option<SubmissionStatus>,
+    /// Any list but the queue (`status=PENDING`): at most this many of the
+    /// latest (50 when absent).
+    #[param(minimum = 1, maximum = 200)]
+    pub limit: Option<i32>,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]

@@ -174,8 +174,8 @@ fn form_error(err: MultipartError) -> ApiError {
 
 /// Submissions, oldest first: the family's for parents (the review queue with
 /// `status=PENDING`, its oldest 500), their own for a child; any other list
-/// holds the latest 200. Pending ones carry what approving them would pay now
-/// (`payPreview`).
+/// holds the latest `limit` (50 unless asked for up to 200). Pending ones
+/// carry what approving them would pay now (`payPreview`).
 #[utoipa::path(get, path = "/submissions", tag = "submissions", security(("bearer" = [])),
     params(SubmissionsQuery),
     responses((status = 200, body = [Submission]), (status = 400, body = ErrorBody)))]
@@ -193,7 +193,10 @@ async fn list(
             state
                 .clients
                 .chores(&user)
-                .list_submissions(pb::ListSubmissionsRequest { status })
+                .list_submissions(pb::ListSubmissionsRequest {
+                    status,
+                    limit: query.limit,
+                })
                 .await
         },
         async {

@@ -502,7 +502,8 @@ async fn a_deleted_childs_submissions_and_photos_go_with_them() {
 }
 
 /// A year of submissions: the queue lists its oldest pending ones, the list
-/// of everything the latest 200, both oldest first.
+/// of everything the latest 50 (or as many as asked, up to 200), both oldest
+/// first.
 #[tokio::test]
 async fn long_lists_show_the_queues_oldest_and_otherwise_the_latest() {
     let (stack, api) = start().await;
@@ -534,10 +535,33 @@ async fn long_lists_show_the_queues_oldest_and_otherwise_the_latest() {
             .map(|s| s["submittedAt"].as_str().unwrap().to_owned())
             .collect()
     };
-    let (status, all) = send(parent.get("/submissions")).await;
+    // A page of the latest unless more are asked for.
+    let (status, page) = send(parent.get("/submissions")).await;
+    assert_eq!(status, StatusCode::OK, "{page}");
+    let page = page.as_array().unwrap().clone();
+    assert_eq!(page.len(), 50);
+    assert_eq!(page.last().unwrap()["id"], first["id"]);
+    let (status, all) = send(parent.get("/submissions?limit=200")).await;
     assert_eq!(status, StatusCode::OK, "{all}");
     let all = all.as_array().unwrap().clone();
     assert_eq!(all.len(), 200);
+    assert_eq!(&all[150..], &page[..], "the page is the latest 50 of them");
+    let (status, approved) = send(parent.get("/submissions?status=APPROVED&limit=7")).await;
+    assert_eq!(status, StatusCode::OK, "{approved}");
+    let approved = approved.as_array().unwrap().clone();
+    assert_eq!(approved.len(), 7);
+    assert!(
+        approved.iter().all(|s| s["status"] == "APPROVED"),
+        "{approved:?}"
+    );
+    // No more than 200, and at least one.
+    for limit in ["0", "201", "-1"] {
+        let (status, body) = send(parent.get(&format!("/submissions?limit={limit}"))).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "limit {limit}: {body}");
+        assert_error(&body, "Limit must be between 1 and 200");
+    }
+    let (status, _) = send(parent.get("/submissions?limit=many")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
     let times = submitted(&all);
     assert!(times.windows(2).all(|w| w[0] <= w[1]), "oldest first");
     // The latest: today's real one last, nothing older than 199 days back.
@@ -560,6 +584,9 @@ async fn long_lists_show_the_queues_oldest_and_otherwise_the_latest() {
     assert_eq!(days_back(&pending[0]), 250);
     // A child's own list is bounded the same way.
     let (status, own) = send(kid.get("/submissions")).await;
+    assert_eq!(status, StatusCode::OK, "{own}");
+    assert_eq!(own.as_array().unwrap().len(), 50);
+    let (status, own) = send(kid.get("/submissions?limit=200")).await;
     assert_eq!(status, StatusCode::OK, "{own}");
     assert_eq!(own.as_array().unwrap().len(), 200);
 }

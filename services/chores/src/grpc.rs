@@ -150,7 +150,12 @@ impl ChoresService for ChoresGrpc {
         let org = user.org()?;
         reply(
             self.submissions
-                .list(user, org, request.get_ref().status())
+                .list(
+                    user,
+                    org,
+                    request.get_ref().status(),
+                    request.get_ref().limit,
+                )
                 .await
                 .map(|submissions| pb::ListSubmissionsResponse { submissions }),
         )

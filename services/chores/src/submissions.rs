@@ -35,7 +35,11 @@ pub const HISTORY_MAX: i64 = 50;
 /// Pending submissions listed at most, oldest first.
 pub const QUEUE_MAX: i64 = 500;
 
-/// Submissions of any other status (or all) listed at most: the latest.
+/// Submissions of any other status (or all) listed when the caller says
+/// nothing, and at most when it asks for more: the latest. Nothing in the
+/// app lists them all (it shows the queue and the history); the default is
+/// a page a person reads, not every row an integration might want.
+pub const LIST_DEFAULT: i64 = 50;
 pub const LIST_MAX: i64 = 200;
 
 const NOTES_MAX: usize = 1000;
@@ -328,7 +332,19 @@ impl Submissions {
         user: &User,
         org: Uuid,
         status: pb::SubmissionStatus,
+        limit: Option<i32>,
     ) -> Result<Vec<pb::Submission>, Error> {
+        let limit = match limit.map(i64::from) {
+            None => LIST_DEFAULT,
+            Some(n) if (1..=LIST_MAX).contains(&n) => n,
+            Some(_) => {
+                return Err(FieldError::new(
+                    "limit",
+                    format!("Limit must be between 1 and {LIST_MAX}"),
+                )
+                .into());
+            }
+        };
         let status = match status {
             pb::SubmissionStatus::Unspecified => None,
             pb::SubmissionStatus::Pending => Some("PENDING"),
@@ -341,7 +357,7 @@ impl Submissions {
         let rows = async {
             match status {
                 Some("PENDING") => submissions::queue(&self.pool, org, child, QUEUE_MAX).await,
-                _ => submissions::latest(&self.pool, org, child, status, LIST_MAX).await,
+                _ => submissions::latest(&self.pool, org, child, status, limit).await,
             }
         };
         let (rows, names) = tokio::try_join!(rows, self.clients.child_names(user))?;

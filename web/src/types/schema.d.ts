@@ -1410,8 +1410,8 @@ export interface paths {
         /**
          * Submissions, oldest first: the family's for parents (the review queue with
          *     `status=PENDING`, its oldest 500), their own for a child; any other list
-         *     holds the latest 200. Pending ones carry what approving them would pay now
-         *     (`payPreview`).
+         *     holds the latest `limit` (50 unless asked for up to 200). Pending ones
+         *     carry what approving them would pay now (`payPreview`).
          */
         get: operations["submissions_list"];
         put?: never;
@@ -8956,6 +8956,11 @@ export interface operations {
             query?: {
                 /** @description All when absent. */
                 status?: components["schemas"]["SubmissionStatus"];
+                /**
+                 * @description Any list but the queue (`status=PENDING`): at most this many of the
+                 *     latest (50 when absent).
+                 */
+                limit?: number;
             };
             header?: never;
             path?: never;
