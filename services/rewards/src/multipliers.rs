@@ -112,9 +112,9 @@ impl Multipliers {
 
     /// [`Multipliers::of`] for each of `children` (in their order) of a
     /// family already read: the same few queries whatever their number, one
-    /// after another on one connection. (Side by side on a connection each
-    /// they took no less time on two cores, where an unloaded read is bound
-    /// by CPU, and each connection handed out costs a scoping statement.)
+    /// after another on `conn`. Run side by side, each on a connection of its
+    /// own, they were no quicker on two cores (an unloaded read is bound by
+    /// CPU) and each connection handed out cost its scoping statement.
     pub async fn of_children(
         &self,
         conn: &mut PgConnection,

@@ -29,8 +29,8 @@ pub async fn of_subjects(pool: &PgPool, subjects: &[Uuid]) -> Result<Vec<GradeRo
 }
 
 /// The grades of every subject of `children` in family `org`, newest first:
-/// [`of_subjects`] for [`super::subjects::of_children`], read beside it
-/// instead of after it.
+/// [`of_subjects`] for [`super::subjects::of_children`], joining the
+/// children's subjects itself rather than waiting for their ids.
 pub async fn of_children(
     db: impl sqlx::PgExecutor<'_>,
     org: Uuid,
