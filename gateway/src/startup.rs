@@ -94,6 +94,7 @@ impl Application {
         // A draining server waits for open connections, and a live stream
         // never ends by itself: they end when shutdown begins.
         let live = self.live.clone();
+        tokio::spawn(kit::memory::give_back_until(shutdown.clone()));
         // One router for every connection: serving the `Router` itself would
         // rebuild its route table (every route's layers) per connection.
         let served = axum::serve(listener, self.app.into_make_service())

@@ -13,6 +13,7 @@ pub mod error;
 pub mod grpc;
 pub mod jobs;
 pub mod jwt;
+pub mod memory;
 pub mod metrics;
 pub mod money;
 pub mod nats;

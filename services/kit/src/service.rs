@@ -110,6 +110,7 @@ impl Service {
         let relay = self
             .relay
             .then(|| tokio::spawn(self.relay().run(relay_stop.clone())));
+        let memory = tokio::spawn(crate::memory::give_back_until(shutdown.clone()));
         let scopes = ScopeLayer::new(self.authenticator());
         let served = crate::grpc::serve(
             self.listener,
@@ -132,6 +133,7 @@ impl Service {
                 tracing::error!(%err, "background task failed");
             }
         }
+        let _ = memory.await;
         relay_stop.cancel();
         if let Some(relay) = relay
             && let Err(err) = relay.await
