@@ -11,8 +11,9 @@ use super::thousands;
 /// What the seeder writes, numbered: raised whenever `sql/` writes something a
 /// seed of the same size did not have, so `--replace` reseeds rather than
 /// keeping the old data. 1: the first; 2: every third chore asks for a photo
-/// and its submissions carry one (lists sign a link for each).
-pub const VERSION: i32 = 2;
+/// and its submissions carry one (lists sign a link for each); 3: the chores
+/// database knows each child's name (lists name submissions from it).
+pub const VERSION: i32 = 3;
 
 /// What the seeder was asked for; two seeds are the same data when these are equal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -15,7 +15,9 @@ use testkit::{Options, images};
 
 use crate::{
     chores::{category, chore},
-    helpers::{Session, assert_error, child, eventually, parent, send, start, start_with},
+    helpers::{
+        Session, assert_error, child, eventually, parent, send, start, start_with, unique_email,
+    },
 };
 
 /// A photo's file name and bytes.
@@ -520,7 +522,8 @@ async fn long_lists_show_the_queues_oldest_and_otherwise_the_latest() {
                  completed_at - make_interval(days => n), completed_on - n,
                  submitted_at - make_interval(days => n),
                  CASE WHEN n % 5 = 0 THEN 'PENDING' ELSE 'APPROVED' END,
-                 CASE WHEN n % 5 = 0 THEN NULL ELSE submitted_at END
+                 CASE WHEN n % 5 = 0 THEN NULL
+                      ELSE submitted_at - make_interval(days => n) END
              FROM submissions, generate_series(1, 250) n WHERE id = $1",
         )
         .bind(first["id"].as_str().unwrap().parse::<uuid::Uuid>().unwrap())
@@ -589,4 +592,79 @@ async fn long_lists_show_the_queues_oldest_and_otherwise_the_latest() {
     let (status, own) = send(kid.get("/submissions?limit=200")).await;
     assert_eq!(status, StatusCode::OK, "{own}");
     assert_eq!(own.as_array().unwrap().len(), 200);
+
+    // History: the latest 50 of the 199 reviews, newest first (yesterday's).
+    let (status, history) = send(parent.get("/submissions/history")).await;
+    assert_eq!(status, StatusCode::OK, "{history}");
+    let history = history.as_array().unwrap().clone();
+    assert_eq!(history.len(), 50);
+    assert!(history.iter().all(|s| s["status"] == "APPROVED"));
+    assert!(
+        submitted(&history).windows(2).all(|w| w[0] > w[1]),
+        "newest first"
+    );
+    assert_eq!(days_back(&history[0]), 1);
+    assert_eq!(days_back(&history[49]), 62, "every fifth day is pending");
+}
+
+/// Lists name each submission's child as the family service last announced
+/// them; a child never announced (added before names were) is asked for,
+/// and remembered.
+#[tokio::test]
+async fn submissions_name_their_child_as_last_announced() {
+    let (stack, api) = start().await;
+    let parent = parent(&api).await;
+    let kitchen = category(&parent, "Kitchen").await;
+    let dishes = chore(&parent, &kitchen, json!({})).await;
+    let (kid, record) = child(&parent, "Mia").await;
+    let (status, body) = submit(&kid, form(&dishes, Utc::now(), None)).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let id = record["id"].as_str().unwrap();
+    let child_id: uuid::Uuid = id.parse().unwrap();
+    let known_name = || async {
+        kit::tenancy::all_families(
+            sqlx::query_scalar::<_, Option<String>>(
+                "SELECT name FROM children WHERE child_id = $1",
+            )
+            .bind(child_id)
+            .fetch_optional(&stack.chores_pool),
+        )
+        .await
+        .unwrap()
+        .flatten()
+    };
+    eventually("the chores service to hear of Mia", || async {
+        known_name().await.as_deref() == Some("Mia")
+    })
+    .await;
+
+    // Renamed: the lists follow the announcement.
+    let (status, edited) = send(parent.put(
+        &format!("/children/{id}"),
+        &json!({"name": "Mimi", "email": unique_email("mimi")}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK, "{edited}");
+    eventually("the queue to show the new name", || async {
+        queue(&parent).await[0]["childName"] == "Mimi"
+    })
+    .await;
+    let (status, own) = send(kid.get("/submissions")).await;
+    assert_eq!(status, StatusCode::OK, "{own}");
+    assert_eq!(own[0]["childName"], "Mimi");
+
+    // Never named here: the family service is asked, and its answer kept.
+    kit::tenancy::all_families(
+        sqlx::query("UPDATE children SET name = NULL WHERE child_id = $1")
+            .bind(child_id)
+            .execute(&stack.chores_pool),
+    )
+    .await
+    .unwrap();
+    assert_eq!(queue(&parent).await[0]["childName"], "Mimi");
+    assert_eq!(known_name().await.as_deref(), Some("Mimi"));
+    let submission = queue(&parent).await[0]["id"].as_str().unwrap().to_owned();
+    let (status, one) = send(kid.get(&format!("/submissions/{submission}"))).await;
+    assert_eq!(status, StatusCode::OK, "{one}");
+    assert_eq!(one["childName"], "Mimi");
 }

@@ -22,6 +22,7 @@ use crate::{
     schedule::{self, Period, Standing},
     storage::Storage,
     store::{
+        children,
         chores::{self, ChoreRow},
         submissions::{self, NewSubmission, Review, SubmissionRow},
         turns,
@@ -360,8 +361,7 @@ impl Submissions {
                 _ => submissions::latest(&self.pool, org, child, status, limit).await,
             }
         };
-        let (rows, names) = tokio::try_join!(rows, self.clients.child_names(user))?;
-        self.views(rows, &names)
+        self.views(user, org, rows.await?).await
     }
 
     pub async fn get(&self, user: &User, org: Uuid, id: &str) -> Result<pb::Submission, Error> {
@@ -370,8 +370,8 @@ impl Submissions {
             .await?
             .ok_or(Error::SubmissionNotFound)?;
         drop(conn);
-        let names = self.clients.child_names(user).await?;
-        self.views(vec![row], &names)?
+        self.views(user, org, vec![row])
+            .await?
             .pop()
             .ok_or(Error::SubmissionNotFound)
     }
@@ -396,11 +396,8 @@ impl Submissions {
                 .map(|row| view::submission(row, String::new(), String::new()))
                 .collect());
         }
-        let (rows, names) = tokio::try_join!(
-            submissions::history(&self.pool, org, child, limit),
-            self.clients.child_names(user),
-        )?;
-        self.views(rows, &names)
+        let rows = submissions::history(&self.pool, org, child, limit).await?;
+        self.views(user, org, rows).await
     }
 
     /// Approves or rejects a pending submission. An approval pays the base
@@ -540,14 +537,22 @@ impl Submissions {
     }
 
     /// Rows with the children's names and fresh photo links.
-    /// The rows as the API shows them: with the child's name (from
-    /// `names`, asked of the family service beside the rows' query) and a
-    /// signed link to the photo.
-    fn views(
+    /// The rows as the API shows them: with the child's name and a signed
+    /// link to the photo. The names come with the rows, as the family
+    /// service announced them; only a child no announcement has named yet
+    /// (added a moment ago, or before names were announced) makes this ask
+    /// the family service, and its answer is kept for the next time.
+    async fn views(
         &self,
+        user: &User,
+        org: Uuid,
         rows: Vec<SubmissionRow>,
-        names: &HashMap<Uuid, String>,
     ) -> Result<Vec<pb::Submission>, Error> {
+        let asked = if rows.iter().any(|row| row.child_name.is_none()) {
+            self.ask_names(user, org).await?
+        } else {
+            HashMap::new()
+        };
         let now = self.clock.now().into();
         let mut out = Vec::with_capacity(rows.len());
         for row in rows {
@@ -555,9 +560,24 @@ impl Submissions {
                 Some(key) => self.storage.signed_url(key, self.photo_url_ttl, now)?,
                 None => String::new(),
             };
-            let name = names.get(&row.child_id).cloned().unwrap_or_default();
+            let name = match &row.child_name {
+                Some(name) => name.clone(),
+                None => asked.get(&row.child_id).cloned().unwrap_or_default(),
+            };
             out.push(view::submission(&row, name, url));
         }
         Ok(out)
+    }
+
+    /// The names of the children the caller may see, from the family
+    /// service, remembered where no announcement has named them yet.
+    async fn ask_names(&self, user: &User, org: Uuid) -> Result<HashMap<Uuid, String>, Error> {
+        let names = self.clients.child_names(user).await?;
+        let ids: Vec<Uuid> = names.keys().copied().collect();
+        let named: Vec<(Uuid, String)> =
+            names.iter().map(|(id, name)| (*id, name.clone())).collect();
+        children::learn_all(&self.pool, org, &ids, self.clock.now()).await?;
+        children::learn_names(&self.pool, org, &named).await?;
+        Ok(names)
     }
 }

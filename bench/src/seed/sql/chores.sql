@@ -1,12 +1,17 @@
--- The chores database: families' time zones (as its consumer keeps them),
--- categories, chores, and a year of submissions with
--- their reviews and photos. Written in time order within each batch, so one family's
+-- The chores database: families' time zones and children (as its consumers
+-- keep them from the family service's announcements), categories, chores,
+-- and a year of submissions with their reviews and photos. Written in time order within each batch, so one family's
 -- submissions lie on different pages, as they would after a year of use.
 -- $1..$2: the families.
 
 -- step: families
 INSERT INTO families (organization_id, time_zone)
 SELECT pg_temp.org_id(n), pg_temp.tz(n) FROM generate_series($1::bigint, $2::bigint) n;
+
+-- step: children
+INSERT INTO children (child_id, organization_id, known_since, name, date_of_birth, details_at)
+SELECT c.id, c.org, c.created_at, c.name, c.date_of_birth, c.created_at
+FROM pg_temp.kids($1, $2) c;
 
 -- step: categories
 INSERT INTO categories (id, organization_id, name, description, created_at)

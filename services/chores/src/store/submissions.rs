@@ -195,6 +195,8 @@ pub async fn insert(tx: &mut PgConnection, s: &NewSubmission<'_>) -> Result<(), 
 pub struct SubmissionRow {
     pub id: Uuid,
     pub child_id: Uuid,
+    /// As the family service announced it; None until it has.
+    pub child_name: Option<String>,
     pub chore_id: Uuid,
     pub category_id: Uuid,
     pub category_name: String,
@@ -268,7 +270,7 @@ pub async fn queue(
                AND s.status = 'PENDING'
              ORDER BY s.submitted_at, s.id
              LIMIT $3)
-         SELECT s.id, s.child_id,
+         SELECT s.id, s.child_id, ch.name AS child_name,
             c.id AS chore_id, c.category_id, k.name AS category_name, c.name AS chore_name,
             c.description AS chore_description, c.base_reward_cents AS chore_reward_cents,
             c.frequency_days, c.requires_photo, c.is_active AS chore_is_active,
@@ -279,6 +281,7 @@ pub async fn queue(
          FROM picked s
          JOIN chores c ON c.id = s.chore_id
          JOIN categories k ON k.id = c.category_id
+         LEFT JOIN children ch ON ch.child_id = s.child_id
          ORDER BY s.submitted_at, s.id",
         org,
         child,
@@ -299,27 +302,40 @@ pub async fn latest(
     limit: i64,
 ) -> Result<Vec<SubmissionRow>, Error> {
     // Picked newest first along `submissions_queue` (read backwards), so the
-    // scan stops at the limit instead of sorting the family's every row.
+    // scan stops at the limit instead of sorting the family's every row. The
+    // family's and a child's lists are two branches, of which the parameters
+    // leave one: a family's statements are planned once for any parameters
+    // (`kit::tenancy`), and one `($2 IS NULL OR child_id = $2)` made that
+    // plan expect a single row, read every match and sort them.
     Ok(sqlx::query_as!(
         SubmissionRow,
-        "WITH picked AS (
-            SELECT * FROM submissions s
-             WHERE s.organization_id = $1 AND ($2::uuid IS NULL OR s.child_id = $2)
-               AND ($3::text IS NULL OR s.status = $3)
-             ORDER BY s.submitted_at DESC, s.id DESC
-             LIMIT $4)
-         SELECT s.id, s.child_id,
+        r#"WITH picked AS (
+            (SELECT * FROM submissions s
+              WHERE s.organization_id = $1 AND $2::uuid IS NULL
+                AND ($3::text IS NULL OR s.status = $3)
+              ORDER BY s.submitted_at DESC, s.id DESC
+              LIMIT $4)
+            UNION ALL
+            (SELECT * FROM submissions s
+              WHERE s.organization_id = $1 AND $2::uuid IS NOT NULL AND s.child_id = $2
+                AND ($3::text IS NULL OR s.status = $3)
+              ORDER BY s.submitted_at DESC, s.id DESC
+              LIMIT $4))
+         SELECT s.id AS "id!", s.child_id AS "child_id!", ch.name AS child_name,
             c.id AS chore_id, c.category_id, k.name AS category_name, c.name AS chore_name,
             c.description AS chore_description, c.base_reward_cents AS chore_reward_cents,
             c.frequency_days, c.requires_photo, c.is_active AS chore_is_active,
             c.assigned_child_ids, c.assignment_mode, c.due_days, c.due_time, c.periods_start_on,
-            c.missed_penalty_cents, s.late,
-            s.base_reward_cents, s.boosted_reward_cents, s.multiplier_milli, s.completed_at,
-            s.submitted_at, s.notes, s.photo_key, s.status, s.admin_notes, s.reviewed_at
+            c.missed_penalty_cents, s.late AS "late!",
+            s.base_reward_cents AS "base_reward_cents!", s.boosted_reward_cents, s.multiplier_milli,
+            s.completed_at AS "completed_at!", s.submitted_at AS "submitted_at!",
+            s.notes AS "notes!", s.photo_key, s.status AS "status!", s.admin_notes AS "admin_notes!",
+            s.reviewed_at
          FROM picked s
          JOIN chores c ON c.id = s.chore_id
          JOIN categories k ON k.id = c.category_id
-         ORDER BY s.submitted_at, s.id",
+         LEFT JOIN children ch ON ch.child_id = s.child_id
+         ORDER BY s.submitted_at, s.id"#,
         org,
         child,
         status,
@@ -338,7 +354,7 @@ pub async fn find(
 ) -> Result<Option<SubmissionRow>, Error> {
     Ok(sqlx::query_as!(
         SubmissionRow,
-        "SELECT s.id, s.child_id,
+        "SELECT s.id, s.child_id, ch.name AS child_name,
             c.id AS chore_id, c.category_id, k.name AS category_name, c.name AS chore_name,
             c.description AS chore_description, c.base_reward_cents AS chore_reward_cents,
             c.frequency_days, c.requires_photo, c.is_active AS chore_is_active,
@@ -349,6 +365,7 @@ pub async fn find(
          FROM submissions s
          JOIN chores c ON c.id = s.chore_id
          JOIN categories k ON k.id = c.category_id
+         LEFT JOIN children ch ON ch.child_id = s.child_id
          WHERE s.organization_id = $1 AND ($2::uuid IS NULL OR s.child_id = $2)
            AND s.id = $3",
         org,
@@ -367,22 +384,37 @@ pub async fn history(
     child: Option<Uuid>,
     limit: i64,
 ) -> Result<Vec<SubmissionRow>, Error> {
+    // Picked newest first along `submissions_reviewed_latest`, so the scan
+    // stops at the limit instead of sorting the family's every review; in
+    // two branches, as [`latest`] is, for the family and for one child.
     Ok(sqlx::query_as!(
         SubmissionRow,
-        "SELECT s.id, s.child_id,
+        r#"WITH picked AS (
+            (SELECT * FROM submissions s
+              WHERE s.organization_id = $1 AND $2::uuid IS NULL AND s.reviewed_at IS NOT NULL
+              ORDER BY s.reviewed_at DESC, s.id DESC
+              LIMIT $3)
+            UNION ALL
+            (SELECT * FROM submissions s
+              WHERE s.organization_id = $1 AND $2::uuid IS NOT NULL AND s.child_id = $2
+                AND s.reviewed_at IS NOT NULL
+              ORDER BY s.reviewed_at DESC, s.id DESC
+              LIMIT $3))
+         SELECT s.id AS "id!", s.child_id AS "child_id!", ch.name AS child_name,
             c.id AS chore_id, c.category_id, k.name AS category_name, c.name AS chore_name,
             c.description AS chore_description, c.base_reward_cents AS chore_reward_cents,
             c.frequency_days, c.requires_photo, c.is_active AS chore_is_active,
             c.assigned_child_ids, c.assignment_mode, c.due_days, c.due_time, c.periods_start_on,
-            c.missed_penalty_cents, s.late,
-            s.base_reward_cents, s.boosted_reward_cents, s.multiplier_milli, s.completed_at,
-            s.submitted_at, s.notes, s.photo_key, s.status, s.admin_notes, s.reviewed_at
-         FROM submissions s
+            c.missed_penalty_cents, s.late AS "late!",
+            s.base_reward_cents AS "base_reward_cents!", s.boosted_reward_cents, s.multiplier_milli,
+            s.completed_at AS "completed_at!", s.submitted_at AS "submitted_at!",
+            s.notes AS "notes!", s.photo_key, s.status AS "status!", s.admin_notes AS "admin_notes!",
+            s.reviewed_at
+         FROM picked s
          JOIN chores c ON c.id = s.chore_id
          JOIN categories k ON k.id = c.category_id
-         WHERE s.organization_id = $1 AND ($2::uuid IS NULL OR s.child_id = $2)
-           AND s.reviewed_at IS NOT NULL
-         ORDER BY s.reviewed_at DESC, s.id DESC LIMIT $3",
+         LEFT JOIN children ch ON ch.child_id = s.child_id
+         ORDER BY s.reviewed_at DESC, s.id DESC"#,
         org,
         child,
         limit,
