@@ -91,8 +91,7 @@ impl Multipliers {
 
     /// What every child of a family is measured against: its settings and calendar.
     pub async fn family(&self, conn: &mut PgConnection, org: Uuid) -> Result<Family, Error> {
-        let settings = store::multipliers::settings(&mut *conn, org).await?;
-        let time_zone = store::families::time_zone(&mut *conn, org).await?;
+        let (settings, time_zone) = store::multipliers::with_time_zone(&mut *conn, org).await?;
         Ok(Family {
             org,
             settings,

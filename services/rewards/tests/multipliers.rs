@@ -161,3 +161,64 @@ async fn each_childs_streak_misses_pauses_and_grades_stay_their_own() {
     .unwrap();
     assert_eq!(alone[0].0.streak_days, 1);
 }
+
+/// What every child of a family is measured against, read in one statement:
+/// the family's saved settings and time zone, or the defaults and UTC.
+#[tokio::test]
+async fn a_family_is_measured_against_its_settings_and_time_zone_or_the_defaults() {
+    let db = TestDb::new("rewards");
+    let pool = kit::db::connect(&db.url, &rewards::startup::MIGRATIONS)
+        .await
+        .unwrap();
+    let clients = Clients::new(
+        "http://127.0.0.1:1",
+        "http://127.0.0.1:1",
+        "http://127.0.0.1:1",
+    )
+    .unwrap();
+    let multipliers = Multipliers {
+        pool: pool.clone(),
+        subjects: Subjects {
+            pool: pool.clone(),
+            clients,
+        },
+    };
+    let (unknown, zoned, tuned) = (Uuid::new_v4(), Uuid::new_v4(), Uuid::new_v4());
+    for org in [zoned, tuned] {
+        run(
+            &pool,
+            sqlx::query("INSERT INTO families (organization_id, time_zone) VALUES ($1, $2)")
+                .bind(org)
+                .bind("Pacific/Auckland"),
+        )
+        .await;
+    }
+    let mut own = Settings::default().to_proto();
+    own.grade_a_milli = 2000;
+    own.streak_90_milli = 1750;
+    kit::tenancy::all_families(multipliers.save(tuned, &own))
+        .await
+        .unwrap();
+
+    let family_of = |org| {
+        let (pool, multipliers) = (pool.clone(), &multipliers);
+        kit::tenancy::all_families(async move {
+            let mut conn = pool.acquire().await.unwrap();
+            multipliers.family(&mut conn, org).await.unwrap()
+        })
+    };
+    let nothing = family_of(unknown).await;
+    assert_eq!(
+        (nothing.settings, nothing.time_zone.as_str()),
+        (Settings::default(), "UTC")
+    );
+    let zone_only = family_of(zoned).await;
+    assert_eq!(
+        (zone_only.settings, zone_only.time_zone.as_str()),
+        (Settings::default(), "Pacific/Auckland")
+    );
+    let both = family_of(tuned).await;
+    assert_eq!(both.time_zone, "Pacific/Auckland");
+    assert_eq!(both.settings.to_proto(), own);
+    assert_ne!(both.settings, Settings::default());
+}

@@ -34,6 +34,50 @@ pub async fn settings(db: impl sqlx::PgExecutor<'_>, org: Uuid) -> Result<Settin
     }))
 }
 
+/// The family's settings (or the defaults) and its time zone (or UTC): what
+/// every child's multiplier is measured against, in one statement, as each
+/// summary and approval reads both.
+pub async fn with_time_zone(
+    db: impl sqlx::PgExecutor<'_>,
+    org: Uuid,
+) -> Result<(Settings, String), Error> {
+    let r = sqlx::query!(
+        r#"SELECT f.time_zone AS "time_zone?", m.grade_a_milli AS "grade_a_milli?", m.grade_b_milli AS "grade_b_milli?",
+            m.grade_c_milli AS "grade_c_milli?", m.grade_d_milli AS "grade_d_milli?",
+            m.grade_f_milli AS "grade_f_milli?",
+            m.behaviour_excellent_milli AS "behaviour_excellent_milli?",
+            m.behaviour_poor_milli AS "behaviour_poor_milli?",
+            m.streak_7_milli AS "streak_7_milli?", m.streak_30_milli AS "streak_30_milli?",
+            m.streak_90_milli AS "streak_90_milli?"
+         FROM (SELECT $1::uuid AS org) o
+         LEFT JOIN families f ON f.organization_id = o.org
+         LEFT JOIN multiplier_settings m ON m.organization_id = o.org"#,
+        org,
+    )
+    .fetch_one(db)
+    .traced("settings_and_time_zone")
+    .await?;
+    // The columns are NOT NULL: all present when the family saved settings.
+    let saved = || {
+        Some(Settings {
+            grade: [
+                r.grade_a_milli?,
+                r.grade_b_milli?,
+                r.grade_c_milli?,
+                r.grade_d_milli?,
+                r.grade_f_milli?,
+            ],
+            behaviour_excellent: r.behaviour_excellent_milli?,
+            behaviour_poor: r.behaviour_poor_milli?,
+            streak_7: r.streak_7_milli?,
+            streak_30: r.streak_30_milli?,
+            streak_90: r.streak_90_milli?,
+        })
+    };
+    let settings = saved().unwrap_or_default();
+    Ok((settings, r.time_zone.unwrap_or_else(|| "UTC".into())))
+}
+
 pub async fn save(pool: &PgPool, org: Uuid, s: &Settings) -> Result<(), Error> {
     sqlx::query!(
         "INSERT INTO multiplier_settings (organization_id, grade_a_milli, grade_b_milli,
