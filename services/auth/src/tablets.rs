@@ -240,8 +240,6 @@ impl Accounts {
             return Err(Error::FamilyInactive);
         }
         let (names, logins) = (names?, logins?);
-        let ids: Vec<Uuid> = logins.iter().map(|l| l.id).collect();
-        let with_pin = child_pins::with_pin(&self.pool, &ids).await?;
         let children = names
             .into_iter()
             .filter_map(|child| {
@@ -249,7 +247,7 @@ impl Accounts {
                 Some(pb::TabletChild {
                     id: child.id,
                     name: child.name,
-                    has_pin: with_pin.contains(&login.id),
+                    has_pin: login.has_pin,
                 })
             })
             .collect();

@@ -30,17 +30,6 @@ pub async fn set(
     Ok(())
 }
 
-/// The logins among `user_ids` that have a PIN.
-pub async fn with_pin(pool: &PgPool, user_ids: &[Uuid]) -> Result<Vec<Uuid>, Error> {
-    Ok(sqlx::query_scalar!(
-        "SELECT user_id FROM child_pins WHERE user_id = ANY($1)",
-        user_ids,
-    )
-    .fetch_all(pool)
-    .traced("logins_with_pin")
-    .await?)
-}
-
 /// What reserving a guess found.
 pub enum Reserved {
     /// No PIN is set for this login.

@@ -210,17 +210,21 @@ pub async fn live_sessions(
 pub struct ChildLoginRow {
     pub id: Uuid,
     pub child_id: Uuid,
+    /// Whether a PIN is set for the login.
+    pub has_pin: bool,
 }
 
-/// The active logins of the family's children.
+/// The active logins of the family's children, each saying whether it has a
+/// PIN (in the same statement: the tablet's home asks at every visit).
 pub async fn child_logins(
     pool: &PgPool,
     organization_id: Uuid,
 ) -> Result<Vec<ChildLoginRow>, Error> {
     Ok(sqlx::query_as!(
         ChildLoginRow,
-        r#"SELECT id, child_id AS "child_id!" FROM users
-         WHERE organization_id = $1 AND child_id IS NOT NULL AND is_active"#,
+        r#"SELECT u.id, u.child_id AS "child_id!", p.user_id IS NOT NULL AS "has_pin!"
+         FROM users u LEFT JOIN child_pins p ON p.user_id = u.id
+         WHERE u.organization_id = $1 AND u.child_id IS NOT NULL AND u.is_active"#,
         organization_id,
     )
     .fetch_all(pool)
