@@ -1,11 +1,9 @@
 //! Questions the chores service asks other services, always with the calling
 //! user's own token, so each answer is limited to what that user may see.
 
-use std::collections::HashMap;
-
 use chorely_proto::{
     family::v1::{
-        GetChildRequest, GetCurrentOrganizationRequest, ListChildNamesRequest, ListChildrenRequest,
+        GetCurrentOrganizationRequest, ListChildNamesRequest,
         family_service_client::FamilyServiceClient,
     },
     platform::v1::{
@@ -43,37 +41,6 @@ impl Clients {
             .map_err(|s| Error::Upstream("family", s))?
             .into_inner();
         Ok(org.time_zone)
-    }
-
-    /// Names of the children `user` may see: the whole family for a parent,
-    /// themselves for a child.
-    pub async fn child_names(&self, user: &User) -> Result<HashMap<Uuid, String>, Error> {
-        let mut family = FamilyServiceClient::with_interceptor(self.family.clone(), as_user(user));
-        let children = if user.role.is_parent() {
-            family
-                .list_children(ListChildrenRequest {})
-                .await
-                .map_err(|s| Error::Upstream("family", s))?
-                .into_inner()
-                .children
-        } else if let Some(child) = user.child {
-            let answer = family
-                .get_child(GetChildRequest {
-                    id: child.to_string(),
-                })
-                .await;
-            match answer {
-                Ok(child) => vec![child.into_inner()],
-                Err(s) if s.code() == tonic::Code::NotFound => Vec::new(),
-                Err(s) => return Err(Error::Upstream("family", s)),
-            }
-        } else {
-            Vec::new()
-        };
-        Ok(children
-            .into_iter()
-            .filter_map(|c| Some((Uuid::parse_str(&c.id).ok()?, c.name)))
-            .collect())
     }
 
     /// Every child of the caller's family with their name, oldest first: any

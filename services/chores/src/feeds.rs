@@ -94,9 +94,7 @@ impl Feeds {
         // zone, and the names of children added before names were announced.
         calendar::time_zone(&self.pool, &self.clients, user, org).await?;
         let family = self.clients.family_children(user).await?;
-        let ids: Vec<Uuid> = family.iter().map(|(id, _)| *id).collect();
-        children::learn_all(&self.pool, org, &ids, self.clock.now()).await?;
-        children::learn_names(&self.pool, org, &family).await?;
+        children::learn_named(&self.pool, org, &family, self.clock.now()).await?;
 
         let token = new_token()?;
         let mut tx = self.pool.begin().await?;

@@ -569,15 +569,12 @@ impl Submissions {
         Ok(out)
     }
 
-    /// The names of the children the caller may see, from the family
-    /// service, remembered where no announcement has named them yet.
+    /// The names of the family's children, from the family service (names
+    /// only; any member may know them), remembered where no announcement
+    /// has named them yet.
     async fn ask_names(&self, user: &User, org: Uuid) -> Result<HashMap<Uuid, String>, Error> {
-        let names = self.clients.child_names(user).await?;
-        let ids: Vec<Uuid> = names.keys().copied().collect();
-        let named: Vec<(Uuid, String)> =
-            names.iter().map(|(id, name)| (*id, name.clone())).collect();
-        children::learn_all(&self.pool, org, &ids, self.clock.now()).await?;
-        children::learn_names(&self.pool, org, &named).await?;
-        Ok(names)
+        let family = self.clients.family_children(user).await?;
+        children::learn_named(&self.pool, org, &family, self.clock.now()).await?;
+        Ok(family.into_iter().collect())
     }
 }

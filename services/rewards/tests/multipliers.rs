@@ -59,6 +59,23 @@ fn child(id: Uuid) -> Child {
     }
 }
 
+/// The multipliers on `pool`; nothing here asks another service.
+fn multipliers(pool: &PgPool) -> Multipliers {
+    let clients = Clients::new(
+        "http://127.0.0.1:1",
+        "http://127.0.0.1:1",
+        "http://127.0.0.1:1",
+    )
+    .unwrap();
+    Multipliers {
+        pool: pool.clone(),
+        subjects: Subjects {
+            pool: pool.clone(),
+            clients,
+        },
+    }
+}
+
 #[tokio::test]
 async fn each_childs_streak_misses_pauses_and_grades_stay_their_own() {
     let db = TestDb::new("rewards");
@@ -116,19 +133,7 @@ async fn each_childs_streak_misses_pauses_and_grades_stay_their_own() {
     )
     .await;
 
-    let clients = Clients::new(
-        "http://127.0.0.1:1",
-        "http://127.0.0.1:1",
-        "http://127.0.0.1:1",
-    )
-    .unwrap();
-    let multipliers = Multipliers {
-        pool: pool.clone(),
-        subjects: Subjects {
-            pool: pool.clone(),
-            clients,
-        },
-    };
+    let multipliers = multipliers(&pool);
     let family = Family {
         org,
         settings: Settings::default(),
@@ -170,19 +175,7 @@ async fn a_family_is_measured_against_its_settings_and_time_zone_or_the_defaults
     let pool = kit::db::connect(&db.url, &rewards::startup::MIGRATIONS)
         .await
         .unwrap();
-    let clients = Clients::new(
-        "http://127.0.0.1:1",
-        "http://127.0.0.1:1",
-        "http://127.0.0.1:1",
-    )
-    .unwrap();
-    let multipliers = Multipliers {
-        pool: pool.clone(),
-        subjects: Subjects {
-            pool: pool.clone(),
-            clients,
-        },
-    };
+    let multipliers = multipliers(&pool);
     let (unknown, zoned, tuned) = (Uuid::new_v4(), Uuid::new_v4(), Uuid::new_v4());
     for org in [zoned, tuned] {
         run(

@@ -134,6 +134,20 @@ pub async fn learn_names(pool: &PgPool, org: Uuid, names: &[(Uuid, String)]) -> 
     Ok(())
 }
 
+/// Children the family service answered a member with, with their names:
+/// known from `at` if they were not ([`learn_all`]), named if no
+/// announcement has named them yet ([`learn_names`]).
+pub async fn learn_named(
+    pool: &PgPool,
+    org: Uuid,
+    named: &[(Uuid, String)],
+    at: DateTime<Utc>,
+) -> Result<(), Error> {
+    let ids: Vec<Uuid> = named.iter().map(|(id, _)| *id).collect();
+    learn_all(pool, org, &ids, at).await?;
+    learn_names(pool, org, named).await
+}
+
 /// A child of a calendar feed: name, birthday and when those last changed.
 pub struct FeedChild {
     pub child_id: Uuid,
