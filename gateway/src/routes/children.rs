@@ -2,7 +2,7 @@
 
 use axum::{Json, extract::State, http::StatusCode};
 use chorely_proto::{
-    auth::v1::{self as auth_pb, ListInviteCodesRequest},
+    auth::v1::{self as auth_pb, GetChildInviteRequest},
     family::v1 as pb,
     rewards::v1::GetChildSummariesRequest,
 };
@@ -146,8 +146,11 @@ async fn show_invite(
 ) -> ApiResult<Json<ChildInviteLink>> {
     // Both asked at once; the child's answer is judged first, so another
     // family's id is 404 like an unknown one. Parents only: auth refuses
-    // anyone else the family's invitations.
-    let (child, invitations) = tokio::join!(
+    // anyone else the family's invitations. Auth marks the invitation used
+    // in the same transaction as the new login, so a child who has just
+    // joined shows as joined even before the family service hears of it.
+    let child_id = id.clone();
+    let (child, invitation) = tokio::join!(
         async {
             state
                 .clients
@@ -159,30 +162,32 @@ async fn show_invite(
             state
                 .clients
                 .auth(&user)
-                .list_invite_codes(ListInviteCodesRequest {})
+                .get_child_invite(GetChildInviteRequest { child_id })
                 .await
         },
     );
     let child = child?.into_inner();
-    let invitations = invitations?.into_inner().invite_codes;
-    if !child.user_id.is_empty() {
+    let invitation = match invitation {
+        Ok(found) => Some(found.into_inner()),
+        Err(status) if status.code() == tonic::Code::NotFound => None,
+        Err(status) => return Err(status.into()),
+    };
+    let joined = invitation.as_ref().is_some_and(|i| i.used_at.is_some());
+    if joined || !child.user_id.is_empty() {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
             format!("{} has already joined", child.name),
         ));
     }
-    let invitation = invitations
-        .into_iter()
-        .find(|i| i.child_id == child.id)
-        .ok_or_else(|| {
-            ApiError::new(
-                StatusCode::NOT_FOUND,
-                format!(
-                    "{}'s invitation has expired. Delete and add them again for a new link.",
-                    child.name
-                ),
-            )
-        })?;
+    let invitation = invitation.ok_or_else(|| {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            format!(
+                "{}'s invitation has expired. Delete and add them again for a new link.",
+                child.name
+            ),
+        )
+    })?;
     Ok(Json(ChildInviteLink {
         invite_url: format!("{}/register?invite={}", state.public_url, invitation.code),
         expires_at: time(invitation.expires_at.as_ref()),

@@ -7,7 +7,9 @@ use serde_json::json;
 
 use crate::{
     chores::{category, chore},
-    helpers::{accept, add_child, assert_error, child, parent, send, start, super_admin},
+    helpers::{
+        accept, add_child, assert_error, child, eventually, parent, send, start, super_admin,
+    },
     rewards::{add_subject, grade},
     submissions::{form, queue, submit},
 };
@@ -108,8 +110,31 @@ async fn a_pending_childs_invite_link_is_shown_again_to_their_parents_only() {
         "Ivy's invitation has expired. Delete and add them again for a new link.",
     );
 
-    // Once Noa has joined, there is no link left to show.
+    // Once Noa has joined, there is no link left to show: at once, before
+    // the family service has heard of her login (made so here by taking
+    // the login off the family's record of her once the news has landed).
     accept(&api, &code, "").await;
+    let (status, body) = send(parent.get(&path)).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_error(&body, "Noa has already joined");
+    let noa_id = uuid::Uuid::parse_str(noa["id"].as_str().unwrap()).unwrap();
+    let linked = || async {
+        kit::tenancy::all_families(
+            sqlx::query_scalar::<_, bool>("SELECT user_id IS NOT NULL FROM children WHERE id = $1")
+                .bind(noa_id)
+                .fetch_one(&stack.family_pool),
+        )
+        .await
+        .unwrap()
+    };
+    eventually("the family hearing of Noa's login", linked).await;
+    kit::tenancy::all_families(
+        sqlx::query("UPDATE children SET user_id = NULL WHERE id = $1")
+            .bind(noa_id)
+            .execute(&stack.family_pool),
+    )
+    .await
+    .unwrap();
     let (status, body) = send(parent.get(&path)).await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     assert_error(&body, "Noa has already joined");

@@ -44,6 +44,9 @@ pub enum Error {
     /// Another family's child answers as an unknown one.
     #[error("Child not found")]
     ChildNotFound,
+    /// A child's invitation that expired, or none was made.
+    #[error("This child has no open invitation")]
+    NoOpenInvite,
     #[error("{0}")]
     Forbidden(&'static str),
     /// A family tablet's device token that is unknown or was removed.
@@ -107,6 +110,7 @@ impl From<Error> for Status {
             Error::InvalidInvite
             | Error::UserNotFound
             | Error::ChildNotFound
+            | Error::NoOpenInvite
             | Error::ChildHasNoLogin
             | Error::TabletNotFound
             | Error::NotificationNotFound

@@ -118,6 +118,18 @@ impl AuthService for AuthGrpc {
         )
     }
 
+    async fn get_child_invite(
+        &self,
+        request: Request<pb::GetChildInviteRequest>,
+    ) -> Reply<pb::InviteCode> {
+        let caller = request.parent()?.clone();
+        reply(
+            self.accounts
+                .child_invite(&caller, request.into_inner())
+                .await,
+        )
+    }
+
     async fn create_invite_code(
         &self,
         request: Request<pb::CreateInviteCodeRequest>,

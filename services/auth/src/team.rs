@@ -62,6 +62,20 @@ impl Accounts {
         Ok(invites.into_iter().map(view::invite_code).collect())
     }
 
+    /// A child's invitation as it stands (used, or still open).
+    pub async fn child_invite(
+        &self,
+        caller: &Caller,
+        req: pb::GetChildInviteRequest,
+    ) -> Result<pb::InviteCode, Error> {
+        let org = family_id(caller)?;
+        let child_id = Uuid::parse_str(&req.child_id).map_err(|_| Error::NoOpenInvite)?;
+        let invite = invitations::of_child(&self.pool, org, child_id)
+            .await?
+            .ok_or(Error::NoOpenInvite)?;
+        Ok(view::invite_code(invite))
+    }
+
     /// A parent creates an invite code for their own family.
     pub async fn create_invite_code(
         &self,

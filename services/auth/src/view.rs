@@ -55,7 +55,6 @@ pub fn invite_code(invite: InvitationRow) -> pb::InviteCode {
     }
 }
 
-/// The `user_updated` event announcing `row` as it now is.
 /// The event announcing a new login.
 pub fn user_registered(row: &UserRow) -> UserRegistered {
     UserRegistered {

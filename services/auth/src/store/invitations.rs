@@ -111,6 +111,30 @@ pub async fn pending(pool: &PgPool, organization_id: Uuid) -> Result<Vec<Invitat
     .await?)
 }
 
+/// A child's invitation as it stands: the one used (they joined with it),
+/// else the newest still open; none when every one expired.
+pub async fn of_child(
+    pool: &PgPool,
+    organization_id: Uuid,
+    child_id: Uuid,
+) -> Result<Option<InvitationRow>, Error> {
+    Ok(sqlx::query_as!(
+        InvitationRow,
+        "SELECT id, code, organization_id, role, email, first_name, last_name, display_name,
+             phone, child_id, expires_at, used_at
+         FROM invitations
+         WHERE organization_id = $1 AND child_id = $2
+           AND (used_at IS NOT NULL OR expires_at > now())
+         ORDER BY used_at IS NULL, created_at DESC
+         LIMIT 1",
+        organization_id,
+        child_id,
+    )
+    .fetch_optional(pool)
+    .traced("child_invitation")
+    .await?)
+}
+
 /// Ends the open invite codes a member made, so a removed parent cannot come
 /// back through one (a child's own invitation is the family's, and stays).
 pub async fn expire_made_by(
