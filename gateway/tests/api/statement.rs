@@ -4,18 +4,19 @@
 //! opening plus its lines, month after month, per jar and in total, and at
 //! the balance the dashboard shows; an approved chore shows base × each
 //! multiplier part. The chores service reads a clock the test moves, so the
-//! chores are done across the year; the birthday job is run at its day.
+//! chores are done across the year; the birthday job is run at its day; the
+//! rewards service's clock stands at noon today, when parents' entries are made.
 
 use chrono::{DateTime, Days, NaiveDate, Utc};
 use kit::clock::ManualClock;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
+use testkit::Options;
 
 use crate::{
     chores::{category, chore},
-    helpers::{Session, assert_error, child, eventually, parent, send, unique_email},
+    helpers::{Session, assert_error, child, eventually, parent, send, start_with, unique_email},
     rewards::{add_subject, grade},
-    schedule::stack_on,
     store::{add_item, decide, redeem},
     submissions::{form, submit},
 };
@@ -126,7 +127,13 @@ async fn a_year_of_statements_adds_up_for_every_child_and_closes_at_the_dashboar
     let today = Utc::now().with_timezone(&zone()).date_naive();
     let first = today - Days::new(360);
     let clock = ManualClock::at(noon(first));
-    let (stack, api) = stack_on(&clock).await;
+    let rewards_clock = ManualClock::at(noon(today));
+    let (stack, api) = start_with(Options {
+        chores_clock: Some(clock.clock()),
+        rewards_clock: Some(rewards_clock.clock()),
+        ..Options::default()
+    })
+    .await;
     let parent = parent(&api).await;
     let kitchen = category(&parent, "Kitchen").await;
     let dishes = chore(
@@ -315,6 +322,15 @@ async fn a_year_of_statements_adds_up_for_every_child_and_closes_at_the_dashboar
             "TRANSFER"
         ]
     );
+    // What parents did today happened when the rewards service's clock says.
+    for line in year["lines"].as_array().unwrap() {
+        if ["ADJUSTMENT", "PAYOUT", "TRANSFER", "REDEMPTION"]
+            .contains(&line["kind"].as_str().unwrap())
+        {
+            let at: DateTime<Utc> = line["occurredAt"].as_str().unwrap().parse().unwrap();
+            assert_eq!(at, rewards_clock.now(), "{line}");
+        }
+    }
     // 12 × $3.60 + $5 birthday + $5.50 given − $2 paid − $1.50 redeemed.
     assert_eq!(cents(&year["closing"]), 4320 + 500 + 550 - 200 - 150);
     // Earned: chores and the birthday, not adjustments or transfers.

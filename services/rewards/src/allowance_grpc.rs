@@ -2,15 +2,16 @@
 //! convert errors.
 
 use chorely_proto::rewards::v1::{self as pb, allowance_service_server::AllowanceService};
-use chrono::Utc;
-use kit::authn::RequestAuth;
 use kit::grpc::{Reply, reply};
+use kit::{authn::RequestAuth, clock::Clock};
 use tonic::Request;
 
 use crate::allowance::Allowances;
 
 pub struct AllowanceGrpc {
     pub allowances: Allowances,
+    /// Which week and month an allowance or interest is in now.
+    pub clock: Clock,
 }
 
 #[tonic::async_trait]
@@ -22,7 +23,11 @@ impl AllowanceService for AllowanceGrpc {
         let user = request.user()?;
         let org = user.org()?;
         let child = &request.get_ref().child_id;
-        reply(self.allowances.get(user, org, child, Utc::now()).await)
+        reply(
+            self.allowances
+                .get(user, org, child, self.clock.now())
+                .await,
+        )
     }
 
     async fn set_allowance(
@@ -33,7 +38,7 @@ impl AllowanceService for AllowanceGrpc {
         let org = parent.org()?;
         reply(
             self.allowances
-                .set(&parent, org, request.into_inner(), Utc::now())
+                .set(&parent, org, request.into_inner(), self.clock.now())
                 .await,
         )
     }
@@ -44,7 +49,7 @@ impl AllowanceService for AllowanceGrpc {
         let child = &request.get_ref().child_id;
         reply(
             self.allowances
-                .get_interest(user, org, child, Utc::now())
+                .get_interest(user, org, child, self.clock.now())
                 .await,
         )
     }
@@ -54,7 +59,7 @@ impl AllowanceService for AllowanceGrpc {
         let org = parent.org()?;
         reply(
             self.allowances
-                .set_interest(&parent, org, request.into_inner(), Utc::now())
+                .set_interest(&parent, org, request.into_inner(), self.clock.now())
                 .await,
         )
     }

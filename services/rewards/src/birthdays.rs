@@ -7,6 +7,7 @@
 use std::time::Duration;
 
 use chrono::{DateTime, Datelike, Days, NaiveDate, Utc};
+use kit::clock::Clock;
 use sqlx::PgPool;
 use tokio_util::sync::CancellationToken;
 
@@ -90,9 +91,9 @@ async fn credit(
 }
 
 /// Runs [`pay_due`] now and every `every` until `shutdown`.
-pub async fn run(pool: PgPool, every: Duration, shutdown: CancellationToken) {
+pub async fn run(pool: PgPool, clock: Clock, every: Duration, shutdown: CancellationToken) {
     kit::jobs::every(every, shutdown, || async {
-        match pay_due(&pool, Utc::now()).await {
+        match pay_due(&pool, clock.now()).await {
             Ok(0) => {}
             Ok(n) => tracing::info!(paid = n, "birthday rewards credited"),
             Err(err) => tracing::error!(error = %err, "birthday check failed"),

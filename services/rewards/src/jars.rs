@@ -6,8 +6,7 @@
 //! lock, so it counts once however often it is replayed.
 
 use chorely_proto::rewards::v1 as pb;
-use chrono::Utc;
-use kit::{authn::User, validate::FieldError};
+use kit::{authn::User, clock::Clock, validate::FieldError};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
@@ -124,6 +123,8 @@ pub fn view(child: Uuid, amounts: JarAmounts, split: Split) -> pb::Jars {
 pub struct Jars {
     pub pool: PgPool,
     pub clients: Clients,
+    /// When a transfer between jars happens.
+    pub clock: Clock,
 }
 
 impl Jars {
@@ -210,6 +211,8 @@ impl Jars {
             });
         }
         let source = Uuid::now_v7().to_string();
+        // Both lines of a transfer happen at once.
+        let at = self.clock.now();
         for (jar, cents) in [(from, -req.amount_cents), (to, req.amount_cents)] {
             store::ledger::insert(
                 &mut tx,
@@ -222,7 +225,7 @@ impl Jars {
                     amount_cents: cents,
                     notes,
                     created_by: Some(parent.id),
-                    occurred_at: Utc::now(),
+                    occurred_at: at,
                 },
             )
             .await?;

@@ -4,6 +4,7 @@
 
 use chorely_proto::{events::v1::SubmissionReviewed, rewards::v1 as pb};
 use chrono::{Datelike, Days, Utc};
+use kit::clock::Clock;
 use kit::{authn::User, time, validate::FieldError};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
@@ -29,6 +30,8 @@ pub struct Ledger {
     pub pool: PgPool,
     pub clients: Clients,
     pub multipliers: Multipliers,
+    /// When a parent's entry happens, and which month and weeks the stats show.
+    pub clock: Clock,
 }
 
 fn notes(raw: &str) -> Result<String, Error> {
@@ -161,7 +164,7 @@ impl Ledger {
                 amount_cents: req.amount_cents,
                 notes: &notes,
                 created_by: Some(parent.id),
-                occurred_at: Utc::now(),
+                occurred_at: self.clock.now(),
             },
         )
         .await?
@@ -218,7 +221,7 @@ impl Ledger {
                 amount_cents: -req.amount_cents,
                 notes: &notes,
                 created_by: Some(parent.id),
-                occurred_at: Utc::now(),
+                occurred_at: self.clock.now(),
             },
         )
         .await?
@@ -309,7 +312,7 @@ impl Ledger {
         let child = scope(user);
         let tz_name = store::families::time_zone(&self.pool, org).await?;
         let tz = time::zone(&tz_name);
-        let now = Utc::now();
+        let now = self.clock.now();
         let month = time::start_of_month(now, tz);
         let today = time::local_date(now, tz);
         let monday = today - Days::new(u64::from(today.weekday().num_days_from_monday()));

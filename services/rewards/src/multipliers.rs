@@ -1,8 +1,9 @@
 //! Multiplier settings per family, and each child's multiplier from them.
 
 use chorely_proto::{family::v1::Child, rewards::v1 as pb};
-use chrono::{Days, NaiveDate, Utc};
+use chrono::{Days, NaiveDate};
 use chrono_tz::Tz;
+use kit::clock::Clock;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
@@ -27,6 +28,8 @@ pub struct Family {
 pub struct Multipliers {
     pub pool: PgPool,
     pub subjects: Subjects,
+    /// Today, for streaks and the window they are counted in.
+    pub clock: Clock,
 }
 
 /// Consecutive days with an approved chore, ending today or yesterday (a
@@ -125,7 +128,7 @@ impl Multipliers {
             .map(|c| Uuid::parse_str(&c.id).map_err(|_| Error::ChildNotFound))
             .collect::<Result<Vec<Uuid>, Error>>()?;
         let tz: Tz = family.time_zone.parse().unwrap_or(Tz::UTC);
-        let now = Utc::now();
+        let now = self.clock.now();
         let since = now - chrono::Duration::days(STREAK_WINDOW_DAYS);
         let today = now.with_timezone(&tz).date_naive();
         let window_start = since.with_timezone(&tz).date_naive();

@@ -17,6 +17,7 @@ use std::time::Duration;
 
 use chrono::{DateTime, Datelike, Days, Months, NaiveDate, Utc};
 use chrono_tz::Tz;
+use kit::clock::Clock;
 use sqlx::PgPool;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
@@ -203,9 +204,9 @@ async fn pay_interest(pool: &PgPool, due: &DueRow, now: DateTime<Utc>) -> anyhow
 }
 
 /// Runs [`pay_due`] now and every `every` until `shutdown`.
-pub async fn run(pool: PgPool, every: Duration, shutdown: CancellationToken) {
+pub async fn run(pool: PgPool, clock: Clock, every: Duration, shutdown: CancellationToken) {
     kit::jobs::every(every, shutdown, || async {
-        match pay_due(&pool, Utc::now()).await {
+        match pay_due(&pool, clock.now()).await {
             Ok(Paid {
                 allowances: 0,
                 interest: 0,

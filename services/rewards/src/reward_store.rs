@@ -9,8 +9,8 @@ use chorely_proto::{
     events::v1::{RedemptionDecided, RedemptionRequested, StoreChanged},
     rewards::v1 as pb,
 };
-use chrono::Utc;
-use kit::{authn::User, time, validate::FieldError};
+use chrono::{DateTime, Utc};
+use kit::{authn::User, clock::Clock, time, validate::FieldError};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
@@ -40,6 +40,8 @@ pub const PENDING: &str = "PENDING";
 pub struct RewardStore {
     pub pool: PgPool,
     pub clients: Clients,
+    /// When a parent's decision, and the debit it makes, happen.
+    pub clock: Clock,
 }
 
 fn item_id(raw: &str) -> Result<Uuid, Error> {
@@ -306,7 +308,13 @@ impl RewardStore {
                 .unwrap_or_default()
         };
         let mut tx = self.pool.begin().await?;
-        let row = decide(&mut tx, org, id, approve, &note, parent.id, &name_of).await?;
+        let decision = Decision {
+            approve,
+            note: &note,
+            parent: parent.id,
+            at: self.clock.now(),
+        };
+        let row = decide(&mut tx, org, id, &decision, &name_of).await?;
         tx.commit().await?;
         let name = name_of(row.child_id);
         Ok(redemption_view(&row, name))
@@ -374,6 +382,14 @@ pub async fn request(
     Ok(row)
 }
 
+/// A parent's answer to a redemption: approve or reject, with a note, at a time.
+pub struct Decision<'a> {
+    pub approve: bool,
+    pub note: &'a str,
+    pub parent: Uuid,
+    pub at: DateTime<Utc>,
+}
+
 /// Decides a pending redemption (the caller's transaction). Approval takes
 /// the price from the child's SPEND jar and one from stock, or nothing at
 /// all: the jar must cover it and the item must still be there, in stock.
@@ -381,11 +397,15 @@ pub async fn decide(
     tx: &mut PgConnection,
     org: Uuid,
     id: Uuid,
-    approve: bool,
-    note: &str,
-    parent: Uuid,
+    decision: &Decision<'_>,
     name_of: &(dyn Fn(Uuid) -> String + Sync),
 ) -> Result<RedemptionRow, Error> {
+    let &Decision {
+        approve,
+        note,
+        parent,
+        at,
+    } = decision;
     let row = store::redemptions::lock(tx, org, id)
         .await?
         .ok_or(Error::RedemptionNotFound)?;
@@ -421,14 +441,14 @@ pub async fn decide(
                 amount_cents: -row.price_cents,
                 notes: &row.item_name,
                 created_by: Some(parent),
-                occurred_at: Utc::now(),
+                occurred_at: at,
             },
         )
         .await?
         .ok_or_else(|| anyhow::anyhow!("redemption already debited"))?;
     }
     let status = if approve { APPROVED } else { REJECTED };
-    let decided = store::redemptions::decide(tx, id, status, note, parent, Utc::now()).await?;
+    let decided = store::redemptions::decide(tx, id, status, note, parent, at).await?;
     kit::outbox::enqueue(
         tx,
         &RedemptionDecided {

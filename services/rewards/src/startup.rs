@@ -12,7 +12,7 @@ use chorely_proto::{
         rewards_service_server::RewardsServiceServer, savings_service_server::SavingsServiceServer,
     },
 };
-use kit::service::Service;
+use kit::{clock::Clock, service::Service};
 use sqlx::{PgPool, migrate::Migrator};
 use tokio_util::sync::CancellationToken;
 use tonic::service::Routes;
@@ -50,10 +50,16 @@ pub struct Application {
     service: Service,
     routes: Routes,
     birthday_check: Duration,
+    clock: Clock,
 }
 
 impl Application {
     pub async fn build(config: Config) -> anyhow::Result<Self> {
+        Self::build_with(config, Clock::system()).await
+    }
+
+    /// The service reading the time from `clock` (tests move it by hand).
+    pub async fn build_with(config: Config, clock: Clock) -> anyhow::Result<Self> {
         let service = Service::build(&config.common, &MIGRATIONS).await?;
         let clients = Clients::new(&config.family_url, &config.auth_url, &config.platform_url)?;
         let pool = service.pool.clone();
@@ -64,6 +70,7 @@ impl Application {
         let multipliers = Multipliers {
             pool: pool.clone(),
             subjects: subjects.clone(),
+            clock: clock.clone(),
         };
         let allowances = AllowanceServiceServer::with_interceptor(
             AllowanceGrpc {
@@ -71,6 +78,7 @@ impl Application {
                     pool: pool.clone(),
                     clients: clients.clone(),
                 },
+                clock: clock.clone(),
             },
             service.interceptor(),
         );
@@ -78,15 +86,18 @@ impl Application {
             jars: Jars {
                 pool: pool.clone(),
                 clients: clients.clone(),
+                clock: clock.clone(),
             },
             store: RewardStore {
                 pool: pool.clone(),
                 clients: clients.clone(),
+                clock: clock.clone(),
             },
             ledger: Ledger {
                 pool,
                 clients,
                 multipliers: multipliers.clone(),
+                clock: clock.clone(),
             },
             multipliers,
             subjects,
@@ -100,6 +111,7 @@ impl Application {
                 statements: Statements {
                     pool: grpc.ledger.pool.clone(),
                     clients: grpc.ledger.clients.clone(),
+                    clock: clock.clone(),
                 },
             },
             service.interceptor(),
@@ -114,6 +126,7 @@ impl Application {
             service,
             routes,
             birthday_check: Duration::from_secs(config.birthday_check_secs.max(1)),
+            clock,
         })
     }
 
@@ -151,12 +164,14 @@ impl Application {
             ),
             tokio::spawn(birthdays::run(
                 s.pool.clone(),
+                self.clock.clone(),
                 self.birthday_check,
                 shutdown.clone(),
             )),
             // Allowances and interest are looked for as often as birthdays.
             tokio::spawn(paydays::run(
                 s.pool.clone(),
+                self.clock.clone(),
                 self.birthday_check,
                 shutdown.clone(),
             )),

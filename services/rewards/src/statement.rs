@@ -9,8 +9,8 @@
 //! (allowance, interest) appears without a change here.
 
 use chorely_proto::{events::v1::SubmissionReviewed, rewards::v1 as pb};
-use chrono::{Datelike, Days, NaiveDate, Utc};
-use kit::{authn::User, time, validate::FieldError};
+use chrono::{Datelike, Days, NaiveDate};
+use kit::{authn::User, clock::Clock, time, validate::FieldError};
 use serde::{Deserialize, Serialize};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
@@ -165,6 +165,8 @@ pub fn earned(lines: &[LineRow]) -> i64 {
 pub struct Statements {
     pub pool: PgPool,
     pub clients: Clients,
+    /// Today, where a statement's period ends unless asked otherwise.
+    pub clock: Clock,
 }
 
 impl Statements {
@@ -181,7 +183,7 @@ impl Statements {
         let (from, to) = period(
             req.from.as_deref(),
             req.to.as_deref(),
-            time::local_date(Utc::now(), tz),
+            time::local_date(self.clock.now(), tz),
         )?;
         self.clients.child(user, child).await?;
         let (start, end) = (
@@ -236,6 +238,7 @@ impl Statements {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chrono::Utc;
 
     fn d(s: &str) -> NaiveDate {
         NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap()

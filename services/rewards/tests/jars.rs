@@ -154,11 +154,14 @@ async fn jars_equal_their_lines_across_redemptions_and_a_consumer_killed_at_rand
         tx.commit().await.unwrap();
         let approve = rng.below(10) < 7;
         let mut tx = within(Scope::Family(org), pool.begin()).await.unwrap();
+        let decision = reward_store::Decision {
+            approve,
+            note: "",
+            parent,
+            at: chrono::Utc::now(),
+        };
         let decided =
-            reward_store::decide(&mut tx, org, redemption.id, approve, "", parent, &|_| {
-                "Kid".into()
-            })
-            .await;
+            reward_store::decide(&mut tx, org, redemption.id, &decision, &|_| "Kid".into()).await;
         store_ops += 1;
         match decided {
             Ok(_) => {

@@ -5,8 +5,8 @@
 #![allow(clippy::unwrap_used)]
 
 use chorely_proto::family::v1::Child;
-use chrono::{Days, NaiveDate, Utc};
-use kit::testing::TestDb;
+use chrono::{DateTime, Days, NaiveDate, Utc};
+use kit::{clock::ManualClock, testing::TestDb};
 use rewards::{
     clients::Clients,
     multiplier::Settings,
@@ -16,11 +16,15 @@ use rewards::{
 use sqlx::PgPool;
 use uuid::Uuid;
 
-fn days_ago(n: u64) -> NaiveDate {
-    Utc::now()
-        .date_naive()
-        .checked_sub_days(Days::new(n))
+/// When the tests' families live: mid-afternoon, so no day boundary is near.
+fn now() -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339("2030-03-10T15:00:00Z")
         .unwrap()
+        .to_utc()
+}
+
+fn days_ago(n: u64) -> NaiveDate {
+    now().date_naive().checked_sub_days(Days::new(n)).unwrap()
 }
 
 type Statement<'q> = sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments>;
@@ -59,8 +63,9 @@ fn child(id: Uuid) -> Child {
     }
 }
 
-/// The multipliers on `pool`; nothing here asks another service.
-fn multipliers(pool: &PgPool) -> Multipliers {
+/// The multipliers on `pool`, reading the time from `clock`; nothing here
+/// asks another service.
+fn multipliers(pool: &PgPool, clock: &ManualClock) -> Multipliers {
     let clients = Clients::new(
         "http://127.0.0.1:1",
         "http://127.0.0.1:1",
@@ -73,6 +78,7 @@ fn multipliers(pool: &PgPool) -> Multipliers {
             pool: pool.clone(),
             clients,
         },
+        clock: clock.clock(),
     }
 }
 
@@ -133,7 +139,8 @@ async fn each_childs_streak_misses_pauses_and_grades_stay_their_own() {
     )
     .await;
 
-    let multipliers = multipliers(&pool);
+    let clock = ManualClock::at(now());
+    let multipliers = multipliers(&pool, &clock);
     let family = Family {
         org,
         settings: Settings::default(),
@@ -165,6 +172,26 @@ async fn each_childs_streak_misses_pauses_and_grades_stay_their_own() {
     .await
     .unwrap();
     assert_eq!(alone[0].0.streak_days, 1);
+
+    // Tomorrow Mia's streak still runs to yesterday; the day after it is over.
+    let streaks_then = |days: i64| {
+        clock.set(now() + chrono::Duration::days(days));
+        let (pool, multipliers, family, children) = (&pool, &multipliers, &family, &children);
+        kit::tenancy::all_families(async move {
+            let mut conn = pool.acquire().await.unwrap();
+            let worked_out = multipliers
+                .of_children(&mut conn, family, &children[..1])
+                .await
+                .unwrap();
+            worked_out[0].0.streak_days
+        })
+    };
+    assert_eq!(
+        streaks_then(1).await,
+        8,
+        "a streak lasts until the day is over"
+    );
+    assert_eq!(streaks_then(2).await, 0, "a day without a chore ends it");
 }
 
 /// What every child of a family is measured against, read in one statement:
@@ -175,7 +202,7 @@ async fn a_family_is_measured_against_its_settings_and_time_zone_or_the_defaults
     let pool = kit::db::connect(&db.url, &rewards::startup::MIGRATIONS)
         .await
         .unwrap();
-    let multipliers = multipliers(&pool);
+    let multipliers = multipliers(&pool, &ManualClock::at(now()));
     let (unknown, zoned, tuned) = (Uuid::new_v4(), Uuid::new_v4(), Uuid::new_v4());
     for org in [zoned, tuned] {
         run(

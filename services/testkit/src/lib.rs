@@ -48,6 +48,9 @@ pub struct Options {
     pub auth_clock: Option<kit::clock::Clock>,
     /// The clock of the family service (webhook retries), likewise.
     pub family_clock: Option<kit::clock::Clock>,
+    /// The clock of the rewards service (streaks, the month and weeks of
+    /// the stats, allowance periods), likewise.
+    pub rewards_clock: Option<kit::clock::Clock>,
     /// Let webhooks reach loopback and private addresses (the test's own
     /// receivers listen on 127.0.0.1).
     pub webhooks_allow_private: bool,
@@ -195,13 +198,16 @@ impl Stack {
         let family_pool = family.pool().clone();
         spawn(&mut tasks, family.run(shutdown.clone()));
 
-        let rewards = rewards::startup::Application::build(rewards::config::Config {
-            common: common("rewards", &dbs[3], &bus, &keys),
-            family_url: family_url.clone(),
-            auth_url: auth_url.clone(),
-            platform_url: platform_url.clone(),
-            birthday_check_secs: options.birthday_check_secs.unwrap_or(600),
-        })
+        let rewards = rewards::startup::Application::build_with(
+            rewards::config::Config {
+                common: common("rewards", &dbs[3], &bus, &keys),
+                family_url: family_url.clone(),
+                auth_url: auth_url.clone(),
+                platform_url: platform_url.clone(),
+                birthday_check_secs: options.birthday_check_secs.unwrap_or(600),
+            },
+            options.rewards_clock.clone().unwrap_or_default(),
+        )
         .await
         .unwrap();
         let rewards_url = format!("http://127.0.0.1:{}", rewards.port());
