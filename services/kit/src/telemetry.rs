@@ -3,7 +3,7 @@
 //! Trace context crosses process boundaries as W3C `traceparent`, in gRPC
 //! metadata and in NATS headers (see [`inject`] and [`extract`]).
 
-use std::collections::HashMap;
+use std::{collections::HashMap, io::IsTerminal};
 
 use opentelemetry::{
     Context, global,
@@ -58,7 +58,7 @@ pub fn init_with(service: &str, endpoint: Option<&str>) -> TelemetryGuard {
     let fmt = if json {
         json_layer(std::io::stdout).boxed()
     } else {
-        tracing_subscriber::fmt::layer().compact().boxed()
+        text_layer(std::io::stdout, std::io::stdout().is_terminal()).boxed()
     };
 
     let provider = endpoint.and_then(|endpoint| match tracer_provider(service, endpoint) {
@@ -84,6 +84,19 @@ pub fn init_with(service: &str, endpoint: Option<&str>) -> TelemetryGuard {
         global::set_tracer_provider(p.clone());
     }
     TelemetryGuard { provider }
+}
+
+/// One line per event, coloured only for a terminal: a log file or a log
+/// collector would otherwise keep the escape codes around every word.
+fn text_layer<S, W>(writer: W, ansi: bool) -> impl Layer<S>
+where
+    S: tracing::Subscriber + for<'a> tracing_subscriber::registry::LookupSpan<'a>,
+    W: for<'w> tracing_subscriber::fmt::MakeWriter<'w> + Send + Sync + 'static,
+{
+    tracing_subscriber::fmt::layer()
+        .compact()
+        .with_ansi(ansi)
+        .with_writer(writer)
 }
 
 /// One JSON object per log line, with the spans it happened in (the
@@ -203,6 +216,29 @@ mod tests {
         fn flush(&mut self) -> io::Result<()> {
             Ok(())
         }
+    }
+
+    #[test]
+    fn plain_log_lines_are_coloured_only_for_a_terminal() {
+        let logged = |ansi: bool| {
+            let buffer = Buffer::default();
+            let writer = buffer.clone();
+            let subscriber =
+                tracing_subscriber::registry().with(text_layer(move || writer.clone(), ansi));
+            tracing::subscriber::with_default(subscriber, || {
+                tracing::info_span!("request", path = "/api/chores")
+                    .in_scope(|| tracing::warn!(code = 503, "service unavailable"));
+            });
+            String::from_utf8(buffer.0.lock().unwrap().clone()).unwrap()
+        };
+        let file = logged(false);
+        assert!(file.contains("WARN"), "{file}");
+        assert!(file.contains("service unavailable code=503"), "{file}");
+        assert!(
+            !file.contains('\u{1b}'),
+            "no escape codes in a file: {file:?}"
+        );
+        assert!(logged(true).contains('\u{1b}'), "a terminal gets colours");
     }
 
     #[test]
