@@ -2,8 +2,11 @@
 //! convert errors.
 
 use chorely_proto::rewards::v1::{self as pb, allowance_service_server::AllowanceService};
-use kit::grpc::{Reply, reply};
-use kit::{authn::RequestAuth, clock::Clock};
+use kit::{
+    authn::RequestAuth,
+    clock::Clock,
+    grpc::{Reply, reply},
+};
 use tonic::Request;
 
 use crate::allowance::Allowances;

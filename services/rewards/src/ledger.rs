@@ -4,8 +4,7 @@
 
 use chorely_proto::{events::v1::SubmissionReviewed, rewards::v1 as pb};
 use chrono::{Datelike, Days, Utc};
-use kit::clock::Clock;
-use kit::{authn::User, time, validate::FieldError};
+use kit::{authn::User, clock::Clock, time, validate::FieldError};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 

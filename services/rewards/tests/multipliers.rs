@@ -4,14 +4,14 @@
 
 #![allow(clippy::unwrap_used)]
 
-use chorely_proto::family::v1::Child;
+use chorely_proto::{family::v1::Child, rewards::v1::Multiplier};
 use chrono::{DateTime, Days, NaiveDate, Utc};
 use kit::{clock::ManualClock, testing::TestDb};
 use rewards::{
     clients::Clients,
     multiplier::Settings,
     multipliers::{Family, Multipliers},
-    subjects::Subjects,
+    subjects::{Standing, Subjects},
 };
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -147,12 +147,7 @@ async fn each_childs_streak_misses_pauses_and_grades_stay_their_own() {
         time_zone: "UTC".into(),
     };
     let children = [child(mia), child(leo), child(noa), child(Uuid::new_v4())];
-    let worked_out = kit::tenancy::all_families(async {
-        let mut conn = pool.acquire().await.unwrap();
-        multipliers.of_children(&mut conn, &family, &children).await
-    })
-    .await
-    .unwrap();
+    let worked_out = work_out(&pool, &multipliers, &family, &children).await;
     let streaks: Vec<i32> = worked_out.iter().map(|(m, _)| m.streak_days).collect();
     assert_eq!(
         streaks,
@@ -163,35 +158,35 @@ async fn each_childs_streak_misses_pauses_and_grades_stay_their_own() {
     assert!(grades[0].is_some(), "Mia's A counts");
     assert_eq!(&grades[1..], &[None, None, None], "only Mia has grades");
     // One child asked alone gets what the family-wide look gave them.
-    let alone = kit::tenancy::all_families(async {
-        let mut conn = pool.acquire().await.unwrap();
-        multipliers
-            .of_children(&mut conn, &family, &children[1..2])
-            .await
-    })
-    .await
-    .unwrap();
+    let alone = work_out(&pool, &multipliers, &family, &children[1..2]).await;
     assert_eq!(alone[0].0.streak_days, 1);
 
     // Tomorrow Mia's streak still runs to yesterday; the day after it is over.
-    let streaks_then = |days: i64| {
-        clock.set(now() + chrono::Duration::days(days));
-        let (pool, multipliers, family, children) = (&pool, &multipliers, &family, &children);
-        kit::tenancy::all_families(async move {
-            let mut conn = pool.acquire().await.unwrap();
-            let worked_out = multipliers
-                .of_children(&mut conn, family, &children[..1])
-                .await
-                .unwrap();
-            worked_out[0].0.streak_days
-        })
-    };
+    let mia_alone = &children[..1];
+    clock.set(now() + chrono::Duration::days(1));
+    let tomorrow = work_out(&pool, &multipliers, &family, mia_alone).await;
     assert_eq!(
-        streaks_then(1).await,
-        8,
+        tomorrow[0].0.streak_days, 8,
         "a streak lasts until the day is over"
     );
-    assert_eq!(streaks_then(2).await, 0, "a day without a chore ends it");
+    clock.set(now() + chrono::Duration::days(2));
+    let after = work_out(&pool, &multipliers, &family, mia_alone).await;
+    assert_eq!(after[0].0.streak_days, 0, "a day without a chore ends it");
+}
+
+/// `children`'s multipliers and standings, worked out as the service does.
+async fn work_out(
+    pool: &PgPool,
+    multipliers: &Multipliers,
+    family: &Family,
+    children: &[Child],
+) -> Vec<(Multiplier, Standing)> {
+    kit::tenancy::all_families(async {
+        let mut conn = pool.acquire().await.unwrap();
+        multipliers.of_children(&mut conn, family, children).await
+    })
+    .await
+    .unwrap()
 }
 
 /// What every child of a family is measured against, read in one statement:
