@@ -11,7 +11,7 @@ use crate::{
     error::Error,
     multiplier::{self, Settings},
     store,
-    subjects::{Standing, Subjects},
+    subjects::{self, Standing},
 };
 
 /// Streaks are counted this far back (the longest step is 90 days).
@@ -27,7 +27,6 @@ pub struct Family {
 #[derive(Clone)]
 pub struct Multipliers {
     pub pool: PgPool,
-    pub subjects: Subjects,
     /// Today, for streaks and the window they are counted in.
     pub clock: Clock,
 }
@@ -132,10 +131,21 @@ impl Multipliers {
         let since = now - chrono::Duration::days(STREAK_WINDOW_DAYS);
         let today = now.with_timezone(&tz).date_naive();
         let window_start = since.with_timezone(&tz).date_naive();
-        let standings = self.subjects.standings_of(conn, family.org, &ids).await?;
-        let days = store::ledger::chore_days(&mut *conn, &ids, &family.time_zone, since).await?;
-        let missed = store::penalties::last_missed(&mut *conn, &ids, window_start).await?;
-        let paused = store::pauses::of_family(&mut *conn, family.org, window_start).await?;
+        let evidence = store::standings::of_children(
+            &mut *conn,
+            family.org,
+            &ids,
+            &family.time_zone,
+            since,
+            window_start,
+        )
+        .await?;
+        let standings = subjects::standings(&ids, &evidence.subjects, &evidence.grades);
+        let (days, missed, paused) = (
+            &evidence.chore_days,
+            &evidence.last_missed,
+            &evidence.pauses,
+        );
         Ok(children
             .iter()
             .zip(&ids)

@@ -69,7 +69,6 @@ impl Application {
         };
         let multipliers = Multipliers {
             pool: pool.clone(),
-            subjects: subjects.clone(),
             clock: clock.clone(),
         };
         let allowances = AllowanceServiceServer::with_interceptor(

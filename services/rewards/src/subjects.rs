@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use chorely_proto::rewards::v1::{self as pb, GradeScale};
 use kit::{authn::User, time::to_proto, validate};
-use sqlx::{PgConnection, PgPool};
+use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::{
@@ -59,6 +59,29 @@ fn by_subject(grades: &[GradeRow]) -> HashMap<Uuid, Vec<&GradeRow>> {
     map
 }
 
+/// The standing of each of `children` from their subjects and the grades
+/// of those (each subject's newest first).
+pub fn standings(
+    children: &[Uuid],
+    subjects: &[SubjectRow],
+    grades: &[GradeRow],
+) -> HashMap<Uuid, Standing> {
+    let mut by_child: HashMap<Uuid, Vec<SubjectRow>> = HashMap::new();
+    for subject in subjects {
+        by_child
+            .entry(subject.child_id)
+            .or_default()
+            .push(subject.clone());
+    }
+    children
+        .iter()
+        .map(|child| {
+            let theirs = by_child.get(child).map_or(&[][..], Vec::as_slice);
+            (*child, standing(theirs, grades))
+        })
+        .collect()
+}
+
 /// Standing from subjects and their grades (newest first).
 pub fn standing(subjects: &[SubjectRow], grades: &[GradeRow]) -> Standing {
     let grades = by_subject(grades);
@@ -99,29 +122,6 @@ fn fields(req: &pb::UpsertSubjectRequest) -> Result<SubjectFields, Error> {
 }
 
 impl Subjects {
-    /// The standing of each of `children` of `org`, in two queries
-    /// whatever their number.
-    pub async fn standings_of(
-        &self,
-        conn: &mut PgConnection,
-        org: Uuid,
-        children: &[Uuid],
-    ) -> Result<HashMap<Uuid, Standing>, Error> {
-        let subjects = store::subjects::of_children(&mut *conn, org, children).await?;
-        let grades = store::grades::of_children(&mut *conn, org, children).await?;
-        let mut by_child: HashMap<Uuid, Vec<SubjectRow>> = HashMap::new();
-        for subject in subjects {
-            by_child.entry(subject.child_id).or_default().push(subject);
-        }
-        Ok(children
-            .iter()
-            .map(|child| {
-                let theirs = by_child.get(child).map_or(&[][..], Vec::as_slice);
-                (*child, standing(theirs, &grades))
-            })
-            .collect())
-    }
-
     pub async fn list(
         &self,
         user: &User,

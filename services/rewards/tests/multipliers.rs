@@ -8,10 +8,9 @@ use chorely_proto::{family::v1::Child, rewards::v1::Multiplier};
 use chrono::{DateTime, Days, NaiveDate, Utc};
 use kit::{clock::ManualClock, testing::TestDb};
 use rewards::{
-    clients::Clients,
     multiplier::Settings,
     multipliers::{Family, Multipliers},
-    subjects::{Standing, Subjects},
+    subjects::Standing,
 };
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -66,18 +65,8 @@ fn child(id: Uuid) -> Child {
 /// The multipliers on `pool`, reading the time from `clock`; nothing here
 /// asks another service.
 fn multipliers(pool: &PgPool, clock: &ManualClock) -> Multipliers {
-    let clients = Clients::new(
-        "http://127.0.0.1:1",
-        "http://127.0.0.1:1",
-        "http://127.0.0.1:1",
-    )
-    .unwrap();
     Multipliers {
         pool: pool.clone(),
-        subjects: Subjects {
-            pool: pool.clone(),
-            clients,
-        },
         clock: clock.clock(),
     }
 }
@@ -172,6 +161,110 @@ async fn each_childs_streak_misses_pauses_and_grades_stay_their_own() {
     clock.set(now() + chrono::Duration::days(2));
     let after = work_out(&pool, &multipliers, &family, mia_alone).await;
     assert_eq!(after[0].0.streak_days, 0, "a day without a chore ends it");
+}
+
+/// What the multipliers are worked out from comes back from one statement
+/// as the separate queries gave it: the family's pauses (its own and each
+/// child's), each subject's newest grade with its time, the days with a chore
+/// in the family's time zone, and nothing of another family or an ended pause.
+#[tokio::test]
+async fn the_evidence_comes_back_whole_from_one_statement() {
+    let db = TestDb::new("rewards");
+    let pool = kit::db::connect(&db.url, &rewards::startup::MIGRATIONS)
+        .await
+        .unwrap();
+    let (org, other) = (Uuid::new_v4(), Uuid::new_v4());
+    let (ava, ben) = (Uuid::new_v4(), Uuid::new_v4());
+    let pause = |family: Uuid, child: Option<Uuid>, from: NaiveDate, to: NaiveDate| {
+        sqlx::query(
+            "INSERT INTO pauses (pause_id, organization_id, child_id, starts_on, ends_on, revision)
+             VALUES ($1, $2, $3, $4, $5, 1)",
+        )
+        .bind(Uuid::new_v4())
+        .bind(family)
+        .bind(child)
+        .bind(from)
+        .bind(to)
+    };
+    run(&pool, pause(org, None, days_ago(3), days_ago(2))).await;
+    run(&pool, pause(org, Some(ben), days_ago(1), days_ago(0))).await;
+    run(&pool, pause(org, Some(ava), days_ago(90), days_ago(80))).await;
+    run(&pool, pause(other, None, days_ago(1), days_ago(0))).await;
+    // Ava's maths: an F last week, then an A yesterday.
+    let maths = Uuid::new_v4();
+    run(
+        &pool,
+        sqlx::query(
+            "INSERT INTO subjects (id, organization_id, child_id, name, grade_scale)
+             VALUES ($1, $2, $3, 'Maths', 'LETTER')",
+        )
+        .bind(maths)
+        .bind(org)
+        .bind(ava),
+    )
+    .await;
+    let yesterday = now() - chrono::Duration::days(1);
+    for (letter, at) in [("F", now() - chrono::Duration::days(7)), ("A", yesterday)] {
+        run(
+            &pool,
+            sqlx::query(
+                "INSERT INTO grades (id, subject_id, letter, recorded_at) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(Uuid::new_v4())
+            .bind(maths)
+            .bind(letter)
+            .bind(at),
+        )
+        .await;
+    }
+    // Ben's chore at noon UTC two days ago is the next morning in Auckland.
+    chore_done(&pool, org, ben, 2).await;
+    chore_done(&pool, other, Uuid::new_v4(), 2).await;
+
+    let since = now() - chrono::Duration::days(30);
+    let evidence = kit::tenancy::within(
+        kit::tenancy::Scope::Family(org),
+        rewards::store::standings::of_children(
+            &pool,
+            org,
+            &[ava, ben],
+            "Pacific/Auckland",
+            since,
+            days_ago(30),
+        ),
+    )
+    .await
+    .unwrap();
+
+    let mut pauses = evidence.pauses.clone();
+    pauses.sort();
+    assert_eq!(
+        pauses,
+        vec![
+            (None, days_ago(3), days_ago(2)),
+            (Some(ben), days_ago(1), days_ago(0)),
+        ],
+        "the family's pause and Ben's; not Ava's ended one nor another family's"
+    );
+    assert_eq!(evidence.subjects.len(), 1);
+    assert_eq!(evidence.subjects[0].id, maths);
+    let newest: Vec<(&str, DateTime<Utc>)> = evidence
+        .grades
+        .iter()
+        .map(|g| (g.letter.as_str(), g.recorded_at))
+        .collect();
+    assert_eq!(
+        newest,
+        vec![("A", yesterday)],
+        "the newest grade, to the microsecond"
+    );
+    assert_eq!(
+        evidence.chore_days.get(&ben),
+        Some(&vec![days_ago(1)]),
+        "counted in Auckland"
+    );
+    assert_eq!(evidence.chore_days.len(), 1, "nobody else's days");
+    assert!(evidence.last_missed.is_empty());
 }
 
 /// `children`'s multipliers and standings, worked out as the service does.

@@ -7,7 +7,8 @@ use uuid::Uuid;
 
 use crate::error::Error;
 
-#[derive(Debug, Clone)]
+/// Read from rows, and from the JSON of [`super::standings`].
+#[derive(Debug, Clone, serde::Deserialize)]
 pub struct GradeRow {
     pub subject_id: Uuid,
     pub letter: String,
@@ -25,28 +26,6 @@ pub async fn of_subjects(pool: &PgPool, subjects: &[Uuid]) -> Result<Vec<GradeRo
     )
     .fetch_all(pool)
     .traced("grades")
-    .await?)
-}
-
-/// The grades of every subject of `children` in family `org`, newest first:
-/// [`of_subjects`] for [`super::subjects::of_children`], joining the
-/// children's subjects itself rather than waiting for their ids.
-pub async fn of_children(
-    db: impl sqlx::PgExecutor<'_>,
-    org: Uuid,
-    children: &[Uuid],
-) -> Result<Vec<GradeRow>, Error> {
-    Ok(sqlx::query_as!(
-        GradeRow,
-        "SELECT g.subject_id, g.letter, g.percentage_centi, g.recorded_at
-         FROM grades g JOIN subjects s ON s.id = g.subject_id
-         WHERE s.organization_id = $1 AND s.child_id = ANY($2)
-         ORDER BY g.recorded_at DESC, g.id DESC",
-        org,
-        children,
-    )
-    .fetch_all(db)
-    .traced("grades_of_children")
     .await?)
 }
 

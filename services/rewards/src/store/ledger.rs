@@ -341,32 +341,6 @@ pub async fn weekly_chore_rewards(
     Ok(rows.into_iter().map(|r| (r.week, r.total)).collect())
 }
 
-/// The days (in `tz`) a child had a chore approved, newest first, since `since`.
-pub async fn chore_days(
-    db: impl sqlx::PgExecutor<'_>,
-    children: &[Uuid],
-    tz: &str,
-    since: DateTime<Utc>,
-) -> Result<HashMap<Uuid, Vec<NaiveDate>>, Error> {
-    let rows = sqlx::query!(
-        r#"SELECT DISTINCT child_id, (occurred_at AT TIME ZONE $2)::date AS "day!"
-         FROM ledger_entries
-         WHERE child_id = ANY($1) AND kind = 'CHORE' AND occurred_at >= $3
-         ORDER BY child_id, 2 DESC"#,
-        children,
-        tz,
-        since,
-    )
-    .fetch_all(db)
-    .traced("chore_days")
-    .await?;
-    let mut days: HashMap<Uuid, Vec<NaiveDate>> = HashMap::new();
-    for row in rows {
-        days.entry(row.child_id).or_default().push(row.day);
-    }
-    Ok(days)
-}
-
 /// Forgets a deleted child's entries.
 pub async fn delete_for_child(tx: &mut PgConnection, org: Uuid, child: Uuid) -> Result<(), Error> {
     sqlx::query!(

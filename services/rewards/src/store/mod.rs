@@ -14,6 +14,7 @@ pub mod multipliers;
 pub mod pauses;
 pub mod penalties;
 pub mod redemptions;
+pub mod standings;
 pub mod statements;
 pub mod store_items;
 pub mod subjects;

@@ -40,25 +40,3 @@ pub async fn keep(tx: &mut PgConnection, p: &KeptPause) -> Result<(), Error> {
     .await?;
     Ok(())
 }
-
-/// The family's pauses that end on `from` or later: (child, from, to), both
-/// days included, the child `None` for a pause of the whole family.
-pub async fn of_family(
-    db: impl sqlx::PgExecutor<'_>,
-    org: Uuid,
-    from: NaiveDate,
-) -> Result<Vec<(Option<Uuid>, NaiveDate, NaiveDate)>, Error> {
-    let rows = sqlx::query!(
-        "SELECT child_id, starts_on, ends_on FROM pauses
-         WHERE organization_id = $1 AND NOT removed AND ends_on >= $2",
-        org,
-        from,
-    )
-    .fetch_all(db)
-    .traced("family_pauses")
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|r| (r.child_id, r.starts_on, r.ends_on))
-        .collect())
-}

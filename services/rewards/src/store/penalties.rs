@@ -1,8 +1,6 @@
 //! Missed chores as rewards keeps them: the day, what the penalty cost and
 //! what the balance allowed to take, and whether it was excused.
 
-use std::collections::HashMap;
-
 use chrono::{DateTime, NaiveDate, Utc};
 use kit::db::Traced;
 use sqlx::PgConnection;
@@ -72,24 +70,4 @@ pub async fn mark_excused(
     .traced("excuse_penalty")
     .await?;
     Ok(())
-}
-
-/// The child's latest missed day not excused, from `since` on: a streak
-/// counts only the days after it.
-pub async fn last_missed(
-    db: impl sqlx::PgExecutor<'_>,
-    children: &[Uuid],
-    since: NaiveDate,
-) -> Result<HashMap<Uuid, NaiveDate>, Error> {
-    let rows = sqlx::query!(
-        r#"SELECT child_id, max(due_on) AS "last!" FROM misses
-         WHERE child_id = ANY($1) AND excused_at IS NULL AND due_on >= $2
-         GROUP BY child_id"#,
-        children,
-        since,
-    )
-    .fetch_all(db)
-    .traced("last_missed")
-    .await?;
-    Ok(rows.into_iter().map(|r| (r.child_id, r.last)).collect())
 }

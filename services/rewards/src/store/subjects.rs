@@ -6,7 +6,8 @@ use uuid::Uuid;
 
 use crate::error::Error;
 
-#[derive(Debug, Clone)]
+/// Read from rows, and from the JSON of [`super::standings`].
+#[derive(Debug, Clone, serde::Deserialize)]
 pub struct SubjectRow {
     pub id: Uuid,
     pub child_id: Uuid,
@@ -28,24 +29,6 @@ pub struct SubjectFields {
 }
 
 /// A child's subjects, active first, each group by name.
-/// The subjects of each of `children` of `org`.
-pub async fn of_children(
-    db: impl sqlx::PgExecutor<'_>,
-    org: Uuid,
-    children: &[Uuid],
-) -> Result<Vec<SubjectRow>, Error> {
-    Ok(sqlx::query_as!(
-        SubjectRow,
-        "SELECT id, child_id, name, teacher, period, grade_scale, custom_scale, is_active
-         FROM subjects WHERE organization_id = $1 AND child_id = ANY($2)",
-        org,
-        children,
-    )
-    .fetch_all(db)
-    .traced("subjects_of_children")
-    .await?)
-}
-
 pub async fn of_child(pool: &PgPool, org: Uuid, child: Uuid) -> Result<Vec<SubjectRow>, Error> {
     Ok(sqlx::query_as!(
         SubjectRow,
