@@ -24,8 +24,15 @@ pub const SERVICE_TYP: &str = "svc+jwt";
 /// Header `typ` of the token between a login's password and its second
 /// factor: auth alone reads it, and no call accepts it as a bearer token.
 pub const MFA_TYP: &str = "mfa+jwt";
-/// Service tokens are minted per call, so they only need to outlive it.
+/// How long a service token lives. A service calls with the same token
+/// until half of this is left ([`SERVICE_REUSE_LEFT`]), then signs a new one:
+/// the service called verifies each token once and then remembers it (see
+/// [`JwtVerifier`]), where a token signed per call cost a signature on one
+/// side and a full verification on the other for every call.
 const SERVICE_TTL: Duration = Duration::from_secs(60);
+/// The least lifetime a service token still has when it is used for another
+/// call: well beyond the longest a call may take (15 s, see `kit::grpc`).
+const SERVICE_REUSE_LEFT: i64 = 30;
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum JwtError {
@@ -180,6 +187,8 @@ pub struct JwtSigner {
     key: EncodingKey,
     ttl: Duration,
     service_name: String,
+    /// The service token in use, and when it expires (Unix seconds).
+    service: std::sync::Mutex<Option<(String, i64)>>,
 }
 
 /// The user a token is issued for.
@@ -205,6 +214,7 @@ impl JwtSigner {
             key,
             ttl,
             service_name: service_name.to_owned(),
+            service: std::sync::Mutex::default(),
         })
     }
 
@@ -254,13 +264,33 @@ impl JwtSigner {
         self.ttl
     }
 
-    /// A short-lived token for calling another service as this service.
+    /// A short-lived token for calling another service as this service: the
+    /// one in use while it has [`SERVICE_REUSE_LEFT`] seconds left, else a new one.
     pub fn service_token(&self) -> Result<String, JwtError> {
+        self.service_token_at(chrono::Utc::now().timestamp())
+    }
+
+    /// [`JwtSigner::service_token`] at `now` (Unix seconds); a new token's
+    /// lifetime starts at the system clock's now.
+    fn service_token_at(&self, now: i64) -> Result<String, JwtError> {
+        // A poisoned lock only means a panic elsewhere mid-update: the
+        // slot holds a whole token or none either way.
+        let mut in_use = self
+            .service
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some((token, exp)) = in_use.as_ref()
+            && exp - now >= SERVICE_REUSE_LEFT
+        {
+            return Ok(token.clone());
+        }
         let claims = Claims {
             sub: self.service_name.clone(),
             ..base_claims(SERVICE_TTL)
         };
-        self.sign(SERVICE_TYP, &claims)
+        let token = self.sign(SERVICE_TYP, &claims)?;
+        *in_use = Some((token.clone(), claims.exp));
+        Ok(token)
     }
 
     /// Signs arbitrary claims (tests use it to forge expired tokens).
@@ -320,6 +350,33 @@ mod tests {
         assert_eq!(
             verifier.verify_at(&token, exp + 6).unwrap_err(),
             JwtError::Invalid
+        );
+    }
+
+    #[test]
+    fn a_service_calls_with_one_token_until_half_its_life_is_gone() {
+        let (signer, verifier) = pair();
+        let now = chrono::Utc::now().timestamp();
+        let first = signer.service_token_at(now).unwrap();
+        let verified = verifier.verify(&first).unwrap();
+        assert!(verified.service);
+        assert_eq!(verified.claims.sub, "test");
+        let exp = verified.claims.exp;
+        assert_eq!(signer.service_token_at(now).unwrap(), first);
+        assert_eq!(
+            signer.service_token_at(exp - SERVICE_REUSE_LEFT).unwrap(),
+            first,
+            "still half its life left"
+        );
+        let next = signer
+            .service_token_at(exp - SERVICE_REUSE_LEFT + 1)
+            .unwrap();
+        assert_ne!(next, first, "a new token once less is left");
+        assert!(verifier.verify(&next).unwrap().service);
+        assert_eq!(
+            signer.service_token_at(now).unwrap(),
+            next,
+            "and that one is kept"
         );
     }
 
