@@ -6,8 +6,9 @@ use std::sync::Arc;
 
 use chorely_proto::{
     family::v1::{
-        AddMemberChildRequest, ChildName, CreateOrganizationRequest, GetChildFamilyRequest,
-        GetOrganizationRequest, ListChildNamesRequest, family_service_client::FamilyServiceClient,
+        AddMemberChildRequest, CreateOrganizationRequest, GetChildFamilyRequest,
+        GetOrganizationRequest, ListChildNamesRequest, ListChildNamesResponse,
+        family_service_client::FamilyServiceClient,
     },
     platform::v1::{
         GetOrganizationStatusRequest, Plan, platform_service_client::PlatformServiceClient,
@@ -122,15 +123,17 @@ impl Clients {
             .map_err(|e| Error::Internal(e.into()))
     }
 
-    /// The children of the family the request names, by name (the family tablet).
-    pub async fn child_names(&self, req: ListChildNamesRequest) -> Result<Vec<ChildName>, Error> {
+    /// The children of family `id` by name, and the family's own name (the
+    /// family tablet, the weekly digest).
+    pub async fn child_names(&self, id: Uuid) -> Result<ListChildNamesResponse, Error> {
         Ok(self
             .family()?
-            .list_child_names(req)
+            .list_child_names(ListChildNamesRequest {
+                organization_id: id.to_string(),
+            })
             .await
             .map_err(Error::upstream("family"))?
-            .into_inner()
-            .children)
+            .into_inner())
     }
 
     /// The family's time zone (IANA name), in which its days and times are read.
@@ -147,21 +150,35 @@ impl Clients {
     /// The family's name (family service) and plan and state (platform service), asked together.
     pub async fn family_of(&self, id: Uuid) -> Result<Family, Error> {
         let mut family = self.family()?;
-        let mut platform = self.platform()?;
-        let (org, status) = tokio::join!(
+        let (org, standing) = tokio::join!(
             family.get_organization(GetOrganizationRequest { id: id.to_string() }),
-            platform.get_organization_status(GetOrganizationStatusRequest {
-                organization_id: id.to_string(),
-            }),
+            self.standing_of(id),
         );
         let org = org.map_err(Error::upstream("family"))?.into_inner();
-        let status = status.map_err(Error::upstream("platform"))?.into_inner();
-        let plan = Plan::try_from(status.plan).unwrap_or(Plan::Free);
+        let (plan, is_active) = standing?;
         Ok(Family {
             id,
             name: org.name,
-            plan: plan.as_str_name().trim_start_matches("PLAN_").to_owned(),
-            is_active: status.is_active,
+            plan,
+            is_active,
         })
+    }
+
+    /// The family's plan (FREE, PRO or ENTERPRISE) and whether it is active,
+    /// as the platform service keeps them.
+    pub async fn standing_of(&self, id: Uuid) -> Result<(String, bool), Error> {
+        let status = self
+            .platform()?
+            .get_organization_status(GetOrganizationStatusRequest {
+                organization_id: id.to_string(),
+            })
+            .await
+            .map_err(Error::upstream("platform"))?
+            .into_inner();
+        let plan = Plan::try_from(status.plan).unwrap_or(Plan::Free);
+        Ok((
+            plan.as_str_name().trim_start_matches("PLAN_").to_owned(),
+            status.is_active,
+        ))
     }
 }

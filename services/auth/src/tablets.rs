@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use chorely_proto::{auth::v1 as pb, events::v1::TokenRevoked, family::v1::ListChildNamesRequest};
+use chorely_proto::{auth::v1 as pb, events::v1::TokenRevoked};
 use kit::{
     authn::User as Caller,
     outbox,
@@ -227,20 +227,21 @@ impl Accounts {
 
     async fn children_on(&self, tablet: TabletRow) -> Result<pb::TabletChildren, Error> {
         let org = tablet.organization_id;
-        // Asked at once; a suspended family is judged first, whatever the others answered.
-        let (family, names, logins) = tokio::join!(
-            self.clients.family_of(org),
-            self.clients.child_names(ListChildNamesRequest {
-                organization_id: org.to_string(),
-            }),
+        // Asked at once (the family service answers the family's name with
+        // its children's); a suspended family is judged first, whatever the
+        // others answered.
+        let (standing, names, logins) = tokio::join!(
+            self.clients.standing_of(org),
+            self.clients.child_names(org),
             tablets::child_logins(&self.pool, org),
         );
-        let family = family?;
-        if !family.is_active {
+        let (_, is_active) = standing?;
+        if !is_active {
             return Err(Error::FamilyInactive);
         }
         let (names, logins) = (names?, logins?);
         let children = names
+            .children
             .into_iter()
             .filter_map(|child| {
                 let login = logins.iter().find(|l| l.child_id.to_string() == child.id)?;
@@ -253,7 +254,7 @@ impl Accounts {
             .collect();
         Ok(pb::TabletChildren {
             tablet_name: tablet.name,
-            family_name: family.name,
+            family_name: names.family_name,
             children,
         })
     }

@@ -76,17 +76,23 @@ impl Children {
             .collect())
     }
 
-    /// Every child of the family by name, oldest first: what any member,
-    /// a sibling too, may know of the others.
-    pub async fn names(&self, org: Uuid) -> Result<Vec<pb::ChildName>, Error> {
-        Ok(children::in_family(&self.pool, org)
+    /// Every child of the family by name, oldest first, and the family's
+    /// own name: what any member, a sibling too, may know of the others.
+    /// A family this service does not have has neither.
+    pub async fn names(&self, org: Uuid) -> Result<pb::ListChildNamesResponse, Error> {
+        let (family_name, children) = children::names_in_family(&self.pool, org)
             .await?
-            .into_iter()
-            .map(|c| pb::ChildName {
-                id: c.id.to_string(),
-                name: c.name,
-            })
-            .collect())
+            .unwrap_or_default();
+        Ok(pb::ListChildNamesResponse {
+            children: children
+                .into_iter()
+                .map(|(id, name)| pb::ChildName {
+                    id: id.to_string(),
+                    name,
+                })
+                .collect(),
+            family_name,
+        })
     }
 
     pub async fn get(&self, org: Uuid, id: &str) -> Result<pb::Child, Error> {

@@ -77,12 +77,7 @@ impl FamilyService for FamilyGrpc {
             Caller::Service(_) => Uuid::parse_str(&request.get_ref().organization_id)
                 .map_err(|_| Status::from(Error::FamilyNotFound))?,
         };
-        reply(
-            self.children
-                .names(org)
-                .await
-                .map(|children| pb::ListChildNamesResponse { children }),
-        )
+        reply(self.children.names(org).await)
     }
 
     async fn get_child(&self, request: Request<pb::GetChildRequest>) -> Reply<pb::Child> {

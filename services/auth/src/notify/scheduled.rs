@@ -237,10 +237,9 @@ impl Scheduler {
         } else {
             let names: HashMap<String, String> = self
                 .clients
-                .child_names(chorely_proto::family::v1::ListChildNamesRequest {
-                    organization_id: org.to_string(),
-                })
+                .child_names(org)
                 .await?
+                .children
                 .into_iter()
                 .map(|c| (c.id, c.name))
                 .collect();

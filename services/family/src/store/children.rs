@@ -62,6 +62,32 @@ pub async fn insert(
     .await?)
 }
 
+/// A family's name and its children's ids and names, oldest first, in one
+/// statement; `None` for a family this service does not have.
+pub async fn names_in_family(
+    pool: &PgPool,
+    organization_id: Uuid,
+) -> Result<Option<(String, Vec<(Uuid, String)>)>, Error> {
+    let rows = sqlx::query!(
+        r#"SELECT o.name AS family_name, c.id AS "child_id?", c.name AS "child_name?"
+             FROM organizations o LEFT JOIN children c ON c.organization_id = o.id
+            WHERE o.id = $1
+            ORDER BY c.created_at, c.id"#,
+        organization_id,
+    )
+    .fetch_all(pool)
+    .traced("family_and_child_names")
+    .await?;
+    let Some(family) = rows.first().map(|r| r.family_name.clone()) else {
+        return Ok(None);
+    };
+    let children = rows
+        .into_iter()
+        .filter_map(|r| Some((r.child_id?, r.child_name?)))
+        .collect();
+    Ok(Some((family, children)))
+}
+
 /// A family's children, oldest first.
 pub async fn in_family(pool: &PgPool, organization_id: Uuid) -> Result<Vec<ChildRow>, Error> {
     Ok(sqlx::query_as!(
