@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use chrono::{NaiveDate, NaiveTime};
 use kit::db::Traced;
-use sqlx::{PgConnection, PgPool};
+use sqlx::PgConnection;
 use uuid::Uuid;
 
 use crate::{
@@ -82,7 +82,7 @@ impl ChoreFields {
 }
 
 /// The family's active chores, by category and name.
-pub async fn active(pool: &PgPool, org: Uuid) -> Result<Vec<ChoreRow>, Error> {
+pub async fn active(db: impl sqlx::PgExecutor<'_>, org: Uuid) -> Result<Vec<ChoreRow>, Error> {
     Ok(sqlx::query_as!(
         ChoreRow,
         "SELECT c.id, c.category_id, k.name AS category_name, c.name, c.description,
@@ -93,7 +93,7 @@ pub async fn active(pool: &PgPool, org: Uuid) -> Result<Vec<ChoreRow>, Error> {
          WHERE c.organization_id = $1 AND c.is_active ORDER BY lower(k.name), lower(c.name)",
         org,
     )
-    .fetch_all(pool)
+    .fetch_all(db)
     .traced("active_chores")
     .await?)
 }

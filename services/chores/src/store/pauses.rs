@@ -78,14 +78,18 @@ pub async fn list(pool: &PgPool, org: Uuid, child: Option<Uuid>) -> Result<Vec<P
 }
 
 /// The family's pauses (its own and its children's) that end on `from` or later.
-pub async fn of_family(pool: &PgPool, org: Uuid, from: NaiveDate) -> Result<Pauses, Error> {
+pub async fn of_family(
+    db: impl sqlx::PgExecutor<'_>,
+    org: Uuid,
+    from: NaiveDate,
+) -> Result<Pauses, Error> {
     let rows = sqlx::query!(
         "SELECT child_id, starts_on, ends_on FROM pauses
          WHERE organization_id = $1 AND ends_on >= $2",
         org,
         from,
     )
-    .fetch_all(pool)
+    .fetch_all(db)
     .traced("family_pauses")
     .await?;
     Ok(Pauses(

@@ -36,7 +36,7 @@ impl MarkRow {
 
 /// The family's submissions that count, completed on `from` or later, by chore.
 pub async fn marks_of_family(
-    pool: &PgPool,
+    db: impl sqlx::PgExecutor<'_>,
     org: Uuid,
     from: NaiveDate,
 ) -> Result<HashMap<Uuid, Vec<Mark>>, Error> {
@@ -48,7 +48,7 @@ pub async fn marks_of_family(
         org,
         from,
     )
-    .fetch_all(pool)
+    .fetch_all(db)
     .traced("family_marks")
     .await?;
     let mut marks: HashMap<Uuid, Vec<Mark>> = HashMap::new();

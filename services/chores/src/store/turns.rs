@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use chrono::NaiveDate;
 use kit::db::Traced;
-use sqlx::{PgConnection, PgPool};
+use sqlx::PgConnection;
 use uuid::Uuid;
 
 use crate::error::Error;
@@ -14,7 +14,7 @@ pub type Swaps = BTreeMap<NaiveDate, Uuid>;
 
 /// The swaps of the family's active chores from `from` on, by chore.
 pub async fn of_family(
-    pool: &PgPool,
+    db: impl sqlx::PgExecutor<'_>,
     org: Uuid,
     from: NaiveDate,
 ) -> Result<HashMap<Uuid, Swaps>, Error> {
@@ -25,7 +25,7 @@ pub async fn of_family(
         org,
         from,
     )
-    .fetch_all(pool)
+    .fetch_all(db)
     .traced("family_turns")
     .await?;
     let mut swaps: HashMap<Uuid, Swaps> = HashMap::new();
