@@ -5,6 +5,13 @@
 //! Service errors are mapped from gRPC codes to HTTP status here and only
 //! here; what is decided on comes from the services' typed error details,
 //! never from the wording of a message.
+//!
+//! A failed answer (5xx) is logged once, inside the request's span: where
+//! its cause is known (a service that failed or could not be reached), with
+//! that cause, the answer then carrying [`CauseLogged`]; any other by
+//! [`FailuresOnce`], with its status and latency. tower-http's own failure
+//! line came on top of the first kind: two ERROR lines per failed request,
+//! over a million in a minute while a service was down under load.
 
 use axum::{
     Json,
@@ -66,6 +73,38 @@ pub struct ApiError {
     pub message: String,
     pub details: Vec<FieldDetail>,
     pub code: Option<ErrorCode>,
+    /// Its cause was logged where it was known.
+    cause_logged: bool,
+}
+
+/// Carried by an answer whose failure was logged with its cause, so the
+/// request adds no line of its own (see [`FailuresOnce`]).
+#[derive(Debug, Clone, Copy)]
+pub struct CauseLogged;
+
+/// The request's log line for a failed answer (5xx) whose cause nothing
+/// logged: a timeout, a service that said another one is down. Set as
+/// tower-http's `on_response`, with its `on_failure` off.
+#[derive(Debug, Clone, Copy)]
+pub struct FailuresOnce;
+
+impl<B> tower_http::trace::OnResponse<B> for FailuresOnce {
+    fn on_response(
+        self,
+        response: &Response<B>,
+        latency: std::time::Duration,
+        _span: &tracing::Span,
+    ) {
+        if response.status().is_server_error()
+            && response.extensions().get::<CauseLogged>().is_none()
+        {
+            tracing::error!(
+                status = response.status().as_u16(),
+                latency_ms = latency.as_millis(),
+                "request failed"
+            );
+        }
+    }
 }
 
 const UNAVAILABLE: &str = "The service is temporarily unavailable. Please try again.";
@@ -80,6 +119,7 @@ impl ApiError {
             message: message.into(),
             details: Vec::new(),
             code: None,
+            cause_logged: false,
         }
     }
 
@@ -116,6 +156,7 @@ impl ApiError {
             }],
             message,
             code: None,
+            cause_logged: false,
         }
     }
 
@@ -178,16 +219,19 @@ impl From<tonic::Status> for ApiError {
         }
         let code = no_answer(&status).unwrap_or(status.code());
         let http = http_status(code);
+        let mut cause_logged = false;
         let message = match code {
             // A service that found another one down says which, in words for users.
             _ if kit::error::is_service_unavailable(&status) => status.message().to_owned(),
             // Transport failures carry connection details; users get none of them.
             Code::Unavailable | Code::DeadlineExceeded => {
                 tracing::error!(code = ?status.code(), message = status.message(), "service unavailable");
+                cause_logged = true;
                 UNAVAILABLE.to_owned()
             }
             _ if http.is_server_error() => {
                 tracing::error!(code = ?status.code(), message = status.message(), "service failed");
+                cause_logged = true;
                 kit::error::INTERNAL_MESSAGE.to_owned()
             }
             _ => status.message().to_owned(),
@@ -211,6 +255,7 @@ impl From<tonic::Status> for ApiError {
             message,
             details,
             code,
+            cause_logged,
         }
     }
 }
@@ -223,7 +268,11 @@ impl IntoResponse for ApiError {
             details: Some(self.details).filter(|d| !d.is_empty()),
             code: self.code,
         };
-        (self.status, Json(body)).into_response()
+        let mut response = (self.status, Json(body)).into_response();
+        if self.cause_logged {
+            response.extensions_mut().insert(CauseLogged);
+        }
+        response
     }
 }
 
@@ -234,6 +283,95 @@ mod tests {
     use kit::validate::FieldError;
 
     use super::*;
+
+    /// What the gateway logged while a request was answered.
+    async fn logged_for(app: &axum::Router, path: &str) -> (StatusCode, Vec<String>) {
+        use std::sync::{Arc, Mutex};
+        use tower::ServiceExt;
+
+        #[derive(Clone, Default)]
+        struct Lines(Arc<Mutex<Vec<u8>>>);
+        impl std::io::Write for Lines {
+            fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+                self.0.lock().unwrap().extend_from_slice(bytes);
+                Ok(bytes.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let lines = Lines::default();
+        let writer = lines.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .with_writer(move || writer.clone())
+            .with_ansi(false)
+            .finish();
+        let _logging = tracing::subscriber::set_default(subscriber);
+        let request = axum::http::Request::get(path)
+            .body(axum::body::Body::empty())
+            .unwrap();
+        let status = app.clone().oneshot(request).await.unwrap().status();
+        let text = String::from_utf8(lines.0.lock().unwrap().clone()).unwrap();
+        (status, text.lines().map(str::to_owned).collect())
+    }
+
+    #[tokio::test]
+    async fn a_failed_answer_is_logged_once_with_what_is_known_of_it() {
+        use axum::routing::get;
+
+        let app = axum::Router::new()
+            .route(
+                "/down",
+                get(|| async { ApiError::from(tonic::Status::unavailable("connection refused")) }),
+            )
+            .route(
+                "/broken",
+                get(|| async { ApiError::from(tonic::Status::internal("no such column")) }),
+            )
+            .route("/slow", get(|| async { StatusCode::GATEWAY_TIMEOUT }))
+            .route("/fine", get(|| async { "ok" }))
+            .layer(crate::startup::request_tracing());
+        let errors = |lines: &[String]| {
+            lines
+                .iter()
+                .filter(|l| l.contains("ERROR"))
+                .cloned()
+                .collect::<Vec<_>>()
+        };
+
+        let (status, lines) = logged_for(&app, "/down").await;
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+        let down = errors(&lines);
+        assert_eq!(down.len(), 1, "{lines:?}");
+        assert!(
+            down[0].contains("connection refused"),
+            "the cause: {down:?}"
+        );
+        assert!(
+            down[0].contains("http.request") && down[0].contains("url.path=/down"),
+            "in the request's span: {down:?}"
+        );
+
+        let (status, lines) = logged_for(&app, "/broken").await;
+        assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
+        let broken = errors(&lines);
+        assert_eq!(broken.len(), 1, "{lines:?}");
+        assert!(broken[0].contains("no such column"), "{broken:?}");
+
+        // Nothing logged its cause: the request's own line says what it knows.
+        let (status, lines) = logged_for(&app, "/slow").await;
+        assert_eq!(status, StatusCode::GATEWAY_TIMEOUT);
+        let slow = errors(&lines);
+        assert_eq!(slow.len(), 1, "{lines:?}");
+        assert!(
+            slow[0].contains("request failed") && slow[0].contains("status=504"),
+            "{slow:?}"
+        );
+
+        let (status, lines) = logged_for(&app, "/fine").await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(errors(&lines).is_empty(), "{lines:?}");
+    }
 
     #[test]
     fn a_revoked_token_refused_by_a_service_says_why() {

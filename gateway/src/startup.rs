@@ -10,7 +10,10 @@ use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 use tower::ServiceBuilder;
 use tower_http::{
-    limit::RequestBodyLimitLayer, set_header::SetResponseHeaderLayer, trace::TraceLayer,
+    classify::{ServerErrorsAsFailures, SharedClassifier},
+    limit::RequestBodyLimitLayer,
+    set_header::SetResponseHeaderLayer,
+    trace::{DefaultOnBodyChunk, DefaultOnEos, DefaultOnRequest, TraceLayer},
 };
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
@@ -19,7 +22,7 @@ use crate::{
     clients::Clients,
     config::Config,
     dashboards::Dashboards,
-    error::ApiError,
+    error::{ApiError, FailuresOnce},
     live::Live,
     openapi::ApiDoc,
     routes::{self, AppState, Shared},
@@ -208,21 +211,7 @@ pub fn app(state: AppState, web: &Web) -> Router {
         )
     });
     let app = ServiceBuilder::new()
-        .layer(
-            TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {
-                let path = traced_path(request.uri().path());
-                let span = tracing::info_span!(
-                    "http.request",
-                    otel.name = %format!("{} {path}", request.method()),
-                    otel.kind = "server",
-                    http.request.method = %request.method(),
-                    url.path = %path,
-                    trace_id = tracing::field::Empty,
-                );
-                kit::telemetry::set_parent(&span, &kit::telemetry::HttpHeaders(request.headers()));
-                span
-            }),
-        )
+        .layer(request_tracing())
         // What every answer carries: no content-type guessing, no framing of
         // the app by other sites (clickjacking), and no app paths (which can
         // hold invitation codes) sent to other sites as referrers.
@@ -242,6 +231,40 @@ pub fn app(state: AppState, web: &Web) -> Router {
         // `with_state` turns the handlers into routes once, not per request.
         .service(app.with_state(()));
     Router::new().fallback_service(app)
+}
+
+/// What tower-http's request tracing does here: each request's span,
+/// continuing the caller's trace, and one log line for a failed answer
+/// whose cause nothing logged (see [`FailuresOnce`]).
+pub(crate) type RequestTracing = TraceLayer<
+    SharedClassifier<ServerErrorsAsFailures>,
+    fn(&Request<axum::body::Body>) -> tracing::Span,
+    DefaultOnRequest,
+    FailuresOnce,
+    DefaultOnBodyChunk,
+    DefaultOnEos,
+    (),
+>;
+
+pub(crate) fn request_tracing() -> RequestTracing {
+    TraceLayer::new_for_http()
+        .make_span_with(request_span as fn(&Request<axum::body::Body>) -> tracing::Span)
+        .on_response(FailuresOnce)
+        .on_failure(())
+}
+
+fn request_span(request: &Request<axum::body::Body>) -> tracing::Span {
+    let path = traced_path(request.uri().path());
+    let span = tracing::info_span!(
+        "http.request",
+        otel.name = %format!("{} {path}", request.method()),
+        otel.kind = "server",
+        http.request.method = %request.method(),
+        url.path = %path,
+        trace_id = tracing::field::Empty,
+    );
+    kit::telemetry::set_parent(&span, &kit::telemetry::HttpHeaders(request.headers()));
+    span
 }
 
 /// The request path as traces and logs show it. An invitation code is a
