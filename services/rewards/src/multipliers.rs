@@ -112,10 +112,8 @@ impl Multipliers {
     }
 
     /// [`Multipliers::of`] for each of `children` (in their order) of a
-    /// family already read: the same few queries whatever their number, one
-    /// after another on `conn`. Run side by side, each on a connection of its
-    /// own, they were no quicker on two cores (an unloaded read is bound by
-    /// CPU) and each connection handed out cost its scoping statement.
+    /// family already read: one statement on `conn` whatever their number
+    /// (see [`store::standings`] for why one).
     pub async fn of_children(
         &self,
         conn: &mut PgConnection,

@@ -1,6 +1,6 @@
-//! Every child's multiplier is worked out for the whole family at once (the
-//! same few queries for any number of children): each child's streak,
-//! misses, pauses and grades stay their own.
+//! Every child's multiplier is worked out for the whole family at once (one
+//! statement for any number of children): each child's streak, misses,
+//! pauses and grades stay their own.
 
 #![allow(clippy::unwrap_used)]
 
