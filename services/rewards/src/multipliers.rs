@@ -139,22 +139,18 @@ impl Multipliers {
         )
         .await?;
         let standings = subjects::standings(&ids, &evidence.subjects, &evidence.grades);
-        let (days, missed, paused) = (
-            &evidence.chore_days,
-            &evidence.last_missed,
-            &evidence.pauses,
-        );
         Ok(children
             .iter()
             .zip(&ids)
             .map(|(child, id)| {
                 let standing = standings.get(id).copied().unwrap_or_default();
-                let theirs: Vec<(NaiveDate, NaiveDate)> = paused
+                let theirs: Vec<(NaiveDate, NaiveDate)> = evidence
+                    .pauses
                     .iter()
                     .filter(|(who, _, _)| who.is_none_or(|c| c == *id))
                     .map(|(_, from, to)| (*from, *to))
                     .collect();
-                let days = days.get(id).map_or(&[][..], Vec::as_slice);
+                let days = evidence.chore_days.get(id).map_or(&[][..], Vec::as_slice);
                 let multiplier = multiplier::compute(
                     &family.settings,
                     &multiplier::Standing {
@@ -165,7 +161,12 @@ impl Multipliers {
                             child.respect_rating,
                             child.rules_rating,
                         ],
-                        streak_days: streak_paused(days, today, missed.get(id).copied(), &theirs),
+                        streak_days: streak_paused(
+                            days,
+                            today,
+                            evidence.last_missed.get(id).copied(),
+                            &theirs,
+                        ),
                     },
                 );
                 (multiplier, standing)

@@ -52,6 +52,64 @@ async fn chore_done(pool: &PgPool, org: Uuid, child: Uuid, n: u64) {
     .await;
 }
 
+/// A pause of `child` (of the whole family when `None`), `from` to `to`.
+async fn paused(pool: &PgPool, org: Uuid, child: Option<Uuid>, from: NaiveDate, to: NaiveDate) {
+    run(
+        pool,
+        sqlx::query(
+            "INSERT INTO pauses (pause_id, organization_id, child_id, starts_on, ends_on, revision)
+             VALUES ($1, $2, $3, $4, $5, 1)",
+        )
+        .bind(Uuid::new_v4())
+        .bind(org)
+        .bind(child)
+        .bind(from)
+        .bind(to),
+    )
+    .await;
+}
+
+/// A letter-graded Maths subject of `child`; its id.
+async fn maths(pool: &PgPool, org: Uuid, child: Uuid) -> Uuid {
+    let subject = Uuid::new_v4();
+    run(
+        pool,
+        sqlx::query(
+            "INSERT INTO subjects (id, organization_id, child_id, name, grade_scale)
+             VALUES ($1, $2, $3, 'Maths', 'LETTER')",
+        )
+        .bind(subject)
+        .bind(org)
+        .bind(child),
+    )
+    .await;
+    subject
+}
+
+/// A grade `letter` of `subject`, recorded `at`.
+async fn graded(pool: &PgPool, subject: Uuid, letter: &str, at: DateTime<Utc>) {
+    run(
+        pool,
+        sqlx::query(
+            "INSERT INTO grades (id, subject_id, letter, recorded_at) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(Uuid::new_v4())
+        .bind(subject)
+        .bind(letter)
+        .bind(at),
+    )
+    .await;
+}
+
+/// A fresh rewards database, migrated.
+async fn database() -> (TestDb, PgPool) {
+    let db = TestDb::new("rewards");
+    let pool = kit::db::connect(&db.url, &rewards::startup::MIGRATIONS)
+        .await
+        .unwrap();
+    (db, pool)
+}
+
 fn child(id: Uuid) -> Child {
     Child {
         id: id.to_string(),
@@ -73,10 +131,7 @@ fn multipliers(pool: &PgPool, clock: &ManualClock) -> Multipliers {
 
 #[tokio::test]
 async fn each_childs_streak_misses_pauses_and_grades_stay_their_own() {
-    let db = TestDb::new("rewards");
-    let pool = kit::db::connect(&db.url, &rewards::startup::MIGRATIONS)
-        .await
-        .unwrap();
+    let (_db, pool) = database().await;
     let org = Uuid::new_v4();
     let (mia, leo, noa) = (Uuid::new_v4(), Uuid::new_v4(), Uuid::new_v4());
     // Mia: every day of the last eight, today too.
@@ -95,38 +150,10 @@ async fn each_childs_streak_misses_pauses_and_grades_stay_their_own() {
     // Noa: yesterday and three days ago, with a pause of her own between.
     chore_done(&pool, org, noa, 1).await;
     chore_done(&pool, org, noa, 3).await;
-    run(
-        &pool,
-        sqlx::query(
-            "INSERT INTO pauses (pause_id, organization_id, child_id, starts_on, ends_on, revision)
-         VALUES ($1, $2, $3, $4, $4, 1)",
-        )
-        .bind(Uuid::new_v4())
-        .bind(org)
-        .bind(noa)
-        .bind(days_ago(2)),
-    )
-    .await;
+    paused(&pool, org, Some(noa), days_ago(2), days_ago(2)).await;
     // Mia alone has a subject, graded A.
-    let subject = Uuid::new_v4();
-    run(
-        &pool,
-        sqlx::query(
-            "INSERT INTO subjects (id, organization_id, child_id, name, grade_scale)
-         VALUES ($1, $2, $3, 'Maths', 'LETTER')",
-        )
-        .bind(subject)
-        .bind(org)
-        .bind(mia),
-    )
-    .await;
-    run(
-        &pool,
-        sqlx::query("INSERT INTO grades (id, subject_id, letter) VALUES ($1, $2, 'A')")
-            .bind(Uuid::new_v4())
-            .bind(subject),
-    )
-    .await;
+    let subject = maths(&pool, org, mia).await;
+    graded(&pool, subject, "A", now()).await;
 
     let clock = ManualClock::at(now());
     let multipliers = multipliers(&pool, &clock);
@@ -169,54 +196,18 @@ async fn each_childs_streak_misses_pauses_and_grades_stay_their_own() {
 /// in the family's time zone, and nothing of another family or an ended pause.
 #[tokio::test]
 async fn the_evidence_comes_back_whole_from_one_statement() {
-    let db = TestDb::new("rewards");
-    let pool = kit::db::connect(&db.url, &rewards::startup::MIGRATIONS)
-        .await
-        .unwrap();
+    let (_db, pool) = database().await;
     let (org, other) = (Uuid::new_v4(), Uuid::new_v4());
     let (ava, ben) = (Uuid::new_v4(), Uuid::new_v4());
-    let pause = |family: Uuid, child: Option<Uuid>, from: NaiveDate, to: NaiveDate| {
-        sqlx::query(
-            "INSERT INTO pauses (pause_id, organization_id, child_id, starts_on, ends_on, revision)
-             VALUES ($1, $2, $3, $4, $5, 1)",
-        )
-        .bind(Uuid::new_v4())
-        .bind(family)
-        .bind(child)
-        .bind(from)
-        .bind(to)
-    };
-    run(&pool, pause(org, None, days_ago(3), days_ago(2))).await;
-    run(&pool, pause(org, Some(ben), days_ago(1), days_ago(0))).await;
-    run(&pool, pause(org, Some(ava), days_ago(90), days_ago(80))).await;
-    run(&pool, pause(other, None, days_ago(1), days_ago(0))).await;
+    paused(&pool, org, None, days_ago(3), days_ago(2)).await;
+    paused(&pool, org, Some(ben), days_ago(1), days_ago(0)).await;
+    paused(&pool, org, Some(ava), days_ago(90), days_ago(80)).await;
+    paused(&pool, other, None, days_ago(1), days_ago(0)).await;
     // Ava's maths: an F last week, then an A yesterday.
-    let maths = Uuid::new_v4();
-    run(
-        &pool,
-        sqlx::query(
-            "INSERT INTO subjects (id, organization_id, child_id, name, grade_scale)
-             VALUES ($1, $2, $3, 'Maths', 'LETTER')",
-        )
-        .bind(maths)
-        .bind(org)
-        .bind(ava),
-    )
-    .await;
+    let maths = maths(&pool, org, ava).await;
     let yesterday = now() - chrono::Duration::days(1);
-    for (letter, at) in [("F", now() - chrono::Duration::days(7)), ("A", yesterday)] {
-        run(
-            &pool,
-            sqlx::query(
-                "INSERT INTO grades (id, subject_id, letter, recorded_at) VALUES ($1, $2, $3, $4)",
-            )
-            .bind(Uuid::new_v4())
-            .bind(maths)
-            .bind(letter)
-            .bind(at),
-        )
-        .await;
-    }
+    graded(&pool, maths, "F", now() - chrono::Duration::days(7)).await;
+    graded(&pool, maths, "A", yesterday).await;
     // Ben's chore at noon UTC two days ago is the next morning in Auckland.
     chore_done(&pool, org, ben, 2).await;
     chore_done(&pool, other, Uuid::new_v4(), 2).await;
@@ -286,10 +277,7 @@ async fn work_out(
 /// the family's saved settings and time zone, or the defaults and UTC.
 #[tokio::test]
 async fn a_family_is_measured_against_its_settings_and_time_zone_or_the_defaults() {
-    let db = TestDb::new("rewards");
-    let pool = kit::db::connect(&db.url, &rewards::startup::MIGRATIONS)
-        .await
-        .unwrap();
+    let (_db, pool) = database().await;
     let multipliers = multipliers(&pool, &ManualClock::at(now()));
     let (unknown, zoned, tuned) = (Uuid::new_v4(), Uuid::new_v4(), Uuid::new_v4());
     for org in [zoned, tuned] {
