@@ -72,7 +72,7 @@ where
 struct Writer(Arc<OnceLock<Option<Uuid>>>);
 
 /// After a change (any method but GET, HEAD and OPTIONS) by a member of a
-/// family, that family's kept dashboards are outdated on this gateway at
+/// family, that family's kept answers are outdated on this gateway at
 /// once: the member's next read must show what they did, and the event
 /// saying so reaches every gateway only a moment later.
 pub async fn changes_seen_at_once(
@@ -87,7 +87,7 @@ pub async fn changes_seen_at_once(
     request.extensions_mut().insert(writer.clone());
     let response = next.run(request).await;
     if let Some(Some(org)) = writer.0.get() {
-        state.dashboards.changed(*org);
+        state.kept.changed(*org);
     }
     response
 }

@@ -5,10 +5,10 @@
 pub mod auth;
 pub mod clients;
 pub mod config;
-pub mod dashboards;
 pub mod error;
 pub mod extract;
 pub mod json;
+pub mod kept;
 pub mod live;
 pub mod money;
 pub mod openapi;

@@ -250,7 +250,7 @@ fn decode<E: Event>(payload: &[u8]) -> Option<E> {
 }
 
 /// The browser's view of a bus event, and who may see it; `None` for events
-/// no screen follows. The dashboards go stale on the same events.
+/// no screen follows. The kept answers go stale on the same events.
 pub fn translate(subject: &str, payload: &[u8]) -> Option<(&'static str, Value, Audience)> {
     let child = |o: &str, c: &str| {
         Some(Audience::Child {

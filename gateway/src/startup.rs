@@ -21,8 +21,8 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::{
     clients::Clients,
     config::Config,
-    dashboards::Dashboards,
     error::{ApiError, FailuresOnce},
+    kept::Kept,
     live::Live,
     openapi::ApiDoc,
     routes::{self, AppState, Shared},
@@ -56,14 +56,14 @@ impl Application {
         let stopping = CancellationToken::new();
         let verifier = Arc::new(JwtVerifier::from_public_pem(&config.jwt_public_key_pem()?)?);
         let revocations = Revocations::start(&bus, stopping.clone()).await?;
-        let dashboards = Dashboards::follow(&bus, stopping.clone()).await?;
+        let kept = Kept::follow(&bus, stopping.clone()).await?;
         let live = Live::follow(&bus, stopping.clone()).await?;
         let state = AppState::new(Shared {
             clients: Clients::new(&config)?,
             authenticator: Authenticator::new(verifier, revocations.clone()),
             revocations,
             public_url,
-            dashboards,
+            kept,
             live: live.clone(),
         });
         let port = listener.local_addr()?.port();

@@ -1,6 +1,6 @@
 //! Categories and chores of the signed-in user's family.
 
-use axum::{Json, extract::State, http::StatusCode};
+use axum::{Json, extract::State, http::StatusCode, response::Response};
 use chorely_proto::chores::v1 as pb;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -12,6 +12,7 @@ use crate::{
         Category, CategoryBody, Chore, ChoreBody, ExcuseBody, MissedChore, MissedQuery,
         SwapTurnBody, Today, TodayQuery, Turns, TurnsQuery, Week, WeekQuery,
     },
+    kept::{self, Key},
     money,
 };
 
@@ -112,17 +113,24 @@ async fn delete_category(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// The family's active chores with their categories (every member).
+/// The family's active chores with their categories (every member). Kept
+/// until the family changes (see [`crate::kept`]): nearly every screen shows
+/// them, and they change seldom.
 #[utoipa::path(get, path = "/chores", tag = "chores", security(("bearer" = [])),
     responses((status = 200, body = [Chore])))]
-async fn list_chores(State(state): State<AppState>, user: Authed) -> ApiResult<Json<Vec<Chore>>> {
-    let answer = state
-        .clients
-        .chores(&user)
-        .list_chores(pb::ListChoresRequest {})
-        .await?
-        .into_inner();
-    Ok(Json(answer.chores.into_iter().map(Chore::from).collect()))
+async fn list_chores(State(state): State<AppState>, user: Authed) -> ApiResult<Response> {
+    let chores = async {
+        let answer = state
+            .clients
+            .chores(&user)
+            .list_chores(pb::ListChoresRequest {})
+            .await?
+            .into_inner();
+        let chores: Vec<Chore> = answer.chores.into_iter().map(Chore::from).collect();
+        kept::to_json(&chores, "the chores")
+    };
+    let body = state.kept.or_compose(Key::chores(&user.0), chores).await?;
+    Ok(kept::json(body))
 }
 
 fn chore_request(id: String, body: ChoreBody) -> ApiResult<pb::UpsertChoreRequest> {

@@ -1,11 +1,6 @@
 //! `/dashboard/stats`, composed here from the services, asked in parallel.
 
-use axum::{
-    body::Bytes,
-    extract::State,
-    http::{StatusCode, header},
-    response::{IntoResponse, Response},
-};
+use axum::{body::Bytes, extract::State, response::Response};
 use chorely_proto::{
     chores::v1::{self as chores_pb, GetChoreStatsRequest, ListHistoryRequest},
     family::v1::ListChildrenRequest,
@@ -16,13 +11,13 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::AppState;
 use crate::{
     auth::Authed,
-    dashboards::Key,
-    error::{ApiError, ApiResult, ErrorBody},
+    error::{ApiResult, ErrorBody},
     json::{
         CategoryName, ChildDashboard, ChildOverview, ChoreActivityView, ChoreSummary, Dashboard,
         GoalView, HistoryChore, JarAmounts, ParentDashboard, RecentActivity, Role,
         WeekEarningsView, time,
     },
+    kept::{self, Key},
     money::to_dollars,
 };
 
@@ -38,16 +33,9 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[utoipa::path(get, path = "/dashboard/stats", tag = "dashboard", security(("bearer" = [])),
     responses((status = 200, body = Dashboard), (status = 403, body = ErrorBody)))]
 async fn stats(State(state): State<AppState>, user: Authed) -> ApiResult<Response> {
-    let Some(key) = Key::of(&user.0) else {
-        return Ok(json(compose(&state, &user).await?));
-    };
-    if let Some(kept) = state.dashboards.get(&key) {
-        return Ok(json(kept));
-    }
-    let stamp = state.dashboards.stamp(user.0.org.unwrap_or_default());
-    let composed = compose(&state, &user).await?;
-    state.dashboards.put(key, stamp, composed.clone());
-    Ok(json(composed))
+    let key = Key::dashboard(&user.0);
+    let body = state.kept.or_compose(key, compose(&state, &user)).await?;
+    Ok(kept::json(body))
 }
 
 /// The dashboard as JSON, asked of the services.
@@ -57,15 +45,7 @@ async fn compose(state: &AppState, user: &Authed) -> ApiResult<Bytes> {
     } else {
         Dashboard::Child(child(state, user).await?)
     };
-    let body = serde_json::to_vec(&dashboard).map_err(|err| {
-        tracing::error!(%err, "could not write a dashboard as JSON");
-        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "Internal server error")
-    })?;
-    Ok(Bytes::from(body))
-}
-
-fn json(body: Bytes) -> Response {
-    ([(header::CONTENT_TYPE, "application/json")], body).into_response()
+    kept::to_json(&dashboard, "a dashboard")
 }
 
 fn activity(items: Vec<chores_pb::ChoreActivity>) -> Vec<ChoreActivityView> {

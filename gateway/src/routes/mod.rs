@@ -27,7 +27,7 @@ use std::sync::Arc;
 use kit::{authn::Authenticator, revocation::Revocations};
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::{auth::HasAuthenticator, clients::Clients, dashboards::Dashboards, live::Live};
+use crate::{auth::HasAuthenticator, clients::Clients, kept::Kept, live::Live};
 
 /// Shared by every handler: one pointer, because axum clones the state for
 /// each request (and each extractor asking for it); cloning the parts
@@ -59,8 +59,9 @@ pub struct Shared {
     /// Origin of links the API hands out (invite links): the configured
     /// `PUBLIC_URL`, never what a request says its host is.
     pub public_url: String,
-    /// Dashboards composed recently, until their family changes.
-    pub dashboards: Dashboards,
+    /// Answers composed recently (dashboards, chores), until their family
+    /// changes.
+    pub kept: Kept,
     /// The events browsers follow live.
     pub live: Live,
 }

@@ -7,6 +7,7 @@ mod allowance;
 mod auth;
 mod calendar;
 mod chores;
+mod chores_kept;
 mod contract;
 mod dashboard;
 mod dashboard_kept;

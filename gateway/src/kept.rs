@@ -1,15 +1,17 @@
-//! Composed dashboards, kept until something they show changes.
+//! Answers the gateway keeps, per family, until something they show changes.
 //!
 //! A dashboard is three services' answers put together, and families open it
-//! after nearly every action, so the gateway keeps the JSON it composed, per
-//! family and viewer (the family's parents share one; each child has their
-//! own). An entry is good while its family's generation is the one it was
-//! composed under. The generation moves on with every event of that family
-//! on the bus (a submission, a review, a ledger entry, a child or chore
-//! changed, the family's time zone) and with every change a member makes
-//! through this gateway, which its next read must show even before the event
-//! comes round. A composition that races with a change is stamped with the
-//! generation from before it began, so it is never served.
+//! after nearly every action; the family's chores are on nearly every screen
+//! and change seldom. So the gateway keeps the JSON it answered: a dashboard
+//! per family and viewer (the family's parents share one; each child has
+//! their own), and the chores once per family (every member sees the same).
+//! An entry is good while its family's generation is the one it was composed
+//! under. The generation moves on with every event of that family on the bus
+//! (a submission, a review, a ledger entry, a child or chore changed, the
+//! family's time zone) and with every change a member makes through this
+//! gateway, which its next read must show even before the event comes round.
+//! A composition that races with a change is stamped with the generation
+//! from before it began, so it is never served.
 //!
 //! Entries also expire after [`TTL`], as some figures move with the clock
 //! (this month, the last 30 days, the weeks). While the bus is down, or after
@@ -23,15 +25,21 @@ use std::{
     time::Duration,
 };
 
-use axum::body::Bytes;
+use axum::{
+    body::Bytes,
+    http::{StatusCode, header},
+    response::{IntoResponse, Response},
+};
 use futures::StreamExt;
 use kit::{authn::User, nats::Bus};
 use moka::sync::Cache;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
-/// How long a dashboard is kept at most: the clock moves its figures on
-/// (a new month, the 30-day window) without any event.
+use crate::error::{ApiError, ApiResult};
+
+/// How long an answer is kept at most: the clock moves a dashboard's figures
+/// on (a new month, the 30-day window) without any event.
 pub const TTL: Duration = Duration::from_secs(30);
 
 /// A family's generation outlives every entry composed before it moved on
@@ -41,30 +49,42 @@ const GENERATION_TTL: Duration = Duration::from_secs(4 * 60);
 /// The JSON kept, in bytes, across every family.
 const CAPACITY_BYTES: u64 = 16 * 1024 * 1024;
 
-/// Whose dashboard: parents share their family's, each child has their own.
+/// Which answer, for whom.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Key {
     org: Uuid,
-    viewer: Viewer,
+    answer: Answer,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-enum Viewer {
-    /// By role: the answer names the viewer's role.
-    Parent(&'static str),
-    Child(Uuid),
+enum Answer {
+    /// Parents share their family's dashboard, by role: it names the
+    /// viewer's role.
+    ParentDashboard(&'static str),
+    /// Each child has their own.
+    ChildDashboard(Uuid),
+    /// The family's active chores, the same for every member.
+    Chores,
 }
 
 impl Key {
     /// The dashboard `user` sees; none for a user without a family.
-    pub fn of(user: &User) -> Option<Self> {
+    pub fn dashboard(user: &User) -> Option<Self> {
         let org = user.org?;
-        let viewer = if user.role.is_parent() {
-            Viewer::Parent(user.role.as_str())
+        let answer = if user.role.is_parent() {
+            Answer::ParentDashboard(user.role.as_str())
         } else {
-            Viewer::Child(user.child?)
+            Answer::ChildDashboard(user.child?)
         };
-        Some(Self { org, viewer })
+        Some(Self { org, answer })
+    }
+
+    /// The chores `user`'s family has; none for a user without a family.
+    pub fn chores(user: &User) -> Option<Self> {
+        Some(Self {
+            org: user.org?,
+            answer: Answer::Chores,
+        })
     }
 }
 
@@ -109,7 +129,7 @@ impl Watch {
 }
 
 #[derive(Clone)]
-pub struct Dashboards {
+pub struct Kept {
     entries: Cache<Key, Entry>,
     generations: Cache<Uuid, u64>,
     /// Where new generations come from: each is larger than any before.
@@ -117,7 +137,7 @@ pub struct Dashboards {
     watch: Watch,
 }
 
-impl Dashboards {
+impl Kept {
     fn with_watch(watch: Watch) -> Self {
         Self {
             entries: Cache::builder()
@@ -135,13 +155,13 @@ impl Dashboards {
 
     /// Follows the family events on `bus` until `shutdown`.
     pub async fn follow(bus: &Bus, shutdown: CancellationToken) -> anyhow::Result<Self> {
-        let dashboards = Self::with_watch(Watch::Bus(Box::new(bus.clone())));
+        let kept = Self::with_watch(Watch::Bus(Box::new(bus.clone())));
         // Plain subscription: JetStream's events are ordinary messages on
         // their subjects, and nothing before this moment matters (the
         // cache starts empty).
         let mut messages = bus.client.subscribe(bus.subject(">")).await?;
         let prefix = format!("{}.", bus.prefix);
-        let following = dashboards.clone();
+        let following = kept.clone();
         tokio::spawn(async move {
             loop {
                 let message = tokio::select! {
@@ -156,15 +176,15 @@ impl Dashboards {
                 }
             }
         });
-        Ok(dashboards)
+        Ok(kept)
     }
 
     fn generation(&self, org: Uuid) -> u64 {
         self.generations.get(&org).unwrap_or(0)
     }
 
-    /// The dashboard kept for `key`, if nothing it shows has changed since.
-    pub fn get(&self, key: &Key) -> Option<Bytes> {
+    /// The answer kept for `key`, if nothing it shows has changed since.
+    fn get(&self, key: &Key) -> Option<Bytes> {
         if !self.watch.connected() {
             return None;
         }
@@ -176,28 +196,60 @@ impl Dashboards {
         (entry.stamp == now).then_some(entry.json)
     }
 
-    /// Taken before composing a dashboard of `org`.
-    pub fn stamp(&self, org: Uuid) -> Stamp {
+    /// Taken before composing an answer about `org`.
+    fn stamp(&self, org: Uuid) -> Stamp {
         Stamp {
             generation: self.generation(org),
             breaks: self.watch.breaks(),
         }
     }
 
-    /// Keeps a dashboard composed under `stamp`.
-    pub fn put(&self, key: Key, stamp: Stamp, json: Bytes) {
+    /// Keeps an answer composed under `stamp`.
+    fn put(&self, key: Key, stamp: Stamp, json: Bytes) {
         self.entries.insert(key, Entry { stamp, json });
     }
 
-    /// Something `org`'s dashboards show has changed.
+    /// Something `org`'s kept answers show has changed.
     pub fn changed(&self, org: Uuid) {
         let next = self.counter.fetch_add(1, Ordering::SeqCst) + 1;
         self.generations.insert(org, next);
     }
+
+    /// The answer kept for `key`, or else the one `compose` makes, kept for
+    /// the next read. Without a key (a user of no family) nothing is kept.
+    pub async fn or_compose<E, F>(&self, key: Option<Key>, compose: F) -> Result<Bytes, E>
+    where
+        F: Future<Output = Result<Bytes, E>>,
+    {
+        let Some(key) = key else {
+            return compose.await;
+        };
+        if let Some(kept) = self.get(&key) {
+            return Ok(kept);
+        }
+        let stamp = self.stamp(key.org);
+        let composed = compose.await?;
+        self.put(key, stamp, composed.clone());
+        Ok(composed)
+    }
+}
+
+/// `value` as the JSON body of an answer to keep; `what` names it in the log
+/// should it not be writable.
+pub fn to_json<T: serde::Serialize>(value: &T, what: &str) -> ApiResult<Bytes> {
+    serde_json::to_vec(value).map(Bytes::from).map_err(|err| {
+        tracing::error!(%err, "could not write {what} as JSON");
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "Internal server error")
+    })
+}
+
+/// An answer of JSON `body`, kept or just composed.
+pub fn json(body: Bytes) -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
 
 /// The family an event is about: every event a screen follows live changes
-/// what that family's dashboards show (one list of events, in
+/// what that family's kept answers show (one list of events, in
 /// [`crate::live`], for both).
 fn family_of(subject: &str, payload: &[u8]) -> Option<Uuid> {
     crate::live::translate(subject, payload).and_then(|(_, _, audience)| audience.family())
@@ -218,9 +270,9 @@ mod tests {
 
     use super::*;
 
-    fn manual() -> (Dashboards, Arc<(AtomicBool, AtomicU64)>) {
+    fn manual() -> (Kept, Arc<(AtomicBool, AtomicU64)>) {
         let state = Arc::new((AtomicBool::new(true), AtomicU64::new(0)));
-        (Dashboards::with_watch(Watch::Manual(state.clone())), state)
+        (Kept::with_watch(Watch::Manual(state.clone())), state)
     }
 
     fn user(role: Role, org: Option<Uuid>, child: Option<Uuid>) -> User {
@@ -238,7 +290,7 @@ mod tests {
     }
 
     fn parent_key(org: Uuid) -> Key {
-        Key::of(&user(Role::OrgAdmin, Some(org), None)).unwrap()
+        Key::dashboard(&user(Role::OrgAdmin, Some(org), None)).unwrap()
     }
 
     #[test]
@@ -300,19 +352,72 @@ mod tests {
         let org = Uuid::new_v4();
         let (a, b) = (Uuid::new_v4(), Uuid::new_v4());
         let parent = |id| {
-            Key::of(&User {
+            Key::dashboard(&User {
                 id,
                 ..user(Role::OrgAdmin, Some(org), None)
             })
         };
         assert_eq!(parent(Uuid::new_v4()), parent(Uuid::new_v4()));
-        let child = |c| Key::of(&user(Role::OrgMember, Some(org), Some(c))).unwrap();
+        let child = |c| Key::dashboard(&user(Role::OrgMember, Some(org), Some(c))).unwrap();
         assert_ne!(child(a), child(b));
         assert_ne!(Some(child(a)), parent(Uuid::new_v4()));
         // Another family's parents have another.
         assert_ne!(parent_key(Uuid::new_v4()), parent_key(org));
         // No family, nothing kept.
-        assert_eq!(Key::of(&user(Role::SuperAdmin, None, None)), None);
+        assert_eq!(Key::dashboard(&user(Role::SuperAdmin, None, None)), None);
+    }
+
+    #[test]
+    fn a_familys_members_share_its_chores_and_nobody_elses() {
+        let org = Uuid::new_v4();
+        let parent = user(Role::OrgAdmin, Some(org), None);
+        let child = user(Role::OrgMember, Some(org), Some(Uuid::new_v4()));
+        let chores = Key::chores(&parent).unwrap();
+        assert_eq!(Key::chores(&child), Some(chores.clone()));
+        // Not any of the family's dashboards.
+        assert_ne!(Key::dashboard(&parent), Some(chores.clone()));
+        assert_ne!(Key::dashboard(&child), Some(chores.clone()));
+        // Another family's are another's; no family, nothing kept.
+        assert_ne!(
+            Key::chores(&user(Role::OrgAdmin, Some(Uuid::new_v4()), None)),
+            Some(chores)
+        );
+        assert_eq!(Key::chores(&user(Role::SuperAdmin, None, None)), None);
+    }
+
+    #[tokio::test]
+    async fn an_answer_is_composed_once_and_kept_until_its_family_changes() {
+        let (cache, _) = manual();
+        let org = Uuid::new_v4();
+        let key = Key::chores(&user(Role::OrgAdmin, Some(org), None));
+        let composed = AtomicU64::new(0);
+        let compose = || async {
+            let n = composed.fetch_add(1, Ordering::SeqCst) + 1;
+            Ok::<_, ()>(Bytes::from(n.to_string()))
+        };
+        assert_eq!(
+            cache.or_compose(key.clone(), compose()).await,
+            Ok("1".into())
+        );
+        assert_eq!(
+            cache.or_compose(key.clone(), compose()).await,
+            Ok("1".into())
+        );
+        cache.changed(org);
+        assert_eq!(
+            cache.or_compose(key.clone(), compose()).await,
+            Ok("2".into())
+        );
+        // A failure is answered and not kept.
+        cache.changed(org);
+        assert_eq!(
+            cache.or_compose(key.clone(), async { Err(()) }).await,
+            Err(())
+        );
+        assert_eq!(cache.or_compose(key, compose()).await, Ok("3".into()));
+        // Without a family, composed every time.
+        assert_eq!(cache.or_compose(None, compose()).await, Ok("4".into()));
+        assert_eq!(cache.or_compose(None, compose()).await, Ok("5".into()));
     }
 
     #[test]
