@@ -113,12 +113,12 @@ async fn delete_category(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// The family's active chores with their categories (every member). Kept
-/// until the family changes (see [`crate::kept`]): nearly every screen shows
-/// them, and they change seldom.
+/// The family's active chores with their categories (every member).
 #[utoipa::path(get, path = "/chores", tag = "chores", security(("bearer" = [])),
     responses((status = 200, body = [Chore])))]
 async fn list_chores(State(state): State<AppState>, user: Authed) -> ApiResult<Response> {
+    // Kept until the family changes (see `crate::kept`): nearly every screen
+    // shows them, and they change seldom.
     let chores = async {
         let answer = state
             .clients
