@@ -35,7 +35,8 @@ pub async fn chore(parent: &Session, category_id: &str, extra: Value) -> Value {
     answer
 }
 
-async fn list(session: &Session, path: &str) -> Vec<Value> {
+/// The list at `path` as `session` reads it.
+pub async fn list(session: &Session, path: &str) -> Vec<Value> {
     let (status, body) = send(session.get(path)).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     body.as_array().unwrap().clone()

@@ -6,19 +6,13 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::{
-    chores::{category, chore},
+    chores::{category, chore, list},
     dashboard_kept::through,
     helpers::{Session, child, eventually, parent, send, start},
 };
 
-async fn chores(session: &Session) -> Vec<Value> {
-    let (status, body) = send(session.get("/chores")).await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    body.as_array().unwrap().clone()
-}
-
 async fn names(session: &Session) -> Vec<String> {
-    chores(session)
+    list(session, "/chores")
         .await
         .iter()
         .map(|c| {
