@@ -4,7 +4,9 @@
 //! after nearly every action; the family's chores are on nearly every screen
 //! and change seldom. So the gateway keeps the JSON it answered: a dashboard
 //! per family and viewer (the family's parents share one; each child has
-//! their own), and the chores once per family (every member sees the same).
+//! their own), the chores once per family (every member sees the same), and
+//! the submission lists (the parents' review queue is their most opened
+//! page; each child has their own list).
 //! An entry is good while its family's generation is the one it was composed
 //! under. The generation moves on with every event of that family on the bus
 //! (a submission, a review, a ledger entry, a child or chore changed, the
@@ -30,9 +32,11 @@ use axum::{
     http::{StatusCode, header},
     response::{IntoResponse, Response},
 };
+use chorely_proto::events::{Event, v1::ChildNamed};
 use futures::StreamExt;
 use kit::{authn::User, nats::Bus};
 use moka::sync::Cache;
+use prost::Message;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
@@ -65,6 +69,13 @@ enum Answer {
     ChildDashboard(Uuid),
     /// The family's active chores, the same for every member.
     Chores,
+    /// A list of submissions by status and length: the family's (`None`,
+    /// for its parents) or one child's.
+    Submissions {
+        child: Option<Uuid>,
+        status: i32,
+        limit: Option<i32>,
+    },
 }
 
 impl Key {
@@ -86,6 +97,32 @@ impl Key {
             answer: Answer::Chores,
         })
     }
+
+    /// The list of submissions `user` asked for (a parent sees the family's,
+    /// a child their own); none for a user without a family or a child's
+    /// record.
+    pub fn submissions(user: &User, status: i32, limit: Option<i32>) -> Option<Self> {
+        let child = if user.role.is_parent() {
+            None
+        } else {
+            Some(user.child?)
+        };
+        Some(Self {
+            org: user.org?,
+            answer: Answer::Submissions {
+                child,
+                status,
+                limit,
+            },
+        })
+    }
+}
+
+/// Whether a composed answer has all its parts, and so may be kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Whole {
+    Yes,
+    No,
 }
 
 /// What an entry was composed under, taken before composing it.
@@ -221,15 +258,28 @@ impl Kept {
     where
         F: Future<Output = Result<Bytes, E>>,
     {
+        self.or_compose_whole(key, async { Ok((compose.await?, Whole::Yes)) })
+            .await
+    }
+
+    /// As [`Self::or_compose`], for an answer that may come back without
+    /// one of its parts (a service that did not answer): such an answer is
+    /// served but not kept, so the next read asks again.
+    pub async fn or_compose_whole<E, F>(&self, key: Option<Key>, compose: F) -> Result<Bytes, E>
+    where
+        F: Future<Output = Result<(Bytes, Whole), E>>,
+    {
         let Some(key) = key else {
-            return compose.await;
+            return compose.await.map(|(json, _)| json);
         };
         if let Some(kept) = self.get(&key) {
             return Ok(kept);
         }
         let stamp = self.stamp(key.org);
-        let composed = compose.await?;
-        self.put(key, stamp, composed.clone());
+        let (composed, whole) = compose.await?;
+        if whole == Whole::Yes {
+            self.put(key, stamp, composed.clone());
+        }
         Ok(composed)
     }
 }
@@ -250,8 +300,13 @@ pub fn json(body: Bytes) -> Response {
 
 /// The family an event is about: every event a screen follows live changes
 /// what that family's kept answers show (one list of events, in
-/// [`crate::live`], for both).
+/// [`crate::live`], for both); so does the chores service's new copy of a
+/// child's name, which no screen follows.
 fn family_of(subject: &str, payload: &[u8]) -> Option<Uuid> {
+    if subject == ChildNamed::SUBJECT {
+        let named = ChildNamed::decode(payload).ok()?;
+        return Uuid::parse_str(&named.organization_id).ok();
+    }
     crate::live::translate(subject, payload).and_then(|(_, _, audience)| audience.family())
 }
 
@@ -259,14 +314,10 @@ fn family_of(subject: &str, payload: &[u8]) -> Option<Uuid> {
 mod tests {
     use std::sync::atomic::AtomicBool;
 
-    use chorely_proto::events::{
-        Event,
-        v1::{
-            LedgerEntryRecorded, OrganizationPlanChanged, OrganizationUpdated, SubmissionSubmitted,
-        },
+    use chorely_proto::events::v1::{
+        LedgerEntryRecorded, OrganizationPlanChanged, OrganizationUpdated, SubmissionSubmitted,
     };
     use kit::authn::Role;
-    use prost::Message;
 
     use super::*;
 
@@ -420,6 +471,66 @@ mod tests {
         assert_eq!(cache.or_compose(None, compose()).await, Ok("5".into()));
     }
 
+    #[tokio::test]
+    async fn an_answer_without_all_its_parts_is_served_but_not_kept() {
+        let (cache, _) = manual();
+        let org = Uuid::new_v4();
+        let key = Key::submissions(&user(Role::OrgAdmin, Some(org), None), 0, None);
+        let part =
+            |json: &'static str, whole| async move { Ok::<_, ()>((Bytes::from(json), whole)) };
+        assert_eq!(
+            cache
+                .or_compose_whole(key.clone(), part("partial", Whole::No))
+                .await,
+            Ok("partial".into())
+        );
+        assert_eq!(
+            cache
+                .or_compose_whole(key.clone(), part("whole", Whole::Yes))
+                .await,
+            Ok("whole".into())
+        );
+        assert_eq!(
+            cache.or_compose_whole(key, part("again", Whole::Yes)).await,
+            Ok("whole".into())
+        );
+    }
+
+    #[test]
+    fn submission_lists_are_kept_per_family_viewer_status_and_length() {
+        let org = Uuid::new_v4();
+        let (anna, ben) = (Uuid::new_v4(), Uuid::new_v4());
+        let parent = user(Role::OrgAdmin, Some(org), None);
+        let queue = Key::submissions(&parent, 1, None);
+        // The family's parents (a super admin counts as one) share a list.
+        assert_eq!(
+            queue,
+            Key::submissions(&user(Role::SuperAdmin, Some(org), None), 1, None)
+        );
+        assert_ne!(queue, Key::submissions(&parent, 0, None));
+        assert_ne!(queue, Key::submissions(&parent, 1, Some(10)));
+        assert_ne!(
+            queue,
+            Key::submissions(&user(Role::OrgAdmin, Some(Uuid::new_v4()), None), 1, None)
+        );
+        let anna_list = Key::submissions(&user(Role::OrgMember, Some(org), Some(anna)), 1, None);
+        assert!(anna_list.is_some());
+        assert_ne!(anna_list, queue);
+        assert_ne!(
+            anna_list,
+            Key::submissions(&user(Role::OrgMember, Some(org), Some(ben)), 1, None)
+        );
+        // A member without a child's record, or a user of no family: never kept.
+        assert_eq!(
+            Key::submissions(&user(Role::OrgMember, Some(org), None), 1, None),
+            None
+        );
+        assert_eq!(
+            Key::submissions(&user(Role::OrgAdmin, None, None), 1, None),
+            None
+        );
+    }
+
     #[test]
     fn the_events_dashboards_show_name_their_family() {
         let org = Uuid::new_v4();
@@ -435,7 +546,7 @@ mod tests {
         );
         let credited = LedgerEntryRecorded {
             organization_id: org.to_string(),
-            child_id: child,
+            child_id: child.clone(),
             ..Default::default()
         };
         assert_eq!(
@@ -449,6 +560,14 @@ mod tests {
         };
         assert_eq!(
             family_of(OrganizationUpdated::SUBJECT, &moved.encode_to_vec()),
+            Some(org)
+        );
+        let named = ChildNamed {
+            organization_id: org.to_string(),
+            child_id: child.clone(),
+        };
+        assert_eq!(
+            family_of(ChildNamed::SUBJECT, &named.encode_to_vec()),
             Some(org)
         );
         // Logins and the operators' events change no family's dashboard.

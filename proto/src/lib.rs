@@ -61,6 +61,7 @@ pub mod events {
         SubmissionReviewed => "chores.submission_reviewed",
         SubmissionSubmitted => "chores.submission_submitted",
         CatalogueChanged => "chores.catalogue_changed",
+        ChildNamed => "chores.child_named",
         ChoreMissed => "chores.chore_missed",
         ChoreDueSoon => "chores.chore_due_soon",
         MissedChoreExcused => "chores.missed_chore_excused",

@@ -2,11 +2,13 @@
 
 use axum::{
     Json,
+    body::Bytes,
     extract::{
         DefaultBodyLimit, Multipart, State,
         multipart::{Field, MultipartError, MultipartRejection},
     },
     http::StatusCode,
+    response::Response,
 };
 use std::collections::HashMap;
 
@@ -26,6 +28,7 @@ use crate::{
         Availability, PayPreview, ReviewBody, Submission, SubmissionForm, SubmissionStatus,
         SubmissionsQuery,
     },
+    kept::{self, Key, Whole},
 };
 
 /// An upload is read to the end up to this size, so that even a photo over
@@ -183,7 +186,23 @@ async fn list(
     State(state): State<AppState>,
     user: Authed,
     Query(query): Query<SubmissionsQuery>,
-) -> ApiResult<Json<Vec<Submission>>> {
+) -> ApiResult<Response> {
+    let status = query.status.map_or(0, SubmissionStatus::to_proto);
+    let key = Key::submissions(&user.0, status, query.limit);
+    let body = state
+        .kept
+        .or_compose_whole(key, compose_list(&state, &user, &query))
+        .await?;
+    Ok(kept::json(body))
+}
+
+/// The list as JSON, asked of the services; not whole when pending ones
+/// went without what approving them would pay.
+async fn compose_list(
+    state: &AppState,
+    user: &Authed,
+    query: &SubmissionsQuery,
+) -> ApiResult<(Bytes, Whole)> {
     // What approving would pay is asked beside the list, not after it (the
     // two are the queue's two slowest parts), whenever pending ones may be in it.
     let may_hold_pending = matches!(query.status, None | Some(SubmissionStatus::PENDING));
@@ -192,7 +211,7 @@ async fn list(
         async {
             state
                 .clients
-                .chores(&user)
+                .chores(user)
                 .list_submissions(pb::ListSubmissionsRequest {
                     status,
                     limit: query.limit,
@@ -201,50 +220,60 @@ async fn list(
         },
         async {
             if may_hold_pending {
-                current_multipliers(&state, &user).await
+                current_multipliers(state, user).await
             } else {
-                HashMap::new()
+                Some(HashMap::new())
             }
         },
     );
     let answer = answer?.into_inner();
-    Ok(Json(
-        answer
-            .submissions
-            .into_iter()
-            .map(|s| {
-                let preview = multipliers
-                    .get(&s.child_id)
-                    .filter(|_| s.status() == pb::SubmissionStatus::Pending)
-                    .map(|m| PayPreview::new(s.base_reward_cents, *m));
-                Submission {
-                    pay_preview: preview,
-                    ..Submission::from(s)
-                }
-            })
-            .collect(),
-    ))
+    let whole = if multipliers.is_some() {
+        Whole::Yes
+    } else {
+        Whole::No
+    };
+    let multipliers = multipliers.unwrap_or_default();
+    let list: Vec<Submission> = answer
+        .submissions
+        .into_iter()
+        .map(|s| {
+            let preview = multipliers
+                .get(&s.child_id)
+                .filter(|_| s.status() == pb::SubmissionStatus::Pending)
+                .map(|m| PayPreview::new(s.base_reward_cents, *m));
+            Submission {
+                pay_preview: preview,
+                ..Submission::from(s)
+            }
+        })
+        .collect();
+    Ok((kept::to_json(&list, "a list of submissions")?, whole))
 }
 
 /// The current multiplier of each child the caller may see (a child: their
 /// own), read from rewards as the approval reads it. Without it the queue
-/// still works, only without what an approval would pay.
-async fn current_multipliers(state: &AppState, user: &Authed) -> HashMap<String, Multiplier> {
+/// still works, only without what an approval would pay (`None`).
+async fn current_multipliers(
+    state: &AppState,
+    user: &Authed,
+) -> Option<HashMap<String, Multiplier>> {
     match state
         .clients
         .rewards(user)
         .get_child_summaries(GetChildSummariesRequest::default())
         .await
     {
-        Ok(answer) => answer
-            .into_inner()
-            .children
-            .into_iter()
-            .filter_map(|c| Some((c.child_id, c.multiplier?)))
-            .collect(),
+        Ok(answer) => Some(
+            answer
+                .into_inner()
+                .children
+                .into_iter()
+                .filter_map(|c| Some((c.child_id, c.multiplier?)))
+                .collect(),
+        ),
         Err(status) => {
             tracing::warn!(code = ?status.code(), message = status.message(), "no pay preview");
-            HashMap::new()
+            None
         }
     }
 }

@@ -32,6 +32,7 @@ mod sessions;
 mod statement;
 mod store;
 mod submissions;
+mod submissions_kept;
 mod tablet;
 mod walls;
 mod webhooks;

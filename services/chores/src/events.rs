@@ -1,8 +1,8 @@
 //! Events the chores service consumes.
 
 use chorely_proto::events::v1::{
-    ChildCreated, ChildDeleted, ChildUpdated, OrganizationActivationChanged, OrganizationCreated,
-    OrganizationUpdated, UserRevoked,
+    ChildCreated, ChildDeleted, ChildNamed, ChildUpdated, OrganizationActivationChanged,
+    OrganizationCreated, OrganizationUpdated, UserRevoked,
 };
 use kit::{
     clock::Clock,
@@ -108,7 +108,19 @@ impl Handler<ChildUpdated> for Children {
             false,
             self.clock.now(),
         )
-        .await
+        .await?;
+        // The lists kept elsewhere (a gateway's submission lists) name the
+        // child as this service does: the family's own event may reach them
+        // before this copy changed, so they hear again once it has.
+        kit::outbox::enqueue(
+            tx,
+            &ChildNamed {
+                organization_id: event.organization_id,
+                child_id: event.child_id,
+            },
+        )
+        .await?;
+        Ok(())
     }
 }
 
