@@ -564,7 +564,7 @@ mod tests {
         );
         let named = ChildNamed {
             organization_id: org.to_string(),
-            child_id: child.clone(),
+            child_id: child,
         };
         assert_eq!(
             family_of(ChildNamed::SUBJECT, &named.encode_to_vec()),

@@ -191,22 +191,23 @@ async fn list(
     let key = Key::submissions(&user.0, status, query.limit);
     let body = state
         .kept
-        .or_compose_whole(key, compose_list(&state, &user, &query))
+        .or_compose_whole(key, compose_list(&state, &user, &query, status))
         .await?;
     Ok(kept::json(body))
 }
 
-/// The list as JSON, asked of the services; not whole when pending ones
+/// The list as JSON (`status` is the query's, as the services name it),
+/// asked of the services; not whole when pending ones
 /// went without what approving them would pay.
 async fn compose_list(
     state: &AppState,
     user: &Authed,
     query: &SubmissionsQuery,
+    status: i32,
 ) -> ApiResult<(Bytes, Whole)> {
     // What approving would pay is asked beside the list, not after it (the
     // two are the queue's two slowest parts), whenever pending ones may be in it.
     let may_hold_pending = matches!(query.status, None | Some(SubmissionStatus::PENDING));
-    let status = query.status.map_or(0, SubmissionStatus::to_proto);
     let (answer, multipliers) = tokio::join!(
         async {
             state
