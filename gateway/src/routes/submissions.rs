@@ -197,8 +197,8 @@ async fn list(
 }
 
 /// The list as JSON (`status` is the query's, as the services name it),
-/// asked of the services; not whole when pending ones
-/// went without what approving them would pay.
+/// asked of the services; not whole when pending ones went without what
+/// approving them would pay.
 async fn compose_list(
     state: &AppState,
     user: &Authed,
