@@ -6,11 +6,20 @@
 //! as a duplicate. Either way each event reaches the stream exactly once.
 //! A published row is kept for [`KEEP_PUBLISHED`], then the relay deletes it.
 
-use std::{collections::HashMap, future::IntoFuture, time::Duration};
+use std::{
+    collections::HashMap,
+    future::IntoFuture,
+    sync::{
+        Arc,
+        atomic::{AtomicU64, Ordering},
+    },
+    time::Duration,
+};
 
 use async_nats::jetstream::context::PublishAckFuture;
 use chorely_proto::events::Event;
 use sqlx::{PgConnection, PgPool, postgres::PgListener};
+use tokio::sync::Notify;
 use tokio_util::sync::CancellationToken;
 use tracing::Instrument;
 use uuid::Uuid;
@@ -61,6 +70,71 @@ impl Retry {
     fn reset(&mut self) -> Duration {
         self.0 = None;
         POLL_EVERY
+    }
+}
+
+/// What wakes the relay when events are committed. A task of its own listens
+/// on the outbox channel and turns any number of notifications that arrive
+/// while the relay is draining into one wake (a [`Notify`] keeps at most one
+/// permit): each drain publishes everything committed before it, so a burst
+/// of events costs one more drain, not one each. Woken once per
+/// notification, a relay slower than the events (a soak's burst) queued
+/// thousands of them and kept draining an empty outbox for minutes after.
+pub struct Wake {
+    notify: Notify,
+    heard: AtomicU64,
+}
+
+impl Wake {
+    /// Listens until `stop`; `None` (the relay then polls) when the channel
+    /// cannot be listened on.
+    pub async fn listen(pool: &PgPool, stop: CancellationToken) -> Option<Arc<Self>> {
+        let mut listener = match PgListener::connect_with(pool).await {
+            Ok(listener) => listener,
+            Err(err) => {
+                tracing::warn!(%err, "outbox relay cannot LISTEN; polling only");
+                return None;
+            }
+        };
+        if let Err(err) = listener.listen(CHANNEL).await {
+            tracing::warn!(%err, "outbox relay cannot LISTEN; polling only");
+            return None;
+        }
+        let wake = Arc::new(Self {
+            notify: Notify::new(),
+            heard: AtomicU64::new(0),
+        });
+        let woken = wake.clone();
+        tokio::spawn(async move {
+            loop {
+                let heard = tokio::select! {
+                    () = stop.cancelled() => return,
+                    heard = listener.recv() => heard,
+                };
+                woken.notify.notify_one();
+                // Counted once the wake is given, so whoever sees the count
+                // sees the wake too.
+                woken.heard.fetch_add(1, Ordering::Release);
+                if let Err(err) = heard {
+                    // The listener connects again on its next receive; until
+                    // the database is back that fails at once, so it waits
+                    // (the relay's own poll goes on meanwhile).
+                    tracing::debug!(%err, "outbox listener lost its connection");
+                    tokio::time::sleep(RETRY_FIRST).await;
+                }
+            }
+        });
+        Some(wake)
+    }
+
+    /// Waits for a commit since the last wake (at once if one came already).
+    pub async fn committed(&self) {
+        self.notify.notified().await;
+    }
+
+    /// Notifications (and lost connections) heard so far.
+    pub fn heard(&self) -> u64 {
+        self.heard.load(Ordering::Acquire)
     }
 }
 
@@ -131,19 +205,7 @@ impl Relay {
 
     /// Runs until `shutdown`, then publishes what is left once more.
     pub async fn run(self, shutdown: CancellationToken) {
-        let mut listener = match PgListener::connect_with(&self.pool).await {
-            Ok(mut l) => match l.listen(CHANNEL).await {
-                Ok(()) => Some(l),
-                Err(err) => {
-                    tracing::warn!(%err, "outbox relay cannot LISTEN; polling only");
-                    None
-                }
-            },
-            Err(err) => {
-                tracing::warn!(%err, "outbox relay cannot LISTEN; polling only");
-                None
-            }
-        };
+        let wake = Wake::listen(&self.pool, shutdown.child_token()).await;
         let mut connects = self.bus.connects();
         let mut retry = Retry::default();
         let mut prune_every = tokio::time::interval(PRUNE_EVERY);
@@ -166,9 +228,9 @@ impl Relay {
                     Ok(count) => tracing::info!(count, "published events pruned from the outbox"),
                     Err(err) => tracing::warn!(%err, "pruning the outbox failed; will retry"),
                 },
-                _ = async {
-                    match listener.as_mut() {
-                        Some(l) => l.recv().await.map(|_| ()),
+                () = async {
+                    match &wake {
+                        Some(wake) => wake.committed().await,
                         None => std::future::pending().await,
                     }
                 } => {},
@@ -194,8 +256,17 @@ impl Relay {
                 }
             }
         };
-        if let Ok(backlog) = self.backlog().await {
-            crate::metrics::outbox_backlog(backlog);
+        // A drain that ran to its end left nothing behind (a row another
+        // replica holds is that replica's to report), so only one stopped
+        // early counts what is left: a count after every drain is a read of
+        // the whole pending index on every event's path.
+        match drained {
+            Drain::Done => crate::metrics::outbox_backlog(0),
+            Drain::Failed | Drain::Offline => {
+                if let Ok(backlog) = self.backlog().await {
+                    crate::metrics::outbox_backlog(backlog);
+                }
+            }
         }
         drained
     }

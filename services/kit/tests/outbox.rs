@@ -1,13 +1,17 @@
 //! The outbox keeps a published event for a while, then lets it go: the
 //! relay's prune deletes only events published long enough ago, never one
-//! still waiting, however many there are.
+//! still waiting, however many there are. And however many events are
+//! committed while the relay drains, they wake it once.
 
 #![allow(clippy::unwrap_used)]
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+use futures::FutureExt;
 
 use kit::testing::TestDb;
 use sqlx::{PgPool, migrate::Migrator};
+use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
 static NO_MIGRATIONS: Migrator = Migrator::DEFAULT;
@@ -59,4 +63,44 @@ async fn published_events_are_pruned_once_kept_long_enough_and_waiting_ones_neve
     assert_eq!(kit::outbox::prune(&pool, DAY).await.unwrap(), 12_001);
     assert_eq!(remaining(&pool).await, kept);
     assert_eq!(kit::outbox::prune(&pool, DAY).await.unwrap(), 0);
+}
+
+#[tokio::test]
+async fn commits_heard_while_the_relay_is_busy_wake_it_once() {
+    let db = TestDb::new("kit");
+    let pool = kit::db::connect(&db.url, &NO_MIGRATIONS).await.unwrap();
+    let stop = CancellationToken::new();
+    let wake = kit::outbox::Wake::listen(&pool, stop.clone())
+        .await
+        .unwrap();
+    // Fifty transactions, each announcing its events as `enqueue` does,
+    // while nothing waits for the wake (the relay is draining).
+    for _ in 0..50 {
+        sqlx::query("SELECT pg_notify('outbox', '')")
+            .execute(&pool)
+            .await
+            .unwrap();
+    }
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while wake.heard() < 50 {
+        assert!(Instant::now() < deadline, "heard {} of 50", wake.heard());
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    assert!(
+        wake.committed().now_or_never().is_some(),
+        "the commits wake the relay"
+    );
+    assert!(
+        wake.committed().now_or_never().is_none(),
+        "fifty commits heard before one drain wake it once"
+    );
+    // A commit after that wakes it again.
+    sqlx::query("SELECT pg_notify('outbox', '')")
+        .execute(&pool)
+        .await
+        .unwrap();
+    tokio::time::timeout(Duration::from_secs(10), wake.committed())
+        .await
+        .expect("a later commit wakes the relay");
+    stop.cancel();
 }
