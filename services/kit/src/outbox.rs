@@ -89,17 +89,18 @@ impl Wake {
     /// Listens until `stop`; `None` (the relay then polls) when the channel
     /// cannot be listened on.
     pub async fn listen(pool: &PgPool, stop: CancellationToken) -> Option<Arc<Self>> {
-        let mut listener = match PgListener::connect_with(pool).await {
+        let listening = async {
+            let mut listener = PgListener::connect_with(pool).await?;
+            listener.listen(CHANNEL).await?;
+            Ok::<_, sqlx::Error>(listener)
+        };
+        let mut listener = match listening.await {
             Ok(listener) => listener,
             Err(err) => {
                 tracing::warn!(%err, "outbox relay cannot LISTEN; polling only");
                 return None;
             }
         };
-        if let Err(err) = listener.listen(CHANNEL).await {
-            tracing::warn!(%err, "outbox relay cannot LISTEN; polling only");
-            return None;
-        }
         let wake = Arc::new(Self {
             notify: Notify::new(),
             heard: AtomicU64::new(0),
