@@ -109,6 +109,10 @@ impl<B> tower_http::trace::OnResponse<B> for FailuresOnce {
 
 const UNAVAILABLE: &str = "The service is temporarily unavailable. Please try again.";
 
+/// Said to anyone but a parent asking for what only parents may, in the
+/// services' words (`kit::authn`).
+pub const ONLY_PARENTS: &str = "Only parents can do this";
+
 /// Said of a request field holding a NUL character, which no text may contain.
 pub const BAD_TEXT: &str = "contains a character that is not allowed";
 

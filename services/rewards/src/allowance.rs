@@ -8,6 +8,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::{
+    access,
     clients::Clients,
     error::Error,
     periods::{self, Period, Schedule},
@@ -41,7 +42,7 @@ impl Allowances {
         now: DateTime<Utc>,
     ) -> Result<pb::Allowance, Error> {
         let child = child_id(child)?;
-        self.clients.child(user, child).await?;
+        access::child(&self.pool, &self.clients, user, child).await?;
         let mut conn = self.pool.acquire().await?;
         let row = store::allowances::allowance(&mut conn, child).await?;
         let today = self.today(org, now).await?;
@@ -108,7 +109,7 @@ impl Allowances {
         now: DateTime<Utc>,
     ) -> Result<pb::Interest, Error> {
         let child = child_id(child)?;
-        self.clients.child(user, child).await?;
+        access::child(&self.pool, &self.clients, user, child).await?;
         let mut conn = self.pool.acquire().await?;
         let row = store::allowances::interest(&mut conn, child).await?;
         let today = self.today(org, now).await?;

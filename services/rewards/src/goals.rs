@@ -14,6 +14,7 @@ use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use crate::{
+    access,
     clients::Clients,
     error::Error,
     store::{
@@ -126,7 +127,7 @@ impl Goals {
             }
         } else {
             let id = child_id(child.trim())?;
-            self.clients.child(user, id).await?;
+            access::child(&self.pool, &self.clients, user, id).await?;
             Some(id)
         };
         let mut conn = self.pool.acquire().await?;

@@ -61,8 +61,7 @@ impl RewardsService for RewardsGrpc {
         reply(
             self.ledger
                 .summaries(user, org, &request.get_ref().child_ids)
-                .await
-                .map(|children| pb::GetChildSummariesResponse { children }),
+                .await,
         )
     }
 

@@ -11,6 +11,7 @@ use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use crate::{
+    access,
     clients::Clients,
     error::Error,
     store::{
@@ -131,7 +132,7 @@ impl Jars {
     /// A child's jars and split: a parent of the family, or the child.
     pub async fn get(&self, user: &User, org: Uuid, child: &str) -> Result<pb::Jars, Error> {
         let child = child_id(child)?;
-        self.clients.child(user, child).await?;
+        access::child(&self.pool, &self.clients, user, child).await?;
         let mut conn = self.pool.acquire().await?;
         let amounts = store::ledger::jars(&mut conn, org, child).await?;
         let split = store::jars::split(&mut conn, child).await?;

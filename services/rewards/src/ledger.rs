@@ -260,13 +260,14 @@ impl Ledger {
     }
 
     /// Balance, GPA and multiplier of each child the caller may see (only
-    /// those of `only` when it names any).
+    /// those of `only` when it names any), with the children's records as the
+    /// family service answered.
     pub async fn summaries(
         &self,
         user: &User,
         org: Uuid,
         only: &[String],
-    ) -> Result<Vec<pb::ChildSummary>, Error> {
+    ) -> Result<pb::GetChildSummariesResponse, Error> {
         // The family's own figures are read, on one connection, while the
         // family service lists the children.
         let own = async {
@@ -285,7 +286,7 @@ impl Ledger {
             .multipliers
             .of_children(&mut conn, &family, &children)
             .await?;
-        Ok(children
+        let summaries = children
             .iter()
             .zip(standings)
             .map(|(child, (multiplier, standing))| pb::ChildSummary {
@@ -301,7 +302,11 @@ impl Ledger {
                     .unwrap_or_default(),
                 multiplier: Some(multiplier),
             })
-            .collect())
+            .collect();
+        Ok(pb::GetChildSummariesResponse {
+            children: summaries,
+            records: children,
+        })
     }
 
     /// This month's payouts and earnings, earnings per week for 8 weeks, in

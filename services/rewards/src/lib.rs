@@ -1,6 +1,7 @@
 //! Chorely rewards: ledger, jars and balances, payouts, the reward store,
 //! subjects and grades, multipliers, savings goals and statements.
 
+pub mod access;
 pub mod allowance;
 pub mod allowance_grpc;
 pub mod birthdays;

@@ -16,6 +16,7 @@ use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use crate::{
+    access,
     clients::Clients,
     error::Error,
     store::{self, ledger::Jar, statements::LineRow},
@@ -185,7 +186,7 @@ impl Statements {
             req.to.as_deref(),
             time::local_date(self.clock.now(), tz),
         )?;
-        self.clients.child(user, child).await?;
+        access::child(&self.pool, &self.clients, user, child).await?;
         let (start, end) = (
             time::start_of_day(from, tz),
             time::start_of_day(to + Days::new(1), tz),

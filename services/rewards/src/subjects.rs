@@ -8,6 +8,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::{
+    access,
     clients::Clients,
     error::Error,
     grades::{self, Letter},
@@ -129,7 +130,7 @@ impl Subjects {
         child: &str,
     ) -> Result<Vec<pb::Subject>, Error> {
         let child = child_id(child)?;
-        self.clients.child(user, child).await?;
+        access::child(&self.pool, &self.clients, user, child).await?;
         let subjects = store::subjects::of_child(&self.pool, org, child).await?;
         self.views(subjects).await
     }

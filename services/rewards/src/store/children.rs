@@ -100,3 +100,31 @@ pub async fn born_on(pool: &PgPool, days: &[(u32, u32, i32)]) -> Result<Vec<Birt
     .traced("born_on")
     .await?)
 }
+
+/// What this service has heard of a child of the family `org`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Standing {
+    Present,
+    Deleted,
+}
+
+/// The child `child` of the family `org` as this service heard of it; none
+/// when it has not (yet), or when the child is another family's.
+pub async fn standing(pool: &PgPool, org: Uuid, child: Uuid) -> Result<Option<Standing>, Error> {
+    let deleted = sqlx::query_scalar!(
+        r#"SELECT deleted_at IS NOT NULL AS "deleted!" FROM children
+            WHERE child_id = $1 AND organization_id = $2"#,
+        child,
+        org,
+    )
+    .fetch_optional(pool)
+    .traced("child_standing")
+    .await?;
+    Ok(deleted.map(|deleted| {
+        if deleted {
+            Standing::Deleted
+        } else {
+            Standing::Present
+        }
+    }))
+}
