@@ -4,7 +4,7 @@ use axum::{Json, extract::State, http::StatusCode};
 use chorely_proto::{
     auth::v1::{self as auth_pb, GetChildInviteRequest},
     family::v1 as pb,
-    rewards::v1::GetChildSummariesRequest,
+    rewards::v1::{ChildSummary, GetChildSummariesRequest, GetChildSummariesResponse},
 };
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -41,13 +41,13 @@ async fn list(State(state): State<AppState>, user: Authed) -> ApiResult<Json<Vec
     // Rewards lists the children from the family service to measure them,
     // and answers their records with the figures: one call, where asking
     // the family service as well had it list the same children twice.
-    let answer = state
+    let mut answer = state
         .clients
         .rewards(&user)
         .get_child_summaries(GetChildSummariesRequest::default())
         .await?
         .into_inner();
-    let records = if answer.records.is_empty() && !answer.children.is_empty() {
+    let records = if lacks_records(&answer) {
         // A rewards service older than its records (mid-upgrade): the
         // family service is asked, as before.
         state
@@ -58,17 +58,28 @@ async fn list(State(state): State<AppState>, user: Authed) -> ApiResult<Json<Vec
             .into_inner()
             .children
     } else {
-        answer.records
+        std::mem::take(&mut answer.records)
     };
-    Ok(Json(
-        records
-            .into_iter()
-            .map(|record| {
-                let summary = answer.children.iter().find(|s| s.child_id == record.id);
-                Child::from(record).with_summary(summary)
-            })
-            .collect(),
-    ))
+    Ok(Json(with_figures(records, &answer.children)))
+}
+
+/// Whether rewards answered figures without the records they measure (a
+/// rewards service from before `records`). A family without children has
+/// neither, and nothing more to ask.
+fn lacks_records(answer: &GetChildSummariesResponse) -> bool {
+    answer.records.is_empty() && !answer.children.is_empty()
+}
+
+/// The records in their own order, each with its figures when rewards has
+/// them (matched by id: the two lists are not trusted to line up).
+fn with_figures(records: Vec<pb::Child>, summaries: &[ChildSummary]) -> Vec<Child> {
+    records
+        .into_iter()
+        .map(|record| {
+            let summary = summaries.iter().find(|s| s.child_id == record.id);
+            Child::from(record).with_summary(summary)
+        })
+        .collect()
 }
 
 /// A child as the API shows it, with what rewards knows of them (after a
@@ -309,4 +320,55 @@ async fn ratings(
         .await?
         .into_inner();
     Ok(Json(summarised(&state, &user, child).await?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(id: &str) -> pb::Child {
+        pb::Child {
+            id: id.to_owned(),
+            first_name: id.to_uppercase(),
+            ..Default::default()
+        }
+    }
+
+    fn summary(id: &str, balance_cents: i64) -> ChildSummary {
+        ChildSummary {
+            child_id: id.to_owned(),
+            balance_cents,
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn figures_without_records_ask_the_family_service() {
+        let older = GetChildSummariesResponse {
+            children: vec![summary("a", 100)],
+            records: Vec::new(),
+        };
+        assert!(lacks_records(&older));
+    }
+
+    #[test]
+    fn records_or_an_empty_family_ask_nothing_more() {
+        let current = GetChildSummariesResponse {
+            children: vec![summary("a", 100)],
+            records: vec![record("a")],
+        };
+        assert!(!lacks_records(&current));
+        assert!(!lacks_records(&GetChildSummariesResponse::default()));
+    }
+
+    #[test]
+    fn each_record_gets_its_own_figures_in_the_records_order() {
+        let listed = with_figures(
+            vec![record("a"), record("b"), record("c")],
+            &[summary("b", 250), summary("a", 1_000)],
+        );
+        let shown: Vec<(&str, f64)> = listed.iter().map(|c| (c.id.as_str(), c.balance)).collect();
+        // "c" has no figures (measured before it was added): it shows none.
+        assert_eq!(shown, vec![("a", 10.0), ("b", 2.5), ("c", 0.0)]);
+    }
 }
