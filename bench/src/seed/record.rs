@@ -12,8 +12,10 @@ use super::thousands;
 /// seed of the same size did not have, so `--replace` reseeds rather than
 /// keeping the old data. 1: the first; 2: every third chore asks for a photo
 /// and its submissions carry one (lists sign a link for each); 3: the chores
-/// database knows each child's name (lists name submissions from it).
-pub const VERSION: i32 = 3;
+/// database knows each child's name (lists name submissions from it); 4: the
+/// auth database keeps each family's name, plan and standing and its
+/// children's names (the family tablet's home reads them there).
+pub const VERSION: i32 = 4;
 
 /// What the seeder was asked for; two seeds are the same data when these are equal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -10,7 +10,7 @@ use reqwest::{Client, RequestBuilder, StatusCode};
 use serde_json::{Value, json};
 
 use crate::helpers::{
-    Session, add_child, assert_error, child, parent, send, start, start_with_auth_clock,
+    Session, add_child, assert_error, child, eventually, parent, send, start, start_with_auth_clock,
 };
 
 /// A tablet's device token.
@@ -562,6 +562,12 @@ async fn a_suspended_familys_tablet_shows_no_children() {
     ))
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
+    // The home reads the family's standing as auth keeps it from the
+    // platform's events (an unlock asks the platform itself).
+    eventually("the suspension reaches the tablet's home", || async {
+        send(tablet.children()).await.0 == StatusCode::FORBIDDEN
+    })
+    .await;
     let (status, body) = send(tablet.children()).await;
     assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
     assert_error(&body, "This family account has been suspended");

@@ -20,6 +20,7 @@ use crate::{
     clients::{Clients, Family},
     domain::Password,
     error::Error,
+    families,
     password::Hasher,
     recovery::MailContext,
     store::{
@@ -335,9 +336,14 @@ impl Accounts {
         Ok(user)
     }
 
-    /// The family of someone signing in, refusing a suspended one.
+    /// The family of someone signing in, refusing a suspended one: asked of
+    /// the services, so a suspension is seen at once, and kept for the
+    /// family's tablet where nothing is kept yet.
     pub(crate) async fn active_family(&self, user: &UserRow) -> Result<Option<Family>, Error> {
-        let family = self.family_of(user).await?;
+        let family = match user.organization_id {
+            Some(org) => Some(families::asked(&self.pool, &self.clients, org).await?),
+            None => None,
+        };
         if family.as_ref().is_some_and(|f| !f.is_active) {
             return Err(Error::FamilyInactive);
         }
@@ -410,7 +416,9 @@ impl Accounts {
         self.family_in(user.organization_id).await
     }
 
-    /// The family `org` names, if any.
+    /// The family `org` names, if any, as the services answer now: a parent
+    /// who just renamed the family sees the new name in their next read,
+    /// even before its event (`families` for why the tablet reads a copy).
     async fn family_in(&self, org: Option<Uuid>) -> Result<Option<Family>, Error> {
         match org {
             Some(org) => Ok(Some(self.clients.family_of(org).await?)),

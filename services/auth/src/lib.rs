@@ -7,6 +7,7 @@ pub mod config;
 pub mod domain;
 pub mod error;
 pub mod events;
+pub mod families;
 pub mod grpc;
 pub mod mail;
 pub mod mfa;

@@ -8,7 +8,8 @@ use chorely_proto::{
         notifications_service_server::NotificationsServiceServer,
     },
     events::v1::{
-        ChoreDueSoon, OrganizationCreated, OrganizationUpdated, RedemptionDecided,
+        ChildCreated, ChildUpdated, ChoreDueSoon, OrganizationActivationChanged,
+        OrganizationCreated, OrganizationPlanChanged, OrganizationUpdated, RedemptionDecided,
         RedemptionRequested, SubmissionReviewed, SubmissionSubmitted, WebhookDisabled,
     },
 };
@@ -21,7 +22,7 @@ use crate::{
     accounts::Accounts,
     clients::Clients,
     config::Config,
-    events::{ChildDeletedHandler, ZonesHandler},
+    events::{ChildDeletedHandler, FamilyFacts},
     grpc::AuthGrpc,
     mail::{MailWaker, Mailer},
     notify::{
@@ -162,8 +163,18 @@ impl Application {
         let n = &self.notifier;
         let consumers = vec![
             s.consume("auth-child-deleted", ChildDeletedHandler, &shutdown),
-            s.consume::<OrganizationCreated, _>("auth-zone-created", ZonesHandler, &shutdown),
-            s.consume::<OrganizationUpdated, _>("auth-zone-updated", ZonesHandler, &shutdown),
+            // Named for what they first kept (a consumer's name is its place
+            // in the stream: a new name would start over from the first event).
+            s.consume::<OrganizationCreated, _>("auth-zone-created", FamilyFacts, &shutdown),
+            s.consume::<OrganizationUpdated, _>("auth-zone-updated", FamilyFacts, &shutdown),
+            s.consume::<OrganizationPlanChanged, _>("auth-family-plan", FamilyFacts, &shutdown),
+            s.consume::<OrganizationActivationChanged, _>(
+                "auth-family-standing",
+                FamilyFacts,
+                &shutdown,
+            ),
+            s.consume::<ChildCreated, _>("auth-child-created", FamilyFacts, &shutdown),
+            s.consume::<ChildUpdated, _>("auth-child-updated", FamilyFacts, &shutdown),
             s.consume::<SubmissionSubmitted, _>("auth-notify-submitted", n.clone(), &shutdown),
             s.consume::<SubmissionReviewed, _>("auth-notify-reviewed", n.clone(), &shutdown),
             s.consume::<RedemptionRequested, _>(

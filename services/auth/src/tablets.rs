@@ -17,6 +17,7 @@ use uuid::Uuid;
 use crate::{
     accounts::Accounts,
     error::Error,
+    families,
     mail::{hash_token, new_token},
     store::{
         child_pins::{self, Reserved},
@@ -227,35 +228,20 @@ impl Accounts {
 
     async fn children_on(&self, tablet: TabletRow) -> Result<pb::TabletChildren, Error> {
         let org = tablet.organization_id;
-        // Asked at once (the family service answers the family's name with
-        // its children's); a suspended family is judged first, whatever the
-        // others answered.
-        let (standing, names, logins) = tokio::join!(
-            self.clients.standing_of(org),
-            self.clients.child_names(org),
-            tablets::child_logins(&self.pool, org),
+        // Read together; a suspended family is judged first, whatever the
+        // children's read answered.
+        let (family, children) = tokio::join!(
+            families::kept(&self.pool, &self.clients, org),
+            families::tablet_children(&self.pool, &self.clients, org),
         );
-        let (_, is_active) = standing?;
-        if !is_active {
+        let family = family?;
+        if !family.is_active {
             return Err(Error::FamilyInactive);
         }
-        let (names, logins) = (names?, logins?);
-        let children = names
-            .children
-            .into_iter()
-            .filter_map(|child| {
-                let login = logins.iter().find(|l| l.child_id.to_string() == child.id)?;
-                Some(pb::TabletChild {
-                    id: child.id,
-                    name: child.name,
-                    has_pin: login.has_pin,
-                })
-            })
-            .collect();
         Ok(pb::TabletChildren {
             tablet_name: tablet.name,
-            family_name: names.family_name,
-            children,
+            family_name: family.name,
+            children: children?,
         })
     }
 

@@ -1,13 +1,23 @@
 -- The auth database: each parent's login (they registered the family) and
 -- each child's, made by accepting the invitation the parent sent when adding
 -- the child. Every login has the same password hash. Each family's time zone,
--- as the consumer of the family's events keeps it (without it, a started
--- stack would spend its first minutes asking the family service for them).
+-- name, plan and standing, and its children's names, as the consumers of the
+-- family and platform services' events keep them (without them, a started
+-- stack would spend its first minutes asking those services).
 -- $1..$2: the families.
 
 -- step: family zones
 INSERT INTO family_zones (organization_id, time_zone)
 SELECT pg_temp.org_id(n), pg_temp.tz(n) FROM generate_series($1::bigint, $2::bigint) n;
+
+-- step: family facts
+INSERT INTO family_facts (organization_id, name, plan, is_active, active_changed_at)
+SELECT pg_temp.org_id(n), pg_temp.family_name(n), pg_temp.plan(n), true, NULL
+FROM generate_series($1::bigint, $2::bigint) n;
+
+-- step: child names
+INSERT INTO child_names (child_id, organization_id, name)
+SELECT c.id, c.org, c.name FROM pg_temp.kids($1, $2) c;
 
 -- step: users
 INSERT INTO users (id, organization_id, email, password_hash, role, first_name, last_name,

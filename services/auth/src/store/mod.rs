@@ -1,8 +1,10 @@
-//! SQL of the auth service, by what it stores: logins, invitations and failed
-//! login counts. Every query about family data names the family.
+//! SQL of the auth service, by what it stores: logins, invitations, failed
+//! login counts, and what it keeps of families from their events. Every query
+//! about family data names the family.
 
 pub mod account_tokens;
 pub mod child_pins;
+pub mod family_facts;
 pub mod family_zones;
 pub mod invitations;
 pub mod login_failures;

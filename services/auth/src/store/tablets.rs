@@ -208,23 +208,31 @@ pub async fn live_sessions(
 }
 
 pub struct ChildLoginRow {
-    pub id: Uuid,
     pub child_id: Uuid,
     /// Whether a PIN is set for the login.
     pub has_pin: bool,
+    /// The child's name as kept from the family's events; `None` when not
+    /// heard of yet.
+    pub name: Option<String>,
 }
 
 /// The active logins of the family's children, each saying whether it has a
-/// PIN (in the same statement: the tablet's home asks at every visit).
+/// PIN and with the child's kept name (in one statement: the tablet's home
+/// asks at every visit), in the order the children were added (their ids
+/// are time-ordered).
 pub async fn child_logins(
     pool: &PgPool,
     organization_id: Uuid,
 ) -> Result<Vec<ChildLoginRow>, Error> {
     Ok(sqlx::query_as!(
         ChildLoginRow,
-        r#"SELECT u.id, u.child_id AS "child_id!", p.user_id IS NOT NULL AS "has_pin!"
-         FROM users u LEFT JOIN child_pins p ON p.user_id = u.id
-         WHERE u.organization_id = $1 AND u.child_id IS NOT NULL AND u.is_active"#,
+        r#"SELECT u.child_id AS "child_id!", p.user_id IS NOT NULL AS "has_pin!",
+             n.name AS "name?"
+         FROM users u
+         LEFT JOIN child_pins p ON p.user_id = u.id
+         LEFT JOIN child_names n ON n.child_id = u.child_id AND n.organization_id = $1
+         WHERE u.organization_id = $1 AND u.child_id IS NOT NULL AND u.is_active
+         ORDER BY u.child_id"#,
         organization_id,
     )
     .fetch_all(pool)

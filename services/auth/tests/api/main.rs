@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod events;
+mod family_facts;
 mod helpers;
 mod invitations;
 mod login;
