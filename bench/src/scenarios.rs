@@ -112,16 +112,21 @@ const BENCH_NAME: &str = "Benchmark";
 impl Fixtures {
     async fn set_up(api: &Api, users: &Users) -> anyhow::Result<Self> {
         let tablet = api.set_up_tablet(&users.parents[0], BENCH_NAME).await?;
-        // A family on the free plan may be full: the first that takes one more child.
+        // A family on the free plan may be full: the first that takes one
+        // more child. Only when none does is it said why.
         let mut invited = None;
+        let mut refused = None;
         for parent in &users.parents {
             match api.invite_child(parent, BENCH_NAME).await {
                 Ok(child) => {
                     invited = Some((parent.clone(), child));
                     break;
                 }
-                Err(err) => println!("no child invited into a family: {err:#}"),
+                Err(err) => refused = Some(err),
             }
+        }
+        if let (None, Some(err)) = (&invited, refused) {
+            println!("no family signed in could take one more child: {err:#}");
         }
         Ok(Self { tablet, invited })
     }
