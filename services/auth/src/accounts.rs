@@ -20,7 +20,6 @@ use crate::{
     clients::{Clients, Family},
     domain::Password,
     error::Error,
-    families,
     password::Hasher,
     recovery::MailContext,
     store::{
@@ -337,13 +336,9 @@ impl Accounts {
     }
 
     /// The family of someone signing in, refusing a suspended one: asked of
-    /// the services, so a suspension is seen at once, and kept for the
-    /// family's tablet where nothing is kept yet.
+    /// the services, so a suspension is seen at once.
     pub(crate) async fn active_family(&self, user: &UserRow) -> Result<Option<Family>, Error> {
-        let family = match user.organization_id {
-            Some(org) => Some(families::asked(&self.pool, &self.clients, org).await?),
-            None => None,
-        };
+        let family = self.family_of(user).await?;
         if family.as_ref().is_some_and(|f| !f.is_active) {
             return Err(Error::FamilyInactive);
         }

@@ -53,10 +53,6 @@ impl Handler<ChildDeleted> for ChildDeletedHandler {
 /// decided last.
 pub struct FamilyFacts;
 
-fn uuid(raw: &str) -> anyhow::Result<Uuid> {
-    Ok(Uuid::parse_str(raw)?)
-}
-
 impl Handler<OrganizationCreated> for FamilyFacts {
     async fn handle(
         &self,
@@ -64,7 +60,7 @@ impl Handler<OrganizationCreated> for FamilyFacts {
         event: OrganizationCreated,
         _: &EventMeta,
     ) -> anyhow::Result<()> {
-        let org = uuid(&event.organization_id)?;
+        let org = Uuid::parse_str(&event.organization_id)?;
         family_zones::keep(tx, org, kit::time::zone_name(&event.time_zone), false).await?;
         if !event.name.is_empty() {
             family_facts::keep_name(tx, org, &event.name, false).await?;
@@ -80,7 +76,7 @@ impl Handler<OrganizationUpdated> for FamilyFacts {
         event: OrganizationUpdated,
         _: &EventMeta,
     ) -> anyhow::Result<()> {
-        let org = uuid(&event.organization_id)?;
+        let org = Uuid::parse_str(&event.organization_id)?;
         family_zones::keep(tx, org, kit::time::zone_name(&event.time_zone), true).await?;
         if !event.name.is_empty() {
             family_facts::keep_name(tx, org, &event.name, true).await?;
@@ -96,7 +92,7 @@ impl Handler<OrganizationPlanChanged> for FamilyFacts {
         event: OrganizationPlanChanged,
         _: &EventMeta,
     ) -> anyhow::Result<()> {
-        let org = uuid(&event.organization_id)?;
+        let org = Uuid::parse_str(&event.organization_id)?;
         family_facts::keep_plan(tx, org, &event.plan).await?;
         Ok(())
     }
@@ -109,7 +105,7 @@ impl Handler<OrganizationActivationChanged> for FamilyFacts {
         event: OrganizationActivationChanged,
         _: &EventMeta,
     ) -> anyhow::Result<()> {
-        let org = uuid(&event.organization_id)?;
+        let org = Uuid::parse_str(&event.organization_id)?;
         let changed_at = event
             .changed_at
             .as_ref()
@@ -130,7 +126,10 @@ impl Handler<ChildCreated> for FamilyFacts {
         // Events from before children's names travelled with them name no
         // one: the family service is asked for those children instead.
         if !event.name.is_empty() {
-            let (org, child) = (uuid(&event.organization_id)?, uuid(&event.child_id)?);
+            let (org, child) = (
+                Uuid::parse_str(&event.organization_id)?,
+                Uuid::parse_str(&event.child_id)?,
+            );
             family_facts::keep_child_name(tx, org, child, &event.name, false).await?;
         }
         Ok(())
@@ -145,7 +144,10 @@ impl Handler<ChildUpdated> for FamilyFacts {
         _: &EventMeta,
     ) -> anyhow::Result<()> {
         if !event.name.is_empty() {
-            let (org, child) = (uuid(&event.organization_id)?, uuid(&event.child_id)?);
+            let (org, child) = (
+                Uuid::parse_str(&event.organization_id)?,
+                Uuid::parse_str(&event.child_id)?,
+            );
             family_facts::keep_child_name(tx, org, child, &event.name, true).await?;
         }
         Ok(())

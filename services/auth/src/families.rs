@@ -12,8 +12,8 @@
 //!
 //! Describing a user (`GET /users/me`) still asks the services: a parent who
 //! just renamed the family must see the new name in their next read. Signing
-//! in asks them too ([`asked`]), so a suspension stops it at once, and keeps
-//! the answer for the tablet.
+//! in (and a child's PIN unlock) asks them too, so a suspension stops it at
+//! once.
 
 use chorely_proto::auth::v1 as pb;
 use sqlx::PgPool;
@@ -25,16 +25,12 @@ use crate::{
     store::{family_facts, tablets},
 };
 
-/// Family `org` as kept, asked of the services when not all of it is.
+/// Family `org` as kept; when not all of it is, as the services answer
+/// now, kept where nothing is yet.
 pub async fn kept(pool: &PgPool, clients: &Clients, org: Uuid) -> Result<Family, Error> {
-    match family_facts::family(pool, org).await? {
-        Some(family) => Ok(family),
-        None => asked(pool, clients, org).await,
+    if let Some(family) = family_facts::family(pool, org).await? {
+        return Ok(family);
     }
-}
-
-/// Family `org` as the services answer now; kept where nothing is yet.
-pub async fn asked(pool: &PgPool, clients: &Clients, org: Uuid) -> Result<Family, Error> {
     let family = clients.family_of(org).await?;
     family_facts::fill(pool, &family).await?;
     Ok(family)
