@@ -16,6 +16,7 @@ use crate::{
     store::{
         self,
         ledger::{EntryRow, Jar, Kind, NewEntry},
+        standings::Children,
     },
     subjects::child_id,
 };
@@ -268,23 +269,28 @@ impl Ledger {
         org: Uuid,
         only: &[String],
     ) -> Result<pb::GetChildSummariesResponse, Error> {
-        // The family's own figures are read, on one connection, while the
-        // family service lists the children.
+        // The family's own figures, and the standing of every child this
+        // service knows of, are read on one connection while the family
+        // service lists the children (whose ratings the multipliers need):
+        // the answer waits for the slower of the two, not both.
         let own = async {
             let mut conn = self.pool.acquire().await?;
             let balances = store::ledger::balances(&mut *conn, org).await?;
             let family = self.multipliers.family(&mut conn, org).await?;
-            Ok::<_, Error>((conn, balances, family))
+            let known = self
+                .multipliers
+                .evidence(&mut conn, &family, Children::Known)
+                .await?;
+            Ok::<_, Error>((conn, balances, family, known))
         };
-        let (mut children, (mut conn, balances, family)) =
+        let (mut children, (mut conn, balances, family, known)) =
             tokio::try_join!(self.clients.children(user), own)?;
         if !only.is_empty() {
             children.retain(|c| only.contains(&c.id));
         }
-        // Every child's standing at once: the same few queries for any family.
         let standings = self
             .multipliers
-            .of_children(&mut conn, &family, &children)
+            .of_known(&mut conn, &family, &children, known)
             .await?;
         let summaries = children
             .iter()

@@ -10,7 +10,7 @@ use uuid::Uuid;
 use crate::{
     error::Error,
     multiplier::{self, Settings},
-    store,
+    store::{self, standings::Children},
     subjects::{self, Standing},
 };
 
@@ -120,59 +120,121 @@ impl Multipliers {
         family: &Family,
         children: &[Child],
     ) -> Result<Vec<(pb::Multiplier, Standing)>, Error> {
-        let ids = children
-            .iter()
-            .map(|c| Uuid::parse_str(&c.id).map_err(|_| Error::ChildNotFound))
-            .collect::<Result<Vec<Uuid>, Error>>()?;
+        let ids = ids_of(children)?;
+        let evidence = self.evidence(conn, family, Children::These(&ids)).await?;
+        Ok(measure(family, children, &ids, &evidence))
+    }
+
+    /// What the multipliers of `which` children are worked out from, as of now.
+    pub async fn evidence(
+        &self,
+        conn: &mut PgConnection,
+        family: &Family,
+        which: Children<'_>,
+    ) -> Result<Evidence, Error> {
         let tz: Tz = family.time_zone.parse().unwrap_or(Tz::UTC);
         let now = self.clock.now();
         let since = now - chrono::Duration::days(STREAK_WINDOW_DAYS);
-        let today = now.with_timezone(&tz).date_naive();
         let window_start = since.with_timezone(&tz).date_naive();
-        let evidence = store::standings::of_children(
+        let sets = store::standings::of_children(
             &mut *conn,
             family.org,
-            &ids,
+            which,
             &family.time_zone,
             since,
             window_start,
         )
         .await?;
-        let standings = subjects::standings(&ids, &evidence.subjects, &evidence.grades);
-        Ok(children
-            .iter()
-            .zip(&ids)
-            .map(|(child, id)| {
-                let standing = standings.get(id).copied().unwrap_or_default();
-                let theirs: Vec<(NaiveDate, NaiveDate)> = evidence
-                    .pauses
-                    .iter()
-                    .filter(|(who, _, _)| who.is_none_or(|c| c == *id))
-                    .map(|(_, from, to)| (*from, *to))
-                    .collect();
-                let days = evidence.chore_days.get(id).map_or(&[][..], Vec::as_slice);
-                let multiplier = multiplier::compute(
-                    &family.settings,
-                    &multiplier::Standing {
-                        gpa_letter: standing.letter(),
-                        failing: standing.failing,
-                        ratings: [
-                            child.honesty_rating,
-                            child.respect_rating,
-                            child.rules_rating,
-                        ],
-                        streak_days: streak_paused(
-                            days,
-                            today,
-                            evidence.last_missed.get(id).copied(),
-                            &theirs,
-                        ),
-                    },
-                );
-                (multiplier, standing)
-            })
-            .collect())
+        Ok(Evidence {
+            today: now.with_timezone(&tz).date_naive(),
+            sets,
+        })
     }
+
+    /// [`Multipliers::of_children`] from evidence read before the family
+    /// service said who the children are ([`Children::Known`]): read again,
+    /// for exactly these children, when it lacks one of them (a child whose
+    /// `ChildCreated` is still on its way).
+    pub async fn of_known(
+        &self,
+        conn: &mut PgConnection,
+        family: &Family,
+        children: &[Child],
+        known: Evidence,
+    ) -> Result<Vec<(pb::Multiplier, Standing)>, Error> {
+        let ids = ids_of(children)?;
+        let evidence = if ids.iter().all(|id| known.sets.children.contains(id)) {
+            known
+        } else {
+            self.evidence(conn, family, Children::These(&ids)).await?
+        };
+        Ok(measure(family, children, &ids, &evidence))
+    }
+}
+
+/// The evidence of some children, and the family's day it was read on.
+pub struct Evidence {
+    today: NaiveDate,
+    sets: store::standings::Evidence,
+}
+
+impl Evidence {
+    /// Whose evidence it is.
+    pub fn children(&self) -> &[Uuid] {
+        &self.sets.children
+    }
+}
+
+fn ids_of(children: &[Child]) -> Result<Vec<Uuid>, Error> {
+    children
+        .iter()
+        .map(|c| Uuid::parse_str(&c.id).map_err(|_| Error::ChildNotFound))
+        .collect()
+}
+
+/// Each of `children` (their ids `ids`, in the same order) measured against
+/// the family's settings.
+fn measure(
+    family: &Family,
+    children: &[Child],
+    ids: &[Uuid],
+    evidence: &Evidence,
+) -> Vec<(pb::Multiplier, Standing)> {
+    let Evidence { today, sets } = evidence;
+    let standings = subjects::standings(ids, &sets.subjects, &sets.grades);
+    children
+        .iter()
+        .zip(ids)
+        .map(|(child, id)| {
+            let standing = standings.get(id).copied().unwrap_or_default();
+            let theirs: Vec<(NaiveDate, NaiveDate)> = sets
+                .pauses
+                .iter()
+                .filter(|(who, _, _)| who.is_none_or(|c| c == *id))
+                .map(|(_, from, to)| (*from, *to))
+                .collect();
+            let days = sets.chore_days.get(id).map_or(&[][..], Vec::as_slice);
+            let multiplier = multiplier::compute(
+                &family.settings,
+                &multiplier::Standing {
+                    gpa_letter: standing.letter(),
+                    failing: standing.failing,
+                    ratings: [
+                        child.honesty_rating,
+                        child.respect_rating,
+                        child.rules_rating,
+                    ],
+                    streak_days: streak_paused(
+                        days,
+                        *today,
+                        sets.last_missed.get(id).copied(),
+                        &theirs,
+                    ),
+                },
+            );
+            (multiplier, standing)
+        })
+        .collect()
 }
 
 #[cfg(test)]

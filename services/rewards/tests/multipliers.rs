@@ -10,6 +10,7 @@ use kit::{clock::ManualClock, testing::TestDb};
 use rewards::{
     multiplier::Settings,
     multipliers::{Family, Multipliers},
+    store::standings::Children,
     subjects::Standing,
 };
 use sqlx::PgPool;
@@ -218,7 +219,7 @@ async fn the_evidence_comes_back_whole_from_one_statement() {
         rewards::store::standings::of_children(
             &pool,
             org,
-            &[ava, ben],
+            Children::These(&[ava, ben]),
             "Pacific/Auckland",
             since,
             days_ago(30),
@@ -271,6 +272,98 @@ async fn work_out(
     })
     .await
     .unwrap()
+}
+
+/// A child as the family service's events left them here (`deleted`: a
+/// tombstone).
+async fn heard_of(pool: &PgPool, org: Uuid, child: Uuid, deleted: bool) {
+    run(
+        pool,
+        sqlx::query(
+            "INSERT INTO children (child_id, organization_id, deleted_at)
+             VALUES ($1, $2, CASE WHEN $3 THEN now() END)",
+        )
+        .bind(child)
+        .bind(org)
+        .bind(deleted),
+    )
+    .await;
+}
+
+/// The children summary reads the evidence of every child it has heard of
+/// while the family service lists them, and uses it for those children; a
+/// child it has not heard of yet (their `ChildCreated` still on its way)
+/// makes it read again, for exactly the children listed.
+#[tokio::test]
+async fn the_known_childrens_evidence_is_read_before_the_list_and_read_again_for_a_newcomer() {
+    let (_db, pool) = database().await;
+    let (org, other) = (Uuid::new_v4(), Uuid::new_v4());
+    let (ava, ben, gone, elsewhere) = (
+        Uuid::new_v4(),
+        Uuid::new_v4(),
+        Uuid::new_v4(),
+        Uuid::new_v4(),
+    );
+    heard_of(&pool, org, ava, false).await;
+    heard_of(&pool, org, gone, true).await;
+    heard_of(&pool, other, elsewhere, false).await;
+    for n in 1..=2 {
+        chore_done(&pool, org, ava, n).await;
+        chore_done(&pool, org, ben, n).await;
+    }
+    let clock = ManualClock::at(now());
+    let multipliers = multipliers(&pool, &clock);
+    let family = Family {
+        org,
+        settings: Settings::default(),
+        time_zone: "UTC".into(),
+    };
+    let read_known = || async {
+        kit::tenancy::all_families(async {
+            let mut conn = pool.acquire().await.unwrap();
+            multipliers
+                .evidence(&mut conn, &family, Children::Known)
+                .await
+        })
+        .await
+        .unwrap()
+    };
+    let from_known = |children: Vec<Child>, known| {
+        let (pool, multipliers, family) = (&pool, &multipliers, &family);
+        async move {
+            kit::tenancy::all_families(async {
+                let mut conn = pool.acquire().await.unwrap();
+                multipliers
+                    .of_known(&mut conn, family, &children, known)
+                    .await
+            })
+            .await
+            .unwrap()
+        }
+    };
+
+    assert_eq!(
+        read_known().await.children(),
+        &[ava],
+        "only the family's children heard of and not deleted"
+    );
+    // Ava does a chore today after her evidence was read: with her alone
+    // listed, the evidence read before is used as it was.
+    let known = read_known().await;
+    chore_done(&pool, org, ava, 0).await;
+    let alone = from_known(vec![child(ava)], known).await;
+    assert_eq!(alone[0].0.streak_days, 2, "the evidence read beforehand");
+    // With Ben listed too, whom it has not heard of, it reads both again.
+    let known = read_known().await;
+    chore_done(&pool, org, ava, 3).await;
+    let both = from_known(vec![child(ava), child(ben)], known).await;
+    let streaks: Vec<i32> = both.iter().map(|(m, _)| m.streak_days).collect();
+    assert_eq!(streaks, vec![4, 2], "Ava's newest chore counted, and Ben's");
+    assert_eq!(
+        both,
+        work_out(&pool, &multipliers, &family, &[child(ava), child(ben)]).await,
+        "as if asked about them from the start"
+    );
 }
 
 /// What every child of a family is measured against, read in one statement:

@@ -28,6 +28,9 @@ use crate::{
 /// The five sets, for the children asked about.
 #[derive(Debug, Default)]
 pub struct Evidence {
+    /// The children the sets are of: those asked about, or every child of
+    /// the family this service has heard of (see [`Children`]).
+    pub children: Vec<Uuid>,
     pub subjects: Vec<SubjectRow>,
     /// The latest grade of each of those subjects (the one that counts).
     pub grades: Vec<GradeRow>,
@@ -60,40 +63,65 @@ struct Pause {
     ends_on: NaiveDate,
 }
 
+/// Whose evidence to read.
+#[derive(Debug, Clone, Copy)]
+pub enum Children<'a> {
+    /// These children.
+    These(&'a [Uuid]),
+    /// Every child of the family this service has heard of (the family
+    /// service's `ChildCreated`, until `ChildDeleted`): read before the
+    /// family service has answered who its children are, so the two are
+    /// asked at once. A child not heard of yet is not in it (the caller
+    /// asks again for them: [`Evidence::children`] says who is).
+    Known,
+}
+
 /// The evidence on `children` of `org`: chore days since `since` counted in
 /// `tz`, misses and pauses from the day `window_start` on.
 pub async fn of_children(
     db: impl sqlx::PgExecutor<'_>,
     org: Uuid,
-    children: &[Uuid],
+    children: Children<'_>,
     tz: &str,
     since: DateTime<Utc>,
     window_start: NaiveDate,
 ) -> Result<Evidence, Error> {
+    let asked = match children {
+        Children::These(ids) => Some(ids),
+        Children::Known => None,
+    };
+    // The known children are read in the same statement (one round trip):
+    // `known` is every id the sets below are of.
     let row = sqlx::query!(
-        r#"SELECT
+        r#"WITH known AS MATERIALIZED (
+             SELECT COALESCE($2::uuid[], ARRAY(SELECT child_id FROM children
+                                               WHERE organization_id = $1
+                                                 AND deleted_at IS NULL)) AS ids
+           )
+           SELECT
+             (SELECT ids FROM known) AS "children!: Vec<Uuid>",
              (SELECT COALESCE(json_agg(s), '[]')
                 FROM (SELECT id, child_id, name, teacher, period, grade_scale, custom_scale,
                              is_active
                         FROM subjects
-                       WHERE organization_id = $1 AND child_id = ANY($2)) s
+                       WHERE organization_id = $1 AND child_id = ANY((SELECT ids FROM known)::uuid[])) s
              ) AS "subjects!: Json<Vec<SubjectRow>>",
              (SELECT COALESCE(json_agg(g), '[]')
                 FROM (SELECT DISTINCT ON (g.subject_id)
                              g.subject_id, g.letter, g.percentage_centi, g.recorded_at
                         FROM grades g JOIN subjects s ON s.id = g.subject_id
-                       WHERE s.organization_id = $1 AND s.child_id = ANY($2)
+                       WHERE s.organization_id = $1 AND s.child_id = ANY((SELECT ids FROM known)::uuid[])
                        ORDER BY g.subject_id, g.recorded_at DESC, g.id DESC) g
              ) AS "grades!: Json<Vec<GradeRow>>",
              (SELECT COALESCE(json_agg(d ORDER BY d.child_id, d.day DESC), '[]')
                 FROM (SELECT DISTINCT child_id, (occurred_at AT TIME ZONE $3)::date AS day
                         FROM ledger_entries
-                       WHERE child_id = ANY($2) AND kind = 'CHORE' AND occurred_at >= $4) d
+                       WHERE child_id = ANY((SELECT ids FROM known)::uuid[]) AND kind = 'CHORE' AND occurred_at >= $4) d
              ) AS "chore_days!: Json<Vec<ChoreDay>>",
              (SELECT COALESCE(json_agg(m), '[]')
                 FROM (SELECT child_id, max(due_on) AS last
                         FROM misses
-                       WHERE child_id = ANY($2) AND excused_at IS NULL AND due_on >= $5
+                       WHERE child_id = ANY((SELECT ids FROM known)::uuid[]) AND excused_at IS NULL AND due_on >= $5
                        GROUP BY child_id) m
              ) AS "missed!: Json<Vec<Missed>>",
              (SELECT COALESCE(json_agg(p), '[]')
@@ -102,7 +130,7 @@ pub async fn of_children(
                        WHERE organization_id = $1 AND NOT removed AND ends_on >= $5) p
              ) AS "pauses!: Json<Vec<Pause>>""#,
         org,
-        children,
+        asked as Option<&[Uuid]>,
         tz,
         since,
         window_start,
@@ -115,6 +143,7 @@ pub async fn of_children(
         chore_days.entry(child_id).or_default().push(day);
     }
     Ok(Evidence {
+        children: row.children,
         subjects: row.subjects.0,
         grades: row.grades.0,
         chore_days,
