@@ -24,7 +24,7 @@ use crate::{
     store::{
         children,
         chores::{self, ChoreRow},
-        pauses, submissions, turns,
+        families, pauses, submissions, turns,
     },
     view,
     week::{self, Share},
@@ -146,29 +146,37 @@ impl Planning {
         // page a child opens waits for the slower of the two, not both).
         let now = self.clock.now();
         let reads = async {
-            let tz = self.time_zone(user, org).await?;
-            let today = local_date(now, tz);
             // One connection, one query after another: side by side, each on
             // a connection of its own, they were no quicker on two cores (an
             // unloaded read is bound by CPU), and each connection handed out
             // costs its scoping statement and its release.
             let mut conn = self.pool.acquire().await?;
+            let (zone, known) = families::zone_and_children(&mut conn, org).await?;
+            let tz = match zone {
+                Some(name) => calendar::parse(&name),
+                None => self.time_zone(user, org).await?,
+            };
+            let today = local_date(now, tz);
             let chores = chores::active(&mut *conn, org).await?;
             let marks = submissions::marks_of_family(&mut *conn, org, since(today)).await?;
             let swaps = turns::of_family(&mut *conn, org, since(today)).await?;
             let paused = pauses::of_family(&mut *conn, org, today).await?;
-            Ok::<_, Error>((tz, today, chores, marks, swaps, paused))
+            Ok::<_, Error>((conn, known, (tz, today, chores, marks, swaps, paused)))
         };
+        let (family, (mut conn, known, (tz, today, chores, marks, swaps, paused))) =
+            tokio::try_join!(self.clients.family_children(user), reads)?;
         // Children created before their events were followed here are
-        // learned from the family's answer (who can miss a chore); nothing
-        // read here depends on it.
-        let family = async {
-            let family = self.clients.family_children(user).await?;
-            let ids: Vec<Uuid> = family.iter().map(|(id, _)| *id).collect();
-            children::learn_all(&self.pool, org, &ids, now).await?;
-            Ok::<_, Error>(family)
-        };
-        let (family, (tz, today, chores, marks, swaps, paused)) = tokio::try_join!(family, reads)?;
+        // learned from the family's answer (who can miss a chore): only
+        // those not heard of, so a plan read writes nothing as a rule.
+        let unknown: Vec<Uuid> = family
+            .iter()
+            .map(|(id, _)| *id)
+            .filter(|id| !known.contains(id))
+            .collect();
+        if !unknown.is_empty() {
+            children::learn_all(&mut *conn, org, &unknown, now).await?;
+        }
+        drop(conn);
         let wanted = if user.role.is_parent() {
             match child_id.trim() {
                 "" => family.clone(),

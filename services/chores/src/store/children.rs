@@ -10,7 +10,7 @@ use crate::error::Error;
 
 /// Every child of the family a member was told of, in one statement.
 pub async fn learn_all(
-    pool: &PgPool,
+    db: impl sqlx::PgExecutor<'_>,
     org: Uuid,
     children: &[Uuid],
     at: DateTime<Utc>,
@@ -23,7 +23,7 @@ pub async fn learn_all(
         org,
         at,
     )
-    .execute(pool)
+    .execute(db)
     .traced("learn_children")
     .await?;
     Ok(())

@@ -49,6 +49,25 @@ pub async fn time_zone(pool: &PgPool, org: Uuid) -> Result<Option<String>, Error
     .await?)
 }
 
+/// The family's time zone (`None` until announced or learned) and every
+/// child this service has heard of in it (deleted ones too: a tombstone is
+/// not to be learned again), in one statement: what the day's plan reads
+/// before anything else.
+pub async fn zone_and_children(
+    conn: &mut PgConnection,
+    org: Uuid,
+) -> Result<(Option<String>, Vec<Uuid>), Error> {
+    let row = sqlx::query!(
+        r#"SELECT (SELECT time_zone FROM families WHERE organization_id = $1) AS time_zone,
+                  ARRAY(SELECT child_id FROM children WHERE organization_id = $1) AS "known!""#,
+        org,
+    )
+    .fetch_one(conn)
+    .traced("family_zone_and_children")
+    .await?;
+    Ok((row.time_zone, row.known))
+}
+
 /// A family suspended or activated at `at`; an older announcement arriving
 /// late changes nothing.
 pub async fn set_suspended(
