@@ -87,16 +87,18 @@ fn birthday(raw: &str) -> Option<NaiveDate> {
     NaiveDate::parse_from_str(raw, "%Y-%m-%d").ok()
 }
 
-/// The birthday details both child events carry.
+/// The name and birthday details both child events carry.
 async fn keep_child(
     tx: &mut PgConnection,
     org: &str,
     child: &str,
+    name: &str,
     date_of_birth: &str,
     reward_cents: i64,
 ) -> anyhow::Result<()> {
     let (org, child) = (Uuid::parse_str(org)?, Uuid::parse_str(child)?);
-    store::children::upsert(tx, org, child, birthday(date_of_birth), reward_cents).await?;
+    let born = birthday(date_of_birth);
+    store::children::upsert(tx, org, child, name, born, reward_cents).await?;
     Ok(())
 }
 
@@ -111,6 +113,7 @@ impl Handler<ChildCreated> for Children {
             tx,
             &e.organization_id,
             &e.child_id,
+            &e.name,
             &e.date_of_birth,
             e.birthday_reward_cents,
         )
@@ -129,6 +132,7 @@ impl Handler<ChildUpdated> for Children {
             tx,
             &e.organization_id,
             &e.child_id,
+            &e.name,
             &e.date_of_birth,
             e.birthday_reward_cents,
         )

@@ -2,6 +2,8 @@
 //! figures of the dashboards. Every movement names its source under a unique
 //! key, so nothing is counted twice however often it is replayed.
 
+use std::collections::HashMap;
+
 use chorely_proto::{events::v1::SubmissionReviewed, rewards::v1 as pb};
 use chrono::{Datelike, Days, Utc};
 use kit::{authn::User, clock::Clock, time, validate::FieldError};
@@ -233,8 +235,8 @@ impl Ledger {
 
     /// Payouts, newest first, with names; the parent column only for parents.
     pub async fn payouts(&self, user: &User, org: Uuid) -> Result<Vec<pb::Payout>, Error> {
-        // The names come from two other services: all three are asked at
-        // once, as one after another made every payouts page wait for each.
+        // The children's names are kept here (from the family service's
+        // events); the members' come from auth, asked meanwhile.
         let parents = async {
             if user.role.is_parent() {
                 self.clients.member_names(user).await.map(Some)
@@ -242,20 +244,34 @@ impl Ledger {
                 Ok(None)
             }
         };
-        let (rows, children, parents) = tokio::try_join!(
+        let (rows, parents) = tokio::try_join!(
             store::ledger::payouts(&self.pool, org, scope(user)),
-            self.clients.children(user),
             parents,
         )?;
+        // A child not named here yet (heard of before names were kept, or
+        // whose event is still on its way) is named by the family service,
+        // and the answer kept for the next time.
+        let asked: HashMap<Uuid, String> = if rows.iter().any(|r| r.child_name.is_none()) {
+            let names: Vec<(Uuid, String)> = self
+                .clients
+                .children(user)
+                .await?
+                .into_iter()
+                .filter_map(|c| Some((Uuid::parse_str(&c.id).ok()?, c.name)))
+                .collect();
+            store::children::learn_names(&self.pool, org, &names).await?;
+            names.into_iter().collect()
+        } else {
+            HashMap::new()
+        };
         Ok(rows
-            .iter()
+            .into_iter()
             .map(|row| {
-                let name = children
-                    .iter()
-                    .find(|c| c.id == row.child_id.to_string())
-                    .map(|c| c.name.clone())
+                let name = row
+                    .child_name
+                    .or_else(|| asked.get(&row.entry.child_id).cloned())
                     .unwrap_or_default();
-                payout_view(row, name, parents.as_ref())
+                payout_view(&row.entry, name, parents.as_ref())
             })
             .collect())
     }
@@ -365,7 +381,7 @@ impl Ledger {
 fn payout_view(
     row: &EntryRow,
     child_name: String,
-    parents: Option<&std::collections::HashMap<Uuid, String>>,
+    parents: Option<&HashMap<Uuid, String>>,
 ) -> pb::Payout {
     pb::Payout {
         id: row.id.to_string(),

@@ -154,3 +154,96 @@ async fn a_birthday_paid_this_year_is_not_looked_at_again_until_the_next() {
     assert_eq!(rewards::birthdays::pay_due(&pool, now).await.unwrap(), 0);
     assert_eq!(credits(&pool, child).await, 1);
 }
+
+/// The payouts of `org`, as the list reads them, with the names kept here.
+async fn payout_names(pool: &PgPool, org: Uuid) -> Vec<(Uuid, Option<String>)> {
+    kit::tenancy::within(
+        kit::tenancy::Scope::Family(org),
+        rewards::store::ledger::payouts(pool, org, None),
+    )
+    .await
+    .unwrap()
+    .into_iter()
+    .map(|row| (row.entry.child_id, row.child_name))
+    .collect()
+}
+
+async fn paid_out(pool: &PgPool, org: Uuid, child: Uuid) {
+    kit::tenancy::all_families(
+        sqlx::query(
+            "INSERT INTO ledger_entries (id, organization_id, child_id, kind, source_id,
+                 amount_cents) VALUES ($1, $2, $3, 'PAYOUT', $4, -100)",
+        )
+        .bind(Uuid::now_v7())
+        .bind(org)
+        .bind(child)
+        .bind(Uuid::now_v7().to_string())
+        .execute(pool),
+    )
+    .await
+    .unwrap();
+}
+
+/// The payouts list names each child from what the family service's events
+/// said (the newest name); a child no event has named comes back unnamed
+/// (the list then asks the family service), and its answer is kept only
+/// where no event has named the child.
+#[tokio::test]
+async fn payouts_name_children_as_their_events_did_and_a_learned_name_never_replaces_an_events() {
+    let db = TestDb::new("rewards");
+    let pool = kit::db::connect(&db.url, &rewards::startup::MIGRATIONS)
+        .await
+        .unwrap();
+    let (org, mia, leo) = (Uuid::new_v4(), Uuid::new_v4(), Uuid::new_v4());
+    let created = ChildCreated {
+        child_id: mia.to_string(),
+        organization_id: org.to_string(),
+        name: "Mia".into(),
+        ..Default::default()
+    };
+    deliver(&pool, &Children, created).await;
+    let renamed = ChildUpdated {
+        child_id: mia.to_string(),
+        organization_id: org.to_string(),
+        name: "Mia Rose".into(),
+        ..Default::default()
+    };
+    deliver(&pool, &Children, renamed).await;
+    let unnamed = ChildUpdated {
+        child_id: mia.to_string(),
+        organization_id: org.to_string(),
+        ..Default::default()
+    };
+    deliver(&pool, &Children, unnamed).await;
+    paid_out(&pool, org, mia).await;
+    paid_out(&pool, org, leo).await;
+
+    let mut names = payout_names(&pool, org).await;
+    names.sort();
+    let mut expected = vec![(mia, Some("Mia Rose".to_owned())), (leo, None)];
+    expected.sort();
+    assert_eq!(
+        names, expected,
+        "Mia by her newest event's name (one without a name keeps it); Leo unheard of"
+    );
+
+    // The family service's answer, older than Mia's events, names Leo only.
+    kit::tenancy::within(
+        kit::tenancy::Scope::Family(org),
+        children::learn_names(
+            &pool,
+            org,
+            &[(mia, "Mia".to_owned()), (leo, "Leo".to_owned())],
+        ),
+    )
+    .await
+    .unwrap();
+    let mut names = payout_names(&pool, org).await;
+    names.sort();
+    let mut expected = vec![
+        (mia, Some("Mia Rose".to_owned())),
+        (leo, Some("Leo".to_owned())),
+    ];
+    expected.sort();
+    assert_eq!(names, expected);
+}

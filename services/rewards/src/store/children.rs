@@ -8,27 +8,58 @@ use uuid::Uuid;
 
 use crate::error::Error;
 
-/// A child's birthday details, unless its deletion was seen first.
+/// What an event says of a child: their name and birthday details (an
+/// event without a name leaves the one kept), unless their deletion was
+/// seen first.
 pub async fn upsert(
     tx: &mut PgConnection,
     org: Uuid,
     child: Uuid,
+    name: &str,
     date_of_birth: Option<NaiveDate>,
     birthday_reward_cents: i64,
 ) -> Result<(), Error> {
     sqlx::query!(
-        "INSERT INTO children (child_id, organization_id, date_of_birth, birthday_reward_cents)
-         VALUES ($1, $2, $3, $4)
+        "INSERT INTO children (child_id, organization_id, name, date_of_birth,
+             birthday_reward_cents)
+         VALUES ($1, $2, NULLIF($3, ''), $4, $5)
          ON CONFLICT (child_id) DO UPDATE SET date_of_birth = EXCLUDED.date_of_birth,
-             birthday_reward_cents = EXCLUDED.birthday_reward_cents
+             birthday_reward_cents = EXCLUDED.birthday_reward_cents,
+             name = coalesce(EXCLUDED.name, children.name)
          WHERE children.deleted_at IS NULL",
         child,
         org,
+        name,
         date_of_birth,
         birthday_reward_cents,
     )
     .execute(tx)
     .traced("upsert_child")
+    .await?;
+    Ok(())
+}
+
+/// Names the family service answered, kept for children no event has
+/// named yet (a child heard of before names were kept, or whose event is on
+/// its way: the event, newer, then replaces it). A child not heard of at all
+/// is kept with their name alone; their event fills in the rest.
+pub async fn learn_names(
+    db: impl sqlx::PgExecutor<'_>,
+    org: Uuid,
+    names: &[(Uuid, String)],
+) -> Result<(), Error> {
+    let (ids, names): (Vec<Uuid>, Vec<String>) = names.iter().cloned().unzip();
+    sqlx::query!(
+        "INSERT INTO children (child_id, organization_id, name)
+         SELECT id, $3, name FROM unnest($1::uuid[], $2::text[]) AS n(id, name)
+         ON CONFLICT (child_id) DO UPDATE SET name = EXCLUDED.name
+         WHERE children.name IS NULL AND children.deleted_at IS NULL",
+        &ids,
+        &names,
+        org,
+    )
+    .execute(db)
+    .traced("learn_child_names")
     .await?;
     Ok(())
 }

@@ -250,24 +250,48 @@ pub async fn balances(
     Ok(rows.into_iter().map(|r| (r.child_id, r.balance)).collect())
 }
 
+/// A payout, with the child's name when it is kept here.
+#[derive(Debug, Clone)]
+pub struct PayoutRow {
+    pub entry: EntryRow,
+    pub child_name: Option<String>,
+}
+
 /// Payouts, newest first; one child's when `child` is given.
 pub async fn payouts(
     pool: &PgPool,
     org: Uuid,
     child: Option<Uuid>,
-) -> Result<Vec<EntryRow>, Error> {
-    Ok(sqlx::query_as!(
-        EntryRow,
-        "SELECT id, child_id, kind, jar, amount_cents, notes, created_by, created_at
-         FROM ledger_entries
-         WHERE organization_id = $1 AND kind = 'PAYOUT' AND ($2::uuid IS NULL OR child_id = $2)
-         ORDER BY created_at DESC, id DESC LIMIT 500",
+) -> Result<Vec<PayoutRow>, Error> {
+    let rows = sqlx::query!(
+        r#"SELECT e.id AS "id!", e.child_id AS "child_id!", e.kind AS "kind!", e.jar AS "jar!",
+                  e.amount_cents AS "amount_cents!", e.notes AS "notes!", e.created_by,
+                  e.created_at AS "created_at!", ch.name AS "child_name?"
+         FROM ledger_entries e LEFT JOIN children ch ON ch.child_id = e.child_id
+         WHERE e.organization_id = $1 AND e.kind = 'PAYOUT' AND ($2::uuid IS NULL OR e.child_id = $2)
+         ORDER BY e.created_at DESC, e.id DESC LIMIT 500"#,
         org,
         child,
     )
     .fetch_all(pool)
     .traced("payouts")
-    .await?)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| PayoutRow {
+            entry: EntryRow {
+                id: r.id,
+                child_id: r.child_id,
+                kind: r.kind,
+                jar: r.jar,
+                amount_cents: r.amount_cents,
+                notes: r.notes,
+                created_by: r.created_by,
+                created_at: r.created_at,
+            },
+            child_name: r.child_name,
+        })
+        .collect())
 }
 
 /// A child's money as the dashboards show it.
