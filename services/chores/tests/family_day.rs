@@ -4,8 +4,8 @@
 
 #![allow(clippy::unwrap_used)]
 
-use chrono::Utc;
 use chores::store::{children, families};
+use chrono::Utc;
 use kit::testing::TestDb;
 use sqlx::PgPool;
 use uuid::Uuid;
