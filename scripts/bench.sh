@@ -71,6 +71,24 @@ start_bench_stack() {
   wait_until_settled "the $prefix stack started"
 }
 
+# Waits (at most $2 seconds) until the auth database $1 has no mail due
+# that is not sent yet; after that the run goes on, and says so.
+wait_for_mail_sent() {
+  local db=$1 seconds=$2 due started=$SECONDS
+  step "Waiting for the mail the soak queued to be sent"
+  while :; do
+    due=$(psql -h 127.0.0.1 -U postgres -d "$db" -Atc \
+      "SELECT count(*) FROM mail_queue WHERE outcome IS NULL AND next_attempt_at <= now()")
+    [ "$due" = 0 ] && break
+    if ((SECONDS - started >= seconds)); then
+      step "Still $due mails to send after ${seconds}s: measuring anyway"
+      break
+    fi
+    sleep 1
+  done
+  step "Mail sent in $((SECONDS - started))s"
+}
+
 # Waits until the whole machine is quiet (the stacks, PostgreSQL, NATS and
 # anything else): see `chorely-bench settle`. After SETTLE_MAX_SECONDS
 # (default 1200) the run goes on, and says so.
@@ -107,7 +125,10 @@ if [ "$SOAK_MINUTES" -gt 0 ]; then
   fi
   # Whatever the soak set in motion (the mails, events and webhooks of its
   # submissions and approvals, the vacuuming of what it wrote) ends before
-  # anything is timed.
+  # anything is timed. Its approvals queue a mail to each child, tens of
+  # thousands of them, sent one after another after the soak: the machine
+  # can look quiet between two mails, so the queue itself is waited for.
+  wait_for_mail_sent "${LARGE}_auth" "${MAIL_DRAIN_MAX_SECONDS:-900}"
   wait_until_settled "after the soak"
 fi
 

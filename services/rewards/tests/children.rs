@@ -5,6 +5,8 @@
 
 #![allow(clippy::unwrap_used)]
 
+use std::collections::BTreeMap;
+
 use chorely_proto::events::v1::{ChildCreated, ChildDeleted, ChildUpdated, SubmissionReviewed};
 use chrono::{Datelike, Utc};
 use kit::testing::{TestDb, deliver};
@@ -156,7 +158,8 @@ async fn a_birthday_paid_this_year_is_not_looked_at_again_until_the_next() {
 }
 
 /// The payouts of `org`, as the list reads them, with the names kept here.
-async fn payout_names(pool: &PgPool, org: Uuid) -> Vec<(Uuid, Option<String>)> {
+/// Each paid-out child of `org` and the name the payouts list gives them.
+async fn payout_names(pool: &PgPool, org: Uuid) -> BTreeMap<Uuid, Option<String>> {
     kit::tenancy::within(
         kit::tenancy::Scope::Family(org),
         rewards::store::ledger::payouts(pool, org, None),
@@ -218,12 +221,9 @@ async fn payouts_name_children_as_their_events_did_and_a_learned_name_never_repl
     paid_out(&pool, org, mia).await;
     paid_out(&pool, org, leo).await;
 
-    let mut names = payout_names(&pool, org).await;
-    names.sort();
-    let mut expected = vec![(mia, Some("Mia Rose".to_owned())), (leo, None)];
-    expected.sort();
     assert_eq!(
-        names, expected,
+        payout_names(&pool, org).await,
+        BTreeMap::from([(mia, Some("Mia Rose".to_owned())), (leo, None)]),
         "Mia by her newest event's name (one without a name keeps it); Leo unheard of"
     );
 
@@ -238,12 +238,11 @@ async fn payouts_name_children_as_their_events_did_and_a_learned_name_never_repl
     )
     .await
     .unwrap();
-    let mut names = payout_names(&pool, org).await;
-    names.sort();
-    let mut expected = vec![
-        (mia, Some("Mia Rose".to_owned())),
-        (leo, Some("Leo".to_owned())),
-    ];
-    expected.sort();
-    assert_eq!(names, expected);
+    assert_eq!(
+        payout_names(&pool, org).await,
+        BTreeMap::from([
+            (mia, Some("Mia Rose".to_owned())),
+            (leo, Some("Leo".to_owned())),
+        ])
+    );
 }

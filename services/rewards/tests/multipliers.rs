@@ -35,6 +35,15 @@ async fn run(pool: &PgPool, statement: Statement<'_>) {
         .unwrap();
 }
 
+/// A family with the default settings, in UTC.
+fn utc_family(org: Uuid) -> Family {
+    Family {
+        org,
+        settings: Settings::default(),
+        time_zone: "UTC".into(),
+    }
+}
+
 /// An approved chore of `child`, done at noon UTC `n` days ago.
 async fn chore_done(pool: &PgPool, org: Uuid, child: Uuid, n: u64) {
     let at = days_ago(n).and_hms_opt(12, 0, 0).unwrap().and_utc();
@@ -158,11 +167,7 @@ async fn each_childs_streak_misses_pauses_and_grades_stay_their_own() {
 
     let clock = ManualClock::at(now());
     let multipliers = multipliers(&pool, &clock);
-    let family = Family {
-        org,
-        settings: Settings::default(),
-        time_zone: "UTC".into(),
-    };
+    let family = utc_family(org);
     let children = [child(mia), child(leo), child(noa), child(Uuid::new_v4())];
     let worked_out = work_out(&pool, &multipliers, &family, &children).await;
     let streaks: Vec<i32> = worked_out.iter().map(|(m, _)| m.streak_days).collect();
@@ -313,11 +318,7 @@ async fn the_known_childrens_evidence_is_read_before_the_list_and_read_again_for
     }
     let clock = ManualClock::at(now());
     let multipliers = multipliers(&pool, &clock);
-    let family = Family {
-        org,
-        settings: Settings::default(),
-        time_zone: "UTC".into(),
-    };
+    let family = utc_family(org);
     let read_known = || async {
         kit::tenancy::all_families(async {
             let mut conn = pool.acquire().await.unwrap();

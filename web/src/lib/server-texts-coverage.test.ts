@@ -23,6 +23,10 @@ const NOT_SHOWN = new Set([
   // Auth's answer when a child's invitation has expired; the gateway answers
   // with its own text naming the child ("Noa's invitation has expired. …").
   'This child has no open invitation',
+  // Auth refusing to start on an unusable SMTP_URL (an operator's log line).
+  'SMTP_URL is not a URL',
+  'SMTP_URL names no host',
+  'SMTP_URL must start smtp:// or smtps://, with tls= none, required or opportunistic',
 ]);
 
 function rustFiles(dir: string): string[] {

@@ -10,6 +10,7 @@
 //! it again, with the same Message-ID (the queue row's id), which is as far as
 //! SMTP lets a sender go against duplicates.
 
+mod relay;
 pub mod templates;
 
 use std::{sync::Arc, time::Duration};
@@ -18,7 +19,7 @@ use base64::Engine;
 use chrono::{DateTime, Utc};
 use kit::clock::Clock;
 use lettre::{
-    AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor,
+    Message,
     message::{Mailbox, MessageBuilder, MultiPart},
 };
 use secrecy::ExposeSecret;
@@ -27,6 +28,7 @@ use sqlx::PgPool;
 use tokio::sync::Notify;
 use tokio_util::sync::CancellationToken;
 
+pub use self::relay::{Relay, SendError, UrlError};
 use crate::{
     config::Config,
     error::Error,
@@ -84,7 +86,7 @@ fn backoff(attempts: i32) -> chrono::Duration {
 pub struct Mailer {
     pool: PgPool,
     clock: Clock,
-    transport: AsyncSmtpTransport<Tokio1Executor>,
+    relay: Relay,
     from: Mailbox,
     /// The domain of Message-IDs (the sender's).
     domain: String,
@@ -115,12 +117,7 @@ impl Mailer {
         clock: Clock,
         waker: MailWaker,
     ) -> anyhow::Result<Self> {
-        let url = config.smtp_url.expose_secret();
-        // The URL may hold the relay's password: errors name neither.
-        let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
-            .map_err(|_| anyhow::anyhow!("SMTP_URL is not a valid smtp:// or smtps:// URL"))?
-            .timeout(Some(Duration::from_secs(20)))
-            .build();
+        let relay = Relay::from_url(config.smtp_url.expose_secret())?;
         let from: Mailbox = config.mail_from.parse().map_err(|e| {
             anyhow::anyhow!("MAIL_FROM {:?} is not an address: {e}", config.mail_from)
         })?;
@@ -128,7 +125,7 @@ impl Mailer {
         Ok(Self {
             pool,
             clock,
-            transport,
+            relay,
             from,
             domain,
             waker,
@@ -327,8 +324,8 @@ impl Mailer {
             .subject(words.subject)
             .multipart(MultiPart::alternative_plain_html(words.text, words.html))
             .map_err(|e| Error::Internal(anyhow::anyhow!("mail not built: {e}")))?;
-        self.transport
-            .send(message)
+        self.relay
+            .send(&message)
             .await
             .map_err(|e| Error::Internal(anyhow::anyhow!("SMTP: {e}")))?;
         Ok(Outcome::Sent)

@@ -10,4 +10,5 @@ mod invitations;
 mod login;
 mod notifications;
 mod register;
+mod relay;
 mod tokens;
