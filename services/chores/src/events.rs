@@ -144,7 +144,10 @@ impl Handler<UserRevoked> for RevokedUsers {
 }
 
 /// A suspended family's feeds answer as unknown until it is activated.
-pub struct Activation;
+pub struct Activation {
+    /// When the change is taken to have happened if its event does not say.
+    pub clock: Clock,
+}
 
 impl Handler<OrganizationActivationChanged> for Activation {
     async fn handle(
@@ -156,10 +159,9 @@ impl Handler<OrganizationActivationChanged> for Activation {
         let org = Uuid::parse_str(&event.organization_id)?;
         let at = event
             .changed_at
-            .and_then(|t| {
-                chrono::DateTime::from_timestamp(t.seconds, u32::try_from(t.nanos).unwrap_or(0))
-            })
-            .unwrap_or_else(chrono::Utc::now);
+            .as_ref()
+            .and_then(kit::time::from_proto)
+            .unwrap_or_else(|| self.clock.now());
         families::set_suspended(tx, org, !event.is_active, at).await?;
         Ok(())
     }

@@ -243,10 +243,14 @@ impl Planning {
     pub async fn week(&self, parent: &User, org: Uuid, from: &str) -> Result<pb::Week, Error> {
         // As for today: the family's children are asked while the week is read.
         let reads = async {
-            let tz = self.time_zone(parent, org).await?;
+            // One connection for the zone and the reads, as for today.
+            let mut conn = self.pool.acquire().await?;
+            let tz = match families::time_zone(&mut *conn, org).await? {
+                Some(name) => calendar::parse(&name),
+                None => self.time_zone(parent, org).await?,
+            };
             let today = local_date(self.clock.now(), tz);
             let from = week::start(from, today)?;
-            let mut conn = self.pool.acquire().await?;
             let chores = chores::active(&mut *conn, org).await?;
             let swaps = turns::of_family(&mut *conn, org, from.min(since(today))).await?;
             let paused = pauses::of_family(&mut *conn, org, from).await?;

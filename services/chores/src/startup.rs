@@ -177,7 +177,9 @@ impl Application {
             s.consume::<UserRevoked, _>("chores-feeds-revoked-users", RevokedUsers, &shutdown),
             s.consume::<OrganizationActivationChanged, _>(
                 "chores-feeds-activation",
-                Activation,
+                Activation {
+                    clock: self.clock.clone(),
+                },
                 &shutdown,
             ),
             s.consume::<OrganizationCreated, _>("chores-families-created", Families, &shutdown),

@@ -39,12 +39,12 @@ pub async fn learn(pool: &PgPool, org: Uuid, tz: &str) -> Result<(), Error> {
 }
 
 /// The family's time zone, if known here.
-pub async fn time_zone(pool: &PgPool, org: Uuid) -> Result<Option<String>, Error> {
+pub async fn time_zone(db: impl sqlx::PgExecutor<'_>, org: Uuid) -> Result<Option<String>, Error> {
     Ok(sqlx::query_scalar!(
         "SELECT time_zone FROM families WHERE organization_id = $1",
         org,
     )
-    .fetch_optional(pool)
+    .fetch_optional(db)
     .traced("family_time_zone")
     .await?)
 }
