@@ -126,8 +126,8 @@ if [ "$SOAK_MINUTES" -gt 0 ]; then
   # Whatever the soak set in motion (the mails, events and webhooks of its
   # submissions and approvals, the vacuuming of what it wrote) ends before
   # anything is timed. Its approvals queue a mail to each child, tens of
-  # thousands of them, sent one after another after the soak: the machine
-  # can look quiet between two mails, so the queue itself is waited for.
+  # thousands of them, sent one after another: the queue itself is waited
+  # for, as a wait for a quiet machine can give up while they still go out.
   wait_for_mail_sent "${LARGE}_auth" "${MAIL_DRAIN_MAX_SECONDS:-900}"
   wait_until_settled "after the soak"
 fi
