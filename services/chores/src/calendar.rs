@@ -17,7 +17,19 @@ pub async fn time_zone(
     user: &User,
     org: Uuid,
 ) -> Result<Tz, Error> {
-    let name = match families::time_zone(pool, org).await? {
+    let kept = families::time_zone(pool, org).await?;
+    kept_or_asked(kept, pool, clients, user, org).await
+}
+
+/// [`time_zone`] from the zone already read here (`None`: not seen yet).
+pub async fn kept_or_asked(
+    kept: Option<String>,
+    pool: &PgPool,
+    clients: &Clients,
+    user: &User,
+    org: Uuid,
+) -> Result<Tz, Error> {
+    let name = match kept {
         Some(name) => name,
         None => {
             let name = clients.time_zone(user).await?;

@@ -152,10 +152,7 @@ impl Planning {
             // costs its scoping statement and its release.
             let mut conn = self.pool.acquire().await?;
             let (zone, known) = families::zone_and_children(&mut conn, org).await?;
-            let tz = match zone {
-                Some(name) => calendar::parse(&name),
-                None => self.time_zone(user, org).await?,
-            };
+            let tz = calendar::kept_or_asked(zone, &self.pool, &self.clients, user, org).await?;
             let today = local_date(now, tz);
             let chores = chores::active(&mut *conn, org).await?;
             let marks = submissions::marks_of_family(&mut *conn, org, since(today)).await?;
@@ -245,10 +242,8 @@ impl Planning {
         let reads = async {
             // One connection for the zone and the reads, as for today.
             let mut conn = self.pool.acquire().await?;
-            let tz = match families::time_zone(&mut *conn, org).await? {
-                Some(name) => calendar::parse(&name),
-                None => self.time_zone(parent, org).await?,
-            };
+            let zone = families::time_zone(&mut *conn, org).await?;
+            let tz = calendar::kept_or_asked(zone, &self.pool, &self.clients, parent, org).await?;
             let today = local_date(self.clock.now(), tz);
             let from = week::start(from, today)?;
             let chores = chores::active(&mut *conn, org).await?;

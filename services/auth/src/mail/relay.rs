@@ -86,6 +86,7 @@ enum Security {
     /// TLS from the first byte (`smtps`), for `host`.
     Implicit {
         host: ServerName<'static>,
+        connector: TlsConnector,
     },
 }
 
@@ -102,7 +103,6 @@ pub struct Relay {
     security: Security,
     hello: ClientId,
     credentials: Option<Credentials>,
-    tls: TlsConnector,
     open: Arc<Mutex<Option<Open>>>,
 }
 
@@ -126,7 +126,8 @@ impl Relay {
             ("smtps", None) => {
                 let host =
                     ServerName::try_from(host.clone()).map_err(|e| UrlError::Tls(e.to_string()))?;
-                (Security::Implicit { host }, 465)
+                let connector = TlsConnector::from(Arc::new(tls_config()));
+                (Security::Implicit { host, connector }, 465)
             }
             _ => return Err(UrlError::Scheme),
         };
@@ -150,7 +151,6 @@ impl Relay {
             security,
             hello,
             credentials,
-            tls: TlsConnector::from(Arc::new(tls_config())),
             open: Arc::default(),
         })
     }
@@ -210,9 +210,8 @@ impl Relay {
         // Why this module exists: see its documentation.
         tcp.set_nodelay(true).map_err(SendError::Connect)?;
         let mut conn = match &self.security {
-            Security::Implicit { host } => {
-                let tls = self
-                    .tls
+            Security::Implicit { host, connector } => {
+                let tls = connector
                     .connect(host.clone(), tcp)
                     .await
                     .map_err(SendError::Tls)?;
