@@ -336,6 +336,7 @@ mod tests {
             session_id: String::new(),
             expires_at: 0,
             issued_at_ms: 0,
+            session_started: 0,
             mfa_setup: false,
         }
     }

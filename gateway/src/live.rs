@@ -459,6 +459,7 @@ mod tests {
             session_id: String::new(),
             expires_at: i64::MAX,
             issued_at_ms: 0,
+            session_started: 0,
             mfa_setup: false,
         }
     }

@@ -6,12 +6,13 @@ use axum::{
     http::{HeaderMap, StatusCode, header::ACCEPT_LANGUAGE},
 };
 use chorely_proto::auth::v1 as pb;
+use kit::authn::Refusal;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{AppState, Body, Path};
 use crate::{
     auth::Authed,
-    error::{ApiResult, ErrorBody},
+    error::{ApiError, ApiResult, ErrorBody},
     json::{
         AcceptInviteBody, Accepted, AuthAnswer, ForgotPasswordBody, Invite, LoginAnswer, LoginBody,
         LoginMfaBody, RegisterBody, RenewedToken, ResetPasswordBody, VerifiedEmail,
@@ -39,7 +40,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// `PUBLIC_URL` (never the request's host), in the language the request
 /// prefers among those mails are written in (`Accept-Language`; the web app
 /// sends the language it shows).
-fn mail_context(state: &AppState, headers: &HeaderMap) -> pb::MailContext {
+pub(crate) fn mail_context(state: &AppState, headers: &HeaderMap) -> pb::MailContext {
     let accept = headers
         .get(ACCEPT_LANGUAGE)
         .and_then(|v| v.to_str().ok())
@@ -111,17 +112,18 @@ async fn forgot_password(
 }
 
 /// Sets a new password with the token of a reset link, ends every other
-/// session of the user and logs them in (the same answer as a login).
+/// session of the user and logs them in: the same answer as a login, so a
+/// user with two-factor sign-in on is asked for a code (`POST /auth/login/mfa`).
 #[utoipa::path(post, path = "/auth/reset-password", tag = "auth", request_body = ResetPasswordBody,
     responses(
-        (status = 200, body = AuthAnswer),
+        (status = 200, body = LoginAnswer),
         (status = 400, description = "The password breaks the rules, or the link is unknown, already used or expired (the message says which)", body = ErrorBody),
         (status = 403, description = "Account or family deactivated", body = ErrorBody),
     ))]
 async fn reset_password(
     State(state): State<AppState>,
     Body(body): Body<ResetPasswordBody>,
-) -> ApiResult<Json<AuthAnswer>> {
+) -> ApiResult<Json<LoginAnswer>> {
     // Auth ends the sessions issued until some moment during the call; this
     // gateway ends those issued before the call at once (the new one, issued
     // after, is never among them), the rest when the event comes round.
@@ -138,8 +140,10 @@ async fn reset_password(
     if let Some(user) = &answer.user {
         state.revocations.end_sessions_locally(&user.id, before);
     }
-    let mut answer = AuthAnswer::from(answer);
-    crate::profile::complete_answer(&state.clients, &mut answer).await;
+    let mut answer = LoginAnswer::from(answer);
+    if let LoginAnswer::Session(session) = &mut answer {
+        crate::profile::complete_answer(&state.clients, session.as_mut()).await;
+    }
     Ok(Json(answer))
 }
 
@@ -266,7 +270,13 @@ async fn renew(State(state): State<AppState>, user: Authed) -> ApiResult<Json<Re
         .clients
         .auth(&user)
         .renew_token(pb::RenewTokenRequest {})
-        .await?
+        .await
+        // A session auth ends (its 30 days are over, or it was logged out
+        // while this call was on its way) reads as any ended session.
+        .map_err(|status| match status.code() {
+            tonic::Code::Unauthenticated => ApiError::refused(Refusal::Invalid),
+            _ => ApiError::from(status),
+        })?
         .into_inner();
     Ok(Json(RenewedToken {
         token: renewed.token,
@@ -335,17 +345,19 @@ async fn login(
 
 /// The second step of a login with two-factor sign-in: the login's
 /// `mfaToken` and a code of the authenticator app, or a recovery code (each
-/// works once). Wrong codes count towards the same lock as wrong passwords.
+/// works once). The token is spent by the right code and allows 5 codes;
+/// wrong codes count towards the account's own lock, apart from passwords.
 #[utoipa::path(post, path = "/auth/login/mfa", tag = "auth", request_body = LoginMfaBody,
     responses(
         (status = 200, body = AuthAnswer),
         (status = 400, description = "The code is missing or not right", body = ErrorBody),
-        (status = 401, description = "The login's token expired (5 minutes): enter the password again", body = ErrorBody),
+        (status = 401, description = "The login's token expired (5 minutes), was used, or has had its 5 codes: enter the password again", body = ErrorBody),
         (status = 403, description = "Account or family deactivated", body = ErrorBody),
-        (status = 429, description = "Too many failed attempts for this account; try again later", body = ErrorBody),
+        (status = 429, description = "Too many wrong codes for this account: locked for 30 minutes (the message says how long is left)", body = ErrorBody),
     ))]
 async fn login_mfa(
     State(state): State<AppState>,
+    headers: HeaderMap,
     Body(body): Body<LoginMfaBody>,
 ) -> ApiResult<Json<AuthAnswer>> {
     let answer = state
@@ -354,6 +366,7 @@ async fn login_mfa(
         .login_mfa(pb::LoginMfaRequest {
             mfa_token: body.mfa_token,
             code: body.code,
+            mail: Some(mail_context(&state, &headers)),
         })
         .await?
         .into_inner();

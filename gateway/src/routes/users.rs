@@ -1,6 +1,6 @@
 //! The signed-in user's own account.
 
-use axum::{Json, extract::State};
+use axum::{Json, extract::State, http::HeaderMap};
 use chorely_proto::auth::v1 as pb;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -91,7 +91,7 @@ async fn start_mfa_setup(
         (status = 200, body = MfaConfirmedAnswer),
         (status = 400, description = "The code is missing or not right", body = ErrorBody),
         (status = 409, description = "Not being set up, or already on", body = ErrorBody),
-        (status = 429, description = "Too many wrong codes: locked for 15 minutes", body = ErrorBody),
+        (status = 429, description = "Too many wrong codes: locked for 30 minutes", body = ErrorBody),
     ))]
 async fn confirm_mfa(
     State(state): State<AppState>,
@@ -122,17 +122,21 @@ async fn confirm_mfa(
         (status = 400, description = "The code is missing or not right", body = ErrorBody),
         (status = 403, description = "Required of platform administrators", body = ErrorBody),
         (status = 409, description = "Two-factor sign-in is not on", body = ErrorBody),
-        (status = 429, description = "Too many wrong codes: locked for 15 minutes", body = ErrorBody),
+        (status = 429, description = "Too many wrong codes: locked for 30 minutes", body = ErrorBody),
     ))]
 async fn disable_mfa(
     State(state): State<AppState>,
     user: Authed,
+    headers: HeaderMap,
     Body(body): Body<MfaCodeBody>,
 ) -> ApiResult<Json<User>> {
     let me = state
         .clients
         .auth(&user)
-        .disable_mfa(pb::DisableMfaRequest { code: body.code })
+        .disable_mfa(pb::DisableMfaRequest {
+            code: body.code,
+            mail: Some(super::auth::mail_context(&state, &headers)),
+        })
         .await?
         .into_inner();
     let mut me = User::from(me);

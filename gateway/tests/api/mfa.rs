@@ -6,11 +6,12 @@ use chrono::{DateTime, Duration, Utc};
 use kit::clock::ManualClock;
 use reqwest::{Client, StatusCode};
 use serde_json::{Value, json};
-use testkit::Stack;
+use testkit::{Stack, mail::mails_to, test_maildir};
 use totp_rs::TOTP;
 
 use crate::helpers::{
-    Session, assert_error, login, parent, send, start_with_auth_clock, super_admin_without_mfa,
+    Session, assert_error, eventually, login, parent, send, start_with_auth_clock,
+    super_admin_without_mfa,
 };
 
 /// The code the app shows at `at` for a setup's `otpauth://` URI.
@@ -134,13 +135,17 @@ async fn a_super_admin_reaches_the_console_only_after_setting_up_two_factor_sign
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let (status, body) = second_step(&api, mfa_token, &code).await;
-    assert_wrong_code(status, &body);
+    // The token is spent: the password is asked again.
+    let (status, body) = second_step(&api, mfa_token, &codes[0]).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
 
     // A recovery code works once, typed however.
     let typed = codes[0].to_lowercase().replace('-', " ");
-    let (status, body) = second_step(&api, mfa_token, &typed).await;
+    let (_, challenge) = login(&api, email, "operator-secret").await;
+    let (status, body) = second_step(&api, &challenge["mfaToken"], &typed).await;
     assert_eq!(status, StatusCode::OK, "{body}");
+    let (_, challenge) = login(&api, email, "operator-secret").await;
+    let mfa_token = &challenge["mfaToken"];
     let (status, body) = second_step(&api, mfa_token, &codes[0]).await;
     assert_wrong_code(status, &body);
 
@@ -163,36 +168,131 @@ async fn a_super_admin_reaches_the_console_only_after_setting_up_two_factor_sign
     );
 }
 
-/// Wrong codes count towards the same lock as wrong passwords: after ten,
-/// even the right code is not checked.
+/// Turns two-factor sign-in on for the super admin at `start`; the
+/// `otpauth://` URI of their app.
+async fn admin_with_mfa(stack: &Stack, api: &str, start: DateTime<Utc>) -> (Session, Value) {
+    let admin = super_admin_without_mfa(stack, api).await;
+    let (_, setup) = send(admin.post("/users/me/mfa", &json!({}))).await;
+    let url = setup["otpauthUrl"].clone();
+    let (status, on) = send(admin.post(
+        "/users/me/mfa/confirm",
+        &json!({"code": code_at(&url, start)}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK, "{on}");
+    (admin, url)
+}
+
+/// A code the app does not show at `at`.
+fn wrong_code_at(url: &Value, at: DateTime<Utc>) -> &'static str {
+    let shown: Vec<String> = (-1..=1)
+        .map(|step| code_at(url, at + Duration::seconds(30 * step)))
+        .collect();
+    ["000000", "111111", "222222", "333333"]
+        .into_iter()
+        .find(|c| !shown.iter().any(|s| s == c))
+        .unwrap()
+}
+
+/// Each login's second step allows five codes; wrong codes are counted per
+/// account apart from passwords, so a right password does not start them
+/// again, and the tenth in a row locks the second step for 30 minutes, says
+/// when to try again, and mails the account's owner.
 #[tokio::test]
-async fn wrong_codes_are_refused_and_counted_towards_the_lock() {
+async fn wrong_codes_lock_the_second_step_and_a_right_password_does_not_lift_it() {
+    let (clock, start, stack, api) = stack_on_a_step().await;
+    let (admin, url) = admin_with_mfa(&stack, &api, start).await;
+    let email = admin.user["email"].as_str().unwrap().to_owned();
+    let now = start + Duration::seconds(30);
+    clock.set(now);
+    let wrong = wrong_code_at(&url, now);
+
+    let (status, challenge) = login(&api, &email, "operator-secret").await;
+    assert_eq!(status, StatusCode::OK, "{challenge}");
+    let first = challenge["mfaToken"].clone();
+    for _ in 0..5 {
+        let (status, body) = second_step(&api, &first, wrong).await;
+        assert_wrong_code(status, &body);
+    }
+    // The sixth code with the same token is not checked, right or not.
+    let (status, body) = second_step(&api, &first, &code_at(&url, now)).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+    assert_error(
+        &body,
+        "Too many wrong codes for this sign-in. Enter your password again.",
+    );
+
+    // The right password again: a new token, but the count goes on.
+    let (status, challenge) = login(&api, &email, "operator-secret").await;
+    assert_eq!(status, StatusCode::OK, "{challenge}");
+    let second = challenge["mfaToken"].clone();
+    for _ in 0..4 {
+        let (status, body) = second_step(&api, &second, wrong).await;
+        assert_wrong_code(status, &body);
+    }
+    let (status, body) = second_step(&api, &second, wrong).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert_error(&body, "Too many wrong codes. Try again in 30 minutes.");
+
+    // The owner is told, and pointed at choosing a new password.
+    let paused = |m: &testkit::mail::Mail| m.subject == "Your Chorely sign-in is paused";
+    eventually("the lock's mail", || async {
+        mails_to(&test_maildir(), &email).iter().any(paused)
+    })
+    .await;
+    let mails = mails_to(&test_maildir(), &email);
+    let lock_mail = mails.iter().find(|m| paused(m)).unwrap();
+    assert_eq!(mails.iter().filter(|m| paused(m)).count(), 1);
+    assert!(lock_mail.text.contains("30 minutes"), "{}", lock_mail.text);
+    let origin = api.trim_end_matches("/api");
+    assert_eq!(
+        lock_mail.link("/forgot-password").as_deref(),
+        Some(format!("{origin}/forgot-password").as_str())
+    );
+
+    // Locked: a new login's right code is refused, telling how long is left.
+    let at = now + Duration::minutes(29) + Duration::seconds(30);
+    clock.set(at);
+    let (status, challenge) = login(&api, &email, "operator-secret").await;
+    assert_eq!(status, StatusCode::OK, "{challenge}");
+    let (status, body) = second_step(&api, &challenge["mfaToken"], &code_at(&url, at)).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert_error(&body, "Too many wrong codes. Try again in 1 minute.");
+
+    // Once the lock has run out, the right code signs in.
+    let at = now + Duration::minutes(31);
+    clock.set(at);
+    let (_, challenge) = login(&api, &email, "operator-secret").await;
+    let (status, session) = second_step(&api, &challenge["mfaToken"], &code_at(&url, at)).await;
+    assert_eq!(status, StatusCode::OK, "{session}");
+    assert!(session["token"].is_string(), "{session}");
+}
+
+/// One token signs in once: two right codes sent with it at the same moment
+/// (the app's and a recovery code) give one session.
+#[tokio::test]
+async fn a_second_step_token_signs_in_once_even_when_raced() {
     let (clock, start, stack, api) = stack_on_a_step().await;
     let admin = super_admin_without_mfa(&stack, &api).await;
     let (_, setup) = send(admin.post("/users/me/mfa", &json!({}))).await;
-    let url = &setup["otpauthUrl"];
-    let (status, _) = send(admin.post(
+    let url = setup["otpauthUrl"].clone();
+    let (_, on) = send(admin.post(
         "/users/me/mfa/confirm",
-        &json!({"code": code_at(url, start)}),
+        &json!({"code": code_at(&url, start)}),
     ))
     .await;
-    assert_eq!(status, StatusCode::OK);
+    let codes: Vec<String> = serde_json::from_value(on["recoveryCodes"].clone()).unwrap();
+    let now = start + Duration::seconds(30);
+    clock.set(now);
     let (_, challenge) = login(&api, &admin.user["email"], "operator-secret").await;
-    let mfa_token = &challenge["mfaToken"];
-    let right = code_at(url, start + Duration::seconds(30));
-    clock.set(start + Duration::seconds(30));
-    let wrong = if right == "000000" {
-        "111111"
-    } else {
-        "000000"
-    };
-    for _ in 0..10 {
-        let (status, body) = second_step(&api, mfa_token, wrong).await;
-        assert_wrong_code(status, &body);
-    }
-    let (status, body) = second_step(&api, mfa_token, &right).await;
-    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
-    assert_error(&body, "Too many failed logins. Try again in 15 minutes.");
+    let token = &challenge["mfaToken"];
+    let app = code_at(&url, now);
+    let ((a, _), (b, _)) = tokio::join!(
+        second_step(&api, token, &app),
+        second_step(&api, token, &codes[0]),
+    );
+    let signed_in = [a, b].iter().filter(|s| **s == StatusCode::OK).count();
+    assert_eq!(signed_in, 1, "{a} {b}");
 }
 
 /// A parent may turn two-factor sign-in on from their profile, and off again
@@ -207,6 +307,10 @@ async fn a_parent_turns_two_factor_sign_in_on_and_off() {
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     assert_error(&body, "Two-factor sign-in is not on");
 
+    // A session opened with the password alone, elsewhere.
+    let (_, laptop) = login(&api, &parent.user["email"], "secret123").await;
+    let laptop = laptop["token"].as_str().unwrap().to_owned();
+
     let (_, setup) = send(parent.post("/users/me/mfa", &json!({}))).await;
     let url = setup["otpauthUrl"].clone();
     let (status, on) = send(parent.post(
@@ -219,6 +323,19 @@ async fn a_parent_turns_two_factor_sign_in_on_and_off() {
         token: on["token"].as_str().unwrap().to_owned(),
         ..parent
     };
+    // Turning it on ends the other sessions; this one goes on.
+    eventually("the other session ending", || async {
+        let (status, _) = send(
+            Client::new()
+                .get(format!("{api}/users/me"))
+                .bearer_auth(&laptop),
+        )
+        .await;
+        status == StatusCode::UNAUTHORIZED
+    })
+    .await;
+    let (status, me) = send(parent.get("/users/me")).await;
+    assert_eq!(status, StatusCode::OK, "{me}");
     // On: a new setup is refused (it would replace the app's secret).
     let (status, body) = send(parent.post("/users/me/mfa", &json!({}))).await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");

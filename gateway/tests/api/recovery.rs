@@ -1,7 +1,7 @@
 //! Email verification and password recovery against the real SMTP server
 //! the test script starts: the mail arrives in its maildir, and its link works.
 
-use chrono::Duration;
+use chrono::{Duration, Utc};
 use kit::clock::ManualClock;
 use reqwest::{Client, StatusCode};
 use serde_json::{Value, json};
@@ -293,4 +293,54 @@ async fn an_unknown_email_gets_the_same_answer_and_no_mail() {
     // Not an email at all is a plain input error.
     let (status, answer) = forgot(&api, "not-an-email").await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+}
+
+/// The mailbox alone proves no second factor: a reset of an account with
+/// two-factor sign-in on saves the new password and asks for a code, as a
+/// login does, before any session starts.
+#[tokio::test]
+async fn a_reset_of_an_account_with_two_factor_sign_in_asks_for_a_code() {
+    let now = Utc::now().timestamp();
+    let start = chrono::DateTime::from_timestamp(now - now % 30, 0).unwrap();
+    let clock = ManualClock::at(start);
+    let (_stack, api) = start_with_auth_clock(&clock).await;
+    let body = registration();
+    let email = body["email"].as_str().unwrap().to_owned();
+    let parent = register(&api, &body, "en").await;
+    let (_, setup) = send(parent.post("/users/me/mfa", &json!({}))).await;
+    let app = totp_rs::TOTP::from_url(setup["otpauthUrl"].as_str().unwrap()).unwrap();
+    let code_at = |at: chrono::DateTime<Utc>| app.generate(u64::try_from(at.timestamp()).unwrap());
+    let (status, on) =
+        send(parent.post("/users/me/mfa/confirm", &json!({"code": code_at(start)}))).await;
+    assert_eq!(status, StatusCode::OK, "{on}");
+
+    let (status, _) = forgot(&api, &email).await;
+    assert_eq!(status, StatusCode::ACCEPTED);
+    let mails = wait_for_mails(&test_maildir(), &email, 2).await;
+    let token = mails
+        .iter()
+        .find_map(|m| m.token("/reset-password/"))
+        .unwrap();
+    let (status, answer) = reset(&api, &token, "brand-new-secret").await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["mfaRequired"], true, "{answer}");
+    assert!(answer.get("token").is_none(), "no session yet: {answer}");
+
+    // The new password is the one now, and it too leads to the code.
+    let (status, _) = login(&api, &email, "secret123").await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let (_, challenge) = login(&api, &email, "brand-new-secret").await;
+    assert_eq!(challenge["mfaRequired"], true, "{challenge}");
+
+    // The reset's challenge and a code sign in.
+    let at = start + Duration::seconds(30);
+    clock.set(at);
+    let (status, session) = send(
+        Client::new()
+            .post(format!("{api}/auth/login/mfa"))
+            .json(&json!({"mfaToken": answer["mfaToken"], "code": code_at(at)})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{session}");
+    assert_eq!(session["user"]["email"], email.as_str());
 }

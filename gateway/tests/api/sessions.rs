@@ -309,3 +309,41 @@ async fn a_deactivated_member_cannot_renew() {
         "ACCOUNT_DEACTIVATED",
     );
 }
+
+/// A session lasts 30 days from its login however often it is renewed: a
+/// renewal near the end lives only to it, and after it the password is
+/// asked again. Turning two-factor sign-in on ends the other sessions.
+#[tokio::test]
+async fn renewals_never_take_a_session_past_thirty_days() {
+    let (stack, api) = start().await;
+    let parent = parent(&api).await;
+    let first = claims_of(&parent.token);
+    let began = first["auth_time"].as_i64().expect("the session's start");
+    assert!(began >= first["iat"].as_i64().unwrap() - 1, "{first}");
+    let (status, answer) = renew(&api, &parent.token).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(
+        claims_of(answer["token"].as_str().unwrap())["auth_time"],
+        began
+    );
+
+    // The same session as if it had begun 30 days less an hour ago, and
+    // 30 days and a minute ago (the stack's own key signs them).
+    let now = chrono::Utc::now().timestamp();
+    let forged = |started: i64| {
+        let mut claims: kit::jwt::Claims = serde_json::from_value(first.clone()).unwrap();
+        claims.auth_time = Some(started);
+        claims.iat = now;
+        claims.exp = now + 600;
+        claims.jti = uuid::Uuid::new_v4().to_string();
+        stack.signer().sign(kit::jwt::ACCESS_TYP, &claims).unwrap()
+    };
+    let month = i64::try_from(kit::jwt::SESSION_LIFETIME.as_secs()).unwrap();
+    assert_eq!(month, 30 * 24 * 3600);
+    let (status, answer) = renew(&api, &forged(now - month + 3600)).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let renewed = claims_of(answer["token"].as_str().unwrap());
+    assert_eq!(renewed["exp"].as_i64().unwrap(), now - month + 3600 + month);
+    let (status, body) = renew(&api, &forged(now - month - 60)).await;
+    assert_refused(status, &body, "Invalid or expired token", "UNAUTHENTICATED");
+}

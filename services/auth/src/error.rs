@@ -29,6 +29,12 @@ pub enum Error {
     /// The second step of a login came too late (or with a token not ours).
     #[error("Your sign-in took too long. Enter your password again.")]
     MfaLoginExpired,
+    /// A login's second step had all the codes it allows.
+    #[error("Too many wrong codes for this sign-in. Enter your password again.")]
+    MfaAttemptsUsed,
+    /// Too many wrong codes in a row: the second step waits this long.
+    #[error("{}", mfa_locked(*minutes))]
+    MfaLocked { minutes: i64 },
     #[error("Two-factor sign-in is already on")]
     MfaAlreadyOn,
     #[error("Start setting up two-factor sign-in first")]
@@ -80,6 +86,15 @@ pub enum Error {
     Internal(#[from] anyhow::Error),
 }
 
+/// The lock's message, telling when to try again.
+fn mfa_locked(minutes: i64) -> String {
+    if minutes == 1 {
+        "Too many wrong codes. Try again in 1 minute.".to_owned()
+    } else {
+        format!("Too many wrong codes. Try again in {minutes} minutes.")
+    }
+}
+
 impl Error {
     pub fn invalid(field: &'static str, message: impl Into<String>) -> Self {
         Error::Invalid(kit::validate::FieldError::new(field, message))
@@ -103,6 +118,7 @@ impl From<Error> for Status {
             Error::BadCredentials
             | Error::SessionEnded
             | Error::MfaLoginExpired
+            | Error::MfaAttemptsUsed
             | Error::TabletUnknown => Code::Unauthenticated,
             Error::AccountInactive | Error::FamilyInactive | Error::Forbidden(_) => {
                 Code::PermissionDenied
@@ -115,9 +131,10 @@ impl From<Error> for Status {
             | Error::TabletNotFound
             | Error::NotificationNotFound
             | Error::UnsubscribeUnknown => Code::NotFound,
-            Error::TooManyAttempts | Error::TooManyMails | Error::TooManyPinGuesses => {
-                Code::ResourceExhausted
-            }
+            Error::TooManyAttempts
+            | Error::TooManyMails
+            | Error::TooManyPinGuesses
+            | Error::MfaLocked { .. } => Code::ResourceExhausted,
             Error::Upstream { service, status } => {
                 return kit::error::upstream(service, status.clone());
             }

@@ -4,8 +4,11 @@
 //!
 //! A login with it on answers `mfa_required` and a short-lived second-step
 //! token after the right password; `login_mfa` takes that token and a code.
-//! Codes are counted against the same lock as passwords, each works once,
-//! and the time they are checked at is the service's clock (tests move it).
+//! Each token is a challenge kept here: it allows a few codes and is spent
+//! by the right one. Wrong codes are counted per user apart from passwords
+//! (a right password does not clear them), and the lock they lead to is
+//! mailed to the user. Each code works once, and the time codes are checked
+//! at is the service's clock (tests move it).
 //! Super admins must set it up before the console lets them in, unless the
 //! operator lifts that (`SUPER_ADMIN_MFA_REQUIRED=false`).
 
@@ -20,8 +23,12 @@ use uuid::Uuid;
 use crate::{
     accounts::Accounts,
     error::Error,
+    recovery::MailContext,
+    sessions,
     store::{
-        login_failures, mfa,
+        mail_queue::MailKind,
+        mfa, mfa_challenges,
+        mfa_failures::{self, Reserved},
         users::{self, UserRow},
     },
 };
@@ -39,6 +46,15 @@ const RECOVERY_CODE_CHARS: usize = 10;
 const RECOVERY_ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 /// How long a login may take between its password and its code.
 pub const SECOND_STEP: Duration = Duration::from_secs(5 * 60);
+/// Codes one login's second step may try; then the password is asked again.
+const ATTEMPTS_PER_SIGN_IN: i32 = 5;
+/// Wrong codes of one user in a row that lock their second step (a code
+/// falls to a guesser in about 1 in 330,000 tries: at ten a lock, years) ...
+const FAILURES_MAX: i32 = 10;
+/// ... when no more than this apart ...
+const FAILURE_WINDOW: Duration = Duration::from_secs(60 * 60);
+/// ... for this long.
+pub const LOCK: Duration = Duration::from_secs(30 * 60);
 
 fn totp(secret: Vec<u8>, account: &str) -> Result<TOTP, Error> {
     TOTP::new(
@@ -112,17 +128,22 @@ fn new_recovery_codes() -> Result<Vec<String>, Error> {
 }
 
 impl Accounts {
-    /// What a login answers once the password was right: the session, or,
-    /// with two-factor sign-in on, the token for its second step.
+    /// What a login answers once the password was right (or a reset link
+    /// set a new one): the session, or, with two-factor sign-in on, the
+    /// token for its second step, a challenge kept here.
     pub(crate) async fn after_password(&self, user: UserRow) -> Result<pb::AuthResponse, Error> {
         if !user.mfa_enabled {
             return self.logged_in(user).await;
         }
-        let expires_at = self.clock.now().timestamp()
-            + i64::try_from(SECOND_STEP.as_secs()).unwrap_or(i64::MAX / 2);
+        let now = self.clock.now();
+        let expires_at = now
+            + chrono::Duration::from_std(SECOND_STEP)
+                .map_err(|e| Error::Internal(anyhow::anyhow!("{e}")))?;
+        let challenge = Uuid::now_v7();
+        mfa_challenges::open(&self.pool, challenge, user.id, expires_at, now).await?;
         let mfa_token = self
             .signer
-            .mfa_token(user.id, expires_at)
+            .mfa_token(user.id, challenge, expires_at.timestamp())
             .map_err(|e| Error::Internal(e.into()))?;
         Ok(pb::AuthResponse {
             mfa_required: true,
@@ -133,18 +154,32 @@ impl Accounts {
 
     /// The second step of a login: a code from the app, or a recovery code.
     pub async fn login_mfa(&self, req: pb::LoginMfaRequest) -> Result<pb::AuthResponse, Error> {
+        let now = self.clock.now();
         let claims = self
             .verifier
-            .verify_mfa(req.mfa_token.trim(), self.clock.now().timestamp())
+            .verify_mfa(req.mfa_token.trim(), now.timestamp())
             .map_err(|_| Error::MfaLoginExpired)?;
         let user_id = Uuid::parse_str(&claims.sub).map_err(|_| Error::MfaLoginExpired)?;
+        let challenge = Uuid::parse_str(&claims.jti).map_err(|_| Error::MfaLoginExpired)?;
         if req.code.trim().is_empty() {
             return Err(Error::invalid("code", "Code is required"));
+        }
+        if !mfa_challenges::take_attempt(&self.pool, challenge, user_id, ATTEMPTS_PER_SIGN_IN, now)
+            .await?
+        {
+            return Err(
+                match mfa_challenges::attempts(&self.pool, challenge, user_id, now).await? {
+                    Some(tried) if tried >= ATTEMPTS_PER_SIGN_IN => Error::MfaAttemptsUsed,
+                    _ => Error::MfaLoginExpired,
+                },
+            );
         }
         let user = users::find_by_id(&self.pool, user_id)
             .await?
             .ok_or(Error::MfaLoginExpired)?;
-        self.check_code(&user, &req.code).await?;
+        let mail = MailContext::from_proto(req.mail.as_ref());
+        self.check_code(&user, &req.code, Some(challenge), mail.as_ref())
+            .await?;
         if !user.is_active {
             return Err(Error::AccountInactive);
         }
@@ -172,6 +207,7 @@ impl Accounts {
     /// Turns two-factor sign-in on with a code from the app. The recovery
     /// codes are answered this once (only their hashes are kept), with a new
     /// token for this session: for a super admin, the one the console takes.
+    /// Every other session of the user ends.
     pub async fn confirm_mfa(
         &self,
         caller: &Caller,
@@ -188,14 +224,15 @@ impl Accounts {
             Some(setup) => setup,
             None => return Err(Error::MfaNotStarted),
         };
-        self.reserve_password_attempt(&user.email).await?;
         let now = self.clock.now();
-        let step = step_of(
+        let reserved = self.reserve_code_attempt(&user, now).await?;
+        let Some(step) = step_of(
             &totp(setup.secret, &user.email)?,
             &req.code,
             unix_seconds(now),
-        )
-        .ok_or_else(wrong_code)?;
+        ) else {
+            return Err(self.wrong_code(&user, reserved, None).await?);
+        };
         let codes = new_recovery_codes()?;
         let hashes: Vec<Vec<u8>> = codes.iter().map(|c| hash_recovery_code(c)).collect();
         let mut tx = self.pool.begin().await?;
@@ -203,12 +240,21 @@ impl Accounts {
             return Err(wrong_code());
         }
         mfa::confirm(&mut tx, user.id, &hashes, now).await?;
+        // Sessions opened with the password alone end: whoever had it
+        // before the second factor existed is out. This one goes on.
+        let cut = sessions::end_sessions(&mut tx, user.id, user.organization_id).await?;
         tx.commit().await?;
-        login_failures::clear(&self.pool, &user.email).await?;
+        self.end_sessions_here(user.id, cut);
+        mfa_failures::clear(&self.pool, user.id).await?;
         user.mfa_enabled = true;
+        sessions::wait_past(cut).await;
         let token = self
             .signer
-            .session_token(&self.subject(&user), &caller.session_id)
+            .session_token(
+                &self.subject(&user),
+                &caller.session_id,
+                caller.session_started,
+            )
             .map_err(|e| Error::Internal(e.into()))?;
         Ok(pb::MfaConfirmed {
             recovery_codes: codes,
@@ -241,7 +287,9 @@ impl Accounts {
         if req.code.trim().is_empty() {
             return Err(Error::invalid("code", "Code is required"));
         }
-        self.check_code(&user, &req.code).await?;
+        let mail = MailContext::from_proto(req.mail.as_ref());
+        self.check_code(&user, &req.code, None, mail.as_ref())
+            .await?;
         let mut tx = self.pool.begin().await?;
         mfa::remove(&mut tx, user.id).await?;
         tx.commit().await?;
@@ -255,15 +303,23 @@ impl Accounts {
     }
 
     /// Checks a code of `user`'s app or one of their recovery codes, using it
-    /// up; counted against the lock as a password is, and a right one
-    /// clears the count.
-    async fn check_code(&self, user: &UserRow, code: &str) -> Result<(), Error> {
-        self.reserve_password_attempt(&user.email).await?;
-        let setup = mfa::secret(&self.pool, user.id)
+    /// up, and the login's `challenge` with it, if any (so a right code signs
+    /// in once). Counted against the user's own lock; a right one clears it.
+    async fn check_code(
+        &self,
+        user: &UserRow,
+        code: &str,
+        challenge: Option<Uuid>,
+        mail: Option<&MailContext>,
+    ) -> Result<(), Error> {
+        let now = self.clock.now();
+        let reserved = self.reserve_code_attempt(user, now).await?;
+        let Some(setup) = mfa::secret(&self.pool, user.id)
             .await?
             .filter(|s| s.confirmed)
-            .ok_or_else(wrong_code)?;
-        let now = self.clock.now();
+        else {
+            return Err(self.wrong_code(user, reserved, mail).await?);
+        };
         let mut tx = self.pool.begin().await?;
         let accepted = match step_of(&totp(setup.secret, &user.email)?, code, unix_seconds(now)) {
             Some(step) => mfa::use_step(&mut tx, user.id, step).await?,
@@ -272,12 +328,78 @@ impl Accounts {
             }
         };
         if !accepted {
-            return Err(wrong_code());
+            return Err(self.wrong_code(user, reserved, mail).await?);
+        }
+        if let Some(challenge) = challenge
+            && !mfa_challenges::spend(&mut tx, challenge, now).await?
+        {
+            // Another request signed in with this challenge first; the code
+            // stays unused (the transaction is not committed).
+            return Err(Error::MfaLoginExpired);
         }
         tx.commit().await?;
-        login_failures::clear(&self.pool, &user.email).await?;
+        mfa_failures::clear(&self.pool, user.id).await?;
         Ok(())
     }
+
+    /// Counts an attempt at `user`'s second factor before it is checked,
+    /// refusing it while they are locked.
+    async fn reserve_code_attempt(
+        &self,
+        user: &UserRow,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> Result<Reserved, Error> {
+        let reserved =
+            mfa_failures::reserve(&self.pool, user.id, FAILURES_MAX, FAILURE_WINDOW, LOCK, now)
+                .await?;
+        if let Reserved::Locked { until } = reserved {
+            return Err(Error::MfaLocked {
+                minutes: minutes_left(until, now),
+            });
+        }
+        Ok(reserved)
+    }
+
+    /// The error for a wrong code: "not right", or, when it was the last
+    /// before the lock, the lock, which the user is also told of by mail
+    /// (a guesser has their password; they should choose a new one).
+    async fn wrong_code(
+        &self,
+        user: &UserRow,
+        reserved: Reserved,
+        mail: Option<&MailContext>,
+    ) -> Result<Error, Error> {
+        let Reserved::LastBeforeLock { until } = reserved else {
+            return Ok(wrong_code());
+        };
+        if let Some(mail) = mail
+            && !user.email.is_empty()
+        {
+            let mut tx = self.pool.begin().await?;
+            let queued = self
+                .queue_mail(
+                    &mut tx,
+                    MailKind::MfaLocked,
+                    &user.email,
+                    Some(user.id),
+                    mail,
+                )
+                .await?;
+            tx.commit().await?;
+            if queued {
+                self.mail.wake();
+            }
+        }
+        Ok(Error::MfaLocked {
+            minutes: minutes_left(until, self.clock.now()),
+        })
+    }
+}
+
+/// Whole minutes from `now` until `until`, rounded up, at least one.
+fn minutes_left(until: chrono::DateTime<chrono::Utc>, now: chrono::DateTime<chrono::Utc>) -> i64 {
+    let seconds = (until - now).num_seconds().max(1);
+    (seconds + 59) / 60
 }
 
 fn wrong_code() -> Error {

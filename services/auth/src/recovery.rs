@@ -56,14 +56,15 @@ pub fn language(raw: &str) -> &'static str {
     }
 }
 
-/// The token errors people see, the same for each kind of link.
+/// The token errors people see, the same for each kind of link (a lock's
+/// mail has no token: its link is the page asking for a reset).
 fn unknown_link(kind: MailKind) -> Error {
     match kind {
         MailKind::ResetPassword => Error::invalid(
             "token",
             "This password reset link is not valid. Ask for a new one.",
         ),
-        MailKind::VerifyEmail => Error::invalid(
+        MailKind::VerifyEmail | MailKind::MfaLocked => Error::invalid(
             "token",
             "This verification link is not valid. Ask for a new one.",
         ),
@@ -76,7 +77,7 @@ fn used_link(kind: MailKind) -> Error {
             "token",
             "This password reset link has already been used. Ask for a new one.",
         ),
-        MailKind::VerifyEmail => {
+        MailKind::VerifyEmail | MailKind::MfaLocked => {
             Error::invalid("token", "This verification link has already been used.")
         }
     }
@@ -88,7 +89,7 @@ fn expired_link(kind: MailKind) -> Error {
             "token",
             "This password reset link has expired. Ask for a new one.",
         ),
-        MailKind::VerifyEmail => Error::invalid(
+        MailKind::VerifyEmail | MailKind::MfaLocked => Error::invalid(
             "token",
             "This verification link has expired. Ask for a new one.",
         ),
@@ -151,7 +152,8 @@ impl Accounts {
     }
 
     /// Sets a new password with a reset link's token (once, within its hour),
-    /// ends every other session of the user and logs them in.
+    /// ends every other session of the user and logs them in (with
+    /// two-factor sign-in on, answers its second step instead).
     pub async fn reset_password(
         &self,
         req: pb::ResetPasswordRequest,
@@ -187,7 +189,9 @@ impl Accounts {
         // The new session must be issued after the cut-off, never in its
         // millisecond, or it would be refused with the old ones.
         sessions::wait_past(cut).await;
-        self.logged_in(user).await
+        // The mailbox alone proves no second factor: with two-factor
+        // sign-in on, the new password leads to the code, as a login does.
+        self.after_password(user).await
     }
 
     /// Follows a verification link: the address it was mailed to is the

@@ -62,7 +62,8 @@ impl Accounts {
         Ok(())
     }
 
-    /// A new token in the caller's session, valid for another token lifetime.
+    /// A new token in the caller's session, valid for another token lifetime
+    /// but never past the session's 30 days from its login (`auth_time`).
     /// Only a valid token that is not revoked is renewed (the request was
     /// authenticated), so an ended session stays ended; an account
     /// deactivated or a family suspended since is refused as at login.
@@ -86,12 +87,20 @@ impl Accounts {
         {
             return Err(Error::SessionEnded);
         }
+        // A session lasts 30 days from its login, however often renewed.
+        if kit::jwt::session_end(caller.session_started) <= Utc::now().timestamp() {
+            return Err(Error::SessionEnded);
+        }
         // A child's session on the family tablet stays short, and ends with the tablet.
         if let Some(token) = self.renew_tablet_session(caller, &user).await? {
             return Ok(token);
         }
         self.signer
-            .session_token(&self.subject(&user), &caller.session_id)
+            .session_token(
+                &self.subject(&user),
+                &caller.session_id,
+                caller.session_started,
+            )
             .map_err(|e| Error::Internal(e.into()))
     }
 
@@ -135,7 +144,11 @@ impl Accounts {
         wait_past(cut).await;
         let token = self
             .signer
-            .session_token(&self.subject(&user), &caller.session_id)
+            .session_token(
+                &self.subject(&user),
+                &caller.session_id,
+                caller.session_started,
+            )
             .map_err(|e| Error::Internal(e.into()))?;
         Ok(pb::AuthResponse {
             token,

@@ -319,7 +319,12 @@ impl Accounts {
         self.record_login(&mut user).await?;
         let token = self
             .signer
-            .session_token_for(&self.subject(&user), &session_id, TABLET_SESSION_TTL)
+            .session_token_for(
+                &self.subject(&user),
+                &session_id,
+                chrono::Utc::now().timestamp(),
+                TABLET_SESSION_TTL,
+            )
             .map_err(|e| Error::Internal(e.into()))?;
         Ok(pb::AuthResponse {
             token,
@@ -355,7 +360,12 @@ impl Accounts {
         )
         .await?;
         self.signer
-            .session_token_for(&self.subject(user), &caller.session_id, TABLET_SESSION_TTL)
+            .session_token_for(
+                &self.subject(user),
+                &caller.session_id,
+                caller.session_started,
+                TABLET_SESSION_TTL,
+            )
             .map(Some)
             .map_err(|e| Error::Internal(e.into()))
     }

@@ -64,6 +64,8 @@ pub struct User {
     pub expires_at: i64,
     /// When the token was issued (Unix milliseconds), as revocations count.
     pub issued_at_ms: i64,
+    /// When the token's session began (Unix seconds): renewals keep it.
+    pub session_started: i64,
     /// A super admin who must set up two-factor sign-in before the console.
     pub mfa_setup: bool,
 }
@@ -272,6 +274,7 @@ fn caller_from(verified: Verified, token: &str) -> Option<Caller> {
         session_id: claims.session_id().to_owned(),
         expires_at: claims.exp,
         issued_at_ms: claims.issued_at_ms(),
+        session_started: claims.session_started(),
         mfa_setup: claims.mfa_setup,
     }))
 }

@@ -33,6 +33,9 @@ const SERVICE_TTL: Duration = Duration::from_secs(60);
 /// The least lifetime a service token still has when it is used for another
 /// call: well beyond the longest a call may take (15 s, see `kit::grpc`).
 const SERVICE_REUSE_LEFT: i64 = 30;
+/// How long a session lasts from its login, renewals included: then the
+/// password (and second factor) is asked again.
+pub const SESSION_LIFETIME: Duration = Duration::from_secs(30 * 24 * 60 * 60);
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum JwtError {
@@ -76,6 +79,12 @@ pub struct Claims {
     /// reaches their profile and the setup, not the console.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub mfa_setup: bool,
+    /// When the session began (Unix seconds, OpenID Connect's `auth_time`):
+    /// renewals carry it on, and no token outlives [`SESSION_LIFETIME`] from
+    /// it. Absent on service and second-step tokens (and on user tokens
+    /// issued before it existed: their `iat` stands for it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub auth_time: Option<i64>,
 }
 
 impl Claims {
@@ -89,6 +98,11 @@ impl Claims {
     /// The session the token belongs to, by which it is logged out.
     pub fn session_id(&self) -> &str {
         self.sid.as_deref().unwrap_or(&self.jti)
+    }
+
+    /// When the token's session began (Unix seconds).
+    pub fn session_started(&self) -> i64 {
+        self.auth_time.unwrap_or(self.iat)
     }
 }
 
@@ -220,22 +234,33 @@ impl JwtSigner {
 
     /// A user's access token, starting a new session.
     pub fn access_token(&self, subject: &Subject) -> Result<String, JwtError> {
-        self.session_token(subject, &Uuid::new_v4().to_string())
+        let started = chrono::Utc::now().timestamp();
+        self.session_token(subject, &Uuid::new_v4().to_string(), started)
     }
 
-    /// A user's access token in the session `session_id` (a renewal).
-    pub fn session_token(&self, subject: &Subject, session_id: &str) -> Result<String, JwtError> {
-        self.session_token_for(subject, session_id, self.ttl)
+    /// A user's access token in the session `session_id`, which began at
+    /// `started` (Unix seconds; a renewal).
+    pub fn session_token(
+        &self,
+        subject: &Subject,
+        session_id: &str,
+        started: i64,
+    ) -> Result<String, JwtError> {
+        self.session_token_for(subject, session_id, started, self.ttl)
     }
 
     /// A user's access token in the session `session_id` living `ttl`
-    /// instead of the usual lifetime (a child's session on the family tablet).
+    /// instead of the usual lifetime (a child's session on the family
+    /// tablet); never past the session's end, [`SESSION_LIFETIME`] after
+    /// `started`.
     pub fn session_token_for(
         &self,
         subject: &Subject,
         session_id: &str,
+        started: i64,
         ttl: Duration,
     ) -> Result<String, JwtError> {
+        let base = base_claims(ttl);
         let claims = Claims {
             sub: subject.user_id.to_string(),
             role: Some(subject.role.clone()),
@@ -243,17 +268,26 @@ impl JwtSigner {
             child: subject.child,
             sid: Some(session_id.to_owned()),
             mfa_setup: subject.mfa_setup,
-            ..base_claims(ttl)
+            auth_time: Some(started),
+            exp: base.exp.min(session_end(started)),
+            ..base
         };
         self.sign(ACCESS_TYP, &claims)
     }
 
     /// The token that carries a login from its right password to its second
-    /// factor, until `expires_at` (Unix seconds, the caller's clock).
-    pub fn mfa_token(&self, user_id: Uuid, expires_at: i64) -> Result<String, JwtError> {
+    /// factor, until `expires_at` (Unix seconds, the caller's clock). Its
+    /// `jti` is `challenge`: auth's record of the attempts it allows.
+    pub fn mfa_token(
+        &self,
+        user_id: Uuid,
+        challenge: Uuid,
+        expires_at: i64,
+    ) -> Result<String, JwtError> {
         let claims = Claims {
             sub: user_id.to_string(),
             exp: expires_at,
+            jti: challenge.to_string(),
             ..base_claims(Duration::ZERO)
         };
         self.sign(MFA_TYP, &claims)
@@ -301,6 +335,11 @@ impl JwtSigner {
     }
 }
 
+/// When a session that began at `started` (Unix seconds) ends.
+pub fn session_end(started: i64) -> i64 {
+    started.saturating_add(i64::try_from(SESSION_LIFETIME.as_secs()).unwrap_or(i64::MAX / 2))
+}
+
 fn base_claims(ttl: Duration) -> Claims {
     let now_ms = chrono::Utc::now().timestamp_millis();
     let now = now_ms.div_euclid(1000);
@@ -317,6 +356,7 @@ fn base_claims(ttl: Duration) -> Claims {
         child: None,
         iat_ms: Some(now_ms),
         mfa_setup: false,
+        auth_time: None,
     }
 }
 
@@ -405,7 +445,7 @@ mod tests {
         let (signer, verifier) = pair();
         let user = Uuid::new_v4();
         let now = 1_000_000;
-        let mfa = signer.mfa_token(user, now + 300).unwrap();
+        let mfa = signer.mfa_token(user, Uuid::new_v4(), now + 300).unwrap();
         assert_eq!(verifier.verify(&mfa).unwrap_err(), JwtError::Invalid);
         assert_eq!(
             verifier.verify_mfa(&mfa, now).unwrap().sub,
@@ -457,6 +497,7 @@ mod tests {
                             ..subject
                         },
                         &sid,
+                        first.session_started(),
                     )
                     .unwrap(),
             )
@@ -471,5 +512,49 @@ mod tests {
         use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
         let json = String::from_utf8(URL_SAFE_NO_PAD.decode(payload).unwrap()).unwrap();
         assert!(!json.contains("mfa_setup"), "{json}");
+    }
+
+    #[test]
+    fn a_session_keeps_its_start_and_no_token_outlives_its_lifetime() {
+        let (signer, verifier) = pair();
+        let subject = Subject {
+            user_id: Uuid::new_v4(),
+            role: "ORG_ADMIN".into(),
+            org: Some(Uuid::new_v4()),
+            child: None,
+            mfa_setup: false,
+        };
+        let now = chrono::Utc::now().timestamp();
+        let first = verifier
+            .verify(&signer.access_token(&subject).unwrap())
+            .unwrap()
+            .claims;
+        let started = first
+            .auth_time
+            .expect("a login's token says when the session began");
+        assert!((now..=now + 1).contains(&started), "{started}");
+        assert_eq!(first.session_started(), started);
+
+        // A renewal of a session 29 days and 23 hours old lives only to the
+        // end of its 30 days, not a whole token lifetime.
+        let lifetime = i64::try_from(SESSION_LIFETIME.as_secs()).unwrap();
+        let old_start = now - lifetime + 60 * 60;
+        let renewed = verifier
+            .verify(
+                &signer
+                    .session_token_for(&subject, "s", old_start, Duration::from_secs(3 * 3600))
+                    .unwrap(),
+            )
+            .unwrap()
+            .claims;
+        assert_eq!(renewed.auth_time, Some(old_start));
+        assert_eq!(renewed.exp, session_end(old_start));
+        assert_eq!(session_end(old_start), old_start + lifetime);
+        // A token without `auth_time` (issued before it) began at its `iat`.
+        let legacy = Claims {
+            auth_time: None,
+            ..renewed
+        };
+        assert_eq!(legacy.session_started(), legacy.iat);
     }
 }

@@ -369,6 +369,7 @@ mod tests {
             child: None,
             iat_ms,
             mfa_setup: false,
+            auth_time: None,
         }
         .issued_at_ms()
     }

@@ -60,6 +60,7 @@ pub mod tokens {
             child: None,
             iat_ms: None,
             mfa_setup: false,
+            auth_time: None,
         }
     }
 

@@ -26,6 +26,7 @@ fn user(role: Role, org: Uuid, child: Option<Uuid>) -> User {
         session_id: String::new(),
         expires_at: 0,
         issued_at_ms: 0,
+        session_started: 0,
         mfa_setup: false,
     }
 }

@@ -48,6 +48,7 @@ const KNOWN_TEXTS: Readonly<Record<string, KnownMessage>> = {
   'Code is required': { key: 'mfa:code.required' },
   'That code is not right': { key: 'mfa:server.codeWrong' },
   'Your sign-in took too long. Enter your password again.': { key: 'mfa:server.signInExpired' },
+  'Too many wrong codes for this sign-in. Enter your password again.': { key: 'mfa:server.attemptsUsed' },
   'Two-factor sign-in is already on': { key: 'mfa:server.alreadyOn' },
   'Start setting up two-factor sign-in first': { key: 'mfa:server.notStarted' },
   'Two-factor sign-in is not on': { key: 'mfa:server.notOn' },
@@ -317,6 +318,10 @@ const PATTERNS: readonly Pattern[] = [
   [
     /^(.+)'s invitation has expired\. Delete and add them again for a new link\.$/,
     ([, name]) => ({ key: 'errors:server.invitationExpired', values: { name } }),
+  ],
+  [
+    /^Too many wrong codes\. Try again in (\d+) minutes?\.$/,
+    ([, count]) => ({ key: 'mfa:server.locked', values: { count: Number(count) } }),
   ],
   [/^(.+) has already joined$/, ([, name]) => ({ key: 'errors:server.alreadyJoined', values: { name } })],
   [/^Unknown time zone: (.*)$/, ([, zone]) => ({ key: 'errors:server.unknownTimeZone', values: { zone } })],

@@ -212,7 +212,8 @@ export interface paths {
         /**
          * The second step of a login with two-factor sign-in: the login's
          *     `mfaToken` and a code of the authenticator app, or a recovery code (each
-         *     works once). Wrong codes count towards the same lock as wrong passwords.
+         *     works once). The token is spent by the right code and allows 5 codes;
+         *     wrong codes count towards the account's own lock, apart from passwords.
          */
         post: operations["login_mfa"];
         delete?: never;
@@ -330,7 +331,8 @@ export interface paths {
         put?: never;
         /**
          * Sets a new password with the token of a reset link, ends every other
-         *     session of the user and logs them in (the same answer as a login).
+         *     session of the user and logs them in: the same answer as a login, so a
+         *     user with two-factor sign-in on is asked for a code (`POST /auth/login/mfa`).
          */
         post: operations["reset_password"];
         delete?: never;
@@ -4261,7 +4263,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The login's token expired (5 minutes): enter the password again */
+            /** @description The login's token expired (5 minutes), was used, or has had its 5 codes: enter the password again */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4288,7 +4290,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many failed attempts for this account; try again later */
+            /** @description Too many wrong codes for this account: locked for 30 minutes (the message says how long is left) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4532,7 +4534,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthAnswer"];
+                    "application/json": components["schemas"]["LoginAnswer"];
                 };
             };
             /** @description The password breaks the rules, or the link is unknown, already used or expired (the message says which) */
@@ -9641,7 +9643,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many wrong codes: locked for 15 minutes */
+            /** @description Too many wrong codes: locked for 30 minutes */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9718,7 +9720,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many wrong codes: locked for 15 minutes */
+            /** @description Too many wrong codes: locked for 30 minutes */
             429: {
                 headers: {
                     [name: string]: unknown;

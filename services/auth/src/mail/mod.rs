@@ -208,20 +208,23 @@ impl Mailer {
         let Some(kind) = MailKind::parse(&mail.kind) else {
             return Ok(Outcome::Skipped);
         };
+        if kind == MailKind::MfaLocked {
+            return self.deliver_lock(mail).await;
+        }
         let user = match (kind, mail.user_id) {
             (MailKind::VerifyEmail, Some(id)) => users::find_by_id(&self.pool, id)
                 .await?
                 // Still this address, not yet verified.
                 .filter(|u| u.email.eq_ignore_ascii_case(&mail.email) && !u.email_verified),
             (MailKind::ResetPassword, _) => users::find_by_email(&self.pool, &mail.email).await?,
-            (MailKind::VerifyEmail, None) => None,
+            (MailKind::VerifyEmail, None) | (MailKind::MfaLocked, _) => None,
         };
         let Some(user) = user.filter(|u| u.is_active) else {
             return Ok(Outcome::Skipped);
         };
         let (token, hash) = new_token()?;
         let ttl = match kind {
-            MailKind::VerifyEmail => VERIFY_LINK_TTL,
+            MailKind::VerifyEmail | MailKind::MfaLocked => VERIFY_LINK_TTL,
             MailKind::ResetPassword => RESET_LINK_TTL,
         };
         account_tokens::insert(
@@ -237,7 +240,7 @@ impl Mailer {
         )
         .await?;
         let path = match kind {
-            MailKind::VerifyEmail => "verify-email",
+            MailKind::VerifyEmail | MailKind::MfaLocked => "verify-email",
             MailKind::ResetPassword => "reset-password",
         };
         let link = format!("{}/{path}/{token}", mail.link_origin.trim_end_matches('/'));
@@ -247,6 +250,36 @@ impl Mailer {
             user.first_name.clone()
         };
         let words = templates::render(kind, &mail.language, &name, &user.email, &link);
+        let message = self.builder(mail, &user.email)?;
+        self.send(message, words).await
+    }
+
+    /// The mail telling of a lock from wrong second-step codes: to the
+    /// account's address of now, linking to the page that mails a reset
+    /// link (no token: following it proves nothing).
+    async fn deliver_lock(&self, mail: &QueuedMail) -> Result<Outcome, Error> {
+        let Some(user_id) = mail.user_id else {
+            return Ok(Outcome::Skipped);
+        };
+        let Some(user) = users::find_by_id(&self.pool, user_id)
+            .await?
+            .filter(|u| u.is_active && !u.email.is_empty())
+        else {
+            return Ok(Outcome::Skipped);
+        };
+        let link = format!("{}/forgot-password", mail.link_origin.trim_end_matches('/'));
+        let name = if user.first_name.is_empty() {
+            user.email.clone()
+        } else {
+            user.first_name.clone()
+        };
+        let words = templates::render(
+            MailKind::MfaLocked,
+            &mail.language,
+            &name,
+            &user.email,
+            &link,
+        );
         let message = self.builder(mail, &user.email)?;
         self.send(message, words).await
     }

@@ -73,6 +73,30 @@ fn copy(kind: MailKind, language: &str) -> Copy {
             fallback: "If the button does not work, copy this address into your browser:",
             note: "The link works once, for 1 hour. If you did not ask for it, ignore this email: your password stays as it is.",
         },
+        (MailKind::MfaLocked, "es") => Copy {
+            subject: "Inicio de sesión de Chorely en pausa",
+            greeting: "Hola, {name}:",
+            intro: "Alguien introdujo demasiados códigos de verificación en dos pasos incorrectos para la cuenta de Chorely de {email}, después de la contraseña correcta. El inicio de sesión con código queda en pausa durante {minutes} minutos. Si no fuiste tú, alguien conoce tu contraseña: elige una nueva ahora.",
+            action: "Elegir una contraseña nueva",
+            fallback: "Si el botón no funciona, copia esta dirección en tu navegador:",
+            note: "Si fuiste tú, espera y vuelve a intentarlo con el código de tu aplicación o un código de recuperación.",
+        },
+        (MailKind::MfaLocked, "de") => Copy {
+            subject: "Anmeldung bei Chorely pausiert",
+            greeting: "Hallo {name},",
+            intro: "jemand hat für das Chorely-Konto von {email} nach dem richtigen Passwort zu oft einen falschen Code der Zwei-Faktor-Anmeldung eingegeben. Die Anmeldung mit Code ist für {minutes} Minuten pausiert. Wenn du das nicht warst, kennt jemand dein Passwort: Wähle jetzt ein neues.",
+            action: "Neues Passwort wählen",
+            fallback: "Falls die Schaltfläche nicht funktioniert, kopiere diese Adresse in deinen Browser:",
+            note: "Wenn du es warst, warte und versuche es dann mit dem Code deiner App oder einem Wiederherstellungscode erneut.",
+        },
+        (MailKind::MfaLocked, _) => Copy {
+            subject: "Your Chorely sign-in is paused",
+            greeting: "Hi {name},",
+            intro: "Someone entered too many wrong two-factor codes for the Chorely account of {email}, after the right password. Signing in with a code is paused for {minutes} minutes. If this was not you, someone knows your password: choose a new one now.",
+            action: "Choose a new password",
+            fallback: "If the button does not work, copy this address into your browser:",
+            note: "If it was you, wait and try again with your app's code or a recovery code.",
+        },
     }
 }
 
@@ -80,8 +104,12 @@ fn copy(kind: MailKind, language: &str) -> Copy {
 /// `name` at `email`, carrying `link`.
 pub fn render(kind: MailKind, language: &str, name: &str, email: &str, link: &str) -> Rendered {
     let c = copy(kind, language);
-    let fill =
-        |s: &str, name: &str, email: &str| s.replace("{name}", name).replace("{email}", email);
+    let minutes = (crate::mfa::LOCK.as_secs() / 60).to_string();
+    let fill = |s: &str, name: &str, email: &str| {
+        s.replace("{name}", name)
+            .replace("{email}", email)
+            .replace("{minutes}", &minutes)
+    };
     let text = format!(
         "{}\n\n{}\n\n{link}\n\n{}\n\n-- \nChorely\n",
         fill(c.greeting, name, email),
@@ -130,7 +158,11 @@ mod tests {
 
     #[test]
     fn every_mail_is_written_in_each_language_with_its_link() {
-        for kind in [MailKind::VerifyEmail, MailKind::ResetPassword] {
+        for kind in [
+            MailKind::VerifyEmail,
+            MailKind::ResetPassword,
+            MailKind::MfaLocked,
+        ] {
             let subjects: Vec<String> = LANGUAGES
                 .iter()
                 .map(|lang| {

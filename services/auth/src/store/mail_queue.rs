@@ -13,6 +13,9 @@ use crate::error::Error;
 pub enum MailKind {
     VerifyEmail,
     ResetPassword,
+    /// Too many wrong second-step codes: the account's owner is told, and
+    /// linked to choosing a new password (whoever guessed has the old one).
+    MfaLocked,
 }
 
 impl MailKind {
@@ -20,6 +23,7 @@ impl MailKind {
         match self {
             MailKind::VerifyEmail => "VERIFY_EMAIL",
             MailKind::ResetPassword => "RESET_PASSWORD",
+            MailKind::MfaLocked => "MFA_LOCKED",
         }
     }
 
@@ -27,6 +31,7 @@ impl MailKind {
         match raw {
             "VERIFY_EMAIL" => Some(MailKind::VerifyEmail),
             "RESET_PASSWORD" => Some(MailKind::ResetPassword),
+            "MFA_LOCKED" => Some(MailKind::MfaLocked),
             _ => None,
         }
     }

@@ -10,6 +10,8 @@ pub mod invitations;
 pub mod login_failures;
 pub mod mail_queue;
 pub mod mfa;
+pub mod mfa_challenges;
+pub mod mfa_failures;
 pub mod notifications;
 pub mod tablets;
 pub mod users;

@@ -1,8 +1,11 @@
+import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 
+import { isMfaChallenge } from '../api/login';
 import { resetPassword } from '../api/reset-password';
 import { startSession } from '../utils/start-session';
+import { LoginCodeStep } from './login-code-step';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { Alert, Button, TextField } from '@/components/ui';
 import { paths } from '@/config/paths';
@@ -11,6 +14,7 @@ import { useForm } from '@/hooks/use-form';
 import { i18n } from '@/lib/i18n';
 import { homePathFor } from '@/lib/roles';
 import { MIN_PASSWORD_LENGTH } from '@/lib/validation';
+import type { AuthResponse } from '@/types/api';
 
 interface ResetValues {
   password: string;
@@ -29,22 +33,46 @@ function validateReset(values: ResetValues) {
   };
 }
 
-/** /reset-password/:token, the mailed link: a new password, then signed in with it. */
+/**
+ * /reset-password/:token, the mailed link: a new password, then signed in
+ * with it; with two-factor sign-in on, after a code, as a login asks.
+ */
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
-  const { t } = useTranslation(['auth', 'errors']);
+  const { t } = useTranslation(['auth', 'errors', 'mfa']);
   useDocumentTitle(pageTitle(t('reset.title')));
   const navigate = useNavigate();
+  /** The token of the second step, once the new password is saved. */
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
+
+  const signedIn = async (answer: AuthResponse) => {
+    const user = await startSession(answer);
+    void navigate(homePathFor(user?.role), { replace: true });
+  };
 
   const { serverError, submitting, field, onSubmit } = useForm<ResetValues>({
     initial: { password: '', confirmPassword: '' },
     validate: validateReset,
     fallback: t('errors:fallback.resetPassword'),
     submit: async (values) => {
-      const user = await startSession(await resetPassword({ token, password: values.password }));
-      void navigate(homePathFor(user?.role), { replace: true });
+      const answer = await resetPassword({ token, password: values.password });
+      if (isMfaChallenge(answer)) {
+        setMfaToken(answer.mfaToken);
+        return;
+      }
+      await signedIn(answer);
     },
   });
+
+  if (mfaToken) {
+    // The password is saved: going back means signing in with it.
+    const toLogin = () => void navigate(paths.auth.login.getHref(), { replace: true });
+    return (
+      <AuthLayout title={t('mfa:login.title')} subtitle={t('reset.codeStep')}>
+        <LoginCodeStep mfaToken={mfaToken} onSignedIn={signedIn} onExpired={toLogin} onBack={toLogin} />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout
