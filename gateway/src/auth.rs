@@ -54,6 +54,14 @@ where
             });
         match caller {
             Ok(Caller::User(user)) => {
+                if user.on_tablet {
+                    let route = parts.extensions.get::<axum::extract::MatchedPath>();
+                    if !route
+                        .is_some_and(|r| crate::tablet_scope::allows(&parts.method, r.as_str()))
+                    {
+                        return Err(ApiError::not_on_tablet());
+                    }
+                }
                 if let Some(writer) = parts.extensions.get::<Writer>() {
                     writer.0.get_or_init(|| user.org);
                 }

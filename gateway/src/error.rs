@@ -46,7 +46,9 @@ pub struct ErrorBody {
 /// ended because the token is missing, invalid or expired
 /// (`UNAUTHENTICATED`), its user was deactivated (`ACCOUNT_DEACTIVATED`) or
 /// its family suspended (`FAMILY_SUSPENDED`). On a 403: a super admin must
-/// set up two-factor sign-in before the console (`MFA_SETUP_REQUIRED`).
+/// set up two-factor sign-in before the console (`MFA_SETUP_REQUIRED`), or a
+/// child's session on the family tablet asked for more than the tablet's
+/// screens (`NOT_ON_TABLET`).
 #[allow(non_camel_case_types)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 pub enum ErrorCode {
@@ -54,6 +56,7 @@ pub enum ErrorCode {
     ACCOUNT_DEACTIVATED,
     FAMILY_SUSPENDED,
     MFA_SETUP_REQUIRED,
+    NOT_ON_TABLET,
 }
 
 /// One refused request field.
@@ -113,6 +116,10 @@ const UNAVAILABLE: &str = "The service is temporarily unavailable. Please try ag
 /// services' words (`kit::authn`).
 pub const ONLY_PARENTS: &str = "Only parents can do this";
 
+/// Said to a child's session on the family tablet asking for more than the
+/// tablet's screens (the account's security, say).
+pub const NOT_ON_TABLET: &str = "This can be done on your own device, not on the family tablet";
+
 /// Said of a request field holding a NUL character, which no text may contain.
 pub const BAD_TEXT: &str = "contains a character that is not allowed";
 
@@ -143,6 +150,14 @@ impl ApiError {
             Refusal::FamilySuspended => ErrorCode::FAMILY_SUSPENDED,
         };
         Self::unauthorized(refusal.message(), code)
+    }
+
+    /// The 403 for a tablet session beyond the tablet's screens.
+    pub fn not_on_tablet() -> Self {
+        Self {
+            code: Some(ErrorCode::NOT_ON_TABLET),
+            ..Self::new(StatusCode::FORBIDDEN, NOT_ON_TABLET)
+        }
     }
 
     pub fn bad_request(message: impl Into<String>) -> Self {

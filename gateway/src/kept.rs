@@ -337,6 +337,7 @@ mod tests {
             expires_at: 0,
             issued_at_ms: 0,
             session_started: 0,
+            on_tablet: false,
             mfa_setup: false,
         }
     }

@@ -15,4 +15,5 @@ pub mod openapi;
 pub mod profile;
 pub mod routes;
 pub mod startup;
+pub mod tablet_scope;
 pub mod web;

@@ -460,6 +460,7 @@ mod tests {
             expires_at: i64::MAX,
             issued_at_ms: 0,
             session_started: 0,
+            on_tablet: false,
             mfa_setup: false,
         }
     }

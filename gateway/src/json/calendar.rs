@@ -15,6 +15,10 @@ pub struct CalendarFeed {
     pub created_at: Option<DateTime<Utc>>,
     /// When a calendar app last fetched it; null until then.
     pub last_used_at: Option<DateTime<Utc>>,
+    /// The member who made it (a parent's list holds every member's).
+    pub user_id: String,
+    /// The child whose chores it shows; null for a parent's feed (every child).
+    pub child_id: Option<String>,
 }
 
 impl From<pb::Feed> for CalendarFeed {
@@ -23,6 +27,8 @@ impl From<pb::Feed> for CalendarFeed {
             created_at: time(f.created_at.as_ref()),
             last_used_at: time(f.last_used_at.as_ref()),
             id: f.id,
+            user_id: f.user_id,
+            child_id: (!f.child_id.is_empty()).then_some(f.child_id),
         }
     }
 }

@@ -90,6 +90,16 @@ pub struct ChangePasswordBody {
     pub new_password: String,
 }
 
+/// The current password, which calls that would outlive or lock out the
+/// session's owner ask for (a session alone, on a borrowed phone, must not).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct CurrentPasswordBody {
+    /// The password the user signs in with now.
+    #[schema(required = true, min_length = 1)]
+    pub current_password: String,
+}
+
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ChildPasswordBody {

@@ -14,9 +14,9 @@ use crate::{
     auth::Authed,
     error::{ApiError, ApiResult, ErrorBody},
     json::{
-        AcceptInviteBody, Accepted, AuthAnswer, ForgotPasswordBody, Invite, LoginAnswer, LoginBody,
-        LoginMfaBody, RegisterBody, RenewedToken, ResetPasswordBody, VerifiedEmail,
-        VerifyEmailBody,
+        AcceptInviteBody, Accepted, AuthAnswer, CurrentPasswordBody, ForgotPasswordBody, Invite,
+        LoginAnswer, LoginBody, LoginMfaBody, RegisterBody, RenewedToken, ResetPasswordBody,
+        VerifiedEmail, VerifyEmailBody,
     },
 };
 
@@ -233,14 +233,22 @@ async fn logout(State(state): State<AppState>, user: Authed) -> ApiResult<Status
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// Logs out everywhere: every session of the user, on every device, ends at
-/// once, this one included.
+/// Logs out everywhere, proven by the current password: every session of
+/// the user, on every device, ends at once, this one included.
 #[utoipa::path(post, path = "/auth/logout-everywhere", tag = "auth", security(("bearer" = [])),
+    request_body = CurrentPasswordBody,
     responses(
         (status = 204, description = "Every session of the user has ended"),
+        (status = 400, description = "The current password is missing or not right", body = ErrorBody),
         (status = 401, description = "The token was already refused", body = ErrorBody),
+        (status = 403, description = "Not from the family tablet", body = ErrorBody),
+        (status = 429, description = "Too many wrong passwords: locked for 15 minutes", body = ErrorBody),
     ))]
-async fn logout_everywhere(State(state): State<AppState>, user: Authed) -> ApiResult<StatusCode> {
+async fn logout_everywhere(
+    State(state): State<AppState>,
+    user: Authed,
+    Body(body): Body<CurrentPasswordBody>,
+) -> ApiResult<StatusCode> {
     // Auth ends the sessions issued until some moment during the call; this
     // gateway ends those issued before the call at once, the rest when the
     // event comes round (a login elsewhere just after is never among them).
@@ -248,7 +256,9 @@ async fn logout_everywhere(State(state): State<AppState>, user: Authed) -> ApiRe
     state
         .clients
         .auth(&user)
-        .logout_everywhere(pb::LogoutEverywhereRequest {})
+        .logout_everywhere(pb::LogoutEverywhereRequest {
+            current_password: body.current_password,
+        })
         .await?;
     state
         .revocations

@@ -9,14 +9,14 @@ use axum::{
     http::{HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };
-use chorely_proto::chores::v1 as pb;
+use chorely_proto::{auth::v1 as auth_pb, chores::v1 as pb};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{AppState, Path};
+use super::{AppState, Body, Path};
 use crate::{
     auth::Authed,
     error::{ApiError, ApiResult, ErrorBody},
-    json::{CalendarFeed, CreatedCalendarFeed},
+    json::{CalendarFeed, CreatedCalendarFeed, CurrentPasswordBody},
 };
 
 /// The path of a feed under `/api`, before its token.
@@ -30,9 +30,11 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// The caller's calendar feeds, newest first (their URLs are not answered
-/// again).
+/// again); a parent's list holds every feed of the family, each naming the
+/// member who made it.
 #[utoipa::path(get, path = "/calendar/feeds", tag = "calendar", security(("bearer" = [])),
-    responses((status = 200, body = [CalendarFeed])))]
+    responses((status = 200, body = [CalendarFeed]),
+        (status = 403, description = "Not from the family tablet", body = ErrorBody)))]
 async fn list_feeds(
     State(state): State<AppState>,
     user: Authed,
@@ -48,17 +50,29 @@ async fn list_feeds(
     ))
 }
 
-/// Makes a private calendar feed for the caller: its URL, answered this
-/// once, works without signing in until the feed is deleted. At most five
-/// per member.
+/// Makes a private calendar feed for the caller, proven by the current
+/// password: its URL, answered this once, works without signing in until
+/// the feed is deleted. At most five per member.
 #[utoipa::path(post, path = "/calendar/feeds", tag = "calendar", security(("bearer" = [])),
+    request_body = CurrentPasswordBody,
     responses((status = 201, body = CreatedCalendarFeed),
-        (status = 403, description = "Not a parent or child of a family", body = ErrorBody),
-        (status = 409, description = "Already five feeds", body = ErrorBody)))]
+        (status = 400, description = "The current password is missing or not right", body = ErrorBody),
+        (status = 403, description = "Not a parent or child of a family, or from the family tablet", body = ErrorBody),
+        (status = 409, description = "Already five feeds", body = ErrorBody),
+        (status = 429, description = "Too many wrong passwords: locked for 15 minutes", body = ErrorBody)))]
 async fn create_feed(
     State(state): State<AppState>,
     user: Authed,
+    Body(body): Body<CurrentPasswordBody>,
 ) -> ApiResult<(StatusCode, Json<CreatedCalendarFeed>)> {
+    // A URL that outlives every session: the owner proves it is them.
+    state
+        .clients
+        .auth(&user)
+        .confirm_password(auth_pb::ConfirmPasswordRequest {
+            current_password: body.current_password,
+        })
+        .await?;
     let created = state
         .clients
         .calendar(&user)
@@ -76,7 +90,8 @@ async fn create_feed(
     ))
 }
 
-/// Deletes one of the caller's calendar feeds: its URL answers 404 from now on.
+/// Deletes one of the caller's calendar feeds (a parent: any of the
+/// family's): its URL answers 404 from now on.
 #[utoipa::path(delete, path = "/calendar/feeds/{id}", tag = "calendar", security(("bearer" = [])),
     params(("id" = String, Path)),
     responses((status = 204, description = "The feed is deleted"),

@@ -26,6 +26,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(update, delete))
         .routes(routes!(ratings))
         .routes(routes!(set_password))
+        .routes(routes!(reset_mfa))
 }
 
 /// The family's children with balances, GPA and multipliers (parents only).
@@ -291,6 +292,35 @@ async fn set_password(
         .into_inner();
     // This gateway refuses the child's old tokens at once; the others as
     // soon as the event reaches them.
+    state
+        .revocations
+        .end_sessions_locally(&login.user_id, before);
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Turns two-factor sign-in off for a child's login (parents only): a child
+/// who lost the phone, or set it up unasked, signs in with the password
+/// again. The child's sessions end at once.
+#[utoipa::path(delete, path = "/children/{id}/mfa", tag = "children", security(("bearer" = [])),
+    params(("id" = String, Path)),
+    responses(
+        (status = 204, description = "Two-factor sign-in is off for the child"),
+        (status = 403, body = ErrorBody),
+        (status = 404, description = "The child has no login yet (or is not of this family)", body = ErrorBody),
+        (status = 409, description = "Two-factor sign-in is not on for the child", body = ErrorBody),
+    ))]
+async fn reset_mfa(
+    State(state): State<AppState>,
+    user: Authed,
+    Path(id): Path<String>,
+) -> ApiResult<StatusCode> {
+    let before = chrono::Utc::now().timestamp_millis();
+    let login = state
+        .clients
+        .auth(&user)
+        .reset_child_mfa(auth_pb::ResetChildMfaRequest { child_id: id })
+        .await?
+        .into_inner();
     state
         .revocations
         .end_sessions_locally(&login.user_id, before);

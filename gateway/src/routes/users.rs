@@ -9,8 +9,8 @@ use crate::{
     auth::Authed,
     error::{ApiResult, ErrorBody},
     json::{
-        AuthAnswer, ChangePasswordBody, MfaCodeBody, MfaConfirmedAnswer, MfaSetupAnswer,
-        UpdateMeBody, User,
+        AuthAnswer, ChangePasswordBody, CurrentPasswordBody, MfaCodeBody, MfaConfirmedAnswer,
+        MfaSetupAnswer, UpdateMeBody, User,
     },
 };
 
@@ -59,22 +59,30 @@ async fn change_password(
     Ok(Json(answer))
 }
 
-/// Starts setting up two-factor sign-in: a new secret for an authenticator
-/// app. It is not asked for at login until confirmed with a code.
+/// Starts setting up two-factor sign-in, proven by the current password: a
+/// new secret for an authenticator app. It is not asked for at login until
+/// confirmed with a code.
 #[utoipa::path(post, path = "/users/me/mfa", tag = "users", security(("bearer" = [])),
+    request_body = CurrentPasswordBody,
     responses(
         (status = 200, body = MfaSetupAnswer),
+        (status = 400, description = "The current password is missing or not right", body = ErrorBody),
         (status = 401, body = ErrorBody),
+        (status = 403, description = "Not from the family tablet", body = ErrorBody),
         (status = 409, description = "Two-factor sign-in is already on", body = ErrorBody),
+        (status = 429, description = "Too many wrong passwords: locked for 15 minutes", body = ErrorBody),
     ))]
 async fn start_mfa_setup(
     State(state): State<AppState>,
     user: Authed,
+    Body(body): Body<CurrentPasswordBody>,
 ) -> ApiResult<Json<MfaSetupAnswer>> {
     let setup = state
         .clients
         .auth(&user)
-        .start_mfa_setup(pb::StartMfaSetupRequest {})
+        .start_mfa_setup(pb::StartMfaSetupRequest {
+            current_password: body.current_password,
+        })
         .await?
         .into_inner();
     Ok(Json(MfaSetupAnswer {

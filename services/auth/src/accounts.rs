@@ -254,6 +254,7 @@ impl Accounts {
         caller: &Caller,
         req: pb::UpdateMeRequest,
     ) -> Result<pb::User, Error> {
+        Self::off_tablet(caller)?;
         let email = validate::email(&req.email)?;
         let first_name = validate::required(&req.first_name, "firstName", "First name")?;
         let last_name = validate::optional(&req.last_name, "lastName", "Last name")?;
@@ -404,6 +405,7 @@ impl Accounts {
             org: user.organization_id,
             child: user.child_id,
             mfa_setup: self.mfa_required_of(user) && !user.mfa_enabled,
+            tablet: false,
         }
     }
 

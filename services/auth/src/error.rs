@@ -55,6 +55,9 @@ pub enum Error {
     NoOpenInvite,
     #[error("{0}")]
     Forbidden(&'static str),
+    /// A child's session on the family tablet asking for the account's security.
+    #[error("This can be done on your own device, not on the family tablet")]
+    NotOnTablet,
     /// A family tablet's device token that is unknown or was removed.
     #[error(
         "This browser is no longer the family tablet. A parent can set it up again in Settings."
@@ -120,9 +123,10 @@ impl From<Error> for Status {
             | Error::MfaLoginExpired
             | Error::MfaAttemptsUsed
             | Error::TabletUnknown => Code::Unauthenticated,
-            Error::AccountInactive | Error::FamilyInactive | Error::Forbidden(_) => {
-                Code::PermissionDenied
-            }
+            Error::AccountInactive
+            | Error::FamilyInactive
+            | Error::Forbidden(_)
+            | Error::NotOnTablet => Code::PermissionDenied,
             Error::InvalidInvite
             | Error::UserNotFound
             | Error::ChildNotFound

@@ -183,10 +183,10 @@ impl AuthService for AuthGrpc {
         &self,
         request: Request<pb::LogoutEverywhereRequest>,
     ) -> Reply<pb::LogoutResponse> {
-        let caller = request.user()?;
+        let caller = request.user()?.clone();
         reply(
             self.accounts
-                .logout_everywhere(caller)
+                .logout_everywhere(&caller, request.into_inner())
                 .await
                 .map(|()| pb::LogoutResponse {}),
         )
@@ -305,8 +305,12 @@ impl AuthService for AuthGrpc {
         &self,
         request: Request<pb::StartMfaSetupRequest>,
     ) -> Reply<pb::MfaSetup> {
-        let caller = request.user()?;
-        reply(self.accounts.start_mfa_setup(caller).await)
+        let caller = request.user()?.clone();
+        reply(
+            self.accounts
+                .start_mfa_setup(&caller, request.into_inner())
+                .await,
+        )
     }
 
     async fn confirm_mfa(
@@ -327,6 +331,34 @@ impl AuthService for AuthGrpc {
             self.accounts
                 .disable_mfa(&caller, request.into_inner())
                 .await,
+        )
+    }
+
+    async fn reset_child_mfa(
+        &self,
+        request: Request<pb::ResetChildMfaRequest>,
+    ) -> Reply<pb::ResetChildMfaResponse> {
+        let caller = request.parent()?.clone();
+        reply(
+            self.accounts
+                .reset_child_mfa(&caller, request.into_inner())
+                .await
+                .map(|id| pb::ResetChildMfaResponse {
+                    user_id: id.to_string(),
+                }),
+        )
+    }
+
+    async fn confirm_password(
+        &self,
+        request: Request<pb::ConfirmPasswordRequest>,
+    ) -> Reply<pb::ConfirmPasswordResponse> {
+        let caller = request.user()?.clone();
+        reply(
+            self.accounts
+                .confirm_password(&caller, &request.get_ref().current_password)
+                .await
+                .map(|()| pb::ConfirmPasswordResponse {}),
         )
     }
 }

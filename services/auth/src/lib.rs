@@ -16,6 +16,7 @@ pub mod password;
 pub mod recovery;
 pub mod sessions;
 pub mod startup;
+pub mod step_up;
 pub mod store;
 pub mod tablets;
 pub mod team;

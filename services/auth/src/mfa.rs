@@ -188,7 +188,14 @@ impl Accounts {
 
     /// A new secret for the caller's authenticator app. Not asked for at
     /// login until a code from the app confirms it.
-    pub async fn start_mfa_setup(&self, caller: &Caller) -> Result<pb::MfaSetup, Error> {
+    /// Asks for the current password: a session alone (a borrowed phone)
+    /// must not lock the owner out with a secret of someone else's app.
+    pub async fn start_mfa_setup(
+        &self,
+        caller: &Caller,
+        req: pb::StartMfaSetupRequest,
+    ) -> Result<pb::MfaSetup, Error> {
+        self.confirm_password(caller, &req.current_password).await?;
         let user = users::find_by_id(&self.pool, caller.id)
             .await?
             .ok_or(Error::UserNotFound)?;
@@ -213,6 +220,7 @@ impl Accounts {
         caller: &Caller,
         req: pb::ConfirmMfaRequest,
     ) -> Result<pb::MfaConfirmed, Error> {
+        Self::off_tablet(caller)?;
         if req.code.trim().is_empty() {
             return Err(Error::invalid("code", "Code is required"));
         }
@@ -273,6 +281,7 @@ impl Accounts {
         caller: &Caller,
         req: pb::DisableMfaRequest,
     ) -> Result<pb::User, Error> {
+        Self::off_tablet(caller)?;
         let mut user = users::find_by_id(&self.pool, caller.id)
             .await?
             .ok_or(Error::UserNotFound)?;
@@ -295,6 +304,35 @@ impl Accounts {
         tx.commit().await?;
         user.mfa_enabled = false;
         self.describe(&user).await
+    }
+
+    /// A parent turns two-factor sign-in off for their own child's login
+    /// (a lost phone, or a setup the child should not have made); the
+    /// child's sessions end. Another family's child, or one without a
+    /// login, answers as a child without a login.
+    pub async fn reset_child_mfa(
+        &self,
+        caller: &Caller,
+        req: pb::ResetChildMfaRequest,
+    ) -> Result<Uuid, Error> {
+        Self::off_tablet(caller)?;
+        let org = caller
+            .org
+            .ok_or(Error::Forbidden("This account does not belong to a family"))?;
+        let child_id = Uuid::parse_str(req.child_id.trim()).map_err(|_| Error::ChildHasNoLogin)?;
+        let login = users::child_login(&self.pool, org, child_id)
+            .await?
+            .ok_or(Error::ChildHasNoLogin)?;
+        if !login.mfa_enabled {
+            return Err(Error::MfaNotOn);
+        }
+        let mut tx = self.pool.begin().await?;
+        mfa::remove(&mut tx, login.id).await?;
+        let cut = sessions::end_sessions(&mut tx, login.id, Some(org)).await?;
+        tx.commit().await?;
+        self.end_sessions_here(login.id, cut);
+        mfa_failures::clear(&self.pool, login.id).await?;
+        Ok(login.id)
     }
 
     /// Whether `user` must have two-factor sign-in.

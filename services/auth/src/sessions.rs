@@ -53,8 +53,15 @@ impl Accounts {
         Ok(())
     }
 
-    /// Ends every session of the caller, on every device, this one included.
-    pub async fn logout_everywhere(&self, caller: &Caller) -> Result<(), Error> {
+    /// Ends every session of the caller, on every device, this one included;
+    /// proven by the current password (a session alone must not sign its
+    /// owner out of every device).
+    pub async fn logout_everywhere(
+        &self,
+        caller: &Caller,
+        req: pb::LogoutEverywhereRequest,
+    ) -> Result<(), Error> {
+        self.confirm_password(caller, &req.current_password).await?;
         let mut tx = self.pool.begin().await?;
         let cut = end_sessions(&mut tx, caller.id, caller.org).await?;
         tx.commit().await?;
@@ -112,6 +119,7 @@ impl Accounts {
         caller: &Caller,
         req: pb::ChangePasswordRequest,
     ) -> Result<pb::AuthResponse, Error> {
+        Self::off_tablet(caller)?;
         if req.current_password.is_empty() {
             return Err(Error::invalid(
                 "currentPassword",
@@ -119,22 +127,10 @@ impl Accounts {
             ));
         }
         let password = Password::parse_field(&req.new_password, "newPassword")?;
+        self.confirm_password(caller, &req.current_password).await?;
         let user = users::find_by_id(&self.pool, caller.id)
             .await?
             .ok_or(Error::UserNotFound)?;
-        self.reserve_password_attempt(&user.email).await?;
-        if !self
-            .hasher
-            .verify(&req.current_password, Some(&user.password_hash))
-            .await?
-        {
-            // Stays counted, as a wrong password at login does.
-            return Err(Error::invalid(
-                "currentPassword",
-                "Current password is incorrect",
-            ));
-        }
-        login_failures::clear(&self.pool, &user.email).await?;
         let hash = self.hasher.hash(&password).await?;
         let mut tx = self.pool.begin().await?;
         users::change_password(&mut tx, user.id, &hash).await?;

@@ -320,7 +320,7 @@ impl Accounts {
         let token = self
             .signer
             .session_token_for(
-                &self.subject(&user),
+                &tablet_subject(self.subject(&user)),
                 &session_id,
                 chrono::Utc::now().timestamp(),
                 TABLET_SESSION_TTL,
@@ -361,13 +361,21 @@ impl Accounts {
         .await?;
         self.signer
             .session_token_for(
-                &self.subject(user),
+                &tablet_subject(self.subject(user)),
                 &caller.session_id,
                 caller.session_started,
                 TABLET_SESSION_TTL,
             )
             .map(Some)
             .map_err(|e| Error::Internal(e.into()))
+    }
+}
+
+/// A child's session on the tablet: scoped to the tablet's screens.
+fn tablet_subject(subject: kit::jwt::Subject) -> kit::jwt::Subject {
+    kit::jwt::Subject {
+        tablet: true,
+        ..subject
     }
 }
 

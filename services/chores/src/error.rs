@@ -61,6 +61,9 @@ pub enum Error {
     FeedLimit(usize),
     #[error("Only parents and children of a family can have a calendar feed")]
     NoFeedForAccount,
+    /// A child's session on the family tablet asking for the account's security.
+    #[error("This can be done on your own device, not on the family tablet")]
+    NotOnTablet,
     #[error("It is already {0}'s turn")]
     AlreadyTheirTurn(String),
     #[error("{0} has already done this turn")]
@@ -111,7 +114,8 @@ impl From<Error> for Status {
             Error::ChoreLimit { .. }
             | Error::NotAChild
             | Error::NotAssigned
-            | Error::NoFeedForAccount => Code::PermissionDenied,
+            | Error::NoFeedForAccount
+            | Error::NotOnTablet => Code::PermissionDenied,
             Error::PhotoStoreUnavailable(cause) => {
                 tracing::warn!(error = %cause, "photo store unavailable");
                 Code::Unavailable

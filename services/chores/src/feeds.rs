@@ -55,7 +55,18 @@ fn view(row: &FeedRow) -> pb::Feed {
         id: row.id.to_string(),
         created_at: Some(to_proto(row.created_at)),
         last_used_at: row.last_used_at.map(to_proto),
+        user_id: row.user_id.to_string(),
+        child_id: row.child_id.map(|c| c.to_string()).unwrap_or_default(),
     }
+}
+
+/// Feeds are the account's security (a URL that outlives any session): never
+/// from a child's session on the family tablet.
+fn off_tablet(user: &User) -> Result<(), Error> {
+    if user.on_tablet {
+        return Err(Error::NotOnTablet);
+    }
+    Ok(())
 }
 
 fn new_token() -> Result<String, Error> {
@@ -89,6 +100,7 @@ impl Feeds {
 
     /// Makes a feed for `user`; the answer holds its token, shown this once.
     pub async fn create(&self, user: &User, org: Uuid) -> Result<pb::CreatedFeed, Error> {
+        off_tablet(user)?;
         let child = Self::subject(user)?;
         // What the feed will need without the caller: the family's time
         // zone, and the names of children added before names were announced.
@@ -121,20 +133,33 @@ impl Feeds {
         })
     }
 
-    /// The caller's own feeds, newest first.
+    /// The caller's own feeds, newest first; for a parent, every feed of
+    /// the family (a child's feed would otherwise be out of their sight).
     pub async fn list(&self, user: &User, org: Uuid) -> Result<pb::ListFeedsResponse, Error> {
+        off_tablet(user)?;
         let mut conn = self.pool.acquire().await?;
-        let rows = store::of_user(&mut conn, org, user.id).await?;
+        let rows = if user.role.is_parent() {
+            store::of_family(&mut conn, org).await?
+        } else {
+            store::of_user(&mut conn, org, user.id).await?
+        };
         Ok(pb::ListFeedsResponse {
             feeds: rows.iter().map(view).collect(),
         })
     }
 
-    /// Removes one of the caller's feeds; anyone else's (another member's,
-    /// another family's) is not found.
+    /// Removes one of the caller's feeds, or, for a parent, any of the
+    /// family's; anyone else's (another member's for a child, another
+    /// family's) is not found.
     pub async fn delete(&self, user: &User, org: Uuid, raw: &str) -> Result<(), Error> {
+        off_tablet(user)?;
         let id = Uuid::parse_str(raw.trim()).map_err(|_| Error::FeedNotFound)?;
-        if store::delete(&self.pool, org, user.id, id).await? {
+        let deleted = if user.role.is_parent() {
+            store::delete_in_family(&self.pool, org, id).await?
+        } else {
+            store::delete(&self.pool, org, user.id, id).await?
+        };
+        if deleted {
             Ok(())
         } else {
             Err(Error::FeedNotFound)

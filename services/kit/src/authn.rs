@@ -66,6 +66,8 @@ pub struct User {
     pub issued_at_ms: i64,
     /// When the token's session began (Unix seconds): renewals keep it.
     pub session_started: i64,
+    /// A child's session on the family tablet: the tablet's screens only.
+    pub on_tablet: bool,
     /// A super admin who must set up two-factor sign-in before the console.
     pub mfa_setup: bool,
 }
@@ -275,6 +277,7 @@ fn caller_from(verified: Verified, token: &str) -> Option<Caller> {
         expires_at: claims.exp,
         issued_at_ms: claims.issued_at_ms(),
         session_started: claims.session_started(),
+        on_tablet: claims.scope.as_deref() == Some(crate::jwt::TABLET_SCOPE),
         mfa_setup: claims.mfa_setup,
     }))
 }

@@ -33,6 +33,10 @@ const SERVICE_TTL: Duration = Duration::from_secs(60);
 /// The least lifetime a service token still has when it is used for another
 /// call: well beyond the longest a call may take (15 s, see `kit::grpc`).
 const SERVICE_REUSE_LEFT: i64 = 30;
+/// The `scope` of a child's session on the family tablet: the tablet's
+/// screens, never the account's security (two-factor sign-in, passwords,
+/// calendar feeds, ending sessions everywhere).
+pub const TABLET_SCOPE: &str = "tablet";
 /// How long a session lasts from its login, renewals included: then the
 /// password (and second factor) is asked again.
 pub const SESSION_LIFETIME: Duration = Duration::from_secs(30 * 24 * 60 * 60);
@@ -85,6 +89,10 @@ pub struct Claims {
     /// issued before it existed: their `iat` stands for it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub auth_time: Option<i64>,
+    /// What the session may reach, when less than its role allows:
+    /// [`TABLET_SCOPE`] for a child's session on the family tablet.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scope: Option<String>,
 }
 
 impl Claims {
@@ -214,6 +222,8 @@ pub struct Subject {
     pub child: Option<Uuid>,
     /// A super admin who must set up two-factor sign-in before the console.
     pub mfa_setup: bool,
+    /// A child's session on the family tablet ([`TABLET_SCOPE`]).
+    pub tablet: bool,
 }
 
 impl JwtSigner {
@@ -269,6 +279,7 @@ impl JwtSigner {
             sid: Some(session_id.to_owned()),
             mfa_setup: subject.mfa_setup,
             auth_time: Some(started),
+            scope: subject.tablet.then(|| TABLET_SCOPE.to_owned()),
             exp: base.exp.min(session_end(started)),
             ..base
         };
@@ -357,6 +368,7 @@ fn base_claims(ttl: Duration) -> Claims {
         iat_ms: Some(now_ms),
         mfa_setup: false,
         auth_time: None,
+        scope: None,
     }
 }
 
@@ -463,6 +475,7 @@ mod tests {
                 org: None,
                 child: None,
                 mfa_setup: false,
+                tablet: false,
             })
             .unwrap();
         assert_eq!(
@@ -481,6 +494,7 @@ mod tests {
             org: None,
             child: None,
             mfa_setup: true,
+            tablet: false,
         };
         let first = verifier
             .verify(&signer.access_token(&subject).unwrap())
@@ -523,6 +537,7 @@ mod tests {
             org: Some(Uuid::new_v4()),
             child: None,
             mfa_setup: false,
+            tablet: false,
         };
         let now = chrono::Utc::now().timestamp();
         let first = verifier

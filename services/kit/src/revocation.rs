@@ -370,6 +370,7 @@ mod tests {
             iat_ms,
             mfa_setup: false,
             auth_time: None,
+            scope: None,
         }
         .issued_at_ms()
     }

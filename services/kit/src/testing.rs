@@ -61,6 +61,7 @@ pub mod tokens {
             iat_ms: None,
             mfa_setup: false,
             auth_time: None,
+            scope: None,
         }
     }
 

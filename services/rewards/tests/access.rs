@@ -27,6 +27,7 @@ fn user(role: Role, org: Uuid, child: Option<Uuid>) -> User {
         expires_at: 0,
         issued_at_ms: 0,
         session_started: 0,
+        on_tablet: false,
         mfa_setup: false,
     }
 }

@@ -252,8 +252,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Logs out everywhere: every session of the user, on every device, ends at
-         *     once, this one included.
+         * Logs out everywhere, proven by the current password: every session of
+         *     the user, on every device, ends at once, this one included.
          */
         post: operations["logout_everywhere"];
         delete?: never;
@@ -367,14 +367,15 @@ export interface paths {
         };
         /**
          * The caller's calendar feeds, newest first (their URLs are not answered
-         *     again).
+         *     again); a parent's list holds every feed of the family, each naming the
+         *     member who made it.
          */
         get: operations["list_feeds"];
         put?: never;
         /**
-         * Makes a private calendar feed for the caller: its URL, answered this
-         *     once, works without signing in until the feed is deleted. At most five
-         *     per member.
+         * Makes a private calendar feed for the caller, proven by the current
+         *     password: its URL, answered this once, works without signing in until
+         *     the feed is deleted. At most five per member.
          */
         post: operations["create_feed"];
         delete?: never;
@@ -393,7 +394,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Deletes one of the caller's calendar feeds: its URL answers 404 from now on. */
+        /**
+         * Deletes one of the caller's calendar feeds (a parent: any of the
+         *     family's): its URL answers 404 from now on.
+         */
         delete: operations["delete_feed"];
         options?: never;
         head?: never;
@@ -627,6 +631,27 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/children/{id}/mfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Turns two-factor sign-in off for a child's login (parents only): a child
+         *     who lost the phone, or set it up unasked, signs in with the password
+         *     again. The child's sessions end at once.
+         */
+        delete: operations["reset_mfa"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1570,8 +1595,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Starts setting up two-factor sign-in: a new secret for an authenticator
-         *     app. It is not asked for at login until confirmed with a code.
+         * Starts setting up two-factor sign-in, proven by the current password: a
+         *     new secret for an authenticator app. It is not asked for at login until
+         *     confirmed with a code.
          */
         post: operations["start_mfa_setup"];
         delete?: never;
@@ -1922,6 +1948,8 @@ export interface components {
         };
         /** @description One of the caller's calendar feeds (its URL is answered only when made). */
         CalendarFeed: {
+            /** @description The child whose chores it shows; null for a parent's feed (every child). */
+            childId?: string | null;
             /** Format: date-time */
             createdAt?: string | null;
             id: string;
@@ -1930,6 +1958,8 @@ export interface components {
              * @description When a calendar app last fetched it; null until then.
              */
             lastUsedAt?: string | null;
+            /** @description The member who made it (a parent's list holds every member's). */
+            userId: string;
         };
         Category: {
             /**
@@ -2271,6 +2301,14 @@ export interface components {
             secret: string;
             webhook: components["schemas"]["Webhook"];
         };
+        /**
+         * @description The current password, which calls that would outlive or lock out the
+         *     session's owner ask for (a session alone, on a borrowed phone, must not).
+         */
+        CurrentPasswordBody: {
+            /** @description The password the user signs in with now. */
+            currentPassword: string;
+        };
         Dashboard: components["schemas"]["ParentDashboard"] | components["schemas"]["ChildDashboard"];
         /** @description A parent's decision on a redemption. */
         DecisionBody: {
@@ -2306,10 +2344,12 @@ export interface components {
          *     ended because the token is missing, invalid or expired
          *     (`UNAUTHENTICATED`), its user was deactivated (`ACCOUNT_DEACTIVATED`) or
          *     its family suspended (`FAMILY_SUSPENDED`). On a 403: a super admin must
-         *     set up two-factor sign-in before the console (`MFA_SETUP_REQUIRED`).
+         *     set up two-factor sign-in before the console (`MFA_SETUP_REQUIRED`), or a
+         *     child's session on the family tablet asked for more than the tablet's
+         *     screens (`NOT_ON_TABLET`).
          * @enum {string}
          */
-        ErrorCode: "UNAUTHENTICATED" | "ACCOUNT_DEACTIVATED" | "FAMILY_SUSPENDED" | "MFA_SETUP_REQUIRED";
+        ErrorCode: "UNAUTHENTICATED" | "ACCOUNT_DEACTIVATED" | "FAMILY_SUSPENDED" | "MFA_SETUP_REQUIRED" | "NOT_ON_TABLET";
         ExcuseBody: {
             /**
              * @description Why it is excused (shown in the history), at most 500 characters.
@@ -4344,7 +4384,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CurrentPasswordBody"];
+            };
+        };
         responses: {
             /** @description Every session of the user has ended */
             204: {
@@ -4352,6 +4396,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The current password is missing or not right */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description The token was already refused */
             401: {
@@ -4362,8 +4415,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The caller's role may not do this */
+            /** @description Not from the family tablet */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many wrong passwords: locked for 15 minutes */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4633,7 +4704,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The caller's role may not do this */
+            /** @description Not from the family tablet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4651,7 +4722,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CurrentPasswordBody"];
+            };
+        };
         responses: {
             201: {
                 headers: {
@@ -4659,6 +4734,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CreatedCalendarFeed"];
+                };
+            };
+            /** @description The current password is missing or not right */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No valid token: missing, expired, revoked or suspended */
@@ -4670,7 +4754,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a parent or child of a family */
+            /** @description Not a parent or child of a family, or from the family tablet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4681,6 +4765,24 @@ export interface operations {
             };
             /** @description Already five feeds */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many wrong passwords: locked for 15 minutes */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5840,6 +5942,70 @@ export interface operations {
             };
             /** @description No such child in the family */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reset_mfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Two-factor sign-in is off for the child */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is not valid; `details` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The child has no login yet (or is not of this family) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Two-factor sign-in is not on for the child */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9539,7 +9705,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CurrentPasswordBody"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -9547,6 +9717,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MfaSetupAnswer"];
+                };
+            };
+            /** @description The current password is missing or not right */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -9557,7 +9736,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The caller's role may not do this */
+            /** @description Not from the family tablet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9568,6 +9747,24 @@ export interface operations {
             };
             /** @description Two-factor sign-in is already on */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many wrong passwords: locked for 15 minutes */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -44,6 +44,9 @@ impl NotificationsService for NotificationsGrpc {
         request: Request<pb::NotificationSettings>,
     ) -> Reply<pb::NotificationSettings> {
         let user = request.user()?.clone();
+        if user.on_tablet {
+            return Err(crate::error::Error::NotOnTablet.into());
+        }
         reply(self.settings.save(&user, request.into_inner()).await)
     }
 

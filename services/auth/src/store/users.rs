@@ -315,3 +315,22 @@ pub async fn set_child_password(
     .traced("set_child_password")
     .await?)
 }
+
+/// The login of `child_id` in `organization_id`, if the child has one.
+pub async fn child_login(
+    pool: &PgPool,
+    organization_id: Uuid,
+    child_id: Uuid,
+) -> Result<Option<UserRow>, Error> {
+    Ok(sqlx::query_as!(
+        UserRow,
+        "SELECT id, organization_id, email, password_hash, role, first_name, last_name,
+             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at, mfa_enabled
+         FROM users WHERE organization_id = $1 AND child_id = $2",
+        organization_id,
+        child_id,
+    )
+    .fetch_optional(pool)
+    .traced("child_login")
+    .await?)
+}

@@ -78,6 +78,33 @@ pub async fn of_user(
     .await?)
 }
 
+/// Every feed of the family, newest first (a parent sees and removes them all).
+pub async fn of_family(conn: &mut PgConnection, org: Uuid) -> Result<Vec<FeedRow>, Error> {
+    Ok(sqlx::query_as!(
+        FeedRow,
+        "SELECT id, organization_id, user_id, child_id, created_at, last_used_at
+         FROM calendar_feeds WHERE organization_id = $1
+         ORDER BY created_at DESC, id DESC",
+        org,
+    )
+    .fetch_all(conn)
+    .traced("family_calendar_feeds")
+    .await?)
+}
+
+/// Removes any feed of the family; `false` when it has no such feed.
+pub async fn delete_in_family(pool: &PgPool, org: Uuid, id: Uuid) -> Result<bool, Error> {
+    let done = sqlx::query!(
+        "DELETE FROM calendar_feeds WHERE organization_id = $1 AND id = $2",
+        org,
+        id,
+    )
+    .execute(pool)
+    .traced("delete_family_calendar_feed")
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
 /// Removes one of the user's feeds; `false` when they have no such feed.
 pub async fn delete(pool: &PgPool, org: Uuid, user: Uuid, id: Uuid) -> Result<bool, Error> {
     let done = sqlx::query!(
