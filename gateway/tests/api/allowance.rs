@@ -568,7 +568,8 @@ async fn interest_is_paid_once_a_month_in_whole_cents_on_the_save_jar() {
 
 /// The address of a new calendar feed of `session`.
 async fn new_feed(session: &Session) -> String {
-    let (status, feed) = send(session.post("/calendar/feeds", &json!({}))).await;
+    let (status, feed) =
+        send(session.post("/calendar/feeds", &json!({"currentPassword": "secret123"}))).await;
     assert_eq!(status, StatusCode::CREATED, "{feed}");
     let url = feed["url"].as_str().unwrap();
     let (_, path) = url.split_once("/api").unwrap();

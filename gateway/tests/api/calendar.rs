@@ -8,7 +8,7 @@
 use icalendar::{Calendar, Component, DatePerhapsTime, Event};
 use kit::clock::ManualClock;
 use reqwest::{Client, StatusCode};
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::{
     chores::{category, chore},
@@ -31,7 +31,8 @@ async fn child_born(parent: &Session, name: &str, born: &str) -> (Session, Strin
 
 /// Makes a feed for `session`: (its id, its URL's path under the API).
 async fn new_feed(session: &Session) -> (String, String) {
-    let (status, feed) = send(session.post("/calendar/feeds", &json!({}))).await;
+    let (status, feed) =
+        send(session.post("/calendar/feeds", &json!({"currentPassword": "secret123"}))).await;
     assert_eq!(status, StatusCode::CREATED, "{feed}");
     let url = feed["url"].as_str().unwrap();
     assert!(feed["createdAt"].is_string(), "{feed}");
@@ -219,13 +220,29 @@ async fn a_feed_shows_each_childs_chores_and_birthdays_and_stops_when_deleted() 
         after.get_sequence()
     );
 
-    // The list shows the feed, when it was last used, and no URL.
+    // The parent's list shows every feed of the family (the children's
+    // too, each naming its member and child), when each was last used,
+    // and no URL; a child's list shows their own.
     let (status, listed) = send(parent.get("/calendar/feeds")).await;
     assert_eq!(status, StatusCode::OK, "{listed}");
-    assert_eq!(listed.as_array().unwrap().len(), 1, "{listed}");
-    assert_eq!(listed[0]["id"], parent_feed.as_str());
-    assert!(listed[0]["lastUsedAt"].is_string(), "{listed}");
-    assert!(listed[0].get("url").is_none(), "{listed}");
+    let listed = listed.as_array().unwrap().clone();
+    assert_eq!(listed.len(), 3, "{listed:?}");
+    let own = listed
+        .iter()
+        .find(|f| f["id"] == parent_feed.as_str())
+        .unwrap();
+    assert!(own["lastUsedAt"].is_string(), "{own}");
+    assert_eq!(own["userId"], parent.user["id"]);
+    assert_eq!(own["childId"], Value::Null);
+    assert!(listed.iter().all(|f| f.get("url").is_none()), "{listed:?}");
+    let lilys = listed
+        .iter()
+        .find(|f| f["userId"] == lily.user["id"])
+        .unwrap();
+    assert_eq!(lilys["childId"], lily.user["childId"]);
+    let (_, of_lily) = send(lily.get("/calendar/feeds")).await;
+    assert_eq!(of_lily.as_array().unwrap().len(), 1, "{of_lily}");
+    assert_eq!(of_lily[0]["id"], lilys["id"]);
 
     // Another family's parent, and the family's own child, cannot delete it.
     let stranger = crate::helpers::parent(&api).await;
@@ -245,7 +262,15 @@ async fn a_feed_shows_each_childs_chores_and_birthdays_and_stops_when_deleted() 
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (status, listed) = send(parent.get("/calendar/feeds")).await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(listed, json!([]));
+    assert_eq!(listed.as_array().unwrap().len(), 2, "{listed}");
+
+    // A parent deletes a child's feed: its URL stops working.
+    let lilys = lilys["id"].as_str().unwrap().to_owned();
+    let (status, _) = send(parent.delete(&format!("/calendar/feeds/{lilys}"))).await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    assert_eq!(fetch(&api, &lily_path).await.0, StatusCode::NOT_FOUND);
+    let (_, of_lily) = send(lily.get("/calendar/feeds")).await;
+    assert_eq!(of_lily, json!([]));
 }
 
 #[tokio::test]
@@ -285,7 +310,8 @@ async fn bad_tokens_ids_and_a_sixth_feed_are_refused() {
     for _ in 1..5 {
         new_feed(&parent).await;
     }
-    let (status, answer) = send(parent.post("/calendar/feeds", &json!({}))).await;
+    let (status, answer) =
+        send(parent.post("/calendar/feeds", &json!({"currentPassword": "secret123"}))).await;
     assert_eq!(status, StatusCode::CONFLICT, "{answer}");
     assert_error(
         &answer,

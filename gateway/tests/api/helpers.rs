@@ -190,7 +190,11 @@ pub fn app_code(otpauth_url: &Value) -> String {
 /// the console requires) with two-factor sign-in set up.
 pub async fn super_admin(stack: &Stack, api: &str) -> Session {
     let unsecured = super_admin_without_mfa(stack, api).await;
-    let (status, setup) = send(unsecured.post("/users/me/mfa", &json!({}))).await;
+    let (status, setup) = send(unsecured.post(
+        "/users/me/mfa",
+        &json!({"currentPassword": "operator-secret"}),
+    ))
+    .await;
     assert_eq!(status, StatusCode::OK, "{setup}");
     let (status, on) = send(unsecured.post(
         "/users/me/mfa/confirm",

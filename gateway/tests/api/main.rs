@@ -30,6 +30,7 @@ mod rewards;
 mod schedule;
 mod sessions;
 mod statement;
+mod step_up;
 mod store;
 mod submissions;
 mod submissions_kept;

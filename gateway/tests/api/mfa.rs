@@ -67,7 +67,11 @@ async fn a_super_admin_reaches_the_console_only_after_setting_up_two_factor_sign
         send(admin.post("/users/me/mfa/confirm", &json!({"code": "123456"}))).await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     assert_error(&body, "Start setting up two-factor sign-in first");
-    let (status, setup) = send(admin.post("/users/me/mfa", &json!({}))).await;
+    let (status, setup) = send(admin.post(
+        "/users/me/mfa",
+        &json!({"currentPassword": "operator-secret"}),
+    ))
+    .await;
     assert_eq!(status, StatusCode::OK, "{setup}");
     let url = &setup["otpauthUrl"];
     assert!(
@@ -172,7 +176,11 @@ async fn a_super_admin_reaches_the_console_only_after_setting_up_two_factor_sign
 /// `otpauth://` URI of their app.
 async fn admin_with_mfa(stack: &Stack, api: &str, start: DateTime<Utc>) -> (Session, Value) {
     let admin = super_admin_without_mfa(stack, api).await;
-    let (_, setup) = send(admin.post("/users/me/mfa", &json!({}))).await;
+    let (_, setup) = send(admin.post(
+        "/users/me/mfa",
+        &json!({"currentPassword": "operator-secret"}),
+    ))
+    .await;
     let url = setup["otpauthUrl"].clone();
     let (status, on) = send(admin.post(
         "/users/me/mfa/confirm",
@@ -274,7 +282,11 @@ async fn wrong_codes_lock_the_second_step_and_a_right_password_does_not_lift_it(
 async fn a_second_step_token_signs_in_once_even_when_raced() {
     let (clock, start, stack, api) = stack_on_a_step().await;
     let admin = super_admin_without_mfa(&stack, &api).await;
-    let (_, setup) = send(admin.post("/users/me/mfa", &json!({}))).await;
+    let (_, setup) = send(admin.post(
+        "/users/me/mfa",
+        &json!({"currentPassword": "operator-secret"}),
+    ))
+    .await;
     let url = setup["otpauthUrl"].clone();
     let (_, on) = send(admin.post(
         "/users/me/mfa/confirm",
@@ -311,7 +323,8 @@ async fn a_parent_turns_two_factor_sign_in_on_and_off() {
     let (_, laptop) = login(&api, &parent.user["email"], "secret123").await;
     let laptop = laptop["token"].as_str().unwrap().to_owned();
 
-    let (_, setup) = send(parent.post("/users/me/mfa", &json!({}))).await;
+    let (_, setup) =
+        send(parent.post("/users/me/mfa", &json!({"currentPassword": "secret123"}))).await;
     let url = setup["otpauthUrl"].clone();
     let (status, on) = send(parent.post(
         "/users/me/mfa/confirm",
@@ -337,7 +350,8 @@ async fn a_parent_turns_two_factor_sign_in_on_and_off() {
     let (status, me) = send(parent.get("/users/me")).await;
     assert_eq!(status, StatusCode::OK, "{me}");
     // On: a new setup is refused (it would replace the app's secret).
-    let (status, body) = send(parent.post("/users/me/mfa", &json!({}))).await;
+    let (status, body) =
+        send(parent.post("/users/me/mfa", &json!({"currentPassword": "secret123"}))).await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     assert_error(&body, "Two-factor sign-in is already on");
     let (status, challenge) = login(&api, &parent.user["email"], "secret123").await;

@@ -307,7 +307,8 @@ async fn a_reset_of_an_account_with_two_factor_sign_in_asks_for_a_code() {
     let body = registration();
     let email = body["email"].as_str().unwrap().to_owned();
     let parent = register(&api, &body, "en").await;
-    let (_, setup) = send(parent.post("/users/me/mfa", &json!({}))).await;
+    let (_, setup) =
+        send(parent.post("/users/me/mfa", &json!({"currentPassword": "secret123"}))).await;
     let app = totp_rs::TOTP::from_url(setup["otpauthUrl"].as_str().unwrap()).unwrap();
     let code_at = |at: chrono::DateTime<Utc>| app.generate(u64::try_from(at.timestamp()).unwrap());
     let (status, on) =

@@ -267,7 +267,11 @@ async fn logging_out_everywhere_ends_every_session_of_the_user() {
     let renewed = renewed["token"].as_str().unwrap().to_owned();
     let co = co_parent(&phone).await;
 
-    let (status, body) = send(phone.post("/auth/logout-everywhere", &json!({}))).await;
+    let (status, body) = send(phone.post(
+        "/auth/logout-everywhere",
+        &json!({"currentPassword": "secret123"}),
+    ))
+    .await;
     assert_eq!(status, StatusCode::NO_CONTENT, "{body}");
     for token in [&phone.token, &laptop, &renewed] {
         for path in ["/users/me", "/children"] {

@@ -63,7 +63,8 @@ async fn busy_family(api: &str) -> (Session, Uuid) {
     let hook = hook["webhook"]["id"].as_str().unwrap().to_owned();
     let (status, test) = send(parent.post(&format!("/webhooks/{hook}/test"), &json!({}))).await;
     assert_eq!(status, StatusCode::ACCEPTED, "{test}");
-    let (status, feed) = send(parent.post("/calendar/feeds", &json!({}))).await;
+    let (status, feed) =
+        send(parent.post("/calendar/feeds", &json!({"currentPassword": "secret123"}))).await;
     assert_eq!(status, StatusCode::CREATED, "{feed}");
     // The credit travels as an event: wait until rewards has it.
     balance_becomes(&parent, &child, 2.0).await;
