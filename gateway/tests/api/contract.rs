@@ -307,7 +307,7 @@ async fn call(f: &Family, method: &str, path: &str) -> Call {
         ("POST", "/webhooks") => (
             f.parent(),
             path.to_owned(),
-            json!({"url": "https://203.0.113.10/chorely", "events": ["*"]}),
+            json!({"url": "https://192.31.196.1/chorely", "events": ["*"]}),
         ),
         ("POST", "/notifications/read") => (f.parent(), path.to_owned(), json!({"ids": []})),
         ("PUT", "/users/me/notifications") => (

@@ -56,7 +56,7 @@ async fn busy_family(api: &str) -> (Session, Uuid) {
     // A webhook (on an address of the internet) with a delivery: its test's.
     let (status, hook) = send(parent.post(
         "/webhooks",
-        &json!({"url": "https://203.0.113.10/chorely", "events": ["*"]}),
+        &json!({"url": "https://192.31.196.1/chorely", "events": ["*"]}),
     ))
     .await;
     assert_eq!(status, StatusCode::CREATED, "{hook}");

@@ -165,7 +165,7 @@ async fn parents_register_list_and_delete_endpoints_on_the_internet_only() {
     let parent = parent(&api).await;
     let (kid, _) = child(&parent, "Mia").await;
 
-    // The operator's own network is out of reach: literals and names.
+    // Only globally routable addresses are taken: literals and names.
     for url in [
         "http://127.0.0.1:8080/hook",
         "http://10.0.0.1/hook",
@@ -173,6 +173,14 @@ async fn parents_register_list_and_delete_endpoints_on_the_internet_only() {
         "http://169.254.169.254/latest/meta-data",
         "http://[::1]:9000/",
         "http://localhost:9000/",
+        // IPv4 carried in IPv6, shared and benchmarking space, documentation.
+        "http://[::127.0.0.1]/",
+        "http://[64:ff9b::127.0.0.1]/",
+        "http://[2002:7f00:1::]/",
+        "http://100.64.0.1/",
+        "http://198.18.0.1/",
+        "http://192.0.0.8/",
+        "http://203.0.113.10/",
     ] {
         let (status, body) = register(&parent, url, json!(["*"])).await;
         refused(
@@ -182,7 +190,7 @@ async fn parents_register_list_and_delete_endpoints_on_the_internet_only() {
             "This address points to a private network and cannot be used",
         );
     }
-    let (status, body) = register(&parent, "ftp://203.0.113.10/", json!(["*"])).await;
+    let (status, body) = register(&parent, "ftp://192.31.196.1/", json!(["*"])).await;
     refused(
         status,
         &body,
@@ -191,9 +199,9 @@ async fn parents_register_list_and_delete_endpoints_on_the_internet_only() {
     );
     let (status, body) = register(&parent, "", json!(["*"])).await;
     refused(status, &body, "url", "URL is required");
-    let (status, body) = register(&parent, "https://203.0.113.10/", json!([])).await;
+    let (status, body) = register(&parent, "https://192.31.196.1/", json!([])).await;
     refused(status, &body, "events", "Choose at least one event");
-    let (status, body) = register(&parent, "https://203.0.113.10/", json!(["chore.eaten"])).await;
+    let (status, body) = register(&parent, "https://192.31.196.1/", json!(["chore.eaten"])).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert!(
         body["details"][0]["field"]
@@ -204,10 +212,11 @@ async fn parents_register_list_and_delete_endpoints_on_the_internet_only() {
     );
     assert!(webhooks(&parent).await.is_empty());
 
-    // A public address is taken; its secret is shown once.
+    // A public address is taken (AS112's, whose servers answer DNS only, so
+    // the deliveries reach no one); its secret is shown once.
     let (status, created) = register(
         &parent,
-        "https://203.0.113.10/chorely",
+        "https://192.31.196.1/chorely",
         json!(["balance.changed", "submission.created", "balance.changed"]),
     )
     .await;
@@ -218,7 +227,7 @@ async fn parents_register_list_and_delete_endpoints_on_the_internet_only() {
         .unwrap();
     assert_eq!(key.len(), 32);
     let hook = created["webhook"].clone();
-    assert_eq!(hook["url"], "https://203.0.113.10/chorely");
+    assert_eq!(hook["url"], "https://192.31.196.1/chorely");
     assert_eq!(
         hook["events"],
         json!(["submission.created", "balance.changed"])
@@ -235,7 +244,7 @@ async fn parents_register_list_and_delete_endpoints_on_the_internet_only() {
     // Children may not touch them.
     let (status, _) = send(kid.get("/webhooks")).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    let (status, _) = register(&kid, "https://203.0.113.10/", json!(["*"])).await;
+    let (status, _) = register(&kid, "https://192.31.196.1/", json!(["*"])).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     let (status, _) = send(kid.delete(&format!("/webhooks/{id}"))).await;
     assert_eq!(status, StatusCode::FORBIDDEN);

@@ -9,9 +9,10 @@ pub struct Config {
     pub auth_url: String,
     /// The platform service, which knows the family's plan and its limits.
     pub platform_url: String,
-    /// Let webhooks point at loopback, private and link-local addresses
-    /// (`WEBHOOKS_ALLOW_PRIVATE`): off, so a family cannot reach the
-    /// operator's own network; on where private endpoints are wanted.
+    /// Let webhooks point at addresses that are not globally routable
+    /// (loopback, private, link-local…; `WEBHOOKS_ALLOW_PRIVATE`): off, so a
+    /// family cannot reach the operator's own network; on where private
+    /// endpoints are wanted.
     #[serde(default)]
     pub webhooks_allow_private: bool,
     /// How long a webhook endpoint has to answer (seconds).

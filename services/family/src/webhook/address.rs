@@ -1,15 +1,18 @@
-//! Where a webhook may point. An endpoint that resolves to the operator's own
-//! network (loopback, private, link-local, unspecified, multicast, broadcast
-//! addresses) is refused, at registration and again at every delivery, since
-//! a name can resolve elsewhere later. The delivering client resolves names
-//! through [`Guard`], so the address checked is the address connected to
-//! (no second lookup in between for a rebinding name to exploit). An operator
-//! setting (`WEBHOOKS_ALLOW_PRIVATE=true`) lifts the rule for networks where
+//! Where a webhook may point: only globally routable addresses (see
+//! [`super::routable`]). An endpoint that resolves to anything else (the
+//! operator's own network above all) is refused, at registration and again
+//! at every delivery, since a name can resolve elsewhere later. The
+//! delivering client resolves names through [`Guard`], so the address
+//! checked is the address connected to (no second lookup in between for a
+//! rebinding name to exploit); address literals never reach a resolver, so
+//! the deliverer checks them with [`literal_refused`]. An operator setting
+//! (`WEBHOOKS_ALLOW_PRIVATE=true`) lifts the rule for networks where
 //! private endpoints are wanted (and for tests, whose receivers listen on
 //! 127.0.0.1).
 
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::net::{IpAddr, SocketAddr};
 
+use super::routable;
 use reqwest::{
     Url,
     dns::{Addrs, Name, Resolve, Resolving},
@@ -26,41 +29,30 @@ pub enum Refusal {
 
 /// Whether `ip` lies in a range a webhook may not reach.
 pub fn is_private(ip: IpAddr) -> bool {
-    match ip {
-        IpAddr::V4(v4) => v4_private(v4),
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => v4_private(v4),
-            None => v6_private(v6),
-        },
-    }
+    !routable::is_global(ip)
 }
 
-fn v4_private(ip: Ipv4Addr) -> bool {
-    ip.is_loopback()
-        || ip.is_private()
-        || ip.is_link_local()
-        || ip.is_unspecified()
-        || ip.is_multicast()
-        || ip.is_broadcast()
-        // 0.0.0.0/8: "this network", reaches the host itself on Linux.
-        || ip.octets()[0] == 0
+/// The address literal `host` is, if it is one (an IPv6 one in brackets,
+/// as URLs write them).
+fn literal(host: &str) -> Option<IpAddr> {
+    host.trim_start_matches('[')
+        .trim_end_matches(']')
+        .parse()
+        .ok()
 }
 
-fn v6_private(ip: Ipv6Addr) -> bool {
-    ip.is_loopback()
-        || ip.is_unspecified()
-        || ip.is_multicast()
-        || ip.is_unique_local()
-        || ip.is_unicast_link_local()
+/// Whether `url` names an address literal a webhook may not reach (a name
+/// is left to [`Guard`]).
+pub fn literal_refused(url: &Url) -> bool {
+    url.host_str().and_then(literal).is_some_and(is_private)
 }
 
 /// Checks every address `host:port` resolves to (an address literal is
 /// checked as it is).
 pub async fn check_host(host: &str, port: u16) -> Result<Vec<SocketAddr>, Refusal> {
-    let literal = host.trim_start_matches('[').trim_end_matches(']');
-    let addrs: Vec<SocketAddr> = match literal.parse::<IpAddr>() {
-        Ok(ip) => vec![SocketAddr::new(ip, port)],
-        Err(_) => tokio::net::lookup_host((host, port))
+    let addrs: Vec<SocketAddr> = match literal(host) {
+        Some(ip) => vec![SocketAddr::new(ip, port)],
+        None => tokio::net::lookup_host((host, port))
             .await
             .map_err(|_| Refusal::Unknown)?
             .collect(),
@@ -103,38 +95,62 @@ impl Resolve for Guard {
 
 #[cfg(test)]
 mod tests {
+    use std::str::FromStr;
+
     use super::*;
 
-    fn ip(text: &str) -> IpAddr {
-        text.parse().unwrap()
+    fn url(text: &str) -> Url {
+        Url::parse(text).unwrap()
+    }
+
+    /// The addresses of the finding, each once accepted.
+    const FINDING: &[&str] = &[
+        "http://[::127.0.0.1]/",
+        "http://[64:ff9b::127.0.0.1]/",
+        "http://[2002:7f00:1::]/",
+        "http://100.64.0.1/",
+        "http://198.18.0.1/",
+        "http://192.0.0.8/",
+        "http://192.0.2.1/",
+        "http://198.51.100.1/",
+        "http://203.0.113.10/",
+        "http://[2001:db8::1]/",
+        "http://[3fff::1]/",
+    ];
+
+    #[tokio::test]
+    async fn registration_refuses_every_form_of_a_private_address() {
+        for raw in FINDING.iter().chain(&[
+            "http://127.0.0.1:8080/",
+            "http://[::1]:9000/",
+            "http://[::ffff:127.0.0.1]/",
+            "http://[::ffff:7f00:1]/",
+            // Decimal and short forms, which URLs read as 127.0.0.1.
+            "http://2130706433/",
+            "http://127.1/",
+            "http://0x7f.0.0.1/",
+            "http://localhost/",
+        ]) {
+            assert_eq!(
+                check_url(&url(raw), false).await,
+                Err(Refusal::Private),
+                "{raw}"
+            );
+        }
+        assert!(check_url(&url("http://100.64.0.1/"), true).await.is_ok());
     }
 
     #[test]
-    fn the_operators_own_ranges_are_private_and_the_internet_is_not() {
-        for refused in [
-            "127.0.0.1",
-            "10.0.0.1",
-            "172.16.5.4",
-            "172.31.255.255",
-            "192.168.1.1",
-            "169.254.169.254",
-            "0.0.0.0",
-            "0.1.2.3",
-            "224.0.0.1",
-            "255.255.255.255",
-            "::1",
-            "::",
-            "fc00::1",
-            "fd12:3456::1",
-            "fe80::1",
-            "ff02::1",
-            "::ffff:127.0.0.1",
-            "::ffff:10.1.2.3",
-        ] {
-            assert!(is_private(ip(refused)), "{refused}");
+    fn delivery_refuses_every_literal_registration_would() {
+        for raw in FINDING {
+            assert!(literal_refused(&url(raw)), "{raw}");
         }
-        for allowed in ["93.184.215.14", "172.32.0.1", "8.8.8.8", "2606:4700::1111"] {
-            assert!(!is_private(ip(allowed)), "{allowed}");
+        for raw in [
+            "https://93.184.215.14/",
+            "https://[2606:4700::1111]:8443/",
+            "https://hooks.example.com/",
+        ] {
+            assert!(!literal_refused(&url(raw)), "{raw}");
         }
     }
 
@@ -142,6 +158,21 @@ mod tests {
     async fn a_literal_is_checked_without_a_lookup() {
         assert_eq!(check_host("10.0.0.1", 80).await, Err(Refusal::Private));
         assert_eq!(check_host("[::1]", 80).await, Err(Refusal::Private));
-        assert!(check_host("203.0.113.10", 443).await.is_ok());
+        assert_eq!(
+            check_host("[2002:7f00:1::]", 80).await,
+            Err(Refusal::Private)
+        );
+        let public = check_host("93.184.215.14", 443).await.unwrap();
+        assert_eq!(public, [SocketAddr::from(([93, 184, 215, 14], 443))]);
+    }
+
+    #[tokio::test]
+    async fn the_delivering_resolver_refuses_a_name_of_the_host_itself() {
+        let refused = Guard
+            .resolve(Name::from_str("localhost").unwrap())
+            .await
+            .err()
+            .unwrap();
+        assert_eq!(refused.to_string(), Refusal::Private.to_string());
     }
 }

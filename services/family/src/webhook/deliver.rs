@@ -123,11 +123,7 @@ impl Deliverer {
         };
         // Literal addresses never reach the resolver: checked here. Names
         // are checked by the resolver, on the addresses connected to.
-        if !self.allow_private
-            && let Some(host) = url.host_str()
-            && let Ok(ip) = host.trim_start_matches('[').trim_end_matches(']').parse()
-            && address::is_private(ip)
-        {
+        if !self.allow_private && address::literal_refused(&url) {
             return failed(address::Refusal::Private.to_string());
         }
         let timestamp = now.timestamp();

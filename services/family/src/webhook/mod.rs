@@ -1,7 +1,8 @@
 //! Webhooks: parents register endpoints that receive the family's events
 //! (`registry`), the bus's events become deliveries recorded with the
 //! consumer's progress (`record`), and a worker sends them signed, retrying
-//! for 24 hours (`deliver`, `retry`).
+//! for 24 hours (`deliver`, `retry`), only ever to globally routable
+//! addresses (`address`, `routable`).
 
 pub mod address;
 pub mod catalogue;
@@ -10,4 +11,5 @@ pub mod grpc;
 pub mod record;
 pub mod registry;
 pub mod retry;
+pub mod routable;
 pub mod signing;
