@@ -2,9 +2,10 @@
 //! here gets a signed delivery of a real submission (checked with the secret
 //! by verification code of its own, not the service's), a receiver that
 //! fails twice gets the third attempt once the family service's clock has
-//! moved past the backoff, a day of failures turns the endpoint off, and
-//! private addresses are refused without the operator's setting. Parents
-//! of other families see 404, children 403.
+//! moved past the backoff, a day of failures turns the endpoint off, a
+//! failing answer leaves its status and a short clean excerpt, and private
+//! addresses are refused without the operator's setting. Parents of other
+//! families see 404, children 403.
 
 use std::{
     collections::VecDeque,
@@ -41,22 +42,38 @@ pub struct Received {
 }
 
 /// An HTTP endpoint on 127.0.0.1 that records what it gets and answers
-/// with the statuses it is given, in turn (200 once they run out).
+/// with the statuses it is given, in turn (200 once they run out), and an
+/// empty body unless given one.
 #[derive(Clone, Default)]
 pub struct Receiver {
     received: Arc<Mutex<Vec<Received>>>,
     answers: Arc<Mutex<VecDeque<u16>>>,
     always: Option<u16>,
+    body: Bytes,
 }
 
 impl Receiver {
     /// Starts it; returns it and its URL.
     pub async fn start(answers: &[u16], always: Option<u16>) -> (Self, String) {
-        let receiver = Self {
+        Self::start_with(Self {
             answers: Arc::new(Mutex::new(answers.iter().copied().collect())),
             always,
             ..Self::default()
-        };
+        })
+        .await
+    }
+
+    /// Starts one that always answers `status` with `body`.
+    pub async fn answering(status: u16, body: &[u8]) -> (Self, String) {
+        Self::start_with(Self {
+            always: Some(status),
+            body: Bytes::copy_from_slice(body),
+            ..Self::default()
+        })
+        .await
+    }
+
+    async fn start_with(receiver: Self) -> (Self, String) {
         let app = Router::new()
             .route("/hook", post(receive))
             .with_state(receiver.clone());
@@ -79,7 +96,11 @@ impl Receiver {
     }
 }
 
-async fn receive(State(receiver): State<Receiver>, headers: HeaderMap, body: Bytes) -> AxumStatus {
+async fn receive(
+    State(receiver): State<Receiver>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> (AxumStatus, Bytes) {
     receiver.received.lock().unwrap().push(Received {
         headers,
         body: String::from_utf8(body.to_vec()).unwrap(),
@@ -88,7 +109,7 @@ async fn receive(State(receiver): State<Receiver>, headers: HeaderMap, body: Byt
         .always
         .or_else(|| receiver.answers.lock().unwrap().pop_front())
         .unwrap_or(200);
-    AxumStatus::from_u16(status).unwrap()
+    (AxumStatus::from_u16(status).unwrap(), receiver.body.clone())
 }
 
 /// Checks a delivery as a receiver following Standard Webhooks would: the
@@ -466,4 +487,30 @@ async fn a_day_of_failures_turns_the_endpoint_off() {
     s.clock.advance(Duration::hours(3));
     assert!(!s.another_replica_finds_one_due().await);
     assert_eq!(s.receiver.received().len(), attempts);
+}
+
+#[tokio::test]
+async fn a_delivery_keeps_the_status_and_a_short_clean_excerpt_of_the_answer() {
+    let (_stack, api) = start_with(Options {
+        webhooks_allow_private: true,
+        ..Options::default()
+    })
+    .await;
+    let parent = parent(&api).await;
+    // An escape, a NUL (which a PostgreSQL text cannot hold), line breaks,
+    // an invalid byte, and far more than is kept.
+    let mut answer = b"\x1b[31mQuota\x00 exceeded\r\n\t\xff ".to_vec();
+    answer.extend_from_slice("é".repeat(10_000).as_bytes());
+    let (receiver, url) = Receiver::answering(429, &answer).await;
+    let (hook, _) = registered(&parent, &url, json!(["submission.created"])).await;
+    let (status, body) = send(parent.post(&format!("/webhooks/{hook}/test"), &json!({}))).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    receiver.wait_for(1).await;
+
+    let delivery = delivery_settles(&parent, &hook, 1).await;
+    assert_eq!(delivery["responseCode"], 429, "{delivery}");
+    let error = delivery["error"].as_str().unwrap();
+    assert_eq!(error.chars().count(), 200, "{error}");
+    let expected = format!("[31mQuota exceeded \u{fffd} {}…", "é".repeat(178));
+    assert_eq!(error, expected);
 }

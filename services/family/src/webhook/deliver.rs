@@ -1,7 +1,8 @@
 //! Sends recorded deliveries, signed as Standard Webhooks says, from rows
 //! (so restarts lose nothing) claimed with SKIP LOCKED (so replicas share
 //! them). A 2xx answer delivers; anything else, no answer within the timeout,
-//! or an address that now points to a private network is a failed attempt,
+//! or an address that now points to a private network is a failed attempt
+//! (keeping the status and a short excerpt of the answer, [`super::excerpt`]),
 //! retried as [`super::retry`] schedules. A delivery still failing 24 hours
 //! after it was made is given up and its endpoint turned off, which the
 //! family's parents are told of (`WebhookDisabled`, mailed by auth).
@@ -16,14 +17,11 @@ use sqlx::PgPool;
 use tokio::sync::Notify;
 use tokio_util::sync::CancellationToken;
 
-use super::{address, retry, signing};
+use super::{address, excerpt, retry, signing};
 use crate::{
     error::Error,
     store::webhooks::{self as store, Claimed},
 };
-
-/// How much of an answer's body is kept (to show why it failed).
-const EXCERPT: usize = 200;
 
 /// How long a claimed delivery is left to its worker before another may
 /// try it (longer than any attempt can take).
@@ -144,17 +142,16 @@ impl Deliverer {
                 if response.status().is_success() {
                     return Outcome::Delivered(code);
                 }
-                let mut excerpt = Vec::new();
-                while excerpt.len() < EXCERPT {
+                let mut body = Vec::new();
+                while body.len() < excerpt::READ {
                     match response.chunk().await {
-                        Ok(Some(chunk)) => excerpt.extend_from_slice(&chunk),
+                        Ok(Some(chunk)) => body.extend_from_slice(&chunk),
                         _ => break,
                     }
                 }
-                let text = String::from_utf8_lossy(&excerpt[..excerpt.len().min(EXCERPT)]);
                 Outcome::Failed {
                     code: Some(code),
-                    error: text.trim().to_owned(),
+                    error: excerpt::of(&body),
                 }
             }
             Err(err) => failed(describe(&err)),

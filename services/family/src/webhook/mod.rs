@@ -7,6 +7,7 @@
 pub mod address;
 pub mod catalogue;
 pub mod deliver;
+pub mod excerpt;
 pub mod grpc;
 pub mod record;
 pub mod registry;
