@@ -117,12 +117,13 @@ async fn list_deliveries(
 }
 
 /// Sends the endpoint a `webhook.test` delivery (and turns a disabled one
-/// back on).
+/// back on), at most 5 a minute for the family's endpoints together.
 #[utoipa::path(post, path = "/webhooks/{id}/test", tag = "webhooks", security(("bearer" = [])),
     params(("id" = String, Path)),
     responses((status = 202, body = WebhookDelivery),
         (status = 403, description = "Not a parent", body = ErrorBody),
-        (status = 404, body = ErrorBody)))]
+        (status = 404, body = ErrorBody),
+        (status = 429, description = "The family sent 5 tests in the last minute", body = ErrorBody)))]
 async fn test_webhook(
     State(state): State<AppState>,
     user: Authed,

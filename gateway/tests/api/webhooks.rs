@@ -3,9 +3,10 @@
 //! by verification code of its own, not the service's), a receiver that
 //! fails twice gets the third attempt once the family service's clock has
 //! moved past the backoff, a day of failures turns the endpoint off, a
-//! failing answer leaves its status and a short clean excerpt, and private
-//! addresses are refused without the operator's setting. Parents of other
-//! families see 404, children 403.
+//! failing answer leaves its status and a short clean excerpt, a family
+//! sends at most five tests a minute, and private addresses are refused
+//! without the operator's setting. Parents of other families see 404,
+//! children 403.
 
 use std::{
     collections::VecDeque,
@@ -513,4 +514,47 @@ async fn a_delivery_keeps_the_status_and_a_short_clean_excerpt_of_the_answer() {
     assert_eq!(error.chars().count(), 200, "{error}");
     let expected = format!("[31mQuota exceeded \u{fffd} {}…", "é".repeat(178));
     assert_eq!(error, expected);
+}
+
+#[tokio::test]
+async fn a_family_sends_at_most_five_tests_a_minute() {
+    let clock = ManualClock::at(Utc::now());
+    let (_stack, api) = start_with(Options {
+        webhooks_allow_private: true,
+        family_clock: Some(clock.clock()),
+        ..Options::default()
+    })
+    .await;
+    let parent = parent(&api).await;
+    let (_receiver, url) = Receiver::start(&[], None).await;
+    let (first, _) = registered(&parent, &url, json!(["submission.created"])).await;
+    let (second, _) = registered(&parent, &url, json!(["submission.created"])).await;
+    let test = |hook: &str| parent.post(&format!("/webhooks/{hook}/test"), &json!({}));
+
+    // Five, to the family's endpoints together.
+    for hook in [&first, &second, &first, &second, &first] {
+        let (status, body) = send(test(hook)).await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    }
+    for hook in [&first, &second] {
+        let (status, body) = send(test(hook)).await;
+        assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+        assert_error(
+            &body,
+            "Too many test deliveries sent. Try again in a minute.",
+        );
+    }
+    // Nothing was queued for the refused ones.
+    assert_eq!(deliveries(&parent, &first).await.len(), 3);
+
+    // Another family has its own five.
+    let other = self::parent(&api).await;
+    let (theirs, _) = registered(&other, &url, json!(["submission.created"])).await;
+    let (status, body) = send(other.post(&format!("/webhooks/{theirs}/test"), &json!({}))).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+
+    // A minute after the first five, the family may test again.
+    clock.advance(Duration::minutes(1));
+    let (status, body) = send(test(&second)).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
 }

@@ -17,6 +17,8 @@ pub enum Error {
     WebhookNotFound,
     #[error("A family can have at most {0} webhooks")]
     WebhookLimit(i64),
+    #[error("Too many test deliveries sent. Try again in a minute.")]
+    TooManyWebhookTests,
     #[error("The {plan} plan allows up to {limit} children. Upgrade to add more.")]
     ChildLimit { plan: &'static str, limit: i64 },
     /// Another service refused or failed.
@@ -35,6 +37,7 @@ impl From<Error> for Status {
             Error::FamilyNotFound | Error::ChildNotFound | Error::WebhookNotFound => Code::NotFound,
             Error::WebhookLimit(_) => Code::FailedPrecondition,
             Error::ChildLimit { .. } => Code::PermissionDenied,
+            Error::TooManyWebhookTests => Code::ResourceExhausted,
             Error::Upstream(service, status) => {
                 return kit::error::upstream(service, status.clone());
             }

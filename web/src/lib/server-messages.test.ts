@@ -115,6 +115,7 @@ const SERVER_TEXTS = [
   'URL must not contain a user name or password',
   'URL must start with http:// or https://',
   'Webhook not found',
+  'Too many test deliveries sent. Try again in a minute.',
   'Calendar feed not found',
   'Notification not found',
   'This unsubscribe link is not valid',

@@ -184,6 +184,7 @@ const KNOWN_TEXTS: Readonly<Record<string, KnownMessage>> = {
   'URL must not contain a user name or password': { key: 'errors:server.urlCredentials' },
   'URL must start with http:// or https://': { key: 'errors:server.urlScheme' },
   'Webhook not found': { key: 'errors:server.webhookNotFound' },
+  'Too many test deliveries sent. Try again in a minute.': { key: 'errors:server.tooManyWebhookTests' },
   // Notifications
   'Notification not found': { key: 'errors:server.notificationNotFound' },
   'This unsubscribe link is not valid': { key: 'errors:server.unsubscribeInvalid' },

@@ -1774,7 +1774,7 @@ export interface paths {
         put?: never;
         /**
          * Sends the endpoint a `webhook.test` delivery (and turns a disabled one
-         *     back on).
+         *     back on), at most 5 a minute for the family's endpoints together.
          */
         post: operations["test_webhook"];
         delete?: never;
@@ -10408,6 +10408,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The family sent 5 tests in the last minute */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -175,6 +175,39 @@ pub async fn record(tx: &mut PgConnection, d: &NewDeliveries<'_>) -> Result<u64,
     .rows_affected())
 }
 
+/// How many deliveries of `event_type` the family's endpoints were given
+/// since `since`, counted under a lock on the family's deliveries of that
+/// type so two made at once cannot both pass a limit on them.
+pub async fn count_since_locked(
+    tx: &mut PgConnection,
+    org: Uuid,
+    event_type: &str,
+    since: DateTime<Utc>,
+) -> Result<i64, Error> {
+    sqlx::query!(
+        "SELECT pg_advisory_xact_lock(
+             hashtextextended('webhook_deliveries:' || $1::uuid::text || ':' || $2, 0))",
+        org,
+        event_type,
+    )
+    .execute(&mut *tx)
+    .traced("lock_webhook_deliveries")
+    .await?;
+    // Through the family's endpoints, so the deliveries are found by the
+    // index on (webhook_id, created_at).
+    Ok(sqlx::query_scalar!(
+        r#"SELECT count(*) AS "count!" FROM webhook_deliveries
+           WHERE webhook_id IN (SELECT id FROM webhooks WHERE organization_id = $1)
+             AND event_type = $2 AND created_at > $3"#,
+        org,
+        event_type,
+        since,
+    )
+    .fetch_one(tx)
+    .traced("count_webhook_deliveries")
+    .await?)
+}
+
 /// Records one delivery to one endpoint (the test button's).
 pub async fn record_one(
     tx: &mut PgConnection,

@@ -19,6 +19,15 @@ use crate::{
 /// Endpoints a family may have.
 pub const LIMIT: i64 = 10;
 
+/// Test deliveries a family may send per [`TEST_WINDOW`], to all its
+/// endpoints together: enough to try an endpoint again after each fix, too
+/// few for the button to become a way of sending requests from the
+/// operator's network at will.
+pub const TESTS_PER_WINDOW: i64 = 5;
+
+/// The window [`TESTS_PER_WINDOW`] counts over (the error's words say it).
+pub const TEST_WINDOW: chrono::Duration = chrono::Duration::minutes(1);
+
 const URL_MAX: usize = 2000;
 
 #[derive(Clone)]
@@ -186,8 +195,9 @@ impl Registry {
         })
     }
 
-    /// Queues a `webhook.test` delivery. A disabled endpoint is turned back
-    /// on: a test is how a parent says it works again.
+    /// Queues a `webhook.test` delivery, at most [`TESTS_PER_WINDOW`] a
+    /// family per [`TEST_WINDOW`]. A disabled endpoint is turned back on: a
+    /// test is how a parent says it works again.
     pub async fn test(&self, org: Uuid, raw: &str) -> Result<pb::Delivery, Error> {
         let hook = self.hook(org, raw).await?;
         let now: DateTime<Utc> = self.clock.now();
@@ -198,6 +208,11 @@ impl Registry {
         );
         let event_id = format!("test-{}", Uuid::now_v7());
         let mut tx = self.pool.begin().await?;
+        let recent =
+            store::count_since_locked(&mut tx, org, catalogue::TEST, now - TEST_WINDOW).await?;
+        if recent >= TESTS_PER_WINDOW {
+            return Err(Error::TooManyWebhookTests);
+        }
         if hook.disabled_at.is_some() {
             store::enable(&mut tx, hook.id).await?;
         }
