@@ -3,10 +3,11 @@
 //! by verification code of its own, not the service's), a receiver that
 //! fails twice gets the third attempt once the family service's clock has
 //! moved past the backoff, a day of failures turns the endpoint off, a
-//! failing answer leaves its status and a short clean excerpt, a family
-//! sends at most five tests a minute, and private addresses are refused
-//! without the operator's setting. Parents of other families see 404,
-//! children 403.
+//! failing answer leaves its status and a short clean excerpt, and a family
+//! sends at most five tests a minute. Without the operator's setting only
+//! globally routable addresses are taken, and a delivery connects to no
+//! other whatever the endpoint's URL holds. Parents of other families see
+//! 404, children 403.
 
 use std::{
     collections::VecDeque,
@@ -488,6 +489,56 @@ async fn a_day_of_failures_turns_the_endpoint_off() {
     s.clock.advance(Duration::hours(3));
     assert!(!s.another_replica_finds_one_due().await);
     assert_eq!(s.receiver.received().len(), attempts);
+}
+
+/// Sets the endpoint's URL in the family's database, as if the parent had
+/// registered it so: for a name that pointed elsewhere when it was checked.
+async fn point(stack: &testkit::Stack, hook: &str, url: &str) {
+    let hook = uuid::Uuid::parse_str(hook).unwrap();
+    kit::tenancy::all_families(
+        sqlx::query("UPDATE webhooks SET url = $2 WHERE id = $1")
+            .bind(hook)
+            .bind(url)
+            .execute(&stack.family_pool),
+    )
+    .await
+    .unwrap();
+}
+
+#[tokio::test]
+async fn a_delivery_never_connects_to_a_private_address_whatever_was_registered() {
+    let (stack, api) = start().await;
+    let parent = parent(&api).await;
+    // A receiver on the host itself: what each endpoint below would reach
+    // if the delivery did not check the address it connects to.
+    let (receiver, url) = Receiver::start(&[], None).await;
+    let port = reqwest::Url::parse(&url).unwrap().port().unwrap();
+    for private in [
+        // A name, resolved at delivery (by the client's own resolver).
+        format!("http://localhost:{port}/hook"),
+        // Literals: IPv4-compatible and 6to4 forms of 127.0.0.1.
+        format!("http://[::127.0.0.1]:{port}/hook"),
+        format!("http://[2002:7f00:1::]:{port}/hook"),
+    ] {
+        let (hook, _) = registered(
+            &parent,
+            "https://192.31.196.1/hook",
+            json!(["submission.created"]),
+        )
+        .await;
+        point(&stack, &hook, &private).await;
+        let (status, body) = send(parent.post(&format!("/webhooks/{hook}/test"), &json!({}))).await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+        let delivery = delivery_settles(&parent, &hook, 1).await;
+        assert_eq!(delivery["status"], "PENDING", "{private}: {delivery}");
+        assert_eq!(delivery["responseCode"], Value::Null, "{private}");
+        assert_eq!(
+            delivery["error"], "This address points to a private network and cannot be used",
+            "{private}"
+        );
+    }
+    // Each attempt is over, so anything sent would have arrived.
+    assert!(receiver.received().is_empty());
 }
 
 #[tokio::test]
