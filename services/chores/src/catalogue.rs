@@ -15,8 +15,8 @@ use crate::{
     error::Error,
     schedule::{self, Mode},
     store::{
-        categories,
-        chores::{self, ChoreFields},
+        self, assignments, categories,
+        chores::{self, ChoreFields, Started},
         turns,
     },
     view,
@@ -128,7 +128,7 @@ impl Catalogue {
         let fields = self.fields(parent, &req).await?;
         let plan = self.clients.plan(parent, org).await?;
         let limit = kit::plans::limits(plan).chores;
-        let today = self.today(parent, org).await?;
+        let (now, today) = self.now(parent, org).await?;
 
         let mut tx = self.pool.begin().await?;
         chores::lock_family(&mut tx, org).await?;
@@ -139,7 +139,8 @@ impl Catalogue {
                 limit,
             });
         }
-        let id = chores::insert(&mut tx, org, &fields, today).await?;
+        let id = chores::insert(&mut tx, org, &fields, &Started::new(today, now)).await?;
+        assign(&mut tx, org, id, &fields.assigned_child_ids, now, false).await?;
         announce_count(&mut tx, org).await?;
         let chore = chores::find(&mut tx, org, id)
             .await?
@@ -159,7 +160,7 @@ impl Catalogue {
     ) -> Result<pb::Chore, Error> {
         let id = chore_id(&req.id)?;
         let fields = self.fields(parent, &req).await?;
-        let today = self.today(parent, org).await?;
+        let (now, today) = self.now(parent, org).await?;
         let mut tx = self.pool.begin().await?;
         chores::lock_family(&mut tx, org).await?;
         chores::lock_chore(&mut tx, id).await?;
@@ -168,14 +169,16 @@ impl Catalogue {
             .await?
             .filter(|c| c.is_active)
             .ok_or(Error::ChoreNotFound)?;
-        let starts_on = if fields.moves_periods(&before) {
+        let started = fields.started(&before, today, now);
+        if started.periods_at.is_some() {
             turns::clear(&mut tx, id).await?;
-            today
-        } else {
-            before.periods_start_on
-        };
-        if !chores::update(&mut tx, org, id, &fields, starts_on).await? {
+        }
+        if !chores::update(&mut tx, org, id, &fields, &started).await? {
             return Err(Error::ChoreNotFound);
+        }
+        if started.children_at.is_some() {
+            let anew = fields.changes_mode(&before);
+            assign(&mut tx, org, id, &fields.assigned_child_ids, now, anew).await?;
         }
         announce_change(&mut tx, org).await?;
         let chore = chores::find(&mut tx, org, id)
@@ -204,10 +207,15 @@ impl Catalogue {
 }
 
 impl Catalogue {
-    /// The family's date now.
-    async fn today(&self, parent: &User, org: Uuid) -> Result<chrono::NaiveDate, Error> {
+    /// The moment now, and the family's date at it.
+    async fn now(
+        &self,
+        parent: &User,
+        org: Uuid,
+    ) -> Result<(chrono::DateTime<chrono::Utc>, chrono::NaiveDate), Error> {
         let tz = calendar::time_zone(&self.pool, &self.clients, parent, org).await?;
-        Ok(local_date(self.clock.now(), tz))
+        let now = self.clock.now();
+        Ok((now, local_date(now, tz)))
     }
 
     /// A chore as a parent set it, checked: the spec's fields first, then who
@@ -260,6 +268,22 @@ impl Catalogue {
             missed_penalty_cents,
         })
     }
+}
+
+/// Notes since when each of `children` is assigned to `chore`
+/// ([`assignments::record`]). Each is a child the family service just
+/// named: one not heard of yet is known from now, as only a child known
+/// here can miss a chore.
+async fn assign(
+    tx: &mut sqlx::PgConnection,
+    org: Uuid,
+    chore: Uuid,
+    children: &[Uuid],
+    now: chrono::DateTime<chrono::Utc>,
+    anew: bool,
+) -> Result<(), Error> {
+    store::children::learn_all(&mut *tx, org, children, now).await?;
+    assignments::record(tx, chore, children, now, anew).await
 }
 
 /// A chore's category must be one of the family's own, not deleted.

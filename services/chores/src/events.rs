@@ -14,7 +14,10 @@ use uuid::Uuid;
 use crate::{
     catalogue,
     storage::Storage,
-    store::{children, chores, families, feeds, missed, pauses, reminders, submissions, turns},
+    store::{
+        assignments, children, chores, families, feeds, missed, pauses, reminders, submissions,
+        turns,
+    },
 };
 
 /// Families' time zones, for the calendar of days, months and availability.
@@ -185,6 +188,7 @@ impl Handler<ChildDeleted> for ChildDeletedHandler {
         let child = Uuid::parse_str(&event.child_id)?;
         let keys = submissions::delete_for_child(tx, org, child).await?;
         turns::forget_child(tx, org, child).await?;
+        assignments::forget_child(tx, org, child).await?;
         missed::delete_for_child(tx, org, child).await?;
         reminders::delete_for_child(tx, org, child).await?;
         pauses::delete_for_child(tx, org, child).await?;

@@ -31,8 +31,11 @@ use uuid::Uuid;
 
 use crate::domain;
 
+mod since;
 #[cfg(test)]
 mod tests;
+
+pub use since::{Child, Since};
 
 /// How the assigned children share a chore.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

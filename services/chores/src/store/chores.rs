@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use chrono::{NaiveDate, NaiveTime};
+use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use kit::db::Traced;
 use sqlx::PgConnection;
 use uuid::Uuid;
@@ -74,10 +74,60 @@ impl ChoreFields {
     /// Whether these fields count periods and turns differently from `row`'s:
     /// then they are counted again from the day of the change.
     pub fn moves_periods(&self, row: &ChoreRow) -> bool {
-        self.mode.as_str() != row.assignment_mode
+        self.changes_mode(row)
             || self.assigned_child_ids != row.assigned_child_ids
             || self.frequency_days != row.frequency_days
             || self.due_days != row.due_days
+    }
+
+    pub fn changes_mode(&self, row: &ChoreRow) -> bool {
+        self.mode.as_str() != row.assignment_mode
+    }
+
+    /// Whether these fields make the chore of `row` another one to owe:
+    /// shared another way, or for other children (in any order).
+    pub fn changes_children(&self, row: &ChoreRow) -> bool {
+        let sorted = |ids: &[Uuid]| {
+            let mut ids = ids.to_vec();
+            ids.sort_unstable();
+            ids
+        };
+        self.changes_mode(row)
+            || sorted(&self.assigned_child_ids) != sorted(&row.assigned_child_ids)
+    }
+
+    /// What of the chore of `row` begins anew when these fields replace its
+    /// own at `now`, on the family's `today`.
+    pub fn started(&self, row: &ChoreRow, today: NaiveDate, now: DateTime<Utc>) -> Started {
+        let moves = self.moves_periods(row);
+        Started {
+            periods_on: if moves { today } else { row.periods_start_on },
+            periods_at: moves.then_some(now),
+            children_at: self.changes_children(row).then_some(now),
+        }
+    }
+}
+
+/// When a chore's periods count from, and what of who owes it began anew
+/// at an edit (see [`crate::schedule::Since`]); what did not stays as it was.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Started {
+    /// The family's date its periods and turns count from.
+    pub periods_on: NaiveDate,
+    /// The moment they began to count as they do, when they began anew.
+    pub periods_at: Option<DateTime<Utc>>,
+    /// The moment it came to be for its children, when it came to be anew.
+    pub children_at: Option<DateTime<Utc>>,
+}
+
+impl Started {
+    /// A new chore: everything begins at `now`, on the family's `today`.
+    pub fn new(today: NaiveDate, now: DateTime<Utc>) -> Self {
+        Self {
+            periods_on: today,
+            periods_at: Some(now),
+            children_at: Some(now),
+        }
     }
 }
 
@@ -155,19 +205,20 @@ pub async fn count_active_in(
     .await?)
 }
 
-/// Adds a chore whose periods count from `starts_on`.
+/// Adds a chore begun as `started` tells ([`Started::new`]).
 pub async fn insert(
     tx: &mut PgConnection,
     org: Uuid,
     fields: &ChoreFields,
-    starts_on: NaiveDate,
+    started: &Started,
 ) -> Result<Uuid, Error> {
     let id = Uuid::now_v7();
     sqlx::query!(
         "INSERT INTO chores (id, organization_id, category_id, name, description,
             base_reward_cents, frequency_days, requires_photo, assigned_child_ids,
-            assignment_mode, due_days, due_time, periods_start_on, missed_penalty_cents)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+            assignment_mode, due_days, due_time, periods_start_on, missed_penalty_cents,
+            periods_start_at, children_since)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
         id,
         org,
         fields.category_id,
@@ -180,8 +231,10 @@ pub async fn insert(
         fields.mode.as_str(),
         &fields.due_days,
         fields.due_time,
-        starts_on,
+        started.periods_on,
         fields.missed_penalty_cents,
+        started.periods_at,
+        started.children_at,
     )
     .execute(tx)
     .traced("insert_chore")
@@ -189,20 +242,22 @@ pub async fn insert(
     Ok(id)
 }
 
-/// Edits an active chore, its periods counting from `starts_on`; `false`
+/// Edits an active chore, what began anew as `started` tells; `false`
 /// when there is no such chore.
 pub async fn update(
     tx: &mut PgConnection,
     org: Uuid,
     id: Uuid,
     fields: &ChoreFields,
-    starts_on: NaiveDate,
+    started: &Started,
 ) -> Result<bool, Error> {
     let done = sqlx::query!(
         "UPDATE chores SET category_id = $3, name = $4, description = $5,
             base_reward_cents = $6, frequency_days = $7, requires_photo = $8,
             assigned_child_ids = $9, assignment_mode = $10, due_days = $11, due_time = $12,
             periods_start_on = $13, missed_penalty_cents = $14, updated_at = now(),
+            periods_start_at = coalesce($15, periods_start_at),
+            children_since = coalesce($16, children_since),
             revision = revision + 1
          WHERE organization_id = $1 AND id = $2 AND is_active",
         org,
@@ -217,8 +272,10 @@ pub async fn update(
         fields.mode.as_str(),
         &fields.due_days,
         fields.due_time,
-        starts_on,
+        started.periods_on,
         fields.missed_penalty_cents,
+        started.periods_at,
+        started.children_at,
     )
     .execute(tx)
     .traced("update_chore")

@@ -4,6 +4,7 @@
 //! of another family simply finds nothing.
 
 pub mod allowances;
+pub mod assignments;
 pub mod categories;
 pub mod children;
 pub mod chores;
