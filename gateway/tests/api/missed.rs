@@ -493,3 +493,98 @@ async fn a_look_reads_a_family_only_once_its_day_has_ended_or_its_zone_changed()
     record(pool, &clock).await;
     assert!(!due_at(pool, org, clock.now()).await);
 }
+
+/// A moment of the clock in Kathmandu (UTC+05:45), "2030-01-07 23:56".
+fn kathmandu(text: &str) -> chrono::DateTime<chrono::Utc> {
+    let wall = chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%d %H:%M").unwrap();
+    wall.and_local_timezone(chrono_tz::Asia::Kathmandu)
+        .single()
+        .unwrap()
+        .to_utc()
+}
+
+#[tokio::test]
+async fn no_penalty_for_a_due_time_that_passed_before_the_chore_or_the_childs_assignment() {
+    // The stack starts at 22:45 on Monday 7 January in Kathmandu.
+    let clock = ManualClock::at(monday_noon());
+    let (stack, api) = stack_on(&clock).await;
+    let f = Family::new(&api).await;
+    children_known(&stack.chores_pool, 2, &f.lily_id).await;
+    let (status, body) = send(f.parent.put(
+        "/organizations/current",
+        &json!({"name": "The Lees", "timeZone": "Asia/Kathmandu"}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (_, org) = send(f.parent.get("/organizations/current")).await;
+    let org = Uuid::parse_str(org["id"].as_str().unwrap()).unwrap();
+    eventually("the family's zone known to chores", || async {
+        let zone: Option<String> = kit::tenancy::all_families(
+            sqlx::query_scalar("SELECT time_zone FROM families WHERE organization_id = $1")
+                .bind(org)
+                .fetch_optional(&stack.chores_pool),
+        )
+        .await
+        .unwrap();
+        zone.as_deref() == Some("Asia/Kathmandu")
+    })
+    .await;
+    let (status, body) = send(f.parent.post(
+        &format!("/children/{}/adjust-balance", f.lily_id),
+        &json!({"amount": 10, "notes": "pocket money"}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+
+    // At 23:56 two chores of Lily's, due every day by 07:00: Monday's 07:00
+    // had passed long before.
+    clock.set(kathmandu("2030-01-07 23:56"));
+    let daily = |name: &str, penalty: i64| {
+        json!({"name": name, "baseReward": 1, "assignedChildIds": [f.lily_id],
+            "dueDays": [1, 2, 3, 4, 5, 6, 7], "dueTime": "07:00", "missedPenalty": penalty})
+    };
+    chore(&f.parent, &f.kitchen, daily("Dishes", 2)).await;
+    let beds = chore(&f.parent, &f.kitchen, daily("Beds", 1)).await;
+
+    // That night nothing is missed, and nothing taken.
+    clock.set(kathmandu("2030-01-08 00:05"));
+    assert_eq!(record(&stack.chores_pool, &clock).await, 0);
+    assert!(missed(&f.parent, "").await.is_empty());
+
+    // On Tuesday evening Max is assigned the beds too, after their 07:00.
+    clock.set(kathmandu("2030-01-08 20:00"));
+    let mut both = daily("Beds", 1);
+    both["categoryId"] = json!(f.kitchen);
+    both["frequencyDays"] = json!(1);
+    both["assignedChildIds"] = json!([f.lily_id, f.max_id]);
+    let path = format!("/chores/{}", beds["id"].as_str().unwrap());
+    let (status, body) = send(f.parent.put(&path, &both)).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+
+    // Tuesday was Lily's to miss, both chores, and costs her 3.00; not Max's.
+    clock.set(kathmandu("2030-01-09 00:05"));
+    assert_eq!(record(&stack.chores_pool, &clock).await, 2);
+    balance_becomes(&f.parent, &f.lily_id, 7.0).await;
+    let mut taken: Vec<i64> = entries(&stack.rewards_pool, &f.lily_id, "MISSED")
+        .await
+        .iter()
+        .map(|(cents, _)| *cents)
+        .collect();
+    taken.sort_unstable();
+    assert_eq!(taken, [-200, -100]);
+    assert!(
+        missed(&f.parent, &format!("?childId={}", f.max_id))
+            .await
+            .is_empty()
+    );
+
+    // Wednesday's beds were his too.
+    clock.set(kathmandu("2030-01-10 00:05"));
+    assert_eq!(record(&stack.chores_pool, &clock).await, 3);
+    let max: Vec<Value> = missed(&f.parent, &format!("?childId={}", f.max_id)).await;
+    assert_eq!(max.len(), 1, "{max:?}");
+    assert_eq!(
+        (&max[0]["choreName"], &max[0]["dueOn"]),
+        (&json!("Beds"), &json!("2030-01-09"))
+    );
+}

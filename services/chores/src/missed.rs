@@ -30,7 +30,8 @@ use crate::{
     clients::Clients,
     error::Error,
     pause,
-    store::{children, missed, pauses, submissions, turns},
+    schedule::Child,
+    store::{assignments, children, missed, pauses, submissions, turns},
 };
 
 /// A day is checked this long after it ended, so a submission sent in its
@@ -99,7 +100,16 @@ async fn record_family(
         .or_else(|| chores.iter().map(|c| c.periods_start_on).min())
         .unwrap_or(ended)
         .max(earliest);
-    let family = children::of_family(&mut tx, org).await?;
+    let family: Vec<Child> = children::of_family(&mut tx, org)
+        .await?
+        .into_iter()
+        .map(|c| Child {
+            id: c.child_id,
+            known_since: c.known_since,
+        })
+        .collect();
+    let ids: Vec<Uuid> = chores.iter().map(|c| c.id).collect();
+    let since = assignments::of_chores(&mut tx, org, &ids).await?;
     // Read on their own connections: nothing of these days can change now.
     let (marks, swaps, paused) = tokio::try_join!(
         submissions::marks_of_family(pool, org, first),
@@ -110,17 +120,15 @@ async fn record_family(
     for chore in &chores {
         let rules = chore.rules(swaps.get(&chore.id).cloned().unwrap_or_default());
         let marks = marks.get(&chore.id).map_or(&[][..], Vec::as_slice);
+        // Every chore read has one: chores are retired, never deleted.
+        let Some(since) = since.get(&chore.id) else {
+            continue;
+        };
         for day in first.iter_days().take_while(|day| *day <= ended) {
             let Some(due_at) = rules.period(day).and_then(|p| rules.due_at(&p, tz)) else {
                 continue;
             };
-            // Only a child known before the chore was due can have missed it.
-            let known: Vec<Uuid> = family
-                .iter()
-                .filter(|c| c.known_since <= due_at)
-                .map(|c| c.child_id)
-                .collect();
-            for child in pause::missed_on(&rules, day, &known, marks, &paused) {
+            for child in pause::missed_on(&rules, since, day, tz, &family, marks, &paused) {
                 let entry = missed::NewMissed {
                     org,
                     chore,

@@ -10,10 +10,11 @@
 //! cover it swaps the turn.
 
 use chrono::{DateTime, Days, NaiveDate, Utc};
+use chrono_tz::Tz;
 use kit::validate::FieldError;
 use uuid::Uuid;
 
-use crate::schedule::{self, Mark, Rules, Standing, Status};
+use crate::schedule::{self, Child, Mark, Rules, Since, Standing, Status};
 
 /// The longest pause, in days (both ends included).
 pub const LONGEST_DAYS: i64 = 366;
@@ -65,12 +66,14 @@ pub fn status(standing: &Standing, now: DateTime<Utc>, paused: bool) -> Option<S
 /// [`schedule::missed_on`] but for the children paused on `day`: they owed nothing.
 pub fn missed_on(
     rules: &Rules,
+    since: &Since,
     day: NaiveDate,
-    family: &[Uuid],
+    tz: Tz,
+    family: &[Child],
     marks: &[Mark],
     pauses: &Pauses,
 ) -> Vec<Uuid> {
-    schedule::missed_on(rules, day, family, marks)
+    schedule::missed_on(rules, since, day, tz, family, marks)
         .into_iter()
         .filter(|child| !pauses.covers(*child, day))
         .collect()

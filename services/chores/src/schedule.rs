@@ -483,35 +483,72 @@ fn cooldown(rules: &Rules, child: Uuid, marks: &[Mark], now: DateTime<Utc>, tz: 
 /// in turns; each assigned child, or each of `family` for a chore for every
 /// child, for one each does on their own. Only a scheduled chore, on a due
 /// day from the day its periods count from, can be missed; a first-come
-/// chore nobody took was no one's.
-pub fn missed_on(rules: &Rules, day: NaiveDate, family: &[Uuid], marks: &[Mark]) -> Vec<Uuid> {
-    if !rules.is_scheduled() || day < rules.starts_on {
-        return Vec::new();
-    }
-    let Some(period) = rules.period(day) else {
+/// chore nobody took was no one's. No child owes a due time (read in the
+/// family's zone `tz`) that passed before they owed the chore at all
+/// ([`Since::first_owed`]), and only a child of `family` (one this service
+/// has heard of, so it knows since when) owes anything.
+pub fn missed_on(
+    rules: &Rules,
+    since: &Since,
+    day: NaiveDate,
+    tz: Tz,
+    family: &[Child],
+    marks: &[Mark],
+) -> Vec<Uuid> {
+    let Some(period) = due_period(rules, day) else {
         return Vec::new();
     };
-    let owed: Vec<Uuid> = match rules.mode {
-        Mode::Rotate => rules.holder(&period).into_iter().collect(),
-        Mode::FirstCome => Vec::new(),
-        Mode::Each if rules.assigned.is_empty() => family.to_vec(),
-        Mode::Each => rules.assigned.clone(),
+    let Some(due_at) = rules.due_at(&period, tz) else {
+        return Vec::new();
     };
-    owed.into_iter()
+    let ids: Vec<Uuid> = family.iter().map(|c| c.id).collect();
+    owers(rules, &period, &ids)
+        .into_iter()
+        .filter(|id| {
+            family
+                .iter()
+                .find(|c| c.id == *id)
+                .is_some_and(|child| since.first_owed(rules, child) <= due_at)
+        })
         .filter(|child| !marks.iter().any(|m| m.child == *child && m.on == day))
         .collect()
 }
 
-/// The children to remind, before it is due, of the chore of `rules` on
-/// `day`: those who would miss it if nothing changed ([`missed_on`]), and
-/// for a first-come chore nobody has taken yet, each child it is for (it
-/// is still anyone's to take).
-pub fn owed_on(rules: &Rules, day: NaiveDate, family: &[Uuid], marks: &[Mark]) -> Vec<Uuid> {
-    if rules.mode != Mode::FirstCome {
-        return missed_on(rules, day, family, marks);
+/// The period of `day`, for a scheduled chore due that day from the day
+/// its periods count from.
+fn due_period(rules: &Rules, day: NaiveDate) -> Option<Period> {
+    if !rules.is_scheduled() || day < rules.starts_on {
+        return None;
     }
-    if !rules.is_scheduled() || day < rules.starts_on || rules.period(day).is_none() {
+    rules.period(day)
+}
+
+/// Who owes `period` by the rules alone, `family` being every child: the
+/// holder in turns, each child it is for when each does it; no one first come.
+fn owers(rules: &Rules, period: &Period, family: &[Uuid]) -> Vec<Uuid> {
+    match rules.mode {
+        Mode::Rotate => rules.holder(period).into_iter().collect(),
+        Mode::FirstCome => Vec::new(),
+        Mode::Each if rules.assigned.is_empty() => family.to_vec(),
+        Mode::Each => rules.assigned.clone(),
+    }
+}
+
+/// The children to remind, before it is due, of the chore of `rules` on
+/// `day`: those who would miss it if nothing changed ([`missed_on`]; before
+/// its due time, every child it is for already owes it), and for a
+/// first-come chore nobody has taken yet, each child it is for (it is
+/// still anyone's to take).
+pub fn owed_on(rules: &Rules, day: NaiveDate, family: &[Uuid], marks: &[Mark]) -> Vec<Uuid> {
+    let Some(period) = due_period(rules, day) else {
         return Vec::new();
+    };
+    let unsent = |child: &Uuid| !marks.iter().any(|m| m.child == *child && m.on == day);
+    if rules.mode != Mode::FirstCome {
+        return owers(rules, &period, family)
+            .into_iter()
+            .filter(unsent)
+            .collect();
     }
     if marks.iter().any(|m| m.on == day) {
         return Vec::new();

@@ -569,15 +569,28 @@ fn new_fields_are_checked_with_their_field_named() {
     assert!(schedule(&[1], due_time("08:00").unwrap()).is_ok());
 }
 
+/// Children known since long before any day here.
+fn known(family: &[Uuid]) -> Vec<Child> {
+    family
+        .iter()
+        .map(|id| Child {
+            id: *id,
+            known_since: DateTime::UNIX_EPOCH,
+        })
+        .collect()
+}
+
 /// Who missed a chore due on Monday 2 and Wednesday 4 March 2026 by 08:00,
-/// as (day, children with a submission that day, expected missed).
+/// as (day, children with a submission that day, expected missed), the
+/// chore and its children being long known.
 fn missed_table(rules: &Rules, family: &[Uuid], rows: &[(&str, &[Uuid], &[Uuid])]) {
     for (day, sent, expected) in rows {
         let marks: Vec<Mark> = sent
             .iter()
             .map(|child| mark(*child, local(&format!("{day} 07:30"))))
             .collect();
-        let mut missed = missed_on(rules, date(day), family, &marks);
+        let since = Since::default();
+        let mut missed = missed_on(rules, &since, date(day), tz(), &known(family), &marks);
         missed.sort();
         let mut want = expected.to_vec();
         want.sort();
@@ -667,4 +680,211 @@ fn a_reminder_is_owed_by_whoever_would_miss_it_and_first_come_by_everyone_until_
     assert_eq!(owed(&first_come, "2026-03-01", &[]), Vec::<Uuid>::new());
     let unscheduled = rules(Mode::FirstCome, &[LILY, MAX], 1);
     assert_eq!(owed(&unscheduled, "2026-03-02", &[]), Vec::<Uuid>::new());
+}
+
+/// A moment of the clock in `zone` ("2026-03-02 23:56").
+fn wall(zone: Tz, text: &str) -> DateTime<Utc> {
+    let wall = chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%d %H:%M").unwrap();
+    zone.from_local_datetime(&wall).single().unwrap().to_utc()
+}
+
+/// A chore whose every part began at `at`, each of its assigned children
+/// assigned then.
+fn made_at(rules: &Rules, at: DateTime<Utc>) -> Since {
+    Since {
+        periods: at,
+        children: at,
+        assigned: rules.assigned.iter().map(|child| (*child, at)).collect(),
+    }
+}
+
+/// Who missed `rules` on `day` in `zone`, nothing sent, sorted.
+fn missed_in(rules: &Rules, since: &Since, day: &str, zone: Tz, family: &[Child]) -> Vec<Uuid> {
+    let mut missed = missed_on(rules, since, date(day), zone, family, &[]);
+    missed.sort();
+    missed
+}
+
+/// Every day by `time`, counted from Monday 2 March 2026.
+fn daily(mode: Mode, assigned: &[Uuid], time: &str) -> Rules {
+    scheduled(rules(mode, assigned, 1), &[1, 2, 3, 4, 5, 6, 7], Some(time))
+}
+
+#[test]
+fn a_chore_made_after_its_due_time_is_missed_only_from_the_next_day_in_every_mode() {
+    // Made at 23:56 on Monday in Kathmandu (UTC+05:45), due by 07:00: that
+    // Monday's 07:00 had passed when it was made; Tuesday's had not.
+    let kathmandu = chrono_tz::Asia::Kathmandu;
+    let made = wall(kathmandu, "2026-03-02 23:56");
+    assert_eq!(made, utc("2026-03-02T18:11:00Z"));
+    let family = known(&[LILY, MAX]);
+    let cases: [(Rules, &[Uuid]); 5] = [
+        // Each on their own, every child.
+        (daily(Mode::Each, &[], "07:00"), &[LILY, MAX]),
+        // Each on their own, one assigned child.
+        (daily(Mode::Each, &[LILY], "07:00"), &[LILY]),
+        // In turns: Monday is Lily's, Tuesday Max's.
+        (daily(Mode::Rotate, &[LILY, MAX], "07:00"), &[MAX]),
+        // First come, for every child or for those assigned: no one's.
+        (daily(Mode::FirstCome, &[], "07:00"), &[]),
+        (daily(Mode::FirstCome, &[LILY, MAX], "07:00"), &[]),
+    ];
+    for (chore, tuesday) in cases {
+        let since = made_at(&chore, made);
+        let mode = (chore.mode, chore.assigned.len());
+        assert_eq!(
+            missed_in(&chore, &since, "2026-03-02", kathmandu, &family),
+            Vec::<Uuid>::new(),
+            "{mode:?} on the day it was made"
+        );
+        assert_eq!(
+            missed_in(&chore, &since, "2026-03-03", kathmandu, &family),
+            tuesday.to_vec(),
+            "{mode:?} the next day"
+        );
+    }
+    // Made a minute before its due time, it is missed that very day.
+    let early = daily(Mode::Each, &[LILY], "07:00");
+    let since = made_at(&early, wall(kathmandu, "2026-03-02 06:59"));
+    assert_eq!(
+        missed_in(&early, &since, "2026-03-02", kathmandu, &family),
+        vec![LILY]
+    );
+}
+
+#[test]
+fn a_child_assigned_after_the_due_time_owes_the_chore_from_the_next_day() {
+    let family = known(&[LILY, MAX, NOA]);
+    let made = local("2026-02-23 12:00");
+    let added = local("2026-03-02 20:00");
+    // Lily's since it was made; Max added on Monday evening, after 08:00.
+    let beds = daily(Mode::Each, &[LILY, MAX], "08:00");
+    let mut since = made_at(&beds, made);
+    since.assigned.insert(MAX, added);
+    since.children = added;
+    since.periods = added;
+    assert_eq!(
+        missed_in(&beds, &since, "2026-03-02", tz(), &family),
+        vec![LILY]
+    );
+    assert_eq!(
+        missed_in(&beds, &since, "2026-03-03", tz(), &family),
+        vec![LILY, MAX]
+    );
+    // Made every child's on Monday evening: nobody owed Monday's.
+    let everyone = daily(Mode::Each, &[], "08:00");
+    let since = Since {
+        periods: added,
+        children: added,
+        assigned: [(LILY, made)].into(),
+    };
+    assert_eq!(
+        missed_in(&everyone, &since, "2026-03-02", tz(), &family),
+        Vec::<Uuid>::new()
+    );
+    assert_eq!(
+        missed_in(&everyone, &since, "2026-03-03", tz(), &family),
+        vec![LILY, MAX, NOA]
+    );
+    // A rotation changed on Monday evening (Noa joined, the order counted
+    // again from Monday): as it stands it held no turn at 08:00, whatever
+    // the turns of the rotation before it.
+    let dishes = daily(Mode::Rotate, &[LILY, MAX, NOA], "08:00");
+    let mut since = made_at(&dishes, made);
+    since.periods = added;
+    since.children = added;
+    since.assigned.insert(NOA, added);
+    assert_eq!(
+        missed_in(&dishes, &since, "2026-03-02", tz(), &family),
+        Vec::<Uuid>::new()
+    );
+    assert_eq!(
+        missed_in(&dishes, &since, "2026-03-03", tz(), &family),
+        vec![MAX]
+    );
+}
+
+#[test]
+fn a_child_created_after_the_due_time_owes_nothing_that_day_in_any_mode() {
+    // Noa joined the family on Monday at 09:00, after the 08:00 due time of
+    // chores made long before; a child never heard of owes nothing.
+    let made = local("2026-02-23 12:00");
+    let family = [
+        Child {
+            id: LILY,
+            known_since: made,
+        },
+        Child {
+            id: NOA,
+            known_since: local("2026-03-02 09:00"),
+        },
+    ];
+    let cases: [(Rules, &[Uuid], &[Uuid]); 4] = [
+        (daily(Mode::Each, &[], "08:00"), &[LILY], &[LILY, NOA]),
+        (daily(Mode::Each, &[NOA], "08:00"), &[], &[NOA]),
+        // Monday is Noa's turn, Tuesday Lily's, Wednesday Noa's again.
+        (daily(Mode::Rotate, &[NOA, LILY], "08:00"), &[], &[LILY]),
+        // Max's turn on Tuesday: he is not a child this service knows.
+        (daily(Mode::Rotate, &[NOA, MAX], "08:00"), &[], &[]),
+    ];
+    for (chore, monday, tuesday) in cases {
+        let since = made_at(&chore, made);
+        let what = (chore.mode, chore.assigned.clone());
+        assert_eq!(
+            missed_in(&chore, &since, "2026-03-02", tz(), &family),
+            monday.to_vec(),
+            "{what:?} on Monday"
+        );
+        assert_eq!(
+            missed_in(&chore, &since, "2026-03-03", tz(), &family),
+            tuesday.to_vec(),
+            "{what:?} on Tuesday"
+        );
+    }
+    let dishes = daily(Mode::Rotate, &[NOA, LILY], "08:00");
+    assert_eq!(
+        missed_in(
+            &dishes,
+            &made_at(&dishes, made),
+            "2026-03-04",
+            tz(),
+            &family
+        ),
+        vec![NOA]
+    );
+}
+
+#[test]
+fn after_a_move_to_another_zone_a_due_time_before_the_chore_is_not_missed() {
+    // Made at 06:00 on Monday in Los Angeles (14:00 UTC), due by 07:00, its
+    // periods counted from that Monday. The family then moves to Tokyo:
+    // Monday's 07:00 there was 22:00 UTC on Sunday, before the chore;
+    // Tuesday's, 22:00 UTC on Monday, after it.
+    let (los_angeles, tokyo) = (chrono_tz::America::Los_Angeles, chrono_tz::Asia::Tokyo);
+    let made = wall(los_angeles, "2026-03-02 06:00");
+    assert_eq!(made, utc("2026-03-02T14:00:00Z"));
+    let family = known(&[LILY, MAX]);
+    let dishes = daily(Mode::Rotate, &[LILY, MAX], "07:00");
+    let beds = daily(Mode::Each, &[], "07:00");
+    for (chore, monday, tuesday) in [
+        (&dishes, &[LILY][..], &[MAX][..]),
+        (&beds, &[LILY, MAX][..], &[LILY, MAX][..]),
+    ] {
+        let since = made_at(chore, made);
+        // Had the family stayed, Monday's 07:00 came after the chore.
+        assert_eq!(
+            missed_in(chore, &since, "2026-03-02", los_angeles, &family),
+            monday.to_vec()
+        );
+        assert_eq!(
+            missed_in(chore, &since, "2026-03-02", tokyo, &family),
+            Vec::<Uuid>::new(),
+            "{:?} on Monday in Tokyo",
+            chore.mode
+        );
+        assert_eq!(
+            missed_in(chore, &since, "2026-03-03", tokyo, &family),
+            tuesday.to_vec()
+        );
+    }
 }
