@@ -165,10 +165,15 @@ async fn a_feed_shows_each_childs_chores_and_birthdays_and_stops_when_deleted() 
         trash[0]
     );
     assert_eq!(trash[1].property_value("DTEND"), Some("20300117T000000Z"));
-    // Birthdays, every year.
-    let birthday = event_on(&family, "Lily's birthday", "2020-02-10");
+    // Birthdays, every year from this year's: the year of birth is nowhere.
+    let birthday = event_on(&family, "Lily's birthday", "2030-02-10");
     assert_eq!(birthday.property_value("RRULE"), Some("FREQ=YEARLY"));
-    event_on(&family, "Max's birthday", "2018-03-01");
+    assert_eq!(birthday.get_description(), None);
+    event_on(&family, "Max's birthday", "2030-03-01");
+    let text = fetch(&api, &parent_path).await.1;
+    for born in ["20200210", "20180301", "2020-02-10", "2018-03-01"] {
+        assert!(!text.contains(born), "{born} in {text}");
+    }
 
     // A child's feed holds their own chores and birthday, none of a sibling's.
     let own = calendar(&api, &lily_path).await;

@@ -11,7 +11,8 @@
 //! - an "any time" chore (locked for a while after each time) on the day it
 //!   can be done again, when it is locked now;
 //! - nothing on a day the child is paused: nothing is due then;
-//! - each child's birthday, every year;
+//! - each child's birthday, every year from this year's (never the year of
+//!   birth: a subscribed calendar is often shared further than the family);
 //! - each child's allowance pay days ([`allowance_days`]).
 //!
 //! UIDs name the chore, the child and the day (or period), so an event keeps
@@ -114,15 +115,17 @@ pub enum When {
         start: DateTime<Utc>,
         end: DateTime<Utc>,
     },
-    /// All day, every year from `born` (a birthday).
-    Yearly(NaiveDate),
+    /// All day, every year from `from` (a birthday in the year the feed is
+    /// made); `leap_day` for one born on 29 February, shown on the last day
+    /// of each February.
+    Yearly { from: NaiveDate, leap_day: bool },
 }
 
 impl When {
     /// The day it starts on, to order the events.
     fn first_day(&self, tz: Tz) -> NaiveDate {
         match self {
-            Self::Day(day) | Self::Days { from: day, .. } | Self::Yearly(day) => *day,
+            Self::Day(day) | Self::Days { from: day, .. } | Self::Yearly { from: day, .. } => *day,
             Self::Time { start, .. } => start.with_timezone(&tz).date_naive(),
         }
     }
@@ -188,7 +191,7 @@ pub fn items(input: &FeedInput<'_>) -> Vec<Item> {
         for chore in input.chores {
             chore_items(input, chore, child, today, &mut items);
         }
-        items.extend(birthday(child));
+        items.extend(birthday(child, today.year()));
     }
     items.extend(allowance_days(input));
     items.sort_by(|a, b| {
@@ -287,14 +290,23 @@ fn chore_items(
     }
 }
 
-/// A child's birthday, every year (29 February: the last day of February).
-fn birthday(child: &FeedChild) -> Option<Item> {
+/// A child's birthday, every year from its day in `year` (29 February: the
+/// last day of February). The year of birth is nowhere in it: an event
+/// starting on the date of birth tells the child's age to whoever the
+/// calendar is shared with, and calendar apps show a feed's events to them.
+fn birthday(child: &FeedChild, year: i32) -> Option<Item> {
     let born = child.born?;
+    let leap_day = born.month() == 2 && born.day() == 29;
+    let from = if leap_day {
+        NaiveDate::from_ymd_opt(year, 3, 1).and_then(|march| march.pred_opt())
+    } else {
+        born.with_year(year)
+    }?;
     Some(Item {
         uid: uid(&[&child.id, &"birthday"]),
         summary: format!("{}'s birthday", child.name),
         description: String::new(),
-        when: When::Yearly(born),
+        when: When::Yearly { from, leap_day },
         sequence: sequence(child.revision),
         stamp: child.changed_at,
     })
@@ -389,15 +401,15 @@ fn event(item: &Item) -> Event {
                 .add_property("DTSTART", utc_value(start))
                 .add_property("DTEND", utc_value(end));
         }
-        When::Yearly(born) => {
-            let next = born.succ_opt().unwrap_or(born);
-            let rule = if born.month() == 2 && born.day() == 29 {
+        When::Yearly { from, leap_day } => {
+            let next = from.succ_opt().unwrap_or(from);
+            let rule = if leap_day {
                 "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1"
             } else {
                 "FREQ=YEARLY"
             };
             event
-                .append_property(date_property("DTSTART", born))
+                .append_property(date_property("DTSTART", from))
                 .append_property(date_property("DTEND", next))
                 .add_property("RRULE", rule);
         }

@@ -112,6 +112,77 @@ fn the_text_has_crlf_lines_folded_at_75_octets_and_escaped_text() {
 }
 
 #[test]
+fn a_birthday_starts_in_the_feeds_year_and_never_tells_the_year_of_birth() {
+    let mia = child("Mia", Some(d("2016-05-20")));
+    let leo = child("Leo", Some(d("2012-02-29")));
+    let children = [mia, leo];
+    let items = feed_of(&Rules::default(), &children, true);
+    let on = |name: &str| {
+        items
+            .iter()
+            .find(|i| i.summary == format!("{name}'s birthday"))
+            .unwrap()
+            .when
+    };
+    // Now is January 2030: this year's birthdays, before or after today.
+    assert_eq!(
+        on("Mia"),
+        When::Yearly {
+            from: d("2030-05-20"),
+            leap_day: false
+        }
+    );
+    // 2030 has no 29 February: its last day of February.
+    assert_eq!(
+        on("Leo"),
+        When::Yearly {
+            from: d("2030-02-28"),
+            leap_day: true
+        }
+    );
+    let text = render(
+        "Chorely – Family chores",
+        chrono_tz::America::New_York,
+        &items,
+    );
+    assert!(text.contains("DTSTART;VALUE=DATE:20300520\r\n"), "{text}");
+    assert!(text.contains("DTSTART;VALUE=DATE:20300228\r\n"), "{text}");
+    assert!(
+        text.contains("RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1\r\n"),
+        "{text}"
+    );
+    // Nor in any other line (UIDs are left out: random ids may hold the digits).
+    for line in text.split("\r\n").filter(|l| !l.starts_with("UID:")) {
+        assert!(
+            !line.contains("2016") && !line.contains("2012"),
+            "{line} in {text}"
+        );
+    }
+}
+
+#[test]
+fn a_leap_day_birthday_starts_on_29_february_in_a_leap_year() {
+    let leo = child("Leo", Some(d("2012-02-29")));
+    let at = Utc.with_ymd_and_hms(2032, 1, 5, 17, 0, 0).unwrap();
+    let items = items(&FeedInput {
+        names_children: false,
+        children: std::slice::from_ref(&leo),
+        chores: &[],
+        pauses: &Pauses::default(),
+        allowances: &[],
+        tz: chrono_tz::America::New_York,
+        now: at,
+    });
+    assert_eq!(
+        items[0].when,
+        When::Yearly {
+            from: d("2032-02-29"),
+            leap_day: true
+        }
+    );
+}
+
+#[test]
 fn allowance_pay_days_are_all_day_events_of_the_childs_feed() {
     let lily = child("Lily", None);
     let max = child("Max", None);
