@@ -2,14 +2,16 @@
 //! of an accepted type by its content (never its name), and stripped of the
 //! metadata that can say where the family lives (EXIF, with its GPS block, and
 //! XMP). JPEG keeps only its first image, its colour profile and its
-//! orientation, so photos are not shown sideways.
+//! orientation, so photos are not shown sideways; PNG only the chunks that
+//! draw it.
 
 mod jpeg;
+mod png;
 
 use bytes::Bytes;
 use exif::{Field, In, Tag, Value, experimental::Writer};
 use image::{ImageFormat, ImageReader, Limits};
-use img_parts::{ImageEXIF, jpeg::Jpeg, png::Png, webp::WebP};
+use img_parts::{ImageEXIF, jpeg::Jpeg, webp::WebP};
 
 /// The largest photo accepted, in bytes.
 pub const MAX_BYTES: usize = kit::validate::PHOTO_MAX_BYTES;
@@ -77,9 +79,12 @@ pub fn clean(bytes: Vec<u8>) -> Result<Photo, PhotoError> {
             check_pixels(&first.bytes, format)?;
             with_orientation(first)?
         }
+        // PNG is rebuilt from the chunks that draw it, and what is stored
+        // is what is decoded.
         ImageFormat::Png => {
-            decode_whole(&bytes, format)?;
-            strip_png(Bytes::from(bytes))?
+            let stripped = png::strip(&bytes)?;
+            decode_whole(&stripped, format)?;
+            stripped
         }
         _ => {
             decode_whole(&bytes, format)?;
@@ -129,15 +134,6 @@ fn with_orientation(first: jpeg::FirstImage) -> Result<Vec<u8>, PhotoError> {
     let mut jpeg = Jpeg::from_bytes(Bytes::from(first.bytes)).map_err(|_| PhotoError::Damaged)?;
     jpeg.set_exif(orientation_exif(orientation).map(Bytes::from));
     Ok(jpeg.encoder().bytes().to_vec())
-}
-
-fn strip_png(bytes: Bytes) -> Result<Vec<u8>, PhotoError> {
-    let mut png = Png::from_bytes(bytes).map_err(|_| PhotoError::Damaged)?;
-    // eXIf is EXIF; text chunks can carry XMP or free-form location notes.
-    for kind in [*b"eXIf", *b"tEXt", *b"zTXt", *b"iTXt"] {
-        png.remove_chunks_by_type(kind);
-    }
-    Ok(png.encoder().bytes().to_vec())
 }
 
 fn strip_webp(bytes: Bytes) -> Result<Vec<u8>, PhotoError> {
@@ -225,6 +221,28 @@ mod tests {
         assert_eq!(photo.extension, "png");
         assert!(images::exif_fields(&photo.bytes).is_empty());
         image::load_from_memory(&photo.bytes).unwrap();
+    }
+
+    #[test]
+    fn png_keeps_no_text_and_a_bad_checksum_is_refused_as_damaged() {
+        // A tEXt chunk after IHDR (8 bytes of signature, 25 of IHDR).
+        let png = images::png(16, 16);
+        let text = b"tEXtComment\0at 12 Elm Street";
+        let mut chunk = u32::try_from(text.len() - 4)
+            .unwrap()
+            .to_be_bytes()
+            .to_vec();
+        chunk.extend_from_slice(text);
+        chunk.extend_from_slice(&crc32fast::hash(text).to_be_bytes());
+        let file = [&png[..33], &chunk, &png[33..]].concat();
+        let photo = clean(file.clone()).unwrap();
+        assert_eq!(photo.content_type, "image/png");
+        assert_eq!(photo.bytes, png);
+
+        let mut bad = file;
+        let crc = 33 + chunk.len() - 1;
+        bad[crc] ^= 1;
+        assert_eq!(clean(bad).unwrap_err(), PhotoError::Damaged);
     }
 
     #[test]
