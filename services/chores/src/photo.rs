@@ -136,9 +136,18 @@ fn with_orientation(first: jpeg::FirstImage) -> Result<Vec<u8>, PhotoError> {
     Ok(jpeg.encoder().bytes().to_vec())
 }
 
+/// The WebP chunks that draw the image: its lossy, lossless and alpha data,
+/// the extended header, the animation and its frames, and the colour
+/// profile. EXIF, XMP and any other chunk (a program's own) go.
+const WEBP_KEPT: [[u8; 4]; 7] = [
+    *b"VP8 ", *b"VP8L", *b"VP8X", *b"ALPH", *b"ANIM", *b"ANMF", *b"ICCP",
+];
+
 fn strip_webp(bytes: Bytes) -> Result<Vec<u8>, PhotoError> {
     let mut webp = WebP::from_bytes(bytes).map_err(|_| PhotoError::Damaged)?;
-    webp.remove_chunks_by_id(*b"XMP ");
+    webp.chunks_mut()
+        .retain(|chunk| WEBP_KEPT.contains(&chunk.id()));
+    // Setting it also brings the extended header's EXIF flag in line.
     webp.set_exif(None);
     Ok(webp.encoder().bytes().to_vec())
 }
@@ -243,6 +252,31 @@ mod tests {
         let crc = 33 + chunk.len() - 1;
         bad[crc] ^= 1;
         assert_eq!(clean(bad).unwrap_err(), PhotoError::Damaged);
+    }
+
+    #[test]
+    fn webp_loses_its_exif_xmp_and_unknown_chunks() {
+        use img_parts::riff::{RiffChunk, RiffContent};
+        let mut webp = WebP::from_bytes(Bytes::from(images::webp(16, 16))).unwrap();
+        for (id, data) in [
+            (*b"XMP ", &b"<x:xmpmeta>12 Elm Street</x:xmpmeta>"[..]),
+            (*b"ZZZZ", b"a phone's own notes"),
+        ] {
+            let chunk = RiffChunk::new(id, RiffContent::Data(Bytes::from(data.to_vec())));
+            webp.chunks_mut().push(chunk);
+        }
+        webp.set_exif(Some(Bytes::from(images::gps_exif())));
+        let original = webp.encoder().bytes().to_vec();
+        assert!(images::has_gps(&original), "the fixture must carry GPS");
+
+        let photo = clean(original).unwrap();
+        let kept = WebP::from_bytes(Bytes::from(photo.bytes.clone())).unwrap();
+        let ids: Vec<[u8; 4]> = kept.chunks().iter().map(RiffChunk::id).collect();
+        assert!(ids.iter().all(|id| WEBP_KEPT.contains(id)), "{ids:?}");
+        assert!(!images::has_gps(&photo.bytes));
+        let found = |needle: &[u8]| photo.bytes.windows(needle.len()).any(|w| w == needle);
+        assert!(!found(b"Elm Street") && !found(b"own notes"));
+        image::load_from_memory(&photo.bytes).unwrap();
     }
 
     #[test]
