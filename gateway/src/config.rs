@@ -36,14 +36,10 @@ pub struct Config {
     /// Where Prometheus scrapes `/metrics`, e.g. `0.0.0.0:9464`; none when empty.
     #[serde(default)]
     pub metrics_addr: String,
-    /// The photo store, as the chores service has it: browsers load
-    /// submission photos through links signed for `S3_PUBLIC_ENDPOINT` (or
-    /// `S3_ENDPOINT` when that is unset), so the web app's
-    /// Content-Security-Policy allows images from that origin.
-    #[serde(default)]
-    pub s3_endpoint: Option<String>,
-    #[serde(default)]
-    pub s3_public_endpoint: Option<String>,
+    /// The photo store, as the chores service has it (`S3_ENDPOINT`): the
+    /// gateway reads photos there for browsers, through the links chores
+    /// signs for that address.
+    pub s3_endpoint: String,
     /// Send `Strict-Transport-Security` (browsers then use HTTPS only for two
     /// years, subdomains included). Only where Chorely is served over TLS:
     /// off by default, and in compose.
@@ -70,8 +66,7 @@ impl Default for Config {
             nats_prefix: "chorely".into(),
             nats_stream: "CHORELY".into(),
             metrics_addr: String::new(),
-            s3_endpoint: None,
-            s3_public_endpoint: None,
+            s3_endpoint: "http://127.0.0.1:9000".into(),
             hsts: false,
         }
     }
@@ -111,27 +106,19 @@ impl Config {
         )
     }
 
-    /// The origin browsers load photos from (`S3_PUBLIC_ENDPOINT`, else
-    /// `S3_ENDPOINT`), when one is configured.
-    pub fn photo_origin(&self) -> anyhow::Result<Option<String>> {
-        let (name, endpoint) = match (
-            self.s3_public_endpoint.as_deref().map(str::trim),
-            self.s3_endpoint.as_deref().map(str::trim),
-        ) {
-            (Some(url), _) if !url.is_empty() => ("S3_PUBLIC_ENDPOINT", url),
-            (_, Some(url)) if !url.is_empty() => ("S3_ENDPOINT", url),
-            _ => return Ok(None),
-        };
-        // A store may be addressed under a path; only its origin matters here.
+    /// The origin of the photo store (`S3_ENDPOINT`): a store addressed
+    /// under a path has that path in its links already.
+    pub fn photo_store_origin(&self) -> anyhow::Result<String> {
+        let endpoint = self.s3_endpoint.trim();
         let parsed: http::Uri = endpoint
             .parse()
-            .map_err(|_| anyhow::anyhow!("{name} {endpoint:?} is not a URL"))?;
+            .map_err(|_| anyhow::anyhow!("S3_ENDPOINT {endpoint:?} is not a URL"))?;
         let base = format!(
             "{}://{}",
             parsed.scheme_str().unwrap_or_default(),
             parsed.authority().map(|a| a.as_str()).unwrap_or_default()
         );
-        origin_of(name, &base).map(Some)
+        origin_of("S3_ENDPOINT", &base)
     }
 }
 
@@ -190,34 +177,20 @@ mod tests {
     }
 
     #[test]
-    fn photos_come_from_the_public_store_address() {
-        let store = |public: Option<&str>, internal: Option<&str>| Config {
-            s3_public_endpoint: public.map(str::to_owned),
-            s3_endpoint: internal.map(str::to_owned),
+    fn photos_are_read_at_the_stores_origin() {
+        let store = |endpoint: &str| Config {
+            s3_endpoint: endpoint.to_owned(),
             ..Config::default()
         };
-        assert_eq!(store(None, None).photo_origin().unwrap(), None);
-        assert_eq!(
-            store(Some(""), Some("http://127.0.0.1:9000"))
-                .photo_origin()
-                .unwrap()
-                .as_deref(),
-            Some("http://127.0.0.1:9000")
-        );
-        assert_eq!(
-            store(
-                Some("https://photos.example/store/"),
-                Some("http://minio:9000")
-            )
-            .photo_origin()
-            .unwrap()
-            .as_deref(),
-            Some("https://photos.example")
-        );
-        let err = store(Some("photos.example"), None)
-            .photo_origin()
-            .unwrap_err();
-        assert!(err.to_string().starts_with("S3_PUBLIC_ENDPOINT"), "{err}");
+        for (endpoint, origin) in [
+            ("http://minio:9000", "http://minio:9000"),
+            (" http://127.0.0.1:9000/ ", "http://127.0.0.1:9000"),
+            ("https://storage.example/s3", "https://storage.example"),
+        ] {
+            assert_eq!(store(endpoint).photo_store_origin().unwrap(), origin);
+        }
+        let err = store("minio:9000").photo_store_origin().unwrap_err();
+        assert!(err.to_string().starts_with("S3_ENDPOINT"), "{err}");
     }
 
     #[test]

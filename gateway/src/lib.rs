@@ -12,6 +12,7 @@ pub mod kept;
 pub mod live;
 pub mod money;
 pub mod openapi;
+pub mod photos;
 pub mod profile;
 pub mod routes;
 pub mod startup;

@@ -25,6 +25,7 @@ use crate::{
     kept::Kept,
     live::Live,
     openapi::ApiDoc,
+    photos::PhotoStore,
     routes::{self, AppState, Shared},
     web,
 };
@@ -65,11 +66,11 @@ impl Application {
             public_url,
             kept,
             live: live.clone(),
+            photos: PhotoStore::new(config.photo_store_origin()?)?,
         });
         let port = listener.local_addr()?.port();
         let web = Web {
             dist: config.web_dist.clone(),
-            photo_origin: config.photo_origin()?,
             hsts: config.hsts,
         };
         Ok(Self {
@@ -148,8 +149,6 @@ pub fn openapi_document() -> serde_json::Value {
 pub struct Web {
     /// The built app (`web/dist`).
     pub dist: std::path::PathBuf,
-    /// Where browsers load photos from, when not this origin.
-    pub photo_origin: Option<String>,
     /// Whether answers carry `Strict-Transport-Security`.
     pub hsts: bool,
 }
@@ -176,6 +175,8 @@ pub fn app(state: AppState, web: &Web) -> Router {
             "/openapi.json",
             get(move || async move { Json(openapi.as_ref().clone()) }),
         )
+        // Links the API hands out, not an operation to call: not in the document.
+        .route("/photos/{*link}", get(routes::photos::serve))
         .route_layer(axum::middleware::from_fn(record_request))
         .route_layer(axum::middleware::from_fn_with_state(
             state.clone(),
@@ -198,8 +199,7 @@ pub fn app(state: AppState, web: &Web) -> Router {
         ))
         .layer(axum::middleware::from_fn(crate::extract::refuse_nul_in_uri))
         .service(api);
-    let policy = HeaderValue::try_from(web::app_policy(web.photo_origin.as_deref()))
-        .expect("an origin is a valid header value");
+    let policy = HeaderValue::from_static(web::APP_POLICY);
     let app = Router::new()
         .nest_service("/api", api)
         .merge(web::docs_page())

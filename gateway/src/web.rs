@@ -43,14 +43,15 @@ const DOCS_START: &str = "window.ui = SwaggerUIBundle({ url: \"/api/openapi.json
 /// - styles only from this origin: the stylesheets are files, and the style
 ///   values React sets go through the CSSOM (`element.style`), which a policy
 ///   does not govern, so no `'unsafe-inline'` is needed;
-/// - images from this origin, `data:` (QR codes, icons in stylesheets),
-///   `blob:` (the preview of a photo before it is uploaded) and the photo
-///   store's origin (signed links to submission photos), see [`app_policy`];
+/// - images from this origin (submission photos too, under `/api/photos`),
+///   `data:` (QR codes, icons in stylesheets) and `blob:` (the preview of a
+///   photo before it is uploaded);
 /// - requests (the API, the live event stream) only to this origin;
 /// - no plugins, no `<base>` elsewhere, forms only here, never framed.
-const APP_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
+pub const APP_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
      font-src 'self'; connect-src 'self'; manifest-src 'self'; worker-src 'self'; \
-     object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+     object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; \
+     img-src 'self' data: blob:";
 
 /// The policy of the API docs page: as strict as the app's. Swagger UI (5.x)
 /// sets its styles through the CSSOM and its stylesheet is a file, so it
@@ -59,16 +60,6 @@ const APP_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self
 const DOCS_POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
      img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; \
      form-action 'none'; frame-ancestors 'none'";
-
-/// The app's policy, with photos allowed from `photo_origin` (the store
-/// browsers fetch signed photo links from), when it is another origin.
-pub fn app_policy(photo_origin: Option<&str>) -> String {
-    let images = match photo_origin {
-        Some(origin) => format!("img-src 'self' data: blob: {origin}"),
-        None => "img-src 'self' data: blob:".to_owned(),
-    };
-    format!("{APP_POLICY}; {images}")
-}
 
 pub fn docs_page() -> Router {
     Router::new()
@@ -106,14 +97,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn photos_are_allowed_from_their_store_only() {
-        let policy = app_policy(Some("https://photos.chorely.example"));
+    fn images_come_from_this_origin_only() {
         assert!(
-            policy.ends_with("; img-src 'self' data: blob: https://photos.chorely.example"),
-            "{policy}"
+            APP_POLICY.ends_with("; img-src 'self' data: blob:"),
+            "{APP_POLICY}"
         );
-        assert!(app_policy(None).ends_with("; img-src 'self' data: blob:"));
-        for policy in [app_policy(None), DOCS_POLICY.to_owned()] {
+        for policy in [APP_POLICY, DOCS_POLICY] {
             assert!(!policy.contains("unsafe"), "{policy}");
             assert!(policy.contains("frame-ancestors 'none'"), "{policy}");
             assert!(policy.contains("object-src 'none'"), "{policy}");

@@ -258,7 +258,9 @@ impl From<pb::Submission> for Submission {
             completed_at: time(s.completed_at.as_ref()),
             submitted_at: time(s.submitted_at.as_ref()),
             reviewed_at: time(s.reviewed_at.as_ref()),
-            photo_url: Some(s.photo_url).filter(|u| !u.is_empty()),
+            photo_url: Some(s.photo_url)
+                .filter(|u| !u.is_empty())
+                .and_then(|u| crate::photos::link(&u)),
             chore: s.chore.map(Chore::from),
             id: s.id,
             child_id: s.child_id,

@@ -14,6 +14,7 @@ pub mod jars;
 pub mod notifications;
 pub mod organizations;
 pub mod pauses;
+pub mod photos;
 pub mod rewards;
 pub mod savings;
 pub mod store;
@@ -27,7 +28,7 @@ use std::sync::Arc;
 use kit::{authn::Authenticator, revocation::Revocations};
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::{auth::HasAuthenticator, clients::Clients, kept::Kept, live::Live};
+use crate::{auth::HasAuthenticator, clients::Clients, kept::Kept, live::Live, photos::PhotoStore};
 
 /// Shared by every handler: one pointer, because axum clones the state for
 /// each request (and each extractor asking for it); cloning the parts
@@ -64,6 +65,8 @@ pub struct Shared {
     pub kept: Kept,
     /// The events browsers follow live.
     pub live: Live,
+    /// Where submission photos are read for browsers.
+    pub photos: PhotoStore,
 }
 
 impl HasAuthenticator for AppState {

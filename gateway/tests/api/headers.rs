@@ -4,13 +4,12 @@
 //! configured.
 
 use chrono::Utc;
-use reqwest::{Response, StatusCode, header};
+use reqwest::{Response, StatusCode};
 use serde_json::json;
 use testkit::{Stack, images};
 
 use crate::submissions::{family_with_chore, form, queue, submit};
 
-const PHOTO_STORE: &str = "https://photos.chorely.test:9443";
 const API_POLICY: &str = "default-src 'none'; frame-ancestors 'none'";
 
 /// A built app of one page and one script, in a folder of its own.
@@ -40,7 +39,6 @@ impl Drop for Dist {
 async fn gateway(stack: &mut Stack, dist: &Dist, hsts: bool) -> String {
     let config = gateway::config::Config {
         web_dist: dist.0.clone(),
-        s3_public_endpoint: Some(format!("{PHOTO_STORE}/")),
         hsts,
         ..stack.gateway_config()
     };
@@ -96,10 +94,10 @@ async fn the_app_runs_under_a_strict_policy_and_the_api_is_never_stored() {
         assert_eq!(directive(policy, "object-src"), ["'none'"], "{policy}");
         assert_eq!(directive(policy, "base-uri"), ["'self'"], "{policy}");
         assert_eq!(directive(policy, "frame-ancestors"), ["'none'"], "{policy}");
-        // Photos: their preview (blob:), and the store signed links point at.
+        // Photos: their preview (blob:); submission photos are this origin's.
         assert_eq!(
             directive(policy, "img-src"),
-            ["'self'", "data:", "blob:", PHOTO_STORE],
+            ["'self'", "data:", "blob:"],
             "{policy}"
         );
         assert!(!policy.contains("unsafe"), "{policy}");
@@ -213,9 +211,18 @@ async fn hsts_only_when_configured() {
     }
 }
 
+/// A link the API handed out, as a browser resolves it on the page of `api`.
+fn on_this_origin(api: &str, link: &str) -> String {
+    reqwest::Url::parse(api)
+        .unwrap()
+        .join(link)
+        .unwrap()
+        .to_string()
+}
+
 #[tokio::test]
-async fn a_photo_is_served_as_what_it_is() {
-    let (_stack, api) = crate::helpers::start().await;
+async fn a_photo_is_served_from_this_origin_as_what_it_is_and_never_sniffed() {
+    let (stack, api) = crate::helpers::start().await;
     let (parent, kid, chore) = family_with_chore(&api, json!({"requiresPhoto": true})).await;
     // Named and sent as a JPEG; its bytes are a PNG, and that is what is stored.
     let (status, body) = submit(
@@ -225,18 +232,40 @@ async fn a_photo_is_served_as_what_it_is() {
     .await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     let pending = queue(&parent).await;
-    let url = pending[0]["photoUrl"].as_str().unwrap();
-    let photo = get(url).await;
+    // The web app shows it as an <img src>: a path of its own origin.
+    let link = pending[0]["photoUrl"].as_str().unwrap();
+    assert!(link.starts_with("/api/photos/"), "{link}");
+    let photo = get(&on_this_origin(&api, link)).await;
     assert_eq!(photo.status(), StatusCode::OK);
+    assert_eq!(header(&photo, "content-type"), Some("image/png"));
+    assert_eq!(header(&photo, "x-content-type-options"), Some("nosniff"));
+    assert_eq!(header(&photo, "cache-control"), Some("no-store"));
+    let bytes = photo.bytes().await.unwrap();
     assert_eq!(
-        photo.headers().get(header::CONTENT_TYPE).unwrap(),
-        "image/png"
+        image::guess_format(&bytes).unwrap(),
+        image::ImageFormat::Png
     );
-    // Kept with the object for the store or CDN to serve as the header.
-    assert_eq!(
-        header(&photo, "x-amz-meta-x-content-type-options"),
-        Some("nosniff")
-    );
+    assert_eq!(image::load_from_memory(&bytes).unwrap().width(), 8);
+
+    // A page in the store under a signed link, stored as an image, is still
+    // no photo: its bytes say so, and it is not served.
+    let key = format!("{}/page.png", uuid::Uuid::new_v4());
+    let page = b"<html><script>alert(document.domain)</script></html>".to_vec();
+    stack.photos.put(&key, "image/png", page).await.unwrap();
+    let signed = stack
+        .photos
+        .signed_url(
+            &key,
+            std::time::Duration::from_secs(60),
+            std::time::SystemTime::now(),
+        )
+        .unwrap();
+    let link = gateway::photos::link(&signed).unwrap();
+    let refused = get(&on_this_origin(&api, &link)).await;
+    assert_eq!(refused.status(), StatusCode::NOT_FOUND);
+    assert_eq!(header(&refused, "x-content-type-options"), Some("nosniff"));
+    assert!(!refused.text().await.unwrap().contains("<script>"));
+    stack.photos.delete(&key).await.unwrap();
 
     // The answer that hands out the link is an API answer like any other.
     let answer = parent

@@ -62,7 +62,9 @@ pub async fn queue(parent: &Session) -> Vec<Value> {
     body.as_array().unwrap().clone()
 }
 
-async fn download(url: &str) -> (StatusCode, Vec<u8>) {
+/// A photo link as the web app follows it: a path on the API's origin.
+async fn download(api: &str, link: &str) -> (StatusCode, Vec<u8>) {
+    let url = reqwest::Url::parse(api).unwrap().join(link).unwrap();
     let response = reqwest::get(url).await.unwrap();
     (response.status(), response.bytes().await.unwrap().to_vec())
 }
@@ -88,7 +90,7 @@ async fn a_photo_is_stored_without_its_location_and_served_only_to_the_family() 
     let pending = queue(&parent).await;
     assert_eq!(pending.len(), 1);
     let url = pending[0]["photoUrl"].as_str().unwrap().to_owned();
-    let (status, stored) = download(&url).await;
+    let (status, stored) = download(&api, &url).await;
     assert_eq!(status, StatusCode::OK);
     assert!(image::load_from_memory(&stored).is_ok());
     assert!(!images::has_gps(&stored));
@@ -118,13 +120,13 @@ async fn a_photo_is_stored_without_its_location_and_served_only_to_the_family() 
     .await;
     assert_eq!(status, StatusCode::CREATED, "{theirs}");
     let their_url = theirs["photoUrl"].as_str().unwrap();
-    assert_eq!(download(their_url).await.0, StatusCode::OK);
+    assert_eq!(download(&api, their_url).await.0, StatusCode::OK);
     let our_key_path = url.split('?').next().unwrap();
     let query = their_url.split('?').nth(1).unwrap();
     let forged = format!("{our_key_path}?{query}");
-    assert_eq!(download(&forged).await.0, StatusCode::FORBIDDEN);
+    assert_eq!(download(&api, &forged).await.0, StatusCode::FORBIDDEN);
     // Nor can anyone read it without a signature.
-    assert_eq!(download(our_key_path).await.0, StatusCode::FORBIDDEN);
+    assert_eq!(download(&api, our_key_path).await.0, StatusCode::FORBIDDEN);
 }
 
 #[tokio::test]
@@ -146,13 +148,13 @@ async fn a_photo_link_stops_working_when_it_expires() {
     .await;
     assert_eq!(status, StatusCode::CREATED, "{submission}");
     let url = submission["photoUrl"].as_str().unwrap();
-    let (status, served) = download(url).await;
+    let (status, served) = download(&api, url).await;
     assert_eq!(status, StatusCode::OK);
     assert!(image::load_from_memory(&served).is_ok());
 
     // Waiting out the link's lifetime is the behaviour under test.
     tokio::time::sleep(Duration::from_millis(TTL_SECS * 1000 + 1100)).await;
-    assert_eq!(download(url).await.0, StatusCode::FORBIDDEN);
+    assert_eq!(download(&api, url).await.0, StatusCode::FORBIDDEN);
 }
 
 #[tokio::test]
@@ -499,8 +501,8 @@ async fn a_deleted_childs_submissions_and_photos_go_with_them() {
     })
     .await;
     assert_eq!(queue(&parent).await[0]["childName"], "Leo");
-    assert_eq!(download(&mia_photo).await.0, StatusCode::NOT_FOUND);
-    assert_eq!(download(&leo_photo).await.0, StatusCode::OK);
+    assert_eq!(download(&api, &mia_photo).await.0, StatusCode::NOT_FOUND);
+    assert_eq!(download(&api, &leo_photo).await.0, StatusCode::OK);
 }
 
 /// A year of submissions: the queue lists its oldest pending ones, the list

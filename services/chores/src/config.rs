@@ -23,11 +23,9 @@ pub struct Config {
 /// Where submission photos are kept.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct S3Config {
+    /// The store's address, for this service and for the gateway, which
+    /// reads photos for browsers through links signed for it.
     pub s3_endpoint: String,
-    /// Where browsers reach the same store, when not at `s3_endpoint` (photo
-    /// links are signed for this address).
-    #[serde(default)]
-    pub s3_public_endpoint: Option<String>,
     pub s3_bucket: String,
     pub s3_region: String,
     pub s3_access_key_id: String,
@@ -44,7 +42,6 @@ impl Default for S3Config {
     fn default() -> Self {
         Self {
             s3_endpoint: "http://127.0.0.1:9000".into(),
-            s3_public_endpoint: None,
             s3_bucket: "chorely-photos".into(),
             s3_region: "us-east-1".into(),
             s3_access_key_id: "chorely-local".into(),

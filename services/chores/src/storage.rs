@@ -23,8 +23,9 @@ use crate::{config::S3Config, error::Error};
 #[derive(Clone)]
 pub struct Storage {
     client: Client,
-    /// Signs links for browsers: the same store, at the address they reach
-    /// it by (a signature covers the host).
+    /// Signs read links. They are for the store's own address, the one the
+    /// gateway reads photos at for browsers (a signature covers the host),
+    /// so the gateway can serve each photo with headers a store cannot send.
     links: std::sync::Arc<links::LinkSigner>,
     bucket: String,
 }
@@ -58,15 +59,10 @@ impl Storage {
 
     /// A store whose requests are cut off after `timeouts`.
     pub fn with_timeouts(config: &S3Config, timeouts: Timeouts) -> Self {
-        let public = config
-            .s3_public_endpoint
-            .as_deref()
-            .filter(|e| !e.trim().is_empty())
-            .unwrap_or(&config.s3_endpoint);
         Self {
             client: client(config, &config.s3_endpoint, timeouts),
             links: std::sync::Arc::new(links::LinkSigner::new(
-                public,
+                &config.s3_endpoint,
                 &config.s3_bucket,
                 &config.s3_region,
                 credentials(config),
@@ -172,11 +168,6 @@ impl Storage {
             .bucket(&self.bucket)
             .key(key)
             .content_type(content_type)
-            // S3 serves what it is given as `x-amz-meta-x-content-type-options`,
-            // not as the header itself: the store or a CDN in front of it
-            // must send `X-Content-Type-Options: nosniff` (docs/decisions.md).
-            // Kept with the object so such a rule can copy it.
-            .metadata("x-content-type-options", "nosniff")
             .body(ByteStream::from(bytes))
             .send()
             .await;

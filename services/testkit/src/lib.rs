@@ -365,6 +365,7 @@ impl Stack {
             nats_url: self.bus.url.clone(),
             nats_prefix: self.bus.prefix.clone(),
             nats_stream: self.bus.stream.clone(),
+            s3_endpoint: test_s3().s3_endpoint,
             ..Default::default()
         }
     }
@@ -397,6 +398,7 @@ impl Stack {
             ("NATS_URL", config.nats_url),
             ("NATS_PREFIX", config.nats_prefix),
             ("NATS_STREAM", config.nats_stream),
+            ("S3_ENDPOINT", config.s3_endpoint),
         ]
     }
 

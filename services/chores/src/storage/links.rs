@@ -1,5 +1,6 @@
-//! Links that let a browser read one photo for a while: S3 GET URLs signed
-//! with SigV4 in the query string, as the S3 SDK's presigner makes them.
+//! Links that read one photo for a while: S3 GET URLs signed with SigV4 in
+//! the query string, as the S3 SDK's presigner makes them. The gateway hands
+//! them to browsers as its own `/api/photos/…` and follows them itself.
 //!
 //! The presigner builds and runs a whole SDK request for each link
 //! (endpoint rules, interceptors, identity resolution) before it signs; a
