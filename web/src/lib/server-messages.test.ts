@@ -90,6 +90,7 @@ const SERVER_TEXTS = [
   'Tablet not found',
   'That PIN is not right',
   'This browser is no longer the family tablet. A parent can set it up again in Settings.',
+  'This can be done on your own device, not on the family tablet',
   'Too many wrong PINs. Try again in 15 minutes or ask a parent.',
   'Choose a different jar to put into',
   'Choose children of your family',
@@ -206,6 +207,18 @@ describe('serverErrorText', () => {
     const body = { error: 'Account gone', message: 'Account gone', code: 'ACCOUNT_DEACTIVATED' as const };
     expect(serverErrorText(body)).toBe('Dieses Konto wurde deaktiviert');
     expect(serverErrorText({ error: 'FAMILY_SUSPENDED' })).toBe('Dieses Familienkonto wurde gesperrt');
+  });
+
+  it('says what a tablet session cannot do by its code, in the interface language', async () => {
+    const notOnTablet = 'This can be done on your own device, not on the family tablet';
+    const refused = new ApiError(403, { error: notOnTablet, message: notOnTablet, code: 'NOT_ON_TABLET' });
+    expect(getErrorMessage(refused, 'Failed')).toBe(notOnTablet);
+    await i18n.changeLanguage('es');
+    expect(getErrorMessage(refused, 'Falló')).toBe('Esto se hace en tu propio dispositivo, no en la tableta familiar');
+    await i18n.changeLanguage('de');
+    expect(serverErrorText({ error: 'Forbidden', code: 'NOT_ON_TABLET' })).toBe(
+      'Das geht auf deinem eigenen Gerät, nicht auf dem Familien-Tablet',
+    );
   });
 
   it('keeps the server’s words in English, and says nothing for an empty body', () => {

@@ -148,6 +148,7 @@ const KNOWN_TEXTS: Readonly<Record<string, KnownMessage>> = {
   'Tablet not found': { key: 'errors:server.tabletNotFound' },
   'That PIN is not right': { key: 'errors:server.pinWrong' },
   'This browser is no longer the family tablet. A parent can set it up again in Settings.': { key: 'errors:server.tabletGone' },
+  'This can be done on your own device, not on the family tablet': { key: 'errors:codes.NOT_ON_TABLET' },
   'Too many wrong PINs. Try again in 15 minutes or ask a parent.': { key: 'errors:server.tooManyPins' },
   // Jars and the store
   'Choose a different jar to put into': { key: 'errors:server.jarSame' },
@@ -414,10 +415,11 @@ export function translateServerText(text: string): string {
   return known ? i18n.t(known.key, known.values) : text;
 }
 
-/** Stable error codes with texts of their own (a 401's reason). */
+/** Stable error codes with texts of their own (a 401's reason, a tablet session's 403). */
 const CODE_KEYS: Readonly<Record<string, TranslationKey>> = {
   ACCOUNT_DEACTIVATED: 'errors:codes.ACCOUNT_DEACTIVATED',
   FAMILY_SUSPENDED: 'errors:codes.FAMILY_SUSPENDED',
+  NOT_ON_TABLET: 'errors:codes.NOT_ON_TABLET',
 };
 
 /**
