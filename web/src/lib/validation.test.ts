@@ -5,6 +5,7 @@ import {
   parseDecimal,
   toAmount,
   validateAmount,
+  validateCurrentPassword,
   validateNewPassword,
   validatePasswordConfirmation,
 } from './validation';
@@ -59,6 +60,14 @@ describe('choiceOf', () => {
   it('falls back to the first choice for any other text', () => {
     expect(choiceOf('XL', sizes)).toBe('S');
     expect(choiceOf('', sizes)).toBe('S');
+  });
+});
+
+describe('validateCurrentPassword', () => {
+  it('asks for the password, of any length, as it is typed', () => {
+    expect(validateCurrentPassword('')).toBe('Current password is required');
+    expect(validateCurrentPassword(' ')).toBeUndefined();
+    expect(validateCurrentPassword('x')).toBeUndefined();
   });
 });
 

@@ -19,6 +19,11 @@ export function hasErrors<Field extends string>(errors: FieldErrors<Field>): boo
   return Object.values(errors).some(Boolean);
 }
 
+/** The password the user signs in with now, which the account's security calls ask for: required. */
+export function validateCurrentPassword(value: string): string | undefined {
+  return value ? undefined : i18n.t('validation:currentPasswordRequired');
+}
+
 /** A new password as typed: required, at least MIN_PASSWORD_LENGTH characters. */
 export function validateNewPassword(value: string): string | undefined {
   if (!value) return i18n.t('validation:passwordRequired');

@@ -5,6 +5,7 @@ export { Card } from './card';
 export { CheckboxField } from './checkbox-field';
 export { CopyButton } from './copy-button';
 export { CopyField } from './copy-field';
+export { CurrentPasswordField } from './current-password-field';
 export { DataTable, type DataColumn } from './data-table';
 export { DetailsList } from './details-list';
 export { Dialog } from './dialog';

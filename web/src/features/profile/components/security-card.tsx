@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useChangePassword } from '../api/change-password';
 import { useLogoutEverywhere } from '../api/logout-everywhere';
 import { validateChangePassword, type ChangePasswordValues } from '../utils/validation';
-import { Alert, Button, Card, FormActions, TextField } from '@/components/ui';
+import { Alert, Button, Card, CurrentPasswordField, FormActions, TextField } from '@/components/ui';
 import { useForm } from '@/hooks/use-form';
 import { useLeaveSession } from '@/hooks/use-logout';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
@@ -54,14 +54,7 @@ export function SecurityCard({ user }: { user: User }) {
         <h3 className="section-title">{t('security.password.title')}</h3>
         {serverError && <Alert>{serverError}</Alert>}
         {saved && <Alert variant="success">{t('security.password.changed')}</Alert>}
-        {/* For password managers: whose password this is. */}
-        <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
-        <TextField
-          label={t('security.password.currentPassword')}
-          type="password"
-          autoComplete="current-password"
-          {...field('currentPassword')}
-        />
+        <CurrentPasswordField username={user.email} {...field('currentPassword')} />
         <TextField
           label={t('security.password.newPassword')}
           type="password"

@@ -1,5 +1,5 @@
-import { i18n } from '@/lib/i18n';
 import {
+  validateCurrentPassword,
   validateEmail,
   validateNewPassword,
   validatePasswordConfirmation,
@@ -29,7 +29,7 @@ export interface ChangePasswordValues {
 /** The current password is required; the new one as any new password, typed twice. */
 export function validateChangePassword(values: ChangePasswordValues): FieldErrors<keyof ChangePasswordValues> {
   return {
-    currentPassword: values.currentPassword ? undefined : i18n.t('validation:currentPasswordRequired'),
+    currentPassword: validateCurrentPassword(values.currentPassword),
     newPassword: validateNewPassword(values.newPassword),
     confirmPassword: validatePasswordConfirmation(values.newPassword, values.confirmPassword),
   };
