@@ -37,19 +37,22 @@ function wrongCode(secret) {
 }
 
 /**
- * Opens the setup from the Profile's card (the page on /profile); resolves
- * to the dialog and the setup the server answered.
+ * Opens the setup from the Profile's card (the page on /profile) and gives
+ * it the current password; resolves to the dialog and the setup the server
+ * answered.
  */
-async function openSetup(page) {
+async function openSetup(page, password) {
   const card = page.getByRole('region', { name: 'Two-factor sign-in' });
   await card.getByText('Off', { exact: true }).waitFor();
+  await card.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Set up two-factor sign-in' });
+  await dialog.getByLabel('Current Password').fill(password);
   const [response] = await Promise.all([
     nextResponse(page, 'POST', '/users/me/mfa'),
-    card.getByRole('button', { name: 'Set up two-factor sign-in' }).click(),
+    dialog.getByRole('button', { name: 'Continue' }).click(),
   ]);
   assert.equal(response.status(), 200);
   const setup = await response.json();
-  const dialog = page.getByRole('dialog', { name: 'Set up two-factor sign-in' });
   await dialog.getByRole('img', { name: 'QR code to add Chorely to an authenticator app' }).waitFor();
   return { card, dialog, setup };
 }
@@ -120,7 +123,7 @@ describe('two-factor sign-in', () => {
       await page.getByRole('link', { name: /Pat Parent\s*Parent/ }).click();
       await waitForPath(page, '/profile');
 
-      const { card, dialog, setup } = await openSetup(page);
+      const { card, dialog, setup } = await openSetup(page, parent.password);
       // The key shown is the one the QR code holds, in groups of four.
       const secret = secretOf(setup.otpauthUrl);
       assert.equal(secret, setup.secret);
@@ -201,7 +204,7 @@ describe('the setup dialog and the login code step read well', () => {
       try {
         const { page } = signedIn;
         await page.goto('/profile');
-        const { dialog, setup } = await openSetup(page);
+        const { dialog, setup } = await openSetup(page, parent.password);
         secret = setup.secret;
         await check(page, `setup dialog, ${where}`);
 

@@ -12,6 +12,8 @@ export type User = Schemas['User'];
 export type AuthResponse = Schemas['AuthAnswer'];
 /** Changing one's own password: the current one and the new one. It answers an AuthResponse. */
 export type ChangePasswordInput = Schemas['ChangePasswordBody'];
+/** The current password, which the account's security calls ask for (two-factor setup, logging out everywhere, a calendar feed). */
+export type CurrentPasswordInput = Schemas['CurrentPasswordBody'];
 /** A parent setting a child's password. */
 export type ChildPasswordInput = Schemas['ChildPasswordBody'];
 /** A new token for the same session (POST /auth/renew). */

@@ -21,15 +21,17 @@ const unsecured = { ...superAdmin, mfaSetupRequired: true };
 const secured = { ...superAdmin, mfaEnabled: true };
 
 /**
- * The console's calls answer 403 MFA_SETUP_REQUIRED until a setup is
- * confirmed with 123456 (which gives the token "secured-token"); then, for
+ * The console's calls answer 403 MFA_SETUP_REQUIRED until a setup (started
+ * with the password root-secret) is confirmed with 123456 (which gives the token "secured-token"); then, for
  * that token only, the platform's data. GET /users/me says whether a setup is required.
  */
 function consoleApi() {
   let token: string | null = null;
   return stubApi(({ method, path, body }: ApiRequest) => {
     const { pathname } = splitPath({ method, path, body });
-    if (method === 'POST' && pathname === '/users/me/mfa') return jsonResponse(200, { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl });
+    if (method === 'POST' && pathname === '/users/me/mfa' && (body as { currentPassword: string }).currentPassword === 'root-secret') {
+      return jsonResponse(200, { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl });
+    }
     if (pathname === '/users/me') return jsonResponse(200, token ? secured : unsecured);
     if (method === 'POST' && pathname === '/users/me/mfa/confirm' && (body as { code: string }).code === '123456') {
       token = 'secured-token';
@@ -59,6 +61,8 @@ describe('The console for a super admin without two-factor sign-in', () => {
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
     expect(requests.some((request) => request.path.startsWith('/admin'))).toBe(false);
 
+    // The password first, in the page's card.
+    await user.type(screen.getByLabelText('Current Password'), 'root-secret');
     await user.click(screen.getByRole('button', { name: 'Set up' }));
     const qr = await screen.findByRole<HTMLImageElement>('img', { name: 'QR code to add Chorely to an authenticator app' });
     expect(decodeQrImage(qr)).toBe(otpauthUrl);

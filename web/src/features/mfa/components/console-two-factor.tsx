@@ -2,14 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 
-import { useStartMfaSetup } from '../api/start-mfa-setup';
 import { MfaSetup } from './mfa-setup';
-import { Alert, Button, Card, PageHeader } from '@/components/ui';
+import { Alert, Card, PageHeader } from '@/components/ui';
 import { paths } from '@/config/paths';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
-import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useSessionStore } from '@/stores/session-store';
-import type { MfaSetup as Setup } from '@/types/api';
 
 /**
  * /admin/two-factor, inside the console's frame: a super admin who must set
@@ -23,8 +20,6 @@ export function ConsoleTwoFactor() {
   const user = useSessionStore((state) => state.user);
   // Decided on arrival: turning it on here still ends with the recovery codes.
   const [settingUp] = useState(() => !user?.mfaEnabled || user.mfaSetupRequired);
-  const { mutateAsync: startSetup, isPending: starting, error: startError } = useStartMfaSetup();
-  const [setup, setSetup] = useState<Setup | null>(null);
 
   if (!settingUp) {
     return (
@@ -43,14 +38,6 @@ export function ConsoleTwoFactor() {
     );
   }
 
-  const onStart = async () => {
-    try {
-      setSetup(await startSetup());
-    } catch {
-      // Shown below (a 401 has shown the login screen already).
-    }
-  };
-
   return (
     <>
       <PageHeader
@@ -58,20 +45,7 @@ export function ConsoleTwoFactor() {
         description={user?.mfaSetupRequired ? t('console.required') : t('card.offText')}
       />
       <Card className="console-two-factor">
-        {setup ? (
-          <MfaSetup setup={setup} focusOnStart onDone={() => void navigate(paths.admin.getHref(), { replace: true })} />
-        ) : (
-          <>
-            {startError && !isApiError(startError, 401) && (
-              <Alert>{getErrorMessage(startError, t('fallback.start'))}</Alert>
-            )}
-            <div>
-              <Button onClick={onStart} isLoading={starting}>
-                {t('console.start')}
-              </Button>
-            </div>
-          </>
-        )}
+        <MfaSetup startLabel={t('console.start')} onDone={() => void navigate(paths.admin.getHref(), { replace: true })} />
       </Card>
     </>
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfirmMfaSetup } from '../api/confirm-mfa-setup';
 import { groupKey } from '../utils/key';
 import { RecoveryCodes } from './recovery-codes';
+import { StartMfaSetupForm } from './start-mfa-setup-form';
 import { Alert, CopyButton, FormActions, OneTimeCodeField, QrCode } from '@/components/ui';
 import { APP_NAME } from '@/config/env';
 import { useForm } from '@/hooks/use-form';
@@ -11,15 +12,11 @@ import { oneTimeCodeOf, validateOneTimeCode } from '@/lib/one-time-code';
 import { useSessionStore } from '@/stores/session-store';
 import type { MfaSetup as Setup } from '@/types/api';
 
-interface CodeValues {
-  code: string;
-}
-
 export interface MfaSetupProps {
-  /** The secret POST /users/me/mfa answered. */
-  setup: Setup;
-  /** Moves focus to the first step when it shows (a dialog moves it by itself). */
-  focusOnStart?: boolean;
+  /** The label of the button that sends the password and starts the setup. */
+  startLabel: string;
+  /** Focus goes to the password field at once (a dialog's first field). */
+  autoFocus?: boolean;
   /** Two-factor sign-in is on: the recovery codes show, and leaving loses them. */
   onConfirmed?: () => void;
   /** The user has saved the recovery codes. */
@@ -27,15 +24,47 @@ export interface MfaSetupProps {
 }
 
 /**
- * Setting up two-factor sign-in once started: the QR code of the secret (and
- * the secret to type, in groups of four), a code of the app to turn it on,
- * then the recovery codes, shown this once. Turning it on keeps the new
- * session the answer gives at once.
+ * Setting up two-factor sign-in: the current password first (the server
+ * asks for it before it gives a secret), then the QR code of the secret and
+ * a code of the app to turn it on, then the recovery codes, shown this once.
+ * Turning it on keeps the new session the answer gives at once.
  */
-export function MfaSetup({ setup, focusOnStart = false, onConfirmed, onDone }: MfaSetupProps) {
-  const { t } = useTranslation(['mfa']);
+export function MfaSetup({ startLabel, autoFocus = false, onConfirmed, onDone }: MfaSetupProps) {
   const email = useSessionStore((state) => state.user?.email ?? '');
+  const [setup, setSetup] = useState<Setup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+
+  if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} email={email} onSaved={onDone} />;
+  if (!setup) return <StartMfaSetupForm username={email} submitLabel={startLabel} autoFocus={autoFocus} onStarted={setSetup} />;
+  return (
+    <ScanAndConfirm
+      setup={setup}
+      onConfirmed={(codes) => {
+        setRecoveryCodes(codes);
+        onConfirmed?.();
+      }}
+    />
+  );
+}
+
+interface CodeValues {
+  code: string;
+}
+
+interface ScanAndConfirmProps {
+  /** The secret POST /users/me/mfa answered. */
+  setup: Setup;
+  /** Turned on: the recovery codes the answer holds. */
+  onConfirmed: (recoveryCodes: string[]) => void;
+}
+
+/**
+ * The QR code of the secret (and the secret to type, in groups of four),
+ * then a code of the app to turn it on. Focus moves to its first heading, as
+ * the password form before it is gone.
+ */
+function ScanAndConfirm({ setup, onConfirmed }: ScanAndConfirmProps) {
+  const { t } = useTranslation(['mfa']);
   const { mutateAsync: confirm } = useConfirmMfaSetup();
   const { serverError, submitting, field, onSubmit } = useForm<CodeValues>({
     initial: { code: '' },
@@ -43,24 +72,18 @@ export function MfaSetup({ setup, focusOnStart = false, onConfirmed, onDone }: M
     fallback: t('fallback.confirm'),
     submit: async (values) => {
       const confirmed = await confirm({ code: oneTimeCodeOf(values.code) });
-      setRecoveryCodes(confirmed.recoveryCodes);
-      onConfirmed?.();
+      onConfirmed(confirmed.recoveryCodes);
     },
   });
 
   const scanId = useId();
   const scanHeading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (focusOnStart) scanHeading.current?.focus();
-  }, [focusOnStart]);
-
-  if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} email={email} onSaved={onDone} />;
+  useEffect(() => scanHeading.current?.focus(), []);
 
   return (
     <div className="mfa-setup">
       <section className="mfa-setup__scan" aria-labelledby={scanId}>
-        {/* A dialog opening on this step starts reading here. */}
-        <h3 id={scanId} ref={scanHeading} className="section-title" tabIndex={-1} data-autofocus>
+        <h3 id={scanId} ref={scanHeading} className="section-title" tabIndex={-1}>
           {t('setup.scanTitle')}
         </h3>
         <p>{t('setup.scanText')}</p>

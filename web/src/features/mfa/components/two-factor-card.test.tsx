@@ -14,11 +14,21 @@ const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const otpauthUrl = `otpauth://totp/Chorely:jane%40example.com?secret=${secret}&issuer=Chorely`;
 const recoveryCodes = Array.from({ length: 10 }, (_, index) => `ABCDE-${String(10000 + index)}`);
 const wrongCode = { error: 'That code is not right', message: 'That code is not right', details: [{ field: 'code', message: 'That code is not right' }] };
+const PASSWORD = 'jane-secret';
+const incorrect = 'Current password is incorrect';
+const wrongPassword = { error: incorrect, message: incorrect, details: [{ field: 'currentPassword', message: incorrect }] };
 
-/** The setup and its confirmation (code 123456), and turning it off (code 654321), as the API answers them. */
+/**
+ * The setup (for the password jane-secret) and its confirmation (code
+ * 123456), and turning it off (code 654321), as the API answers them.
+ */
 function mfaApi({ method, path, body }: ApiRequest): Response | undefined {
   const code = (body as { code?: string } | undefined)?.code;
-  if (method === 'POST' && path === '/users/me/mfa') return jsonResponse(200, { secret, otpauthUrl });
+  if (method === 'POST' && path === '/users/me/mfa') {
+    return (body as { currentPassword?: string } | undefined)?.currentPassword === PASSWORD
+      ? jsonResponse(200, { secret, otpauthUrl })
+      : jsonResponse(400, wrongPassword);
+  }
   if (method === 'POST' && path === '/users/me/mfa/confirm') {
     return code === '123456'
       ? jsonResponse(200, { recoveryCodes, token: 'mfa-token', user: { ...parent, mfaEnabled: true } })
@@ -42,15 +52,26 @@ function renderCard(user: User) {
   return screen.getByRole('region', { name: 'Two-factor sign-in' });
 }
 
+/** Types `password` into the setup's first step and sends it. */
+async function sendPassword(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, password: string) {
+  const field = within(dialog).getByLabelText('Current Password');
+  await user.clear(field);
+  await user.type(field, password);
+  await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+}
+
+/** Opens the setup dialog and gets past its password, to the QR code. */
 async function openSetup(user: ReturnType<typeof userEvent.setup>) {
   const card = renderCard(parent);
-  await user.click(within(card).getByRole('button', { name: 'Set up two-factor sign-in' }));
-  return { card, dialog: await screen.findByRole('dialog', { name: 'Set up two-factor sign-in' }) };
+  return { card, dialog: await reopen(user) };
 }
 
 async function reopen(user: ReturnType<typeof userEvent.setup>): Promise<HTMLElement> {
   await user.click(screen.getByRole('button', { name: 'Set up two-factor sign-in' }));
-  return screen.findByRole('dialog', { name: 'Set up two-factor sign-in' });
+  const dialog = await screen.findByRole('dialog', { name: 'Set up two-factor sign-in' });
+  await sendPassword(user, dialog, PASSWORD);
+  await within(dialog).findByRole('img', { name: 'QR code to add Chorely to an authenticator app' });
+  return dialog;
 }
 
 async function confirmWith(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, code: string) {
@@ -70,6 +91,10 @@ describe('TwoFactorCard', () => {
 
     await user.click(within(card).getByRole('button', { name: 'Set up two-factor sign-in' }));
     const dialog = await screen.findByRole('dialog', { name: 'Set up two-factor sign-in' });
+    // The password first, then the secret; focus follows the step shown.
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('Current Password'));
+    await sendPassword(user, dialog, PASSWORD);
+    await within(dialog).findByRole('img', { name: 'QR code to add Chorely to an authenticator app' });
     expect(document.activeElement).toBe(within(dialog).getByRole('heading', { name: '1. Scan this code' }));
     // The QR code holds the otpauth address; the key reads in groups of four.
     const qr = within(dialog).getByRole<HTMLImageElement>('img', { name: 'QR code to add Chorely to an authenticator app' });
@@ -94,7 +119,7 @@ describe('TwoFactorCard', () => {
     expect(useSessionStore.getState().user?.mfaEnabled).toBe(true);
     expect(within(card).getByText('On')).toBeTruthy();
     expect(requests.filter((request) => request.method === 'POST').map((request) => [request.path, request.body])).toEqual([
-      ['/users/me/mfa', undefined],
+      ['/users/me/mfa', { currentPassword: PASSWORD }],
       ['/users/me/mfa/confirm', { code: '000000' }],
       ['/users/me/mfa/confirm', { code: '123456' }],
     ]);
@@ -201,13 +226,57 @@ describe('TwoFactorCard', () => {
     expect(within(card).queryByRole('button')).toBeNull();
   });
 
-  it("shows the server's refusal of a setup", async () => {
+  it('asks for the current password first: a wrong one shows beside the field, and nothing else changes', async () => {
+    const user = userEvent.setup();
+    const { requests } = stubApi(mfaApi);
+    const card = renderCard(parent);
+    await user.click(within(card).getByRole('button', { name: 'Set up two-factor sign-in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set up two-factor sign-in' });
+    const form = within(dialog).getByRole('form', { name: 'Confirm your password' });
+    expect(within(form).getByText('To start, enter the password you log in with.')).toBeTruthy();
+    const field = within(form).getByLabelText('Current Password');
+    expect([field.getAttribute('type'), field.getAttribute('autocomplete')]).toEqual(['password', 'current-password']);
+    // For password managers: whose password this is.
+    const username = form.querySelector<HTMLInputElement>('input[autocomplete="username"]');
+    expect(username?.value).toBe(parent.email);
+
+    // Checked before sending.
+    await user.click(within(form).getByRole('button', { name: 'Continue' }));
+    expect(fieldErrorOf(field)).toBe('Current password is required');
+    expect(requests).toEqual([]);
+
+    await sendPassword(user, dialog, 'wrong-secret');
+    await waitFor(() => expect(fieldErrorOf(within(dialog).getByLabelText('Current Password'))).toBe(incorrect));
+    expect(within(dialog).getAllByRole('alert').map((alert) => alert.textContent)).toEqual([incorrect]);
+    expect(within(dialog).queryByRole('img')).toBeNull();
+    expect(within(card).getByText('Off')).toBeTruthy();
+    expect(useSessionStore.getState().token).toBe('old-token');
+    expect(requests.map((request) => [request.path, request.body])).toEqual([
+      ['/users/me/mfa', { currentPassword: 'wrong-secret' }],
+    ]);
+  });
+
+  it("shows the server's refusal of a setup above the password, the dialog staying open", async () => {
     const user = userEvent.setup();
     const already = 'Two-factor sign-in is already on';
     stubApi(() => jsonResponse(409, { error: already, message: already }));
     const card = renderCard(parent);
     await user.click(within(card).getByRole('button', { name: 'Set up two-factor sign-in' }));
-    expect((await within(card).findByRole('alert')).textContent).toBe(already);
-    expect(screen.queryByRole('dialog')).toBeNull();
+    const dialog = await screen.findByRole('dialog', { name: 'Set up two-factor sign-in' });
+    await sendPassword(user, dialog, PASSWORD);
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(already);
+    expect(fieldErrorOf(within(dialog).getByLabelText('Current Password'))).toBeNull();
+    expect(within(dialog).queryByRole('img')).toBeNull();
+  });
+
+  it('says when too many passwords were wrong', async () => {
+    const user = userEvent.setup();
+    const tooMany = 'Too many failed logins. Try again in 15 minutes.';
+    stubApi(() => jsonResponse(429, { error: tooMany, message: tooMany }));
+    const card = renderCard(parent);
+    await user.click(within(card).getByRole('button', { name: 'Set up two-factor sign-in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set up two-factor sign-in' });
+    await sendPassword(user, dialog, PASSWORD);
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(tooMany);
   });
 });
