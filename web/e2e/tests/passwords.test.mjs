@@ -3,7 +3,6 @@ import { describe, test } from 'node:test';
 
 import {
   BASE_URL,
-  acceptNextDialog,
   addChild,
   currentUserStatus,
   loginThroughApi,
@@ -144,7 +143,7 @@ describe('sessions that end', () => {
     });
   });
 
-  test('"Log out everywhere" asks first, lands on /login and ends the other sessions too', async (t) => {
+  test('"Log out everywhere" asks for the password, lands on /login and ends the other sessions too', async (t) => {
     const parent = await registerParent();
     const elsewhere = await loginThroughApi(parent);
     await withPage(browser(), t, async (page) => {
@@ -152,12 +151,14 @@ describe('sessions that end', () => {
       await openProfile(page, 'Pat Parent');
       await page.getByText('Ends your sessions on every device, this one included.').waitFor();
 
-      const question = acceptNextDialog(page);
+      await page.getByRole('button', { name: 'Log Out Everywhere' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Log out everywhere' });
+      await dialog.getByText('Log out on every device, this one included?').waitFor();
+      await dialog.getByLabel('Current Password').fill(parent.password);
       const [response] = await Promise.all([
         nextResponse(page, 'POST', '/auth/logout-everywhere'),
-        page.getByRole('button', { name: 'Log Out Everywhere' }).click(),
+        dialog.getByRole('button', { name: 'Log Out Everywhere' }).click(),
       ]);
-      assert.equal(await question, 'Log out on every device, this one included?');
       assert.equal(response.status(), 204);
       await waitForPath(page, '/login');
       assert.deepEqual(await readSession(page), { token: null, user: null });

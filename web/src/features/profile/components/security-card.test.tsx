@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { STORAGE_KEYS } from '@/lib/storage';
 import { useSessionStore } from '@/stores/session-store';
@@ -153,21 +153,45 @@ describe('Change password', () => {
 });
 
 describe('Log out everywhere', () => {
-  const everywhere = ({ method, path }: ApiRequest) =>
-    method === 'POST' && path === '/auth/logout-everywhere' ? new Response(null, { status: 204 }) : undefined;
+  const incorrect = 'Current password is incorrect';
 
-  it('explains itself, asks first, ends every session and shows the login screen', async () => {
-    const confirm = vi.fn(() => true);
-    vi.stubGlobal('confirm', confirm);
-    const { events, requests, router, fetchMock } = await openSecurity(everywhere);
+  /** 204 for the password jane-secret, 400 naming the field for any other. */
+  const everywhere = ({ method, path, body }: ApiRequest) => {
+    if (method !== 'POST' || path !== '/auth/logout-everywhere') return undefined;
+    return (body as { currentPassword?: string }).currentPassword === 'jane-secret'
+      ? new Response(null, { status: 204 })
+      : jsonResponse(400, { error: incorrect, message: incorrect, details: [{ field: 'currentPassword', message: incorrect }] });
+  };
+
+  const everywhereCalls = (requests: ApiRequest[]) => requests.filter((request) => request.path === '/auth/logout-everywhere');
+
+  /** Opens the confirmation; `send` types the password (if any) and logs out everywhere. */
+  async function openConfirmation(answer: (request: ApiRequest) => Response | undefined) {
+    const view = await openSecurity(answer);
     expect(screen.getByText('Ends your sessions on every device, this one included.')).toBeTruthy();
+    await view.events.click(screen.getByRole('button', { name: 'Log Out Everywhere' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Log out everywhere' }));
+    const send = async (password: string) => {
+      if (password) await view.events.type(dialog.getByLabelText('Current Password'), password);
+      await view.events.click(dialog.getByRole('button', { name: 'Log Out Everywhere' }));
+    };
+    return { ...view, dialog, send };
+  }
 
-    await events.click(screen.getByRole('button', { name: 'Log Out Everywhere' }));
+  it('asks for the password in a dialog, ends every session and shows the login screen', async () => {
+    const { dialog, send, requests, router, fetchMock } = await openConfirmation(everywhere);
+    expect(dialog.getByText('Log out on every device, this one included?')).toBeTruthy();
+    const field = dialog.getByLabelText('Current Password');
+    expect(document.activeElement).toBe(field);
+    expect(field.getAttribute('autocomplete')).toBe('current-password');
 
-    expect(confirm).toHaveBeenCalledWith('Log out on every device, this one included?');
+    await send('jane-secret');
+
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(everywhereCalls(requests).map((request) => [request.method, request.body])).toEqual([
+      ['POST', { currentPassword: 'jane-secret' }],
+    ]);
     const call = requests.findIndex((request) => request.path === '/auth/logout-everywhere');
-    expect(requests[call]?.method).toBe('POST');
     const [, init] = fetchMock.mock.calls[call] as unknown as [string, RequestInit];
     expect(new Headers(init.headers).get('Authorization')).toBe('Bearer old-token');
     expect(useSessionStore.getState().token).toBeNull();
@@ -176,22 +200,45 @@ describe('Log out everywhere', () => {
     expect(screen.queryByText('Your session has ended.')).toBeNull();
   });
 
+  it('shows a wrong password beside the field, and stays signed in with the dialog open', async () => {
+    const { dialog, send, router } = await openConfirmation(everywhere);
+    await send('wrong-secret');
+
+    await waitFor(() => expect(fieldErrorOf(dialog.getByLabelText('Current Password'))).toBe(incorrect));
+    expect(dialog.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([incorrect]);
+    expect(useSessionStore.getState().token).toBe('old-token');
+    expect(router.state.location.pathname).toBe('/profile');
+    expect(screen.getByRole('dialog', { name: 'Log out everywhere' })).toBeTruthy();
+  });
+
+  it('asks for the password before sending', async () => {
+    const { dialog, send, requests } = await openConfirmation(everywhere);
+    await send('');
+    expect(fieldErrorOf(dialog.getByLabelText('Current Password'))).toBe('Current password is required');
+    expect(everywhereCalls(requests)).toEqual([]);
+  });
+
   it('does nothing when the user changes their mind', async () => {
-    vi.stubGlobal('confirm', vi.fn(() => false));
-    const { events, requests, router } = await openSecurity(everywhere);
-    await events.click(screen.getByRole('button', { name: 'Log Out Everywhere' }));
-    expect(requests.some((request) => request.path === '/auth/logout-everywhere')).toBe(false);
+    const { dialog, events, requests, router } = await openConfirmation(everywhere);
+    await events.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(everywhereCalls(requests)).toEqual([]);
     expect(useSessionStore.getState().token).toBe('old-token');
     expect(router.state.location.pathname).toBe('/profile');
   });
 
-  it('stays signed in and says so when the server did not log out everywhere', async () => {
-    vi.stubGlobal('confirm', vi.fn(() => true));
-    const { events, router } = await openSecurity(({ path }) =>
-      path === '/auth/logout-everywhere' ? new Response('', { status: 502 }) : undefined,
+  it('stays signed in and says so when the server did not log out everywhere, or refuses more tries', async () => {
+    const tooMany = 'Too many failed logins. Try again in 15 minutes.';
+    let answer = new Response('', { status: 502 });
+    const { dialog, send, events, router } = await openConfirmation(({ path }) =>
+      path === '/auth/logout-everywhere' ? answer : undefined,
     );
-    await events.click(screen.getByRole('button', { name: 'Log Out Everywhere' }));
-    expect(await screen.findByText('Failed to log out everywhere')).toBeTruthy();
+    await send('jane-secret');
+    expect((await dialog.findByRole('alert')).textContent).toBe('Failed to log out everywhere');
+
+    answer = jsonResponse(429, { error: tooMany, message: tooMany });
+    await events.click(dialog.getByRole('button', { name: 'Log Out Everywhere' }));
+    await waitFor(() => expect(dialog.getByRole('alert').textContent).toBe(tooMany));
     expect(useSessionStore.getState().token).toBe('old-token');
     expect(router.state.location.pathname).toBe('/profile');
   });

@@ -2,12 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useChangePassword } from '../api/change-password';
-import { useLogoutEverywhere } from '../api/logout-everywhere';
 import { validateChangePassword, type ChangePasswordValues } from '../utils/validation';
+import { LogoutEverywhereDialog } from './logout-everywhere-dialog';
 import { Alert, Button, Card, CurrentPasswordField, FormActions, TextField } from '@/components/ui';
 import { useForm } from '@/hooks/use-form';
-import { useLeaveSession } from '@/hooks/use-logout';
-import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { MIN_PASSWORD_LENGTH } from '@/lib/validation';
 import type { User } from '@/types/api';
 
@@ -17,7 +15,7 @@ const EMPTY: ChangePasswordValues = { currentPassword: '', newPassword: '', conf
  * The user's own password and sessions, for every user (a child too):
  * changing the password ends every other session and keeps this one going
  * with the token the answer gives; logging out everywhere ends them all,
- * this one included.
+ * this one included. Both ask for the current password.
  */
 export function SecurityCard({ user }: { user: User }) {
   const { t } = useTranslation(['profile', 'errors']);
@@ -32,21 +30,7 @@ export function SecurityCard({ user }: { user: User }) {
     },
   });
 
-  const leave = useLeaveSession();
-  const { mutateAsync: logoutEverywhere, isPending: leaving } = useLogoutEverywhere();
-  const [everywhereError, setEverywhereError] = useState<string | null>(null);
-
-  const onLogoutEverywhere = async () => {
-    if (!window.confirm(t('security.everywhere.confirm'))) return;
-    setEverywhereError(null);
-    try {
-      await logoutEverywhere();
-      leave();
-    } catch (failure) {
-      // A 401 has shown the login screen already.
-      if (!isApiError(failure, 401)) setEverywhereError(getErrorMessage(failure, t('errors:fallback.logoutEverywhere')));
-    }
-  };
+  const [confirmingEverywhere, setConfirmingEverywhere] = useState(false);
 
   return (
     <Card title={t('security.title')}>
@@ -73,11 +57,11 @@ export function SecurityCard({ user }: { user: User }) {
       <div className="security-card__everywhere">
         <h3 className="section-title">{t('security.everywhere.title')}</h3>
         <p className="muted">{t('security.everywhere.explanation')}</p>
-        {everywhereError && <Alert>{everywhereError}</Alert>}
-        <Button variant="secondary" onClick={onLogoutEverywhere} isLoading={leaving}>
+        <Button variant="secondary" onClick={() => setConfirmingEverywhere(true)}>
           {t('security.everywhere.submit')}
         </Button>
       </div>
+      {confirmingEverywhere && <LogoutEverywhereDialog username={user.email} onClose={() => setConfirmingEverywhere(false)} />}
     </Card>
   );
 }
