@@ -1,13 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import {
-  useCalendarFeeds,
-  useCreateCalendarFeed,
-  useDeleteCalendarFeed,
-  type CalendarFeed,
-  type CreatedCalendarFeed,
-} from '../api/calendar-feeds';
+import { useCreateCalendarFeed } from '../api/create-calendar-feed';
+import { useDeleteCalendarFeed } from '../api/delete-calendar-feed';
+import { useCalendarFeeds } from '../api/get-calendar-feeds';
+import type { CalendarFeed, CreatedCalendarFeed } from '../types';
 import { Alert, Button, Card, CopyField, Spinner } from '@/components/ui';
 import { useAction } from '@/hooks/use-action';
 import { getErrorMessage } from '@/lib/api-client';
