@@ -37,14 +37,17 @@ before(async () => {
   family = { parent, mia };
 });
 
-/** Creates a feed on Profile, checks what its address answers, deletes it and checks the 404. */
-async function createFetchAndDelete(page, who, mode) {
+/** Creates a feed on Profile (with `password`), checks what its address answers, deletes it and checks the 404. */
+async function createFetchAndDelete(page, who, mode, password) {
   await page.goto('/profile');
   const card = page.locator('.calendar-feed-card');
   await card.getByText('You have no calendar feed yet.').waitFor();
+  await card.getByRole('button', { name: 'Create calendar feed' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create calendar feed' });
+  await dialog.getByLabel('Current Password').fill(password);
   const [created] = await Promise.all([
     nextResponse(page, 'POST', '/calendar/feeds'),
-    card.getByRole('button', { name: 'Create calendar feed' }).click(),
+    dialog.getByRole('button', { name: 'Create', exact: true }).click(),
   ]);
   assert.equal(created.status(), 201);
   const address = card.getByRole('textbox', { name: 'Calendar feed address' });
@@ -84,7 +87,7 @@ describe('calendar feeds', () => {
     const { context, page } = await openWalkerContext(browser(), { role: 'guest', theme: 'ADULT', token: null }, 'light', PHONE);
     try {
       await loginThroughUi(page, family.parent);
-      await createFetchAndDelete(page, 'parent', 'light');
+      await createFetchAndDelete(page, 'parent', 'light', family.parent.password);
     } finally {
       await context.close();
     }
@@ -95,7 +98,7 @@ describe('calendar feeds', () => {
     try {
       await loginThroughUi(page, family.mia);
       assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
-      await createFetchAndDelete(page, 'child', 'dark');
+      await createFetchAndDelete(page, 'child', 'dark', family.mia.password);
     } finally {
       await context.close();
     }

@@ -3,36 +3,66 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { buildUser, jsonResponse } from '@/testing/fixtures';
-import { renderRoute, signIn, stubApi } from '@/testing/test-utils';
+import { fieldErrorOf, renderRoute, signIn, stubApi, type ApiRequest } from '@/testing/test-utils';
 
 const URL_ONCE = 'http://localhost:8080/api/calendar/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ.ics';
+const incorrect = 'Current password is incorrect';
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('Calendar feed card', () => {
-  it('shows the address once when made, lists the feed and deletes it after a confirmation', async () => {
-    const user = userEvent.setup();
-    signIn(buildUser());
-    let feeds: { id: string; createdAt: string; lastUsedAt: string | null }[] = [];
-    const { requests } = stubApi(({ method, path }) => {
-      if (path === '/users/me') return jsonResponse(200, buildUser());
-      if (path === '/calendar/feeds' && method === 'GET') return jsonResponse(200, feeds);
-      if (path === '/calendar/feeds' && method === 'POST') {
-        feeds = [{ id: 'f1', createdAt: '2030-01-07T17:00:00Z', lastUsedAt: null }];
-        return jsonResponse(201, { id: 'f1', url: URL_ONCE, createdAt: '2030-01-07T17:00:00Z' });
-      }
-      if (path === '/calendar/feeds/f1' && method === 'DELETE') {
-        feeds = [];
-        return new Response(null, { status: 204 });
-      }
-      return undefined;
-    });
-    renderRoute('/profile');
+const feedCalls = (requests: ApiRequest[]) => requests.filter((request) => request.method !== 'GET' && request.path.startsWith('/calendar/feeds'));
 
-    const card = within((await screen.findByRole('heading', { name: 'Calendar feed' })).closest('.card') as HTMLElement);
-    await card.findByText('You have no calendar feed yet.');
+/**
+ * Opens Profile for Jane with the feeds the API keeps: POST makes one for the
+ * password jane-secret (400 naming the field for any other), DELETE removes it.
+ */
+async function openCard() {
+  const user = userEvent.setup();
+  const jane = buildUser();
+  signIn(jane);
+  let feeds: { id: string; userId: string; childId: null; createdAt: string; lastUsedAt: string | null }[] = [];
+  const api = stubApi(({ method, path, body }) => {
+    if (path === '/users/me') return jsonResponse(200, jane);
+    if (path === '/calendar/feeds' && method === 'GET') return jsonResponse(200, feeds);
+    if (path === '/calendar/feeds' && method === 'POST') {
+      if ((body as { currentPassword?: string }).currentPassword !== 'jane-secret') {
+        return jsonResponse(400, { error: incorrect, message: incorrect, details: [{ field: 'currentPassword', message: incorrect }] });
+      }
+      feeds = [{ id: 'f1', userId: jane.id, childId: null, createdAt: '2030-01-07T17:00:00Z', lastUsedAt: null }];
+      return jsonResponse(201, { id: 'f1', url: URL_ONCE, createdAt: '2030-01-07T17:00:00Z' });
+    }
+    if (path === '/calendar/feeds/f1' && method === 'DELETE') {
+      feeds = [];
+      return new Response(null, { status: 204 });
+    }
+    return undefined;
+  });
+  renderRoute('/profile');
+  const card = within((await screen.findByRole('heading', { name: 'Calendar feed' })).closest('.card') as HTMLElement);
+  await card.findByText('You have no calendar feed yet.');
+
+  /** Opens the dialog making a feed and sends `password` (none: sends it empty). */
+  const create = async (password: string) => {
     await user.click(card.getByRole('button', { name: 'Create calendar feed' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Create calendar feed' }));
+    if (password) await user.type(dialog.getByLabelText('Current Password'), password);
+    await user.click(dialog.getByRole('button', { name: 'Create' }));
+    return dialog;
+  };
+  return { user, card, create, ...api };
+}
+
+describe('Calendar feed card', () => {
+  it('asks for the password, shows the address once when made, lists the feed and deletes it after a confirmation', async () => {
+    const { user, card, create, requests } = await openCard();
+    const dialog = await create('jane-secret');
+    expect(dialog.getByText('Enter your password to make a feed. Its address is shown once, right after.')).toBeTruthy();
+
     expect(await card.findByRole('textbox', { name: 'Calendar feed address' })).toHaveProperty('value', URL_ONCE);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(feedCalls(requests).map((request) => [request.method, request.body])).toEqual([
+      ['POST', { currentPassword: 'jane-secret' }],
+    ]);
     const list = await card.findByRole('list', { name: 'Your calendar feeds' });
     expect(within(list).getByText('Not read by a calendar yet')).toBeTruthy();
 
@@ -45,5 +75,28 @@ describe('Calendar feed card', () => {
     await waitFor(() =>
       expect(requests.some((r) => r.method === 'DELETE' && r.path === '/calendar/feeds/f1')).toBe(true),
     );
+  });
+
+  it('shows a wrong password beside the field, and makes no feed', async () => {
+    const { card, create, requests } = await openCard();
+    const dialog = await create('wrong-secret');
+
+    await waitFor(() => expect(fieldErrorOf(dialog.getByLabelText('Current Password'))).toBe(incorrect));
+    expect(dialog.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([incorrect]);
+    expect(screen.getByRole('dialog', { name: 'Create calendar feed' })).toBeTruthy();
+    expect(card.queryByRole('textbox', { name: 'Calendar feed address' })).toBeNull();
+    expect(card.getByText('You have no calendar feed yet.')).toBeTruthy();
+    expect(feedCalls(requests)).toHaveLength(1);
+  });
+
+  it('asks for the password before sending, and Cancel makes nothing', async () => {
+    const { user, card, create, requests } = await openCard();
+    const dialog = await create('');
+    expect(fieldErrorOf(dialog.getByLabelText('Current Password'))).toBe('Current password is required');
+
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(card.queryByRole('textbox', { name: 'Calendar feed address' })).toBeNull();
+    expect(feedCalls(requests)).toEqual([]);
   });
 });

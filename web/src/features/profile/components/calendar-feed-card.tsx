@@ -1,37 +1,30 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useCreateCalendarFeed } from '../api/create-calendar-feed';
 import { useDeleteCalendarFeed } from '../api/delete-calendar-feed';
 import { useCalendarFeeds } from '../api/get-calendar-feeds';
 import type { CalendarFeed, CreatedCalendarFeed } from '../types';
+import { CreateCalendarFeedDialog } from './create-calendar-feed-dialog';
 import { Alert, Button, Card, CopyField, Spinner } from '@/components/ui';
 import { useAction } from '@/hooks/use-action';
 import { getErrorMessage } from '@/lib/api-client';
+import { useSessionStore } from '@/stores/session-store';
 import { formatDateTime } from '@/utils/format';
 
 /**
  * Profile → Calendar feed, for parents and children: a private iCalendar URL
  * that calendar apps subscribe to (a parent's shows every child's chores, a
- * child's their own, and birthdays). The URL is shown once, when made (only
- * a hash of it is kept); the list names each feed by when it was made and
- * last used, with Delete.
+ * child's their own, and birthdays). Making one asks for the current
+ * password in a dialog. The URL is shown once, when made (only a hash of it
+ * is kept); the list names each feed by when it was made and last used,
+ * with Delete.
  */
 export function CalendarFeedCard() {
   const { t } = useTranslation('profile');
+  const email = useSessionStore((state) => state.user?.email ?? '');
   const feeds = useCalendarFeeds();
-  const { mutateAsync: create, isPending: creating } = useCreateCalendarFeed();
+  const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedCalendarFeed | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const onCreate = async () => {
-    setError(null);
-    try {
-      setCreated(await create());
-    } catch (failure) {
-      setError(getErrorMessage(failure, t('calendar.failedToCreate')));
-    }
-  };
 
   return (
     <Card title={t('calendar.title')} className="calendar-feed-card">
@@ -42,7 +35,6 @@ export function CalendarFeedCard() {
           <CopyField label={t('calendar.urlLabel')} value={created.url} />
         </div>
       )}
-      {error && <Alert>{error}</Alert>}
       {feeds.isPending && <Spinner label={t('calendar.loading')} />}
       {feeds.error && <Alert>{getErrorMessage(feeds.error, t('calendar.failedToLoad'))}</Alert>}
       {feeds.data && feeds.data.length === 0 && <p>{t('calendar.none')}</p>}
@@ -53,9 +45,7 @@ export function CalendarFeedCard() {
           ))}
         </ul>
       )}
-      <Button onClick={() => void onCreate()} isLoading={creating}>
-        {t('calendar.create')}
-      </Button>
+      <Button onClick={() => setCreating(true)}>{t('calendar.create')}</Button>
       <details className="calendar-feed-card__help">
         <summary>{t('calendar.help.title')}</summary>
         <ul>
@@ -65,6 +55,16 @@ export function CalendarFeedCard() {
         </ul>
         <p className="muted small">{t('calendar.help.private')}</p>
       </details>
+      {creating && (
+        <CreateCalendarFeedDialog
+          username={email}
+          onClose={() => setCreating(false)}
+          onCreated={(feed) => {
+            setCreating(false);
+            setCreated(feed);
+          }}
+        />
+      )}
     </Card>
   );
 }
