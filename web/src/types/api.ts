@@ -36,6 +36,9 @@ export type Role = User['role'];
 export type UiTheme = UserProfile['uiTheme'];
 export type Plan = UserOrganization['plan'];
 
+/** An active member of the family, as GET /organizations/members answers. */
+export type Member = Schemas['Member'];
+
 /** A child of the family, as GET /children answers. Money is in dollars. */
 export type Child = Schemas['Child'];
 /** What a child's rewards are multiplied by now, and its parts (e.g. 1.5). */

@@ -1,9 +1,8 @@
 import type { components } from '@/types/schema';
 
-type Schemas = components['schemas'];
+export type { Member } from '@/types/api';
 
-/** An active member of the family, as GET /organizations/members answers. */
-export type Member = Schemas['Member'];
+type Schemas = components['schemas'];
 
 /** A pending (unused, unexpired) invite code. */
 export type InviteCode = Schemas['InviteCode'];

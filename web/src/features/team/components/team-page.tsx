@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useInviteCodes } from '../api/get-invite-codes';
-import { useMembers } from '../api/get-members';
 import { InviteParentDialog } from './invite-parent-dialog';
 import { MembersTable } from './members-table';
 import { PendingInvites } from './pending-invites';
+import { useMembers } from '@/api/get-members';
 import { Button, Card, PageHeader, Spinner } from '@/components/ui';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import { useSessionStore } from '@/stores/session-store';
