@@ -20,6 +20,8 @@ import { openWalkerContext, screenProblems } from '../lib/walk.mjs';
 
 const browser = sharedBrowser();
 const PHONE = { name: 'phone', width: 360, height: 740 };
+/** The list of feeds: "The family's calendar feeds" for a parent, "Your calendar feeds" for a child. */
+const FEED_LIST = /calendar feeds$/;
 
 let family;
 
@@ -54,7 +56,7 @@ async function createFetchAndDelete(page, who, mode, password) {
   await address.waitFor();
   const url = await address.inputValue();
   assert.match(url, /\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
-  await card.getByRole('list', { name: 'Your calendar feeds' }).getByRole('listitem').first().waitFor();
+  await card.getByRole('list', { name: FEED_LIST }).getByRole('listitem').first().waitFor();
   await card.getByText('How to subscribe').click();
   await card.getByText(/Google Calendar/).waitFor();
   const problems = await screenProblems(page, `/profile calendar feed (${who}, ${mode})`);
@@ -70,7 +72,7 @@ async function createFetchAndDelete(page, who, mode, password) {
   assert.match(body, /SUMMARY:Mia's birthday/);
 
   const confirmed = acceptNextDialog(page);
-  const row = card.getByRole('list', { name: 'Your calendar feeds' }).getByRole('listitem').first();
+  const row = card.getByRole('list', { name: FEED_LIST }).getByRole('listitem').first();
   const [deleted] = await Promise.all([
     nextResponse(page, 'DELETE', `/calendar/feeds/${(await created.json()).id}`),
     row.getByRole('button', { name: /^Delete the feed made/ }).click(),

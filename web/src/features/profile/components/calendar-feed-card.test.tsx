@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { buildUser, jsonResponse } from '@/testing/fixtures';
+import { buildChild } from '@/testing/children';
+import { buildUser, childUser, jsonResponse } from '@/testing/fixtures';
 import { fieldErrorOf, renderRoute, signIn, stubApi, type ApiRequest } from '@/testing/test-utils';
 
 const URL_ONCE = 'http://localhost:8080/api/calendar/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ.ics';
@@ -63,7 +64,8 @@ describe('Calendar feed card', () => {
     expect(feedCalls(requests).map((request) => [request.method, request.body])).toEqual([
       ['POST', { currentPassword: 'jane-secret' }],
     ]);
-    const list = await card.findByRole('list', { name: 'Your calendar feeds' });
+    const list = await card.findByRole('list', { name: "The family's calendar feeds" });
+    expect(within(list).getByText('Yours')).toBeTruthy();
     expect(within(list).getByText('Not read by a calendar yet')).toBeTruthy();
 
     const confirm = vi.fn<(message?: string) => boolean>().mockReturnValue(true);
@@ -98,5 +100,81 @@ describe('Calendar feed card', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(card.queryByRole('textbox', { name: 'Calendar feed address' })).toBeNull();
     expect(feedCalls(requests)).toEqual([]);
+  });
+});
+
+describe("A parent's list of the family's feeds", () => {
+  const jane = buildUser();
+  const feed = (id: string, userId: string, childId: string | null = null) => ({
+    id,
+    userId,
+    childId,
+    createdAt: '2030-01-07T17:00:00Z',
+    lastUsedAt: null,
+  });
+  const members = [
+    { id: 'user-1', email: 'jane@example.com', firstName: 'Jane', lastName: 'Doe', role: 'ORG_ADMIN', isActive: true, childId: null },
+    { id: 'user-3', email: 'tom@example.com', firstName: 'Tom', lastName: 'Doe', role: 'ORG_ADMIN', isActive: true, childId: null },
+    { id: 'user-4', email: 'ana@example.com', firstName: '', lastName: '', role: 'ORG_ADMIN', isActive: true, childId: null },
+    { id: 'user-9', email: 'sam@example.com', firstName: 'Sam', lastName: 'Doe', role: 'ORG_MEMBER', isActive: true, childId: 'child-1' },
+  ];
+
+  it("names whose each feed is, from the members and children, and deletes another member's", async () => {
+    const user = userEvent.setup();
+    signIn(jane);
+    let feeds = [
+      feed('f-own', 'user-1'),
+      feed('f-tom', 'user-3'),
+      feed('f-ana', 'user-4'),
+      feed('f-sam', 'user-9', 'child-1'),
+      feed('f-gone', 'user-7'),
+    ];
+    const { requests } = stubApi(({ method, path }) => {
+      if (path === '/users/me') return jsonResponse(200, jane);
+      if (path === '/organizations/members') return jsonResponse(200, members);
+      // The family calls Sam "Sammy": a child's feed goes by the child's name.
+      if (path === '/children') return jsonResponse(200, [buildChild({ name: 'Sammy' })]);
+      if (path === '/calendar/feeds' && method === 'GET') return jsonResponse(200, feeds);
+      if (path === '/calendar/feeds/f-sam' && method === 'DELETE') {
+        feeds = feeds.filter((kept) => kept.id !== 'f-sam');
+        return new Response(null, { status: 204 });
+      }
+      return undefined;
+    });
+    renderRoute('/profile');
+
+    const list = await screen.findByRole('list', { name: "The family's calendar feeds" });
+    expect(
+      screen.getByText('As a parent, you see the feeds of everyone in the family, and can delete any of them.'),
+    ).toBeTruthy();
+    const names = () => within(list).getAllByRole('listitem').map((item) => item.querySelector('.tablets-list__name')?.textContent);
+    await waitFor(() => expect(names()).toEqual(['Yours', 'Tom Doe', 'ana@example.com', 'Sammy', 'A family member']));
+    const deletes = within(list).getAllByRole('button', { name: /^Delete the feed made/ });
+    expect(deletes).toHaveLength(5);
+    expect(deletes[1]?.getAttribute('aria-label')).toMatch(/^Delete the feed made .+ \(Tom Doe\)$/);
+
+    vi.stubGlobal('confirm', vi.fn(() => true));
+    await user.click(within(list).getByRole('button', { name: /\(Sammy\)$/ }));
+    await waitFor(() => expect(names()).toEqual(['Yours', 'Tom Doe', 'ana@example.com', 'A family member']));
+    expect(requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual([
+      '/calendar/feeds/f-sam',
+    ]);
+  });
+
+  it("is a child's own list for a child, asking for no one's names", async () => {
+    const sam = childUser('MONEY');
+    signIn(sam);
+    const { requests } = stubApi(({ method, path }) => {
+      if (path === '/users/me') return jsonResponse(200, sam);
+      if (path === '/calendar/feeds' && method === 'GET') return jsonResponse(200, [feed('f-sam', sam.id, 'child-1')]);
+      return undefined;
+    });
+    renderRoute('/profile');
+
+    const list = await screen.findByRole('list', { name: 'Your calendar feeds' });
+    expect(within(list).getByText(/^Feed made /).className).toBe('tablets-list__name');
+    expect(within(list).queryByText('Yours')).toBeNull();
+    expect(screen.queryByText(/As a parent/)).toBeNull();
+    expect(requests.some((request) => request.path === '/organizations/members' || request.path === '/children')).toBe(false);
   });
 });

@@ -1,34 +1,36 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useDeleteCalendarFeed } from '../api/delete-calendar-feed';
 import { useCalendarFeeds } from '../api/get-calendar-feeds';
-import type { CalendarFeed, CreatedCalendarFeed } from '../types';
+import type { CreatedCalendarFeed } from '../types';
+import { FamilyFeedList, OwnFeedList } from './calendar-feed-list';
 import { CreateCalendarFeedDialog } from './create-calendar-feed-dialog';
 import { Alert, Button, Card, CopyField, Spinner } from '@/components/ui';
-import { useAction } from '@/hooks/use-action';
 import { getErrorMessage } from '@/lib/api-client';
-import { useSessionStore } from '@/stores/session-store';
-import { formatDateTime } from '@/utils/format';
+import { isParentRole } from '@/lib/roles';
+import type { User } from '@/types/api';
 
 /**
  * Profile → Calendar feed, for parents and children: a private iCalendar URL
  * that calendar apps subscribe to (a parent's shows every child's chores, a
  * child's their own, and birthdays). Making one asks for the current
  * password in a dialog. The URL is shown once, when made (only a hash of it
- * is kept); the list names each feed by when it was made and last used,
- * with Delete.
+ * is kept). A parent's list holds every feed of the family, each named by
+ * whose it is; a child's, their own; each with Delete.
  */
-export function CalendarFeedCard() {
+export function CalendarFeedCard({ user }: { user: User }) {
   const { t } = useTranslation('profile');
-  const email = useSessionStore((state) => state.user?.email ?? '');
+  const parent = isParentRole(user.role);
   const feeds = useCalendarFeeds();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedCalendarFeed | null>(null);
+  // A deleted feed's address, if shown, goes with it.
+  const forget = (id: string) => setCreated((shown) => (shown?.id === id ? null : shown));
 
   return (
     <Card title={t('calendar.title')} className="calendar-feed-card">
       <p className="muted">{t('calendar.description')}</p>
+      {parent && <p className="muted">{t('calendar.familyText')}</p>}
       {created && (
         <div className="calendar-feed-card__created">
           <Alert variant="success">{t('calendar.created')}</Alert>
@@ -38,13 +40,10 @@ export function CalendarFeedCard() {
       {feeds.isPending && <Spinner label={t('calendar.loading')} />}
       {feeds.error && <Alert>{getErrorMessage(feeds.error, t('calendar.failedToLoad'))}</Alert>}
       {feeds.data && feeds.data.length === 0 && <p>{t('calendar.none')}</p>}
-      {feeds.data && feeds.data.length > 0 && (
-        <ul className="tablets-list" aria-label={t('calendar.listLabel')}>
-          {feeds.data.map((feed) => (
-            <FeedRow key={feed.id} feed={feed} onDeleted={() => setCreated((c) => (c?.id === feed.id ? null : c))} />
-          ))}
-        </ul>
+      {feeds.data && feeds.data.length > 0 && parent && (
+        <FamilyFeedList feeds={feeds.data} selfId={user.id} onDeleted={forget} />
       )}
+      {feeds.data && feeds.data.length > 0 && !parent && <OwnFeedList feeds={feeds.data} onDeleted={forget} />}
       <Button onClick={() => setCreating(true)}>{t('calendar.create')}</Button>
       <details className="calendar-feed-card__help">
         <summary>{t('calendar.help.title')}</summary>
@@ -57,7 +56,7 @@ export function CalendarFeedCard() {
       </details>
       {creating && (
         <CreateCalendarFeedDialog
-          username={email}
+          username={user.email}
           onClose={() => setCreating(false)}
           onCreated={(feed) => {
             setCreating(false);
@@ -66,41 +65,5 @@ export function CalendarFeedCard() {
         />
       )}
     </Card>
-  );
-}
-
-function FeedRow({ feed, onDeleted }: { feed: CalendarFeed; onDeleted: () => void }) {
-  const { t } = useTranslation('profile');
-  const { mutateAsync: remove } = useDeleteCalendarFeed();
-  const { busy, error, run } = useAction(t('calendar.failedToDelete'));
-  const made = formatDateTime(feed.createdAt);
-
-  const onDelete = () =>
-    run(async () => {
-      await remove(feed.id);
-      onDeleted();
-    }, t('calendar.deleteConfirm'));
-
-  return (
-    <li className="tablets-list__item">
-      <div className="tablets-list__text">
-        <span className="tablets-list__name">{t('calendar.feedMade', { date: made })}</span>
-        <span className="muted small">
-          {feed.lastUsedAt
-            ? t('calendar.lastUsed', { date: formatDateTime(feed.lastUsedAt) })
-            : t('calendar.neverUsed')}
-        </span>
-        {error && <Alert>{error}</Alert>}
-      </div>
-      <Button
-        variant="danger-quiet"
-        size="sm"
-        onClick={() => void onDelete()}
-        isLoading={busy}
-        aria-label={t('calendar.deleteLabel', { date: made })}
-      >
-        {t('calendar.delete')}
-      </Button>
-    </li>
   );
 }

@@ -38,7 +38,7 @@ export function ProfilePage({ TwoFactor, Notifications }: ProfilePageProps = {})
           <AccountInfo user={user} />
           <LanguageChoice />
           {Notifications && <Notifications parent={!user.childId} />}
-          <CalendarFeedCard />
+          <CalendarFeedCard user={user} />
         </div>
       </div>
     </>
