@@ -8,6 +8,7 @@ import { ageGroupLabel, rewardTypeLabel } from '../utils/options';
 import { AdjustBalanceDialog } from './adjust-balance-dialog';
 import { GpaSummary } from './gpa-summary';
 import { RatingsEditor } from './ratings-editor';
+import { ResetMfaDialog } from './reset-mfa-dialog';
 import { SetPasswordDialog } from './set-password-dialog';
 import { SetPinDialog } from './set-pin-dialog';
 import { ShowInviteDialog } from './show-invite-dialog';
@@ -36,12 +37,12 @@ export interface ChildCardProps {
 }
 
 /** Which of the card's dialogs is open. */
-type CardDialog = 'balance' | 'subjects' | 'invite' | 'password' | 'pin' | null;
+type CardDialog = 'balance' | 'subjects' | 'invite' | 'password' | 'pin' | 'mfa' | null;
 
 /**
  * One child: details, balance and its adjustment, reward multiplier, GPA and
- * subjects, edit and delete, behaviour ratings, and a new password for a
- * child who has joined.
+ * subjects, edit and delete, behaviour ratings, and for a child who has
+ * joined a new password, a PIN and turning their two-factor sign-in off.
  */
 export function ChildCard({ child, onEdit, onPauses }: ChildCardProps) {
   const { t } = useTranslation(['children', 'common', 'errors', 'tablet']);
@@ -51,6 +52,7 @@ export function ChildCard({ child, onEdit, onPauses }: ChildCardProps) {
   const [error, setError] = useState<string | null>(null);
   const [passwordSet, setPasswordSet] = useState(false);
   const [pinSet, setPinSet] = useState(false);
+  const [mfaOff, setMfaOff] = useState(false);
   const joined = Boolean(child.userId);
   const goals = useGoals(child.id);
 
@@ -145,6 +147,19 @@ export function ChildCard({ child, onEdit, onPauses }: ChildCardProps) {
             {t('tablet:pinDialog.action')}
           </Button>
         )}
+        {joined && (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => {
+              setMfaOff(false);
+              setDialog('mfa');
+            }}
+            aria-label={t('card.turnOffMfaLabel', { name: child.name })}
+          >
+            {t('card.turnOffMfa')}
+          </Button>
+        )}
         {joined ? null : (
           // The link and QR code were shown once at Add Child; a parent may need them again.
           <Button
@@ -160,6 +175,7 @@ export function ChildCard({ child, onEdit, onPauses }: ChildCardProps) {
       {error && <Alert>{error}</Alert>}
       {passwordSet && <Alert variant="success">{t('card.passwordSet', { name: child.name })}</Alert>}
       {pinSet && <Alert variant="success">{t('tablet:pinDialog.saved', { name: child.name })}</Alert>}
+      {mfaOff && <Alert variant="success">{t('card.mfaTurnedOff', { name: child.name })}</Alert>}
       <div className="child-card__balance">
         <div>
           <span className="child-card__balance-label">{t('card.balance')}</span>
@@ -231,6 +247,16 @@ export function ChildCard({ child, onEdit, onPauses }: ChildCardProps) {
           onSaved={() => {
             setDialog(null);
             setPasswordSet(true);
+          }}
+        />
+      )}
+      {dialog === 'mfa' && (
+        <ResetMfaDialog
+          child={child}
+          onClose={() => setDialog(null)}
+          onDone={() => {
+            setDialog(null);
+            setMfaOff(true);
           }}
         />
       )}
