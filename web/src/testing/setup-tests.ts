@@ -7,6 +7,7 @@ import { i18n, loadNamespaces } from '@/lib/i18n';
 import { NAMESPACES } from '@/locales/en';
 import { useSessionEndStore } from '@/stores/session-end-store';
 import { useSessionStore } from '@/stores/session-store';
+import { useTabletStore } from '@/stores/tablet-store';
 
 // Screens loaded on first use fetch their texts in the app; a test may render them directly.
 beforeAll(async () => {
@@ -21,6 +22,8 @@ beforeEach(async () => {
   useSessionEndStore.getState().clear();
   useConnectivityStore.setState({ networkFailed: false });
   useAppUpdateStore.setState({ apply: null });
+  // An ordinary browser, not the family tablet, unless a test makes it one.
+  useTabletStore.setState({ deviceToken: null, childSession: false, removed: false, endSessionOnArrival: false });
 });
 
 afterEach(() => {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { useSessionStore } from '@/stores/session-store';
+import { useTabletStore } from '@/stores/tablet-store';
 import { buildUser, childUser, jsonResponse } from '@/testing/fixtures';
 import { fieldErrorOf, renderRoute, signIn, stubApi } from '@/testing/test-utils';
 
@@ -126,5 +127,53 @@ describe("A child's profile", () => {
     expect(screen.queryByRole('form', { name: 'Personal information' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Save Changes' })).toBeNull();
     expect(requests.some((request) => request.method === 'PUT')).toBe(false);
+  });
+});
+
+describe('Profile on the family tablet', () => {
+  const sam = { ...childUser('MONEY'), lastName: 'Lee' };
+
+  /** Opens Profile as Sam: on the family tablet (a session his PIN opened) or on his own device. */
+  async function openAs(onTablet: boolean) {
+    useTabletStore.getState().setDeviceToken('tablet-token');
+    useTabletStore.getState().setChildSession(onTablet);
+    signIn(sam);
+    const api = stubApi(({ path }) => (path === '/users/me' ? jsonResponse(200, sam) : undefined));
+    renderRoute('/profile');
+    await screen.findByRole('heading', { name: 'Personal Information' });
+    return api;
+  }
+
+  it("shows a child's details, account and language, and says the security is done on their own device", async () => {
+    const { requests } = await openAs(true);
+
+    expect(screen.getByText('Lee')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Account Information' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'App language' })).toBeTruthy();
+    const security = within(screen.getByRole('heading', { name: 'Security' }).closest('section') as HTMLElement);
+    expect(
+      security.getByText(
+        'Your password, two-factor sign-in, notifications and calendar feeds are set on your own device, not on the family tablet.',
+      ),
+    ).toBeTruthy();
+
+    // Nothing the server refuses a tablet session.
+    expect(screen.queryByRole('form', { name: 'Change password' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Log Out Everywhere' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Two-factor sign-in' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Calendar feed' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Notifications' })).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    const refused = requests.filter(({ path }) => path.startsWith('/calendar/') || path.startsWith('/users/me/'));
+    expect(refused).toEqual([]);
+  });
+
+  it('shows them all on the same child’s own device', async () => {
+    await openAs(false);
+    expect(await screen.findByRole('form', { name: 'Change password' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Log Out Everywhere' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Two-factor sign-in' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Calendar feed' })).toBeTruthy();
+    expect(screen.queryByText(/not on the family tablet/)).toBeNull();
   });
 });

@@ -139,6 +139,25 @@ describe('Change password', () => {
     expect(useSessionStore.getState().token).toBe('old-token');
   });
 
+  it("shows the family tablet's refusal, by its code, in the interface language", async () => {
+    const notOnTablet = 'This can be done on your own device, not on the family tablet';
+    const { form, events } = await openSecurity(({ method, path }) =>
+      method === 'PUT' && path === '/users/me/password'
+        ? jsonResponse(403, { error: notOnTablet, message: notOnTablet, code: 'NOT_ON_TABLET' })
+        : undefined,
+    );
+    await events.selectOptions(screen.getByRole('combobox', { name: 'App language' }), 'es');
+    await screen.findByRole('heading', { level: 1, name: 'Perfil' });
+
+    await events.type(form.getByLabelText('Contraseña actual'), 'old-secret');
+    await events.type(form.getByLabelText('Contraseña nueva'), 'new-secret');
+    await events.type(form.getByLabelText('Confirmar contraseña nueva'), 'new-secret');
+    await events.click(form.getByRole('button', { name: 'Cambiar contraseña' }));
+
+    expect((await form.findByRole('alert')).textContent).toBe('Esto se hace en tu propio dispositivo, no en la tableta familiar');
+    expect(useSessionStore.getState().token).toBe('old-token');
+  });
+
   it('is there for a child too', async () => {
     const sam = childUser('MONEY');
     const { fill, requests, form } = await openSecurity(

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { useIdleTimeout } from '../hooks/use-idle-timeout';
 import { Button } from '@/components/ui';
 import { paths } from '@/config/paths';
+import { useOnFamilyTablet } from '@/hooks/use-on-family-tablet';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { useSessionStore } from '@/stores/session-store';
 import { useTabletStore } from '@/stores/tablet-store';
@@ -20,9 +21,7 @@ export function TabletSessionBar() {
   const { t } = useTranslation('tablet');
   const navigate = useNavigate();
   const user = useSessionStore((state) => state.user);
-  const token = useSessionStore((state) => state.token);
-  const childSession = useTabletStore((state) => state.childSession);
-  const active = childSession && token !== null;
+  const active = useOnFamilyTablet();
 
   // The session ends once the pictures show (ended on the signed-in
   // screens, it would send the tablet to the login screen).
