@@ -108,6 +108,11 @@ async fn call(f: &Family, method: &str, path: &str) -> Call {
             path.to_owned(),
             json!({"currentPassword": "secret123", "newPassword": "secret456"}),
         ),
+        ("POST", "/auth/logout-everywhere" | "/users/me/mfa" | "/calendar/feeds") => (
+            f.parent(),
+            path.to_owned(),
+            json!({"currentPassword": "secret123"}),
+        ),
         ("PUT", "/children/{id}/password") => (
             f.parent(),
             format!("/children/{child_id}/password"),

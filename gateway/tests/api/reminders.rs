@@ -18,7 +18,7 @@ use testkit::{
 
 use crate::{
     chores::chore,
-    helpers::{Session, eventually, send, start_with},
+    helpers::{Session, eventually, send, start_with, verified},
     missed::children_known,
     notifications::{email_of, unfolded, unsubscribe_token, wait_for_notifications},
     schedule::{Family, monday_noon, new_york},
@@ -68,6 +68,8 @@ async fn a_child_who_still_owes_a_chore_is_reminded_once_an_hour_before_it_is_du
     .await;
     let maildir = test_maildir();
     let f = Family::new(&api).await;
+    verified(&stack, &f.lily).await;
+    verified(&stack, &f.max).await;
     children_known(&stack.chores_pool, 2, &f.lily_id).await;
     let pool = &stack.chores_pool;
     // Every child, every day by 17:00; Max has already done Monday's.

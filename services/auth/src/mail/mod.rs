@@ -47,6 +47,10 @@ pub const VERIFY_LINK_TTL: chrono::Duration = chrono::Duration::hours(48);
 /// A mail the relay has refused for this long is given up: its link would
 /// be of no use by then.
 const GIVE_UP_AFTER: chrono::Duration = chrono::Duration::hours(24);
+/// Mails of every kind one address is sent a day, at most: a family's
+/// busiest child is approved, reminded and summarised far fewer times, and
+/// an address a parent typed for a child is never flooded.
+pub const MAILS_PER_ADDRESS_PER_DAY: i64 = 50;
 /// Safety net for mail queued by another replica (this one's requests wake
 /// the mailer at once).
 const POLL_EVERY: Duration = Duration::from_secs(2);
@@ -202,6 +206,12 @@ impl Mailer {
         mail: &QueuedMail,
         now: DateTime<Utc>,
     ) -> Result<Outcome, Error> {
+        if mail_queue::sent_since(tx, &mail.email, now - chrono::Duration::days(1)).await?
+            >= MAILS_PER_ADDRESS_PER_DAY
+        {
+            tracing::warn!(mail_id = %mail.id, kind = %mail.kind, "mail not sent: the address had its day's share");
+            return Ok(Outcome::Skipped);
+        }
         if let Some(notice) = Notice::parse(&mail.kind) {
             return self.deliver_notice(tx, mail, notice, now).await;
         }
@@ -211,6 +221,8 @@ impl Mailer {
         if kind == MailKind::MfaLocked {
             return self.deliver_lock(mail).await;
         }
+        // Links are what an address gets before it is proven: the
+        // verification itself, and a reset its owner asked for.
         let user = match (kind, mail.user_id) {
             (MailKind::VerifyEmail, Some(id)) => users::find_by_id(&self.pool, id)
                 .await?
@@ -255,7 +267,7 @@ impl Mailer {
     }
 
     /// The mail telling of a lock from wrong second-step codes: to the
-    /// account's address of now, linking to the page that mails a reset
+    /// account's address of now, if verified, linking to the page that mails a reset
     /// link (no token: following it proves nothing).
     async fn deliver_lock(&self, mail: &QueuedMail) -> Result<Outcome, Error> {
         let Some(user_id) = mail.user_id else {
@@ -263,7 +275,7 @@ impl Mailer {
         };
         let Some(user) = users::find_by_id(&self.pool, user_id)
             .await?
-            .filter(|u| u.is_active && !u.email.is_empty())
+            .filter(|u| u.is_active && u.email_verified && !u.email.is_empty())
         else {
             return Ok(Outcome::Skipped);
         };
@@ -285,7 +297,7 @@ impl Mailer {
     }
 
     /// A notification mail: to the account's address of now, if it is
-    /// active and still wants this kind, with a fresh unsubscribe link
+    /// verified and active and still wants this kind, with a fresh unsubscribe link
     /// (its token's hash stored in this transaction, as a link's is).
     async fn deliver_notice(
         &self,
@@ -297,9 +309,11 @@ impl Mailer {
         let Some(user_id) = mail.user_id else {
             return Ok(Outcome::Skipped);
         };
+        // Only to an address its owner proved theirs: a parent can give a
+        // child any address, and it is not to be mailed about chores.
         let user = users::find_by_id(&self.pool, user_id)
             .await?
-            .filter(|u| u.is_active && !u.email.is_empty());
+            .filter(|u| u.is_active && u.email_verified && !u.email.is_empty());
         let Some((user, org)) = user.and_then(|u| u.organization_id.map(|org| (u, org))) else {
             return Ok(Outcome::Skipped);
         };

@@ -124,6 +124,23 @@ pub async fn count_since(
     .await?)
 }
 
+/// Mails of any kind sent to `email` (whatever its case) since `since`.
+pub async fn sent_since(
+    tx: &mut PgConnection,
+    email: &str,
+    since: DateTime<Utc>,
+) -> Result<i64, Error> {
+    Ok(sqlx::query_scalar!(
+        r#"SELECT count(*) AS "count!" FROM mail_queue
+         WHERE lower(email) = lower($1) AND outcome = 'SENT' AND done_at > $2"#,
+        email,
+        since,
+    )
+    .fetch_one(tx)
+    .traced("count_sent_mail")
+    .await?)
+}
+
 /// The next mail due at `now`, locked for this transaction (other mailers
 /// skip it), if any.
 pub async fn claim_due(
