@@ -99,7 +99,7 @@ describe('webhooks', () => {
           nextResponse(page, 'DELETE', `/webhooks/${hook}`),
           row.getByRole('button', { name: `Delete the webhook ${ENDPOINT}` }).click(),
         ]);
-        assert.match(await confirmed, /Delete the webhook https:\/\/203\.0\.113\.10/);
+        assert.match(await confirmed, /Delete the webhook https:\/\/192\.31\.196\.1/);
         assert.equal(deleted.status(), 204);
         await card.getByText('No webhooks yet.').waitFor();
 

@@ -121,6 +121,10 @@ export function ChildCard({ child, onEdit, onPauses }: ChildCardProps) {
         ) : (
           <span className="badge badge--warning">{t('card.invitationPending')}</span>
         )}
+      </div>
+      {/* The login's own actions, in a row of their own: beside the badges
+          they wrapped into the row above and lay under its buttons. */}
+      <div className="card__actions">
         {joined ? (
           <Button
             variant="secondary"
