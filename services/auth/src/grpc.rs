@@ -358,7 +358,7 @@ impl AuthService for AuthGrpc {
             self.accounts
                 .confirm_password(&caller, &request.get_ref().current_password)
                 .await
-                .map(|()| pb::ConfirmPasswordResponse {}),
+                .map(|_| pb::ConfirmPasswordResponse {}),
         )
     }
 }

@@ -195,10 +195,7 @@ impl Accounts {
         caller: &Caller,
         req: pb::StartMfaSetupRequest,
     ) -> Result<pb::MfaSetup, Error> {
-        self.confirm_password(caller, &req.current_password).await?;
-        let user = users::find_by_id(&self.pool, caller.id)
-            .await?
-            .ok_or(Error::UserNotFound)?;
+        let user = self.confirm_password(caller, &req.current_password).await?;
         let mut secret = vec![0u8; SECRET_BYTES];
         getrandom::fill(&mut secret).map_err(|e| Error::Internal(anyhow::anyhow!("{e}")))?;
         if !mfa::start(&self.pool, user.id, &secret, self.clock.now()).await? {

@@ -127,10 +127,7 @@ impl Accounts {
             ));
         }
         let password = Password::parse_field(&req.new_password, "newPassword")?;
-        self.confirm_password(caller, &req.current_password).await?;
-        let user = users::find_by_id(&self.pool, caller.id)
-            .await?
-            .ok_or(Error::UserNotFound)?;
+        let user = self.confirm_password(caller, &req.current_password).await?;
         let hash = self.hasher.hash(&password).await?;
         let mut tx = self.pool.begin().await?;
         users::change_password(&mut tx, user.id, &hash).await?;

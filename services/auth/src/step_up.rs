@@ -6,7 +6,14 @@
 
 use kit::authn::User as Caller;
 
-use crate::{accounts::Accounts, error::Error, store::login_failures, store::users};
+use crate::{
+    accounts::Accounts,
+    error::Error,
+    store::{
+        login_failures,
+        users::{self, UserRow},
+    },
+};
 
 impl Accounts {
     /// Refuses a tablet session.
@@ -18,8 +25,13 @@ impl Accounts {
     }
 
     /// Checks the caller's current password (and that this is no tablet
-    /// session): a wrong one stays counted towards the login lock.
-    pub async fn confirm_password(&self, caller: &Caller, password: &str) -> Result<(), Error> {
+    /// session): a wrong one stays counted towards the login lock. Answers
+    /// the caller's login as read for the check.
+    pub async fn confirm_password(
+        &self,
+        caller: &Caller,
+        password: &str,
+    ) -> Result<UserRow, Error> {
         Self::off_tablet(caller)?;
         if password.is_empty() {
             return Err(Error::invalid(
@@ -42,6 +54,6 @@ impl Accounts {
             ));
         }
         login_failures::clear(&self.pool, &user.email).await?;
-        Ok(())
+        Ok(user)
     }
 }
