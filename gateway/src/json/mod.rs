@@ -170,6 +170,7 @@ pub struct UpdateMeBody {
     pub first_name: String,
     #[schema(max_length = 100)]
     pub last_name: Option<String>,
+    /// A new address takes effect when the link mailed to it is followed.
     #[schema(required = true, format = Email, max_length = 254)]
     pub email: String,
     /// Digits, spaces and `+-().`.
@@ -215,6 +216,9 @@ pub struct User {
     pub mfa_enabled: bool,
     /// A super admin who must set up two-factor sign-in before the console.
     pub mfa_setup_required: bool,
+    /// A new address the user asked for, waiting for the link mailed to it
+    /// to be followed (`email` stays the sign-in address until then).
+    pub pending_email: Option<String>,
 }
 
 impl From<auth_pb::User> for User {
@@ -242,6 +246,7 @@ impl From<auth_pb::User> for User {
             email_verified: u.email_verified,
             mfa_enabled: u.mfa_enabled,
             mfa_setup_required: u.mfa_setup_required,
+            pending_email: Some(u.pending_email).filter(|e| !e.is_empty()),
         }
     }
 }

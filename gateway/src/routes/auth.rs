@@ -299,7 +299,6 @@ async fn renew(State(state): State<AppState>, user: Authed) -> ApiResult<Json<Re
     responses(
         (status = 201, body = AuthAnswer),
         (status = 400, description = "Invalid input", body = ErrorBody),
-        (status = 409, description = "Email already registered", body = ErrorBody),
     ))]
 async fn register(
     State(state): State<AppState>,
@@ -411,10 +410,11 @@ async fn invite(
         (status = 200, body = AuthAnswer),
         (status = 400, description = "Invalid input", body = ErrorBody),
         (status = 404, description = "Invalid or expired invitation", body = ErrorBody),
-        (status = 409, description = "The email already has an account", body = ErrorBody),
+        (status = 409, description = "A member of the family already has the email", body = ErrorBody),
     ))]
 async fn accept_invite(
     State(state): State<AppState>,
+    headers: HeaderMap,
     Body(body): Body<AcceptInviteBody>,
 ) -> ApiResult<Json<AuthAnswer>> {
     let answer = state
@@ -426,6 +426,7 @@ async fn accept_invite(
             email: body.email.unwrap_or_default(),
             first_name: body.first_name.unwrap_or_default(),
             last_name: body.last_name.unwrap_or_default(),
+            mail: Some(mail_context(&state, &headers)),
         })
         .await?
         .into_inner();

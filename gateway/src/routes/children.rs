@@ -106,7 +106,7 @@ async fn summarised(state: &AppState, user: &Authed, child: pb::Child) -> ApiRes
         (status = 201, body = ChildInvitation),
         (status = 400, body = ErrorBody),
         (status = 403, body = ErrorBody),
-        (status = 409, description = "The email already has an account", body = ErrorBody),
+        (status = 409, description = "A member of the family already has the email", body = ErrorBody),
     ))]
 async fn invite(
     State(state): State<AppState>,
@@ -220,7 +220,7 @@ async fn show_invite(
 #[utoipa::path(put, path = "/children/{id}", tag = "children", security(("bearer" = [])),
     params(("id" = String, Path)), request_body = ChildDetailsBody,
     responses((status = 200, body = Child), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody),
-        (status = 409, description = "The email already has an account", body = ErrorBody)))]
+        (status = 409, description = "A member of the family already has the email", body = ErrorBody)))]
 async fn update(
     State(state): State<AppState>,
     user: Authed,

@@ -202,11 +202,12 @@ async fn me(State(state): State<AppState>, user: Authed) -> ApiResult<Json<User>
         (status = 200, body = User),
         (status = 400, body = ErrorBody),
         (status = 403, description = "A child changing their name, email or phone (their parents keep them)", body = ErrorBody),
-        (status = 409, description = "Email used by another account", body = ErrorBody),
+        (status = 409, description = "Email used by another member of the family", body = ErrorBody),
     ))]
 async fn update_me(
     State(state): State<AppState>,
     user: Authed,
+    headers: HeaderMap,
     Body(body): Body<UpdateMeBody>,
 ) -> ApiResult<Json<User>> {
     let me = state
@@ -217,6 +218,7 @@ async fn update_me(
             last_name: body.last_name.unwrap_or_default(),
             email: body.email,
             phone: body.phone.unwrap_or_default(),
+            mail: Some(super::auth::mail_context(&state, &headers)),
         })
         .await?
         .into_inner();

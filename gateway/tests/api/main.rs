@@ -2,6 +2,7 @@
 
 #![allow(clippy::unwrap_used)]
 
+mod addresses;
 mod admin;
 mod allowance;
 mod auth;

@@ -38,6 +38,13 @@ const LOGIN_FAILURE_WINDOW: Duration = Duration::from_secs(15 * 60);
 /// ... for this long (the message says 15 minutes).
 const LOGIN_LOCK: Duration = Duration::from_secs(15 * 60);
 
+/// What a new login's creation mails, and where its links point.
+struct NewLoginMail {
+    context: Option<MailContext>,
+    /// A sign-up's address is sent its verification link.
+    verify: bool,
+}
+
 #[derive(Clone)]
 pub struct Accounts {
     pub pool: PgPool,
@@ -65,16 +72,10 @@ impl Accounts {
         let email = validate::email(&req.email)?;
         let password = Password::parse(&req.password)?;
 
-        // Hashed first, whether or not the email is free: a taken email is
-        // answered 409 (the new family is logged in at once, so it cannot be
-        // hidden), but no sooner than a new one, and probing for accounts
-        // costs a hash each, as signing up does.
+        // A taken address gets the answer a free one does (a new family,
+        // logged in), at the same cost: its owner is mailed instead of the
+        // address being verified (`users::insert`).
         let hash = self.hasher.hash(&password).await?;
-        // Checked before the family is created so a taken email leaves nothing
-        // behind; the unique index still settles a race between two sign-ups.
-        if users::email_exists(&self.pool, &email).await? {
-            return Err(Error::EmailTaken);
-        }
         let (org_id, _) = self
             .clients
             .create_family(&family_name, req.time_zone.trim())
@@ -95,7 +96,10 @@ impl Accounts {
                 },
                 None,
                 None,
-                MailContext::from_proto(req.mail.as_ref()),
+                NewLoginMail {
+                    context: MailContext::from_proto(req.mail.as_ref()),
+                    verify: true,
+                },
             )
             .await?;
         self.logged_in(user).await
@@ -187,6 +191,11 @@ impl Accounts {
             Some(email) => validate::email(email)?,
             None => validate::email(&req.email)?,
         };
+        // The family's own members are no secret to it: a second login
+        // with one of their addresses is refused, plainly.
+        if users::login_in_family(&self.pool, invite.organization_id, &email).await? {
+            return Err(Error::EmailTaken);
+        }
         let first_name = if invite.first_name.is_empty() {
             validate::required(&req.first_name, "firstName", "First name")?
         } else {
@@ -227,7 +236,10 @@ impl Accounts {
                 },
                 Some(invite.id),
                 member_child,
-                None,
+                NewLoginMail {
+                    context: MailContext::from_proto(req.mail.as_ref()),
+                    verify: false,
+                },
             )
             .await?;
         self.logged_in(user).await
@@ -275,6 +287,18 @@ impl Accounts {
                 "Only a parent can change a child's name, email or phone",
             ));
         }
+        // A new address takes effect when the link mailed to it is followed;
+        // until then the account signs in with the old one. Whether another
+        // family's login has it is not said: that login's owner is mailed
+        // instead of the link (`mail`). The family's own are said.
+        let changed = !current.email.eq_ignore_ascii_case(&email);
+        if changed
+            && let Some(org) = current.organization_id
+            && users::login_in_family(&self.pool, org, &email).await?
+        {
+            return Err(Error::EmailTaken);
+        }
+        let mail = MailContext::from_proto(req.mail.as_ref());
         let mut tx = self.pool.begin().await?;
         let user = users::update_profile(
             &mut tx,
@@ -282,14 +306,30 @@ impl Accounts {
             &ProfileUpdate {
                 first_name: &first_name,
                 last_name: &last_name,
-                email: &email,
                 phone: &phone,
+                pending_email: changed.then_some(email.as_str()),
             },
         )
         .await?
         .ok_or(Error::UserNotFound)?;
         outbox::enqueue(&mut tx, &view::user_updated(&user)).await?;
+        let mailed = match (&mail, changed) {
+            (Some(mail), true) => {
+                self.queue_mail(
+                    &mut tx,
+                    MailKind::ConfirmEmailChange,
+                    &email,
+                    Some(user.id),
+                    mail,
+                )
+                .await?
+            }
+            _ => false,
+        };
         tx.commit().await?;
+        if mailed {
+            self.mail.wake();
+        }
         self.describe(&user).await
     }
 
@@ -300,7 +340,7 @@ impl Accounts {
         new: NewUser<'_>,
         invitation: Option<Uuid>,
         member_child: Option<AddMemberChildRequest>,
-        verification: Option<MailContext>,
+        mail: NewLoginMail,
     ) -> Result<UserRow, Error> {
         let mut tx = self.pool.begin().await?;
         let user = users::insert(&mut tx, &new).await?;
@@ -315,19 +355,20 @@ impl Accounts {
             self.clients.add_member_child(child).await?;
         }
         outbox::enqueue(&mut tx, &view::user_registered(&user)).await?;
-        // The verification link goes out with the account, or not at all.
-        let mailed = match &verification {
-            Some(mail) => {
-                self.queue_mail(
-                    &mut tx,
-                    MailKind::VerifyEmail,
-                    &user.email,
-                    Some(user.id),
-                    mail,
-                )
-                .await?
+        // The verification link goes out with the account, or not at all
+        // (a sign-up's); an address another login signs in with gets its
+        // owner told instead, whatever made the login.
+        let kind = match (user.email_is_login, mail.verify) {
+            (false, _) => Some(MailKind::AddressInUse),
+            (true, true) => Some(MailKind::VerifyEmail),
+            (true, false) => None,
+        };
+        let mailed = match (kind, &mail.context) {
+            (Some(kind), Some(context)) => {
+                self.queue_mail(&mut tx, kind, &user.email, Some(user.id), context)
+                    .await?
             }
-            None => false,
+            _ => false,
         };
         tx.commit().await?;
         if mailed {
@@ -389,10 +430,12 @@ impl Accounts {
     }
 
     /// The user as they see themselves: with whether the console waits for
-    /// their two-factor setup.
+    /// their two-factor setup, and the new address waiting for its link.
     fn view(&self, user: &UserRow, family: Option<&Family>) -> pb::User {
         pb::User {
             mfa_setup_required: self.subject(user).mfa_setup,
+            // Their own business: members' lists do not show it.
+            pending_email: user.pending_email.clone().unwrap_or_default(),
             ..view::user(user, family)
         }
     }

@@ -64,7 +64,8 @@ fn unknown_link(kind: MailKind) -> Error {
             "token",
             "This password reset link is not valid. Ask for a new one.",
         ),
-        MailKind::VerifyEmail | MailKind::MfaLocked => Error::invalid(
+        // A new address's link is a verification link to its reader.
+        _ => Error::invalid(
             "token",
             "This verification link is not valid. Ask for a new one.",
         ),
@@ -77,9 +78,7 @@ fn used_link(kind: MailKind) -> Error {
             "token",
             "This password reset link has already been used. Ask for a new one.",
         ),
-        MailKind::VerifyEmail | MailKind::MfaLocked => {
-            Error::invalid("token", "This verification link has already been used.")
-        }
+        _ => Error::invalid("token", "This verification link has already been used."),
     }
 }
 
@@ -89,7 +88,7 @@ fn expired_link(kind: MailKind) -> Error {
             "token",
             "This password reset link has expired. Ask for a new one.",
         ),
-        MailKind::VerifyEmail | MailKind::MfaLocked => Error::invalid(
+        _ => Error::invalid(
             "token",
             "This verification link has expired. Ask for a new one.",
         ),
@@ -195,7 +194,8 @@ impl Accounts {
     }
 
     /// Follows a verification link: the address it was mailed to is the
-    /// user's, verified.
+    /// user's, verified. The link mailed to a new address (a profile's
+    /// change) makes that address the user's, verified.
     pub async fn verify_email(&self, req: pb::VerifyEmailRequest) -> Result<pb::User, Error> {
         let token = req.token.trim();
         if token.is_empty() {
@@ -203,13 +203,27 @@ impl Accounts {
         }
         let now = self.clock.now();
         let mut tx = self.pool.begin().await?;
-        let found = self
-            .use_token(&mut tx, MailKind::VerifyEmail, token, now)
-            .await?;
-        // The account's address changed since: this link proves the old one.
-        let user = users::mark_email_verified(&mut tx, found.user_id, &found.email)
-            .await?
-            .ok_or_else(|| unknown_link(MailKind::VerifyEmail))?;
+        let kind = if account_tokens::find_for_update(
+            &mut tx,
+            MailKind::ConfirmEmailChange,
+            &hash_token(token),
+        )
+        .await?
+        .is_some()
+        {
+            MailKind::ConfirmEmailChange
+        } else {
+            MailKind::VerifyEmail
+        };
+        let found = self.use_token(&mut tx, kind, token, now).await?;
+        let user = if kind == MailKind::ConfirmEmailChange {
+            // Replaced by a newer address since, or confirmed already.
+            users::confirm_email_change(&mut tx, found.user_id, &found.email).await?
+        } else {
+            // The account's address changed since: this link proves the old one.
+            users::mark_email_verified(&mut tx, found.user_id, &found.email).await?
+        }
+        .ok_or_else(|| unknown_link(kind))?;
         outbox::enqueue(&mut tx, &view::user_updated(&user)).await?;
         tx.commit().await?;
         self.describe(&user).await
@@ -232,15 +246,16 @@ impl Accounts {
         if user.email_verified {
             return Err(Error::EmailAlreadyVerified);
         }
+        // An address another login signs in with gets its owner's notice
+        // again, not a link: asking again answers as for any address.
+        let kind = if user.email_is_login {
+            MailKind::VerifyEmail
+        } else {
+            MailKind::AddressInUse
+        };
         let mut tx = self.pool.begin().await?;
         let queued = self
-            .queue_mail(
-                &mut tx,
-                MailKind::VerifyEmail,
-                &user.email,
-                Some(user.id),
-                &mail,
-            )
+            .queue_mail(&mut tx, kind, &user.email, Some(user.id), &mail)
             .await?;
         tx.commit().await?;
         if !queued {

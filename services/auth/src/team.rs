@@ -176,7 +176,10 @@ impl Accounts {
         {
             return Err(Error::ChildNotFound);
         }
-        if users::email_exists(&self.pool, &email).await? {
+        // Only the family's own logins are said to have the address; another
+        // family's is not (the invitation is made, as for a free address,
+        // and accepting it keeps the address off that login's name).
+        if users::login_in_family(&self.pool, org, &email).await? {
             return Err(Error::EmailTaken);
         }
         let invite = invitations::insert(
@@ -209,6 +212,14 @@ impl Accounts {
             .map_err(|_| Error::invalid("childId", "Unknown child"))?;
         let email = validate::email(&req.email)?;
         let phone = validate::phone(&req.phone)?;
+        // The family's own logins' addresses are refused, as when inviting;
+        // another family's is kept off the login's name (`users`).
+        let own = users::child_login(&self.pool, org, child_id)
+            .await?
+            .is_some_and(|login| login.email.eq_ignore_ascii_case(&email));
+        if !own && users::login_in_family(&self.pool, org, &email).await? {
+            return Err(Error::EmailTaken);
+        }
         let mut tx = self.pool.begin().await?;
         users::update_child_contact(&mut tx, org, child_id, &email, &phone).await?;
         invitations::update_child_contact(&mut tx, org, child_id, &email, &phone).await?;

@@ -38,8 +38,10 @@ pub fn user(row: &UserRow, family: Option<&Family>) -> pb::User {
         child_id: row.child_id.map(|c| c.to_string()).unwrap_or_default(),
         ui_theme: ui_theme(&row.ui_theme).into(),
         mfa_enabled: row.mfa_enabled,
-        // Decided by the service's settings: `Accounts::view`.
+        // Decided by the service's settings, and the user's own:
+        // `Accounts::view`.
         mfa_setup_required: false,
+        pending_email: String::new(),
     }
 }
 

@@ -3526,7 +3526,10 @@ export interface components {
             mail: string;
         };
         UpdateMeBody: {
-            /** Format: email */
+            /**
+             * Format: email
+             * @description A new address takes effect when the link mailed to it is followed.
+             */
             email: string;
             firstName: string;
             /** @default null */
@@ -3561,6 +3564,11 @@ export interface components {
             /** @description A super admin who must set up two-factor sign-in before the console. */
             mfaSetupRequired: boolean;
             organization?: null | components["schemas"]["OrganizationSummary"];
+            /**
+             * @description A new address the user asked for, waiting for the link mailed to it
+             *     to be followed (`email` stays the sign-in address until then).
+             */
+            pendingEmail?: string | null;
             phone: string;
             profile: components["schemas"]["Profile"];
             role: components["schemas"]["Role"];
@@ -4103,7 +4111,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The email already has an account */
+            /** @description A member of the family already has the email */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4467,15 +4475,6 @@ export interface operations {
             };
             /** @description Invalid input */
             400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Email already registered */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5214,7 +5213,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The email already has an account */
+            /** @description A member of the family already has the email */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5291,7 +5290,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The email already has an account */
+            /** @description A member of the family already has the email */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9678,7 +9677,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Email used by another account */
+            /** @description Email used by another member of the family */
             409: {
                 headers: {
                     [name: string]: unknown;

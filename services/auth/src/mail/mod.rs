@@ -36,7 +36,8 @@ use crate::{
     store::{
         account_tokens::{self, NewToken},
         mail_queue::{self, MailKind, QueuedMail},
-        notifications, users,
+        notifications,
+        users::{self, UserRow},
     },
 };
 
@@ -81,6 +82,15 @@ pub fn hash_token(token: &str) -> Vec<u8> {
 }
 
 /// The pause before attempt `attempts + 1`: 5 s, doubling, at most 15 min.
+/// What a mail calls its reader: their first name, else their address.
+fn greeting_name(user: &UserRow) -> String {
+    if user.first_name.is_empty() {
+        user.email.clone()
+    } else {
+        user.first_name.clone()
+    }
+}
+
 fn backoff(attempts: i32) -> chrono::Duration {
     let exp = u32::try_from(attempts.clamp(0, 10)).unwrap_or(10);
     chrono::Duration::seconds((5i64 << exp).min(15 * 60))
@@ -218,26 +228,54 @@ impl Mailer {
         let Some(kind) = MailKind::parse(&mail.kind) else {
             return Ok(Outcome::Skipped);
         };
-        if kind == MailKind::MfaLocked {
-            return self.deliver_lock(mail).await;
-        }
-        // Links are what an address gets before it is proven: the
-        // verification itself, and a reset its owner asked for.
-        let user = match (kind, mail.user_id) {
-            (MailKind::VerifyEmail, Some(id)) => users::find_by_id(&self.pool, id)
-                .await?
-                // Still this address, not yet verified.
-                .filter(|u| u.email.eq_ignore_ascii_case(&mail.email) && !u.email_verified),
-            (MailKind::ResetPassword, _) => users::find_by_email(&self.pool, &mail.email).await?,
-            (MailKind::VerifyEmail, None) | (MailKind::MfaLocked, _) => None,
+        // The address's link, to whom, and proving what.
+        let (user, kind) = match kind {
+            MailKind::MfaLocked => return self.deliver_lock(mail).await,
+            MailKind::AddressInUse => return self.deliver_address_in_use(mail).await,
+            // Still this address, not yet verified.
+            MailKind::VerifyEmail => match mail.user_id {
+                Some(id) => (
+                    users::find_by_id(&self.pool, id).await?.filter(|u| {
+                        u.email_is_login
+                            && u.email.eq_ignore_ascii_case(&mail.email)
+                            && !u.email_verified
+                    }),
+                    kind,
+                ),
+                None => (None, kind),
+            },
+            // Links are what an address gets before it is proven: the
+            // verification itself, a reset its owner asked for, and a new
+            // address its owner typed.
+            MailKind::ResetPassword => (users::find_by_email(&self.pool, &mail.email).await?, kind),
+            MailKind::ConfirmEmailChange => {
+                let Some(user) = self.pending_owner(mail).await? else {
+                    return Ok(Outcome::Skipped);
+                };
+                // Another login signs in with it: its owner is told instead
+                // (whoever typed it had the same answer as for a free one).
+                if users::find_by_email(&self.pool, &mail.email)
+                    .await?
+                    .is_some()
+                {
+                    return self.deliver_address_in_use(mail).await;
+                }
+                (Some(user), kind)
+            }
         };
         let Some(user) = user.filter(|u| u.is_active) else {
             return Ok(Outcome::Skipped);
         };
         let (token, hash) = new_token()?;
         let ttl = match kind {
-            MailKind::VerifyEmail | MailKind::MfaLocked => VERIFY_LINK_TTL,
             MailKind::ResetPassword => RESET_LINK_TTL,
+            _ => VERIFY_LINK_TTL,
+        };
+        // A new address's link is for it, not for the login's address of now.
+        let to = if kind == MailKind::ConfirmEmailChange {
+            mail.email.clone()
+        } else {
+            user.email.clone()
         };
         account_tokens::insert(
             tx,
@@ -245,24 +283,53 @@ impl Mailer {
                 hash: &hash,
                 kind,
                 user_id: user.id,
-                email: &user.email,
+                email: &to,
                 expires_at: now + ttl,
             },
             now,
         )
         .await?;
         let path = match kind {
-            MailKind::VerifyEmail | MailKind::MfaLocked => "verify-email",
             MailKind::ResetPassword => "reset-password",
+            _ => "verify-email",
         };
         let link = format!("{}/{path}/{token}", mail.link_origin.trim_end_matches('/'));
-        let name = if user.first_name.is_empty() {
-            user.email.clone()
-        } else {
-            user.first_name.clone()
+        let words = templates::render(kind, &mail.language, &greeting_name(&user), &to, &link);
+        let message = self.builder(mail, &to)?;
+        self.send(message, words).await
+    }
+
+    /// The login a new address mailed to waits on, while it still does.
+    async fn pending_owner(&self, mail: &QueuedMail) -> Result<Option<UserRow>, Error> {
+        let Some(id) = mail.user_id else {
+            return Ok(None);
         };
-        let words = templates::render(kind, &mail.language, &name, &user.email, &link);
-        let message = self.builder(mail, &user.email)?;
+        Ok(users::find_by_id(&self.pool, id).await?.filter(|u| {
+            u.pending_email
+                .as_deref()
+                .is_some_and(|p| p.eq_ignore_ascii_case(&mail.email))
+        }))
+    }
+
+    /// Tells the owner of an address that someone typed it for another
+    /// login (a sign-up, an invitation, a new address), linking to sign-in.
+    /// Their name, never the other login's (whoever typed it chose that).
+    async fn deliver_address_in_use(&self, mail: &QueuedMail) -> Result<Outcome, Error> {
+        let Some(owner) = users::find_by_email(&self.pool, &mail.email)
+            .await?
+            .filter(|u| u.is_active)
+        else {
+            return Ok(Outcome::Skipped);
+        };
+        let link = format!("{}/login", mail.link_origin.trim_end_matches('/'));
+        let words = templates::render(
+            MailKind::AddressInUse,
+            &mail.language,
+            &greeting_name(&owner),
+            &owner.email,
+            &link,
+        );
+        let message = self.builder(mail, &owner.email)?;
         self.send(message, words).await
     }
 
@@ -280,15 +347,10 @@ impl Mailer {
             return Ok(Outcome::Skipped);
         };
         let link = format!("{}/forgot-password", mail.link_origin.trim_end_matches('/'));
-        let name = if user.first_name.is_empty() {
-            user.email.clone()
-        } else {
-            user.first_name.clone()
-        };
         let words = templates::render(
             MailKind::MfaLocked,
             &mail.language,
-            &name,
+            &greeting_name(&user),
             &user.email,
             &link,
         );
@@ -330,15 +392,10 @@ impl Mailer {
             "{}/api/notifications/unsubscribe?token={token}",
             mail.link_origin.trim_end_matches('/')
         );
-        let name = if user.first_name.is_empty() {
-            user.email.clone()
-        } else {
-            user.first_name.clone()
-        };
         let words = crate::notify::mail::render(
             notice,
             &mail.language,
-            &name,
+            &greeting_name(&user),
             &mail.payload,
             &mail.link_origin,
             &unsubscribe,

@@ -97,6 +97,54 @@ fn copy(kind: MailKind, language: &str) -> Copy {
             fallback: "If the button does not work, copy this address into your browser:",
             note: "If it was you, wait and try again with your app's code or a recovery code.",
         },
+        (MailKind::AddressInUse, "es") => Copy {
+            subject: "Alguien intentó usar tu correo en Chorely",
+            greeting: "Hola, {name}:",
+            intro: "Alguien escribió {email} para una cuenta nueva de Chorely (una familia nueva, una invitación o un cambio de correo). Esta dirección ya es la de tu cuenta, así que no cambió nada en ella.",
+            action: "Iniciar sesión",
+            fallback: "Si el botón no funciona, copia esta dirección en tu navegador:",
+            note: "Si fuiste tú, inicia sesión con tu cuenta o restablece tu contraseña si la olvidaste. Si no, puedes ignorar este correo.",
+        },
+        (MailKind::AddressInUse, "de") => Copy {
+            subject: "Jemand wollte deine E-Mail-Adresse bei Chorely verwenden",
+            greeting: "Hallo {name},",
+            intro: "jemand hat {email} für ein neues Chorely-Konto eingegeben (eine neue Familie, eine Einladung oder eine geänderte Adresse). Diese Adresse gehört bereits zu deinem Konto, daher hat sich daran nichts geändert.",
+            action: "Anmelden",
+            fallback: "Falls die Schaltfläche nicht funktioniert, kopiere diese Adresse in deinen Browser:",
+            note: "Wenn du es warst, melde dich mit deinem Konto an oder setze dein Passwort zurück, falls du es vergessen hast. Wenn nicht, kannst du diese E-Mail ignorieren.",
+        },
+        (MailKind::AddressInUse, _) => Copy {
+            subject: "Someone tried to use your email on Chorely",
+            greeting: "Hi {name},",
+            intro: "Someone typed {email} for a new Chorely account (a new family, an invitation or a changed address). This address already belongs to your account, so nothing changed on it.",
+            action: "Sign in",
+            fallback: "If the button does not work, copy this address into your browser:",
+            note: "If it was you, sign in to your account, or reset your password if you forgot it. If not, you can ignore this email.",
+        },
+        (MailKind::ConfirmEmailChange, "es") => Copy {
+            subject: "Confirma tu nuevo correo electrónico en Chorely",
+            greeting: "Hola, {name}:",
+            intro: "Pediste usar {email} para tu cuenta de Chorely. Abre este enlace para confirmarlo; hasta entonces inicias sesión con tu correo anterior.",
+            action: "Confirmar mi nuevo correo",
+            fallback: "Si el botón no funciona, copia esta dirección en tu navegador:",
+            note: "El enlace funciona durante 48 horas. Si no lo pediste, puedes ignorar este correo.",
+        },
+        (MailKind::ConfirmEmailChange, "de") => Copy {
+            subject: "Bestätige deine neue E-Mail-Adresse für Chorely",
+            greeting: "Hallo {name},",
+            intro: "du möchtest {email} für dein Chorely-Konto verwenden. Öffne diesen Link, um das zu bestätigen; bis dahin meldest du dich mit deiner bisherigen Adresse an.",
+            action: "Neue E-Mail-Adresse bestätigen",
+            fallback: "Falls die Schaltfläche nicht funktioniert, kopiere diese Adresse in deinen Browser:",
+            note: "Der Link gilt 48 Stunden. Wenn du das nicht angefordert hast, kannst du diese E-Mail ignorieren.",
+        },
+        (MailKind::ConfirmEmailChange, _) => Copy {
+            subject: "Confirm your new email for Chorely",
+            greeting: "Hi {name},",
+            intro: "You asked to use {email} for your Chorely account. Open this link to confirm it; until then you sign in with your old address.",
+            action: "Confirm my new email",
+            fallback: "If the button does not work, copy this address into your browser:",
+            note: "The link works for 48 hours. If you did not ask for this, you can ignore this email.",
+        },
     }
 }
 
@@ -162,6 +210,8 @@ mod tests {
             MailKind::VerifyEmail,
             MailKind::ResetPassword,
             MailKind::MfaLocked,
+            MailKind::AddressInUse,
+            MailKind::ConfirmEmailChange,
         ] {
             let subjects: Vec<String> = LANGUAGES
                 .iter()

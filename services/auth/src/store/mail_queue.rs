@@ -16,6 +16,11 @@ pub enum MailKind {
     /// Too many wrong second-step codes: the account's owner is told, and
     /// linked to choosing a new password (whoever guessed has the old one).
     MfaLocked,
+    /// Someone typed an address another login signs in with (a sign-up, an
+    /// invitation, a new address): its owner is told, and nobody else.
+    AddressInUse,
+    /// The link that makes a new address a login's.
+    ConfirmEmailChange,
 }
 
 impl MailKind {
@@ -24,6 +29,8 @@ impl MailKind {
             MailKind::VerifyEmail => "VERIFY_EMAIL",
             MailKind::ResetPassword => "RESET_PASSWORD",
             MailKind::MfaLocked => "MFA_LOCKED",
+            MailKind::AddressInUse => "ADDRESS_IN_USE",
+            MailKind::ConfirmEmailChange => "CONFIRM_EMAIL_CHANGE",
         }
     }
 
@@ -32,6 +39,8 @@ impl MailKind {
             "VERIFY_EMAIL" => Some(MailKind::VerifyEmail),
             "RESET_PASSWORD" => Some(MailKind::ResetPassword),
             "MFA_LOCKED" => Some(MailKind::MfaLocked),
+            "ADDRESS_IN_USE" => Some(MailKind::AddressInUse),
+            "CONFIRM_EMAIL_CHANGE" => Some(MailKind::ConfirmEmailChange),
             _ => None,
         }
     }

@@ -249,7 +249,8 @@ pub async fn child_login(
     Ok(sqlx::query_as!(
         super::users::UserRow,
         "SELECT id, organization_id, email, password_hash, role, first_name, last_name,
-             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at, mfa_enabled
+             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at, mfa_enabled,
+             email_is_login, pending_email
          FROM users WHERE organization_id = $1 AND child_id = $2",
         organization_id,
         child_id,

@@ -25,6 +25,11 @@ pub struct UserRow {
     pub created_at: DateTime<Utc>,
     /// Two-factor sign-in is on (its secret is in `mfa_secrets`).
     pub mfa_enabled: bool,
+    /// The address is this login's sign-in name; false when another login
+    /// already signed in with it as this one was made (migration 1013).
+    pub email_is_login: bool,
+    /// A new address waiting for its mailed link to be followed.
+    pub pending_email: Option<String>,
 }
 
 pub struct NewUser<'a> {
@@ -39,23 +44,55 @@ pub struct NewUser<'a> {
     pub ui_theme: &'a str,
 }
 
-/// Maps the unique email index to [`Error::EmailTaken`].
+/// Maps the unique sign-in name index to [`Error::EmailTaken`].
 fn email_taken(err: sqlx::Error) -> Error {
     match kit::db::violated_constraint(&err) {
-        Some("users_email_key") => Error::EmailTaken,
+        Some("users_login_email_key") => Error::EmailTaken,
         _ => Error::Database(err),
     }
 }
 
+/// Inserts a login. Its address becomes its sign-in name unless another
+/// login signs in with it already: then the login is kept all the same
+/// (`email_is_login` false), so that whoever made it learns nothing of the
+/// other account. The unique index decides, past every family's wall.
 pub async fn insert(tx: &mut PgConnection, user: &NewUser<'_>) -> Result<UserRow, Error> {
-    sqlx::query_as!(
+    let id = Uuid::now_v7();
+    let signing_in = sqlx::query_as!(
         UserRow,
         "INSERT INTO users (id, organization_id, email, password_hash, role, first_name,
-             last_name, phone, child_id, ui_theme)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+             last_name, phone, child_id, ui_theme, email_is_login)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, true)
+         ON CONFLICT (lower(email)) WHERE email_is_login DO NOTHING
          RETURNING id, organization_id, email, password_hash, role, first_name, last_name,
-             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at, mfa_enabled",
-        Uuid::now_v7(),
+             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at, mfa_enabled,
+             email_is_login, pending_email",
+        id,
+        user.organization_id,
+        user.email,
+        user.password_hash,
+        user.role,
+        user.first_name,
+        user.last_name,
+        user.phone,
+        user.child_id,
+        user.ui_theme,
+    )
+    .fetch_optional(&mut *tx)
+    .traced("insert_user")
+    .await?;
+    if let Some(row) = signing_in {
+        return Ok(row);
+    }
+    Ok(sqlx::query_as!(
+        UserRow,
+        "INSERT INTO users (id, organization_id, email, password_hash, role, first_name,
+             last_name, phone, child_id, ui_theme, email_is_login)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, false)
+         RETURNING id, organization_id, email, password_hash, role, first_name, last_name,
+             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at, mfa_enabled,
+             email_is_login, pending_email",
+        id,
         user.organization_id,
         user.email,
         user.password_hash,
@@ -67,29 +104,39 @@ pub async fn insert(tx: &mut PgConnection, user: &NewUser<'_>) -> Result<UserRow
         user.ui_theme,
     )
     .fetch_one(tx)
-    .traced("insert_user")
-    .await
-    .map_err(email_taken)
+    .traced("insert_user_without_login")
+    .await?)
 }
 
-/// Whether a login uses `email`, whatever its case, in any family: an email
-/// is one login across Chorely, so this looks past the caller's family.
-pub async fn email_exists(pool: &PgPool, email: &str) -> Result<bool, Error> {
+/// Whether a login of family `organization_id` signs in with `email`,
+/// whatever its case. Only the caller's own family is asked: its parents
+/// see its members' addresses anyway, and nobody learns of other families'.
+pub async fn login_in_family(
+    pool: &PgPool,
+    organization_id: Uuid,
+    email: &str,
+) -> Result<bool, Error> {
+    // Asked for anonymous callers too (an invitation being accepted): the
+    // query names its family itself.
     let exists = sqlx::query_scalar!(
-        r#"SELECT EXISTS (SELECT 1 FROM users WHERE lower(email) = lower($1)) AS "exists!""#,
+        r#"SELECT EXISTS (SELECT 1 FROM users
+             WHERE lower(email) = lower($2) AND email_is_login AND organization_id = $1) AS "exists!""#,
+        organization_id,
         email,
     )
     .fetch_one(pool)
-    .traced("email_exists");
+    .traced("login_in_family");
     Ok(kit::tenancy::all_families(exists).await?)
 }
 
+/// The login that signs in with `email`, whatever its case.
 pub async fn find_by_email(pool: &PgPool, email: &str) -> Result<Option<UserRow>, Error> {
     Ok(sqlx::query_as!(
         UserRow,
         "SELECT id, organization_id, email, password_hash, role, first_name, last_name,
-             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at, mfa_enabled
-         FROM users WHERE lower(email) = lower($1)",
+             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at, mfa_enabled,
+             email_is_login, pending_email
+         FROM users WHERE lower(email) = lower($1) AND email_is_login",
         email,
     )
     .fetch_optional(pool)
@@ -101,7 +148,8 @@ pub async fn find_by_id(pool: &PgPool, id: Uuid) -> Result<Option<UserRow>, Erro
     Ok(sqlx::query_as!(
         UserRow,
         "SELECT id, organization_id, email, password_hash, role, first_name, last_name,
-             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at, mfa_enabled
+             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at, mfa_enabled,
+             email_is_login, pending_email
          FROM users WHERE id = $1",
         id,
     )
@@ -125,31 +173,60 @@ pub async fn touch_last_login(tx: &mut PgConnection, id: Uuid) -> Result<DateTim
 pub struct ProfileUpdate<'a> {
     pub first_name: &'a str,
     pub last_name: &'a str,
-    pub email: &'a str,
     pub phone: &'a str,
+    /// A new address to confirm (it replaces one still waiting); `None`
+    /// leaves what waits as it is.
+    pub pending_email: Option<&'a str>,
 }
 
-/// A login's own new details; a changed email is no longer verified.
+/// A login's own new details. The address is not among them: a new one
+/// waits in `pending_email` until [`confirm_email_change`].
 pub async fn update_profile(
     tx: &mut PgConnection,
     id: Uuid,
     update: &ProfileUpdate<'_>,
 ) -> Result<Option<UserRow>, Error> {
-    sqlx::query_as!(
+    Ok(sqlx::query_as!(
         UserRow,
-        "UPDATE users SET first_name = $2, last_name = $3, email = $4, phone = $5,
-             email_verified = email_verified AND lower(email) = lower($4)
+        "UPDATE users SET first_name = $2, last_name = $3, phone = $4,
+             pending_email = COALESCE($5, pending_email)
          WHERE id = $1
          RETURNING id, organization_id, email, password_hash, role, first_name, last_name,
-             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at, mfa_enabled",
+             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at, mfa_enabled,
+             email_is_login, pending_email",
         id,
         update.first_name,
         update.last_name,
-        update.email,
         update.phone,
+        update.pending_email,
     )
     .fetch_optional(tx)
     .traced("update_profile")
+    .await?)
+}
+
+/// Makes the address waiting in `pending_email` the login's, verified (its
+/// mailed link was followed), if it is still `email`; `None` otherwise. An
+/// address another login took meanwhile is [`Error::EmailTaken`]: only
+/// whoever holds that mailbox gets this far.
+pub async fn confirm_email_change(
+    tx: &mut PgConnection,
+    id: Uuid,
+    email: &str,
+) -> Result<Option<UserRow>, Error> {
+    sqlx::query_as!(
+        UserRow,
+        "UPDATE users SET email = pending_email, pending_email = NULL, email_verified = true,
+             email_is_login = true
+         WHERE id = $1 AND lower(pending_email) = lower($2)
+         RETURNING id, organization_id, email, password_hash, role, first_name, last_name,
+             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at, mfa_enabled,
+             email_is_login, pending_email",
+        id,
+        email,
+    )
+    .fetch_optional(tx)
+    .traced("confirm_email_change")
     .await
     .map_err(email_taken)
 }
@@ -159,7 +236,8 @@ pub async fn active_members(pool: &PgPool, organization_id: Uuid) -> Result<Vec<
     Ok(sqlx::query_as!(
         UserRow,
         "SELECT id, organization_id, email, password_hash, role, first_name, last_name,
-             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at, mfa_enabled
+             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at, mfa_enabled,
+             email_is_login, pending_email
          FROM users WHERE organization_id = $1 AND is_active
          ORDER BY role = 'ORG_MEMBER', lower(first_name), lower(last_name), created_at",
         organization_id,
@@ -179,7 +257,8 @@ pub async fn deactivate(
         UserRow,
         "UPDATE users SET is_active = false WHERE id = $1 AND organization_id = $2
          RETURNING id, organization_id, email, password_hash, role, first_name, last_name,
-             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at, mfa_enabled",
+             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at, mfa_enabled,
+             email_is_login, pending_email",
         id,
         organization_id,
     )
@@ -188,7 +267,9 @@ pub async fn deactivate(
     .await?)
 }
 
-/// Points a child's login at new contact details.
+/// Points a child's login at new contact details. An address another
+/// family's login signs in with is kept, but not as this login's sign-in
+/// name (see [`insert`]); the caller has refused its own family's.
 pub async fn update_child_contact(
     tx: &mut PgConnection,
     organization_id: Uuid,
@@ -196,17 +277,39 @@ pub async fn update_child_contact(
     email: &str,
     phone: &str,
 ) -> Result<(), Error> {
+    // A savepoint: a taken name must not end the caller's transaction.
+    let mut attempt = sqlx::Connection::begin(&mut *tx).await?;
+    let as_login = sqlx::query!(
+        "UPDATE users SET email = $3, phone = $4, email_is_login = true
+         WHERE organization_id = $1 AND child_id = $2",
+        organization_id,
+        child_id,
+        email,
+        phone,
+    )
+    .execute(&mut *attempt)
+    .traced("update_child_contact")
+    .await
+    .map_err(email_taken);
+    match as_login {
+        Ok(_) => {
+            attempt.commit().await?;
+            return Ok(());
+        }
+        Err(Error::EmailTaken) => attempt.rollback().await?,
+        Err(other) => return Err(other),
+    }
     sqlx::query!(
-        "UPDATE users SET email = $3, phone = $4 WHERE organization_id = $1 AND child_id = $2",
+        "UPDATE users SET email = $3, phone = $4, email_is_login = false
+         WHERE organization_id = $1 AND child_id = $2",
         organization_id,
         child_id,
         email,
         phone,
     )
     .execute(tx)
-    .traced("update_child_contact")
-    .await
-    .map_err(email_taken)?;
+    .traced("update_child_contact_without_login")
+    .await?;
     Ok(())
 }
 
@@ -240,7 +343,8 @@ pub async fn set_password(
              email_verified = email_verified OR lower(email) = lower($3)
          WHERE id = $1
          RETURNING id, organization_id, email, password_hash, role, first_name, last_name,
-             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at, mfa_enabled",
+             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at, mfa_enabled,
+             email_is_login, pending_email",
         id,
         password_hash,
         mailed_to,
@@ -259,9 +363,10 @@ pub async fn mark_email_verified(
     Ok(sqlx::query_as!(
         UserRow,
         "UPDATE users SET email_verified = true
-         WHERE id = $1 AND lower(email) = lower($2)
+         WHERE id = $1 AND lower(email) = lower($2) AND email_is_login
          RETURNING id, organization_id, email, password_hash, role, first_name, last_name,
-             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at, mfa_enabled",
+             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at, mfa_enabled,
+             email_is_login, pending_email",
         id,
         email,
     )
@@ -325,7 +430,8 @@ pub async fn child_login(
     Ok(sqlx::query_as!(
         UserRow,
         "SELECT id, organization_id, email, password_hash, role, first_name, last_name,
-             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at, mfa_enabled
+             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at, mfa_enabled,
+             email_is_login, pending_email
          FROM users WHERE organization_id = $1 AND child_id = $2",
         organization_id,
         child_id,

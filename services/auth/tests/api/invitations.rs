@@ -27,6 +27,7 @@ fn accept(code: &str, email: &str) -> AcceptInviteRequest {
         email: email.into(),
         first_name: "Sam".into(),
         last_name: "Lee".into(),
+        mail: None,
     }
 }
 
