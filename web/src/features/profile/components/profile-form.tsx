@@ -45,7 +45,13 @@ export function ProfileForm({ user }: { user: User }) {
           <TextField label={t('personal.firstName')} autoComplete="given-name" {...field('firstName')} />
           <TextField label={t('personal.lastName')} autoComplete="family-name" {...field('lastName')} />
         </div>
-        <TextField label={t('personal.email')} type="email" autoComplete="email" {...field('email')} />
+        <TextField
+          label={t('personal.email')}
+          type="email"
+          autoComplete="email"
+          hint={user.pendingEmail ? t('personal.pendingEmail', { email: user.pendingEmail }) : undefined}
+          {...field('email')}
+        />
         <TextField label={t('personal.phone')} type="tel" autoComplete="tel" {...field('phone')} />
         <FormActions submitLabel={t('common:actions.saveChanges')} submitting={submitting} />
       </form>

@@ -37,6 +37,20 @@ describe('Profile', () => {
     expect(useSessionStore.getState().user?.phone).toBe('+1 555 0100');
   });
 
+  it('keeps the old email and says where the link went when the server holds a new one', async () => {
+    const { user, form } = await openProfile((body) =>
+      jsonResponse(200, { ...jane, ...(body as object), email: jane.email, pendingEmail: 'new@example.com' }),
+    );
+    const email = form.getByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'new@example.com');
+    await user.click(form.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await form.findByText(/We sent a link to new@example\.com\./)).toBeTruthy();
+    expect(form.getByLabelText<HTMLInputElement>('Email').value).toBe('jane@example.com');
+    expect(useSessionStore.getState().user?.pendingEmail).toBe('new@example.com');
+  });
+
   it("shows the server's problem with the phone beside the phone, and nothing else", async () => {
     const { user, form } = await openProfile(() =>
       jsonResponse(400, {
