@@ -3,9 +3,17 @@
 # offline), formatting, lints, Rust unit and integration tests against real
 # PostgreSQL, NATS and S3, web lint/type check/unit tests, and the browser
 # end-to-end tests and the API contract test (schemathesis) against the whole stack.
+#
+#   scripts/test.sh          everything, as CI runs it
+#   scripts/test.sh --quick  while working (scripts/quick-test.sh)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
+case "${1:-}" in
+  --quick) shift; exec "$ROOT/scripts/quick-test.sh" "$@" ;;
+  "") ;;
+  *) fail "usage: $0 [--quick [base]]" ;;
+esac
 started=$SECONDS
 
 step "Validating the Helm chart and docker-compose.yml"
