@@ -26,8 +26,54 @@ export SMTP_URL="${SMTP_URL:-smtp://127.0.0.1:$SMTP_PORT}"
 export SMTP_MAILDIR="${SMTP_MAILDIR:-$CACHE/mail}"
 export MAIL_FROM="${MAIL_FROM:-Chorely <no-reply@chorely.local>}"
 
-step() { printf '\033[1;34m==>\033[0m %s \033[2m(%d:%02d)\033[0m\n' "$*" $((SECONDS / 60)) $((SECONDS % 60)); }
-fail() { printf '\033[1;31mxx\033[0m %s\n' "$*" >&2; exit 1; }
+# Each step says what it does and when it started (time since the script
+# did); the next says how long the last one took, when that was a while. A
+# step that fails says so, with what to do (`hint`) when the step gave one.
+CURRENT_STEP=""
+STEP_STARTED=$SECONDS
+STEP_HINT=""
+minutes() { printf '%d min %02d s' $(($1 / 60)) $(($1 % 60)); }
+finish_step() {
+  local took=$((SECONDS - STEP_STARTED))
+  if [ -n "$CURRENT_STEP" ] && [ "$took" -ge 10 ]; then
+    printf '\033[2m    (took %s)\033[0m\n' "$(minutes "$took")"
+  fi
+}
+step() {
+  finish_step
+  CURRENT_STEP="$*" STEP_STARTED=$SECONDS STEP_HINT=""
+  printf '\033[1;34m==>\033[0m %s \033[2m(%d:%02d)\033[0m\n' "$*" $((SECONDS / 60)) $((SECONDS % 60))
+}
+hint() { STEP_HINT="$*"; }
+step_failed() {
+  local rc=$?
+  # Once, from the script itself (not from each subshell it ran).
+  [ "$BASH_SUBSHELL" -eq 0 ] && [ -n "$CURRENT_STEP" ] || return "$rc"
+  printf '\033[1;31mxx\033[0m "%s" failed after %s (exit %d).\n' \
+    "$CURRENT_STEP" "$(minutes $((SECONDS - STEP_STARTED)))" "$rc" >&2
+  if [ -n "$STEP_HINT" ]; then printf '   %s\n' "$STEP_HINT" >&2; fi
+  CURRENT_STEP=""
+}
+set -o errtrace
+trap step_failed ERR
+fail() { printf '\033[1;31mxx\033[0m %s\n' "$*" >&2; CURRENT_STEP=""; exit 1; }
+
+# Runs cargo with its progress in view: its own progress bar on a terminal;
+# in a log (CI), a line every 25 crates compiled, and every warning and error
+# whole.
+cargo_progress() {
+  if [ -t 2 ]; then
+    cargo "$@"
+    return
+  fi
+  cargo "$@" --color never 2>&1 | awk '
+    /^ *Compiling / { n++; if (n % 25 == 0) { printf "    %d crates compiled (now %s %s)\n", n, $2, $3; fflush() } next }
+    /^ *Downloaded [^ ]+ v/ { d++; if (d % 100 == 0) { printf "    %d crates downloaded\n", d; fflush() } next }
+    /^ *(Checking|Fresh|Locking|Adding|Updating|Blocking|Downloading|Building) / { next }
+    { print; fflush() }
+    END { if (n) printf "    %d crates compiled\n", n }'
+  return "${PIPESTATUS[0]}"
+}
 
 port_open() { (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null; }
 
@@ -64,7 +110,8 @@ S3_DATA="$CACHE/s3"
 install_s3() {
   if [ ! -x "$S3S_BIN" ]; then
     step "Installing the S3 store (s3s-fs $S3S_VERSION, once per machine, ~3 min)"
-    cargo install "s3s-fs@$S3S_VERSION" --features binary --locked --root "$CACHE/s3s-$S3S_VERSION" --quiet
+    hint "It is built from crates.io: check the network, then run the command again (what was built is kept)."
+    cargo_progress install "s3s-fs@$S3S_VERSION" --features binary --locked --root "$CACHE/s3s-$S3S_VERSION"
   fi
 }
 
@@ -134,6 +181,7 @@ ensure_keys() {
 ensure_web_deps() {
   if [ ! -d "$ROOT/web/node_modules" ] || [ "$ROOT/web/package-lock.json" -nt "$ROOT/web/node_modules/.package-lock.json" ]; then
     step "Installing web dependencies"
+    hint "npm needs the registry: check the network, then run the command again."
     (cd "$ROOT/web" && npm ci --no-audit --no-fund --loglevel=error)
   fi
 }
@@ -141,12 +189,14 @@ ensure_web_deps() {
 build_web() {
   ensure_web_deps
   step "Building the web app"
+  hint "The error above is vite's or TypeScript's: 'cd web && npm run build' repeats it."
   (cd "$ROOT/web" && npm run --silent build)
 }
 
 build_services() {
   step "Building the services (cargo, $PROFILE profile, cache in $CARGO_TARGET_DIR)"
-  (cd "$ROOT" && cargo build --profile "$PROFILE" --workspace --bins --quiet)
+  hint "The error above is cargo's: 'cargo build --profile $PROFILE' repeats it; a crate that failed to download needs the network, then run the command again."
+  (cd "$ROOT" && cargo_progress build --profile "$PROFILE" --workspace --bins)
 }
 
 SERVICES=(auth family chores rewards platform)
