@@ -79,7 +79,7 @@ async function measure(theme, mode) {
 
 describe('interface themes', () => {
   for (const mode of ['light', 'dark']) {
-    test(`KIDS, TEEN and ADULT lay out the child's dashboard differently in ${mode} mode`, { timeout: 60_000 }, async () => {
+    test(`KIDS, TEEN and ADULT lay out the child's dashboard differently in ${mode} mode`, { timeout: 180_000 }, async () => {
       const seen = {};
       for (const theme of THEMES) {
         seen[theme] = await measure(theme, mode);

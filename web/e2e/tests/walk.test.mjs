@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 
 import { sharedBrowser } from '../lib/harness.mjs';
+import { WALK_LIMIT } from '../lib/limits.mjs';
 import { MODES, SIZES, SUPER_ADMIN, WALK_DIR, resetWalkDir, seedFamily, walk } from '../lib/walk.mjs';
 
 const browser = sharedBrowser();
@@ -23,7 +24,7 @@ before(async () => {
 describe('walk', () => {
   for (const size of SIZES) {
     for (const mode of MODES) {
-      test(`every screen at ${size.name} in ${mode} mode`, { timeout: 180_000 }, async () => {
+      test(`every screen at ${size.name} in ${mode} mode`, { timeout: WALK_LIMIT }, async () => {
         const started = Date.now();
         const { problems, visits } = await walk(browser(), data, mode, size);
         console.log(`walk ${size.name} ${mode}: ${visits} visits in ${((Date.now() - started) / 1000).toFixed(1)} s`);
