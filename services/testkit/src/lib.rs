@@ -160,10 +160,15 @@ impl Stack {
         let bus = TestBus::new();
         let shutdown = CancellationToken::new();
         let mut tasks = Vec::new();
-        let dbs: Vec<TestDb> = ["family", "platform", "chores", "rewards", "auth"]
-            .iter()
-            .map(|s| TestDb::new(s))
-            .collect();
+        // Copies of templates each migrated once per machine.
+        let (family_db, platform_db, chores_db, rewards_db, auth_db) = tokio::join!(
+            TestDb::migrated("family", &family::startup::MIGRATIONS),
+            TestDb::migrated("platform", &platform::startup::MIGRATIONS),
+            TestDb::migrated("chores", &chores::startup::MIGRATIONS),
+            TestDb::migrated("rewards", &rewards::startup::MIGRATIONS),
+            TestDb::migrated("auth", &auth::startup::MIGRATIONS),
+        );
+        let dbs: Vec<TestDb> = vec![family_db, platform_db, chores_db, rewards_db, auth_db];
 
         // Auth and family call each other: auth's address is fixed first.
         let auth_listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
