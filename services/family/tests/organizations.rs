@@ -147,6 +147,7 @@ async fn only_a_parent_renames_the_family_and_only_services_create_one() {
             email: format!("c-{}@example.com", Uuid::new_v4().simple()),
             first_name: "Kid".into(),
             last_name: String::new(),
+            mail: None,
         })
         .await
         .unwrap()
