@@ -249,17 +249,18 @@ impl Mailer {
             // address its owner typed.
             MailKind::ResetPassword => (users::find_by_email(&self.pool, &mail.email).await?, kind),
             MailKind::ConfirmEmailChange => {
-                let Some(user) = self.pending_owner(mail).await? else {
-                    return Ok(Outcome::Skipped);
-                };
                 // Another login signs in with it: its owner is told instead
-                // (whoever typed it had the same answer as for a free one).
+                // (whoever typed it had the same answer as for a free one),
+                // even when a newer address has replaced it since.
                 if users::find_by_email(&self.pool, &mail.email)
                     .await?
                     .is_some()
                 {
                     return self.deliver_address_in_use(mail).await;
                 }
+                let Some(user) = self.pending_owner(mail).await? else {
+                    return Ok(Outcome::Skipped);
+                };
                 (Some(user), kind)
             }
         };
