@@ -646,6 +646,18 @@ pub struct ChildDetailsProto {
 
 impl ChildDetailsBody {
     pub fn into_proto(self) -> Result<ChildDetailsProto, crate::error::ApiError> {
+        // The family service reads an empty birthday as none; the API says
+        // a birthday is a date or null, so an empty string is refused here.
+        if self
+            .date_of_birth
+            .as_deref()
+            .is_some_and(|d| d.trim().is_empty())
+        {
+            return Err(crate::error::ApiError::field(
+                "dateOfBirth",
+                "Birthday must be a date (YYYY-MM-DD)",
+            ));
+        }
         Ok(ChildDetailsProto {
             birthday_reward_cents: self
                 .birthday_reward_amount

@@ -91,6 +91,14 @@ async fn a_child_is_invited_joins_is_edited_rated_and_deleted() {
         ),
         (Some("TWEEN"), Some("POINTS"))
     );
+    // A birthday is a date or null, never an empty string.
+    let (status, err) = send(parent.put(
+        &format!("/children/{id}"),
+        &json!({"name": "Sammy", "email": new_email, "dateOfBirth": ""}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{err}");
+    assert_error(&err, "Birthday must be a date (YYYY-MM-DD)");
     let (status, login) = send(
         parent
             .http
@@ -183,6 +191,11 @@ async fn child_input_is_validated_and_a_refused_child_is_not_kept() {
             json!({"firstName": "Al", "email": unique_email("c"), "dateOfBirth": "2999-01-01"}),
             StatusCode::BAD_REQUEST,
             "Birthday cannot be in the future",
+        ),
+        (
+            json!({"firstName": "Al", "email": unique_email("c"), "dateOfBirth": ""}),
+            StatusCode::BAD_REQUEST,
+            "Birthday must be a date (YYYY-MM-DD)",
         ),
         (
             json!({"firstName": "Al", "email": unique_email("c"), "birthdayRewardAmount": -1}),
