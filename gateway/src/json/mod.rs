@@ -632,6 +632,9 @@ pub struct ChildDetailsBody {
     pub reward_display_type: Option<RewardDisplayType>,
 }
 
+/// The largest birthday reward, in dollars (the schema's `maximum`).
+const BIRTHDAY_REWARD_MAX: f64 = 100_000.0;
+
 /// The details as the family service takes them.
 pub struct ChildDetailsProto {
     pub name: String,
@@ -656,6 +659,16 @@ impl ChildDetailsBody {
             return Err(crate::error::ApiError::field(
                 "dateOfBirth",
                 "Birthday must be a date (YYYY-MM-DD)",
+            ));
+        }
+        // The schema's bound, which the family service does not hold.
+        if self
+            .birthday_reward_amount
+            .is_some_and(|d| d > BIRTHDAY_REWARD_MAX)
+        {
+            return Err(crate::error::ApiError::field(
+                "birthdayRewardAmount",
+                "Birthday reward must be at most 100000.00",
             ));
         }
         Ok(ChildDetailsProto {

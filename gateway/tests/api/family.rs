@@ -193,6 +193,11 @@ async fn child_input_is_validated_and_a_refused_child_is_not_kept() {
             "Birthday cannot be in the future",
         ),
         (
+            json!({"firstName": "Al", "email": unique_email("c"), "birthdayRewardAmount": 100000.01}),
+            StatusCode::BAD_REQUEST,
+            "Birthday reward must be at most 100000.00",
+        ),
+        (
             json!({"firstName": "Al", "email": unique_email("c"), "dateOfBirth": ""}),
             StatusCode::BAD_REQUEST,
             "Birthday must be a date (YYYY-MM-DD)",
