@@ -291,6 +291,16 @@ ensure_chromium() {
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 }
 
+# What the Rust tests talk to, and the runner they run in (test.sh, quick-test.sh).
+ensure_test_services() {
+  ensure_postgres
+  ensure_nats
+  ensure_s3
+  ensure_smtp
+  ensure_keys
+  ensure_nextest
+}
+
 ensure_nextest() {
   if command -v cargo-nextest >/dev/null; then return; fi
   step "Installing cargo-nextest"

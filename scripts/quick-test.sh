@@ -32,12 +32,7 @@ while read -r path; do
 done <<<"$changed"
 mapfile -t packages < <(printf '%s\n' "${packages[@]}" | sort -u | sed '/^$/d')
 
-ensure_postgres
-ensure_nats
-ensure_s3
-ensure_smtp
-ensure_keys
-ensure_nextest
+ensure_test_services
 
 step "Checking Rust formatting"
 cargo fmt --all --check

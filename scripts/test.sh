@@ -19,12 +19,7 @@ started=$SECONDS
 step "Validating the Helm chart and docker-compose.yml"
 "$ROOT/scripts/validate-deploy.sh"
 
-ensure_postgres
-ensure_nats
-ensure_s3
-ensure_smtp
-ensure_keys
-ensure_nextest
+ensure_test_services
 
 step "Checking Rust formatting"
 cargo fmt --all --check
