@@ -322,16 +322,8 @@ impl Mailer {
         else {
             return Ok(Outcome::Skipped);
         };
-        let link = format!("{}/login", mail.link_origin.trim_end_matches('/'));
-        let words = templates::render(
-            MailKind::AddressInUse,
-            &mail.language,
-            &greeting_name(&owner),
-            &owner.email,
-            &link,
-        );
-        let message = self.builder(mail, &owner.email)?;
-        self.send(message, words).await
+        self.send_without_token(mail, MailKind::AddressInUse, &owner, "login")
+            .await
     }
 
     /// The mail telling of a lock from wrong second-step codes: to the
@@ -347,11 +339,24 @@ impl Mailer {
         else {
             return Ok(Outcome::Skipped);
         };
-        let link = format!("{}/forgot-password", mail.link_origin.trim_end_matches('/'));
+        self.send_without_token(mail, MailKind::MfaLocked, &user, "forgot-password")
+            .await
+    }
+
+    /// A mail of `kind` to `user`'s address of now, linking to the page at
+    /// `path` with no token (following it proves nothing).
+    async fn send_without_token(
+        &self,
+        mail: &QueuedMail,
+        kind: MailKind,
+        user: &UserRow,
+        path: &str,
+    ) -> Result<Outcome, Error> {
+        let link = format!("{}/{path}", mail.link_origin.trim_end_matches('/'));
         let words = templates::render(
-            MailKind::MfaLocked,
+            kind,
             &mail.language,
-            &greeting_name(&user),
+            &greeting_name(user),
             &user.email,
             &link,
         );
