@@ -189,7 +189,6 @@ impl Mailer {
                 tracing::info!(mail_id = %mail.id, kind = %mail.kind, outcome = outcome.as_str(), "mail done");
             }
             Err(err) => {
-                // The token made for it goes with the transaction.
                 drop(tx);
                 let error = err.to_string();
                 let error: String = error.chars().take(500).collect();
@@ -278,8 +277,12 @@ impl Mailer {
         } else {
             user.email.clone()
         };
+        // Committed before the mail leaves: whoever follows the link at
+        // once must find it. A mail that then fails leaves an unused token
+        // nobody holds (only its hash is kept), which expires.
+        let mut conn = self.pool.acquire().await?;
         account_tokens::insert(
-            tx,
+            &mut conn,
             &NewToken {
                 hash: &hash,
                 kind,
