@@ -25,10 +25,11 @@ LARGE=chorely_bench SMALL=chorely_bench_small
 
 ensure_postgres
 ensure_nats
-ensure_s3
 ensure_smtp
 ensure_keys
 build_services
+# After the build: the S3 store is one of its binaries.
+ensure_s3
 
 # The fault suite first: it starts and breaks its own dependencies.
 step "Running the fault suite on the $PROFILE build"

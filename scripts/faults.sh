@@ -3,7 +3,7 @@
 # its own processes fail, one after another. It starts everything it breaks
 # itself (never the machine's shared PostgreSQL, NATS or S3 store): a
 # PostgreSQL cluster of its own (port FAULTS_PG_PORT, default 25432), a NATS
-# server with JetStream on disk (FAULTS_NATS_PORT, 24222), an s3s-fs store
+# server with JetStream on disk (FAULTS_NATS_PORT, 24222), an S3 store (tools/s3-store)
 # (FAULTS_S3_PORT, 29000), all under FAULTS_DIR (default .local/faults, wiped
 # each run), and a stack of the PROFILE build (default dev) with gRPC on
 # FAULTS_PORT_BASE+1..5 (default 21351-5) and HTTP on FAULTS_HTTP_PORT (18380). `chorely-bench faults` drives the load and judges it; meanwhile
@@ -69,8 +69,8 @@ start_nats() {
 
 S3_PID=
 start_s3() {
-  # s3s-fs resolves against its working folder: start it from its own.
-  (cd "$FAULTS_DIR/s3" && exec "$S3S_BIN" --host 127.0.0.1 --port "$S3_PORT" \
+  # The store resolves paths against its working folder: start it from its own.
+  (cd "$FAULTS_DIR/s3" && exec "$S3_STORE_BIN" --host 127.0.0.1 --port "$S3_PORT" \
     --access-key "$S3_ACCESS_KEY_ID" --secret-key "$S3_SECRET_ACCESS_KEY" \
     "$FAULTS_DIR/s3" >>"$LOG_DIR/s3.log" 2>&1) &
   S3_PID=$!

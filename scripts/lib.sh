@@ -11,8 +11,6 @@ LOCAL="$ROOT/.local"
 PROFILE="${PROFILE:-dev}"
 profile_dir() { if [ "$1" = dev ]; then echo debug; else echo "$1"; fi; }
 BIN="$CARGO_TARGET_DIR/$(profile_dir "$PROFILE")"
-S3S_VERSION=0.14.1
-S3S_BIN="$CACHE/s3s-$S3S_VERSION/bin/s3s-fs"
 export S3_ENDPOINT="${S3_ENDPOINT:-http://127.0.0.1:9000}"
 export S3_ACCESS_KEY_ID="${S3_ACCESS_KEY_ID:-chorely-local}"
 export S3_SECRET_ACCESS_KEY="${S3_SECRET_ACCESS_KEY:-chorely-local-secret}"
@@ -102,29 +100,33 @@ ensure_nats() {
   wait_for "port_open 127.0.0.1 4222" 30 NATS
 }
 
-# The S3 store: s3s-fs, a real S3 server over a local folder, with SigV4.
-# Deployments use MinIO; the code speaks plain S3 to either. One store serves
-# every checkout on the machine, so its folder lives in the cache: a folder
-# inside a checkout would vanish with it and leave the store failing.
+# The S3 store: tools/s3-store, s3s-fs's file system behind s3s's S3 protocol
+# (SigV4 and all) over a local folder, built with the workspace. Deployments
+# use MinIO; the code speaks plain S3 to either. One store serves every
+# checkout on the machine, so its folder lives in the cache: a folder inside a
+# checkout would vanish with it and leave the store failing.
 S3_DATA="$CACHE/s3"
-install_s3() {
-  if [ ! -x "$S3S_BIN" ]; then
-    step "Installing the S3 store (s3s-fs $S3S_VERSION, once per machine, ~3 min)"
-    hint "It is built from crates.io: check the network, then run the command again (what was built is kept)."
-    cargo_progress install "s3s-fs@$S3S_VERSION" --features binary --locked --root "$CACHE/s3s-$S3S_VERSION"
+S3_STORE_BIN="$BIN/s3-store"
+build_s3_store() {
+  # Built with the services when they come first (run.sh): the shared HTTP
+  # stack compiles once. Built alone only when something needs it sooner.
+  if [ ! -x "$S3_STORE_BIN" ]; then
+    step "Building the S3 store (tools/s3-store, $PROFILE profile)"
+    hint "The error above is cargo's: 'cargo build --profile $PROFILE -p s3-store' repeats it."
+    (cd "$ROOT" && cargo_progress build --profile "$PROFILE" -p s3-store)
   fi
 }
 
 ensure_s3() {
-  install_s3
+  build_s3_store
   local host=${S3_ENDPOINT#http://}; host=${host%%/*}
   local pid root
   # Only the store on this endpoint's port: others (the fault suite's own)
   # serve other folders on purpose.
-  for pid in $(pgrep -f -x "$S3S_BIN .* --port ${host#*:} .*" || true); do
+  for pid in $(pgrep -f -x "$S3_STORE_BIN .* --port ${host#*:} .*" || true); do
     root=$(tr '\0' '\n' <"/proc/$pid/cmdline" | tail -1)
     # A store whose working folder was deleted (it was started from a
-    # checkout since removed) fails requests too: s3s-fs resolves against it.
+    # checkout since removed) fails requests too: paths resolve against it.
     if [ "$root" != "$S3_DATA" ] || [ ! -d "$root" ] ||
       [[ "$(readlink "/proc/$pid/cwd")" == *" (deleted)" ]]; then
       step "Restarting the S3 store (it served $root)"
@@ -135,7 +137,7 @@ ensure_s3() {
   if port_open "${host%:*}" "${host#*:}"; then return; fi
   step "Starting the S3 store on $S3_ENDPOINT (files in $S3_DATA)"
   mkdir -p "$S3_DATA" "$CACHE/logs"
-  (cd "$S3_DATA" && nohup "$S3S_BIN" --host "${host%:*}" --port "${host#*:}" \
+  (cd "$S3_DATA" && nohup "$S3_STORE_BIN" --host "${host%:*}" --port "${host#*:}" \
     --access-key "$S3_ACCESS_KEY_ID" --secret-key "$S3_SECRET_ACCESS_KEY" \
     "$S3_DATA" >"$CACHE/logs/s3.log" 2>&1 &)
   wait_for "port_open ${host%:*} ${host#*:}" 30 "S3 store"

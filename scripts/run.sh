@@ -16,10 +16,11 @@ cd "$ROOT"
 
 ensure_postgres
 ensure_nats
-ensure_s3
 ensure_smtp
 ensure_keys
 build_services
+# After the build: the S3 store is one of its binaries.
+ensure_s3
 build_web
 
 step "Starting the services and the gateway"
