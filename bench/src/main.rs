@@ -71,6 +71,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
+    kit::tls::install_crypto_provider();
     match Cli::parse().command {
         Command::Seed(args) => seed::run(args).await,
         Command::Run(args) => run::run(args).await,

@@ -70,6 +70,7 @@ pub struct PhotoStore {
 
 impl PhotoStore {
     pub fn new(origin: String) -> anyhow::Result<Self> {
+        kit::tls::install_crypto_provider();
         let http = Client::builder()
             .connect_timeout(CONNECT_TIMEOUT)
             .read_timeout(READ_TIMEOUT)

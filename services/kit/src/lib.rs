@@ -25,6 +25,7 @@ pub mod shutdown;
 pub mod telemetry;
 pub mod tenancy;
 pub mod time;
+pub mod tls;
 pub mod validate;
 
 #[cfg(feature = "testing")]

@@ -156,6 +156,8 @@ impl Stack {
     }
 
     pub async fn start_with(options: Options) -> Self {
+        // The test's own HTTP clients need the process's TLS provider too.
+        kit::tls::install_crypto_provider();
         let keys = TestKeys::generate();
         let bus = TestBus::new();
         let shutdown = CancellationToken::new();

@@ -53,6 +53,7 @@ impl Deliverer {
         poll: Duration,
         wake: Arc<Notify>,
     ) -> anyhow::Result<Self> {
+        kit::tls::install_crypto_provider();
         let mut builder = Client::builder()
             .timeout(timeout)
             .connect_timeout(timeout)
