@@ -81,6 +81,7 @@ const KNOWN_TEXTS: Readonly<Record<string, KnownMessage>> = {
   'Base reward must be an amount in dollars and cents': { key: 'errors:server.baseRewardCents' },
   'Birthday reward must be 0 or more': { key: 'errors:server.birthdayRewardNegative' },
   'Birthday reward must be an amount in dollars and cents': { key: 'errors:server.birthdayRewardCents' },
+  'Birthday reward must be at most 100000.00': { key: 'errors:server.birthdayRewardTooLarge' },
   'Birthday must be a date (YYYY-MM-DD)': { key: 'errors:server.birthdayFormat' },
   'Birthday cannot be in the future': { key: 'validation:birthdayInFuture' },
   'Ratings must be whole numbers from 1 to 10': { key: 'validation:ratingsInvalid' },
