@@ -195,10 +195,12 @@ build_web() {
   (cd "$ROOT/web" && npm run --silent build)
 }
 
+# Every binary of the workspace; arguments go to cargo (run.sh leaves out the
+# benchmark, which depends on every service and so is built last of all).
 build_services() {
   step "Building the services (cargo, $PROFILE profile, cache in $CARGO_TARGET_DIR)"
   hint "The error above is cargo's: 'cargo build --profile $PROFILE' repeats it; a crate that failed to download needs the network, then run the command again."
-  (cd "$ROOT" && cargo_progress build --profile "$PROFILE" --workspace --bins)
+  (cd "$ROOT" && cargo_progress build --profile "$PROFILE" --workspace --bins "$@")
 }
 
 SERVICES=(auth family chores rewards platform)
