@@ -34,8 +34,16 @@ step "Running Rust tests"
 cargo nextest run --workspace --no-fail-fast --status-level fail --final-status-level slow
 
 ensure_web_deps
+# Side by side: each is one node process, and the machine has cores to spare.
 step "Linting and type-checking the web app"
-(cd web && npm run --silent lint && npm run --silent typecheck)
+mkdir -p "$LOCAL/logs"
+(cd web && npm run --silent typecheck) >"$LOCAL/logs/typecheck.log" 2>&1 &
+typecheck=$!
+(cd web && npm run --silent lint)
+if ! wait "$typecheck"; then
+  cat "$LOCAL/logs/typecheck.log" >&2
+  fail "the web app does not type-check (above); 'cd web && npm run typecheck' repeats it"
+fi
 step "Checking the web's API types match the gateway"
 scripts/gen-api-types.sh --check
 step "Running web unit tests"
