@@ -16,7 +16,7 @@ applyThemes(useThemeStore.getState().theme, uiThemeOf(useSessionStore.getState()
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-// The first render waits for the chosen language's texts (English is bundled; another is one small chunk).
+// The first render waits for the chosen language's texts (English is bundled; another is one chunk).
 void i18nReady().finally(() =>
   createRoot(root).render(
     <StrictMode>
@@ -26,5 +26,9 @@ void i18nReady().finally(() =>
 );
 
 // The app shell works offline once the service worker has stored it (production builds only:
-// the dev server and the unit tests have no worker).
-if (import.meta.env.PROD) void registerServiceWorker();
+// the dev server and the unit tests have no worker). Its code (workbox-window) downloads once
+// the page has loaded, so the first page waits for none of it; the worker registers then anyway.
+if (import.meta.env.PROD) {
+  if (document.readyState === 'complete') void registerServiceWorker();
+  else window.addEventListener('load', () => void registerServiceWorker(), { once: true });
+}
