@@ -2,7 +2,6 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 
 import { renewToken } from '@/api/renew-token';
-import { applyLiveEvent, followLiveUpdates } from '@/lib/live-updates';
 import { createQueryClient } from '@/lib/query-client';
 import { startSessionRenewal } from '@/lib/session-renewal';
 import { useSessionStore } from '@/stores/session-store';
@@ -28,10 +27,15 @@ export function AppProvider({ children, queryClient, liveUpdates = true }: AppPr
 
   // What others change (a child's submission, a review, a credit) reaches
   // the screens showing it without a reload.
+  // Their code downloads with the first session, not with the login.
   useEffect(() => {
     if (!liveUpdates || !token) return;
     const following = new AbortController();
-    followLiveUpdates(token, (kind) => applyLiveEvent(client, kind), following.signal);
+    import('@/lib/live-updates')
+      .then(({ applyLiveEvent, followLiveUpdates }) => {
+        if (!following.signal.aborted) followLiveUpdates(token, (kind) => applyLiveEvent(client, kind), following.signal);
+      })
+      .catch((error: unknown) => console.error('Failed to load the live updates', error));
     return () => following.abort();
   }, [client, liveUpdates, token]);
 
