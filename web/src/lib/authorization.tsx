@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 
 import { homePathFor } from './roles';
-import { Alert, Button, FullPageSpinner } from '@/components/ui';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FullPageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useSessionStore } from '@/stores/session-store';
 import type { Role } from '@/types/api';

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 
-import { Button, Card, PageHeader } from '@/components/ui';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 
 export function ErrorRoute() {

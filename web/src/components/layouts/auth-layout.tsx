@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 import { Brand } from './brand';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
-import { ThemeToggle } from '@/components/ui';
+import { ThemeToggle } from '@/components/ui/theme-toggle';
 
 export interface AuthLayoutProps {
   title: string;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '@/components/ui';
+import { Button } from '@/components/ui/button';
 import { APP_NAME } from '@/config/env';
 import { useAppUpdateStore } from '@/stores/app-update-store';
 

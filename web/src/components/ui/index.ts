@@ -1,3 +1,8 @@
+// The first load imports its components from their own files, not from here: a
+// chunk that imports this file carries every component it names that any
+// screen uses (web/e2e/tests/bundle.test.mjs weighs the first load). QrCode
+// (its encoder weighs more than the rest together) is imported from
+// ./qr-code by the two screens that draw one.
 export { Alert } from './alert';
 export { AmountField } from './amount-field';
 export { Button } from './button';
@@ -16,7 +21,6 @@ export { FormActions } from './form-actions';
 export { OneTimeCodeField } from './one-time-code-field';
 export { PageHeader } from './page-header';
 export { ProgressBar } from './progress-bar';
-export { QrCode } from './qr-code';
 export { ResourceList, type ListQuery } from './resource-list';
 export { SelectField, type SelectOption, type SelectOptionGroup } from './select-field';
 export { FullPageSpinner, Spinner } from './spinner';

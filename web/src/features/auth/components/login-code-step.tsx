@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { loginMfa } from '../api/login-mfa';
-import { Alert, Button, OneTimeCodeField } from '@/components/ui';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { OneTimeCodeField } from '@/components/ui/one-time-code-field';
 import { useForm } from '@/hooks/use-form';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { oneTimeCodeOf, validateOneTimeCode } from '@/lib/one-time-code';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
-import { CopyField, QrCode } from '@/components/ui';
+import { CopyField } from '@/components/ui';
+import { QrCode } from '@/components/ui/qr-code';
 
 /** The child's invite link, to copy or to scan from the parent's screen. */
 export function InviteLink({ url }: { url: string }) {
