@@ -116,5 +116,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     unstubGlobals: true,
+    // A file that renders the route tree loads every lazily loaded screen in its beforeAll
+    // (src/testing/test-utils.tsx, preloadAllScreens): on a loaded machine that may take longer
+    // than the default 10 s, and its tests then wait for none of them.
+    hookTimeout: 60_000,
   },
 });

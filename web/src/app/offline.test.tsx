@@ -1,10 +1,13 @@
 import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { offlineMessage } from '@/components/layouts/offline-banner';
 import { jsonResponse, userWithRole } from '@/testing/fixtures';
-import { renderRoute, signIn } from '@/testing/test-utils';
+import { preloadAllScreens, renderRoute, signIn } from '@/testing/test-utils';
+
+// The route tree's screens load on first use: loaded before the tests, they wait for none.
+beforeAll(preloadAllScreens);
 
 describe('the app offline', () => {
   afterEach(() => onlineManager.setOnline(true));

@@ -1,10 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { useSessionStore } from '@/stores/session-store';
 import { buildChild } from '@/testing/children';
 import { jsonResponse, userWithRole } from '@/testing/fixtures';
-import { renderRoute, signIn, stubApi } from '@/testing/test-utils';
+import { preloadAllScreens, renderRoute, signIn, stubApi } from '@/testing/test-utils';
+
+// The route tree's screens load on first use: loaded before the tests, they wait for none.
+beforeAll(preloadAllScreens);
 
 const sam = buildChild({ balance: 12.5 });
 

@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { useSessionStore } from '@/stores/session-store';
 import { buildUser, userWithRole } from '@/testing/fixtures';
-import { renderRoute, signIn, stubPendingFetch } from '@/testing/test-utils';
+import { preloadAllScreens, renderRoute, signIn, stubPendingFetch } from '@/testing/test-utils';
+
+// The route tree's screens load on first use: loaded before the tests, they wait for none.
+beforeAll(preloadAllScreens);
 
 describe('route guards', () => {
   it('sends anonymous visitors of / to the login screen', async () => {

@@ -1,42 +1,37 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 
 import { RootRoute } from './root';
-import { ChildrenRoute } from './routes/children';
 import { ErrorRoute } from './routes/error';
 import { NotFoundRoute } from './routes/not-found';
-import { AppLayout } from '@/components/layouts/app-layout';
-import { FullPageSpinner, Spinner } from '@/components/ui';
+import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { ApprovalPage } from '@/features/approval/components/approval-page';
-import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { NotificationsPage } from '@/features/notifications/components/notifications-page';
-import { EmailVerificationBanner } from '@/features/auth/components/email-verification-banner';
-import { ForgotPasswordPage } from '@/features/auth/components/forgot-password-page';
-import { InvitationPage } from '@/features/auth/components/invitation-page';
 import { LoginPage } from '@/features/auth/components/login-page';
-import { RegisterPage } from '@/features/auth/components/register-page';
-import { ResetPasswordPage } from '@/features/auth/components/reset-password-page';
-import { VerifyEmailPage } from '@/features/auth/components/verify-email-page';
-import { ChoresPage } from '@/features/chores/components/chores-page';
-import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
-import { SubmitChorePage } from '@/features/submissions/components/submit-chore-page';
-import { TabletPage } from '@/features/tablet/components/tablet-page';
-import { TabletSessionBar } from '@/features/tablet/components/tablet-session-bar';
 import { FamilyRoute, GuestRoute, ProtectedRoute, RequireMfaSetUp, RequireRole } from '@/lib/authorization';
 import { loadNamespaces } from '@/lib/i18n';
 import type { Namespace } from '@/locales/en';
+import { useSessionStore } from '@/stores/session-store';
 import type { Role } from '@/types/api';
 
 /**
- * A screen whose code is downloaded the first time it opens, so that a
- * family's first load does not carry it; meanwhile a spinner says what loads.
- * The operator console and the screens a family visits rarely are such
- * screens (web/e2e/tests/bundle.test.mjs checks the build keeps them out of
- * the first load).
+ * A screen whose code is downloaded the first time it opens, so that the
+ * first load carries only what the login needs; meanwhile a spinner says
+ * what loads. The family's screens and their frame, the family tablet, the
+ * operator console and the screens a family visits rarely are such screens
+ * (web/e2e/tests/bundle.test.mjs checks the build keeps them out of the first
+ * load).
  */
 type LazyScreenName =
+  | 'account'
+  | 'family'
+  | 'dashboard'
+  | 'chores'
+  | 'submit'
+  | 'approval'
+  | 'children'
+  | 'notifications'
+  | 'tablet'
   | 'admin'
   | 'categories'
   | 'payouts'
@@ -55,6 +50,18 @@ function ScreenLoading({ screen, fullPage }: { screen: LazyScreenName; fullPage:
   return fullPage ? <FullPageSpinner label={label} /> : <Spinner label={label} />;
 }
 
+/** A lazily loaded screen: what a route renders, and how to download it before it is shown. */
+interface LazyScreen {
+  element: ReactElement;
+  /** Downloads the screen's code and texts (once; again after a failure). */
+  preload: () => Promise<void>;
+}
+
+/** What a route with a lazily loaded screen keeps in its `handle`. */
+export interface ScreenHandle {
+  preload: () => Promise<void>;
+}
+
 /**
  * `screen` downloads with its texts (`namespaces`, in the language shown),
  * so it never shows a key or another language while they load.
@@ -64,18 +71,108 @@ function lazyScreen(
   screen: LazyScreenName,
   namespaces: Namespace[],
   fullPage = false,
-) {
-  const Screen = lazy(async () => {
-    const [component] = await Promise.all([load(), loadNamespaces(...namespaces)]);
-    return { default: component };
-  });
-  return (
-    <Suspense fallback={<ScreenLoading screen={screen} fullPage={fullPage} />}>
-      <Screen />
-    </Suspense>
-  );
+): LazyScreen {
+  let loading: Promise<{ default: ComponentType }> | null = null;
+  const download = () =>
+    (loading ??= Promise.all([load(), loadNamespaces(...namespaces)]).then(
+      ([component]) => ({ default: component }),
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    ));
+  const Screen = lazy(download);
+  return {
+    element: (
+      <Suspense fallback={<ScreenLoading screen={screen} fullPage={fullPage} />}>
+        <Screen />
+      </Suspense>
+    ),
+    preload: () => download().then(() => undefined),
+  };
 }
 
+/** The handle of a route showing `screen`, so that {@link preloadScreens} finds it. */
+const handleOf = (screen: LazyScreen): ScreenHandle => ({ preload: screen.preload });
+
+// The account pages besides the login (their texts, auth, come with it).
+const registerScreen = lazyScreen(
+  () => import('@/features/auth/components/register-page').then((module) => module.RegisterPage),
+  'account',
+  [],
+  true,
+);
+const invitationScreen = lazyScreen(
+  () => import('@/features/auth/components/invitation-page').then((module) => module.InvitationPage),
+  'account',
+  [],
+  true,
+);
+const forgotPasswordScreen = lazyScreen(
+  () => import('@/features/auth/components/forgot-password-page').then((module) => module.ForgotPasswordPage),
+  'account',
+  [],
+  true,
+);
+const resetPasswordScreen = lazyScreen(
+  () => import('@/features/auth/components/reset-password-page').then((module) => module.ResetPasswordPage),
+  'account',
+  [],
+  true,
+);
+const verifyEmailScreen = lazyScreen(
+  () => import('@/features/auth/components/verify-email-page').then((module) => module.VerifyEmailPage),
+  'account',
+  [],
+  true,
+);
+
+// The frame of the family's screens (its tablet bar speaks the tablet namespace).
+const familyLayout = lazyScreen(
+  () => import('./routes/family-layout').then((module) => module.FamilyLayoutRoute),
+  'family',
+  ['tablet'],
+  true,
+);
+// Its allowance panel speaks the children namespace.
+const dashboardScreen = lazyScreen(
+  () => import('@/features/dashboard/components/dashboard-page').then((module) => module.DashboardPage),
+  'dashboard',
+  ['dashboard', 'children'],
+);
+const choresScreen = lazyScreen(
+  () => import('@/features/chores/components/chores-page').then((module) => module.ChoresPage),
+  'chores',
+  ['chores'],
+);
+const submitScreen = lazyScreen(
+  () => import('@/features/submissions/components/submit-chore-page').then((module) => module.SubmitChorePage),
+  'submit',
+  ['submissions'],
+);
+const approvalScreen = lazyScreen(
+  () => import('@/features/approval/components/approval-page').then((module) => module.ApprovalPage),
+  'approval',
+  ['approval'],
+);
+// Composed here: the children's cards (children, with the tablet's Set PIN) with their pauses.
+const childrenScreen = lazyScreen(
+  () => import('./routes/children').then((module) => module.ChildrenRoute),
+  'children',
+  ['children', 'tablet'],
+);
+const notificationsScreen = lazyScreen(
+  () => import('@/features/notifications/components/notifications-page').then((module) => module.NotificationsPage),
+  'notifications',
+  [],
+);
+// The family tablet may be the first page a tablet opens: its texts come with it.
+const tabletScreen = lazyScreen(
+  () => import('@/features/tablet/components/tablet-page').then((module) => module.TabletPage),
+  'tablet',
+  ['tablet'],
+  true,
+);
 const adminConsole = lazyScreen(
   () => import('@/features/admin/components/admin-console-page').then((module) => module.AdminConsolePage),
   'admin',
@@ -124,7 +221,7 @@ const historyScreen = lazyScreen(
 const settingsScreen = lazyScreen(
   () => import('./routes/settings').then((module) => module.SettingsRoute),
   'settings',
-  ['settings'],
+  ['settings', 'tablet'],
 );
 const teamScreen = lazyScreen(
   () => import('@/features/team/components/team-page').then((module) => module.TeamPage),
@@ -145,6 +242,11 @@ const parentOnly = (element: ReactNode) => <RequireRole roles={PARENT_ROLES}>{el
 /** Only children submit chores (availability is per child). */
 const childOnly = (element: ReactNode) => <RequireRole roles={['ORG_MEMBER']}>{element}</RequireRole>;
 
+/** A route's element and handle for `screen`, inside `guard` if given. */
+function screenRoute(screen: LazyScreen, guard?: (element: ReactNode) => ReactNode): Pick<RouteObject, 'element' | 'handle'> {
+  return { element: guard ? guard(screen.element) : screen.element, handle: handleOf(screen) };
+}
+
 export const routes: RouteObject[] = [
   {
     element: <RootRoute />,
@@ -159,69 +261,62 @@ export const routes: RouteObject[] = [
         ),
       },
       // The page itself handles ?invite=CODE and signed-in visitors.
-      { path: paths.auth.register.path, element: <RegisterPage /> },
-      { path: paths.auth.invite.path, element: <InvitationPage /> },
-      { path: paths.auth.acceptInvite.path, element: <InvitationPage /> },
-      { path: paths.auth.forgotPassword.path, element: <ForgotPasswordPage /> },
+      { path: paths.auth.register.path, ...screenRoute(registerScreen) },
+      { path: paths.auth.invite.path, ...screenRoute(invitationScreen) },
+      { path: paths.auth.acceptInvite.path, ...screenRoute(invitationScreen) },
+      { path: paths.auth.forgotPassword.path, ...screenRoute(forgotPasswordScreen) },
       // The mailed links open whether or not someone is signed in on this browser.
-      { path: paths.auth.resetPassword.path, element: <ResetPasswordPage /> },
-      { path: paths.auth.verifyEmail.path, element: <VerifyEmailPage /> },
+      { path: paths.auth.resetPassword.path, ...screenRoute(resetPasswordScreen) },
+      { path: paths.auth.verifyEmail.path, ...screenRoute(verifyEmailScreen) },
       // The family tablet works with its device token, whoever is signed in.
-      { path: paths.tablet.path, element: <TabletPage /> },
+      { path: paths.tablet.path, ...screenRoute(tabletScreen) },
       {
         path: paths.admin.path,
         element: (
           <ProtectedRoute>
             <RequireRole roles={['SUPER_ADMIN']}>
-              <RequireMfaSetUp>{adminConsole}</RequireMfaSetUp>
+              <RequireMfaSetUp>{adminConsole.element}</RequireMfaSetUp>
             </RequireRole>
           </ProtectedRoute>
         ),
+        handle: handleOf(adminConsole),
       },
       {
         path: paths.admin.twoFactor.path,
         element: (
           <ProtectedRoute>
-            <RequireRole roles={['SUPER_ADMIN']}>{adminTwoFactor}</RequireRole>
+            <RequireRole roles={['SUPER_ADMIN']}>{adminTwoFactor.element}</RequireRole>
           </ProtectedRoute>
         ),
+        handle: handleOf(adminTwoFactor),
       },
       {
         path: paths.home.path,
         element: (
           <ProtectedRoute>
-            <FamilyRoute>
-              <AppLayout
-                bell={<NotificationBell />}
-                banner={
-                  <>
-                    <TabletSessionBar />
-                    <EmailVerificationBanner />
-                  </>
-                }
-              />
-            </FamilyRoute>
+            <FamilyRoute>{familyLayout.element}</FamilyRoute>
           </ProtectedRoute>
         ),
+        handle: handleOf(familyLayout),
         children: [
-          { index: true, element: <DashboardPage /> },
-          { path: paths.app.chores.path, element: <ChoresPage /> },
-          { path: paths.app.today.path, element: parentOnly(todayScreen) },
-          { path: paths.app.categories.path, element: parentOnly(categoriesScreen) },
-          { path: paths.app.submit.path, element: childOnly(<SubmitChorePage />) },
-          { path: paths.app.approval.path, element: parentOnly(<ApprovalPage />) },
-          { path: paths.app.children.path, element: parentOnly(<ChildrenRoute />) },
+          { index: true, ...screenRoute(dashboardScreen) },
+          { path: paths.app.chores.path, ...screenRoute(choresScreen) },
+          { path: paths.app.today.path, ...screenRoute(todayScreen, parentOnly) },
+          { path: paths.app.categories.path, ...screenRoute(categoriesScreen, parentOnly) },
+          { path: paths.app.submit.path, ...screenRoute(submitScreen, childOnly) },
+          { path: paths.app.approval.path, ...screenRoute(approvalScreen, parentOnly) },
+          { path: paths.app.children.path, ...screenRoute(childrenScreen, parentOnly) },
           // Parents record payouts; a child sees their own.
-          { path: paths.app.payouts.path, element: payoutsScreen },
+          { path: paths.app.payouts.path, ...screenRoute(payoutsScreen) },
           // Parents keep the store; a child buys from it.
-          { path: paths.app.store.path, element: storeScreen },
-          { path: paths.app.history.path, element: historyScreen },
-          { path: paths.app.settings.path, element: parentOnly(settingsScreen) },
-          { path: paths.app.team.path, element: parentOnly(teamScreen) },
-          { path: paths.app.profile.path, element: profileScreen },
+          { path: paths.app.store.path, ...screenRoute(storeScreen) },
+          { path: paths.app.history.path, ...screenRoute(historyScreen) },
+          { path: paths.app.settings.path, ...screenRoute(settingsScreen, parentOnly) },
+          { path: paths.app.team.path, ...screenRoute(teamScreen, parentOnly) },
+          { path: paths.app.profile.path, ...screenRoute(profileScreen) },
           // A child reads their own; parents any child's of the family.
-          { path: paths.app.payslip.path, element: payslipScreen },
-          { path: paths.app.notifications.path, element: <NotificationsPage /> },
+          { path: paths.app.payslip.path, ...screenRoute(payslipScreen) },
+          { path: paths.app.notifications.path, ...screenRoute(notificationsScreen) },
         ],
       },
       // Anonymous visitors reach only login, register, invitations and the mailed links: an unknown address sends them to /login.
@@ -237,6 +332,27 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * Starts downloading the lazily loaded screens that `pathname` shows (a
+ * family screen and its frame at once, rather than one after the other).
+ * Resolves when they are there.
+ */
+export async function preloadScreens(pathname: string): Promise<void> {
+  const handles = (matchRoutes(routes, pathname) ?? []).map(({ route }) => route.handle as ScreenHandle | undefined);
+  await Promise.all(handles.filter((handle) => handle !== undefined).map((handle) => handle.preload()));
+}
+
+/**
+ * The app's router. With a session, the screens of the page opened and of
+ * every page navigated to download together; a visitor without one is sent
+ * to the login, and downloads none of them.
+ */
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  const router = createBrowserRouter(routes);
+  const preload = (pathname: string) => {
+    if (useSessionStore.getState().token) preloadScreens(pathname).catch(() => undefined);
+  };
+  preload(router.state.location.pathname);
+  router.subscribe((state) => preload(state.location.pathname));
+  return router;
 }

@@ -24,8 +24,10 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 /**
- * English comes with the first load; every other language is a chunk of its
- * own (all of its namespaces), fetched when it is first chosen or detected.
+ * English comes with the first load (the texts every screen shares and the
+ * login's; each other screen's with that screen); every other language is a
+ * chunk of its own (all of its namespaces), fetched when it is first chosen or
+ * detected.
  */
 const LANGUAGE_LOADERS: Record<Exclude<Language, 'en'>, () => Promise<{ default: Resource[string] }>> = {
   es: () => import('@/locales/es'),
@@ -36,6 +38,12 @@ type TextsLoader = () => Promise<{ default: Resource[string][string] }>;
 
 /** The English texts of the screens loaded on first use, each fetched with its screen. */
 const ENGLISH_ON_DEMAND: Readonly<Record<string, TextsLoader>> = {
+  dashboard: () => import('@/locales/en/dashboard.json'),
+  chores: () => import('@/locales/en/chores.json'),
+  submissions: () => import('@/locales/en/submissions.json'),
+  approval: () => import('@/locales/en/approval.json'),
+  children: () => import('@/locales/en/children.json'),
+  tablet: () => import('@/locales/en/tablet.json'),
   categories: () => import('@/locales/en/categories.json'),
   payouts: () => import('@/locales/en/payouts.json'),
   store: () => import('@/locales/en/store.json'),

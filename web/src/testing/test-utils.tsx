@@ -1,10 +1,10 @@
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 
 import { AppProvider } from '@/app/provider';
-import { routes } from '@/app/router';
+import { routes, type ScreenHandle } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
 import { useSessionStore } from '@/stores/session-store';
 import { jsonResponse } from './fixtures';
@@ -108,6 +108,22 @@ function TestProviders({ children }: { children: ReactNode }) {
 /** Renders a screen inside the app's providers (with a cache of its own). */
 export function renderWithProviders(ui: ReactElement, options?: Omit<RenderOptions, 'wrapper'>) {
   return render(ui, { ...options, wrapper: TestProviders });
+}
+
+/**
+ * Downloads every lazily loaded screen of the route tree (its code and
+ * texts), as a file's `beforeAll`, so that rendering
+ * the route tree later waits for none of them however loaded the machine is.
+ */
+export async function preloadAllScreens(): Promise<void> {
+  const preloads: Promise<void>[] = [];
+  const visit = (route: RouteObject) => {
+    const handle = route.handle as ScreenHandle | undefined;
+    if (handle) preloads.push(handle.preload());
+    route.children?.forEach(visit);
+  };
+  routes.forEach(visit);
+  await Promise.all(preloads);
 }
 
 /** Renders the real route tree at `path` inside a memory router. */

@@ -1,10 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { buildSubmission } from '@/testing/chores';
 import { jsonResponse, userWithRole } from '@/testing/fixtures';
-import { renderRoute, signIn, stubApi } from '@/testing/test-utils';
+import { preloadAllScreens, renderRoute, signIn, stubApi } from '@/testing/test-utils';
+
+// The route tree's screens load on first use: loaded before the tests, they wait for none.
+beforeAll(preloadAllScreens);
 
 /** A queue of two that loses each submission a review (2xx) takes. */
 function stubQueue() {

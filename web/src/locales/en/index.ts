@@ -1,11 +1,11 @@
 import type admin from './admin.json';
-import approval from './approval.json';
+import type approval from './approval.json';
 import auth from './auth.json';
 import type categories from './categories.json';
-import children from './children.json';
-import chores from './chores.json';
+import type children from './children.json';
+import type chores from './chores.json';
 import common from './common.json';
-import dashboard from './dashboard.json';
+import type dashboard from './dashboard.json';
 import errors from './errors.json';
 import type history from './history.json';
 import mfa from './mfa.json';
@@ -14,8 +14,8 @@ import type payslip from './payslip.json';
 import type profile from './profile.json';
 import type settings from './settings.json';
 import type store from './store.json';
-import submissions from './submissions.json';
-import tablet from './tablet.json';
+import type submissions from './submissions.json';
+import type tablet from './tablet.json';
 import type team from './team.json';
 import validation from './validation.json';
 
@@ -24,15 +24,22 @@ import validation from './validation.json';
  * language has exactly these keys (locales.test.ts checks it).
  *
  * These namespaces come with the first load: what every screen shares and
- * the screens a family opens first (mfa: the login's second step).
+ * what the login shows (errors: the server's refusals; mfa: its second step).
  */
-const en = { common, validation, errors, auth, chores, approval, children, dashboard, submissions, mfa, tablet };
+const en = { common, validation, errors, auth, mfa };
 
 /**
  * The namespaces of the screens loaded on first use (src/app/router.tsx): each
- * is fetched with its screen, in English as in any other language.
+ * is fetched with its screen, in English as in any other language (the
+ * family's everyday screens, the family tablet, and the rarer ones).
  */
 export const ON_DEMAND_NAMESPACES = [
+  'dashboard',
+  'chores',
+  'submissions',
+  'approval',
+  'children',
+  'tablet',
   'categories',
   'payouts',
   'store',
@@ -45,6 +52,12 @@ export const ON_DEMAND_NAMESPACES = [
 ] as const;
 
 interface OnDemandTranslations {
+  dashboard: typeof dashboard;
+  chores: typeof chores;
+  submissions: typeof submissions;
+  approval: typeof approval;
+  children: typeof children;
+  tablet: typeof tablet;
   categories: typeof categories;
   payouts: typeof payouts;
   store: typeof store;

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { APP_NAME } from '@/config/env';
 import { useSessionStore } from '@/stores/session-store';
@@ -13,8 +13,11 @@ import {
   superAdmin,
 } from '@/testing/admin';
 import { jsonResponse, userWithRole } from '@/testing/fixtures';
-import { renderRoute, signIn, stubApi, stubPendingFetch, type ApiRequest } from '@/testing/test-utils';
+import { preloadAllScreens, renderRoute, signIn, stubApi, stubPendingFetch, type ApiRequest } from '@/testing/test-utils';
 import { formatDate } from '@/utils/format';
+
+// The route tree's screens load on first use: loaded before the tests, they wait for none.
+beforeAll(preloadAllScreens);
 
 const does = buildOrganization();
 const smiths = buildOrganization({ id: 'org-2', name: 'The Smiths', slug: 'the-smiths', plan: 'PRO', subscriptionStatus: 'ACTIVE' });

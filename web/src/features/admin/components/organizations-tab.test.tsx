@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 import type { Organization } from '../types';
 import {
@@ -14,8 +14,11 @@ import {
   superAdmin,
 } from '@/testing/admin';
 import { jsonResponse } from '@/testing/fixtures';
-import { renderRoute, signIn, stubApi, type ApiRequest } from '@/testing/test-utils';
+import { preloadAllScreens, renderRoute, signIn, stubApi, type ApiRequest } from '@/testing/test-utils';
 import { formatDate } from '@/utils/format';
+
+// The route tree's screens load on first use: loaded before the tests, they wait for none.
+beforeAll(preloadAllScreens);
 
 const freeTrial = buildOrganization({ id: 'org-free', name: 'Free Trial Family', plan: 'FREE', subscriptionStatus: 'TRIAL' });
 const proActive = buildOrganization({ id: 'org-pro', name: 'Pro Family', plan: 'PRO', subscriptionStatus: 'ACTIVE' });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { AdminUser } from '../types';
 import {
@@ -12,8 +12,11 @@ import {
   superAdmin,
 } from '@/testing/admin';
 import { jsonResponse } from '@/testing/fixtures';
-import { renderRoute, signIn, stubApi, type ApiRequest } from '@/testing/test-utils';
+import { preloadAllScreens, renderRoute, signIn, stubApi, type ApiRequest } from '@/testing/test-utils';
 import { formatDate, formatDateTime } from '@/utils/format';
+
+// The route tree's screens load on first use: loaded before the tests, they wait for none.
+beforeAll(preloadAllScreens);
 
 type Handler = (request: ApiRequest) => Response | undefined;
 

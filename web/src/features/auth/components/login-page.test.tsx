@@ -1,11 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { setLanguage } from '@/lib/i18n';
 import { buildUser, jsonResponse } from '@/testing/fixtures';
-import { renderRoute, signIn, stubApi, type ApiRequest } from '@/testing/test-utils';
+import { preloadAllScreens, renderRoute, signIn, stubApi, type ApiRequest } from '@/testing/test-utils';
 import type { User } from '@/types/api';
+
+// The route tree's screens load on first use: loaded before the tests, they wait for none.
+beforeAll(preloadAllScreens);
 
 const parent = buildUser();
 const suspended = 'This family account has been suspended';

@@ -1,13 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { setLanguage } from '@/lib/i18n';
 import { useSessionEndStore } from '@/stores/session-end-store';
 import { useSessionStore } from '@/stores/session-store';
 import { buildUser, jsonResponse } from '@/testing/fixtures';
-import { fieldErrorOf, renderRoute, signIn, stubApi, type ApiRequest } from '@/testing/test-utils';
+import { fieldErrorOf, preloadAllScreens, renderRoute, signIn, stubApi, type ApiRequest } from '@/testing/test-utils';
+
+// The route tree's screens load on first use: loaded before the tests, they wait for none.
+beforeAll(preloadAllScreens);
 
 const parent = buildUser({ mfaEnabled: true });
 const wrongCode = { error: 'That code is not right', message: 'That code is not right', details: [{ field: 'code', message: 'That code is not right' }] };

@@ -1,10 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { useSessionStore } from '@/stores/session-store';
 import { buildUser, jsonResponse } from '@/testing/fixtures';
-import { renderRoute, stubApi, type ApiRequest } from '@/testing/test-utils';
+import { preloadAllScreens, renderRoute, stubApi, type ApiRequest } from '@/testing/test-utils';
+
+// The route tree's screens load on first use: loaded before the tests, they wait for none.
+beforeAll(preloadAllScreens);
 
 const parent = buildUser({ mfaEnabled: true });
 

@@ -1,9 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { useSessionStore } from '@/stores/session-store';
 import { buildUser, jsonResponse } from '@/testing/fixtures';
-import { holdApi, renderRoute, signIn } from '@/testing/test-utils';
+import { holdApi, preloadAllScreens, renderRoute, signIn } from '@/testing/test-utils';
+
+// The route tree's screens load on first use: loaded before the tests, they wait for none.
+beforeAll(preloadAllScreens);
 
 /** GET /users/me answers only when the test says so; the verification at once. */
 function holdAccountReads() {

@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { userWithRole } from '@/testing/fixtures';
-import { renderRoute, signIn, stubPendingFetch } from '@/testing/test-utils';
+import { preloadAllScreens, renderRoute, signIn, stubPendingFetch } from '@/testing/test-utils';
+
+// The route tree's screens load on first use: loaded before the tests, they wait for none.
+beforeAll(preloadAllScreens);
 
 /** The link inside the stat card named `label`, if it has one. */
 function linkOf(label: string): HTMLAnchorElement | null {

@@ -1,12 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { useSessionStore } from '@/stores/session-store';
 import { buildPlatformStats, buildOrganization, pageOf, splitPath, superAdmin } from '@/testing/admin';
 import { decodeQrImage } from '@/testing/decode-qr';
 import { jsonResponse } from '@/testing/fixtures';
-import { renderRoute, signIn, stubApi, stubPendingFetch, type ApiRequest } from '@/testing/test-utils';
+import { preloadAllScreens, renderRoute, signIn, stubApi, stubPendingFetch, type ApiRequest } from '@/testing/test-utils';
+
+// The route tree's screens load on first use: loaded before the tests, they wait for none.
+beforeAll(preloadAllScreens);
 
 const otpauthUrl = 'otpauth://totp/Chorely:root%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Chorely';
 const recoveryCodes = Array.from({ length: 10 }, (_, index) => `QWERT-${String(20000 + index)}`);

@@ -1,10 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { buildChild } from '@/testing/children';
 import { buildUser, childUser, jsonResponse } from '@/testing/fixtures';
-import { fieldErrorOf, renderRoute, signIn, stubApi, type ApiRequest } from '@/testing/test-utils';
+import { fieldErrorOf, preloadAllScreens, renderRoute, signIn, stubApi, type ApiRequest } from '@/testing/test-utils';
+
+// The route tree's screens load on first use: loaded before the tests, they wait for none.
+beforeAll(preloadAllScreens);
 
 const URL_ONCE = 'http://localhost:8080/api/calendar/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ.ics';
 const incorrect = 'Current password is incorrect';

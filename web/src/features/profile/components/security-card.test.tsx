@@ -1,11 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { STORAGE_KEYS } from '@/lib/storage';
 import { useSessionStore } from '@/stores/session-store';
 import { buildUser, childUser, jsonResponse } from '@/testing/fixtures';
-import { fieldErrorOf, renderRoute, signIn, stubApi, type ApiRequest } from '@/testing/test-utils';
+import { fieldErrorOf, preloadAllScreens, renderRoute, signIn, stubApi, type ApiRequest } from '@/testing/test-utils';
+
+// The route tree's screens load on first use: loaded before the tests, they wait for none.
+beforeAll(preloadAllScreens);
 
 const jane = buildUser();
 
