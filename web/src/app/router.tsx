@@ -62,9 +62,14 @@ export interface ScreenHandle {
   preload: () => Promise<void>;
 }
 
+/** The server data cache, which every lazily loaded screen runs inside (and the first one makes). */
+const loadServerData = () => import('./server-data');
+const ServerData = lazy(() => loadServerData().then((module) => ({ default: module.WithServerData })));
+
 /**
  * `screen` downloads with its texts (`namespaces`, in the language shown),
- * so it never shows a key or another language while they load.
+ * so it never shows a key or another language while they load, and with the
+ * server data cache.
  */
 function lazyScreen(
   load: () => Promise<ComponentType>,
@@ -74,7 +79,7 @@ function lazyScreen(
 ): LazyScreen {
   let loading: Promise<{ default: ComponentType }> | null = null;
   const download = () =>
-    (loading ??= Promise.all([load(), loadNamespaces(...namespaces)]).then(
+    (loading ??= Promise.all([load(), loadNamespaces(...namespaces), loadServerData()]).then(
       ([component]) => ({ default: component }),
       (error: unknown) => {
         loading = null;
@@ -85,7 +90,9 @@ function lazyScreen(
   return {
     element: (
       <Suspense fallback={<ScreenLoading screen={screen} fullPage={fullPage} />}>
-        <Screen />
+        <ServerData>
+          <Screen />
+        </ServerData>
       </Suspense>
     ),
     preload: () => download().then(() => undefined),

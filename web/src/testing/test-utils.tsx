@@ -1,5 +1,6 @@
 import { render, type RenderOptions } from '@testing-library/react';
-import type { ReactElement, ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 
@@ -96,8 +97,11 @@ export function signIn(user: User, token = 'test-token') {
   useSessionStore.getState().setSession(token, user);
 }
 
-/** A cache of its own for each test, so that no test sees another's data. */
-function TestProviders({ children }: { children: ReactNode }) {
+/**
+ * The app's providers, with a cache of its own for each test, so that no test
+ * sees another's data.
+ */
+function AppProviders({ children }: { children: ReactNode }) {
   return (
     <AppProvider queryClient={createQueryClient()} liveUpdates={false}>
       {children}
@@ -105,14 +109,27 @@ function TestProviders({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * The app's providers around a screen rendered by itself: the cache is given
+ * to it at once, as the route tree gives it to each lazily loaded screen.
+ */
+function ScreenProviders({ children }: { children: ReactNode }) {
+  const [client] = useState(createQueryClient);
+  return (
+    <AppProvider queryClient={client} liveUpdates={false}>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </AppProvider>
+  );
+}
+
 /** Renders a screen inside the app's providers (with a cache of its own). */
 export function renderWithProviders(ui: ReactElement, options?: Omit<RenderOptions, 'wrapper'>) {
-  return render(ui, { ...options, wrapper: TestProviders });
+  return render(ui, { ...options, wrapper: ScreenProviders });
 }
 
 /**
- * Downloads every lazily loaded screen of the route tree (its code and
- * texts), as a file's `beforeAll`, so that rendering
+ * Downloads every lazily loaded screen of the route tree (its code, texts
+ * and the server data cache's), as a file's `beforeAll`, so that rendering
  * the route tree later waits for none of them however loaded the machine is.
  */
 export async function preloadAllScreens(): Promise<void> {
@@ -129,7 +146,7 @@ export async function preloadAllScreens(): Promise<void> {
 /** Renders the real route tree at `path` inside a memory router. */
 export function renderRoute(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const view = render(<RouterProvider router={router} />, { wrapper: TestProviders });
+  const view = render(<RouterProvider router={router} />, { wrapper: AppProviders });
   return { router, ...view };
 }
 
