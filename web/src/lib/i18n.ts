@@ -1,9 +1,8 @@
-import i18n, { type Resource } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
+import i18n, { type LanguageDetectorModule, type Resource } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 
-import { STORAGE_KEYS, storage } from './storage';
+import { storage } from './storage';
 import en, { FIRST_LOAD_NAMESPACES, type Namespace, type OnDemandNamespace } from '@/locales/en';
 
 /** The languages the interface speaks; English is the one the server speaks and the fallback. */
@@ -69,13 +68,27 @@ function applyDocumentLanguage(language: string): void {
 i18n.on('languageChanged', applyDocumentLanguage);
 
 /**
+ * The languages to show, best first (i18next takes the first it speaks, by
+ * its language alone: de-AT is German): the one chosen on this device, then
+ * the browser's, in its order.
+ */
+const languageDetector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  detect: () => {
+    const chosen = storage.getLanguage();
+    const browser = typeof navigator === 'undefined' ? [] : [...(navigator.languages ?? []), navigator.language];
+    return [chosen, ...browser].filter((language): language is string => Boolean(language));
+  },
+};
+
+/**
  * The one i18next instance. The language is the one chosen on this device
  * (local storage), else the browser's first language we speak, else English.
  * Only an explicit choice is stored (setLanguage), so a browser whose
  * language changes later is followed until the user picks one.
  */
 const ready = i18n
-  .use(LanguageDetector)
+  .use(languageDetector)
   .use(resourcesToBackend((language: string, namespace: string) => loadNamespace(language, namespace)))
   .use(initReactI18next)
   .init({
@@ -88,11 +101,6 @@ const ready = i18n
     // The rest load with their screens (loadNamespaces), and then in every language chosen after.
     ns: FIRST_LOAD_NAMESPACES,
     defaultNS: 'common',
-    detection: {
-      order: ['localStorage', 'navigator'],
-      lookupLocalStorage: STORAGE_KEYS.language,
-      caches: [],
-    },
     // React escapes what it renders; escaping here too would show &amp; and the like.
     interpolation: { escapeValue: false },
     // Set up at once (English is here already), so that anything may translate from the start.

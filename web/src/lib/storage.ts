@@ -78,6 +78,8 @@ export const storage = {
     }
   },
   setCelebrated: (userId: string, ids: readonly string[]) => write(celebratedKey(userId), JSON.stringify(ids)),
+  /** The language chosen on this device, as stored (i18n.ts checks that the app speaks it). */
+  getLanguage: (): string | null => read(STORAGE_KEYS.language) || null,
   setLanguage: (language: string) => write(STORAGE_KEYS.language, language),
 
   clearSession: () => {
