@@ -34,12 +34,22 @@ function swaggerUiAssets(): Plugin {
 }
 
 /**
- * Writes which source files each chunk holds to .vite/chunk-modules.json,
- * beside Vite's manifest (which names chunks, not their modules), so the
- * bundle check can tell what a first load carries.
+ * Writes which source files and packages each chunk holds to
+ * .vite/chunk-modules.json, beside Vite's manifest (which names chunks, not
+ * their modules), so the bundle check can tell what a first load carries:
+ * `src/…` for the app's files, `node_modules/<package>/` once for each
+ * package.
  */
 function chunkModules(): Plugin {
   const srcDir = join(rootDir, 'src') + sep;
+  /** The package a module id is a file of (the innermost, for a nested node_modules), if any. */
+  const packageOf = (id: string): string | undefined => {
+    const path = id.split(sep).join('/');
+    const at = path.lastIndexOf('/node_modules/');
+    if (at < 0) return undefined;
+    const [first, second] = path.slice(at + '/node_modules/'.length).split('/');
+    return first?.startsWith('@') ? `${first}/${second}` : first;
+  };
   return {
     name: 'chorely:chunk-modules',
     apply: 'build',
@@ -47,9 +57,11 @@ function chunkModules(): Plugin {
       const modules: Record<string, string[]> = {};
       for (const output of Object.values(bundle)) {
         if (output.type !== 'chunk') continue;
-        modules[output.fileName] = output.moduleIds
+        const files = output.moduleIds
           .filter((id) => id.startsWith(srcDir))
           .map((id) => relative(rootDir, id).split(sep).join('/'));
+        const packages = new Set(output.moduleIds.map(packageOf).filter((name) => name !== undefined));
+        modules[output.fileName] = [...files, ...[...packages].sort().map((name) => `node_modules/${name}/`)];
       }
       this.emitFile({
         type: 'asset',
