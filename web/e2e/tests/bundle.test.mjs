@@ -170,6 +170,13 @@ describe('the first page (/login, where / sends a signed-out visitor)', () => {
     });
   }
 
+  it("takes react-router's production build, without its warnings for developers", () => {
+    // A warning only the development build gives (ENABLE_DEV_WARNINGS; vite.config.ts picks the other).
+    const warning = 'No routes matched location';
+    const carrying = page.filter((key) => readFileSync(join(distDir, manifest[key].file), 'utf8').includes(warning));
+    assert.deepEqual(carrying, [], "react-router's development build is in the first page");
+  });
+
   for (const name of LAZY_PACKAGES) {
     it(`carries nothing of ${name}`, () => {
       assert.ok(
