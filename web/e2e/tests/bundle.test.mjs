@@ -83,9 +83,10 @@ const LAZY_TEXTS = [
 
 /**
  * The libraries only lazily loaded code uses: the server data cache, the QR
- * codes, the live events' stream and the service worker's registration.
+ * codes, the live events' stream, the service worker's registration and the
+ * HTML parser of react-i18next's <Trans> (the login uses TaggedText).
  */
-const LAZY_PACKAGES = ['@tanstack/query-core', 'qrcode', '@microsoft/fetch-event-source', 'workbox-window'].map((name) => `node_modules/${name}/`);
+const LAZY_PACKAGES = ['@tanstack/query-core', 'qrcode', '@microsoft/fetch-event-source', 'workbox-window', 'html-parse-stringify'].map((name) => `node_modules/${name}/`);
 
 function readJson(name) {
   const file = join(distDir, '.vite', name);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 
 import { isMfaChallenge, login } from '../api/login';
@@ -9,6 +9,7 @@ import { LoginCodeStep } from './login-code-step';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { TaggedText } from '@/components/ui/tagged-text';
 import { TextField } from '@/components/ui/text-field';
 import { APP_NAME } from '@/config/env';
 import { paths } from '@/config/paths';
@@ -82,7 +83,7 @@ export function LoginPage() {
     <AuthLayout
       title={t('login.title')}
       subtitle={t('login.subtitle')}
-      footer={<Trans t={t} i18nKey="login.noAccount" components={{ register: <Link to={paths.auth.register.getHref()} /> }} />}
+      footer={<TaggedText text={t('login.noAccount')} components={{ register: <Link to={paths.auth.register.getHref()} /> }} />}
     >
       <form className="form" onSubmit={onSubmit} noValidate aria-label={t('login.formLabel')}>
         {ended && <SessionEndedNotice ended={ended} />}
