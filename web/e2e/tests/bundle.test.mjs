@@ -26,8 +26,12 @@ import { constants, gzipSync } from 'node:zlib';
 
 const distDir = process.env.DIST_DIR || fileURLToPath(new URL('../../dist', import.meta.url));
 
-/** The first page's JavaScript, gzipped at level 9 (zlib's best), at most: 150 KiB. */
-const FIRST_PAGE_BUDGET = 150 * 1024;
+/**
+ * The first page's JavaScript, gzipped at level 9 (zlib's best), at most:
+ * 150 KB (150,000 bytes), the decimal kilobytes issue 49 counts in.
+ */
+const FIRST_PAGE_BUDGET = 150_000;
+const BUDGET_TEXT = `${FIRST_PAGE_BUDGET / 1000} KB (${FIRST_PAGE_BUDGET.toLocaleString('en')} bytes)`;
 
 /** The login's screen, and the English texts it shows at once (its own, the shell's, the server's refusals'). */
 const LOGIN_SCREEN = 'src/features/auth/components/login-page.tsx';
@@ -123,7 +127,8 @@ function gzippedSize(key) {
   return gzipSync(readFileSync(join(distDir, manifest[key].file)), { level: constants.Z_BEST_COMPRESSION }).length;
 }
 
-const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+/** A size in decimal kilobytes, as the budget is given. */
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 
 describe('the first load', () => {
   const closure = staticClosure('index.html');
@@ -149,9 +154,12 @@ describe('the first page (/login, where / sends a signed-out visitor)', () => {
   const sizes = page.map((key) => [manifest[key].file, gzippedSize(key)]).sort((a, b) => b[1] - a[1]);
   const total = sizes.reduce((sum, [, size]) => sum + size, 0);
 
-  it(`downloads at most ${kib(FIRST_PAGE_BUDGET)} of JavaScript, gzipped at level 9`, () => {
-    const listing = sizes.map(([file, size]) => `  ${kib(size).padStart(10)}  ${file}`).join('\n');
-    assert.ok(total <= FIRST_PAGE_BUDGET, `the first page downloads ${kib(total)} (${total} bytes) of JavaScript:\n${listing}`);
+  it(`downloads at most ${BUDGET_TEXT} of JavaScript, gzipped at level 9`, () => {
+    const listing = sizes.map(([file, size]) => `  ${kb(size).padStart(9)}  ${file}`).join('\n');
+    assert.ok(
+      total <= FIRST_PAGE_BUDGET,
+      `the first page downloads ${kb(total)} (${total} bytes) of JavaScript, more than ${BUDGET_TEXT}:\n${listing}`,
+    );
   });
 
   for (const [entry, folder] of [...LAZY_SCREENS, ...LAZY_TEXTS]) {
