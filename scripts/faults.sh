@@ -121,7 +121,7 @@ for port in "$PG_PORT" "$NATS_PORT" "$S3_PORT"; do
 done
 
 ensure_keys
-install_s3
+# The S3 store is one of the binaries built here.
 build_services
 
 step "Starting the suite's own PostgreSQL ($PG_ADDR), NATS ($NATS_URL) and S3 store ($S3_ENDPOINT) in $FAULTS_DIR"
