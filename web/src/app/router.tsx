@@ -103,35 +103,21 @@ function lazyScreen(
 const handleOf = (screen: LazyScreen): ScreenHandle => ({ preload: screen.preload });
 
 // The account pages besides the login (their texts, auth, come with it).
-const registerScreen = lazyScreen(
-  () => import('@/features/auth/components/register-page').then((module) => module.RegisterPage),
-  'account',
-  [],
-  true,
+const accountScreen = (load: () => Promise<ComponentType>) => lazyScreen(load, 'account', [], true);
+const registerScreen = accountScreen(() =>
+  import('@/features/auth/components/register-page').then((module) => module.RegisterPage),
 );
-const invitationScreen = lazyScreen(
-  () => import('@/features/auth/components/invitation-page').then((module) => module.InvitationPage),
-  'account',
-  [],
-  true,
+const invitationScreen = accountScreen(() =>
+  import('@/features/auth/components/invitation-page').then((module) => module.InvitationPage),
 );
-const forgotPasswordScreen = lazyScreen(
-  () => import('@/features/auth/components/forgot-password-page').then((module) => module.ForgotPasswordPage),
-  'account',
-  [],
-  true,
+const forgotPasswordScreen = accountScreen(() =>
+  import('@/features/auth/components/forgot-password-page').then((module) => module.ForgotPasswordPage),
 );
-const resetPasswordScreen = lazyScreen(
-  () => import('@/features/auth/components/reset-password-page').then((module) => module.ResetPasswordPage),
-  'account',
-  [],
-  true,
+const resetPasswordScreen = accountScreen(() =>
+  import('@/features/auth/components/reset-password-page').then((module) => module.ResetPasswordPage),
 );
-const verifyEmailScreen = lazyScreen(
-  () => import('@/features/auth/components/verify-email-page').then((module) => module.VerifyEmailPage),
-  'account',
-  [],
-  true,
+const verifyEmailScreen = accountScreen(() =>
+  import('@/features/auth/components/verify-email-page').then((module) => module.VerifyEmailPage),
 );
 
 // The frame of the family's screens (its tablet bar speaks the tablet namespace).
