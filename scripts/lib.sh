@@ -195,6 +195,25 @@ build_web() {
   (cd "$ROOT/web" && npm run --silent build)
 }
 
+# Runs "$@" (a command or a function, in a subshell) while the script goes
+# on, its output in the log $1; BESIDE_PID is its pid, for finish_beside.
+start_beside() {
+  local log=$1
+  shift
+  mkdir -p "$(dirname "$log")"
+  ("$@") >"$log" 2>&1 &
+  BESIDE_PID=$!
+}
+
+# Waits for the pid $1 start_beside gave; if it failed, shows its log $2 and
+# fails with the message $3.
+finish_beside() {
+  if ! wait "$1"; then
+    cat "$2" >&2
+    fail "$3"
+  fi
+}
+
 # Every binary of the workspace; arguments go to cargo (run.sh leaves out the
 # benchmark, which depends on every service and so is built last of all).
 build_services() {

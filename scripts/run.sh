@@ -19,18 +19,15 @@ ensure_nats
 ensure_smtp
 ensure_keys
 # The web's packages download while cargo compiles: the network beside the CPU.
-mkdir -p "$LOCAL/logs"
 web_deps_log="$LOCAL/logs/web-deps.log"
 step "Installing the web's packages beside the build, if needed (log in $web_deps_log)"
-(ensure_web_deps) >"$web_deps_log" 2>&1 &
-web_deps=$!
+start_beside "$web_deps_log" ensure_web_deps
+web_deps=$BESIDE_PID
 build_services --exclude chorely-bench
 # After the build: the S3 store is one of its binaries.
 ensure_s3
-if ! wait "$web_deps"; then
-  cat "$web_deps_log" >&2
-  fail "installing the web's packages failed (above); 'cd web && npm ci' repeats it"
-fi
+finish_beside "$web_deps" "$web_deps_log" \
+  "installing the web's packages failed (above); 'cd web && npm ci' repeats it"
 build_web
 
 step "Starting the services and the gateway"

@@ -36,14 +36,12 @@ cargo nextest run --workspace --no-fail-fast --status-level fail --final-status-
 ensure_web_deps
 # Side by side: each is one node process, and the machine has cores to spare.
 step "Linting and type-checking the web app"
-mkdir -p "$LOCAL/logs"
-(cd web && npm run --silent typecheck) >"$LOCAL/logs/typecheck.log" 2>&1 &
-typecheck=$!
+web_typecheck() { cd "$ROOT/web" && npm run --silent typecheck; }
+start_beside "$LOCAL/logs/typecheck.log" web_typecheck
+typecheck=$BESIDE_PID
 (cd web && npm run --silent lint)
-if ! wait "$typecheck"; then
-  cat "$LOCAL/logs/typecheck.log" >&2
-  fail "the web app does not type-check (above); 'cd web && npm run typecheck' repeats it"
-fi
+finish_beside "$typecheck" "$LOCAL/logs/typecheck.log" \
+  "the web app does not type-check (above); 'cd web && npm run typecheck' repeats it"
 step "Checking the web's API types match the gateway"
 scripts/gen-api-types.sh --check
 step "Running web unit tests"
