@@ -196,13 +196,37 @@ describe('the installable app', () => {
   test('a new deploy is offered, not forced: Reload hands the page to the new worker', async (t) => {
     const parent = await registerParent();
 
-    await withPage(browser(), t, async (page) => {
+    await withPage(browser(), t, async (page, context) => {
+      // A deploy, as the browser sees it: a worker script at another address
+      // (/sw.js?deploy=2), which the test registers. The app registers /sw.js
+      // again after the reload; were that left as it is, the browser would
+      // take /sw.js for yet another deploy and the offer would come back. So,
+      // once the test has "deployed", the app's register('/sw.js') is pointed at
+      // the deploy's address, as the server's /sw.js would then be the new
+      // worker. (The browser's own fetch of a worker script cannot be
+      // intercepted to change its bytes.) `__chorelyRegistered` counts the
+      // registrations that finished.
+      await context.addInitScript(() => {
+        const register = ServiceWorkerContainer.prototype.register;
+        window.__chorelyRegistered = 0;
+        ServiceWorkerContainer.prototype.register = function (url, options) {
+          const deploy = localStorage.getItem('e2e-deploy');
+          const address = deploy && String(url) === '/sw.js' ? `/sw.js?deploy=${deploy}` : url;
+          return register.call(this, address, options).then((registration) => {
+            window.__chorelyRegistered += 1;
+            return registration;
+          });
+        };
+      });
       await loginThroughUi(page, parent);
       await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
       const first = await activeServiceWorker(page);
 
       // A deploy: the browser finds another worker script for the app's scope.
-      await page.evaluate(() => navigator.serviceWorker.register('/sw.js?deploy=2', { scope: '/' }));
+      await page.evaluate(() => {
+        localStorage.setItem('e2e-deploy', '2');
+        return navigator.serviceWorker.register('/sw.js?deploy=2', { scope: '/' });
+      });
       const offer = page.getByRole('status').filter({ hasText: 'A new version of Chorely is ready.' });
       await offer.waitFor();
       assert.equal(
@@ -233,6 +257,14 @@ describe('the installable app', () => {
       ]);
       await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
       await page.waitForFunction(() => navigator.serviceWorker.controller?.scriptURL.endsWith('/sw.js?deploy=2'));
+      // Once the app registered its worker again (the deploy the page runs
+      // under), nothing newer waits, and the offer is gone.
+      await page.waitForFunction(() => window.__chorelyRegistered > 0);
+      const pending = await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration('/');
+        return { installing: registration.installing !== null, waiting: registration.waiting !== null };
+      });
+      assert.deepEqual(pending, { installing: false, waiting: false });
       assert.equal(await offer.count(), 0, 'the offer stays after the reload');
     });
   });
