@@ -56,6 +56,13 @@ pub struct CommonConfig {
     /// Where Prometheus scrapes `/metrics`, e.g. `0.0.0.0:9464`; none when empty.
     #[serde(default)]
     pub metrics_addr: String,
+    /// The most connections the service's pool opens to its database.
+    #[serde(default = "default_db_max_connections")]
+    pub db_max_connections: u32,
+}
+
+fn default_db_max_connections() -> u32 {
+    crate::db::POOL_MAX_CONNECTIONS
 }
 
 impl CommonConfig {
@@ -74,6 +81,7 @@ impl CommonConfig {
             outbox_relay: true,
             migrate_on_start: true,
             metrics_addr: String::new(),
+            db_max_connections: crate::db::POOL_MAX_CONNECTIONS,
         }
     }
 

@@ -18,6 +18,19 @@ static KIT_MIGRATIONS: Migrator = sqlx::migrate!("./migrations");
 /// and applies kit's migrations followed by the service's (under PostgreSQL's
 /// advisory lock, so processes starting together take turns).
 pub async fn connect(url: &str, service_migrations: &Migrator) -> anyhow::Result<PgPool> {
+    connect_sized(url, service_migrations, POOL_MAX_CONNECTIONS).await
+}
+
+/// The connections a pool opens at most, unless the service's configuration
+/// says otherwise (`DB_MAX_CONNECTIONS`).
+pub const POOL_MAX_CONNECTIONS: u32 = 10;
+
+/// [`connect`], with a pool of at most `max_connections`.
+pub async fn connect_sized(
+    url: &str,
+    service_migrations: &Migrator,
+    max_connections: u32,
+) -> anyhow::Result<PgPool> {
     let options = PgConnectOptions::from_str(url)?;
     create_database_if_missing(url).await?;
     // Migrations run as the connecting user, who owns the tables; the pool
@@ -26,13 +39,17 @@ pub async fn connect(url: &str, service_migrations: &Migrator) -> anyhow::Result
     crate::tenancy::ensure_roles(&mut owner).await?;
     migrator(service_migrations).run(&mut owner).await?;
     owner.close().await?;
-    Ok(pool(options).await?)
+    Ok(pool(options, max_connections).await?)
 }
 
 /// Connects to the database of `url` as migrated by someone else (a release's
 /// migration job), refusing a schema this binary's migrations are not all in.
-pub async fn connect_migrated(url: &str, service_migrations: &Migrator) -> anyhow::Result<PgPool> {
-    let pool = match pool(PgConnectOptions::from_str(url)?).await {
+pub async fn connect_migrated(
+    url: &str,
+    service_migrations: &Migrator,
+    max_connections: u32,
+) -> anyhow::Result<PgPool> {
+    let pool = match pool(PgConnectOptions::from_str(url)?, max_connections).await {
         // invalid_catalog_name: the database is not there yet.
         Err(err) if has_sqlstate(&err, "3D000") => {
             anyhow::bail!("the database does not exist: run this binary's `migrate` command first")
@@ -140,9 +157,9 @@ const ACQUIRE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
 /// [`crate::tenancy::Scope`], read here because sqlx runs both hooks inside
 /// `acquire`, in the asking task). Scoping is one statement, so it also
 /// stands in for sqlx's liveness ping.
-async fn pool(options: PgConnectOptions) -> Result<PgPool, sqlx::Error> {
+async fn pool(options: PgConnectOptions, max_connections: u32) -> Result<PgPool, sqlx::Error> {
     PgPoolOptions::new()
-        .max_connections(10)
+        .max_connections(max_connections)
         .acquire_timeout(ACQUIRE_TIMEOUT)
         .test_before_acquire(false)
         .after_connect(|conn, _| {

@@ -47,9 +47,11 @@ impl Service {
     ) -> anyhow::Result<Self> {
         let verifier = Arc::new(JwtVerifier::from_public_pem(&common.jwt_public_key_pem()?)?);
         let pool = if common.migrate_on_start {
-            crate::db::connect(&common.database_url, migrations).await?
+            crate::db::connect_sized(&common.database_url, migrations, common.db_max_connections)
+                .await?
         } else {
-            crate::db::connect_migrated(&common.database_url, migrations).await?
+            crate::db::connect_migrated(&common.database_url, migrations, common.db_max_connections)
+                .await?
         };
         let bus = Bus::connect_as(
             &common.nats_url,

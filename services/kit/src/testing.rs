@@ -102,9 +102,11 @@ where
     assert!(handled, "a fresh event id was taken for a redelivery");
 }
 
-/// A database of its own, dropped with the guard.
+/// A database of its own, dropped with the guard, or one of a lease's
+/// (see [`lease`]), which outlives it.
 pub struct TestDb {
     pub url: String,
+    leased: bool,
 }
 
 /// Where test databases are made (`TEST_DATABASE_BASE_URL`).
@@ -119,6 +121,7 @@ impl TestDb {
         let name = format!("test_{service}_{}", Uuid::new_v4().simple());
         Self {
             url: format!("{}/{name}", database_base_url()),
+            leased: false,
         }
     }
 
@@ -133,6 +136,193 @@ impl TestDb {
             .expect("a test database copied from its template");
         db
     }
+}
+
+/// Databases for a whole test stack, one a service, leased together.
+///
+/// A test stack used to get copies of the templates and drop them as it
+/// ended: five `CREATE DATABASE`s (each written whole through the WAL) and
+/// five `DROP DATABASE`s (each forcing a checkpoint the test waits for) a
+/// test, which kept the Rust tests waiting on the disk a third of the time.
+/// A lease instead takes a slot, numbered from 0, under a session advisory
+/// lock held by the connection inside [`Lease`] (closed with it, or with the
+/// process, however it ends), and reuses that slot's databases
+/// (`lease<n>_<template>`, made from the template the first time), emptied
+/// before use: every table's rows deleted with triggers off, then the rows
+/// the migrations seeded put back from the `test_seed` schema kept beside
+/// them. Tests share no state: a database is used by one stack at a time
+/// and is as the migrations left it when handed out.
+pub async fn lease(services: &[(&str, &sqlx::migrate::Migrator)]) -> Lease {
+    lease_from(0, services).await
+}
+
+/// [`lease`], taking the first free slot from `first_slot` on (kit's own
+/// tests start where no stack's slots are).
+pub async fn lease_from(first_slot: u32, services: &[(&str, &sqlx::migrate::Migrator)]) -> Lease {
+    lease::take(&database_base_url(), first_slot, services)
+        .await
+        .expect("test databases leased")
+}
+
+/// What [`lease`] hands out: the databases, in the order asked, and the
+/// lock that keeps them this stack's.
+pub struct Lease {
+    pub dbs: Vec<TestDb>,
+    lock: sqlx::PgConnection,
+    slot: u32,
+}
+
+impl Lease {
+    /// Gives the slot back at once. Dropping the lease gives it back too,
+    /// as soon as PostgreSQL sees its connection close.
+    pub async fn release(mut self) {
+        sqlx::query("SELECT pg_advisory_unlock(hashtext($1))")
+            .bind(lease::slot_key(self.slot))
+            .execute(&mut self.lock)
+            .await
+            .expect("the slot given back");
+        let _ = sqlx::Connection::close(self.lock).await;
+    }
+}
+
+mod lease {
+    use anyhow::Context;
+    use sqlx::{Connection, PgConnection, migrate::Migrator};
+
+    use super::{Lease, TestDb, template};
+
+    pub(super) async fn take(
+        base: &str,
+        first_slot: u32,
+        services: &[(&str, &Migrator)],
+    ) -> anyhow::Result<Lease> {
+        let mut lock = PgConnection::connect(&format!("{base}/postgres")).await?;
+        let mut slot = first_slot;
+        while !sqlx::query_scalar::<_, bool>("SELECT pg_try_advisory_lock(hashtext($1))")
+            .bind(slot_key(slot))
+            .fetch_one(&mut lock)
+            .await?
+        {
+            slot += 1;
+        }
+        let dbs = futures::future::try_join_all(
+            services
+                .iter()
+                .map(|(service, migrations)| ready(base, slot, service, migrations)),
+        )
+        .await?;
+        Ok(Lease { dbs, lock, slot })
+    }
+
+    pub(super) fn slot_key(slot: u32) -> String {
+        format!("chorely_test_slot_{slot}")
+    }
+
+    /// The slot's database of `service`, empty but for the seeded rows.
+    async fn ready(
+        base: &str,
+        slot: u32,
+        service: &str,
+        migrations: &Migrator,
+    ) -> anyhow::Result<TestDb> {
+        let name = format!("lease{slot}_{}", template::name(service, migrations));
+        let url = format!("{base}/{name}");
+        let mut admin = PgConnection::connect(&format!("{base}/postgres")).await?;
+        let exists: bool =
+            sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
+                .bind(&name)
+                .fetch_one(&mut admin)
+                .await?;
+        if exists {
+            // A stack whose process is still ending may hold connections.
+            sqlx::query(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                 WHERE datname = $1 AND pid <> pg_backend_pid()",
+            )
+            .bind(&name)
+            .execute(&mut admin)
+            .await?;
+            admin.close().await?;
+            let mut db = PgConnection::connect(&url).await?;
+            sqlx::raw_sql(EMPTY)
+                .execute(&mut db)
+                .await
+                .context("emptying a leased database")?;
+            db.close().await?;
+        } else {
+            // This slot's databases of earlier migrations: the slot is this
+            // stack's, so nobody else uses them.
+            let stale: Vec<String> = sqlx::query_scalar(
+                "SELECT datname FROM pg_database WHERE datname LIKE $1 AND datname <> $2",
+            )
+            .bind(format!("lease{slot}\\_tmpl\\_{service}\\_%"))
+            .bind(&name)
+            .fetch_all(&mut admin)
+            .await?;
+            admin.close().await?;
+            for old in stale {
+                crate::db::drop_database(&format!("{base}/{old}")).await?;
+            }
+            template::copy(base, &url, service, migrations).await?;
+            let mut db = PgConnection::connect(&url).await?;
+            sqlx::raw_sql(KEEP_SEEDS)
+                .execute(&mut db)
+                .await
+                .context("keeping the seeded rows")?;
+            db.close().await?;
+        }
+        Ok(TestDb { url, leased: true })
+    }
+
+    /// Copies the rows the migrations seeded (a fresh copy of the template
+    /// holds nothing else) into `test_seed`, a table for each table with rows.
+    const KEEP_SEEDS: &str = r#"
+        CREATE SCHEMA test_seed;
+        DO $$
+        DECLARE t record; has_rows boolean;
+        BEGIN
+          FOR t IN
+            SELECT n.nspname, c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE c.relkind = 'r' AND n.nspname NOT IN ('pg_catalog', 'information_schema', 'test_seed')
+              AND n.nspname NOT LIKE 'pg\_%' AND NOT (n.nspname = 'public' AND c.relname = '_sqlx_migrations')
+          LOOP
+            EXECUTE format('SELECT EXISTS (SELECT 1 FROM %I.%I)', t.nspname, t.relname) INTO has_rows;
+            IF has_rows THEN
+              EXECUTE format('CREATE TABLE test_seed.%I AS TABLE %I.%I',
+                t.nspname || '__' || t.relname, t.nspname, t.relname);
+            END IF;
+          END LOOP;
+        END $$;
+    "#;
+
+    /// Deletes every row (triggers, foreign keys' included, off: the order
+    /// does not matter), then puts the seeded rows back, in one transaction.
+    const EMPTY: &str = r#"
+        BEGIN;
+        SET LOCAL session_replication_role = replica;
+        DO $$
+        DECLARE t record;
+        BEGIN
+          FOR t IN
+            SELECT n.nspname, c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE c.relkind = 'r' AND n.nspname NOT IN ('pg_catalog', 'information_schema', 'test_seed')
+              AND n.nspname NOT LIKE 'pg\_%' AND NOT (n.nspname = 'public' AND c.relname = '_sqlx_migrations')
+          LOOP
+            EXECUTE format('DELETE FROM %I.%I', t.nspname, t.relname);
+          END LOOP;
+          FOR t IN
+            SELECT n.nspname, c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE c.relkind = 'r' AND n.nspname NOT IN ('pg_catalog', 'information_schema', 'test_seed')
+              AND n.nspname NOT LIKE 'pg\_%' AND NOT (n.nspname = 'public' AND c.relname = '_sqlx_migrations')
+              AND EXISTS (SELECT 1 FROM pg_class s JOIN pg_namespace sn ON sn.oid = s.relnamespace
+                          WHERE sn.nspname = 'test_seed' AND s.relname = n.nspname || '__' || c.relname)
+          LOOP
+            EXECUTE format('INSERT INTO %I.%I SELECT * FROM test_seed.%I',
+              t.nspname, t.relname, t.nspname || '__' || t.relname);
+          END LOOP;
+        END $$;
+        COMMIT;
+    "#;
 }
 
 /// Template databases: `tmpl_<service>_<fingerprint>`, the schema kit's and
@@ -268,6 +458,9 @@ mod template {
 
 impl Drop for TestDb {
     fn drop(&mut self) {
+        if self.leased {
+            return;
+        }
         let url = self.url.clone();
         block_on_side(async move { crate::db::drop_database(&url).await });
     }

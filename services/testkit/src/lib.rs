@@ -109,9 +109,13 @@ pub struct Stack {
     chores_relay: kit::outbox::Relay,
     shutdown: CancellationToken,
     tasks: Vec<tokio::task::JoinHandle<()>>,
-    // Dropped last: the services must stop before their databases go.
-    _dbs: Vec<TestDb>,
+    // Dropped last: the services must stop before their databases are
+    // handed to another stack.
+    _lease: kit::testing::Lease,
 }
+
+/// Connections each service of a test stack opens at most.
+const TEST_POOL_MAX_CONNECTIONS: u32 = 4;
 
 fn common(service: &str, db: &TestDb, bus: &TestBus, keys: &TestKeys) -> CommonConfig {
     CommonConfig {
@@ -121,6 +125,9 @@ fn common(service: &str, db: &TestDb, bus: &TestBus, keys: &TestKeys) -> CommonC
         nats_prefix: bus.prefix.clone(),
         nats_stream: bus.stream.clone(),
         jwt_public_key: Some(keys.public_pem.clone()),
+        // Four stacks run at once on PostgreSQL's default 100 connections:
+        // at ten a service, their bursts together reached 98.
+        db_max_connections: TEST_POOL_MAX_CONNECTIONS,
         ..CommonConfig::defaults(service, 0)
     }
 }
@@ -162,15 +169,16 @@ impl Stack {
         let bus = TestBus::new();
         let shutdown = CancellationToken::new();
         let mut tasks = Vec::new();
-        // Copies of templates each migrated once per machine.
-        let (family_db, platform_db, chores_db, rewards_db, auth_db) = tokio::join!(
-            TestDb::migrated("family", &family::startup::MIGRATIONS),
-            TestDb::migrated("platform", &platform::startup::MIGRATIONS),
-            TestDb::migrated("chores", &chores::startup::MIGRATIONS),
-            TestDb::migrated("rewards", &rewards::startup::MIGRATIONS),
-            TestDb::migrated("auth", &auth::startup::MIGRATIONS),
-        );
-        let dbs: Vec<TestDb> = vec![family_db, platform_db, chores_db, rewards_db, auth_db];
+        // Databases leased for this stack, as the migrations leave them.
+        let lease = kit::testing::lease(&[
+            ("family", &family::startup::MIGRATIONS),
+            ("platform", &platform::startup::MIGRATIONS),
+            ("chores", &chores::startup::MIGRATIONS),
+            ("rewards", &rewards::startup::MIGRATIONS),
+            ("auth", &auth::startup::MIGRATIONS),
+        ])
+        .await;
+        let dbs = &lease.dbs;
 
         // Auth and family call each other: auth's address is fixed first.
         let auth_listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -307,7 +315,7 @@ impl Stack {
             rewards_pool,
             shutdown,
             tasks,
-            _dbs: dbs,
+            _lease: lease,
         }
     }
 
