@@ -39,8 +39,8 @@ fi
 export PATH="$SQLX_CLI_ROOT/bin:$PATH"
 ensure_postgres
 
-# `cargo sqlx prepare` touches a crate's sources so that it compiles again
-# with the macros online. A check that passes changed nothing the build uses,
+# The check touches the crates' sources so that they compile again with the
+# macros online (as `cargo sqlx prepare` does). A check that passes changed nothing the build uses,
 # so their times are put back (for files whose content did not change
 # meanwhile), and the builds after it do not compile the crate and everything
 # above it once more for nothing. After a refresh the crate must compile again
@@ -51,7 +51,7 @@ keep_times() {
   local time path
   find "$1" -name '*.rs' -printf '%T@ %p\n' | while read -r time path; do
     printf '%s %s %s\n' "$time" "$(sha1sum <"$path" | cut -c1-40)" "$path"
-  done >"$TIMES"
+  done >>"$TIMES"
 }
 restore_times() {
   local time sum path
@@ -60,11 +60,12 @@ restore_times() {
   done <"$TIMES"
 }
 
-for crate in "${crates[@]}"; do
-  if [ ${#check[@]} -gt 0 ]; then step "Checking the query data of $crate"; else step "Preparing the query data of $crate"; fi
+# A crate's fresh database, chorely_sqlx_<crate>, made by its migrations
+# (kit's first, as at run time); prints its URL.
+fresh_database() {
+  local crate=$1
   # SQLX_DB_PREFIX lets two checkouts on one machine prepare at the same time.
-  url="postgres://postgres@127.0.0.1:5432/${SQLX_DB_PREFIX:-chorely_sqlx}_$crate"
-  # From scratch each time: exactly what the migrations make.
+  local url="postgres://postgres@127.0.0.1:5432/${SQLX_DB_PREFIX:-chorely_sqlx}_$crate"
   sqlx database drop -y --force --database-url "$url" >/dev/null
   sqlx database create --database-url "$url"
   # The roles the services work as, which kit's migrations grant to (the
@@ -78,17 +79,63 @@ for crate in "${crates[@]}"; do
     sqlx migrate run --source "services/$crate/migrations" --ignore-missing \
       --database-url "$url" >/dev/null
   fi
+  echo "$url"
+}
+
+if [ ${#check[@]} -gt 0 ]; then
+  # One compile of every crate asked for, each macro against its crate's
+  # database (its sqlx.toml names the variable), writing what it found into
+  # one folder; then that must be, file for file, what the crates commit.
+  # (`cargo sqlx prepare --check` a crate at a time compiled each alone,
+  # kit and the dependencies' features again for every one.)
+  step "Checking the query data of ${crates[*]} against fresh databases"
+  urls=()
+  packages=()
+  for crate in "${crates[@]}"; do
+    urls+=("${crate^^}_DATABASE_URL=$(fresh_database "$crate")")
+    packages+=(-p "$crate")
+    keep_times "services/$crate"
+    # Compiled again with the macros online: cargo does not see the databases.
+    find "services/$crate" -name '*.rs' -exec touch {} +
+  done
+  found=$(mktemp -d)
+  trap 'rm -f "$TIMES"; rm -rf "$found"' EXIT
+  env "${urls[@]}" SQLX_OFFLINE=false SQLX_OFFLINE_DIR="$found" \
+    cargo check --quiet "${packages[@]}" --lib --bins ||
+    fail "the SQL of ${crates[*]} does not compile against the migrations (above)"
+  restore_times
+  stale=()
+  for crate in "${crates[@]}"; do
+    for committed in services/"$crate"/.sqlx/query-*.json; do
+      [ -e "$committed" ] || continue
+      [ -e "$found/${committed##*/}" ] || stale+=("$committed")
+    done
+  done
+  differ=()
+  for made in "$found"/query-*.json; do
+    [ -e "$made" ] || continue
+    same=false
+    for crate in "${crates[@]}"; do
+      if cmp -s "$made" "services/$crate/.sqlx/${made##*/}"; then same=true; break; fi
+    done
+    $same || differ+=("${made##*/}")
+  done
+  if [ ${#stale[@]} -gt 0 ] || [ ${#differ[@]} -gt 0 ]; then
+    [ ${#stale[@]} -eq 0 ] || printf '  no longer in the code: %s\n' "${stale[@]}" >&2
+    [ ${#differ[@]} -eq 0 ] || printf '  missing or different: %s\n' "${differ[@]}" >&2
+    fail "the committed query data does not match the SQL: run scripts/sqlx-prepare.sh and commit services/*/.sqlx"
+  fi
+  exit 0
+fi
+
+for crate in "${crates[@]}"; do
+  step "Preparing the query data of $crate"
+  url=$(fresh_database "$crate")
   targets=(--lib)
   [ "$crate" = kit ] || targets+=(--bins)
-  [ ${#check[@]} -eq 0 ] || keep_times "services/$crate"
   # Only this crate's database is given: a dependency compiled on the way
   # (kit) reads its own committed data instead of writing into this crate's.
   (cd "services/$crate" && env "${crate^^}_DATABASE_URL=$url" SQLX_OFFLINE=false \
-    cargo sqlx prepare "${check[@]}" -- "${targets[@]}" --quiet) ||
-    if [ ${#check[@]} -gt 0 ]; then
-      fail "the committed query data of $crate does not match its SQL: run scripts/sqlx-prepare.sh $crate and commit services/$crate/.sqlx"
-    else
-      fail "could not prepare the query data of $crate"
-    fi
-  [ ${#check[@]} -eq 0 ] || restore_times
+    cargo sqlx prepare -- "${targets[@]}" --quiet) ||
+    fail "could not prepare the query data of $crate"
 done
