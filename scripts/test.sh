@@ -61,15 +61,17 @@ trap stop_stack EXIT
 # any outgoing connection at the moment a service binds them. Each suite has
 # a stack of its own, so the two run side by side (the contract test's super
 # admin suspends families it finds, which the browser tests must not meet).
-start_test_stack() { # DB_PREFIX PORT_BASE HTTP_PORT NATS_PREFIX
+start_test_stack() { # DB_PREFIX PORT_BASE HTTP_PORT NATS_PREFIX NATS_STREAM
   drop_databases "$1"
-  NATS_PREFIX=$4 NATS_STREAM=${4^^} PORT_BASE=$2 HTTP_PORT=$3 DB_PREFIX=$1 \
+  # A stream's name must stay what it was: a stream of another name with the
+  # same subjects, left by an earlier run, would refuse it.
+  NATS_PREFIX=$4 NATS_STREAM=$5 PORT_BASE=$2 HTTP_PORT=$3 DB_PREFIX=$1 \
     LOG_DIR="$LOCAL/logs/$1" start_stack
   rm -f "$LOCAL/super-admin-$1"
   DB_PREFIX=$1 ensure_super_admin
 }
-start_test_stack chorely_e2e 21050 18080 chorelye2e
-start_test_stack chorely_contract 21150 18180 chorelycontract
+start_test_stack chorely_e2e 21050 18080 chorelye2e CHORELY_E2E
+start_test_stack chorely_contract 21150 18180 chorelycontract CHORELY_CONTRACT
 { read -r SUPER_ADMIN_EMAIL; read -r SUPER_ADMIN_PASSWORD; } < <(DB_PREFIX=chorely_e2e super_admin_login)
 export SUPER_ADMIN_EMAIL SUPER_ADMIN_PASSWORD
 { read -r contract_email; read -r contract_password; } < <(DB_PREFIX=chorely_contract super_admin_login)
