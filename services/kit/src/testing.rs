@@ -276,15 +276,27 @@ mod lease {
 
     /// Copies the rows the migrations seeded (a fresh copy of the template
     /// holds nothing else) into `test_seed`, a table for each table with rows.
-    const KEEP_SEEDS: &str = r#"
-        CREATE SCHEMA test_seed;
+    /// The tables a test fills: every table but the catalogs', the seed
+    /// copies and the migrations' record (a literal, for `concat!`).
+    macro_rules! filled_tables {
+        () => {
+            "SELECT n.nspname, c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+             WHERE c.relkind = 'r' AND n.nspname NOT IN ('pg_catalog', 'information_schema', 'test_seed')
+               AND n.nspname NOT LIKE 'pg\\_%'
+               AND NOT (n.nspname = 'public' AND c.relname = '_sqlx_migrations')"
+        };
+    }
+
+    /// Copies the rows the migrations seeded (a fresh copy of the template
+    /// holds nothing else) into `test_seed`, a table for each table with rows.
+    const KEEP_SEEDS: &str = concat!(
+        "CREATE SCHEMA test_seed;
         DO $$
         DECLARE t record; has_rows boolean;
         BEGIN
-          FOR t IN
-            SELECT n.nspname, c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-            WHERE c.relkind = 'r' AND n.nspname NOT IN ('pg_catalog', 'information_schema', 'test_seed')
-              AND n.nspname NOT LIKE 'pg\_%' AND NOT (n.nspname = 'public' AND c.relname = '_sqlx_migrations')
+          FOR t IN ",
+        filled_tables!(),
+        "
           LOOP
             EXECUTE format('SELECT EXISTS (SELECT 1 FROM %I.%I)', t.nspname, t.relname) INTO has_rows;
             IF has_rows THEN
@@ -292,37 +304,35 @@ mod lease {
                 t.nspname || '__' || t.relname, t.nspname, t.relname);
             END IF;
           END LOOP;
-        END $$;
-    "#;
+        END $$;"
+    );
 
     /// Deletes every row (triggers, foreign keys' included, off: the order
     /// does not matter), then puts the seeded rows back, in one transaction.
-    const EMPTY: &str = r#"
-        BEGIN;
+    const EMPTY: &str = concat!(
+        "BEGIN;
         SET LOCAL session_replication_role = replica;
         DO $$
         DECLARE t record;
         BEGIN
-          FOR t IN
-            SELECT n.nspname, c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-            WHERE c.relkind = 'r' AND n.nspname NOT IN ('pg_catalog', 'information_schema', 'test_seed')
-              AND n.nspname NOT LIKE 'pg\_%' AND NOT (n.nspname = 'public' AND c.relname = '_sqlx_migrations')
+          FOR t IN ",
+        filled_tables!(),
+        "
           LOOP
             EXECUTE format('DELETE FROM %I.%I', t.nspname, t.relname);
           END LOOP;
-          FOR t IN
-            SELECT n.nspname, c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-            WHERE c.relkind = 'r' AND n.nspname NOT IN ('pg_catalog', 'information_schema', 'test_seed')
-              AND n.nspname NOT LIKE 'pg\_%' AND NOT (n.nspname = 'public' AND c.relname = '_sqlx_migrations')
-              AND EXISTS (SELECT 1 FROM pg_class s JOIN pg_namespace sn ON sn.oid = s.relnamespace
-                          WHERE sn.nspname = 'test_seed' AND s.relname = n.nspname || '__' || c.relname)
+          FOR t IN SELECT f.* FROM (",
+        filled_tables!(),
+        ") f
+            WHERE EXISTS (SELECT 1 FROM pg_class s JOIN pg_namespace sn ON sn.oid = s.relnamespace
+                          WHERE sn.nspname = 'test_seed' AND s.relname = f.nspname || '__' || f.relname)
           LOOP
             EXECUTE format('INSERT INTO %I.%I SELECT * FROM test_seed.%I',
               t.nspname, t.relname, t.nspname || '__' || t.relname);
           END LOOP;
         END $$;
-        COMMIT;
-    "#;
+        COMMIT;"
+    );
 }
 
 /// Template databases: `tmpl_<service>_<fingerprint>`, the schema kit's and
