@@ -40,11 +40,12 @@ export PATH="$SQLX_CLI_ROOT/bin:$PATH"
 ensure_postgres
 
 # The check touches the crates' sources so that they compile again with the
-# macros online (as `cargo sqlx prepare` does). A check that passes changed nothing the build uses,
-# so their times are put back (for files whose content did not change
-# meanwhile), and the builds after it do not compile the crate and everything
-# above it once more for nothing. After a refresh the crate must compile again
-# (cargo does not follow .sqlx/), so the new times stay.
+# macros online (as `cargo sqlx prepare` does). A check that passes changed
+# nothing the build uses, so their times are put back (for files whose
+# content did not change meanwhile), and the builds after it do not compile
+# the crates and everything above them once more for nothing. After a
+# refresh a crate must compile again (cargo does not follow .sqlx/), so the
+# new times stay.
 TIMES=$(mktemp)
 trap 'rm -f "$TIMES"' EXIT
 keep_times() {

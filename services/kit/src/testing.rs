@@ -124,18 +124,6 @@ impl TestDb {
             leased: false,
         }
     }
-
-    /// A fresh database for `service` with kit's and `migrations` applied:
-    /// a copy of a template database migrated once per machine (see
-    /// [`template`]). Migrating five databases for every test's stack took
-    /// some 3 s of the machine's time; copying them takes a fraction.
-    pub async fn migrated(service: &str, migrations: &sqlx::migrate::Migrator) -> Self {
-        let db = Self::new(service);
-        template::copy(&database_base_url(), &db.url, service, migrations)
-            .await
-            .expect("a test database copied from its template");
-        db
-    }
 }
 
 /// Databases for a whole test stack, one a service, leased together.
@@ -228,12 +216,7 @@ mod lease {
         let name = format!("lease{slot}_{}", template::name(service, migrations));
         let url = format!("{base}/{name}");
         let mut admin = PgConnection::connect(&format!("{base}/postgres")).await?;
-        let exists: bool =
-            sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
-                .bind(&name)
-                .fetch_one(&mut admin)
-                .await?;
-        if exists {
+        if template::exists(&mut admin, &name).await? {
             // A stack whose process is still ending may hold connections.
             sqlx::query(
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
@@ -274,8 +257,6 @@ mod lease {
         Ok(TestDb { url, leased: true })
     }
 
-    /// Copies the rows the migrations seeded (a fresh copy of the template
-    /// holds nothing else) into `test_seed`, a table for each table with rows.
     /// The tables a test fills: every table but the catalogs', the seed
     /// copies and the migrations' record (a literal, for `concat!`).
     macro_rules! filled_tables {
@@ -356,7 +337,7 @@ mod template {
         format!("tmpl_{service}_{fingerprint}")
     }
 
-    async fn exists(admin: &mut PgConnection, name: &str) -> anyhow::Result<bool> {
+    pub(super) async fn exists(admin: &mut PgConnection, name: &str) -> anyhow::Result<bool> {
         Ok(
             sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
                 .bind(name)
