@@ -82,7 +82,7 @@ WORKDIR /app
 # Allocations of 1 MiB and more (password hashes take 19 MiB, photos tens)
 # go straight to the system and back when freed: left to its moving
 # threshold, glibc kept them in per-thread arenas, and auth held 660 MiB
-# after a burst of logins (docs/decisions.md, Performance).
+# after a burst of logins (docs/adr/0058-allocators-and-memory.md).
 ENV LOG_FORMAT=json \
     RUST_LOG=info \
     MALLOC_MMAP_THRESHOLD_=1048576

@@ -3,7 +3,7 @@
 # default, told to use LLVM's lld when it is installed (the run and test
 # scripts install it). A test build links some forty binaries; with GNU ld
 # that linking was most of a rebuild after a change to a shared crate
-# (docs/decisions.md, "Local running"). CHORELY_LINKER=bfd|lld|mold picks
+# (docs/adr/0020-build-profiles.md). CHORELY_LINKER=bfd|lld|mold picks
 # one, to compare them. (The name ends in -gcc: rustc reads from it that
 # this takes the C driver's arguments.)
 linker=${CHORELY_LINKER:-}

@@ -77,7 +77,7 @@ export SUPER_ADMIN_EMAIL SUPER_ADMIN_PASSWORD
 { read -r contract_email; read -r contract_password; } < <(DB_PREFIX=chorely_contract super_admin_login)
 
 # Side by side: on a 2-core machine the two took 11.5 min together against
-# about 16.5 one after the other (docs/decisions.md, "Local running").
+# about 16.5 one after the other (docs/adr/0022-test-parallelism.md).
 step "Running the contract test beside the browser tests (log in .local/logs/contract.log)"
 start_beside "$LOCAL/logs/contract.log" \
   scripts/contract-test.sh http://127.0.0.1:18180 "$contract_email" "$contract_password"

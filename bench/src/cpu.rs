@@ -2,11 +2,11 @@
 //! processes, of PostgreSQL's backends per database and of NATS, read from
 //! /proc before and after a number of requests.
 //!
-//! On two cores an unloaded read is bound by CPU (docs/decisions.md,
-//! Performance), so its latency falls only with the work it causes; the
-//! wall-clock figures say how long it took, these say which hop to make
-//! cheaper. The time is the scheduler's (`schedstat`, nanoseconds, user and
-//! kernel together) summed over every thread, so it is exact to the
+//! On two cores an unloaded read is bound by CPU
+//! (docs/adr/0070-cpu-bound-reads.md), so its latency falls only with the work
+//! it causes; the wall-clock figures say how long it took, these say which hop
+//! to make cheaper. The time is the scheduler's (`schedstat`, nanoseconds, user
+//! and kernel together) summed over every thread, so it is exact to the
 //! nanosecond, unlike the 10 ms ticks of `/proc/<pid>/stat`.
 
 use std::collections::BTreeMap;

@@ -64,7 +64,7 @@ enum Command {
     Settle(settle::Args),
 }
 
-// The services' allocator (see docs/decisions.md, Performance), so the bare
+// The services' allocator (see docs/adr/0058-allocators-and-memory.md), so the bare
 // baseline running in this process compares like with like.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;

@@ -2,7 +2,7 @@ use kit::cli::Command;
 use platform::{config::Config, startup::Application};
 
 // mimalloc: about a tenth less CPU per request than glibc's malloc (see
-// docs/decisions.md, Performance). Not in auth, whose argon2 hashes are
+// docs/adr/0058-allocators-and-memory.md). Not in auth, whose argon2 hashes are
 // 19 MiB each: mimalloc kept them after a burst of logins.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
