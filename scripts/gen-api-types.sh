@@ -4,7 +4,12 @@
 #   - web/src/types/openapi.json: the document, as `gateway openapi` prints it;
 #   - web/src/types/schema.d.ts: its TypeScript, by openapi-typescript (pinned in
 #     web/package.json). web/src/types/api.ts and the features' types.ts name
-#     the schemas they use (`components['schemas'][...]`).
+#     the schemas they use (`components['schemas'][...]`);
+#   - from the refusal catalogue (proto/errors.toml, as `gateway error-catalogue`
+#     prints it) by scripts/gen-error-texts.mjs: web/src/locales/en/codes.json,
+#     each code's English text, and web/src/types/error-codes.ts, the kinds of
+#     the values each names (the Spanish and German codes.json are written by
+#     hand; src/locales/locales.test.ts checks they have every code).
 # With --check, generates into a temporary folder and fails when the committed
 # files differ from what the gateway says now (CI: scripts/test.sh).
 #
@@ -31,26 +36,39 @@ trap 'rm -rf "$work"' EXIT
 # compile its dependencies a second time (3 min in CI after a lock change).
 build_services
 "$BIN/gateway" openapi >"$work/openapi.json"
+"$BIN/gateway" error-catalogue >"$work/catalogue.json"
+mkdir -p "$work/texts" "$work/types"
+node "$ROOT/scripts/gen-error-texts.mjs" "$work/catalogue.json" "$work/texts" "$work/types"
 # A field with a default is optional (the gateway reads a missing field as its default),
 # rather than openapi-typescript's reading of it as always present.
 (cd "$ROOT/web" && npx --no-install openapi-typescript "$work/openapi.json" --default-non-nullable false \
   --output "$work/schema.d.ts" >/dev/null)
 
+mv "$work/texts/codes.json" "$work/codes.json"
+mv "$work/types/error-codes.ts" "$work/error-codes.ts"
+# Each generated file and where it is committed.
+declare -A generated=(
+  [openapi.json]=web/src/types/openapi.json
+  [schema.d.ts]=web/src/types/schema.d.ts
+  [error-codes.ts]=web/src/types/error-codes.ts
+  [codes.json]=web/src/locales/en/codes.json
+)
 if ! $check; then
-  cp "$work/openapi.json" "$work/schema.d.ts" "$types_dir/"
-  step "Wrote web/src/types/openapi.json and web/src/types/schema.d.ts"
+  for file in "${!generated[@]}"; do cp "$work/$file" "$ROOT/${generated[$file]}"; done
+  step "Wrote ${generated[*]}"
   exit 0
 fi
 
 stale=()
-for file in openapi.json schema.d.ts; do
-  if ! cmp -s "$work/$file" "$types_dir/$file"; then
-    stale+=("web/src/types/$file")
-    diff -u "$types_dir/$file" "$work/$file" --label "web/src/types/$file (committed)" \
-      --label "web/src/types/$file (from the gateway)" 2>/dev/null | head -40 >&2 || true
+for file in "${!generated[@]}"; do
+  committed="$ROOT/${generated[$file]}"
+  if ! cmp -s "$work/$file" "$committed"; then
+    stale+=("${generated[$file]}")
+    diff -u "$committed" "$work/$file" --label "${generated[$file]} (committed)" \
+      --label "${generated[$file]} (from the gateway)" 2>/dev/null | head -40 >&2 || true
   fi
 done
 if [ ${#stale[@]} -gt 0 ]; then
-  fail "The web's API types (${stale[*]}) do not match the gateway's OpenAPI document: run scripts/gen-api-types.sh and commit the result"
+  fail "The web's API types and error texts (${stale[*]}) do not match the gateway's OpenAPI document and error catalogue: run scripts/gen-api-types.sh and commit the result"
 fi
-step "The web's API types match the gateway's OpenAPI document"
+step "The web's API types and error texts match the gateway's document and catalogue"

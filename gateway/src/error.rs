@@ -40,23 +40,117 @@ pub struct ErrorBody {
     /// absent when no code applies.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub code: Option<ErrorCode>,
+    /// The values the text names, for a client to word it itself (a
+    /// refusal of the catalogue that names values); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<HashMap<String, ErrorParam>>, example = json!({"item": "Console", "price": 500.0, "name": "Mia", "spend": 0.0}))]
+    pub params: Option<ErrorParams>,
 }
 
-/// Stable names of failures a client treats apart. On a 401: the session
-/// ended because the token is missing, invalid or expired
-/// (`UNAUTHENTICATED`), its user was deactivated (`ACCOUNT_DEACTIVATED`) or
-/// its family suspended (`FAMILY_SUSPENDED`). On a 403: a super admin must
-/// set up two-factor sign-in before the console (`MFA_SETUP_REQUIRED`), or a
-/// child's session on the family tablet asked for more than the tablet's
-/// screens (`NOT_ON_TABLET`).
-#[allow(non_camel_case_types)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
-pub enum ErrorCode {
-    UNAUTHENTICATED,
-    ACCOUNT_DEACTIVATED,
-    FAMILY_SUSPENDED,
-    MFA_SETUP_REQUIRED,
-    NOT_ON_TABLET,
+/// Stable names of failures a client treats apart: every refusal of the
+/// catalogue (proto/errors.toml, the texts a user may see, with `params`),
+/// and the gateway's own. On a 401: the session ended because the token is
+/// missing, invalid or expired (`UNAUTHENTICATED`), its user was deactivated
+/// (`ACCOUNT_DEACTIVATED`) or its family suspended (`FAMILY_SUSPENDED`). On a
+/// 403: a super admin must set up two-factor sign-in before the console
+/// (`MFA_SETUP_REQUIRED`), or a child's session on the family tablet asked
+/// for more than the tablet's screens (`NOT_ON_TABLET`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct ErrorCode(&'static str);
+
+impl ErrorCode {
+    pub const UNAUTHENTICATED: Self = Self("UNAUTHENTICATED");
+    pub const ACCOUNT_DEACTIVATED: Self = Self("ACCOUNT_DEACTIVATED");
+    pub const FAMILY_SUSPENDED: Self = Self("FAMILY_SUSPENDED");
+    pub const MFA_SETUP_REQUIRED: Self = Self("MFA_SETUP_REQUIRED");
+    pub const NOT_ON_TABLET: Self = Self("NOT_ON_TABLET");
+    /// The gateway's own codes, beside the catalogue's.
+    const OWN: [Self; 5] = [
+        Self::UNAUTHENTICATED,
+        Self::ACCOUNT_DEACTIVATED,
+        Self::FAMILY_SUSPENDED,
+        Self::MFA_SETUP_REQUIRED,
+        Self::NOT_ON_TABLET,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        self.0
+    }
+}
+
+impl utoipa::PartialSchema for ErrorCode {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, SchemaType, Type};
+        let codes = ErrorCode::OWN
+            .iter()
+            .map(|code| code.0)
+            .chain(kit::codes::ALL.iter().map(|spec| spec.code));
+        ObjectBuilder::new()
+            .schema_type(SchemaType::new(Type::String))
+            .enum_values(Some(codes))
+            .into()
+    }
+}
+
+impl ToSchema for ErrorCode {}
+
+/// One value a refusal's text names: words, a date, a jar, or a number.
+pub struct ErrorParam;
+
+impl utoipa::PartialSchema for ErrorParam {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, SchemaType, Type};
+        OneOfBuilder::new()
+            .item(ObjectBuilder::new().schema_type(SchemaType::new(Type::String)))
+            .item(ObjectBuilder::new().schema_type(SchemaType::new(Type::Number)))
+            .into()
+    }
+}
+
+impl ToSchema for ErrorParam {}
+
+/// The refusal catalogue as the web reads it (`gateway error-catalogue`):
+/// each code with its English text and the kind of each value it names.
+pub fn catalogue_json() -> serde_json::Value {
+    kit::codes::ALL
+        .iter()
+        .map(|spec| {
+            let params: serde_json::Map<_, _> = spec
+                .params
+                .iter()
+                .map(|(name, kind)| ((*name).to_owned(), kind.as_str().into()))
+                .collect();
+            (
+                spec.code.to_owned(),
+                serde_json::json!({ "en": spec.en, "params": params }),
+            )
+        })
+        .collect::<serde_json::Map<_, _>>()
+        .into()
+}
+
+/// The values a refusal's text names, by name (a refusal of the catalogue):
+/// money in dollars, counts as whole numbers, dates as YYYY-MM-DD, jars as
+/// SPEND, SAVE or GIVE, words as they are.
+pub type ErrorParams = serde_json::Map<String, serde_json::Value>;
+
+fn params_of(refusal: &kit::refusal::Refusal) -> ErrorParams {
+    use kit::refusal::Value;
+    use serde_json::Value as Json;
+    refusal
+        .params()
+        .map(|(name, _, value)| {
+            let json = match value {
+                Value::Text(text) => Json::from(text.clone()),
+                Value::Count(n) => Json::from(*n),
+                Value::Money(cents) => Json::from(crate::money::to_dollars(*cents)),
+                Value::Date(date) => Json::from(date.format("%Y-%m-%d").to_string()),
+                Value::Jar(jar) => Json::from(jar.as_str()),
+            };
+            (name.to_owned(), json)
+        })
+        .collect()
 }
 
 /// One refused request field.
@@ -76,6 +170,7 @@ pub struct ApiError {
     pub message: String,
     pub details: Vec<FieldDetail>,
     pub code: Option<ErrorCode>,
+    pub params: Option<ErrorParams>,
     /// Its cause was logged where it was known.
     cause_logged: bool,
 }
@@ -130,6 +225,7 @@ impl ApiError {
             message: message.into(),
             details: Vec::new(),
             code: None,
+            params: None,
             cause_logged: false,
         }
     }
@@ -175,6 +271,7 @@ impl ApiError {
             }],
             message,
             code: None,
+            params: None,
             cause_logged: false,
         }
     }
@@ -263,7 +360,8 @@ impl From<tonic::Status> for ApiError {
         } else {
             Vec::new()
         };
-        let code = (status.code() == Code::PermissionDenied
+        let refusal = kit::refusal::Refusal::of(&status).filter(|_| http.is_client_error());
+        let mfa_setup = (status.code() == Code::PermissionDenied
             && status.get_details_error_info().is_some_and(|info| {
                 info.domain == kit::error::ERROR_DOMAIN
                     && info.reason == kit::authn::REASON_MFA_SETUP_REQUIRED
@@ -273,7 +371,8 @@ impl From<tonic::Status> for ApiError {
             status: http,
             message,
             details,
-            code,
+            code: refusal.as_ref().map(|r| ErrorCode(r.code())).or(mfa_setup),
+            params: refusal.as_ref().map(params_of).filter(|p| !p.is_empty()),
             cause_logged,
         }
     }
@@ -286,6 +385,7 @@ impl IntoResponse for ApiError {
             message: self.message,
             details: Some(self.details).filter(|d| !d.is_empty()),
             code: self.code,
+            params: self.params,
         };
         let mut response = (self.status, Json(body)).into_response();
         if self.cause_logged {
@@ -405,6 +505,32 @@ mod tests {
         assert_eq!(error.status, StatusCode::UNAUTHORIZED);
         assert_eq!(error.message, "Invalid email or password");
         assert_eq!(error.code, None);
+    }
+
+    #[test]
+    fn a_refusal_of_the_catalogue_answers_its_code_and_typed_values() {
+        let error = ApiError::from(tonic::Status::from(kit::codes::jar_too_low(
+            "Mia",
+            kit::refusal::Jar::Save,
+            -550,
+        )));
+        assert_eq!(error.status, StatusCode::CONFLICT);
+        assert_eq!(error.message, "Mia's save jar has only $-5.50");
+        assert_eq!(error.code, Some(ErrorCode("JAR_TOO_LOW")));
+        assert_eq!(
+            serde_json::Value::Object(error.params.unwrap()),
+            serde_json::json!({"name": "Mia", "jar": "SAVE", "amount": -5.5})
+        );
+        // A code that names nothing has no params.
+        let error = ApiError::from(tonic::Status::from(kit::codes::goal_not_found()));
+        assert_eq!(
+            (error.status, error.code),
+            (StatusCode::NOT_FOUND, Some(ErrorCode("GOAL_NOT_FOUND")))
+        );
+        assert!(error.params.is_none());
+        // A status with the same words but no code is answered without one.
+        let error = ApiError::from(tonic::Status::not_found("Goal not found"));
+        assert_eq!((error.code, error.params), (None, None));
     }
 
     #[test]

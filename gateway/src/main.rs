@@ -15,6 +15,13 @@ async fn main() -> anyhow::Result<()> {
         println!("{document}");
         return Ok(());
     }
+    // `gateway error-catalogue` prints the refusals' codes, texts and values:
+    // the web's English texts and value kinds are generated from it.
+    if std::env::args().nth(1).as_deref() == Some("error-catalogue") {
+        let catalogue = serde_json::to_string_pretty(&gateway::error::catalogue_json())?;
+        println!("{catalogue}");
+        return Ok(());
+    }
     let _telemetry = kit::telemetry::init("gateway");
     let config = Config::load()?;
     kit::metrics::install("gateway", &config.metrics_addr)?;

@@ -193,6 +193,10 @@ async fn bad_goals_are_refused_with_their_field_and_a_child_keeps_at_most_twenty
         &body,
         "A child can have at most 20 savings goals. Remove one to add another.",
     );
+    assert_eq!(
+        (&body["code"], &body["params"]),
+        (&json!("GOAL_LIMIT"), &json!({"limit": 20}))
+    );
     let first = goals(&mia, &mia_id).await[0].clone();
     let (status, body) = send(mia.put(
         &format!("/goals/{}", id(&first)),

@@ -130,6 +130,11 @@ async fn transfers_and_payouts_move_only_what_a_jar_holds() {
     let (status, body) = send(transfer(json!({"from": "SAVE", "to": "GIVE", "amount": 1}))).await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert_error(&body, "Mia's save jar has only $0.00");
+    assert_eq!(body["code"], "JAR_TOO_LOW");
+    assert_eq!(
+        body["params"],
+        json!({"name": "Mia", "jar": "SAVE", "amount": 0.0})
+    );
     let (status, _) = send(kid.post(
         &format!("/children/{id}/transfers"),
         &json!({"from": "SPEND", "to": "SAVE", "amount": 1}),

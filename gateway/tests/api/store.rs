@@ -121,6 +121,12 @@ async fn a_redemption_over_the_spend_jar_is_refused_and_nothing_moves() {
         &body,
         "Movie night costs $5.00, but Mia's spend jar has only $4.00",
     );
+    // As data too, for a client to word it in its own language.
+    assert_eq!(body["code"], "CANNOT_AFFORD");
+    assert_eq!(
+        body["params"],
+        json!({"item": "Movie night", "price": 5.0, "name": "Mia", "spend": 4.0})
+    );
 
     // Two requests the jar covers one at a time: the second approval is refused.
     let ice = add_item(&parent, json!({"name": "Ice cream", "price": 2.5})).await;
@@ -286,4 +292,6 @@ async fn children_see_what_is_offered_to_them_and_only_parents_decide() {
         &body,
         "The FREE plan allows up to 3 store rewards. Upgrade to add more.",
     );
+    assert_eq!(body["code"], "STORE_LIMIT");
+    assert_eq!(body["params"], json!({"plan": "FREE", "limit": 3}));
 }

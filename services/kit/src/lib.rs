@@ -6,6 +6,7 @@
 pub mod authn;
 pub mod cli;
 pub mod clock;
+pub mod codes;
 pub mod config;
 pub mod consumer;
 pub mod db;
@@ -19,6 +20,7 @@ pub mod money;
 pub mod nats;
 pub mod outbox;
 pub mod plans;
+pub mod refusal;
 pub mod revocation;
 pub mod service;
 pub mod shutdown;

@@ -1,6 +1,7 @@
 //! The rewards service's errors, converted to gRPC status in one place.
 
-use tonic::{Code, Status};
+use kit::{codes, refusal::Refusal};
+use tonic::Status;
 
 use crate::store::ledger::Jar;
 
@@ -9,17 +10,17 @@ pub enum Error {
     #[error(transparent)]
     Invalid(#[from] kit::validate::FieldError),
     /// Also the answer for another family's children.
-    #[error("Child not found")]
+    #[error("{}", self.refused())]
     ChildNotFound,
-    #[error("Subject not found")]
+    #[error("{}", self.refused())]
     SubjectNotFound,
-    #[error("Archived subjects cannot be graded")]
+    #[error("{}", self.refused())]
     SubjectArchived,
-    #[error("The payout is larger than {name}'s balance of ${}", dollars(*.balance_cents))]
+    #[error("{}", self.refused())]
     PayoutOverBalance { name: String, balance_cents: i64 },
-    #[error("The adjustment would make the balance negative")]
+    #[error("{}", self.refused())]
     NegativeBalance,
-    #[error("{name}'s {} jar has only ${}", jar_name(*.jar), dollars(*.jar_cents))]
+    #[error("{}", self.refused())]
     JarTooLow {
         name: String,
         jar: Jar,
@@ -27,32 +28,32 @@ pub enum Error {
     },
     /// Also the answer for another family's items and, to a child, for
     /// items not offered to them.
-    #[error("Reward not found")]
+    #[error("{}", self.refused())]
     ItemNotFound,
-    #[error("Request not found")]
+    #[error("{}", self.refused())]
     RedemptionNotFound,
-    #[error("{item} costs ${}, but {name}'s spend jar has only ${}", dollars(*.price_cents), dollars(*.spend_cents))]
+    #[error("{}", self.refused())]
     CannotAfford {
         name: String,
         item: String,
         price_cents: i64,
         spend_cents: i64,
     },
-    #[error("{0} is out of stock")]
+    #[error("{}", self.refused())]
     OutOfStock(String),
-    #[error("Only children can redeem rewards")]
+    #[error("{}", self.refused())]
     NotAChild,
-    #[error("This reward is no longer in the store")]
+    #[error("{}", self.refused())]
     ItemRemoved,
-    #[error("This request was already {0}")]
-    AlreadyDecided(String),
-    #[error("The {plan} plan allows up to {limit} store rewards. Upgrade to add more.")]
+    #[error("{}", self.refused())]
+    AlreadyDecided { approved: bool },
+    #[error("{}", self.refused())]
     StoreLimit { plan: &'static str, limit: i64 },
     /// Also the answer for another family's goals and, to a child, for
     /// another child's.
-    #[error("Goal not found")]
+    #[error("{}", self.refused())]
     GoalNotFound,
-    #[error("A child can have at most {0} savings goals. Remove one to add another.")]
+    #[error("{}", self.refused())]
     GoalLimit(i64),
     /// Another service refused or failed.
     #[error("{1}")]
@@ -63,57 +64,77 @@ pub enum Error {
     Internal(#[from] anyhow::Error),
 }
 
-fn jar_name(jar: Jar) -> &'static str {
-    match jar {
-        Jar::Spend => "spend",
-        Jar::Save => "save",
-        Jar::Give => "give",
+impl Error {
+    /// The refusal the user sees, in the catalogue's words
+    /// (proto/errors.toml); none for a failure that is not theirs.
+    pub fn refusal(&self) -> Option<Refusal> {
+        Some(match self {
+            Error::ChildNotFound => codes::child_not_found(),
+            Error::SubjectNotFound => codes::subject_not_found(),
+            Error::SubjectArchived => codes::subject_archived(),
+            Error::PayoutOverBalance {
+                name,
+                balance_cents,
+            } => codes::payout_over_balance(name, *balance_cents),
+            Error::NegativeBalance => codes::balance_would_be_negative(),
+            Error::JarTooLow {
+                name,
+                jar,
+                jar_cents,
+            } => codes::jar_too_low(name, (*jar).into(), *jar_cents),
+            Error::ItemNotFound => codes::reward_not_found(),
+            Error::RedemptionNotFound => codes::request_not_found(),
+            Error::CannotAfford {
+                name,
+                item,
+                price_cents,
+                spend_cents,
+            } => codes::cannot_afford(item, *price_cents, name, *spend_cents),
+            Error::OutOfStock(item) => codes::out_of_stock(item),
+            Error::NotAChild => codes::children_only_redeem(),
+            Error::ItemRemoved => codes::reward_removed(),
+            Error::AlreadyDecided { approved: true } => codes::request_already_approved(),
+            Error::AlreadyDecided { approved: false } => codes::request_already_rejected(),
+            Error::StoreLimit { plan, limit } => codes::store_limit(*plan, *limit),
+            Error::GoalNotFound => codes::goal_not_found(),
+            Error::GoalLimit(limit) => codes::goal_limit(*limit),
+            Error::Invalid(_) | Error::Upstream(..) | Error::Database(_) | Error::Internal(_) => {
+                return None;
+            }
+        })
+    }
+
+    fn refused(&self) -> String {
+        self.refusal()
+            .map(|refusal| refusal.message())
+            .unwrap_or_default()
+    }
+}
+
+impl From<Jar> for kit::refusal::Jar {
+    fn from(jar: Jar) -> Self {
+        match jar {
+            Jar::Spend => Self::Spend,
+            Jar::Save => Self::Save,
+            Jar::Give => Self::Give,
+        }
     }
 }
 
 /// Cents as users read them: `12.50`.
-pub fn dollars(cents: i64) -> String {
-    let sign = if cents < 0 { "-" } else { "" };
-    let abs = cents.unsigned_abs();
-    format!("{sign}{}.{:02}", abs / 100, abs % 100)
-}
+pub use kit::refusal::dollars;
 
 impl From<Error> for Status {
     fn from(err: Error) -> Self {
-        let code = match &err {
-            Error::Invalid(field) => return kit::error::invalid(field),
-            Error::ChildNotFound
-            | Error::SubjectNotFound
-            | Error::ItemNotFound
-            | Error::RedemptionNotFound
-            | Error::GoalNotFound => Code::NotFound,
-            Error::SubjectArchived
-            | Error::PayoutOverBalance { .. }
-            | Error::NegativeBalance
-            | Error::JarTooLow { .. }
-            | Error::CannotAfford { .. }
-            | Error::OutOfStock(_)
-            | Error::ItemRemoved
-            | Error::AlreadyDecided(_)
-            | Error::GoalLimit(_) => Code::FailedPrecondition,
-            Error::StoreLimit { .. } | Error::NotAChild => Code::PermissionDenied,
-            Error::Upstream(service, status) => {
-                return kit::error::upstream(service, status.clone());
-            }
+        match err {
+            Error::Invalid(field) => kit::error::invalid(&field),
+            Error::Upstream(service, status) => kit::error::upstream(service, status),
             // Unavailable when PostgreSQL could not be reached, else internal.
-            Error::Database(db) => return kit::error::failure(db),
-            Error::Internal(e) => return kit::error::failure(e.as_ref()),
-        };
-        Status::new(code, err.to_string())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn dollars_have_two_decimals() {
-        assert_eq!(super::dollars(1250), "12.50");
-        assert_eq!(super::dollars(5), "0.05");
-        assert_eq!(super::dollars(-550), "-5.50");
+            Error::Database(db) => kit::error::failure(&db),
+            Error::Internal(e) => kit::error::failure(e.as_ref()),
+            refused => refused
+                .refusal()
+                .map_or_else(|| kit::error::internal(&refused), Status::from),
+        }
     }
 }

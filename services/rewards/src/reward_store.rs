@@ -410,7 +410,9 @@ pub async fn decide(
         .await?
         .ok_or(Error::RedemptionNotFound)?;
     if row.status != PENDING {
-        return Err(Error::AlreadyDecided(row.status.to_lowercase()));
+        return Err(Error::AlreadyDecided {
+            approved: row.status == APPROVED,
+        });
     }
     if approve {
         store::ledger::lock_child(tx, row.child_id).await?;

@@ -79,10 +79,15 @@ export interface ApiErrorBody {
   details?: ApiErrorDetail[];
   /** Why it failed, for the client to act on (a 401 says why the session ended). */
   code?: ErrorCode;
+  /** The values a refusal's text names (money in dollars), for its translation. */
+  params?: ErrorParams;
 }
 
 /** Stable names of failures the web treats apart. */
 export type ErrorCode = Schemas['ErrorCode'];
+
+/** The values a refusal names, by name. */
+export type ErrorParams = Readonly<Record<string, string | number>>;
 
 /** An IANA time zone name the server knows (the document lists them). */
 export type TimeZone = Schemas['TimeZone'];

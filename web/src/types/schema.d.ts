@@ -2338,18 +2338,23 @@ export interface components {
             error: string;
             /** @description The same text (clients read `message` first). */
             message: string;
+            /**
+             * @description The values the text names, for a client to word it itself (a
+             *     refusal of the catalogue that names values); absent otherwise.
+             * @example {
+             *       "item": "Console",
+             *       "name": "Mia",
+             *       "price": 500,
+             *       "spend": 0
+             *     }
+             */
+            params?: {
+                [key: string]: components["schemas"]["ErrorParam"];
+            } | null;
         };
-        /**
-         * @description Stable names of failures a client treats apart. On a 401: the session
-         *     ended because the token is missing, invalid or expired
-         *     (`UNAUTHENTICATED`), its user was deactivated (`ACCOUNT_DEACTIVATED`) or
-         *     its family suspended (`FAMILY_SUSPENDED`). On a 403: a super admin must
-         *     set up two-factor sign-in before the console (`MFA_SETUP_REQUIRED`), or a
-         *     child's session on the family tablet asked for more than the tablet's
-         *     screens (`NOT_ON_TABLET`).
-         * @enum {string}
-         */
-        ErrorCode: "UNAUTHENTICATED" | "ACCOUNT_DEACTIVATED" | "FAMILY_SUSPENDED" | "MFA_SETUP_REQUIRED" | "NOT_ON_TABLET";
+        /** @enum {string} */
+        ErrorCode: "UNAUTHENTICATED" | "ACCOUNT_DEACTIVATED" | "FAMILY_SUSPENDED" | "MFA_SETUP_REQUIRED" | "NOT_ON_TABLET" | "BALANCE_WOULD_BE_NEGATIVE" | "CANNOT_AFFORD" | "CHILDREN_ONLY_REDEEM" | "CHILD_NOT_FOUND" | "GOAL_LIMIT" | "GOAL_NOT_FOUND" | "JAR_TOO_LOW" | "OUT_OF_STOCK" | "PAYOUT_OVER_BALANCE" | "REQUEST_ALREADY_APPROVED" | "REQUEST_ALREADY_REJECTED" | "REQUEST_NOT_FOUND" | "REWARD_NOT_FOUND" | "REWARD_REMOVED" | "STORE_LIMIT" | "SUBJECT_ARCHIVED" | "SUBJECT_NOT_FOUND";
+        ErrorParam: string | number;
         ExcuseBody: {
             /**
              * @description Why it is excused (shown in the history), at most 500 characters.
