@@ -98,6 +98,13 @@ function toErrorBody(value: unknown): ApiErrorBody | null {
     message: optionalString(raw.message),
   };
   if (typeof raw.code === 'string') body.code = raw.code as ErrorCode;
+  if (typeof raw.params === 'object' && raw.params !== null && !Array.isArray(raw.params)) {
+    body.params = Object.fromEntries(
+      Object.entries(raw.params).filter(
+        (entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number',
+      ),
+    );
+  }
   if (Array.isArray(raw.details)) {
     body.details = raw.details
       .filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null)

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, getErrorMessage } from './api-client';
 import { serverFieldErrors } from './field-errors';
 import { i18n } from './i18n';
-import { knownMessage, serverErrorText, translateServerText } from './server-messages';
+import { knownMessage, refusalText, serverErrorText, translateServerText } from './server-messages';
 
 afterEach(async () => {
   await i18n.changeLanguage('en');
@@ -33,8 +33,6 @@ const SERVER_TEXTS = [
   'The FREE plan allows up to 10 active chores. Upgrade to add more.',
   'This category still has 1 active chore(s). Move or retire them before deleting it.',
   'This category still has 4 active chore(s). Move or retire them before deleting it.',
-  "The payout is larger than Mia's balance of $4.50",
-  "The payout is larger than Mia's balance of $1,234.50",
   'Noa has already joined',
   "Noa's invitation has expired. Delete and add them again for a new link.",
   'Unknown time zone: Mars/Olympus',
@@ -96,18 +94,12 @@ const SERVER_TEXTS = [
   'Choose children of your family',
   'Choose the jar to put into',
   'Choose the jar to take from',
-  'Only children can redeem rewards',
   'Price is required',
   'Price must be at most $10,000.00',
   'Price must be greater than 0',
-  'Request not found',
-  'Reward not found',
   'The percentages must add up to 100',
-  'This reward is no longer in the store',
   'Status is required',
   'Status must be APPROVED or REJECTED',
-  'This request was already approved',
-  'This request was already rejected',
   'Choose at least one event',
   'This address could not be found',
   'This address points to a private network and cannot be used',
@@ -128,15 +120,10 @@ const SERVER_TEXTS = [
   'At most 100 notifications can be marked at once',
   'Only parents and children of a family can have a calendar feed',
   'Turns can be swapped up to a year ahead',
-  "Ice cream costs $2.50, but Mia's spend jar has only $1.50",
-  "Mia's save jar has only $0.25",
-  'Cinema trip is out of stock',
-  'The FREE plan allows up to 3 store rewards. Upgrade to add more.',
   'Stock must be a whole number from 0 to 100000',
   'A family can have at most 10 webhooks',
   'You can have at most 5 calendar feeds. Delete one to make another.',
   'Tablet name must be at most 60 characters',
-  'A child can have at most 20 savings goals. Remove one to add another.',
   'A statement covers at most 366 days',
   'Emoji must be at most 16 characters',
 ];
@@ -172,9 +159,6 @@ describe('translateServerText', () => {
 
   it('keeps the values a text names, written the language’s way', async () => {
     await i18n.changeLanguage('es');
-    expect(translateServerText("The payout is larger than Mia's balance of $1,234.50")).toBe(
-      'El pago es mayor que el saldo de Mia, que es de 1234,50\u00a0US$',
-    );
     expect(
       translateServerText('This category still has 1 active chore(s). Move or retire them before deleting it.'),
     ).toBe('Esta categoría todavía tiene 1 tarea activa. Muévela o retírala antes de eliminar la categoría.');
@@ -187,10 +171,6 @@ describe('translateServerText', () => {
     await i18n.changeLanguage('de');
     expect(translateServerText('First name must be at most 100 characters')).toBe('Vorname: höchstens 100 Zeichen');
     expect(translateServerText('Noa has already joined')).toBe('Noa ist bereits dabei');
-    expect(translateServerText("Ice cream costs $2.50, but Mia's spend jar has only $1.50")).toBe(
-      'Ice cream kostet 2,50\u00a0$, aber im Ausgeben-Glas von Mia sind nur 1,50\u00a0$',
-    );
-    expect(translateServerText("Mia's save jar has only $0.25")).toBe('Im Glas „Sparen“ von Mia sind nur 0,25\u00a0$');
   });
 
   it('shows an unknown text as sent', async () => {
@@ -198,6 +178,48 @@ describe('translateServerText', () => {
     expect(translateServerText('ageGroup must be one of CHILD, TWEEN, TEEN or YOUNG_ADULT')).toBe(
       'ageGroup must be one of CHILD, TWEEN, TEEN or YOUNG_ADULT',
     );
+  });
+});
+
+describe('a refusal of the catalogue', () => {
+  const cannotAfford = {
+    error: "Ice cream costs $2.50, but Mia's spend jar has only $1.50",
+    message: "Ice cream costs $2.50, but Mia's spend jar has only $1.50",
+    code: 'CANNOT_AFFORD' as const,
+    params: { item: 'Ice cream', price: 2.5, name: 'Mia', spend: 1.5 },
+  };
+
+  it('reads in English as the server words it', () => {
+    expect(serverErrorText(cannotAfford)).toBe(cannotAfford.message);
+    expect(refusalText('JAR_TOO_LOW', { name: 'Mia', jar: 'SAVE', amount: 0.25 })).toBe("Mia's save jar has only $0.25");
+    expect(refusalText('GOAL_LIMIT', { limit: 20 })).toBe(
+      'A child can have at most 20 savings goals. Remove one to add another.',
+    );
+  });
+
+  it('is translated by its code, its values shown the language’s way', async () => {
+    await i18n.changeLanguage('de');
+    expect(serverErrorText(cannotAfford)).toBe(
+      'Ice cream kostet 2,50\u00a0$, aber im Ausgeben-Glas von Mia sind nur 1,50\u00a0$',
+    );
+    expect(refusalText('JAR_TOO_LOW', { name: 'Mia', jar: 'SAVE', amount: 0.25 })).toBe(
+      'Im Glas „Sparen“ von Mia sind nur 0,25\u00a0$',
+    );
+    await i18n.changeLanguage('es');
+    expect(refusalText('PAYOUT_OVER_BALANCE', { name: 'Mia', balance: 1234.5 })).toBe(
+      'El pago es mayor que el saldo de Mia, que es de 1234,50\u00a0US$',
+    );
+    // Whatever the English words: the code decides.
+    expect(serverErrorText({ ...cannotAfford, message: 'Reworded', error: 'Reworded' })).toBe(
+      'Ice cream cuesta 2,50\u00a0US$, pero el frasco de gastar de Mia solo tiene 1,50\u00a0US$',
+    );
+  });
+
+  it('falls back to the words for an unknown code or a missing value', async () => {
+    await i18n.changeLanguage('de');
+    expect(refusalText('NO_SUCH_CODE', {})).toBeNull();
+    expect(refusalText('CANNOT_AFFORD', { item: 'Ice cream', price: 2.5, name: 'Mia' })).toBeNull();
+    expect(serverErrorText({ ...cannotAfford, params: undefined })).toBe(cannotAfford.message);
   });
 });
 

@@ -3,6 +3,7 @@ import type { ParseKeys, TOptions } from 'i18next';
 import { currentLanguage, i18n } from './i18n';
 import type { Namespace } from '@/locales/en';
 import type { ApiErrorBody } from '@/types/api';
+import { ERROR_PARAMS, type ErrorParamKind, type RefusalCode } from '@/types/error-codes';
 import { formatCalendarDate, formatMoney } from '@/utils/format';
 
 /** Any translation key, with its namespace ("errors:server.invalidLogin"). */
@@ -74,7 +75,6 @@ const KNOWN_TEXTS: Readonly<Record<string, KnownMessage>> = {
   'Amount must be a signed amount such as +10.00 or -5.50': { key: 'validation:amountNotSigned' },
   'Amount must be an amount in dollars and cents': { key: 'errors:server.amountCents' },
   'Please provide a reason for the balance adjustment': { key: 'validation:adjustmentReasonRequired' },
-  'The adjustment would make the balance negative': { key: 'errors:server.balanceNegative' },
   'Base reward is required': { key: 'validation:amount.baseReward.required' },
   'Base reward cannot be negative': { key: 'validation:amount.baseReward.negative' },
   'Base reward must be at most 10000.00': { key: 'errors:server.baseRewardTooLarge' },
@@ -138,7 +138,6 @@ const KNOWN_TEXTS: Readonly<Record<string, KnownMessage>> = {
   'Percentage thresholds must be between 0 and 100': { key: 'errors:server.thresholdsRange' },
   'Grade points must be between 0 and 5, in steps of 0.1': { key: 'errors:server.pointsRange' },
   'Grade must be one of A, B, C, D or F': { key: 'errors:server.gradeLetter' },
-  'Archived subjects cannot be graded': { key: 'errors:server.archivedNotGraded' },
   'The subject is archived': { key: 'errors:server.subjectArchived' },
   // The family tablet
   'A family can have at most 10 tablets. Remove one in Settings first.': { key: 'errors:server.tabletLimit' },
@@ -156,20 +155,13 @@ const KNOWN_TEXTS: Readonly<Record<string, KnownMessage>> = {
   'Choose children of your family': { key: 'errors:server.storeChildren' },
   'Choose the jar to put into': { key: 'errors:server.jarToRequired' },
   'Choose the jar to take from': { key: 'errors:server.jarFromRequired' },
-  'Only children can redeem rewards': { key: 'errors:server.childrenRedeem' },
   'Price is required': { key: 'errors:server.priceRequired' },
   'Price must be at most $10,000.00': { key: 'errors:server.priceTooLarge' },
   'Price must be greater than 0': { key: 'errors:server.pricePositive' },
-  'Request not found': { key: 'errors:server.requestNotFound' },
-  'Reward not found': { key: 'errors:server.rewardNotFound' },
   'The percentages must add up to 100': { key: 'errors:server.splitSum' },
-  'This reward is no longer in the store': { key: 'errors:server.rewardGone' },
   'Status is required': { key: 'errors:server.statusRequired' },
   'Status must be APPROVED or REJECTED': { key: 'errors:server.statusDecision' },
-  'This request was already approved': { key: 'errors:server.requestApproved' },
-  'This request was already rejected': { key: 'errors:server.requestRejected' },
   // Savings goals and statements
-  'Goal not found': { key: 'errors:server.goalNotFound' },
   'Target is required': { key: 'errors:server.targetRequired' },
   'Target must be greater than 0': { key: 'errors:server.targetPositive' },
   'Target must be at most $10,000.00': { key: 'errors:server.targetTooLarge' },
@@ -216,7 +208,6 @@ const KNOWN_TEXTS: Readonly<Record<string, KnownMessage>> = {
   'Chore not found': { key: 'errors:server.choreNotFound' },
   'Missed chore not found': { key: 'errors:server.missedNotFound' },
   'Child not found': { key: 'errors:server.childNotFound' },
-  'Subject not found': { key: 'errors:server.subjectNotFound' },
   'Submission not found': { key: 'errors:server.submissionNotFound' },
   'User not found': { key: 'errors:server.userNotFound' },
   'Organization not found': { key: 'errors:server.organizationNotFound' },
@@ -266,13 +257,6 @@ const MULTIPLIER_LABELS: Readonly<Record<string, TranslationKey>> = {
   '90-day streak': 'errors:server.multipliers.streak90',
 };
 
-/** The jars' names, in "Mia's save jar has only $1.50". */
-const JAR_NAMES: Readonly<Record<string, TranslationKey>> = {
-  spend: 'common:jars.SPEND',
-  save: 'common:jars.SAVE',
-  give: 'common:jars.GIVE',
-};
-
 /** A date as the server writes it ("March 5, 2025"), in the interface language. */
 function serverDate(text: string): string {
   const date = new Date(text);
@@ -312,13 +296,6 @@ const PATTERNS: readonly Pattern[] = [
     ([, count]) => ({ key: 'errors:server.categoryInUse', values: { count: Number(count) } }),
   ],
   [
-    /^The payout is larger than (.+)'s balance of \$(-?[\d,]+\.\d{2})$/,
-    ([, name, balance = '']) => ({
-      key: 'errors:server.payoutTooLarge',
-      values: { name, balance: formatMoney(balance.replaceAll(',', '')) },
-    }),
-  ],
-  [
     /^(.+)'s invitation has expired\. Delete and add them again for a new link\.$/,
     ([, name]) => ({ key: 'errors:server.invitationExpired', values: { name } }),
   ],
@@ -349,35 +326,8 @@ const PATTERNS: readonly Pattern[] = [
     ([, date = '']) => ({ key: 'errors:server.notDueOn', values: { date: serverDate(date) } }),
   ],
   [
-    /^(.+) costs \$([\d,]+\.\d{2}), but (.+)'s spend jar has only \$(-?[\d,]+\.\d{2})$/,
-    ([, item, price = '', name, spend = '']) => ({
-      key: 'errors:server.cannotAfford',
-      values: { item, name, price: formatMoney(price.replaceAll(',', '')), spend: formatMoney(spend.replaceAll(',', '')) },
-    }),
-  ],
-  [
-    /^(.+)'s (spend|save|give) jar has only \$(-?[\d,]+\.\d{2})$/,
-    ([, name, jar = '', amount = '']) => ({
-      key: 'errors:server.jarTooLow',
-      values: {
-        name,
-        jar: currentLanguage() === 'en' ? jar : i18n.t(JAR_NAMES[jar] ?? 'common:jars.SPEND'),
-        amount: formatMoney(amount.replaceAll(',', '')),
-      },
-    }),
-  ],
-  [/^(.+) is out of stock$/, ([, item]) => ({ key: 'errors:server.outOfStock', values: { item } })],
-  [
-    /^The (\w+) plan allows up to (\d+) store rewards\. Upgrade to add more\.$/,
-    ([, plan, limit]) => ({ key: 'errors:server.storeLimit', values: { plan, limit } }),
-  ],
-  [
     /^Stock must be a whole number from 0 to (\d+)$/,
     ([, max]) => ({ key: 'errors:server.stockRange', values: { max } }),
-  ],
-  [
-    /^A child can have at most (\d+) savings goals\. Remove one to add another\.$/,
-    ([, limit]) => ({ key: 'errors:server.goalLimit', values: { limit } }),
   ],
   [/^A statement covers at most (\d+) days$/, ([, days]) => ({ key: 'errors:server.statementSpan', values: { days } })],
   [
@@ -416,6 +366,38 @@ export function translateServerText(text: string): string {
   return known ? i18n.t(known.key, known.values) : text;
 }
 
+/**
+ * A refusal of the catalogue (proto/errors.toml) in the interface language,
+ * from its code and the values its text names, each shown the language's way;
+ * null for a code the catalogue does not have, or a value missing.
+ */
+export function refusalText(code: string, params: ApiErrorBody['params']): string | null {
+  if (!Object.hasOwn(ERROR_PARAMS, code)) return null;
+  const kinds: Readonly<Record<string, ErrorParamKind>> = ERROR_PARAMS[code as RefusalCode];
+  const values: Record<string, string | number> = {};
+  for (const [name, kind] of Object.entries(kinds)) {
+    const value = params?.[name];
+    if (value === undefined) return null;
+    values[name] = shown(kind, value);
+  }
+  return i18n.t(`codes:${code as RefusalCode}`, values);
+}
+
+/** A refusal's value as the interface shows it. */
+function shown(kind: ErrorParamKind, value: string | number): string | number {
+  switch (kind) {
+    case 'money':
+      return formatMoney(Number(value));
+    case 'date':
+      return formatCalendarDate(String(value), String(value));
+    case 'jar':
+      return i18n.t(`common:jars.${String(value) as 'SPEND' | 'SAVE' | 'GIVE'}`);
+    case 'count':
+    case 'text':
+      return value;
+  }
+}
+
 /** Stable error codes with texts of their own (a 401's reason, a tablet session's 403). */
 const CODE_KEYS: Readonly<Record<string, TranslationKey>> = {
   ACCOUNT_DEACTIVATED: 'errors:codes.ACCOUNT_DEACTIVATED',
@@ -425,10 +407,13 @@ const CODE_KEYS: Readonly<Record<string, TranslationKey>> = {
 
 /**
  * What a failure's body says, in the interface language: by its stable code
- * when it has one we know (`code`, or an `error` that is a code rather than
+ * when it has one we know (a refusal of the catalogue, with its `params`; a
+ * code of the gateway's own; or an `error` that is a code rather than
  * words), else by its text (`message`, then `error`); null when it says nothing.
  */
 export function serverErrorText(body: ApiErrorBody): string | null {
+  const refusal = body.code ? refusalText(body.code, body.params) : null;
+  if (refusal !== null) return refusal;
   const text = body.message?.trim() || body.error?.trim() || null;
   const codeKey = (body.code && CODE_KEYS[body.code]) ?? (body.error ? CODE_KEYS[body.error.trim()] : undefined);
   if (codeKey && (currentLanguage() !== 'en' || text === null)) return i18n.t(codeKey);

@@ -4,6 +4,7 @@ import auth from './auth.json';
 import categories from './categories.json';
 import children from './children.json';
 import chores from './chores.json';
+import codes from './codes.json';
 import common from './common.json';
 import dashboard from './dashboard.json';
 import errors from './errors.json';
@@ -21,6 +22,6 @@ import validation from './validation.json';
 import type { Translations } from '@/locales/en';
 
 /** The German texts, a chunk of their own, loaded when German is first chosen (src/lib/i18n.ts). */
-const de = { common, validation, errors, auth, chores, approval, children, dashboard, submissions, mfa, tablet, categories, payouts, store, history, settings, team, profile, admin, payslip } satisfies Translations;
+const de = { common, validation, errors, codes, auth, chores, approval, children, dashboard, submissions, mfa, tablet, categories, payouts, store, history, settings, team, profile, admin, payslip } satisfies Translations;
 
 export default de;

@@ -4,6 +4,7 @@ import auth from './auth.json';
 import type categories from './categories.json';
 import type children from './children.json';
 import type chores from './chores.json';
+import codes from './codes.json';
 import common from './common.json';
 import type dashboard from './dashboard.json';
 import errors from './errors.json';
@@ -24,9 +25,10 @@ import validation from './validation.json';
  * language has exactly these keys (locales.test.ts checks it).
  *
  * These namespaces come with the first load: what every screen shares and
- * what the login shows (errors: the server's refusals; mfa: its second step).
+ * what the login shows (errors and codes: the server's refusals, codes.json
+ * generated from the catalogue, proto/errors.toml; mfa: its second step).
  */
-const en = { common, validation, errors, auth, mfa };
+const en = { common, validation, errors, codes, auth, mfa };
 
 /**
  * The namespaces of the screens loaded on first use (src/app/router.tsx): each
