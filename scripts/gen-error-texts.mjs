@@ -11,7 +11,20 @@ const [catalogueFile, textsDir, typesDir] = process.argv.slice(2);
 const catalogue = JSON.parse(readFileSync(catalogueFile, 'utf8'));
 const codes = Object.keys(catalogue).sort();
 
-const texts = Object.fromEntries(codes.map((code) => [code, catalogue[code].en]));
+// A text naming a `count` is a plural to i18next: English has a form for one
+// and one for any other number (the catalogue's `en_one` and `en`), and each
+// other language the forms it needs.
+const texts = Object.fromEntries(
+  codes.flatMap((code) => {
+    const { en, en_one: one, params } = catalogue[code];
+    return 'count' in params
+      ? [
+          [`${code}_one`, one ?? en],
+          [`${code}_other`, en],
+        ]
+      : [[code, en]];
+  }),
+);
 writeFileSync(join(textsDir, 'codes.json'), `${JSON.stringify(texts, null, 2)}\n`);
 
 const quote = (text) => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;

@@ -53,26 +53,20 @@ pub struct ErrorBody {
 /// missing, invalid or expired (`UNAUTHENTICATED`), its user was deactivated
 /// (`ACCOUNT_DEACTIVATED`) or its family suspended (`FAMILY_SUSPENDED`). On a
 /// 403: a super admin must set up two-factor sign-in before the console
-/// (`MFA_SETUP_REQUIRED`), or a child's session on the family tablet asked
-/// for more than the tablet's screens (`NOT_ON_TABLET`).
+/// (`MFA_SETUP_REQUIRED`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(transparent)]
 pub struct ErrorCode(&'static str);
 
 impl ErrorCode {
     pub const UNAUTHENTICATED: Self = Self("UNAUTHENTICATED");
-    pub const ACCOUNT_DEACTIVATED: Self = Self("ACCOUNT_DEACTIVATED");
-    pub const FAMILY_SUSPENDED: Self = Self("FAMILY_SUSPENDED");
+    /// The catalogue's refusals, answered on a 401 when a session's user or
+    /// family is no more (and by auth on a 403 at login).
+    pub const ACCOUNT_DEACTIVATED: Self = Self(kit::codes::ACCOUNT_DEACTIVATED.code);
+    pub const FAMILY_SUSPENDED: Self = Self(kit::codes::FAMILY_SUSPENDED.code);
     pub const MFA_SETUP_REQUIRED: Self = Self("MFA_SETUP_REQUIRED");
-    pub const NOT_ON_TABLET: Self = Self("NOT_ON_TABLET");
     /// The gateway's own codes, beside the catalogue's.
-    const OWN: [Self; 5] = [
-        Self::UNAUTHENTICATED,
-        Self::ACCOUNT_DEACTIVATED,
-        Self::FAMILY_SUSPENDED,
-        Self::MFA_SETUP_REQUIRED,
-        Self::NOT_ON_TABLET,
-    ];
+    const OWN: [Self; 2] = [Self::UNAUTHENTICATED, Self::MFA_SETUP_REQUIRED];
 
     pub fn as_str(self) -> &'static str {
         self.0
@@ -121,10 +115,11 @@ pub fn catalogue_json() -> serde_json::Value {
                 .iter()
                 .map(|(name, kind)| ((*name).to_owned(), kind.as_str().into()))
                 .collect();
-            (
-                spec.code.to_owned(),
-                serde_json::json!({ "en": spec.en, "params": params }),
-            )
+            let mut entry = serde_json::json!({ "en": spec.en, "params": params });
+            if let Some(one) = spec.en_one {
+                entry["en_one"] = one.into();
+            }
+            (spec.code.to_owned(), entry)
         })
         .collect::<serde_json::Map<_, _>>()
         .into()
@@ -211,10 +206,6 @@ const UNAVAILABLE: &str = "The service is temporarily unavailable. Please try ag
 /// services' words (`kit::authn`).
 pub const ONLY_PARENTS: &str = "Only parents can do this";
 
-/// Said to a child's session on the family tablet asking for more than the
-/// tablet's screens (the account's security, say).
-pub const NOT_ON_TABLET: &str = "This can be done on your own device, not on the family tablet";
-
 /// Said of a request field holding a NUL character, which no text may contain.
 pub const BAD_TEXT: &str = "contains a character that is not allowed";
 
@@ -250,10 +241,7 @@ impl ApiError {
 
     /// The 403 for a tablet session beyond the tablet's screens.
     pub fn not_on_tablet() -> Self {
-        Self {
-            code: Some(ErrorCode::NOT_ON_TABLET),
-            ..Self::new(StatusCode::FORBIDDEN, NOT_ON_TABLET)
-        }
+        kit::codes::not_on_tablet().into()
     }
 
     pub fn bad_request(message: impl Into<String>) -> Self {
@@ -285,6 +273,18 @@ impl ApiError {
 
     pub fn not_found() -> Self {
         Self::new(StatusCode::NOT_FOUND, "Not found")
+    }
+}
+
+/// A refusal of the catalogue the gateway itself makes, answered as a
+/// service's would be.
+impl From<kit::refusal::Refusal> for ApiError {
+    fn from(refusal: kit::refusal::Refusal) -> Self {
+        Self {
+            code: Some(ErrorCode(refusal.code())),
+            params: Some(params_of(&refusal)).filter(|p| !p.is_empty()),
+            ..Self::new(http_status(refusal.status_code()), refusal.message())
+        }
     }
 }
 

@@ -16,6 +16,9 @@ use std::{collections::BTreeMap, fmt::Write, path::PathBuf};
 struct Entry {
     status: String,
     en: String,
+    /// The English text when `count` is 1, where it reads otherwise
+    /// ("Try again in 1 minute.").
+    en_one: Option<String>,
     #[serde(default)]
     params: BTreeMap<String, String>,
 }
@@ -106,8 +109,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .join(", ");
         writeln!(
             out,
-            "/// {en}\npub static {code}: Spec = Spec {{ code: {code:?}, status: tonic::Code::{status}, en: {en:?}, params: &[{kinds}] }};\n",
+            "/// {en}\npub static {code}: Spec = Spec {{ code: {code:?}, status: tonic::Code::{status}, en: {en:?}, en_one: {en_one:?}, params: &[{kinds}] }};\n",
             en = entry.en,
+            en_one = entry.en_one,
             status = status(&entry.status),
         )?;
         let args = params

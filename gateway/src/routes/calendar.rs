@@ -122,10 +122,7 @@ async fn feed(
     Path(file): Path<String>,
 ) -> Result<Response, ApiError> {
     let Some(token) = file.strip_suffix(".ics") else {
-        return Err(ApiError::new(
-            StatusCode::NOT_FOUND,
-            "Calendar feed not found",
-        ));
+        return Err(kit::codes::feed_not_found().into());
     };
     let calendar = state
         .clients

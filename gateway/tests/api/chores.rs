@@ -210,6 +210,10 @@ async fn a_category_in_use_is_kept_until_its_chores_are_retired() {
         &body,
         "This category still has 1 active chore(s). Move or retire them before deleting it.",
     );
+    assert_eq!(
+        (&body["code"], &body["params"]),
+        (&json!("CATEGORY_IN_USE"), &json!({"count": 1}))
+    );
 
     let (status, _) =
         send(parent.delete(&format!("/chores/{}", dishes["id"].as_str().unwrap()))).await;

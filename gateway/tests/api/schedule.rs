@@ -270,6 +270,8 @@ async fn first_come_is_taken_by_the_first_child_and_freed_by_a_rejection() {
         &body,
         "Max has already taken this chore; it is free again on January 15, 2030",
     );
+    assert_eq!(body["code"], "TAKEN_UNTIL");
+    assert_eq!(body["params"], json!({"name": "Max", "date": "2030-01-15"}));
 }
 
 #[tokio::test]
@@ -333,6 +335,8 @@ async fn a_scheduled_chore_is_due_by_its_time_and_late_after_it() {
         &body,
         "This chore is not available again until January 9, 2030",
     );
+    assert_eq!(body["code"], "NOT_AVAILABLE_UNTIL");
+    assert_eq!(body["params"], json!({"date": "2030-01-09"}));
 
     // Wednesday: a completion claimed for another day is refused.
     clock.set(new_york("2030-01-09 07:00"));

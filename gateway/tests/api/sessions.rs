@@ -28,7 +28,7 @@ async fn a_missing_or_bad_token_ends_the_session() {
     )
     .await;
     assert_refused(status, &body, "Invalid or expired token", "UNAUTHENTICATED");
-    // A wrong password is no session ending: no code.
+    // A wrong password is no session ending: its code is the refusal's own.
     let (status, body) = send(
         Client::new()
             .post(format!("{api}/auth/login"))
@@ -36,7 +36,7 @@ async fn a_missing_or_bad_token_ends_the_session() {
     )
     .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
-    assert!(body.get("code").is_none(), "{body}");
+    assert_eq!(body["code"], "INVALID_LOGIN", "{body}");
 }
 
 #[tokio::test]

@@ -1,81 +1,80 @@
 //! The auth service's errors, converted to gRPC status in one place.
 
-use tonic::{Code, Status};
+use kit::{codes, refusal::Refusal};
+use tonic::Status;
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// Bad input; the message is shown to the user as is.
     #[error(transparent)]
     Invalid(#[from] kit::validate::FieldError),
-    #[error("An account with this email already exists")]
+    #[error("{}", self.refused())]
     EmailTaken,
     /// Deliberately the same for an unknown email and a wrong password.
-    #[error("Invalid email or password")]
+    #[error("{}", self.refused())]
     BadCredentials,
-    #[error("This account has been deactivated")]
+    #[error("{}", self.refused())]
     AccountInactive,
-    #[error("Too many failed logins. Try again in 15 minutes.")]
+    #[error("{}", self.refused())]
     TooManyAttempts,
-    #[error("This family account has been suspended")]
+    #[error("{}", self.refused())]
     FamilyInactive,
-    #[error("Invalid or expired invitation")]
+    #[error("{}", self.refused())]
     InvalidInvite,
-    #[error("User not found")]
+    #[error("{}", self.refused())]
     UserNotFound,
-    #[error("Your email is already verified")]
+    #[error("{}", self.refused())]
     EmailAlreadyVerified,
-    #[error("Too many emails sent to this address. Try again in an hour.")]
+    #[error("{}", self.refused())]
     TooManyMails,
     /// The second step of a login came too late (or with a token not ours).
-    #[error("Your sign-in took too long. Enter your password again.")]
+    #[error("{}", self.refused())]
     MfaLoginExpired,
     /// A login's second step had all the codes it allows.
-    #[error("Too many wrong codes for this sign-in. Enter your password again.")]
+    #[error("{}", self.refused())]
     MfaAttemptsUsed,
     /// Too many wrong codes in a row: the second step waits this long.
-    #[error("{}", mfa_locked(*minutes))]
+    #[error("{}", self.refused())]
     MfaLocked { minutes: i64 },
-    #[error("Two-factor sign-in is already on")]
+    #[error("{}", self.refused())]
     MfaAlreadyOn,
-    #[error("Start setting up two-factor sign-in first")]
+    #[error("{}", self.refused())]
     MfaNotStarted,
-    #[error("Two-factor sign-in is not on")]
+    #[error("{}", self.refused())]
     MfaNotOn,
     /// A child without a login, or another family's: nothing to set.
-    #[error("This child has no login yet")]
+    #[error("{}", self.refused())]
     ChildHasNoLogin,
     /// The session was ended while a call renewing it was on its way.
     #[error("{}", kit::authn::UNAUTHENTICATED)]
     SessionEnded,
     /// Another family's child answers as an unknown one.
-    #[error("Child not found")]
+    #[error("{}", self.refused())]
     ChildNotFound,
     /// A child's invitation that expired, or none was made.
-    #[error("This child has no open invitation")]
+    #[error("{}", self.refused())]
     NoOpenInvite,
     #[error("{0}")]
     Forbidden(&'static str),
     /// A child's session on the family tablet asking for the account's security.
-    #[error("This can be done on your own device, not on the family tablet")]
+    #[error("{}", self.refused())]
     NotOnTablet,
     /// A family tablet's device token that is unknown or was removed.
-    #[error(
-        "This browser is no longer the family tablet. A parent can set it up again in Settings."
-    )]
+    #[error("{}", self.refused())]
     TabletUnknown,
     /// Another family's tablet answers as an unknown one.
-    #[error("Tablet not found")]
+    #[error("{}", self.refused())]
     TabletNotFound,
-    #[error("Too many wrong PINs. Try again in 15 minutes or ask a parent.")]
+    #[error("{}", self.refused())]
     TooManyPinGuesses,
-    #[error("Ask a parent to set your PIN first")]
+    #[error("{}", self.refused())]
     NoPin,
-    #[error("A family can have at most 10 tablets. Remove one in Settings first.")]
+    #[error("{}", self.refused())]
     TooManyTablets,
     /// Another user's notification answers as an unknown one.
-    #[error("Notification not found")]
+    #[error("{}", self.refused())]
     NotificationNotFound,
-    #[error("This unsubscribe link is not valid")]
+    #[error("{}", self.refused())]
     UnsubscribeUnknown,
     /// Another service answered with an error.
     #[error("{service}: {status}")]
@@ -89,16 +88,53 @@ pub enum Error {
     Internal(#[from] anyhow::Error),
 }
 
-/// The lock's message, telling when to try again.
-fn mfa_locked(minutes: i64) -> String {
-    if minutes == 1 {
-        "Too many wrong codes. Try again in 1 minute.".to_owned()
-    } else {
-        format!("Too many wrong codes. Try again in {minutes} minutes.")
-    }
-}
-
 impl Error {
+    /// The refusal the user sees, in the catalogue's words
+    /// (proto/errors.toml); none for a failure that is not theirs, or not
+    /// in the catalogue yet.
+    pub fn refusal(&self) -> Option<Refusal> {
+        Some(match self {
+            Error::EmailTaken => codes::email_taken(),
+            Error::BadCredentials => codes::invalid_login(),
+            Error::AccountInactive => codes::account_deactivated(),
+            Error::TooManyAttempts => codes::too_many_logins(),
+            Error::FamilyInactive => codes::family_suspended(),
+            Error::InvalidInvite => codes::invalid_invitation(),
+            Error::UserNotFound => codes::user_not_found(),
+            Error::EmailAlreadyVerified => codes::email_already_verified(),
+            Error::TooManyMails => codes::too_many_mails(),
+            Error::MfaLoginExpired => codes::mfa_sign_in_expired(),
+            Error::MfaAttemptsUsed => codes::mfa_attempts_used(),
+            Error::MfaAlreadyOn => codes::mfa_already_on(),
+            Error::MfaNotStarted => codes::mfa_not_started(),
+            Error::MfaNotOn => codes::mfa_not_on(),
+            Error::ChildHasNoLogin => codes::child_has_no_login(),
+            Error::ChildNotFound => codes::child_not_found(),
+            Error::NoOpenInvite => codes::no_open_invitation(),
+            Error::NotOnTablet => codes::not_on_tablet(),
+            Error::TabletUnknown => codes::tablet_unknown(),
+            Error::TabletNotFound => codes::tablet_not_found(),
+            Error::TooManyPinGuesses => codes::too_many_pins(),
+            Error::NoPin => codes::no_pin(),
+            Error::TooManyTablets => codes::tablet_limit(),
+            Error::NotificationNotFound => codes::notification_not_found(),
+            Error::UnsubscribeUnknown => codes::unsubscribe_invalid(),
+            Error::MfaLocked { minutes } => codes::mfa_locked(*minutes),
+            Error::Invalid(_)
+            | Error::SessionEnded
+            | Error::Forbidden(_)
+            | Error::Upstream { .. }
+            | Error::Database(_)
+            | Error::Internal(_) => return None,
+        })
+    }
+
+    fn refused(&self) -> String {
+        self.refusal()
+            .map(|refusal| refusal.message())
+            .unwrap_or_default()
+    }
+
     pub fn invalid(field: &'static str, message: impl Into<String>) -> Self {
         Error::Invalid(kit::validate::FieldError::new(field, message))
     }
@@ -110,42 +146,17 @@ impl Error {
 
 impl From<Error> for Status {
     fn from(err: Error) -> Self {
-        let code = match &err {
-            Error::Invalid(field) => return kit::error::invalid(field),
-            Error::EmailTaken | Error::EmailAlreadyVerified | Error::MfaAlreadyOn => {
-                Code::AlreadyExists
-            }
-            Error::MfaNotStarted | Error::MfaNotOn | Error::NoPin | Error::TooManyTablets => {
-                Code::FailedPrecondition
-            }
-            Error::BadCredentials
-            | Error::SessionEnded
-            | Error::MfaLoginExpired
-            | Error::MfaAttemptsUsed
-            | Error::TabletUnknown => Code::Unauthenticated,
-            Error::AccountInactive
-            | Error::FamilyInactive
-            | Error::Forbidden(_)
-            | Error::NotOnTablet => Code::PermissionDenied,
-            Error::InvalidInvite
-            | Error::UserNotFound
-            | Error::ChildNotFound
-            | Error::NoOpenInvite
-            | Error::ChildHasNoLogin
-            | Error::TabletNotFound
-            | Error::NotificationNotFound
-            | Error::UnsubscribeUnknown => Code::NotFound,
-            Error::TooManyAttempts
-            | Error::TooManyMails
-            | Error::TooManyPinGuesses
-            | Error::MfaLocked { .. } => Code::ResourceExhausted,
-            Error::Upstream { service, status } => {
-                return kit::error::upstream(service, status.clone());
-            }
+        match err {
+            Error::Invalid(field) => kit::error::invalid(&field),
+            Error::SessionEnded => Status::unauthenticated(err.to_string()),
+            Error::Forbidden(message) => Status::permission_denied(message),
+            Error::Upstream { service, status } => kit::error::upstream(service, status),
             // Unavailable when PostgreSQL could not be reached, else internal.
-            Error::Database(db) => return kit::error::failure(db),
-            Error::Internal(e) => return kit::error::failure(e.as_ref()),
-        };
-        Status::new(code, err.to_string())
+            Error::Database(db) => kit::error::failure(&db),
+            Error::Internal(e) => kit::error::failure(e.as_ref()),
+            refused => refused
+                .refusal()
+                .map_or_else(|| kit::error::internal(&refused), Status::from),
+        }
     }
 }

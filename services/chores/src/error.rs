@@ -1,7 +1,8 @@
 //! The chores service's errors, converted to gRPC status in one place.
 
 use chrono::NaiveDate;
-use tonic::{Code, Status};
+use kit::{codes, refusal::Refusal};
+use tonic::Status;
 
 use crate::photo::PhotoError;
 
@@ -12,61 +13,61 @@ pub enum Error {
     #[error(transparent)]
     Photo(#[from] PhotoError),
     /// Also the answer for another family's ids: nothing is revealed.
-    #[error("Category not found")]
+    #[error("{}", self.refused())]
     CategoryNotFound,
-    #[error("Chore not found")]
+    #[error("{}", self.refused())]
     ChoreNotFound,
-    #[error("Submission not found")]
+    #[error("{}", self.refused())]
     SubmissionNotFound,
-    #[error("A category with this name already exists")]
+    #[error("{}", self.refused())]
     CategoryNameTaken,
-    #[error("This category still has {0} active chore(s). Move or retire them before deleting it.")]
+    #[error("{}", self.refused())]
     CategoryInUse(i64),
-    #[error("The {plan} plan allows up to {limit} active chores. Upgrade to add more.")]
+    #[error("{}", self.refused())]
     ChoreLimit { plan: &'static str, limit: i64 },
-    #[error("Only children can submit chores")]
+    #[error("{}", self.refused())]
     NotAChild,
-    #[error("This chore is not available again until {}", .0.format("%B %-d, %Y"))]
+    #[error("{}", self.refused())]
     NotAvailableUntil(NaiveDate),
-    #[error("This chore was already done on {}", .0.format("%B %-d, %Y"))]
+    #[error("{}", self.refused())]
     AlreadyDoneOn(NaiveDate),
-    #[error("This submission has already been reviewed")]
+    #[error("{}", self.refused())]
     AlreadyReviewed,
-    #[error("This chore is not assigned to you")]
+    #[error("{}", self.refused())]
     NotAssigned,
     /// Another child's turn (their name).
-    #[error("It is {0}'s turn for this chore")]
+    #[error("{}", self.refused())]
     NotYourTurn(String),
     /// A sibling (their name) took a chore of one day first.
-    #[error("{0} has already taken this chore today")]
+    #[error("{}", self.refused())]
     TakenToday(String),
     /// A sibling took a chore of a longer period first, until the day it is free.
-    #[error("{name} has already taken this chore; it is free again on {}", .1.format("%B %-d, %Y"), name = .0)]
+    #[error("{}", self.refused())]
     TakenUntil(String, NaiveDate),
-    #[error("Child not found")]
+    #[error("{}", self.refused())]
     ChildNotFound,
-    #[error("Missed chore not found")]
+    #[error("{}", self.refused())]
     MissedNotFound,
-    #[error("This missed chore is already excused")]
+    #[error("{}", self.refused())]
     AlreadyExcused,
-    #[error("Only a chore whose children take turns has turns to swap")]
+    #[error("{}", self.refused())]
     NoTurns,
-    #[error("Pause not found")]
+    #[error("{}", self.refused())]
     PauseNotFound,
-    #[error("This pause is over; its days stay paused")]
+    #[error("{}", self.refused())]
     PauseOver,
-    #[error("Calendar feed not found")]
+    #[error("{}", self.refused())]
     FeedNotFound,
-    #[error("You can have at most {0} calendar feeds. Delete one to make another.")]
+    #[error("{}", self.refused())]
     FeedLimit(usize),
-    #[error("Only parents and children of a family can have a calendar feed")]
+    #[error("{}", self.refused())]
     NoFeedForAccount,
     /// A child's session on the family tablet asking for the account's security.
-    #[error("This can be done on your own device, not on the family tablet")]
+    #[error("{}", self.refused())]
     NotOnTablet,
-    #[error("It is already {0}'s turn")]
+    #[error("{}", self.refused())]
     AlreadyTheirTurn(String),
-    #[error("{0} has already done this turn")]
+    #[error("{}", self.refused())]
     TurnDone(String),
     /// The photo store is down or failing; nothing was saved.
     #[error("The photo could not be stored. Please try again.")]
@@ -80,53 +81,71 @@ pub enum Error {
     Internal(#[from] anyhow::Error),
 }
 
+impl Error {
+    /// The refusal the user sees, in the catalogue's words
+    /// (proto/errors.toml); none for a failure that is not theirs.
+    pub fn refusal(&self) -> Option<Refusal> {
+        Some(match self {
+            Error::CategoryNotFound => codes::category_not_found(),
+            Error::ChoreNotFound => codes::chore_not_found(),
+            Error::SubmissionNotFound => codes::submission_not_found(),
+            Error::CategoryNameTaken => codes::category_name_taken(),
+            Error::CategoryInUse(count) => codes::category_in_use(*count),
+            Error::ChoreLimit { plan, limit } => codes::chore_limit(*plan, *limit),
+            Error::NotAChild => codes::children_only_submit(),
+            Error::NotAvailableUntil(date) => codes::not_available_until(*date),
+            Error::AlreadyDoneOn(date) => codes::already_done_on(*date),
+            Error::AlreadyReviewed => codes::already_reviewed(),
+            Error::NotAssigned => codes::not_assigned(),
+            Error::NotYourTurn(name) => codes::not_your_turn(name),
+            Error::TakenToday(name) => codes::taken_today(name),
+            Error::TakenUntil(name, date) => codes::taken_until(name, *date),
+            Error::ChildNotFound => codes::child_not_found(),
+            Error::MissedNotFound => codes::missed_not_found(),
+            Error::AlreadyExcused => codes::already_excused(),
+            Error::NoTurns => codes::no_turns(),
+            Error::PauseNotFound => codes::pause_not_found(),
+            Error::PauseOver => codes::pause_over(),
+            Error::FeedNotFound => codes::feed_not_found(),
+            Error::FeedLimit(limit) => codes::feed_limit(i64::try_from(*limit).unwrap_or(i64::MAX)),
+            Error::NoFeedForAccount => codes::feed_members_only(),
+            Error::NotOnTablet => codes::not_on_tablet(),
+            Error::AlreadyTheirTurn(name) => codes::already_their_turn(name),
+            Error::TurnDone(name) => codes::turn_done(name),
+            Error::Invalid(_)
+            | Error::Photo(_)
+            | Error::PhotoStoreUnavailable(_)
+            | Error::Upstream(..)
+            | Error::Database(_)
+            | Error::Internal(_) => return None,
+        })
+    }
+
+    fn refused(&self) -> String {
+        self.refusal()
+            .map(|refusal| refusal.message())
+            .unwrap_or_default()
+    }
+}
+
 impl From<Error> for Status {
     fn from(err: Error) -> Self {
-        let code = match &err {
-            Error::Invalid(field) => return kit::error::invalid(field),
+        match err {
+            Error::Invalid(field) => kit::error::invalid(&field),
             Error::Photo(photo) => {
-                return kit::error::invalid(&kit::validate::FieldError::new(
-                    "photo",
-                    photo.to_string(),
-                ));
+                kit::error::invalid(&kit::validate::FieldError::new("photo", photo.to_string()))
             }
-            Error::CategoryNotFound
-            | Error::ChoreNotFound
-            | Error::SubmissionNotFound
-            | Error::ChildNotFound
-            | Error::MissedNotFound
-            | Error::PauseNotFound
-            | Error::FeedNotFound => Code::NotFound,
-            Error::CategoryNameTaken => Code::AlreadyExists,
-            Error::CategoryInUse(_)
-            | Error::NotAvailableUntil(_)
-            | Error::AlreadyDoneOn(_)
-            | Error::AlreadyReviewed
-            | Error::NotYourTurn(_)
-            | Error::TakenToday(_)
-            | Error::TakenUntil(..)
-            | Error::NoTurns
-            | Error::AlreadyTheirTurn(_)
-            | Error::TurnDone(_)
-            | Error::AlreadyExcused
-            | Error::PauseOver
-            | Error::FeedLimit(_) => Code::FailedPrecondition,
-            Error::ChoreLimit { .. }
-            | Error::NotAChild
-            | Error::NotAssigned
-            | Error::NoFeedForAccount
-            | Error::NotOnTablet => Code::PermissionDenied,
-            Error::PhotoStoreUnavailable(cause) => {
+            Error::PhotoStoreUnavailable(ref cause) => {
                 tracing::warn!(error = %cause, "photo store unavailable");
-                Code::Unavailable
+                Status::unavailable(err.to_string())
             }
-            Error::Upstream(service, status) => {
-                return kit::error::upstream(service, status.clone());
-            }
+            Error::Upstream(service, status) => kit::error::upstream(service, status),
             // Unavailable when PostgreSQL could not be reached, else internal.
-            Error::Database(db) => return kit::error::failure(db),
-            Error::Internal(e) => return kit::error::failure(e.as_ref()),
-        };
-        Status::new(code, err.to_string())
+            Error::Database(db) => kit::error::failure(&db),
+            Error::Internal(e) => kit::error::failure(e.as_ref()),
+            refused => refused
+                .refusal()
+                .map_or_else(|| kit::error::internal(&refused), Status::from),
+        }
     }
 }

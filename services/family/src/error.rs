@@ -1,25 +1,26 @@
 //! The family service's errors, converted to gRPC status in one place.
 
-use tonic::{Code, Status};
+use kit::{codes, refusal::Refusal};
+use tonic::Status;
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     #[error(transparent)]
     Invalid(#[from] kit::validate::FieldError),
     /// Also the answer for another family's ids: nothing is revealed.
-    #[error("Family not found")]
+    #[error("{}", self.refused())]
     FamilyNotFound,
     /// Also the answer for another family's children.
-    #[error("Child not found")]
+    #[error("{}", self.refused())]
     ChildNotFound,
     /// Also the answer for another family's webhooks.
-    #[error("Webhook not found")]
+    #[error("{}", self.refused())]
     WebhookNotFound,
-    #[error("A family can have at most {0} webhooks")]
+    #[error("{}", self.refused())]
     WebhookLimit(i64),
-    #[error("Too many test deliveries sent. Try again in a minute.")]
+    #[error("{}", self.refused())]
     TooManyWebhookTests,
-    #[error("The {plan} plan allows up to {limit} children. Upgrade to add more.")]
+    #[error("{}", self.refused())]
     ChildLimit { plan: &'static str, limit: i64 },
     /// Another service refused or failed.
     #[error("{1}")]
@@ -30,21 +31,41 @@ pub enum Error {
     Internal(#[from] anyhow::Error),
 }
 
+impl Error {
+    /// The refusal the user sees, in the catalogue's words
+    /// (proto/errors.toml); none for a failure that is not theirs.
+    pub fn refusal(&self) -> Option<Refusal> {
+        Some(match self {
+            Error::FamilyNotFound => codes::family_not_found(),
+            Error::ChildNotFound => codes::child_not_found(),
+            Error::WebhookNotFound => codes::webhook_not_found(),
+            Error::WebhookLimit(limit) => codes::webhook_limit(*limit),
+            Error::TooManyWebhookTests => codes::too_many_webhook_tests(),
+            Error::ChildLimit { plan, limit } => codes::child_limit(*plan, *limit),
+            Error::Invalid(_) | Error::Upstream(..) | Error::Database(_) | Error::Internal(_) => {
+                return None;
+            }
+        })
+    }
+
+    fn refused(&self) -> String {
+        self.refusal()
+            .map(|refusal| refusal.message())
+            .unwrap_or_default()
+    }
+}
+
 impl From<Error> for Status {
     fn from(err: Error) -> Self {
-        let code = match &err {
-            Error::Invalid(field) => return kit::error::invalid(field),
-            Error::FamilyNotFound | Error::ChildNotFound | Error::WebhookNotFound => Code::NotFound,
-            Error::WebhookLimit(_) => Code::FailedPrecondition,
-            Error::ChildLimit { .. } => Code::PermissionDenied,
-            Error::TooManyWebhookTests => Code::ResourceExhausted,
-            Error::Upstream(service, status) => {
-                return kit::error::upstream(service, status.clone());
-            }
+        match err {
+            Error::Invalid(field) => kit::error::invalid(&field),
+            Error::Upstream(service, status) => kit::error::upstream(service, status),
             // Unavailable when PostgreSQL could not be reached, else internal.
-            Error::Database(db) => return kit::error::failure(db),
-            Error::Internal(e) => return kit::error::failure(e.as_ref()),
-        };
-        Status::new(code, err.to_string())
+            Error::Database(db) => kit::error::failure(&db),
+            Error::Internal(e) => kit::error::failure(e.as_ref()),
+            refused => refused
+                .refusal()
+                .map_or_else(|| kit::error::internal(&refused), Status::from),
+        }
     }
 }

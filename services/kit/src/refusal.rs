@@ -45,6 +45,9 @@ pub struct Spec {
     /// The English text, naming values as `{{name}}` (or `{{name, format}}`,
     /// a format for the web only).
     pub en: &'static str,
+    /// The English text when the value `count` is 1, where it reads
+    /// otherwise than `en`.
+    pub en_one: Option<&'static str>,
     /// The values the text names, in the order it names them.
     pub params: &'static [(&'static str, Kind)],
 }
@@ -167,8 +170,12 @@ impl Refusal {
 
     /// The English text with its values, as API clients read it.
     pub fn message(&self) -> String {
-        let mut text = String::with_capacity(self.spec.en.len());
-        let mut rest = self.spec.en;
+        let one = self
+            .params()
+            .any(|(name, _, value)| name == "count" && *value == Value::Count(1));
+        let template = self.spec.en_one.filter(|_| one).unwrap_or(self.spec.en);
+        let mut text = String::with_capacity(template.len());
+        let mut rest = template;
         while let Some(start) = rest.find("{{") {
             let Some(end) = rest[start..].find("}}").map(|end| end + start) else {
                 break;

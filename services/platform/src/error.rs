@@ -1,10 +1,10 @@
 //! The platform service's errors, converted to gRPC status in one place.
 
-use tonic::{Code, Status};
+use tonic::Status;
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    #[error("Organization not found")]
+    #[error("{}", kit::codes::ORGANIZATION_NOT_FOUND.en)]
     OrganizationNotFound,
     #[error(transparent)]
     Invalid(#[from] kit::validate::FieldError),
@@ -15,7 +15,7 @@ pub enum Error {
 impl From<Error> for Status {
     fn from(err: Error) -> Self {
         match &err {
-            Error::OrganizationNotFound => Status::new(Code::NotFound, err.to_string()),
+            Error::OrganizationNotFound => kit::codes::organization_not_found().into(),
             Error::Invalid(field) => kit::error::invalid(field),
             // Unavailable when PostgreSQL could not be reached, else internal.
             Error::Database(db) => kit::error::failure(db),
