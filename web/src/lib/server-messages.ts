@@ -23,12 +23,6 @@ export interface KnownMessage {
  */
 const KNOWN_TEXTS: Readonly<Record<string, KnownMessage>> = {
   // Accounts and sessions
-  'Invalid email or password': { key: 'errors:server.invalidLogin' },
-  'This account has been deactivated': { key: 'errors:codes.ACCOUNT_DEACTIVATED' },
-  'This family account has been suspended': { key: 'errors:codes.FAMILY_SUSPENDED' },
-  'Too many failed logins. Try again in 15 minutes.': { key: 'errors:server.tooManyLogins' },
-  'An account with this email already exists': { key: 'errors:server.emailTaken' },
-  'Invalid or expired invitation': { key: 'errors:fallback.invitation' },
   'Authentication required': { key: 'errors:server.authenticationRequired' },
   'Invalid or expired token': { key: 'errors:server.tokenInvalid' },
   'This account does not belong to a family': { key: 'errors:server.noFamily' },
@@ -40,19 +34,11 @@ const KNOWN_TEXTS: Readonly<Record<string, KnownMessage>> = {
   'This verification link is not valid. Ask for a new one.': { key: 'errors:server.verifyLinkInvalid' },
   'This verification link has already been used.': { key: 'errors:server.verifyLinkUsed' },
   'This verification link has expired. Ask for a new one.': { key: 'errors:server.verifyLinkExpired' },
-  'Your email is already verified': { key: 'errors:server.emailAlreadyVerified' },
-  'Too many emails sent to this address. Try again in an hour.': { key: 'errors:server.tooManyMails' },
   'Current password is required': { key: 'validation:currentPasswordRequired' },
   'Current password is incorrect': { key: 'errors:server.currentPasswordIncorrect' },
-  'This child has no login yet': { key: 'errors:server.childHasNoLogin' },
   // Two-factor sign-in
   'Code is required': { key: 'mfa:code.required' },
   'That code is not right': { key: 'mfa:server.codeWrong' },
-  'Your sign-in took too long. Enter your password again.': { key: 'mfa:server.signInExpired' },
-  'Too many wrong codes for this sign-in. Enter your password again.': { key: 'mfa:server.attemptsUsed' },
-  'Two-factor sign-in is already on': { key: 'mfa:server.alreadyOn' },
-  'Start setting up two-factor sign-in first': { key: 'mfa:server.notStarted' },
-  'Two-factor sign-in is not on': { key: 'mfa:server.notOn' },
   'Two-factor sign-in is required for platform administrators': { key: 'mfa:server.requiredForAdmins' },
   'Set up two-factor sign-in before using the console': { key: 'mfa:server.setupRequired' },
   // Fields (the same words the forms use for their own checks)
@@ -87,9 +73,6 @@ const KNOWN_TEXTS: Readonly<Record<string, KnownMessage>> = {
   'Ratings must be whole numbers from 1 to 10': { key: 'validation:ratingsInvalid' },
   'Unknown child': { key: 'errors:server.unknownChild' },
   // Chores, categories and submissions
-  'A category with this name already exists': { key: 'errors:server.categoryExists' },
-  'Only children can submit chores': { key: 'errors:server.childrenOnly' },
-  'This submission has already been reviewed': { key: 'errors:server.alreadyReviewed' },
   'A photo is required for this chore': { key: 'errors:server.photoRequired' },
   'Photo must be 10 MB or smaller': { key: 'errors:server.photoTooLarge' },
   'Photo must be a JPEG, PNG or WebP image': { key: 'errors:server.photoType' },
@@ -109,8 +92,6 @@ const KNOWN_TEXTS: Readonly<Record<string, KnownMessage>> = {
   'Each due day can be chosen only once': { key: 'errors:server.dueDaysTwice' },
   'Due time must be a time of day as HH:MM, from 00:00 to 23:59': { key: 'validation:dueTimeFormat' },
   'Choose the days a chore with a due time is due on': { key: 'validation:dueTimeNeedsDays' },
-  'This chore is not assigned to you': { key: 'errors:server.notAssigned' },
-  'Only a chore whose children take turns has turns to swap': { key: 'errors:server.noTurns' },
   'This child does not take turns at this chore': { key: 'errors:server.notInTurns' },
   "Only today's turn or a later one can be swapped": { key: 'errors:server.pastTurn' },
   'Completion time must be today': { key: 'errors:server.completionToday' },
@@ -118,7 +99,6 @@ const KNOWN_TEXTS: Readonly<Record<string, KnownMessage>> = {
   'Missed penalty must be at most 10000.00': { key: 'validation:missedPenalty.tooLarge' },
   'Missed penalty must be an amount in dollars and cents': { key: 'errors:server.missedPenaltyCents' },
   'Choose the days a chore with a missed penalty is due on': { key: 'errors:server.missedPenaltyNeedsDays' },
-  'This missed chore is already excused': { key: 'errors:server.alreadyExcused' },
   // Pauses
   'Start date is required': { key: 'common:pauses.errors.fromRequired' },
   'End date is required': { key: 'common:pauses.errors.toRequired' },
@@ -127,8 +107,6 @@ const KNOWN_TEXTS: Readonly<Record<string, KnownMessage>> = {
   'A pause can start at most a year ahead': { key: 'common:pauses.errors.ahead' },
   'End date cannot be before the start date': { key: 'common:pauses.errors.order' },
   'A pause can last at most 366 days': { key: 'common:pauses.errors.tooLong', values: { days: 366 } },
-  'This pause is over; its days stay paused': { key: 'common:pauses.errors.over' },
-  'Pause not found': { key: 'common:pauses.errors.notFound' },
   // Subjects and grades
   'Grade scale is required': { key: 'validation:gradeScaleRequired' },
   'Percentage is required': { key: 'errors:server.percentageRequired' },
@@ -140,16 +118,10 @@ const KNOWN_TEXTS: Readonly<Record<string, KnownMessage>> = {
   'Grade must be one of A, B, C, D or F': { key: 'errors:server.gradeLetter' },
   'The subject is archived': { key: 'errors:server.subjectArchived' },
   // The family tablet
-  'A family can have at most 10 tablets. Remove one in Settings first.': { key: 'errors:server.tabletLimit' },
-  'Ask a parent to set your PIN first': { key: 'errors:server.noPin' },
   'PIN is required': { key: 'errors:server.pinRequired' },
   'PIN must be exactly 4 digits': { key: 'errors:server.pinDigits' },
   'Tablet name is required': { key: 'errors:server.tabletNameRequired' },
-  'Tablet not found': { key: 'errors:server.tabletNotFound' },
   'That PIN is not right': { key: 'errors:server.pinWrong' },
-  'This browser is no longer the family tablet. A parent can set it up again in Settings.': { key: 'errors:server.tabletGone' },
-  'This can be done on your own device, not on the family tablet': { key: 'errors:codes.NOT_ON_TABLET' },
-  'Too many wrong PINs. Try again in 15 minutes or ask a parent.': { key: 'errors:server.tooManyPins' },
   // Jars and the store
   'Choose a different jar to put into': { key: 'errors:server.jarSame' },
   'Choose children of your family': { key: 'errors:server.storeChildren' },
@@ -177,11 +149,7 @@ const KNOWN_TEXTS: Readonly<Record<string, KnownMessage>> = {
   'URL is required': { key: 'errors:server.urlRequired' },
   'URL must not contain a user name or password': { key: 'errors:server.urlCredentials' },
   'URL must start with http:// or https://': { key: 'errors:server.urlScheme' },
-  'Webhook not found': { key: 'errors:server.webhookNotFound' },
-  'Too many test deliveries sent. Try again in a minute.': { key: 'errors:server.tooManyWebhookTests' },
   // Notifications
-  'Notification not found': { key: 'errors:server.notificationNotFound' },
-  'This unsubscribe link is not valid': { key: 'errors:server.unsubscribeInvalid' },
   'Digest time must be a time of day such as 18:00': { key: 'errors:server.digestTime' },
   'Weekly summary day must be 1 (Monday) to 7 (Sunday)': { key: 'errors:server.weeklySummaryDay' },
   'Unknown notification kind': { key: 'errors:server.notificationKind' },
@@ -189,8 +157,6 @@ const KNOWN_TEXTS: Readonly<Record<string, KnownMessage>> = {
   'Limit must be between 1 and 100': { key: 'errors:server.notificationLimit' },
   'At most 100 notifications can be marked at once': { key: 'errors:server.notificationIds' },
   // Calendar feeds and turns
-  'Calendar feed not found': { key: 'errors:server.feedNotFound' },
-  'Only parents and children of a family can have a calendar feed': { key: 'errors:server.feedMembersOnly' },
   'Turns can be swapped up to a year ahead': { key: 'errors:server.swapAhead' },
   // Values outside a list (sent by the API to callers other than the forms)
   'Age group must be CHILD, TWEEN, TEEN or YOUNG_ADULT': { key: 'errors:server.ageGroupValues' },
@@ -204,14 +170,6 @@ const KNOWN_TEXTS: Readonly<Record<string, KnownMessage>> = {
   'Subscription status must be TRIAL, ACTIVE or CANCELED': { key: 'errors:server.subscriptionValues' },
   // Things not found, and the service
   'Not found': { key: 'errors:server.notFound' },
-  'Category not found': { key: 'errors:server.categoryNotFound' },
-  'Chore not found': { key: 'errors:server.choreNotFound' },
-  'Missed chore not found': { key: 'errors:server.missedNotFound' },
-  'Child not found': { key: 'errors:server.childNotFound' },
-  'Submission not found': { key: 'errors:server.submissionNotFound' },
-  'User not found': { key: 'errors:server.userNotFound' },
-  'Organization not found': { key: 'errors:server.organizationNotFound' },
-  'Family not found': { key: 'errors:server.familyNotFound' },
   'The service is temporarily unavailable. Please try again.': { key: 'errors:server.unavailable' },
   'Something went wrong. Please try again.': { key: 'errors:server.internal' },
   // Allowance and interest
@@ -284,43 +242,11 @@ const PATTERNS: readonly Pattern[] = [
     },
   ],
   [
-    /^The (\w+) plan allows up to (\d+) children\. Upgrade to add more\.$/,
-    ([, plan, limit]) => ({ key: 'errors:server.childLimit', values: { plan, limit } }),
-  ],
-  [
-    /^The (\w+) plan allows up to (\d+) active chores\. Upgrade to add more\.$/,
-    ([, plan, limit]) => ({ key: 'errors:server.choreLimit', values: { plan, limit } }),
-  ],
-  [
-    /^This category still has (\d+) active chore\(s\)\. Move or retire them before deleting it\.$/,
-    ([, count]) => ({ key: 'errors:server.categoryInUse', values: { count: Number(count) } }),
-  ],
-  [
     /^(.+)'s invitation has expired\. Delete and add them again for a new link\.$/,
     ([, name]) => ({ key: 'errors:server.invitationExpired', values: { name } }),
   ],
-  [
-    /^Too many wrong codes\. Try again in (\d+) minutes?\.$/,
-    ([, count]) => ({ key: 'mfa:server.locked', values: { count: Number(count) } }),
-  ],
   [/^(.+) has already joined$/, ([, name]) => ({ key: 'errors:server.alreadyJoined', values: { name } })],
   [/^Unknown time zone: (.*)$/, ([, zone]) => ({ key: 'errors:server.unknownTimeZone', values: { zone } })],
-  [
-    /^This chore is not available again until (.+)$/,
-    ([, date = '']) => ({ key: 'errors:server.notAvailableUntil', values: { date: serverDate(date) } }),
-  ],
-  [
-    /^This chore was already done on (.+)$/,
-    ([, date = '']) => ({ key: 'errors:server.alreadyDoneOn', values: { date: serverDate(date) } }),
-  ],
-  [/^It is (.+)'s turn for this chore$/, ([, name]) => ({ key: 'errors:server.notYourTurn', values: { name } })],
-  [/^It is already (.+)'s turn$/, ([, name]) => ({ key: 'errors:server.alreadyTheirTurn', values: { name } })],
-  [/^(.+) has already done this turn$/, ([, name]) => ({ key: 'errors:server.turnDone', values: { name } })],
-  [/^(.+) has already taken this chore today$/, ([, name]) => ({ key: 'errors:server.takenToday', values: { name } })],
-  [
-    /^(.+) has already taken this chore; it is free again on (.+)$/,
-    ([, name, date = '']) => ({ key: 'errors:server.takenUntil', values: { name, date: serverDate(date) } }),
-  ],
   [
     /^This chore is not due on (.+)$/,
     ([, date = '']) => ({ key: 'errors:server.notDueOn', values: { date: serverDate(date) } }),
@@ -330,14 +256,6 @@ const PATTERNS: readonly Pattern[] = [
     ([, max]) => ({ key: 'errors:server.stockRange', values: { max } }),
   ],
   [/^A statement covers at most (\d+) days$/, ([, days]) => ({ key: 'errors:server.statementSpan', values: { days } })],
-  [
-    /^A family can have at most (\d+) webhooks$/,
-    ([, limit]) => ({ key: 'errors:server.webhookLimit', values: { limit } }),
-  ],
-  [
-    /^You can have at most (\d+) calendar feeds\. Delete one to make another\.$/,
-    ([, limit]) => ({ key: 'errors:server.feedLimit', values: { limit } }),
-  ],
   [
     /^The (\w+) service is unavailable\. Please try again\.$/,
     ([, service]) => ({ key: 'errors:server.serviceUnavailable', values: { service } }),
@@ -398,24 +316,17 @@ function shown(kind: ErrorParamKind, value: string | number): string | number {
   }
 }
 
-/** Stable error codes with texts of their own (a 401's reason, a tablet session's 403). */
-const CODE_KEYS: Readonly<Record<string, TranslationKey>> = {
-  ACCOUNT_DEACTIVATED: 'errors:codes.ACCOUNT_DEACTIVATED',
-  FAMILY_SUSPENDED: 'errors:codes.FAMILY_SUSPENDED',
-  NOT_ON_TABLET: 'errors:codes.NOT_ON_TABLET',
-};
-
 /**
- * What a failure's body says, in the interface language: by its stable code
- * when it has one we know (a refusal of the catalogue, with its `params`; a
- * code of the gateway's own; or an `error` that is a code rather than
- * words), else by its text (`message`, then `error`); null when it says nothing.
+ * What a failure's body says, in the interface language: by its code when
+ * it is a refusal of the catalogue (`code` with its `params`, or an `error`
+ * that is a code rather than words), else by its text (`message`, then
+ * `error`); null when it says nothing.
  */
 export function serverErrorText(body: ApiErrorBody): string | null {
-  const refusal = body.code ? refusalText(body.code, body.params) : null;
+  const refusal =
+    (body.code ? refusalText(body.code, body.params) : null) ??
+    (body.error ? refusalText(body.error.trim(), undefined) : null);
   if (refusal !== null) return refusal;
   const text = body.message?.trim() || body.error?.trim() || null;
-  const codeKey = (body.code && CODE_KEYS[body.code]) ?? (body.error ? CODE_KEYS[body.error.trim()] : undefined);
-  if (codeKey && (currentLanguage() !== 'en' || text === null)) return i18n.t(codeKey);
   return text === null ? null : translateServerText(text);
 }

@@ -115,7 +115,11 @@ describe('In Spanish', () => {
     await setLanguage('es');
     stubApi(({ method, path }) =>
       method === 'POST' && path === '/auth/login'
-        ? jsonResponse(401, { error: 'Invalid email or password', message: 'Invalid email or password' })
+        ? jsonResponse(401, {
+            error: 'Invalid email or password',
+            message: 'Invalid email or password',
+            code: 'INVALID_LOGIN',
+          })
         : undefined,
     );
     renderRoute('/login');

@@ -83,13 +83,13 @@ describe("Turning off a child's two-factor sign-in", () => {
     await setLanguage('de');
     const notOn = 'Two-factor sign-in is not on';
     const noLogin = 'This child has no login yet';
-    let answer = jsonResponse(409, { error: notOn, message: notOn });
+    let answer = jsonResponse(409, { error: notOn, message: notOn, code: 'MFA_NOT_ON' });
     const { user, dialog } = await openDialog(() => answer, 'Zwei-Faktor-Anmeldung ausschalten: Sam');
 
     await user.click(dialog.getByRole('button', { name: 'Ausschalten' }));
     expect((await dialog.findByRole('alert')).textContent).toBe('Die Zwei-Faktor-Anmeldung ist nicht eingeschaltet');
 
-    answer = jsonResponse(404, { error: noLogin, message: noLogin });
+    answer = jsonResponse(404, { error: noLogin, message: noLogin, code: 'CHILD_HAS_NO_LOGIN' });
     await user.click(dialog.getByRole('button', { name: 'Ausschalten' }));
     await waitFor(() => expect(dialog.getByRole('alert').textContent).toBe('Dieses Kind hat noch keine Anmeldung'));
   });
