@@ -322,16 +322,6 @@ ensure_test_services() {
   ensure_smtp
   ensure_keys
   ensure_nextest
-  ensure_lld
-}
-
-# LLVM's linker, which scripts/linker-gcc.sh uses when it is there: the test
-# build links some forty binaries. The run command does without (one apt-get
-# update costs about what lld saves on its few links).
-ensure_lld() {
-  if command -v ld.lld >/dev/null; then return; fi
-  step "Installing lld, the linker the test build uses"
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq lld >/dev/null
 }
 
 # Two tests a core: a test mostly waits on its stack (its databases, NATS,
