@@ -137,11 +137,9 @@ fn params_of(refusal: &kit::refusal::Refusal) -> ErrorParams {
         .params()
         .map(|(name, _, value)| {
             let json = match value {
-                Value::Text(text) => Json::from(text.clone()),
                 Value::Count(n) => Json::from(*n),
                 Value::Money(cents) => Json::from(crate::money::to_dollars(*cents)),
-                Value::Date(date) => Json::from(date.format("%Y-%m-%d").to_string()),
-                Value::Jar(jar) => Json::from(jar.as_str()),
+                Value::Text(_) | Value::Date(_) | Value::Jar(_) => Json::from(value.wire()),
             };
             (name.to_owned(), json)
         })

@@ -1,6 +1,9 @@
 //! The auth service's errors, converted to gRPC status in one place.
 
-use kit::{codes, refusal::Refusal};
+use kit::{
+    codes,
+    refusal::{Refusal, Refuses},
+};
 use tonic::Status;
 
 #[derive(Debug, thiserror::Error)]
@@ -88,11 +91,11 @@ pub enum Error {
     Internal(#[from] anyhow::Error),
 }
 
-impl Error {
+impl Refuses for Error {
     /// The refusal the user sees, in the catalogue's words
     /// (proto/errors.toml); none for a failure that is not theirs, or not
     /// in the catalogue yet.
-    pub fn refusal(&self) -> Option<Refusal> {
+    fn refusal(&self) -> Option<Refusal> {
         Some(match self {
             Error::EmailTaken => codes::email_taken(),
             Error::BadCredentials => codes::invalid_login(),
@@ -128,13 +131,9 @@ impl Error {
             | Error::Internal(_) => return None,
         })
     }
+}
 
-    fn refused(&self) -> String {
-        self.refusal()
-            .map(|refusal| refusal.message())
-            .unwrap_or_default()
-    }
-
+impl Error {
     pub fn invalid(field: &'static str, message: impl Into<String>) -> Self {
         Error::Invalid(kit::validate::FieldError::new(field, message))
     }
@@ -154,9 +153,7 @@ impl From<Error> for Status {
             // Unavailable when PostgreSQL could not be reached, else internal.
             Error::Database(db) => kit::error::failure(&db),
             Error::Internal(e) => kit::error::failure(e.as_ref()),
-            refused => refused
-                .refusal()
-                .map_or_else(|| kit::error::internal(&refused), Status::from),
+            refused => refused.refusal_status(),
         }
     }
 }

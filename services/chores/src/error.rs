@@ -1,7 +1,10 @@
 //! The chores service's errors, converted to gRPC status in one place.
 
 use chrono::NaiveDate;
-use kit::{codes, refusal::Refusal};
+use kit::{
+    codes,
+    refusal::{Refusal, Refuses},
+};
 use tonic::Status;
 
 use crate::photo::PhotoError;
@@ -81,10 +84,10 @@ pub enum Error {
     Internal(#[from] anyhow::Error),
 }
 
-impl Error {
+impl Refuses for Error {
     /// The refusal the user sees, in the catalogue's words
     /// (proto/errors.toml); none for a failure that is not theirs.
-    pub fn refusal(&self) -> Option<Refusal> {
+    fn refusal(&self) -> Option<Refusal> {
         Some(match self {
             Error::CategoryNotFound => codes::category_not_found(),
             Error::ChoreNotFound => codes::chore_not_found(),
@@ -120,12 +123,6 @@ impl Error {
             | Error::Internal(_) => return None,
         })
     }
-
-    fn refused(&self) -> String {
-        self.refusal()
-            .map(|refusal| refusal.message())
-            .unwrap_or_default()
-    }
 }
 
 impl From<Error> for Status {
@@ -143,9 +140,7 @@ impl From<Error> for Status {
             // Unavailable when PostgreSQL could not be reached, else internal.
             Error::Database(db) => kit::error::failure(&db),
             Error::Internal(e) => kit::error::failure(e.as_ref()),
-            refused => refused
-                .refusal()
-                .map_or_else(|| kit::error::internal(&refused), Status::from),
+            refused => refused.refusal_status(),
         }
     }
 }

@@ -97,8 +97,9 @@ pub enum Value {
 }
 
 impl Value {
-    /// As the value travels in `ErrorInfo`'s metadata.
-    fn wire(&self) -> String {
+    /// As the value travels in `ErrorInfo`'s metadata (and, but for money
+    /// and counts, in the API's `params`).
+    pub fn wire(&self) -> String {
         match self {
             Value::Text(text) => text.clone(),
             Value::Count(n) | Value::Money(n) => n.to_string(),
@@ -206,6 +207,28 @@ impl Refusal {
             .map(|&(name, kind)| Value::from_wire(kind, info.metadata.get(name)?))
             .collect::<Option<Vec<_>>>()?;
         Some(Self { spec, values })
+    }
+}
+
+/// A service's error, some of whose variants are refusals of the catalogue:
+/// each service says which (`refusal`), and its `Display` and status follow.
+pub trait Refuses: fmt::Display {
+    /// The refusal the user sees, in the catalogue's words; none for a
+    /// failure that is not theirs.
+    fn refusal(&self) -> Option<Refusal>;
+
+    /// The refusal's English text, for the error's `Display`.
+    fn refused(&self) -> String {
+        self.refusal()
+            .map(|refusal| refusal.message())
+            .unwrap_or_default()
+    }
+
+    /// The refusal's status; a variant that is no refusal is logged and
+    /// answered as an opaque `internal`.
+    fn refusal_status(&self) -> Status {
+        self.refusal()
+            .map_or_else(|| crate::error::internal(self), Status::from)
     }
 }
 

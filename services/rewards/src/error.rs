@@ -1,6 +1,9 @@
 //! The rewards service's errors, converted to gRPC status in one place.
 
-use kit::{codes, refusal::Refusal};
+use kit::{
+    codes,
+    refusal::{Refusal, Refuses},
+};
 use tonic::Status;
 
 use crate::store::ledger::Jar;
@@ -64,10 +67,10 @@ pub enum Error {
     Internal(#[from] anyhow::Error),
 }
 
-impl Error {
+impl Refuses for Error {
     /// The refusal the user sees, in the catalogue's words
     /// (proto/errors.toml); none for a failure that is not theirs.
-    pub fn refusal(&self) -> Option<Refusal> {
+    fn refusal(&self) -> Option<Refusal> {
         Some(match self {
             Error::ChildNotFound => codes::child_not_found(),
             Error::SubjectNotFound => codes::subject_not_found(),
@@ -103,12 +106,6 @@ impl Error {
             }
         })
     }
-
-    fn refused(&self) -> String {
-        self.refusal()
-            .map(|refusal| refusal.message())
-            .unwrap_or_default()
-    }
 }
 
 impl From<Jar> for kit::refusal::Jar {
@@ -132,9 +129,7 @@ impl From<Error> for Status {
             // Unavailable when PostgreSQL could not be reached, else internal.
             Error::Database(db) => kit::error::failure(&db),
             Error::Internal(e) => kit::error::failure(e.as_ref()),
-            refused => refused
-                .refusal()
-                .map_or_else(|| kit::error::internal(&refused), Status::from),
+            refused => refused.refusal_status(),
         }
     }
 }
