@@ -56,10 +56,13 @@ api PUT "/children/$(jq -r .child.id <<<"$invited")/pin" '{"pin":"2468"}' "$pare
 mkdir -p "$LOCAL/contract"
 
 # First, the test must be able to fail: a document whose answer schema for
-# GET /categories is wrong (an id that is a number) must be caught.
+# GET /categories is wrong (an id that is a number) must be caught. The
+# document keeps that path alone: schemathesis reads every operation of the
+# document it is given, which took over two minutes for the whole one.
 step "Checking that the contract test catches an answer that does not fit its schema"
 curl -fsS "$BASE_URL/api/openapi.json" |
-  jq '.components.schemas.Category.properties.id.type = "integer"' >"$LOCAL/contract/wrong.json"
+  jq '.paths |= with_entries(select(.key == "/categories"))
+      | .components.schemas.Category.properties.id.type = "integer"' >"$LOCAL/contract/wrong.json"
 if (cd "$LOCAL/contract" && "$VENV/bin/st" run wrong.json --url "$BASE_URL/api" \
   -H "Authorization: Bearer $parent" --include-path /categories --include-method GET \
   --checks response_schema_conformance --phases examples,coverage \
