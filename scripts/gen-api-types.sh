@@ -5,7 +5,7 @@
 #   - web/src/types/schema.d.ts: its TypeScript, by openapi-typescript (pinned in
 #     web/package.json). web/src/types/api.ts and the features' types.ts name
 #     the schemas they use (`components['schemas'][...]`);
-#   - from the refusal catalogue (proto/errors.toml, as `gateway error-catalogue`
+#   - from the refusal catalogue (proto/errors/, as `gateway error-catalogue`
 #     prints it) by scripts/gen-error-texts.mjs: web/src/locales/en/codes.json,
 #     each code's English text, and web/src/types/error-codes.ts, the kinds of
 #     the values each names (the Spanish and German codes.json are written by

@@ -14,10 +14,7 @@ use axum::{
 use kit::authn::{Authenticator, Caller, Refusal, User, bearer_token};
 use uuid::Uuid;
 
-use crate::{
-    error::{ApiError, ErrorCode},
-    routes::AppState,
-};
+use crate::{error::ApiError, routes::AppState};
 
 /// A request from a signed-in user.
 #[derive(Debug, Clone)]
@@ -42,9 +39,10 @@ where
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let header = parts.headers.get(AUTHORIZATION).ok_or_else(|| {
-            ApiError::unauthorized("Authentication required", ErrorCode::UNAUTHENTICATED)
-        })?;
+        let header = parts
+            .headers
+            .get(AUTHORIZATION)
+            .ok_or_else(|| ApiError::from(kit::codes::authentication_required()))?;
         let caller = header
             .to_str()
             .ok()

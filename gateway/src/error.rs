@@ -21,7 +21,6 @@ use axum::{
 use kit::authn::Refusal;
 use serde::Serialize;
 use tonic::Code;
-use tonic_types::StatusExt;
 use utoipa::ToSchema;
 
 /// The body of every error answer.
@@ -47,26 +46,24 @@ pub struct ErrorBody {
     pub params: Option<ErrorParams>,
 }
 
-/// Stable names of failures a client treats apart: every refusal of the
-/// catalogue (proto/errors.toml, the texts a user may see, with `params`),
-/// and the gateway's own. On a 401: the session ended because the token is
-/// missing, invalid or expired (`UNAUTHENTICATED`), its user was deactivated
-/// (`ACCOUNT_DEACTIVATED`) or its family suspended (`FAMILY_SUSPENDED`). On a
-/// 403: a super admin must set up two-factor sign-in before the console
-/// (`MFA_SETUP_REQUIRED`).
+/// Stable names of failures a client treats apart: the refusals of the
+/// catalogue (proto/errors/, the texts a user may see, with `params`). On a
+/// 401: there is no session (`AUTHENTICATION_REQUIRED`), or it ended because
+/// the token is invalid or expired (`UNAUTHENTICATED`), its user was
+/// deactivated (`ACCOUNT_DEACTIVATED`) or its family suspended
+/// (`FAMILY_SUSPENDED`). On a 403: a super admin must set up two-factor
+/// sign-in before the console (`MFA_SETUP_REQUIRED`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(transparent)]
 pub struct ErrorCode(&'static str);
 
 impl ErrorCode {
-    pub const UNAUTHENTICATED: Self = Self("UNAUTHENTICATED");
-    /// The catalogue's refusals, answered on a 401 when a session's user or
-    /// family is no more (and by auth on a 403 at login).
+    pub const UNAUTHENTICATED: Self = Self(kit::codes::UNAUTHENTICATED.code);
+    /// Answered on a 401 when a session's user or family is no more (and by
+    /// auth on a 403 at login).
     pub const ACCOUNT_DEACTIVATED: Self = Self(kit::codes::ACCOUNT_DEACTIVATED.code);
     pub const FAMILY_SUSPENDED: Self = Self(kit::codes::FAMILY_SUSPENDED.code);
-    pub const MFA_SETUP_REQUIRED: Self = Self("MFA_SETUP_REQUIRED");
-    /// The gateway's own codes, beside the catalogue's.
-    const OWN: [Self; 2] = [Self::UNAUTHENTICATED, Self::MFA_SETUP_REQUIRED];
+    pub const MFA_SETUP_REQUIRED: Self = Self(kit::codes::MFA_SETUP_REQUIRED.code);
 
     pub fn as_str(self) -> &'static str {
         self.0
@@ -76,10 +73,7 @@ impl ErrorCode {
 impl utoipa::PartialSchema for ErrorCode {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
         use utoipa::openapi::schema::{ObjectBuilder, SchemaType, Type};
-        let codes = ErrorCode::OWN
-            .iter()
-            .map(|code| code.0)
-            .chain(kit::codes::ALL.iter().map(|spec| spec.code));
+        let codes = kit::codes::ALL.iter().map(|spec| spec.code);
         ObjectBuilder::new()
             .schema_type(SchemaType::new(Type::String))
             .enum_values(Some(codes))
@@ -105,9 +99,10 @@ impl utoipa::PartialSchema for ErrorParam {
 impl ToSchema for ErrorParam {}
 
 /// The refusal catalogue as the web reads it (`gateway error-catalogue`):
-/// each code with its English text and the kind of each value it names.
+/// `codes`, each with its English text and the kind of each value it names,
+/// and `labels`, the English names of fields those texts may name.
 pub fn catalogue_json() -> serde_json::Value {
-    kit::codes::ALL
+    let codes: serde_json::Map<_, _> = kit::codes::ALL
         .iter()
         .map(|spec| {
             let params: serde_json::Map<_, _> = spec
@@ -121,13 +116,18 @@ pub fn catalogue_json() -> serde_json::Value {
             }
             (spec.code.to_owned(), entry)
         })
-        .collect::<serde_json::Map<_, _>>()
-        .into()
+        .collect();
+    let labels: serde_json::Map<_, _> = kit::codes::Label::ALL
+        .iter()
+        .map(|label| (label.name().to_owned(), label.english().into()))
+        .collect();
+    serde_json::json!({ "codes": codes, "labels": labels })
 }
 
 /// The values a refusal's text names, by name (a refusal of the catalogue):
 /// money in dollars, counts as whole numbers, dates as YYYY-MM-DD, jars as
-/// SPEND, SAVE or GIVE, words as they are.
+/// SPEND, SAVE or GIVE, a field's label by its name (`firstName`), words as
+/// they are.
 pub type ErrorParams = serde_json::Map<String, serde_json::Value>;
 
 fn params_of(refusal: &kit::refusal::Refusal) -> ErrorParams {
@@ -139,7 +139,9 @@ fn params_of(refusal: &kit::refusal::Refusal) -> ErrorParams {
             let json = match value {
                 Value::Count(n) => Json::from(*n),
                 Value::Money(cents) => Json::from(crate::money::to_dollars(*cents)),
-                Value::Text(_) | Value::Date(_) | Value::Jar(_) => Json::from(value.wire()),
+                Value::Text(_) | Value::Date(_) | Value::Jar(_) | Value::Label(_) => {
+                    Json::from(value.wire())
+                }
             };
             (name.to_owned(), json)
         })
@@ -147,7 +149,7 @@ fn params_of(refusal: &kit::refusal::Refusal) -> ErrorParams {
 }
 
 /// One refused request field.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct FieldDetail {
     /// The field's name in the request (`firstName`, `customScale`), or a
     /// path into it for nested values (`thresholds.A`).
@@ -155,6 +157,25 @@ pub struct FieldDetail {
     pub field: String,
     #[schema(example = "First name is required")]
     pub message: String,
+    /// Why the field was refused: a code of the catalogue.
+    #[schema(example = "REQUIRED")]
+    pub code: ErrorCode,
+    /// The values the field's text names (a label's name, a length); absent
+    /// when it names none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<HashMap<String, ErrorParam>>, example = json!({"label": "firstName"}))]
+    pub params: Option<ErrorParams>,
+}
+
+impl FieldDetail {
+    fn new(field: impl Into<String>, refusal: &kit::refusal::Refusal) -> Self {
+        Self {
+            field: field.into(),
+            message: refusal.message(),
+            code: ErrorCode(refusal.code()),
+            params: Some(params_of(refusal)).filter(|p| !p.is_empty()),
+        }
+    }
 }
 
 #[derive(Debug)]
@@ -198,14 +219,8 @@ impl<B> tower_http::trace::OnResponse<B> for FailuresOnce {
     }
 }
 
-const UNAVAILABLE: &str = "The service is temporarily unavailable. Please try again.";
-
-/// Said to anyone but a parent asking for what only parents may, in the
-/// services' words (`kit::authn`).
-pub const ONLY_PARENTS: &str = "Only parents can do this";
-
-/// Said of a request field holding a NUL character, which no text may contain.
-pub const BAD_TEXT: &str = "contains a character that is not allowed";
+#[cfg(test)]
+const UNAVAILABLE: &str = kit::codes::UNAVAILABLE.en;
 
 impl ApiError {
     pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
@@ -246,31 +261,29 @@ impl ApiError {
         Self::new(StatusCode::BAD_REQUEST, message)
     }
 
-    /// A 400 about one request field, named in `details`.
-    pub fn field(field: impl Into<String>, message: impl Into<String>) -> Self {
-        let message = message.into();
+    /// A 400 about one request field, named in `details` with the refusal.
+    pub fn field(field: impl Into<String>, refusal: kit::refusal::Refusal) -> Self {
         Self {
-            status: StatusCode::BAD_REQUEST,
-            details: vec![FieldDetail {
-                field: field.into(),
-                message: message.clone(),
-            }],
-            message,
-            code: None,
-            params: None,
-            cause_logged: false,
+            details: vec![FieldDetail::new(field, &refusal)],
+            ..refusal.into()
         }
     }
 
     /// A 400 for a request field holding text no field may hold (NUL).
     pub fn bad_text(field: impl Into<String>) -> Self {
         let field = field.into();
-        let message = format!("{field} {BAD_TEXT}");
-        Self::field(field, message)
+        let refusal = kit::codes::bad_text(field.clone());
+        Self::field(field, refusal)
     }
 
     pub fn not_found() -> Self {
-        Self::new(StatusCode::NOT_FOUND, "Not found")
+        kit::codes::not_found().into()
+    }
+
+    /// This answer under `status`, where HTTP has a closer one than its
+    /// refusal's gRPC code (a 413 for a photo over its limit, a 415).
+    pub fn with_status(self, status: StatusCode) -> Self {
+        Self { status, ..self }
     }
 }
 
@@ -334,42 +347,37 @@ impl From<tonic::Status> for ApiError {
         let code = no_answer(&status).unwrap_or(status.code());
         let http = http_status(code);
         let mut cause_logged = false;
-        let message = match code {
-            // A service that found another one down says which, in words for users.
-            _ if kit::error::is_service_unavailable(&status) => status.message().to_owned(),
+        let refusal = match code {
+            // A service that found another one down says which.
+            _ if kit::error::is_service_unavailable(&status) => kit::refusal::Refusal::of(&status),
             // Transport failures carry connection details; users get none of them.
             Code::Unavailable | Code::DeadlineExceeded => {
                 tracing::error!(code = ?status.code(), message = status.message(), "service unavailable");
                 cause_logged = true;
-                UNAVAILABLE.to_owned()
+                Some(kit::codes::unavailable())
             }
             _ if http.is_server_error() => {
                 tracing::error!(code = ?status.code(), message = status.message(), "service failed");
                 cause_logged = true;
-                kit::error::INTERNAL_MESSAGE.to_owned()
+                Some(kit::codes::internal())
             }
-            _ => status.message().to_owned(),
+            _ => kit::refusal::Refusal::of(&status),
         };
-        let details = if http.is_client_error() {
-            kit::error::field_violations(&status)
+        // A field's refusal: the status names the one field it is about.
+        let details = match &refusal {
+            Some(refusal) if http.is_client_error() => kit::error::field_violations(&status)
                 .into_iter()
-                .map(|(field, message)| FieldDetail { field, message })
-                .collect()
-        } else {
-            Vec::new()
+                .map(|(field, _)| FieldDetail::new(field, refusal))
+                .collect(),
+            _ => Vec::new(),
         };
-        let refusal = kit::refusal::Refusal::of(&status).filter(|_| http.is_client_error());
-        let mfa_setup = (status.code() == Code::PermissionDenied
-            && status.get_details_error_info().is_some_and(|info| {
-                info.domain == kit::error::ERROR_DOMAIN
-                    && info.reason == kit::authn::REASON_MFA_SETUP_REQUIRED
-            }))
-        .then_some(ErrorCode::MFA_SETUP_REQUIRED);
         Self {
             status: http,
-            message,
+            message: refusal
+                .as_ref()
+                .map_or_else(|| status.message().to_owned(), |r| r.message()),
             details,
-            code: refusal.as_ref().map(|r| ErrorCode(r.code())).or(mfa_setup),
+            code: refusal.as_ref().map(|r| ErrorCode(r.code())),
             params: refusal.as_ref().map(params_of).filter(|p| !p.is_empty()),
             cause_logged,
         }
@@ -540,25 +548,75 @@ mod tests {
             "Set up two-factor sign-in before using the console"
         );
         assert_eq!(error.code, Some(ErrorCode::MFA_SETUP_REQUIRED));
-        // Any other refusal keeps no code.
+        // A refusal without a code keeps none.
         let error = ApiError::from(tonic::Status::permission_denied("Only parents can do this"));
         assert_eq!(error.status, StatusCode::FORBIDDEN);
         assert_eq!(error.code, None);
+        // The services' own words for it carry theirs.
+        let error = ApiError::from(tonic::Status::from(kit::codes::only_parents()));
+        assert_eq!(
+            (error.status, error.code),
+            (StatusCode::FORBIDDEN, Some(ErrorCode("ONLY_PARENTS")))
+        );
     }
 
     #[test]
     fn a_service_field_error_is_a_400_naming_the_field() {
-        let status = kit::error::invalid(&FieldError::new("name", "Name is required"));
-        let error = ApiError::from(status);
+        let refused: FieldError = kit::codes::required(kit::codes::Label::Name).on("name");
+        let error = ApiError::from(kit::error::invalid(&refused));
         assert_eq!(error.status, StatusCode::BAD_REQUEST);
         assert_eq!(error.message, "Name is required");
+        let label = serde_json::json!({"label": "name"});
         assert_eq!(
             error.details,
             vec![FieldDetail {
                 field: "name".into(),
-                message: "Name is required".into()
+                message: "Name is required".into(),
+                code: ErrorCode("REQUIRED"),
+                params: label.as_object().cloned(),
             }]
         );
+        assert_eq!(error.code, Some(ErrorCode("REQUIRED")));
+    }
+
+    #[tokio::test]
+    async fn the_gateways_own_field_refusal_answers_as_a_services_would() {
+        let error = ApiError::bad_text("thresholds.A");
+        assert_eq!(error.status, StatusCode::BAD_REQUEST);
+        let response = error.into_response();
+        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .unwrap();
+        let body: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+        let message = "thresholds.A contains a character that is not allowed";
+        assert_eq!(
+            body,
+            serde_json::json!({
+                "error": message,
+                "message": message,
+                "code": "BAD_TEXT",
+                "params": {"field": "thresholds.A"},
+                "details": [{
+                    "field": "thresholds.A",
+                    "message": message,
+                    "code": "BAD_TEXT",
+                    "params": {"field": "thresholds.A"},
+                }],
+            })
+        );
+        // A code naming nothing has no params, in the answer or its field.
+        let error = ApiError::field("from", kit::codes::date_invalid());
+        assert_eq!(error.details[0].code, ErrorCode("DATE_INVALID"));
+        assert!(error.params.is_none() && error.details[0].params.is_none());
+    }
+
+    #[test]
+    fn a_refusal_may_answer_a_closer_http_status() {
+        let error = ApiError::from(kit::codes::photo_too_large())
+            .with_status(StatusCode::PAYLOAD_TOO_LARGE);
+        assert_eq!(error.status, StatusCode::PAYLOAD_TOO_LARGE);
+        assert_eq!(error.code, Some(ErrorCode("PHOTO_TOO_LARGE")));
+        assert_eq!(error.message, "Photo must be 10 MB or smaller");
     }
 
     /// Calls a gRPC server that never finishes its answer (with

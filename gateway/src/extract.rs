@@ -11,6 +11,7 @@ use axum::{
     middleware::Next,
     response::{IntoResponse, Response},
 };
+use kit::{codes, refusal::Refusal};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
@@ -29,10 +30,8 @@ where
 
     async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
         if !is_json(request.headers()) {
-            return Err(ApiError::new(
-                StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                "Expected a JSON body (Content-Type: application/json)",
-            ));
+            return Err(ApiError::from(codes::json_body_expected())
+                .with_status(StatusCode::UNSUPPORTED_MEDIA_TYPE));
         }
         let bytes = Bytes::from_request(request, state)
             .await
@@ -59,7 +58,7 @@ where
             .map(Query)
             .map_err(|err| {
                 refused(
-                    "query",
+                    codes::invalid_query,
                     err.path().to_string(),
                     err.into_inner().to_string(),
                 )
@@ -90,34 +89,35 @@ fn is_json(headers: &HeaderMap) -> bool {
 /// `bytes` as a `T`, or the error naming what was wrong with them.
 pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> ApiResult<T> {
     let value: Value = serde_json::from_slice(bytes)
-        .map_err(|err| ApiError::bad_request(format!("Invalid request body: {err}")))?;
+        .map_err(|err| ApiError::from(codes::invalid_body(err.to_string())))?;
     // Every body of the API is an object (serde would read an array as one).
     if !value.is_object() {
-        return Err(ApiError::bad_request(
-            "Invalid request body: expected a JSON object",
-        ));
+        return Err(codes::invalid_body("expected a JSON object").into());
     }
     if let Some(field) = nul_field(&value, &mut String::new()) {
         return Err(ApiError::bad_text(field));
     }
     serde_path_to_error::deserialize(value).map_err(|err| {
         refused(
-            "request body",
+            codes::invalid_body,
             err.path().to_string(),
             err.into_inner().to_string(),
         )
     })
 }
 
-/// The error for a value serde refused at `field` (`.` for the whole).
-fn refused(whole: &str, field: String, problem: String) -> ApiError {
+/// The error for a value serde refused at `field` (`.` for the whole, then
+/// refused as `whole` says: the body's or the query's refusal).
+fn refused(whole: fn(String) -> Refusal, field: String, problem: String) -> ApiError {
     if field == "." {
-        ApiError::bad_request(format!("Invalid {whole}: {problem}"))
+        whole(problem).into()
     } else if problem.starts_with("must ") {
         // The value was refused in words (an enum's "must be one of ...").
-        ApiError::field(field.clone(), format!("{field} {problem}"))
+        let refusal = codes::invalid_field(field.clone(), problem);
+        ApiError::field(field, refusal)
     } else {
-        ApiError::field(field.clone(), format!("{field}: {problem}"))
+        let refusal = codes::malformed_field(field.clone(), problem);
+        ApiError::field(field, refusal)
     }
 }
 
@@ -194,12 +194,14 @@ mod tests {
     }
 
     fn refused(json: &str) -> (String, Vec<String>) {
+        let (message, details) = refused_with(json);
+        (message, details.into_iter().map(|d| d.field).collect())
+    }
+
+    fn refused_with(json: &str) -> (String, Vec<crate::error::FieldDetail>) {
         let err = parse::<Form>(json.as_bytes()).unwrap_err();
         assert_eq!(err.status, StatusCode::BAD_REQUEST, "{json}");
-        (
-            err.message,
-            err.details.into_iter().map(|d| d.field).collect(),
-        )
+        (err.message, err.details)
     }
 
     #[test]
@@ -209,17 +211,57 @@ mod tests {
             (r#"{"scale":{"A\u0000":90}}"#, "scale.A\\u0000"),
             (r#"{"tags":["ok","b\u0000d"]}"#, "tags[1]"),
         ] {
-            let (message, fields) = refused(json);
-            assert_eq!(fields, vec![field.to_owned()], "{json}");
-            assert_eq!(message, format!("{field} {}", crate::error::BAD_TEXT));
+            let (message, details) = refused_with(json);
+            assert_eq!(
+                message,
+                format!("{field} contains a character that is not allowed")
+            );
+            let [detail] = &details[..] else {
+                panic!("{json}: {details:?}")
+            };
+            assert_eq!(detail.field, field, "{json}");
+            assert_eq!(detail.code.as_str(), "BAD_TEXT");
+            assert_eq!(
+                detail.params.clone().map(Value::Object),
+                Some(serde_json::json!({ "field": field }))
+            );
         }
     }
 
     #[test]
     fn a_value_of_the_wrong_type_names_its_field() {
-        let (message, fields) = refused(r#"{"firstName": 5}"#);
-        assert_eq!(fields, vec!["firstName".to_owned()]);
+        let (message, details) = refused_with(r#"{"firstName": 5}"#);
+        assert_eq!(details.len(), 1);
+        assert_eq!(details[0].field, "firstName");
         assert!(message.starts_with("firstName: invalid type"), "{message}");
+        // The parser's words travel as a value of the code, for clients to
+        // show beside the field.
+        assert_eq!(details[0].code.as_str(), "MALFORMED_FIELD");
+        let params = details[0].params.clone().unwrap();
+        assert_eq!(params["field"], "firstName");
+        assert!(
+            params["problem"]
+                .as_str()
+                .is_some_and(|p| p.starts_with("invalid type")),
+            "{params:?}"
+        );
+    }
+
+    #[test]
+    fn a_value_refused_in_words_says_them_after_its_field() {
+        #[derive(Debug, Deserialize)]
+        #[allow(dead_code)]
+        struct Scaled {
+            scale: crate::json::GradeScale,
+        }
+        let err = parse::<Scaled>(br#"{"scale": "ROMAN"}"#).unwrap_err();
+        assert!(
+            err.message.starts_with("scale must be one of "),
+            "{}",
+            err.message
+        );
+        assert_eq!(err.code.map(|c| c.as_str()), Some("INVALID_FIELD"));
+        assert_eq!(err.details[0].code.as_str(), "INVALID_FIELD");
     }
 
     #[test]
@@ -235,6 +277,13 @@ mod tests {
             assert_eq!(message, "Invalid request body: expected a JSON object");
             assert!(fields.is_empty());
         }
+        let err = parse::<Form>(b"{").unwrap_err();
+        assert!(
+            err.message.starts_with("Invalid request body: EOF"),
+            "{}",
+            err.message
+        );
+        assert_eq!(err.code.map(|c| c.as_str()), Some("INVALID_BODY"));
     }
 
     #[test]

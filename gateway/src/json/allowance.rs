@@ -2,6 +2,7 @@
 //! dollars, as everywhere in the API; interest is percent a month.
 
 use chorely_proto::rewards::v1 as pb;
+use kit::codes::{self, Label};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -92,13 +93,16 @@ impl InterestBody {
     /// The rate in hundredths of a percent (the range is the service's to check).
     pub fn basis_points(&self) -> Result<i32, ApiError> {
         let Some(percent) = self.percent_per_month else {
-            return Err(ApiError::field("percentPerMonth", "Interest is required"));
+            return Err(ApiError::field(
+                "percentPerMonth",
+                codes::required(Label::Interest),
+            ));
         };
         let hundredths = (percent * 100.0).round();
         if !percent.is_finite() || ((percent * 100.0) - hundredths).abs() > 1e-6 {
             return Err(ApiError::field(
                 "percentPerMonth",
-                "Interest must be a percentage with at most two decimals",
+                codes::interest_not_hundredths(),
             ));
         }
         #[allow(clippy::cast_possible_truncation)]

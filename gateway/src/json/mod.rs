@@ -658,7 +658,7 @@ impl ChildDetailsBody {
         {
             return Err(crate::error::ApiError::field(
                 "dateOfBirth",
-                "Birthday must be a date (YYYY-MM-DD)",
+                kit::codes::not_a_date(kit::codes::Label::Birthday),
             ));
         }
         // The schema's bound, which the family service does not hold.
@@ -668,13 +668,19 @@ impl ChildDetailsBody {
         {
             return Err(crate::error::ApiError::field(
                 "birthdayRewardAmount",
-                "Birthday reward must be at most 100000.00",
+                kit::codes::birthday_reward_too_high(),
             ));
         }
         Ok(ChildDetailsProto {
             birthday_reward_cents: self
                 .birthday_reward_amount
-                .map(|d| crate::money::to_cents(d, "Birthday reward", "birthdayRewardAmount"))
+                .map(|d| {
+                    crate::money::to_cents(
+                        d,
+                        kit::codes::Label::BirthdayReward,
+                        "birthdayRewardAmount",
+                    )
+                })
                 .transpose()?,
             age_group: self.age_group.map_or(0, AgeGroup::to_proto),
             ui_theme: self
@@ -722,11 +728,9 @@ pub struct RatingsBody {
     pub rules_rating: Option<serde_json::Value>,
 }
 
-pub const RATINGS_MESSAGE: &str = "Ratings must be whole numbers from 1 to 10";
-
 impl RatingsBody {
-    /// The three ratings as whole numbers (any other JSON gets the ratings
-    /// message, not a parser's); the range is the service's to check.
+    /// The three ratings as whole numbers (any other JSON gets the ratings'
+    /// refusal, not a parser's); the range is the service's to check.
     pub fn whole(&self) -> Result<[i32; 3], crate::error::ApiError> {
         let whole = |value: &Option<serde_json::Value>, field: &str| {
             value
@@ -736,7 +740,7 @@ impl RatingsBody {
                         .or_else(|| v.as_f64().filter(|f| f.fract() == 0.0).map(|f| f as i64))
                 })
                 .and_then(|n| i32::try_from(n).ok())
-                .ok_or_else(|| crate::error::ApiError::field(field, RATINGS_MESSAGE))
+                .ok_or_else(|| crate::error::ApiError::field(field, kit::codes::ratings_invalid()))
         };
         Ok([
             whole(&self.honesty_rating, "honestyRating")?,

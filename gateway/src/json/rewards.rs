@@ -98,10 +98,8 @@ impl utoipa::PartialSchema for SignedAmount {
 
 impl ToSchema for SignedAmount {}
 
-const SIGNED_AMOUNT: &str = "Amount must be a signed amount such as +10.00 or -5.50";
-
 fn bad_amount() -> ApiError {
-    ApiError::field("amount", SIGNED_AMOUNT)
+    ApiError::field("amount", kit::codes::signed_amount_invalid())
 }
 
 /// `+10.00`, `-5.5`, `7` or a JSON number → cents.
@@ -469,11 +467,17 @@ mod tests {
             json!(null),
             json!("1e3"),
         ] {
+            let err = signed_cents(&bad).unwrap_err();
             assert_eq!(
-                signed_cents(&bad).unwrap_err().message,
-                SIGNED_AMOUNT,
+                err.message, "Amount must be a signed amount such as +10.00 or -5.50",
                 "{bad}"
             );
+            assert_eq!(
+                err.details[0].code.as_str(),
+                "SIGNED_AMOUNT_INVALID",
+                "{bad}"
+            );
+            assert_eq!(err.details[0].field, "amount", "{bad}");
         }
     }
 }

@@ -123,7 +123,7 @@ async fn change_plan(
 ) -> ApiResult<Json<AdminOrganization>> {
     let plan = body
         .plan
-        .ok_or_else(|| ApiError::field("plan", "Plan must be FREE, PRO or ENTERPRISE"))?;
+        .ok_or_else(|| ApiError::field("plan", kit::codes::plan_invalid()))?;
     let status = body
         .subscription_status
         .unwrap_or(SubscriptionStatus::ACTIVE);

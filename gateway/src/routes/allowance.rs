@@ -3,6 +3,7 @@
 
 use axum::{Json, extract::State};
 use chorely_proto::rewards::v1 as pb;
+use kit::codes::{self, Label};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{AppState, Body, Path};
@@ -53,13 +54,13 @@ async fn set_allowance(
     Body(body): Body<AllowanceBody>,
 ) -> ApiResult<Json<AllowanceView>> {
     let amount_cents = match body.amount {
-        Some(amount) => money::to_cents(amount, "Amount", "amount")?,
-        None => return Err(ApiError::field("amount", "Amount is required")),
+        Some(amount) => money::to_cents(amount, Label::Amount, "amount")?,
+        None => return Err(ApiError::field("amount", codes::required(Label::Amount))),
     };
     // Refused when sent out of range even with an amount of 0 (which turns
     // the allowance off and otherwise ignores them).
     if body.day.is_some_and(|day| !(1..=31).contains(&day)) {
-        return Err(ApiError::field("day", "Day must be from 1 to 31"));
+        return Err(ApiError::field("day", codes::pay_day_out_of_range()));
     }
     if body
         .min_approved_chores
@@ -67,7 +68,7 @@ async fn set_allowance(
     {
         return Err(ApiError::field(
             "minApprovedChores",
-            "Minimum approved chores must be a whole number from 0 to 100",
+            codes::min_chores_out_of_range(),
         ));
     }
     let allowance = state

@@ -11,7 +11,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{AppState, Body, Path};
 use crate::{
     auth::Authed,
-    error::{ApiError, ApiResult, ErrorBody, ONLY_PARENTS},
+    error::{ApiError, ApiResult, ErrorBody},
     json::{
         Child, ChildDetailsBody, ChildInvitation, ChildInviteLink, ChildPasswordBody,
         InviteChildBody, RatingsBody, time,
@@ -37,7 +37,7 @@ async fn list(State(state): State<AppState>, user: Authed) -> ApiResult<Json<Vec
     // preview asks as them), so the parents-only rule of this list, which
     // the family service's list kept, is kept here.
     if !user.0.role.is_parent() {
-        return Err(ApiError::new(StatusCode::FORBIDDEN, ONLY_PARENTS));
+        return Err(kit::codes::only_parents().into());
     }
     // Rewards lists the children from the family service to measure them,
     // and answers their records with the figures: one call, where asking
@@ -195,20 +195,10 @@ async fn show_invite(
     };
     let joined = invitation.as_ref().is_some_and(|i| i.used_at.is_some());
     if joined || !child.user_id.is_empty() {
-        return Err(ApiError::new(
-            StatusCode::CONFLICT,
-            format!("{} has already joined", child.name),
-        ));
+        return Err(kit::codes::child_already_joined(child.name).into());
     }
-    let invitation = invitation.ok_or_else(|| {
-        ApiError::new(
-            StatusCode::NOT_FOUND,
-            format!(
-                "{}'s invitation has expired. Delete and add them again for a new link.",
-                child.name
-            ),
-        )
-    })?;
+    let invitation = invitation
+        .ok_or_else(|| ApiError::from(kit::codes::child_invitation_expired(child.name.clone())))?;
     Ok(Json(ChildInviteLink {
         invite_url: format!("{}/register?invite={}", state.public_url, invitation.code),
         expires_at: time(invitation.expires_at.as_ref()),

@@ -2,6 +2,7 @@
 
 use axum::{Json, extract::State, http::StatusCode, response::Response};
 use chorely_proto::chores::v1 as pb;
+use kit::codes::{self, Label};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{AppState, Body, Path, Query};
@@ -136,19 +137,16 @@ async fn list_chores(State(state): State<AppState>, user: Authed) -> ApiResult<R
 fn chore_request(id: String, body: ChoreBody) -> ApiResult<pb::UpsertChoreRequest> {
     let base_reward = body
         .base_reward
-        .ok_or_else(|| ApiError::field("baseReward", "Base reward is required"))?;
+        .ok_or_else(|| ApiError::field("baseReward", codes::required(Label::BaseReward)))?;
     // No due time is null or absent; an empty text is no time of day.
     if body.due_time.as_deref() == Some("") {
-        return Err(ApiError::field(
-            "dueTime",
-            "Due time must be a time of day as HH:MM, from 00:00 to 23:59",
-        ));
+        return Err(ApiError::field("dueTime", codes::due_time_invalid()));
     }
     Ok(pb::UpsertChoreRequest {
         id,
         name: body.name,
         description: body.description.unwrap_or_default(),
-        base_reward_cents: money::to_cents(base_reward, "Base reward", "baseReward")?,
+        base_reward_cents: money::to_cents(base_reward, Label::BaseReward, "baseReward")?,
         category_id: body.category_id,
         frequency_days: body.frequency_days.map_or(0, |f| f as i32),
         requires_photo: body.requires_photo.unwrap_or_default(),
@@ -158,7 +156,7 @@ fn chore_request(id: String, body: ChoreBody) -> ApiResult<pb::UpsertChoreReques
         due_time: body.due_time.unwrap_or_default(),
         missed_penalty_cents: body
             .missed_penalty
-            .map(|p| money::to_cents(p, "Missed penalty", "missedPenalty"))
+            .map(|p| money::to_cents(p, Label::MissedPenalty, "missedPenalty"))
             .transpose()?
             .unwrap_or_default(),
     })
@@ -268,7 +266,7 @@ async fn week(
 ) -> ApiResult<Json<Week>> {
     // An absent date is today; an empty text is no date.
     if query.from.as_deref() == Some("") {
-        return Err(ApiError::field("from", "Date must be a date as YYYY-MM-DD"));
+        return Err(ApiError::field("from", codes::date_invalid()));
     }
     let week = state
         .clients
@@ -293,7 +291,7 @@ async fn turns(
     Query(query): Query<TurnsQuery>,
 ) -> ApiResult<Json<Turns>> {
     if query.count.is_some_and(|count| !(1..=31).contains(&count)) {
-        return Err(ApiError::field("count", "count must be from 1 to 31"));
+        return Err(ApiError::field("count", codes::turn_count_out_of_range()));
     }
     let turns = state
         .clients
@@ -349,7 +347,7 @@ async fn missed(
     // An absent date takes its default; an empty text is no date.
     for (field, value) in [("from", &query.from), ("to", &query.to)] {
         if value.as_deref() == Some("") {
-            return Err(ApiError::field(field, "Date must be a date as YYYY-MM-DD"));
+            return Err(ApiError::field(field, codes::date_invalid()));
         }
     }
     let answer = state

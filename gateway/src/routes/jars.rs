@@ -3,6 +3,7 @@
 
 use axum::{Json, extract::State, http::StatusCode};
 use chorely_proto::rewards::v1 as pb;
+use kit::codes::{self, Label};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{AppState, Body, Path};
@@ -83,8 +84,8 @@ async fn transfer(
     Body(body): Body<TransferBody>,
 ) -> ApiResult<(StatusCode, Json<JarsView>)> {
     let amount_cents = match body.amount {
-        Some(amount) => money::to_cents(amount, "Amount", "amount")?,
-        None => return Err(ApiError::field("amount", "Amount is required")),
+        Some(amount) => money::to_cents(amount, Label::Amount, "amount")?,
+        None => return Err(ApiError::field("amount", codes::required(Label::Amount))),
     };
     let jars = state
         .clients

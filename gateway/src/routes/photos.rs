@@ -3,9 +3,10 @@
 
 use axum::{
     extract::{OriginalUri, State},
-    http::{HeaderValue, StatusCode, header},
+    http::{HeaderValue, header},
     response::{IntoResponse, Response},
 };
+use kit::codes;
 
 use super::AppState;
 use crate::{
@@ -46,14 +47,11 @@ pub async fn serve(State(state): State<AppState>, OriginalUri(uri): OriginalUri)
 impl From<PhotoError> for ApiError {
     fn from(err: PhotoError) -> Self {
         match err {
-            PhotoError::Refused => Self::new(
-                StatusCode::FORBIDDEN,
-                "This photo link is not valid or has expired",
-            ),
-            PhotoError::NotFound => Self::new(StatusCode::NOT_FOUND, "Photo not found"),
+            PhotoError::Refused => codes::photo_link_invalid().into(),
+            PhotoError::NotFound => codes::photo_not_found().into(),
             PhotoError::NotAPhoto => {
                 tracing::warn!("the photo store answered a signed link with no photo");
-                Self::new(StatusCode::NOT_FOUND, "Photo not found")
+                codes::photo_not_found().into()
             }
             PhotoError::Unavailable(cause) => {
                 tracing::warn!(%cause, "the photo store could not be read");
@@ -68,8 +66,5 @@ impl From<PhotoError> for ApiError {
 }
 
 fn unavailable() -> ApiError {
-    ApiError::new(
-        StatusCode::SERVICE_UNAVAILABLE,
-        "Photos are temporarily unavailable. Please try again.",
-    )
+    codes::photos_unavailable().into()
 }

@@ -2,6 +2,7 @@
 
 use axum::{Json, extract::State, http::StatusCode};
 use chorely_proto::rewards::v1 as pb;
+use kit::codes::{self, Label};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{AppState, Body, Path};
@@ -46,7 +47,7 @@ async fn adjust_balance(
         // The spec's own words, before the amount is even read.
         return Err(ApiError::field(
             "notes",
-            "Please provide a reason for the balance adjustment",
+            codes::adjustment_reason_required(),
         ));
     }
     let amount_cents = signed_cents(&body.amount)?;
@@ -95,8 +96,8 @@ async fn create_payout(
     Body(body): Body<PayoutBody>,
 ) -> ApiResult<(StatusCode, Json<PayoutView>)> {
     let amount_cents = match body.amount {
-        Some(amount) => money::to_cents(amount, "Amount", "amount")?,
-        None => return Err(ApiError::field("amount", "Amount is required")),
+        Some(amount) => money::to_cents(amount, Label::Amount, "amount")?,
+        None => return Err(ApiError::field("amount", codes::required(Label::Amount))),
     };
     let payout = state
         .clients
@@ -272,14 +273,12 @@ async fn archive_all_subjects(
     }))
 }
 
-const PERCENTAGE: &str = "Percentage must be a number from 0 to 100 with at most two decimals";
-
 /// A percentage grade in hundredths: 0 to 100, at most two decimals.
 fn percentage_centi(percentage: f64) -> ApiResult<i32> {
     let centi = (percentage * 100.0).round();
     let whole = (percentage * 100.0 - centi).abs() < 1e-6;
     if !(0.0..=100.0).contains(&percentage) || !whole {
-        return Err(ApiError::field("percentage", PERCENTAGE));
+        return Err(ApiError::field("percentage", codes::percentage_invalid()));
     }
     #[allow(clippy::cast_possible_truncation)]
     Ok(centi as i32)
@@ -295,8 +294,12 @@ mod tests {
         assert_eq!(percentage_centi(100.0).ok(), Some(10000));
         for bad in [100.01, -1.0, 12.345, f64::NAN] {
             let err = percentage_centi(bad).unwrap_err();
-            assert_eq!(err.message, PERCENTAGE, "{bad}");
+            assert_eq!(
+                err.message, "Percentage must be a number from 0 to 100 with at most two decimals",
+                "{bad}"
+            );
             assert_eq!(err.details[0].field, "percentage");
+            assert_eq!(err.details[0].code.as_str(), "PERCENTAGE_INVALID");
         }
     }
 }

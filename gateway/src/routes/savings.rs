@@ -3,6 +3,7 @@
 
 use axum::{Json, extract::State, http::StatusCode};
 use chorely_proto::rewards::v1 as pb;
+use kit::codes::{self, Label};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{AppState, Body, Path, Query};
@@ -22,8 +23,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 fn goal_request(id: String, child_id: String, body: GoalBody) -> ApiResult<pb::GoalRequest> {
     let target_cents = match body.target {
-        Some(target) => money::to_cents(target, "Target", "target")?,
-        None => return Err(ApiError::field("target", "Target is required")),
+        Some(target) => money::to_cents(target, Label::Target, "target")?,
+        None => return Err(ApiError::field("target", codes::required(Label::Target))),
     };
     Ok(pb::GoalRequest {
         id,

@@ -3,6 +3,7 @@
 
 use axum::{Json, extract::State, http::StatusCode};
 use chorely_proto::rewards::v1 as pb;
+use kit::codes::{self, Label};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{AppState, Body, Path, Query};
@@ -24,8 +25,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 fn item_request(id: String, body: StoreItemBody) -> ApiResult<pb::StoreItemRequest> {
     let price_cents = match body.price {
-        Some(price) => money::to_cents(price, "Price", "price")?,
-        None => return Err(ApiError::field("price", "Price is required")),
+        Some(price) => money::to_cents(price, Label::Price, "price")?,
+        None => return Err(ApiError::field("price", codes::required(Label::Price))),
     };
     Ok(pb::StoreItemRequest {
         id,
@@ -181,7 +182,7 @@ async fn decide(
     Body(body): Body<DecisionBody>,
 ) -> ApiResult<Json<RedemptionView>> {
     let Some(status) = body.status else {
-        return Err(ApiError::field("status", "Status is required"));
+        return Err(ApiError::field("status", codes::required(Label::Status)));
     };
     let redemption = state
         .clients

@@ -17,7 +17,7 @@ use chorely_proto::{
     rewards::v1::{GetChildSummariesRequest, Multiplier},
 };
 use chrono::DateTime;
-use kit::validate::PHOTO_MAX_BYTES;
+use kit::{codes, validate::PHOTO_MAX_BYTES};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{AppState, Body, Path, Query};
@@ -34,8 +34,6 @@ use crate::{
 /// An upload is read to the end up to this size, so that even a photo over
 /// the limit gets a proper answer rather than a cut connection.
 const UPLOAD_READ_LIMIT: usize = 3 * PHOTO_MAX_BYTES + 64 * 1024;
-
-const PHOTO_TOO_LARGE: &str = "Photo must be 10 MB or smaller";
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -111,7 +109,7 @@ async fn read_form(mut form: Multipart) -> ApiResult<pb::CreateSubmissionRequest
                 let raw = text(field).await?;
                 if !raw.trim().is_empty() {
                     let at = DateTime::parse_from_rfc3339(raw.trim()).map_err(|_| {
-                        ApiError::field("completedAt", "Completion time must be a date and time")
+                        ApiError::field("completedAt", codes::completion_time_invalid())
                     })?;
                     request.completed_at = Some(kit::time::to_proto(at.to_utc()));
                 }
@@ -131,10 +129,7 @@ async fn read_form(mut form: Multipart) -> ApiResult<pb::CreateSubmissionRequest
         }
     }
     if too_large {
-        return Err(ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            PHOTO_TOO_LARGE,
-        ));
+        return Err(photo_too_large());
     }
     Ok(request)
 }
@@ -150,12 +145,12 @@ async fn text(mut field: Field<'_>) -> ApiResult<String> {
     let mut bytes = Vec::new();
     while let Some(chunk) = field.chunk().await.map_err(form_error)? {
         if bytes.len() + chunk.len() > TEXT_MAX_BYTES {
-            return Err(ApiError::field(name, "A form field is too long"));
+            return Err(ApiError::field(name, codes::form_field_too_long()));
         }
         bytes.extend_from_slice(&chunk);
     }
-    let text =
-        String::from_utf8(bytes).map_err(|_| ApiError::field(&name, "Form fields must be text"))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| ApiError::field(&name, codes::form_field_not_text()))?;
     if text.contains('\0') {
         return Err(ApiError::bad_text(name));
     }
@@ -169,10 +164,15 @@ async fn drain(mut field: Field<'_>) -> ApiResult<()> {
 
 fn form_error(err: MultipartError) -> ApiError {
     if err.status() == StatusCode::PAYLOAD_TOO_LARGE {
-        ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, PHOTO_TOO_LARGE)
+        photo_too_large()
     } else {
-        ApiError::bad_request(format!("Invalid form: {}", err.body_text()))
+        codes::invalid_form(err.body_text()).into()
     }
+}
+
+/// A photo over its limit: a 413, as HTTP names it.
+fn photo_too_large() -> ApiError {
+    ApiError::from(codes::photo_too_large()).with_status(StatusCode::PAYLOAD_TOO_LARGE)
 }
 
 /// Submissions, oldest first: the family's for parents (the review queue with
@@ -335,7 +335,7 @@ async fn review(
 ) -> ApiResult<Json<Submission>> {
     let status = body
         .status
-        .ok_or_else(|| ApiError::field("status", "Status must be APPROVED or REJECTED"))?;
+        .ok_or_else(|| ApiError::field("status", codes::decision_invalid()))?;
     let submission = state
         .clients
         .chores(&user)

@@ -11,8 +11,8 @@ use testkit::images;
 use crate::{
     chores::{category, chore},
     helpers::{
-        Session, accept, assert_error, child, eventually, parent, registration, send, start,
-        super_admin, unique_email,
+        Session, accept, assert_error, assert_field_refused, child, eventually, parent,
+        registration, send, start, super_admin, unique_email,
     },
     submissions::{form, submit},
 };
@@ -335,7 +335,11 @@ async fn the_directory_is_searched_filtered_and_paged_on_the_server() {
     let (status, body) = send(admin.get("/admin/organizations?plan=GOLD")).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_error(&body, "plan must be one of ALL, FREE, PRO or ENTERPRISE");
-    assert_eq!(body["details"][0]["field"], "plan");
+    assert_field_refused(&body, "plan", "INVALID_FIELD");
+    assert_eq!(
+        body["params"],
+        json!({"field": "plan", "problem": "must be one of ALL, FREE, PRO or ENTERPRISE"})
+    );
 
     let email = families[2].user["email"].as_str().unwrap();
     let (_, users) = send(admin.get(&format!("/admin/users?search={email}"))).await;

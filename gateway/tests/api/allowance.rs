@@ -13,7 +13,9 @@ use uuid::Uuid;
 
 use crate::{
     chores::chore,
-    helpers::{Session, assert_error, child, eventually, parent, send, start},
+    helpers::{
+        Session, assert_error, assert_field_refused, child, eventually, parent, send, start,
+    },
     jars::{jars, set_split},
     rewards::child_record,
     schedule::{Family, new_york, stack_on},
@@ -140,6 +142,24 @@ async fn allowances_and_interest_are_set_by_parents_and_refused_with_clear_texts
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {answer}");
         assert_error(&answer, text);
     }
+    // The gateway's own checks answer a code, as the service's do.
+    for (body, field, code) in [
+        (json!({"period": "WEEKLY", "day": 6}), "amount", "REQUIRED"),
+        (json!({"amount": 1.005}), "amount", "NOT_AN_AMOUNT"),
+        (
+            json!({"amount": 0, "day": 0}),
+            "day",
+            "PAY_DAY_OUT_OF_RANGE",
+        ),
+        (
+            json!({"amount": 5, "minApprovedChores": 101}),
+            "minApprovedChores",
+            "MIN_CHORES_OUT_OF_RANGE",
+        ),
+    ] {
+        let (_, answer) = set_allowance(&parent, &mia, body).await;
+        assert_field_refused(&answer, field, code);
+    }
     let (status, answer) = set_allowance(
         &parent,
         &mia,
@@ -222,6 +242,11 @@ async fn allowances_and_interest_are_set_by_parents_and_refused_with_clear_texts
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {answer}");
         assert_error(&answer, text);
     }
+    let (_, answer) = set_interest(&parent, &mia, json!({"percentPerMonth": 1.234})).await;
+    assert_field_refused(&answer, "percentPerMonth", "INTEREST_NOT_HUNDREDTHS");
+    let (_, answer) = set_interest(&parent, &mia, json!({})).await;
+    assert_field_refused(&answer, "percentPerMonth", "REQUIRED");
+    assert_eq!(answer["params"], json!({"label": "interest"}), "{answer}");
     let (status, _) = set_interest(&kid, &mia, json!({"percentPerMonth": 2})).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     let (status, interest) = set_interest(&parent, &mia, json!({"percentPerMonth": 1.5})).await;

@@ -96,10 +96,26 @@ async fn service_errors_become_http_statuses_with_the_services_message() {
             .unwrap()
             .starts_with("Invalid request body")
     );
+    // The parser's words are a value of the gateway's code.
+    assert_eq!(err["code"], "INVALID_BODY", "{err}");
+    assert!(err["params"]["problem"].is_string(), "{err}");
+    let (status, err) = send(
+        http.post(format!("{api}/auth/login"))
+            .header("content-type", "text/plain")
+            .body("{}"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{err}");
+    assert_error(
+        &err,
+        "Expected a JSON body (Content-Type: application/json)",
+    );
+    assert_eq!(err["code"], "JSON_BODY_EXPECTED", "{err}");
 
     let (status, err) = send(http.get(format!("{api}/no/such/route"))).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_error(&err, "Not found");
+    assert_eq!(err["code"], "NOT_FOUND", "{err}");
 }
 
 #[tokio::test]

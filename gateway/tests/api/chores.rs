@@ -4,7 +4,7 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::{Session, assert_error, child, parent, send, start};
+use crate::helpers::{Session, assert_error, assert_field_refused, child, parent, send, start};
 
 /// Adds a category and returns its id.
 pub async fn category(parent: &Session, name: &str) -> String {
@@ -126,33 +126,46 @@ async fn bad_input_is_refused_with_the_field_named() {
     let cases = [
         (
             json!({"name": "", "baseReward": 1, "categoryId": kitchen}),
+            "name",
+            "REQUIRED",
             "Name is required",
         ),
         (
             json!({"name": "X", "categoryId": kitchen}),
+            "baseReward",
+            "REQUIRED",
             "Base reward is required",
         ),
         (
             json!({"name": "X", "baseReward": 1}),
+            "categoryId",
+            "REQUIRED",
             "Category is required",
         ),
         (
             json!({"name": "X", "baseReward": -1, "categoryId": kitchen}),
+            "baseReward",
+            "BASE_REWARD_NEGATIVE",
             "Base reward cannot be negative",
         ),
         (
             json!({"name": "X", "baseReward": 1.005, "categoryId": kitchen}),
+            "baseReward",
+            "NOT_AN_AMOUNT",
             "Base reward must be an amount in dollars and cents",
         ),
         (
             json!({"name": "X", "baseReward": 1, "categoryId": kitchen, "frequencyDays": 5}),
+            "frequencyDays",
+            "MALFORMED_FIELD",
             "frequencyDays: invalid value: 5, expected one of: 0, 1, 2, 3, 7, 14, 30",
         ),
     ];
-    for (body, message) in cases {
+    for (body, field, code, message) in cases {
         let (status, answer) = send(parent.post("/chores", &body)).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
         assert_error(&answer, message);
+        assert_field_refused(&answer, field, code);
     }
     assert!(
         list(&parent, "/chores").await.is_empty(),

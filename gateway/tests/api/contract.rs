@@ -12,8 +12,8 @@ use serde_json::{Map, Value, json};
 use crate::{
     chores::{category, chore},
     helpers::{
-        Session, add_child, child, eventually, parent, registration, send, start, super_admin,
-        unique_email,
+        Session, add_child, assert_field_refused, child, eventually, parent, registration, send,
+        start, super_admin, unique_email,
     },
     submissions::{form, submit},
 };
@@ -547,14 +547,12 @@ async fn every_nullable_field_takes_null_and_no_text_field_takes_a_nul() {
                         StatusCode::BAD_REQUEST,
                         "{method} {path} {name}: {answer}"
                     );
-                    assert_eq!(
-                        answer["details"][0]["field"], *name,
-                        "{method} {path} {name}: {answer}"
-                    );
+                    assert_field_refused(&answer, name, "BAD_TEXT");
                     assert_eq!(
                         answer["message"],
                         format!("{name} contains a character that is not allowed")
                     );
+                    assert_eq!(answer["details"][0]["params"], json!({ "field": name }));
                     checked.1 += 1;
                 }
             }
@@ -570,12 +568,13 @@ async fn a_nul_in_a_query_path_or_form_field_is_refused_naming_it() {
     let admin = super_admin(&stack, &api).await;
     let (status, answer) = send(admin.get("/admin/users?search=a%00b")).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
-    assert_eq!(answer["details"][0]["field"], "search");
+    assert_field_refused(&answer, "search", "BAD_TEXT");
+    assert_eq!(answer["params"], json!({"field": "search"}));
 
     let parent = parent(&api).await;
     let (status, answer) = send(parent.get("/chores/ab%00cd")).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
-    assert_eq!(answer["details"][0]["field"], "path");
+    assert_field_refused(&answer, "path", "BAD_TEXT");
 
     let kitchen = category(&parent, "Kitchen").await;
     let dishes = chore(&parent, &kitchen, json!({})).await;
@@ -589,7 +588,7 @@ async fn a_nul_in_a_query_path_or_form_field_is_refused_naming_it() {
     )
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
-    assert_eq!(answer["details"][0]["field"], "notes");
+    assert_field_refused(&answer, "notes", "BAD_TEXT");
 }
 
 #[tokio::test]
@@ -599,7 +598,7 @@ async fn each_service_names_the_field_it_refused() {
     let (_, child_record) = child(&parent, "Mia").await;
     let child_id = id(&child_record);
     let kitchen = category(&parent, "Kitchen").await;
-    for (service, session, method, path, body, field, message) in [
+    for (service, session, method, path, body, field, code, message) in [
         (
             "auth",
             &parent,
@@ -607,6 +606,7 @@ async fn each_service_names_the_field_it_refused() {
             "/users/me".to_owned(),
             json!({"firstName": "Ann", "email": parent.user["email"], "phone": "call me"}),
             "phone",
+            "PHONE_INVALID",
             "Please enter a valid phone number",
         ),
         (
@@ -616,6 +616,7 @@ async fn each_service_names_the_field_it_refused() {
             "/organizations/current".to_owned(),
             json!({"name": "n".repeat(101)}),
             "name",
+            "TOO_LONG",
             "Family name must be at most 100 characters",
         ),
         (
@@ -625,6 +626,7 @@ async fn each_service_names_the_field_it_refused() {
             "/chores".to_owned(),
             json!({"name": "Dishes", "baseReward": 10000.01, "categoryId": kitchen}),
             "baseReward",
+            "BASE_REWARD_TOO_LARGE",
             "Base reward must be at most 10000.00",
         ),
         (
@@ -634,6 +636,7 @@ async fn each_service_names_the_field_it_refused() {
             format!("/subjects/{child_id}"),
             json!({"name": "Maths", "gradeScale": "PERCENTAGE", "customScale": "not json"}),
             "customScale",
+            "CUSTOM_SCALE_NOT_JSON",
             "",
         ),
     ] {
@@ -645,14 +648,17 @@ async fn each_service_names_the_field_it_refused() {
         let (status, answer) = send(request).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{service}: {answer}");
         if !field.is_empty() {
-            assert_eq!(answer["details"][0]["field"], field, "{service}: {answer}");
-            assert_eq!(
-                answer["details"][0]["message"], answer["message"],
-                "{service}"
-            );
+            assert_field_refused(&answer, field, code);
         }
         if !message.is_empty() {
             assert_eq!(answer["message"], message, "{service}: {answer}");
+        }
+        // A text naming values carries them, in the field's entry too: the
+        // length's label by name, for clients to word it.
+        if code == "TOO_LONG" {
+            let params = json!({"label": "familyName", "max": 100});
+            assert_eq!(answer["params"], params, "{answer}");
+            assert_eq!(answer["details"][0]["params"], params, "{answer}");
         }
     }
 }

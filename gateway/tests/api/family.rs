@@ -4,7 +4,8 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::helpers::{
-    Session, accept, add_child, assert_error, eventually, parent, send, start, unique_email,
+    Session, accept, add_child, assert_error, assert_field_refused, eventually, parent, send,
+    start, unique_email,
 };
 
 const RATINGS: &str = "Ratings must be whole numbers from 1 to 10";
@@ -228,6 +229,27 @@ async fn child_input_is_validated_and_a_refused_child_is_not_kept() {
         assert_eq!(got, status, "{body}");
         assert_error(&err, message);
     }
+    // The gateway's own checks of a child's details answer codes too.
+    for (body, field, code) in [
+        (
+            json!({"firstName": "Al", "email": unique_email("c"), "dateOfBirth": ""}),
+            "dateOfBirth",
+            "NOT_A_DATE",
+        ),
+        (
+            json!({"firstName": "Al", "email": unique_email("c"), "birthdayRewardAmount": 100000.01}),
+            "birthdayRewardAmount",
+            "BIRTHDAY_REWARD_TOO_HIGH",
+        ),
+        (
+            json!({"firstName": "Al", "email": unique_email("c"), "birthdayRewardAmount": 1.234}),
+            "birthdayRewardAmount",
+            "NOT_AN_AMOUNT",
+        ),
+    ] {
+        let (_, err) = send(parent.post("/children/invite", &body)).await;
+        assert_field_refused(&err, field, code);
+    }
     assert!(
         children(&parent).await.is_empty(),
         "no refused child was kept"
@@ -245,6 +267,9 @@ async fn child_input_is_validated_and_a_refused_child_is_not_kept() {
         let (status, err) = send(parent.put(&format!("/children/{id}/ratings"), &ratings)).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{ratings}");
         assert_error(&err, RATINGS);
+        // The gateway's check (no whole number) and the service's (out of
+        // range) are one refusal.
+        assert_eq!(err["code"], "RATINGS_INVALID", "{ratings}: {err}");
     }
     let kept = &children(&parent).await[0];
     assert_eq!(

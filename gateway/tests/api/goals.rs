@@ -10,7 +10,9 @@ use sqlx::PgPool;
 
 use crate::{
     chores::{category, chore},
-    helpers::{Session, assert_error, child, eventually, parent, send, start},
+    helpers::{
+        Session, assert_error, assert_field_refused, child, eventually, parent, send, start,
+    },
     jars::{jars_become, set_split},
     submissions::{form, submit},
 };
@@ -132,49 +134,65 @@ async fn bad_goals_are_refused_with_their_field_and_a_child_keeps_at_most_twenty
     let (mia, record) = child(&parent, "Mia").await;
     let mia_id = id(&record);
 
-    for (body, field, message) in [
-        (json!({"target": 5}), "name", "Name is required"),
+    for (body, field, code, message) in [
+        (json!({"target": 5}), "name", "REQUIRED", "Name is required"),
         (
             json!({"name": "  ", "target": 5}),
             "name",
+            "REQUIRED",
             "Name is required",
         ),
-        (json!({"name": "Kite"}), "target", "Target is required"),
+        (
+            json!({"name": "Kite"}),
+            "target",
+            "REQUIRED",
+            "Target is required",
+        ),
         (
             json!({"name": "Kite", "target": 0}),
             "target",
+            "TARGET_NOT_POSITIVE",
             "Target must be greater than 0",
         ),
         (
             json!({"name": "Kite", "target": -3}),
             "target",
+            "TARGET_NOT_POSITIVE",
             "Target must be greater than 0",
         ),
         (
             json!({"name": "Kite", "target": 10000.01}),
             "target",
+            "TARGET_TOO_HIGH",
             "Target must be at most $10,000.00",
         ),
         (
             json!({"name": "Kite", "target": 1.005}),
             "target",
+            "NOT_AN_AMOUNT",
             "Target must be an amount in dollars and cents",
         ),
         (
             json!({"name": "Kite", "target": 5, "emoji": "🪁".repeat(17)}),
             "emoji",
+            "TOO_LONG",
             "Emoji must be at most 16 characters",
         ),
         (
             json!({"name": "x".repeat(101), "target": 5}),
             "name",
+            "TOO_LONG",
             "Name must be at most 100 characters",
         ),
     ] {
         let (status, answer) = add_goal(&mia, &mia_id, body.clone()).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {answer}");
         assert_error(&answer, message);
-        assert_eq!(answer["details"][0]["field"], field, "{answer}");
+        assert_field_refused(&answer, field, code);
+        if code == "REQUIRED" || code == "NOT_AN_AMOUNT" {
+            // The text names the field by its label, for clients to word it.
+            assert_eq!(answer["details"][0]["params"]["label"], field, "{answer}");
+        }
     }
     assert!(goals(&mia, &mia_id).await.is_empty(), "nothing kept");
 

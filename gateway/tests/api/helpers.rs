@@ -63,6 +63,16 @@ pub fn assert_error(body: &Value, message: &str) {
     assert_eq!(body["message"], message, "{body}");
 }
 
+/// A refusal of request field `field` with the catalogue's `code`: the
+/// answer's code, and the field's entry in `details` saying the same.
+pub fn assert_field_refused(body: &Value, field: &str, code: &str) {
+    let detail = &body["details"][0];
+    assert_eq!(detail["field"], field, "{body}");
+    assert_eq!(detail["code"], code, "{body}");
+    assert_eq!(detail["message"], body["message"], "{body}");
+    assert_eq!(body["code"], code, "{body}");
+}
+
 /// A signed-in user of the API.
 pub struct Session {
     pub api: String,

@@ -10,8 +10,8 @@ use testkit::{Stack, mail::mails_to, test_maildir};
 use totp_rs::TOTP;
 
 use crate::helpers::{
-    Session, assert_error, eventually, login, parent, send, start_with_auth_clock,
-    super_admin_without_mfa,
+    Session, assert_error, assert_field_refused, eventually, login, parent, send,
+    start_with_auth_clock, super_admin_without_mfa,
 };
 
 /// The code the app shows at `at` for a setup's `otpauth://` URI.
@@ -33,7 +33,7 @@ async fn second_step(api: &str, mfa_token: &Value, code: &str) -> (StatusCode, V
 fn assert_wrong_code(status: StatusCode, body: &Value) {
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert_error(body, "That code is not right");
-    assert_eq!(body["details"][0]["field"], "code", "{body}");
+    assert_field_refused(body, "code", "MFA_CODE_WRONG");
 }
 
 /// The stack with the auth service on a clock the test moves, starting on a

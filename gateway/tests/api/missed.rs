@@ -12,7 +12,7 @@ use uuid::Uuid;
 
 use crate::{
     chores::chore,
-    helpers::{Session, assert_error, eventually, send},
+    helpers::{Session, assert_error, assert_field_refused, eventually, send},
     rewards::balance_becomes,
     schedule::{Family, monday_noon, new_york, stack_on},
     submissions::{form, submit},
@@ -245,22 +245,26 @@ async fn a_penalty_is_checked_like_a_reward_and_needs_due_days() {
     let cases = [
         (
             json!({"missedPenalty": -1, "dueDays": [1]}),
+            "MISSED_PENALTY_NEGATIVE",
             "Missed penalty cannot be negative",
         ),
         (
             json!({"missedPenalty": 10000.01, "dueDays": [1]}),
+            "MISSED_PENALTY_TOO_LARGE",
             "Missed penalty must be at most 10000.00",
         ),
         (
             json!({"missedPenalty": 1.005, "dueDays": [1]}),
+            "NOT_AN_AMOUNT",
             "Missed penalty must be an amount in dollars and cents",
         ),
         (
             json!({"missedPenalty": 1}),
+            "PENALTY_NEEDS_DAYS",
             "Choose the days a chore with a missed penalty is due on",
         ),
     ];
-    for (extra, message) in cases {
+    for (extra, code, message) in cases {
         let mut body = json!({"name": "Beds", "baseReward": 1, "categoryId": f.kitchen});
         body.as_object_mut()
             .unwrap()
@@ -268,7 +272,7 @@ async fn a_penalty_is_checked_like_a_reward_and_needs_due_days() {
         let (status, answer) = send(f.parent.post("/chores", &body)).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{extra}: {answer}");
         assert_error(&answer, message);
-        assert_eq!(answer["details"][0]["field"], "missedPenalty", "{answer}");
+        assert_field_refused(&answer, "missedPenalty", code);
     }
     // A child can only read their own misses.
     let (status, body) = send(f.lily.get(&format!("/missed?childId={}", f.max_id))).await;

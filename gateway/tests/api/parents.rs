@@ -109,6 +109,10 @@ async fn a_pending_childs_invite_link_is_shown_again_to_their_parents_only() {
         &body,
         "Ivy's invitation has expired. Delete and add them again for a new link.",
     );
+    assert_eq!(
+        (&body["code"], &body["params"]),
+        (&json!("CHILD_INVITATION_EXPIRED"), &json!({"name": "Ivy"}))
+    );
 
     // Once Noa has joined, there is no link left to show: at once, before
     // the family service has heard of her login (made so here by taking
@@ -117,6 +121,10 @@ async fn a_pending_childs_invite_link_is_shown_again_to_their_parents_only() {
     let (status, body) = send(parent.get(&path)).await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     assert_error(&body, "Noa has already joined");
+    assert_eq!(
+        (&body["code"], &body["params"]),
+        (&json!("CHILD_ALREADY_JOINED"), &json!({"name": "Noa"}))
+    );
     let noa_id = uuid::Uuid::parse_str(noa["id"].as_str().unwrap()).unwrap();
     let linked = || async {
         kit::tenancy::all_families(

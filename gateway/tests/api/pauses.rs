@@ -12,7 +12,7 @@ use uuid::Uuid;
 
 use crate::{
     chores::chore,
-    helpers::{Session, assert_error, child, eventually, parent, send},
+    helpers::{Session, assert_error, assert_field_refused, child, eventually, parent, send},
     schedule::{Family, monday_noon, new_york, stack_on},
 };
 
@@ -236,45 +236,65 @@ async fn only_parents_pause_and_only_their_own_children_with_dates_that_make_sen
         (
             json!({"to": "2030-01-08"}),
             "from",
+            "REQUIRED",
             "Start date is required",
         ),
-        (json!({"from": "2030-01-08"}), "to", "End date is required"),
+        (
+            json!({"from": "2030-01-08"}),
+            "to",
+            "REQUIRED",
+            "End date is required",
+        ),
         (
             json!({"from": "8 January", "to": "2030-01-08"}),
             "from",
+            "DATE_INVALID",
             "Date must be a date as YYYY-MM-DD",
         ),
         (
             json!({"from": "2030-01-06", "to": "2030-01-08"}),
             "from",
+            "PAUSE_IN_PAST",
             "A pause cannot start in the past",
         ),
         (
             json!({"from": "2030-01-09", "to": "2030-01-08"}),
             "to",
+            "PAUSE_END_BEFORE_START",
             "End date cannot be before the start date",
         ),
         (
             json!({"from": "2030-01-07", "to": "2031-01-08"}),
             "to",
+            "PAUSE_TOO_LONG",
             "A pause can last at most 366 days",
         ),
         (
             json!({"from": "2031-01-09", "to": "2031-01-10"}),
             "from",
+            "PAUSE_TOO_FAR_AHEAD",
             "A pause can start at most a year ahead",
         ),
         (
             json!({"from": "2030-01-08", "to": "2030-01-08", "reason": long_reason}),
             "reason",
+            "TOO_LONG",
             "Reason must be at most 200 characters",
         ),
     ];
-    for (body, field, message) in cases {
+    for (body, field, code, message) in cases {
         let answer = refused(body).await;
         assert_error(&answer, message);
-        assert_eq!(answer["details"][0]["field"], field, "{answer}");
+        assert_field_refused(&answer, field, code);
     }
+    // Each value the text names travels with it.
+    let answer = refused(json!({"to": "2030-01-08"})).await;
+    assert_eq!(
+        answer["details"][0]["params"],
+        json!({"label": "startDate"})
+    );
+    let answer = refused(json!({"from": "2030-01-07", "to": "2031-01-08"})).await;
+    assert_eq!(answer["params"], json!({"days": 366}), "{answer}");
     // The family's pauses are checked the same way.
     let (status, answer) = pause(
         &f.parent,

@@ -7,7 +7,10 @@ use testkit::Options;
 
 use crate::{
     chores::{category, chore},
-    helpers::{Session, assert_error, child, eventually, parent, send, start, start_with},
+    helpers::{
+        Session, assert_error, assert_field_refused, child, eventually, parent, send, start,
+        start_with,
+    },
     submissions::{form, submit},
 };
 
@@ -63,12 +66,14 @@ async fn adjustments_and_payouts_move_the_balance_and_never_below_zero() {
     let (status, body) = adjust(&parent, id, json!("+10.00"), "  ").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_error(&body, "Please provide a reason for the balance adjustment");
+    assert_field_refused(&body, "notes", "ADJUSTMENT_REASON_REQUIRED");
     let (status, body) = adjust(&parent, id, json!("ten"), "Gift").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_error(
         &body,
         "Amount must be a signed amount such as +10.00 or -5.50",
     );
+    assert_field_refused(&body, "amount", "SIGNED_AMOUNT_INVALID");
 
     let (status, entry) = adjust(&parent, id, json!("+10.00"), "Grandma's gift").await;
     assert_eq!(status, StatusCode::OK, "{entry}");

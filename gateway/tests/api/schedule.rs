@@ -10,7 +10,9 @@ use testkit::{Options, Stack};
 
 use crate::{
     chores::{category, chore},
-    helpers::{Session, assert_error, child, eventually, parent, send, start_with},
+    helpers::{
+        Session, assert_error, assert_field_refused, child, eventually, parent, send, start_with,
+    },
     submissions::{form, submit},
 };
 
@@ -192,6 +194,14 @@ async fn a_rotating_chore_alternates_between_two_children_day_by_day() {
     // The coming turns, from today's.
     let (status, turns) = send(f.max.get(&format!("/chores/{}/turns?count=3", id(&dishes)))).await;
     assert_eq!(status, StatusCode::OK, "{turns}");
+    let (status, body) = send(
+        f.max
+            .get(&format!("/chores/{}/turns?count=32", id(&dishes))),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_error(&body, "count must be from 1 to 31");
+    assert_field_refused(&body, "count", "TURN_COUNT_OUT_OF_RANGE");
     let listed: Vec<(Value, Value)> = turns["turns"]
         .as_array()
         .unwrap()
@@ -343,7 +353,7 @@ async fn a_scheduled_chore_is_due_by_its_time_and_late_after_it() {
     let (status, body) = submit(&f.lily, form(&beds, clock.now() - Duration::days(1), None)).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert_error(&body, "Completion time must be today");
-    assert_eq!(body["details"][0]["field"], "completedAt");
+    assert_field_refused(&body, "completedAt", "COMPLETION_NOT_TODAY");
 }
 
 #[tokio::test]
@@ -473,34 +483,39 @@ async fn a_parent_swaps_a_turn_and_the_other_child_takes_the_next() {
         (
             json!({"childId": f.max_id}),
             StatusCode::CONFLICT,
+            "ALREADY_THEIR_TURN",
             "It is already Max's turn",
             None,
         ),
         (
             json!({"childId": id(&noa)}),
             StatusCode::BAD_REQUEST,
+            "NOT_IN_TURNS",
             "This child does not take turns at this chore",
             Some("childId"),
         ),
         (
             json!({"childId": f.lily_id, "date": "2030-01-06"}),
             StatusCode::BAD_REQUEST,
+            "SWAP_IN_PAST",
             "Only today's turn or a later one can be swapped",
             Some("date"),
         ),
         (
             json!({"childId": f.lily_id, "date": "next week"}),
             StatusCode::BAD_REQUEST,
+            "DATE_INVALID",
             "Date must be a date as YYYY-MM-DD",
             Some("date"),
         ),
     ];
-    for (body, expected, message, field) in refusals {
+    for (body, expected, code, message, field) in refusals {
         let (status, answer) = send(f.parent.post(&swap, &body)).await;
         assert_eq!(status, expected, "{body}: {answer}");
         assert_error(&answer, message);
+        assert_eq!(answer["code"], code, "{answer}");
         if let Some(field) = field {
-            assert_eq!(answer["details"][0]["field"], field, "{answer}");
+            assert_field_refused(&answer, field, code);
         }
     }
     // Children do not swap; a turn already done stays.
@@ -538,60 +553,71 @@ async fn who_and_when_are_checked_with_the_field_named() {
         (
             json!({"assignedChildIds": [stranger]}),
             "assignedChildIds",
+            "ASSIGNED_NOT_IN_FAMILY",
             "Each assigned child must be a child of this family",
         ),
         (
             json!({"assignedChildIds": [f.lily_id, other.max_id]}),
             "assignedChildIds",
+            "ASSIGNED_NOT_IN_FAMILY",
             "Each assigned child must be a child of this family",
         ),
         (
             json!({"assignedChildIds": [f.lily_id, f.lily_id]}),
             "assignedChildIds",
+            "ASSIGNED_TWICE",
             "Each child can be assigned only once",
         ),
         (
             json!({"assignmentMode": "ROTATE", "assignedChildIds": [f.lily_id]}),
             "assignedChildIds",
+            "TURNS_NEED_TWO",
             "Choose at least two children to take turns",
         ),
         (
             json!({"assignmentMode": "SOMETIMES"}),
             "assignmentMode",
+            "INVALID_FIELD",
             "assignmentMode must be one of EACH, ROTATE or FIRST_COME",
         ),
         (
             json!({"dueDays": [1, 8]}),
             "dueDays",
+            "DUE_DAYS_RANGE",
             "Due days must be weekdays from 1 (Monday) to 7 (Sunday)",
         ),
         (
             json!({"dueDays": [0]}),
             "dueDays",
+            "DUE_DAYS_RANGE",
             "Due days must be weekdays from 1 (Monday) to 7 (Sunday)",
         ),
         (
             json!({"dueDays": [2, 2]}),
             "dueDays",
+            "DUE_DAY_TWICE",
             "Each due day can be chosen only once",
         ),
         (
             json!({"dueDays": [1], "dueTime": "7:30"}),
             "dueTime",
+            "DUE_TIME_INVALID",
             "Due time must be a time of day as HH:MM, from 00:00 to 23:59",
         ),
         (
             json!({"dueDays": [1], "dueTime": "24:00"}),
             "dueTime",
+            "DUE_TIME_INVALID",
             "Due time must be a time of day as HH:MM, from 00:00 to 23:59",
         ),
         (
             json!({"dueTime": "08:00"}),
             "dueDays",
+            "DUE_TIME_NEEDS_DAYS",
             "Choose the days a chore with a due time is due on",
         ),
     ];
-    for (extra, field, message) in cases {
+    for (extra, field, code, message) in cases {
         let mut body = json!({"name": "Dishes", "baseReward": 1, "categoryId": f.kitchen});
         for (key, value) in extra.as_object().unwrap() {
             body[key] = value.clone();
@@ -604,11 +630,13 @@ async fn who_and_when_are_checked_with_the_field_named() {
             let (status, answer) = send(request).await;
             assert_eq!(status, StatusCode::BAD_REQUEST, "{extra}: {answer}");
             assert_error(&answer, message);
-            assert_eq!(
-                answer["details"],
-                json!([{"field": field, "message": message}]),
-                "{extra}"
-            );
+            let mut detail = json!({"field": field, "message": message, "code": code});
+            if code == "INVALID_FIELD" {
+                // The type's own words, after the field's name.
+                detail["params"] = json!({"field": field, "problem": &message[field.len() + 1..]});
+            }
+            assert_eq!(answer["details"], json!([detail]), "{extra}");
+            assert_eq!(answer["code"], code, "{extra}");
         }
     }
     let (_, chores) = send(f.parent.get("/chores")).await;

@@ -20,7 +20,12 @@ fn assert_refused(status: StatusCode, body: &Value, message: &str, code: &str) {
 async fn a_missing_or_bad_token_ends_the_session() {
     let (_stack, api) = start().await;
     let (status, body) = send(Client::new().get(format!("{api}/users/me"))).await;
-    assert_refused(status, &body, "Authentication required", "UNAUTHENTICATED");
+    assert_refused(
+        status,
+        &body,
+        "Authentication required",
+        "AUTHENTICATION_REQUIRED",
+    );
     let (status, body) = send(
         Client::new()
             .get(format!("{api}/users/me"))

@@ -15,7 +15,10 @@ use testkit::Options;
 
 use crate::{
     chores::{category, chore},
-    helpers::{Session, assert_error, child, eventually, parent, send, start_with, unique_email},
+    helpers::{
+        Session, assert_error, assert_field_refused, child, eventually, parent, send, start_with,
+        unique_email,
+    },
     rewards::{add_subject, grade},
     store::{add_item, decide, redeem},
     submissions::{form, submit},
@@ -410,35 +413,47 @@ async fn a_statement_is_the_childs_own_and_its_days_are_checked() {
     let (status, _) = statement(&stranger, "not-a-child", "").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 
-    for (query, field, message) in [
+    for (query, field, code, message) in [
         (
             "?from=yesterday",
             "from",
+            "NOT_A_DATE",
             "From must be a date (YYYY-MM-DD)",
         ),
         (
             "?from=2030-01-01&to=2030-02-30",
             "to",
+            "NOT_A_DATE",
             "To must be a date (YYYY-MM-DD)",
         ),
         (
             "?from=2030-01-10&to=2030-01-09",
             "to",
+            "TO_BEFORE_FROM",
             "To must not be before From",
         ),
         (
             "?from=2029-01-01&to=2030-01-02",
             "to",
+            "STATEMENT_TOO_LONG",
             "A statement covers at most 366 days",
         ),
         // Given empty is no date (left out is this week).
-        ("?from=&to=", "from", "From must be a date (YYYY-MM-DD)"),
-        ("?to=", "to", "To must be a date (YYYY-MM-DD)"),
+        (
+            "?from=&to=",
+            "from",
+            "NOT_A_DATE",
+            "From must be a date (YYYY-MM-DD)",
+        ),
+        ("?to=", "to", "NOT_A_DATE", "To must be a date (YYYY-MM-DD)"),
     ] {
         let (status, body) = statement(&mia, mia_id, query).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{query}: {body}");
         assert_error(&body, message);
-        assert_eq!(body["details"][0]["field"], field, "{body}");
+        assert_field_refused(&body, field, code);
+        if code == "NOT_A_DATE" {
+            assert_eq!(body["params"], json!({"label": field}), "{body}");
+        }
     }
     // A leap year's 366 days are one statement.
     let (status, body) = statement(&mia, mia_id, "?from=2028-01-01&to=2028-12-31").await;

@@ -6,7 +6,9 @@
 use reqwest::{Client, StatusCode};
 use serde_json::{Value, json};
 
-use crate::helpers::{Session, assert_error, child, eventually, login, parent, send, start};
+use crate::helpers::{
+    Session, assert_error, assert_field_refused, child, eventually, login, parent, send, start,
+};
 
 /// A child's session on a family tablet the parent just set up.
 async fn tablet_session(parent: &Session, child: &Value) -> Session {
@@ -93,7 +95,12 @@ async fn two_factor_setup_feeds_and_logging_out_everywhere_ask_for_the_password(
         let (status, body) = send(parent.post(path, &json!({}))).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{path}: {body}");
         assert_error(&body, "Current password is required");
-        assert_eq!(body["details"][0]["field"], "currentPassword", "{body}");
+        assert_field_refused(&body, "currentPassword", "REQUIRED");
+        assert_eq!(
+            body["params"],
+            json!({"label": "currentPassword"}),
+            "{body}"
+        );
         let (status, body) = send(parent.post(path, &json!({"currentPassword": "not-mine"}))).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{path}: {body}");
         assert_error(&body, "Current password is incorrect");

@@ -16,7 +16,8 @@ use testkit::{Options, images};
 use crate::{
     chores::{category, chore},
     helpers::{
-        Session, assert_error, child, eventually, parent, send, start, start_with, unique_email,
+        Session, assert_error, assert_field_refused, child, eventually, parent, send, start,
+        start_with, unique_email,
     },
 };
 
@@ -126,7 +127,11 @@ async fn a_photo_is_stored_without_its_location_and_served_only_to_the_family() 
     let forged = format!("{our_key_path}?{query}");
     assert_eq!(download(&api, &forged).await.0, StatusCode::FORBIDDEN);
     // Nor can anyone read it without a signature.
-    assert_eq!(download(&api, our_key_path).await.0, StatusCode::FORBIDDEN);
+    let (status, body) = download(&api, our_key_path).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let body: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    assert_error(&body, "This photo link is not valid or has expired");
+    assert_eq!(body["code"], "PHOTO_LINK_INVALID", "{body}");
 }
 
 #[tokio::test]
@@ -169,32 +174,38 @@ async fn files_that_are_not_whole_images_are_refused_and_nothing_is_kept() {
     let whole = images::jpeg(64, 64);
     let truncated = whole[..whole.len() / 2].to_vec();
 
-    let cases: [(Option<Photo>, StatusCode, &str); 4] = [
+    let cases: [(Option<Photo>, StatusCode, &str, &str); 4] = [
         (
             Some(("holiday.jpg", exe)),
             StatusCode::BAD_REQUEST,
+            "PHOTO_NOT_AN_IMAGE",
             "Photo must be a JPEG, PNG or WebP image",
         ),
         (
+            // Stopped by the gateway, which answers HTTP's own status.
             Some(("big.jpg", huge)),
             StatusCode::PAYLOAD_TOO_LARGE,
+            "PHOTO_TOO_LARGE",
             "Photo must be 10 MB or smaller",
         ),
         (
             Some(("cut.jpg", truncated)),
             StatusCode::BAD_REQUEST,
+            "PHOTO_DAMAGED",
             "The photo could not be read; it may be damaged or incomplete",
         ),
         (
             None,
             StatusCode::BAD_REQUEST,
+            "PHOTO_REQUIRED",
             "A photo is required for this chore",
         ),
     ];
-    for (photo, expected, message) in cases {
+    for (photo, expected, code, message) in cases {
         let (status, body) = submit(&kid, form(&chore, Utc::now(), photo)).await;
         assert_eq!(status, expected, "{body}");
         assert_error(&body, message);
+        assert_eq!(body["code"], code, "{body}");
     }
     assert!(queue(&parent).await.is_empty(), "no submission was kept");
 }
@@ -360,6 +371,7 @@ async fn completion_times_and_callers_are_checked() {
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_error(&body, "A form field is too long");
+    assert_field_refused(&body, "notes", "FORM_FIELD_TOO_LONG");
 
     // Parents review; they do not submit.
     let (status, body) = submit(&parent, form(&chore, Utc::now(), None)).await;
@@ -501,7 +513,10 @@ async fn a_deleted_childs_submissions_and_photos_go_with_them() {
     })
     .await;
     assert_eq!(queue(&parent).await[0]["childName"], "Leo");
-    assert_eq!(download(&api, &mia_photo).await.0, StatusCode::NOT_FOUND);
+    let (status, body) = download(&api, &mia_photo).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let body: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(body["code"], "PHOTO_NOT_FOUND", "{body}");
     assert_eq!(download(&api, &leo_photo).await.0, StatusCode::OK);
 }
 

@@ -10,7 +10,8 @@ use reqwest::{Client, RequestBuilder, StatusCode};
 use serde_json::{Value, json};
 
 use crate::helpers::{
-    Session, add_child, assert_error, child, eventually, parent, send, start, start_with_auth_clock,
+    Session, add_child, assert_error, assert_field_refused, child, eventually, parent, send, start,
+    start_with_auth_clock,
 };
 
 /// A tablet's device token.
@@ -210,7 +211,7 @@ async fn wrong_pins_are_counted_and_the_sixth_guess_is_locked_even_when_right() 
         let (status, body) = send(tablet.unlock(&mia["id"], guess)).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
         assert_error(&body, "That PIN is not right");
-        assert_eq!(body["details"][0]["field"], "pin");
+        assert_field_refused(&body, "pin", "PIN_WRONG");
     }
     // The sixth is refused unchecked, the right PIN included.
     let (status, body) = send(tablet.unlock(&mia["id"], "1357")).await;
@@ -424,27 +425,28 @@ async fn a_pin_must_be_four_digits_and_a_tablet_needs_a_name() {
     let (_stack, api) = start().await;
     let parent = parent(&api).await;
     let (_, mia) = child(&parent, "Mia").await;
-    for (pin, message) in [
-        ("", "PIN is required"),
-        ("123", "PIN must be exactly 4 digits"),
-        ("12345", "PIN must be exactly 4 digits"),
-        ("12a4", "PIN must be exactly 4 digits"),
-        ("１２３４", "PIN must be exactly 4 digits"),
+    for (pin, code, message) in [
+        ("", "REQUIRED", "PIN is required"),
+        ("123", "PIN_FORMAT", "PIN must be exactly 4 digits"),
+        ("12345", "PIN_FORMAT", "PIN must be exactly 4 digits"),
+        ("12a4", "PIN_FORMAT", "PIN must be exactly 4 digits"),
+        ("１２３４", "PIN_FORMAT", "PIN must be exactly 4 digits"),
     ] {
         let (status, body) = set_pin(&parent, &mia, pin).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{pin:?}: {body}");
         assert_error(&body, message);
-        assert_eq!(body["details"][0]["field"], "pin", "{body}");
+        assert_field_refused(&body, "pin", code);
     }
     let tablet = set_up_tablet(&parent, "Kitchen").await;
     let (status, body) = send(tablet.unlock(&mia["id"], "12")).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
-    assert_eq!(body["details"][0]["field"], "pin", "{body}");
+    assert_field_refused(&body, "pin", "PIN_FORMAT");
 
-    for (name, message) in [
-        ("  ", "Tablet name is required"),
+    for (name, code, message) in [
+        ("  ", "REQUIRED", "Tablet name is required"),
         (
             &"x".repeat(61)[..],
+            "TOO_LONG",
             "Tablet name must be at most 60 characters",
         ),
     ] {
@@ -452,7 +454,11 @@ async fn a_pin_must_be_four_digits_and_a_tablet_needs_a_name() {
             send(parent.post("/organizations/tablets", &json!({"name": name}))).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
         assert_error(&body, message);
-        assert_eq!(body["details"][0]["field"], "name");
+        assert_field_refused(&body, "name", code);
+        assert_eq!(
+            body["details"][0]["params"]["label"], "tabletName",
+            "{body}"
+        );
     }
 }
 

@@ -31,7 +31,10 @@ use sha2::Sha256;
 use testkit::Options;
 
 use crate::{
-    helpers::{Session, assert_error, child, eventually, parent, send, start, start_with},
+    helpers::{
+        Session, assert_error, assert_field_refused, child, eventually, parent, send, start,
+        start_with,
+    },
     store::{add_item, decide, give, redeem},
     submissions::{family_with_chore, form, submit},
 };
@@ -176,10 +179,10 @@ async fn webhooks(parent: &Session) -> Vec<Value> {
     body.as_array().unwrap().clone()
 }
 
-fn refused(status: StatusCode, body: &Value, field: &str, message: &str) {
+fn refused(status: StatusCode, body: &Value, field: &str, code: &str, message: &str) {
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert_error(body, message);
-    assert_eq!(body["details"][0]["field"], field, "{body}");
+    assert_field_refused(body, field, code);
 }
 
 #[tokio::test]
@@ -210,6 +213,7 @@ async fn parents_register_list_and_delete_endpoints_on_the_internet_only() {
             status,
             &body,
             "url",
+            "WEBHOOK_ADDRESS_PRIVATE",
             "This address points to a private network and cannot be used",
         );
     }
@@ -218,12 +222,19 @@ async fn parents_register_list_and_delete_endpoints_on_the_internet_only() {
         status,
         &body,
         "url",
+        "WEBHOOK_URL_SCHEME",
         "URL must start with http:// or https://",
     );
     let (status, body) = register(&parent, "", json!(["*"])).await;
-    refused(status, &body, "url", "URL is required");
+    refused(status, &body, "url", "REQUIRED", "URL is required");
     let (status, body) = register(&parent, "https://192.31.196.1/", json!([])).await;
-    refused(status, &body, "events", "Choose at least one event");
+    refused(
+        status,
+        &body,
+        "events",
+        "WEBHOOK_EVENTS_REQUIRED",
+        "Choose at least one event",
+    );
     let (status, body) = register(&parent, "https://192.31.196.1/", json!(["chore.eaten"])).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert!(
@@ -233,6 +244,8 @@ async fn parents_register_list_and_delete_endpoints_on_the_internet_only() {
             .starts_with("events"),
         "{body}"
     );
+    // Refused by the gateway's reading of the event's type, in its words.
+    assert_eq!(body["details"][0]["code"], "INVALID_FIELD", "{body}");
     assert!(webhooks(&parent).await.is_empty());
 
     // A public address is taken (AS112's, whose servers answer DNS only, so

@@ -10,6 +10,7 @@ use chorely_proto::{
 };
 use kit::{
     authn::{Role, User as Caller},
+    codes::{self, Label},
     jwt::{JwtSigner, Subject},
     outbox, validate,
 };
@@ -65,10 +66,13 @@ pub struct Accounts {
 impl Accounts {
     /// Creates the family, then its first parent (ORG_ADMIN), and logs them in.
     pub async fn register(&self, req: pb::RegisterRequest) -> Result<pb::AuthResponse, Error> {
-        let family_name =
-            validate::required(&req.organization_name, "organizationName", "Family name")?;
-        let first_name = validate::required(&req.first_name, "firstName", "First name")?;
-        let last_name = validate::required(&req.last_name, "lastName", "Last name")?;
+        let family_name = validate::required(
+            &req.organization_name,
+            "organizationName",
+            Label::FamilyName,
+        )?;
+        let first_name = validate::required(&req.first_name, "firstName", Label::FirstName)?;
+        let last_name = validate::required(&req.last_name, "lastName", Label::LastName)?;
         let email = validate::email(&req.email)?;
         let password = Password::parse(&req.password)?;
 
@@ -108,10 +112,10 @@ impl Accounts {
     /// Checks the password; inactive users and users of suspended families are refused.
     pub async fn login(&self, req: pb::LoginRequest) -> Result<pb::AuthResponse, Error> {
         if req.email.trim().is_empty() {
-            return Err(Error::invalid("email", "Email is required"));
+            return Err(Error::invalid("email", codes::email_required()));
         }
         if req.password.is_empty() {
-            return Err(Error::invalid("password", "Password is required"));
+            return Err(Error::invalid("password", codes::required(Label::Password)));
         }
         let email = req.email.trim();
         self.reserve_password_attempt(email).await?;
@@ -197,12 +201,12 @@ impl Accounts {
             return Err(Error::EmailTaken);
         }
         let first_name = if invite.first_name.is_empty() {
-            validate::required(&req.first_name, "firstName", "First name")?
+            validate::required(&req.first_name, "firstName", Label::FirstName)?
         } else {
             invite.first_name.clone()
         };
         let last_name = if invite.last_name.is_empty() {
-            validate::optional(&req.last_name, "lastName", "Last name")?
+            validate::optional(&req.last_name, "lastName", Label::LastName)?
         } else {
             invite.last_name.clone()
         };
@@ -268,8 +272,8 @@ impl Accounts {
     ) -> Result<pb::User, Error> {
         Self::off_tablet(caller)?;
         let email = validate::email(&req.email)?;
-        let first_name = validate::required(&req.first_name, "firstName", "First name")?;
-        let last_name = validate::optional(&req.last_name, "lastName", "Last name")?;
+        let first_name = validate::required(&req.first_name, "firstName", Label::FirstName)?;
+        let last_name = validate::optional(&req.last_name, "lastName", Label::LastName)?;
         let phone = validate::phone(&req.phone)?;
         // A child's name, email and phone belong to their child record, which
         // their parents keep (and the login follows): a child saving their
@@ -283,9 +287,7 @@ impl Accounts {
                 || current.email != email
                 || current.phone != phone)
         {
-            return Err(Error::Forbidden(
-                "Only a parent can change a child's name, email or phone",
-            ));
+            return Err(Error::ChildProfileParentsOnly);
         }
         // A new address takes effect when the link mailed to it is followed;
         // until then the account signs in with the old one. Whether another

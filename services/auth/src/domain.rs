@@ -1,5 +1,8 @@
 //! Validated input. Every value crossing into the service is parsed into one
-//! of these types first; the error texts are the ones users see.
+//! of these types first; a value refused is refused with a code of the
+//! catalogue (proto/errors/), whose text users see.
+
+use kit::codes::{self, Label};
 
 use crate::error::Error;
 
@@ -20,18 +23,18 @@ impl Password {
     pub fn parse_field(raw: &str, field: &'static str) -> Result<Self, Error> {
         let chars = raw.chars().count();
         if chars == 0 {
-            return Err(Error::invalid(field, "Password is required"));
+            return Err(Error::invalid(field, codes::required(Label::Password)));
         }
         if chars < PASSWORD_MIN {
             return Err(Error::invalid(
                 field,
-                "Password must be at least 6 characters",
+                codes::password_too_short(count(PASSWORD_MIN)),
             ));
         }
         if chars > PASSWORD_MAX {
             return Err(Error::invalid(
                 field,
-                "Password must be at most 128 characters",
+                codes::too_long(Label::Password, count(PASSWORD_MAX)),
             ));
         }
         Ok(Self(raw.to_owned()))
@@ -58,9 +61,14 @@ pub fn parse_expiry_days(days: i32) -> Result<i64, Error> {
         d if INVITE_EXPIRY_DAYS.contains(&d) => Ok(i64::from(d)),
         _ => Err(Error::invalid(
             "expiresInDays",
-            "Expiry must be 1, 3, 7, 14 or 30 days",
+            codes::invite_expiry_invalid(),
         )),
     }
+}
+
+/// A bound of ours as a refusal's count.
+fn count(n: usize) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
 }
 
 #[cfg(test)]
@@ -71,6 +79,14 @@ mod tests {
         err.to_string()
     }
 
+    /// The field and code a refused value is refused with.
+    fn refused(err: Error) -> (&'static str, &'static str) {
+        match err {
+            Error::Invalid(field) => (field.field, field.code()),
+            other => panic!("not a field's refusal: {other}"),
+        }
+    }
+
     #[test]
     fn password_length_is_counted_in_characters() {
         assert_eq!(
@@ -78,7 +94,22 @@ mod tests {
             "Password must be at least 6 characters"
         );
         assert!(Password::parse("ééééé1").is_ok());
-        assert!(Password::parse(&"x".repeat(129)).is_err());
+        assert_eq!(
+            message(Password::parse(&"x".repeat(129)).unwrap_err()),
+            "Password must be at most 128 characters"
+        );
+        assert_eq!(
+            message(Password::parse("").unwrap_err()),
+            "Password is required"
+        );
+        assert_eq!(
+            refused(Password::parse_field("12345", "newPassword").unwrap_err()),
+            ("newPassword", "PASSWORD_TOO_SHORT")
+        );
+        assert_eq!(
+            refused(Password::parse(&"x".repeat(129)).unwrap_err()),
+            ("password", "TOO_LONG")
+        );
         assert_eq!(
             format!("{:?}", Password::parse("secret1").ok()),
             "Some(Password(***))"
@@ -89,7 +120,10 @@ mod tests {
     fn expiry_accepts_only_offered_choices() {
         assert_eq!(parse_expiry_days(0).ok(), Some(7));
         assert_eq!(parse_expiry_days(14).ok(), Some(14));
-        assert!(parse_expiry_days(5).is_err());
+        assert_eq!(
+            refused(parse_expiry_days(5).unwrap_err()),
+            ("expiresInDays", "INVITE_EXPIRY_INVALID")
+        );
         assert!(parse_expiry_days(-1).is_err());
     }
 }

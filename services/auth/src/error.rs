@@ -8,7 +8,7 @@ use tonic::Status;
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    /// Bad input; the message is shown to the user as is.
+    /// Bad input: the refusal of one field.
     #[error(transparent)]
     Invalid(#[from] kit::validate::FieldError),
     #[error("{}", self.refused())]
@@ -48,8 +48,9 @@ pub enum Error {
     /// A child without a login, or another family's: nothing to set.
     #[error("{}", self.refused())]
     ChildHasNoLogin,
-    /// The session was ended while a call renewing it was on its way.
-    #[error("{}", kit::authn::UNAUTHENTICATED)]
+    /// The session was ended while a call renewing it was on its way: it
+    /// answers as any token that no longer passes.
+    #[error("{}", self.refused())]
     SessionEnded,
     /// Another family's child answers as an unknown one.
     #[error("{}", self.refused())]
@@ -57,8 +58,18 @@ pub enum Error {
     /// A child's invitation that expired, or none was made.
     #[error("{}", self.refused())]
     NoOpenInvite,
-    #[error("{0}")]
-    Forbidden(&'static str),
+    /// A session of no family (a super admin's) asking for a family's things.
+    #[error("{}", self.refused())]
+    NoFamily,
+    /// Not a bad request: a parent may never deactivate themselves (spec §4).
+    #[error("{}", self.refused())]
+    CannotDeactivateSelf,
+    /// A child changing the name, email or phone their parents keep.
+    #[error("{}", self.refused())]
+    ChildProfileParentsOnly,
+    /// A super admin turning off the two-factor sign-in required of them.
+    #[error("{}", self.refused())]
+    MfaRequiredForAdmins,
     /// A child's session on the family tablet asking for the account's security.
     #[error("{}", self.refused())]
     NotOnTablet,
@@ -93,8 +104,7 @@ pub enum Error {
 
 impl Refuses for Error {
     /// The refusal the user sees, in the catalogue's words
-    /// (proto/errors.toml); none for a failure that is not theirs, or not
-    /// in the catalogue yet.
+    /// (proto/errors/); none for a failure that is not theirs.
     fn refusal(&self) -> Option<Refusal> {
         Some(match self {
             Error::EmailTaken => codes::email_taken(),
@@ -123,9 +133,12 @@ impl Refuses for Error {
             Error::NotificationNotFound => codes::notification_not_found(),
             Error::UnsubscribeUnknown => codes::unsubscribe_invalid(),
             Error::MfaLocked { minutes } => codes::mfa_locked(*minutes),
+            Error::SessionEnded => codes::unauthenticated(),
+            Error::NoFamily => codes::no_family(),
+            Error::CannotDeactivateSelf => codes::cannot_deactivate_self(),
+            Error::ChildProfileParentsOnly => codes::child_profile_parents_only(),
+            Error::MfaRequiredForAdmins => codes::mfa_required_for_admins(),
             Error::Invalid(_)
-            | Error::SessionEnded
-            | Error::Forbidden(_)
             | Error::Upstream { .. }
             | Error::Database(_)
             | Error::Internal(_) => return None,
@@ -134,8 +147,9 @@ impl Refuses for Error {
 }
 
 impl Error {
-    pub fn invalid(field: &'static str, message: impl Into<String>) -> Self {
-        Error::Invalid(kit::validate::FieldError::new(field, message))
+    /// The refusal of the input named `field`.
+    pub fn invalid(field: &'static str, refusal: Refusal) -> Self {
+        Error::Invalid(refusal.on(field))
     }
 
     pub fn upstream(service: &'static str) -> impl FnOnce(Status) -> Self {
@@ -147,13 +161,65 @@ impl From<Error> for Status {
     fn from(err: Error) -> Self {
         match err {
             Error::Invalid(field) => kit::error::invalid(&field),
-            Error::SessionEnded => Status::unauthenticated(err.to_string()),
-            Error::Forbidden(message) => Status::permission_denied(message),
             Error::Upstream { service, status } => kit::error::upstream(service, status),
             // Unavailable when PostgreSQL could not be reached, else internal.
             Error::Database(db) => kit::error::failure(&db),
             Error::Internal(e) => kit::error::failure(e.as_ref()),
             refused => refused.refusal_status(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tonic::Code;
+
+    use super::*;
+
+    #[test]
+    fn refusals_travel_with_their_code_and_status() {
+        for (err, code, status, text) in [
+            (
+                Error::NoFamily,
+                "NO_FAMILY",
+                Code::PermissionDenied,
+                "This account does not belong to a family",
+            ),
+            (
+                Error::CannotDeactivateSelf,
+                "CANNOT_DEACTIVATE_SELF",
+                Code::PermissionDenied,
+                "You cannot deactivate your own account",
+            ),
+            (
+                Error::ChildProfileParentsOnly,
+                "CHILD_PROFILE_PARENTS_ONLY",
+                Code::PermissionDenied,
+                "Only a parent can change a child's name, email or phone",
+            ),
+            (
+                Error::MfaRequiredForAdmins,
+                "MFA_REQUIRED_FOR_ADMINS",
+                Code::PermissionDenied,
+                "Two-factor sign-in is required for platform administrators",
+            ),
+            (
+                Error::SessionEnded,
+                "UNAUTHENTICATED",
+                Code::Unauthenticated,
+                "Invalid or expired token",
+            ),
+            (
+                Error::invalid("pin", codes::pin_wrong()),
+                "PIN_WRONG",
+                Code::InvalidArgument,
+                "That PIN is not right",
+            ),
+        ] {
+            assert_eq!(err.to_string(), text, "{code}");
+            let answered = Status::from(err);
+            assert_eq!((answered.code(), answered.message()), (status, text));
+            assert_eq!(Refusal::of(&answered).map(|r| r.code()), Some(code));
         }
     }
 }

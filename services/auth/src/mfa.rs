@@ -162,7 +162,7 @@ impl Accounts {
         let user_id = Uuid::parse_str(&claims.sub).map_err(|_| Error::MfaLoginExpired)?;
         let challenge = Uuid::parse_str(&claims.jti).map_err(|_| Error::MfaLoginExpired)?;
         if req.code.trim().is_empty() {
-            return Err(Error::invalid("code", "Code is required"));
+            return Err(no_code());
         }
         if !mfa_challenges::take_attempt(&self.pool, challenge, user_id, ATTEMPTS_PER_SIGN_IN, now)
             .await?
@@ -219,7 +219,7 @@ impl Accounts {
     ) -> Result<pb::MfaConfirmed, Error> {
         Self::off_tablet(caller)?;
         if req.code.trim().is_empty() {
-            return Err(Error::invalid("code", "Code is required"));
+            return Err(no_code());
         }
         let mut user = users::find_by_id(&self.pool, caller.id)
             .await?
@@ -286,12 +286,10 @@ impl Accounts {
             return Err(Error::MfaNotOn);
         }
         if self.mfa_required_of(&user) {
-            return Err(Error::Forbidden(
-                "Two-factor sign-in is required for platform administrators",
-            ));
+            return Err(Error::MfaRequiredForAdmins);
         }
         if req.code.trim().is_empty() {
-            return Err(Error::invalid("code", "Code is required"));
+            return Err(no_code());
         }
         let mail = MailContext::from_proto(req.mail.as_ref());
         self.check_code(&user, &req.code, None, mail.as_ref())
@@ -313,9 +311,7 @@ impl Accounts {
         req: pb::ResetChildMfaRequest,
     ) -> Result<Uuid, Error> {
         Self::off_tablet(caller)?;
-        let org = caller
-            .org
-            .ok_or(Error::Forbidden("This account does not belong to a family"))?;
+        let org = caller.org.ok_or(Error::NoFamily)?;
         let child_id = Uuid::parse_str(req.child_id.trim()).map_err(|_| Error::ChildHasNoLogin)?;
         let login = users::child_login(&self.pool, org, child_id)
             .await?
@@ -437,8 +433,13 @@ fn minutes_left(until: chrono::DateTime<chrono::Utc>, now: chrono::DateTime<chro
     (seconds + 59) / 60
 }
 
+// (`kit::codes` in full: this module's own codes are the recovery codes.)
+fn no_code() -> Error {
+    Error::invalid("code", kit::codes::required(kit::codes::Label::Code))
+}
+
 fn wrong_code() -> Error {
-    Error::invalid("code", "That code is not right")
+    Error::invalid("code", kit::codes::mfa_code_wrong())
 }
 
 fn unix_seconds(at: chrono::DateTime<chrono::Utc>) -> u64 {
@@ -465,6 +466,20 @@ mod tests {
         assert_eq!(step_of(&totp, "287083", 59), None);
         assert_eq!(step_of(&totp, "28708", 59), None);
         assert_eq!(step_of(&totp, "abcdef", 59), None);
+    }
+
+    #[test]
+    fn a_missing_or_wrong_code_is_the_code_fields_refusal() {
+        for (err, code, text) in [
+            (no_code(), "REQUIRED", "Code is required"),
+            (wrong_code(), "MFA_CODE_WRONG", "That code is not right"),
+        ] {
+            let Error::Invalid(field) = err else {
+                panic!("{code} is a field's refusal");
+            };
+            assert_eq!((field.field, field.code()), ("code", code));
+            assert_eq!(field.message(), text);
+        }
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! them does.
 
 use chorely_proto::auth::v1 as pb;
-use kit::{authn::User as Caller, outbox, validate};
+use kit::{authn::User as Caller, codes, outbox, validate};
 use uuid::Uuid;
 
 use crate::{
@@ -59,40 +59,34 @@ pub fn language(raw: &str) -> &'static str {
 /// The token errors people see, the same for each kind of link (a lock's
 /// mail has no token: its link is the page asking for a reset).
 fn unknown_link(kind: MailKind) -> Error {
-    match kind {
-        MailKind::ResetPassword => Error::invalid(
-            "token",
-            "This password reset link is not valid. Ask for a new one.",
-        ),
-        // A new address's link is a verification link to its reader.
-        _ => Error::invalid(
-            "token",
-            "This verification link is not valid. Ask for a new one.",
-        ),
-    }
+    Error::invalid(
+        "token",
+        match kind {
+            MailKind::ResetPassword => codes::reset_link_invalid(),
+            // A new address's link is a verification link to its reader.
+            _ => codes::verify_link_invalid(),
+        },
+    )
 }
 
 fn used_link(kind: MailKind) -> Error {
-    match kind {
-        MailKind::ResetPassword => Error::invalid(
-            "token",
-            "This password reset link has already been used. Ask for a new one.",
-        ),
-        _ => Error::invalid("token", "This verification link has already been used."),
-    }
+    Error::invalid(
+        "token",
+        match kind {
+            MailKind::ResetPassword => codes::reset_link_used(),
+            _ => codes::verify_link_used(),
+        },
+    )
 }
 
 fn expired_link(kind: MailKind) -> Error {
-    match kind {
-        MailKind::ResetPassword => Error::invalid(
-            "token",
-            "This password reset link has expired. Ask for a new one.",
-        ),
-        _ => Error::invalid(
-            "token",
-            "This verification link has expired. Ask for a new one.",
-        ),
-    }
+    Error::invalid(
+        "token",
+        match kind {
+            MailKind::ResetPassword => codes::reset_link_expired(),
+            _ => codes::verify_link_expired(),
+        },
+    )
 }
 
 impl Accounts {
@@ -291,6 +285,39 @@ impl Accounts {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_kind_of_link_is_refused_in_its_own_words() {
+        let refused = |err: Error| match err {
+            Error::Invalid(field) => (field.field, field.code()),
+            other => panic!("not the token's refusal: {other}"),
+        };
+        let reset = MailKind::ResetPassword;
+        assert_eq!(
+            refused(unknown_link(reset)),
+            ("token", "RESET_LINK_INVALID")
+        );
+        assert_eq!(refused(used_link(reset)), ("token", "RESET_LINK_USED"));
+        assert_eq!(
+            refused(expired_link(reset)),
+            ("token", "RESET_LINK_EXPIRED")
+        );
+        for kind in [MailKind::VerifyEmail, MailKind::ConfirmEmailChange] {
+            assert_eq!(
+                refused(unknown_link(kind)),
+                ("token", "VERIFY_LINK_INVALID")
+            );
+            assert_eq!(refused(used_link(kind)), ("token", "VERIFY_LINK_USED"));
+            assert_eq!(
+                refused(expired_link(kind)),
+                ("token", "VERIFY_LINK_EXPIRED")
+            );
+        }
+        assert_eq!(
+            used_link(MailKind::VerifyEmail).to_string(),
+            "This verification link has already been used."
+        );
+    }
 
     #[test]
     fn mails_are_written_in_the_language_asked_for_or_english() {

@@ -11,7 +11,11 @@ use chorely_proto::{
     events::v1::{TokenRevoked, UserRevoked},
 };
 use chrono::{DateTime, Utc};
-use kit::{authn::User as Caller, outbox};
+use kit::{
+    authn::User as Caller,
+    codes::{self, Label},
+    outbox,
+};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
@@ -123,7 +127,7 @@ impl Accounts {
         if req.current_password.is_empty() {
             return Err(Error::invalid(
                 "currentPassword",
-                "Current password is required",
+                codes::required(Label::CurrentPassword),
             ));
         }
         let password = Password::parse_field(&req.new_password, "newPassword")?;
@@ -158,9 +162,7 @@ impl Accounts {
         caller: &Caller,
         req: pb::SetChildPasswordRequest,
     ) -> Result<Uuid, Error> {
-        let org = caller
-            .org
-            .ok_or(Error::Forbidden("This account does not belong to a family"))?;
+        let org = caller.org.ok_or(Error::NoFamily)?;
         // Another family's child, or one that is not a child at all, answers
         // as a child without a login: nothing about it is told.
         let child_id = Uuid::parse_str(req.child_id.trim()).map_err(|_| Error::ChildHasNoLogin)?;

@@ -4,7 +4,10 @@
 //! two-factor sign-in on, ending every session, making a calendar feed) ask
 //! for the current password, counted against the login lock as a login is.
 
-use kit::authn::User as Caller;
+use kit::{
+    authn::User as Caller,
+    codes::{self, Label},
+};
 
 use crate::{
     accounts::Accounts,
@@ -36,7 +39,7 @@ impl Accounts {
         if password.is_empty() {
             return Err(Error::invalid(
                 "currentPassword",
-                "Current password is required",
+                codes::required(Label::CurrentPassword),
             ));
         }
         let user = users::find_by_id(&self.pool, caller.id)
@@ -50,7 +53,7 @@ impl Accounts {
         {
             return Err(Error::invalid(
                 "currentPassword",
-                "Current password is incorrect",
+                codes::current_password_wrong(),
             ));
         }
         login_failures::clear(&self.pool, &user.email).await?;

@@ -9,8 +9,10 @@ use std::time::Duration;
 use chorely_proto::{auth::v1 as pb, events::v1::TokenRevoked};
 use kit::{
     authn::User as Caller,
+    codes::{self, Label},
     outbox,
     tenancy::{Scope, all_families, within},
+    validate,
 };
 use uuid::Uuid;
 
@@ -47,10 +49,10 @@ pub struct Pin(String);
 impl Pin {
     pub fn parse(raw: &str) -> Result<Self, Error> {
         if raw.is_empty() {
-            return Err(Error::invalid("pin", "PIN is required"));
+            return Err(Error::invalid("pin", codes::required(Label::Pin)));
         }
         if raw.len() != 4 || !raw.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(Error::invalid("pin", "PIN must be exactly 4 digits"));
+            return Err(Error::invalid("pin", codes::pin_format()));
         }
         Ok(Self(raw.to_owned()))
     }
@@ -76,9 +78,7 @@ fn tablet_view(tablet: &TabletRow) -> pb::Tablet {
 }
 
 fn family_of(caller: &Caller) -> Result<Uuid, Error> {
-    caller
-        .org
-        .ok_or(Error::Forbidden("This account does not belong to a family"))
+    caller.org.ok_or(Error::NoFamily)
 }
 
 impl Accounts {
@@ -92,14 +92,9 @@ impl Accounts {
         let org = family_of(caller)?;
         let name = req.name.trim();
         if name.is_empty() {
-            return Err(Error::invalid("name", "Tablet name is required"));
+            return Err(Error::invalid("name", codes::required(Label::TabletName)));
         }
-        if name.chars().count() > NAME_MAX {
-            return Err(Error::invalid(
-                "name",
-                "Tablet name must be at most 60 characters",
-            ));
-        }
+        validate::at_most(name, NAME_MAX, "name", Label::TabletName)?;
         let (token, hash) = new_token()?;
         let tablet = tablets::insert(
             &self.pool,
@@ -286,7 +281,7 @@ impl Accounts {
         };
         if !self.hasher.verify(pin.expose(), Some(&hash)).await? {
             // Stays counted.
-            return Err(Error::invalid("pin", "That PIN is not right"));
+            return Err(Error::invalid("pin", codes::pin_wrong()));
         }
         child_pins::clear(&self.pool, login.id).await?;
         if !login.is_active {
@@ -393,6 +388,22 @@ mod tests {
         for bad in ["", "123", "12345", "12a4", " 123", "１２３４", "12.4"] {
             assert!(Pin::parse(bad).is_err(), "{bad:?}");
         }
+        let refused = |raw: &str| match Pin::parse(raw) {
+            Err(Error::Invalid(field)) => (field.field, field.code(), field.message()),
+            _ => panic!("{raw:?} is the PIN's refusal"),
+        };
+        assert_eq!(
+            refused(""),
+            ("pin", "REQUIRED", "PIN is required".to_owned())
+        );
+        assert_eq!(
+            refused("12a4"),
+            (
+                "pin",
+                "PIN_FORMAT",
+                "PIN must be exactly 4 digits".to_owned()
+            )
+        );
         assert_eq!(format!("{:?}", Pin::parse("0427").unwrap()), "Pin(****)");
     }
 }

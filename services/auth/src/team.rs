@@ -4,6 +4,7 @@ use chorely_proto::{auth::v1 as pb, events::v1::UserRevoked};
 use chrono::{Duration, Utc};
 use kit::{
     authn::{Role, User as Caller},
+    codes::{self, Label},
     outbox, validate,
 };
 use uuid::Uuid;
@@ -20,9 +21,7 @@ use crate::{
 };
 
 fn family_id(caller: &Caller) -> Result<Uuid, Error> {
-    caller
-        .org
-        .ok_or(Error::Forbidden("This account does not belong to a family"))
+    caller.org.ok_or(Error::NoFamily)
 }
 
 fn parse_id(raw: &str) -> Result<Uuid, Error> {
@@ -87,10 +86,7 @@ impl Accounts {
             Ok(pb::Role::OrgAdmin | pb::Role::Unspecified) => Role::OrgAdmin,
             Ok(pb::Role::OrgMember) => Role::OrgMember,
             _ => {
-                return Err(Error::invalid(
-                    "role",
-                    "Role must be ORG_ADMIN or ORG_MEMBER",
-                ));
+                return Err(Error::invalid("role", codes::invite_role_invalid()));
             }
         };
         let email = if req.email.trim().is_empty() {
@@ -125,7 +121,7 @@ impl Accounts {
         let id = parse_id(user_id)?;
         if id == caller.id {
             // Not a bad request: a parent may never do this (spec §4).
-            return Err(Error::Forbidden("You cannot deactivate your own account"));
+            return Err(Error::CannotDeactivateSelf);
         }
         let mut tx = self.pool.begin().await?;
         let user = users::deactivate(&mut tx, org, id)
@@ -161,7 +157,7 @@ impl Accounts {
     ) -> Result<pb::InviteCode, Error> {
         let org = family_id(caller)?;
         let child_id = Uuid::parse_str(&req.child_id)
-            .map_err(|_| Error::invalid("childId", "Unknown child"))?;
+            .map_err(|_| Error::invalid("childId", codes::child_unknown()))?;
         let email = validate::email(&req.email)?;
         // Whoever calls (the family service, with the parent's token, or
         // anyone holding a parent's token), the child must not be another
@@ -188,9 +184,9 @@ impl Accounts {
                 organization_id: org,
                 role: Role::OrgMember.as_str(),
                 email: Some(&email),
-                first_name: &validate::required(&req.first_name, "firstName", "First name")?,
-                last_name: &validate::optional(&req.last_name, "lastName", "Last name")?,
-                display_name: &validate::optional(&req.display_name, "name", "Display name")?,
+                first_name: &validate::required(&req.first_name, "firstName", Label::FirstName)?,
+                last_name: &validate::optional(&req.last_name, "lastName", Label::LastName)?,
+                display_name: &validate::optional(&req.display_name, "name", Label::DisplayName)?,
                 phone: &validate::phone(&req.phone)?,
                 child_id: Some(child_id),
                 created_by: Some(caller.id),
@@ -209,7 +205,7 @@ impl Accounts {
     ) -> Result<(), Error> {
         let org = family_id(caller)?;
         let child_id = Uuid::parse_str(&req.child_id)
-            .map_err(|_| Error::invalid("childId", "Unknown child"))?;
+            .map_err(|_| Error::invalid("childId", codes::child_unknown()))?;
         let email = validate::email(&req.email)?;
         let phone = validate::phone(&req.phone)?;
         // The family's own logins' addresses are refused, as when inviting;

@@ -2,7 +2,7 @@
 
 use chrono::NaiveDate;
 use chrono_tz::Tz;
-use kit::{authn::User, validate::FieldError};
+use kit::{authn::User, codes, validate::FieldError};
 use sqlx::PgPool;
 use uuid::Uuid;
 
@@ -51,6 +51,23 @@ pub fn date(raw: &str, field: &'static str) -> Result<Option<NaiveDate>, FieldEr
         "" => Ok(None),
         text => NaiveDate::parse_from_str(text, "%Y-%m-%d")
             .map(Some)
-            .map_err(|_| FieldError::new(field, "Date must be a date as YYYY-MM-DD")),
+            .map_err(|_| codes::date_invalid().on(field)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_date_is_written_yyyy_mm_dd() {
+        assert_eq!(date(" ", "from"), Ok(None));
+        assert_eq!(
+            date("2030-01-07", "from"),
+            Ok(NaiveDate::from_ymd_opt(2030, 1, 7))
+        );
+        let err = date("07/01/2030", "to").unwrap_err();
+        assert_eq!((err.field, err.code()), ("to", "DATE_INVALID"));
+        assert_eq!(err.message(), "Date must be a date as YYYY-MM-DD");
     }
 }

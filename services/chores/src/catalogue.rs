@@ -4,7 +4,13 @@ use chorely_proto::{
     chores::v1 as pb,
     events::v1::{CatalogueChanged, ChoreCountChanged},
 };
-use kit::{authn::User, clock::Clock, time::local_date, validate};
+use kit::{
+    authn::User,
+    clock::Clock,
+    codes::{self, Label},
+    time::local_date,
+    validate,
+};
 use sqlx::PgPool;
 use uuid::Uuid;
 
@@ -41,13 +47,7 @@ const DESCRIPTION_MAX: usize = 500;
 
 fn description(raw: &str) -> Result<String, Error> {
     let text = raw.trim();
-    if text.chars().count() > DESCRIPTION_MAX {
-        return Err(validate::FieldError::new(
-            "description",
-            format!("Description must be at most {DESCRIPTION_MAX} characters"),
-        )
-        .into());
-    }
+    validate::at_most(text, DESCRIPTION_MAX, "description", Label::Description)?;
     Ok(text.to_owned())
 }
 
@@ -65,7 +65,7 @@ impl Catalogue {
         org: Uuid,
         req: pb::UpsertCategoryRequest,
     ) -> Result<pb::Category, Error> {
-        let name = validate::required(&req.name, "name", "Name")?;
+        let name = validate::required(&req.name, "name", Label::Name)?;
         let description = description(&req.description)?;
         let row = categories::insert(&self.pool, org, &name, &description).await?;
         Ok(view::category(&row))
@@ -77,7 +77,7 @@ impl Catalogue {
         req: pb::UpsertCategoryRequest,
     ) -> Result<pb::Category, Error> {
         let id = category_id(&req.id)?;
-        let name = validate::required(&req.name, "name", "Name")?;
+        let name = validate::required(&req.name, "name", Label::Name)?;
         let description = description(&req.description)?;
         let mut tx = self.pool.begin().await?;
         let row = categories::update(&mut tx, org, id, &name, &description)
@@ -226,9 +226,9 @@ impl Catalogue {
         parent: &User,
         req: &pb::UpsertChoreRequest,
     ) -> Result<ChoreFields, Error> {
-        let name = validate::required(&req.name, "name", "Name")?;
+        let name = validate::required(&req.name, "name", Label::Name)?;
         if req.category_id.trim().is_empty() {
-            return Err(validate::FieldError::new("categoryId", "Category is required").into());
+            return Err(codes::required(Label::Category).on("categoryId").into());
         }
         let description = description(&req.description)?;
         let base_reward_cents = domain::base_reward(req.base_reward_cents)?;

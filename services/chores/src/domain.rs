@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, Days, NaiveDate, Utc};
 use chrono_tz::Tz;
-use kit::validate::FieldError;
+use kit::{codes, validate::FieldError};
 
 /// Spec §9: anytime, daily, every 2 or 3 days, weekly, bi-weekly, monthly.
 pub const FREQUENCIES: [i32; 7] = [0, 1, 2, 3, 7, 14, 30];
@@ -19,25 +19,16 @@ pub fn frequency(days: i32) -> Result<i32, FieldError> {
     if FREQUENCIES.contains(&days) {
         Ok(days)
     } else {
-        Err(FieldError::new(
-            "frequencyDays",
-            "Frequency must be one of 0, 1, 2, 3, 7, 14 or 30 days",
-        ))
+        Err(codes::frequency_invalid().on("frequencyDays"))
     }
 }
 
 pub fn base_reward(cents: i64) -> Result<i64, FieldError> {
     if cents < 0 {
-        return Err(FieldError::new(
-            "baseReward",
-            "Base reward cannot be negative",
-        ));
+        return Err(codes::base_reward_negative().on("baseReward"));
     }
     if cents > MAX_REWARD_CENTS {
-        return Err(FieldError::new(
-            "baseReward",
-            "Base reward must be at most 10000.00",
-        ));
+        return Err(codes::base_reward_too_large().on("baseReward"));
     }
     Ok(cents)
 }
@@ -45,16 +36,10 @@ pub fn base_reward(cents: i64) -> Result<i64, FieldError> {
 /// What a missed due day costs: like a reward, at most 10000.00.
 pub fn missed_penalty(cents: i64) -> Result<i64, FieldError> {
     if cents < 0 {
-        return Err(FieldError::new(
-            "missedPenalty",
-            "Missed penalty cannot be negative",
-        ));
+        return Err(codes::missed_penalty_negative().on("missedPenalty"));
     }
     if cents > MAX_REWARD_CENTS {
-        return Err(FieldError::new(
-            "missedPenalty",
-            "Missed penalty must be at most 10000.00",
-        ));
+        return Err(codes::missed_penalty_too_large().on("missedPenalty"));
     }
     Ok(cents)
 }
@@ -62,10 +47,7 @@ pub fn missed_penalty(cents: i64) -> Result<i64, FieldError> {
 /// The completion time a child claims: not later than now.
 pub fn completed_at(at: DateTime<Utc>, now: DateTime<Utc>) -> Result<DateTime<Utc>, FieldError> {
     if (at - now).num_seconds() > CLOCK_SKEW_SECS {
-        return Err(FieldError::new(
-            "completedAt",
-            "Completion time cannot be in the future",
-        ));
+        return Err(codes::completion_in_future().on("completedAt"));
     }
     Ok(at)
 }
@@ -193,7 +175,11 @@ mod tests {
         assert!(completed_at(utc("2026-01-01T11:00:00Z"), now).is_ok());
         assert!(completed_at(utc("2026-01-01T12:00:30Z"), now).is_ok());
         let err = completed_at(utc("2026-01-01T12:05:00Z"), now).unwrap_err();
-        assert_eq!(err.message, "Completion time cannot be in the future");
+        assert_eq!(err.message(), "Completion time cannot be in the future");
+        assert_eq!(
+            (err.field, err.code()),
+            ("completedAt", "COMPLETION_IN_FUTURE")
+        );
     }
 
     #[test]
@@ -210,9 +196,19 @@ mod tests {
         for days in FREQUENCIES {
             assert_eq!(frequency(days), Ok(days));
         }
-        assert!(frequency(5).is_err());
-        assert!(base_reward(-1).is_err());
-        assert!(base_reward(MAX_REWARD_CENTS + 1).is_err());
+        assert_eq!(frequency(5).unwrap_err().code(), "FREQUENCY_INVALID");
+        assert_eq!(base_reward(-1).unwrap_err().code(), "BASE_REWARD_NEGATIVE");
+        let large = base_reward(MAX_REWARD_CENTS + 1).unwrap_err();
+        assert_eq!(large.code(), "BASE_REWARD_TOO_LARGE");
+        assert_eq!(large.message(), "Base reward must be at most 10000.00");
         assert_eq!(base_reward(0), Ok(0));
+        assert_eq!(
+            missed_penalty(-1).unwrap_err().code(),
+            "MISSED_PENALTY_NEGATIVE"
+        );
+        let large = missed_penalty(MAX_REWARD_CENTS + 1).unwrap_err();
+        assert_eq!(large.code(), "MISSED_PENALTY_TOO_LARGE");
+        assert_eq!(large.field, "missedPenalty");
+        assert_eq!(missed_penalty(MAX_REWARD_CENTS), Ok(MAX_REWARD_CENTS));
     }
 }

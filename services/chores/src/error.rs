@@ -73,7 +73,7 @@ pub enum Error {
     #[error("{}", self.refused())]
     TurnDone(String),
     /// The photo store is down or failing; nothing was saved.
-    #[error("The photo could not be stored. Please try again.")]
+    #[error("{}", self.refused())]
     PhotoStoreUnavailable(#[source] anyhow::Error),
     /// Another service refused or failed.
     #[error("{1}")]
@@ -86,7 +86,8 @@ pub enum Error {
 
 impl Refuses for Error {
     /// The refusal the user sees, in the catalogue's words
-    /// (proto/errors.toml); none for a failure that is not theirs.
+    /// (proto/errors/); none for a failure that is not theirs. A refused
+    /// field (a photo's too) is answered with its field, in `From` below.
     fn refusal(&self) -> Option<Refusal> {
         Some(match self {
             Error::CategoryNotFound => codes::category_not_found(),
@@ -115,9 +116,9 @@ impl Refuses for Error {
             Error::NotOnTablet => codes::not_on_tablet(),
             Error::AlreadyTheirTurn(name) => codes::already_their_turn(name),
             Error::TurnDone(name) => codes::turn_done(name),
+            Error::PhotoStoreUnavailable(_) => codes::photo_not_stored(),
             Error::Invalid(_)
             | Error::Photo(_)
-            | Error::PhotoStoreUnavailable(_)
             | Error::Upstream(..)
             | Error::Database(_)
             | Error::Internal(_) => return None,
@@ -129,12 +130,10 @@ impl From<Error> for Status {
     fn from(err: Error) -> Self {
         match err {
             Error::Invalid(field) => kit::error::invalid(&field),
-            Error::Photo(photo) => {
-                kit::error::invalid(&kit::validate::FieldError::new("photo", photo.to_string()))
-            }
+            Error::Photo(photo) => kit::error::invalid(&photo.refusal().on("photo")),
             Error::PhotoStoreUnavailable(ref cause) => {
                 tracing::warn!(error = %cause, "photo store unavailable");
-                Status::unavailable(err.to_string())
+                err.refusal_status()
             }
             Error::Upstream(service, status) => kit::error::upstream(service, status),
             // Unavailable when PostgreSQL could not be reached, else internal.
@@ -142,5 +141,46 @@ impl From<Error> for Status {
             Error::Internal(e) => kit::error::failure(e.as_ref()),
             refused => refused.refusal_status(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refused_photo_is_its_fields_refusal() {
+        let status = Status::from(Error::Photo(PhotoError::NotAnImage));
+        assert_eq!(status.code(), tonic::Code::InvalidArgument);
+        assert_eq!(status.message(), "Photo must be a JPEG, PNG or WebP image");
+        let refusal = Refusal::of(&status).expect("a refusal");
+        assert_eq!(refusal.code(), "PHOTO_NOT_AN_IMAGE");
+        assert_eq!(
+            kit::error::field_violations(&status),
+            vec![("photo".to_owned(), refusal.message())]
+        );
+    }
+
+    #[test]
+    fn a_photo_store_outage_is_unavailable_with_its_code() {
+        let err = Error::PhotoStoreUnavailable(anyhow::anyhow!("connection refused"));
+        assert_eq!(
+            err.to_string(),
+            "The photo could not be stored. Please try again."
+        );
+        let status = Status::from(err);
+        assert_eq!(status.code(), tonic::Code::Unavailable);
+        assert_eq!(
+            Refusal::of(&status).map(|r| r.code()),
+            Some("PHOTO_NOT_STORED")
+        );
+    }
+
+    #[test]
+    fn a_refused_field_keeps_its_code() {
+        let status = Status::from(Error::Invalid(codes::limit_out_of_range(200).on("limit")));
+        assert_eq!(status.message(), "Limit must be between 1 and 200");
+        let refusal = Refusal::of(&status).expect("a refusal");
+        assert_eq!(refusal.code(), "LIMIT_OUT_OF_RANGE");
     }
 }

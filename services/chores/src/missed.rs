@@ -18,8 +18,9 @@ use chrono::{DateTime, Days, Duration, NaiveDate, Utc};
 use kit::{
     authn::User,
     clock::Clock,
+    codes::Label,
     time::{local_date, opt_to_proto, to_proto},
-    validate::FieldError,
+    validate::{self, FieldError},
 };
 use sqlx::PgPool;
 use tokio_util::sync::CancellationToken;
@@ -45,6 +46,14 @@ const LOOKBACK_DAYS: u64 = 30;
 const LIST_DAYS: u64 = 30;
 
 const REASON_MAX: usize = 500;
+
+/// A parent's reason for excusing a miss, trimmed: at most [`REASON_MAX`]
+/// characters.
+fn reason(raw: &str) -> Result<&str, FieldError> {
+    let reason = raw.trim();
+    validate::at_most(reason, REASON_MAX, "reason", Label::Reason)?;
+    Ok(reason)
+}
 
 /// Records the misses of every day that has ended, at `now`, in every
 /// family; returns how many were recorded.
@@ -227,14 +236,7 @@ impl Missed {
         req: &pb::ExcuseMissedRequest,
     ) -> Result<pb::MissedChore, Error> {
         let id = Uuid::parse_str(req.id.trim()).map_err(|_| Error::MissedNotFound)?;
-        let reason = req.reason.trim();
-        if reason.chars().count() > REASON_MAX {
-            return Err(FieldError::new(
-                "reason",
-                format!("Reason must be at most {REASON_MAX} characters"),
-            )
-            .into());
-        }
+        let reason = reason(&req.reason)?;
         let names: HashMap<Uuid, String> = self
             .clients
             .family_children(parent)
@@ -311,5 +313,17 @@ mod tests {
             next_look(day(2030, 1, 7), chrono_tz::Asia::Tokyo),
             utc(2030, 1, 8, 15, 2)
         );
+    }
+
+    #[test]
+    fn an_excuse_has_a_reason_of_at_most_500_characters() {
+        assert_eq!(reason("  sick  "), Ok("sick"));
+        assert_eq!(
+            reason(&"x".repeat(REASON_MAX)).map(str::len),
+            Ok(REASON_MAX)
+        );
+        let err = reason(&"x".repeat(REASON_MAX + 1)).unwrap_err();
+        assert_eq!((err.field, err.code()), ("reason", "TOO_LONG"));
+        assert_eq!(err.message(), "Reason must be at most 500 characters");
     }
 }

@@ -11,7 +11,10 @@
 
 use chrono::{DateTime, Days, NaiveDate, Utc};
 use chrono_tz::Tz;
-use kit::validate::FieldError;
+use kit::{
+    codes::{self, Label},
+    validate::{self, FieldError},
+};
 use uuid::Uuid;
 
 use crate::schedule::{self, Child, Mark, Rules, Since, Standing, Status};
@@ -87,11 +90,12 @@ pub struct NewPause {
     pub reason: String,
 }
 
-fn day(raw: &str, field: &'static str, label: &str) -> Result<NaiveDate, FieldError> {
+fn day(raw: &str, field: &'static str, label: Label) -> Result<NaiveDate, FieldError> {
     match raw.trim() {
-        "" => Err(FieldError::new(field, format!("{label} is required"))),
-        text => NaiveDate::parse_from_str(text, "%Y-%m-%d")
-            .map_err(|_| FieldError::new(field, "Date must be a date as YYYY-MM-DD")),
+        "" => Err(codes::required(label).on(field)),
+        text => {
+            NaiveDate::parse_from_str(text, "%Y-%m-%d").map_err(|_| codes::date_invalid().on(field))
+        }
     }
 }
 
@@ -99,39 +103,25 @@ fn day(raw: &str, field: &'static str, label: &str) -> Result<NaiveDate, FieldEr
 /// from today to a year ahead, the end not before the start, at most
 /// [`LONGEST_DAYS`] days, a reason of at most [`REASON_MAX`] characters.
 pub fn parse(from: &str, to: &str, reason: &str, today: NaiveDate) -> Result<NewPause, FieldError> {
-    let from = day(from, "from", "Start date")?;
-    let to = day(to, "to", "End date")?;
+    let from = day(from, "from", Label::StartDate)?;
+    let to = day(to, "to", Label::EndDate)?;
     if from < today {
-        return Err(FieldError::new("from", "A pause cannot start in the past"));
+        return Err(codes::pause_in_past().on("from"));
     }
     if today
         .checked_add_days(Days::new(AHEAD_DAYS))
         .is_some_and(|last| from > last)
     {
-        return Err(FieldError::new(
-            "from",
-            "A pause can start at most a year ahead",
-        ));
+        return Err(codes::pause_too_far_ahead().on("from"));
     }
     if to < from {
-        return Err(FieldError::new(
-            "to",
-            "End date cannot be before the start date",
-        ));
+        return Err(codes::pause_end_before_start().on("to"));
     }
     if (to - from).num_days() + 1 > LONGEST_DAYS {
-        return Err(FieldError::new(
-            "to",
-            format!("A pause can last at most {LONGEST_DAYS} days"),
-        ));
+        return Err(codes::pause_too_long(LONGEST_DAYS).on("to"));
     }
     let reason = reason.trim();
-    if reason.chars().count() > REASON_MAX {
-        return Err(FieldError::new(
-            "reason",
-            format!("Reason must be at most {REASON_MAX} characters"),
-        ));
-    }
+    validate::at_most(reason, REASON_MAX, "reason", Label::Reason)?;
     Ok(NewPause {
         from,
         to,

@@ -12,6 +12,7 @@ use bytes::Bytes;
 use exif::{Field, In, Tag, Value, experimental::Writer};
 use image::{ImageFormat, ImageReader, Limits};
 use img_parts::{ImageEXIF, jpeg::Jpeg, webp::WebP};
+use kit::{codes, refusal::Refusal};
 
 /// The largest photo accepted, in bytes.
 pub const MAX_BYTES: usize = kit::validate::PHOTO_MAX_BYTES;
@@ -28,16 +29,30 @@ const MAX_DECODED_BYTES: u64 = 4 * MAX_PIXELS;
 /// and the service's memory limit must hold them (deploy/helm values).
 static DECODES: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1);
 
+/// Why a photo is refused; users read it as the refusal of the submission's
+/// `photo` field.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PhotoError {
-    #[error("Photo must be 10 MB or smaller")]
+    #[error("{}", self.refusal())]
     TooLarge,
-    #[error("Photo must be a JPEG, PNG or WebP image")]
+    #[error("{}", self.refusal())]
     NotAnImage,
-    #[error("The photo could not be read; it may be damaged or incomplete")]
+    #[error("{}", self.refusal())]
     Damaged,
-    #[error("Photo must be 64 megapixels or smaller")]
+    #[error("{}", self.refusal())]
     TooManyPixels,
+}
+
+impl PhotoError {
+    /// The refusal users see, in the catalogue's words.
+    pub fn refusal(&self) -> Refusal {
+        match self {
+            PhotoError::TooLarge => codes::photo_too_large(),
+            PhotoError::NotAnImage => codes::photo_not_an_image(),
+            PhotoError::Damaged => codes::photo_damaged(),
+            PhotoError::TooManyPixels => codes::photo_too_many_pixels(),
+        }
+    }
 }
 
 /// A photo fit to store.
@@ -343,5 +358,34 @@ mod tests {
         let mut big = images::jpeg(8, 8);
         big.resize(MAX_BYTES + 1, 0);
         assert_eq!(clean(big).unwrap_err(), PhotoError::TooLarge);
+    }
+
+    #[test]
+    fn each_refusal_has_its_code_and_words() {
+        for (err, code, message) in [
+            (
+                PhotoError::TooLarge,
+                "PHOTO_TOO_LARGE",
+                "Photo must be 10 MB or smaller",
+            ),
+            (
+                PhotoError::NotAnImage,
+                "PHOTO_NOT_AN_IMAGE",
+                "Photo must be a JPEG, PNG or WebP image",
+            ),
+            (
+                PhotoError::Damaged,
+                "PHOTO_DAMAGED",
+                "The photo could not be read; it may be damaged or incomplete",
+            ),
+            (
+                PhotoError::TooManyPixels,
+                "PHOTO_TOO_MANY_PIXELS",
+                "Photo must be 64 megapixels or smaller",
+            ),
+        ] {
+            assert_eq!(err.refusal().code(), code);
+            assert_eq!(err.to_string(), message);
+        }
     }
 }

@@ -9,6 +9,7 @@ use chrono_tz::Tz;
 use kit::{
     authn::User,
     clock::Clock,
+    codes::{self, Label},
     time::{local_date, to_proto},
     validate::FieldError,
 };
@@ -44,6 +45,18 @@ const SWAP_AHEAD_DAYS: u64 = 366;
 /// The first day whose submissions and swaps can still matter on `today`.
 pub fn since(today: NaiveDate) -> NaiveDate {
     today - Days::new(LOOKBACK_DAYS)
+}
+
+/// A turn a parent may swap on `today`: today's or a later one, up to
+/// [`SWAP_AHEAD_DAYS`] ahead (what is past is done or missed already).
+fn swappable(day: NaiveDate, today: NaiveDate) -> Result<(), FieldError> {
+    if day < today {
+        return Err(codes::swap_in_past().on("date"));
+    }
+    if day > today + Days::new(SWAP_AHEAD_DAYS) {
+        return Err(codes::swap_too_far_ahead().on("date"));
+    }
+    Ok(())
 }
 
 #[derive(Clone)]
@@ -345,22 +358,14 @@ impl Planning {
     ) -> Result<pb::Turns, Error> {
         let id = chore_id(&req.chore_id)?;
         if req.child_id.trim().is_empty() {
-            return Err(FieldError::new("childId", "Child is required").into());
+            return Err(codes::required(Label::Child).on("childId").into());
         }
-        let not_taking_turns =
-            || FieldError::new("childId", "This child does not take turns at this chore");
+        let not_taking_turns = || codes::not_in_turns().on("childId");
         let child = Uuid::parse_str(req.child_id.trim()).map_err(|_| not_taking_turns())?;
         let tz = self.time_zone(parent, org).await?;
         let today = local_date(self.clock.now(), tz);
         let day = calendar::date(&req.date, "date")?.unwrap_or(today);
-        if day < today {
-            return Err(
-                FieldError::new("date", "Only today's turn or a later one can be swapped").into(),
-            );
-        }
-        if day > today + Days::new(SWAP_AHEAD_DAYS) {
-            return Err(FieldError::new("date", "Turns can be swapped up to a year ahead").into());
-        }
+        swappable(day, today)?;
         let names = Names(
             self.clients
                 .family_children(parent)
@@ -382,12 +387,9 @@ impl Planning {
         if !rules.assigned.contains(&child) {
             return Err(not_taking_turns().into());
         }
-        let period = rules.period(day).ok_or_else(|| {
-            FieldError::new(
-                "date",
-                format!("This chore is not due on {}", day.format("%B %-d, %Y")),
-            )
-        })?;
+        let period = rules
+            .period(day)
+            .ok_or_else(|| codes::not_due_on(day).on("date"))?;
         let holder = rules.holder(&period).ok_or(Error::NoTurns)?;
         if holder == child {
             return Err(Error::AlreadyTheirTurn(names.of(child)));
@@ -423,5 +425,37 @@ fn listed(chore: Uuid, rules: &Rules, today: NaiveDate, count: usize, names: &Na
                 swapped,
             })
             .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn date(s: &str) -> NaiveDate {
+        NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap()
+    }
+
+    #[test]
+    fn turns_are_swapped_from_today_up_to_a_year_ahead() {
+        let today = date("2030-01-10");
+        assert_eq!(swappable(today, today), Ok(()));
+        assert_eq!(swappable(date("2031-01-11"), today), Ok(()));
+        let past = swappable(date("2030-01-09"), today).unwrap_err();
+        assert_eq!((past.field, past.code()), ("date", "SWAP_IN_PAST"));
+        assert_eq!(
+            past.message(),
+            "Only today's turn or a later one can be swapped"
+        );
+        let far = swappable(date("2031-01-12"), today).unwrap_err();
+        assert_eq!(far.code(), "SWAP_TOO_FAR_AHEAD");
+        assert_eq!(far.message(), "Turns can be swapped up to a year ahead");
+    }
+
+    #[test]
+    fn a_day_without_a_turn_is_named_in_the_refusal() {
+        let refusal = codes::not_due_on(date("2030-03-05"));
+        assert_eq!(refusal.code(), "NOT_DUE_ON");
+        assert_eq!(refusal.message(), "This chore is not due on March 5, 2030");
     }
 }

@@ -24,6 +24,7 @@ use std::collections::BTreeMap;
 use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, TimeZone, Utc};
 use chrono_tz::Tz;
 use kit::{
+    codes,
     time::{local_date, start_of_day},
     validate::FieldError,
 };
@@ -571,25 +572,14 @@ pub fn assigned(mode: Mode, raw: &[String], family: &[Uuid]) -> Result<Vec<Uuid>
         let id = Uuid::parse_str(text.trim())
             .ok()
             .filter(|id| family.contains(id))
-            .ok_or_else(|| {
-                FieldError::new(
-                    ASSIGNED,
-                    "Each assigned child must be a child of this family",
-                )
-            })?;
+            .ok_or_else(|| codes::assigned_not_in_family().on(ASSIGNED))?;
         if ids.contains(&id) {
-            return Err(FieldError::new(
-                ASSIGNED,
-                "Each child can be assigned only once",
-            ));
+            return Err(codes::assigned_twice().on(ASSIGNED));
         }
         ids.push(id);
     }
     if mode == Mode::Rotate && ids.len() < 2 {
-        return Err(FieldError::new(
-            ASSIGNED,
-            "Choose at least two children to take turns",
-        ));
+        return Err(codes::turns_need_two().on(ASSIGNED));
     }
     Ok(ids)
 }
@@ -601,17 +591,9 @@ pub fn due_days(raw: &[i32]) -> Result<Vec<u32>, FieldError> {
         let day = u32::try_from(*day)
             .ok()
             .filter(|d| (1..=7).contains(d))
-            .ok_or_else(|| {
-                FieldError::new(
-                    "dueDays",
-                    "Due days must be weekdays from 1 (Monday) to 7 (Sunday)",
-                )
-            })?;
+            .ok_or_else(|| codes::due_days_range().on("dueDays"))?;
         if days.contains(&day) {
-            return Err(FieldError::new(
-                "dueDays",
-                "Each due day can be chosen only once",
-            ));
+            return Err(codes::due_day_twice().on("dueDays"));
         }
         days.push(day);
     }
@@ -635,21 +617,13 @@ pub fn due_time(raw: &str) -> Result<Option<NaiveTime>, FieldError> {
         .then(|| NaiveTime::parse_from_str(text, "%H:%M").ok())
         .flatten()
         .map(Some)
-        .ok_or_else(|| {
-            FieldError::new(
-                "dueTime",
-                "Due time must be a time of day as HH:MM, from 00:00 to 23:59",
-            )
-        })
+        .ok_or_else(|| codes::due_time_invalid().on("dueTime"))
 }
 
 /// A due time needs the days it is due on.
 pub fn schedule(days: &[u32], time: Option<NaiveTime>) -> Result<(), FieldError> {
     if time.is_some() && days.is_empty() {
-        return Err(FieldError::new(
-            "dueDays",
-            "Choose the days a chore with a due time is due on",
-        ));
+        return Err(codes::due_time_needs_days().on("dueDays"));
     }
     Ok(())
 }
@@ -658,10 +632,7 @@ pub fn schedule(days: &[u32], time: Option<NaiveTime>) -> Result<(), FieldError>
 /// them is never missed.
 pub fn penalty(days: &[u32], penalty_cents: i64) -> Result<(), FieldError> {
     if penalty_cents > 0 && days.is_empty() {
-        return Err(FieldError::new(
-            "missedPenalty",
-            "Choose the days a chore with a missed penalty is due on",
-        ));
+        return Err(codes::penalty_needs_days().on("missedPenalty"));
     }
     Ok(())
 }

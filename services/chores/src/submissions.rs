@@ -8,7 +8,14 @@ use chorely_proto::{
 };
 use chrono::{DateTime, Days, NaiveDate, Utc};
 use chrono_tz::Tz;
-use kit::{authn::User, clock::Clock, outbox, time::to_proto, validate::FieldError};
+use kit::{
+    authn::User,
+    clock::Clock,
+    codes::{self, Label},
+    outbox,
+    time::to_proto,
+    validate::{self, FieldError},
+};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
@@ -61,13 +68,7 @@ fn submission_id(raw: &str) -> Result<Uuid, Error> {
 
 fn notes(raw: &str, field: &'static str) -> Result<String, Error> {
     let text = raw.trim();
-    if text.chars().count() > NOTES_MAX {
-        return Err(FieldError::new(
-            field,
-            format!("Notes must be at most {NOTES_MAX} characters"),
-        )
-        .into());
-    }
+    validate::at_most(text, NOTES_MAX, field, Label::Notes)?;
     Ok(text.to_owned())
 }
 
@@ -138,15 +139,9 @@ async fn check_frequency(tx: &mut PgConnection, claim: &Claim<'_>) -> Result<(),
 /// A completion claimed before the period it is submitted in began.
 fn outside(period: &Period) -> FieldError {
     if period.is_one_day() {
-        FieldError::new("completedAt", "Completion time must be today")
+        codes::completion_not_today().on("completedAt")
     } else {
-        FieldError::new(
-            "completedAt",
-            format!(
-                "Completion time must be on or after {}",
-                period.start.format("%B %-d, %Y")
-            ),
-        )
+        codes::completion_before_period(period.start).on("completedAt")
     }
 }
 
@@ -221,7 +216,7 @@ impl Submissions {
         let child = child_of(user)?;
         let chore_id = Uuid::parse_str(&req.chore_id).map_err(|_| {
             if req.chore_id.trim().is_empty() {
-                Error::Invalid(FieldError::new("choreId", "Chore is required"))
+                Error::Invalid(codes::required(Label::Chore).on("choreId"))
             } else {
                 Error::ChoreNotFound
             }
@@ -231,7 +226,7 @@ impl Submissions {
             .completed_at
             .as_ref()
             .and_then(kit::time::from_proto)
-            .ok_or_else(|| FieldError::new("completedAt", "Completion time is required"))?;
+            .ok_or_else(|| codes::required(Label::CompletionTime).on("completedAt"))?;
         let completed_at = domain::completed_at(completed_at, now)?;
         let notes = notes(&req.notes, "notes")?;
 
@@ -247,7 +242,7 @@ impl Submissions {
         }
         let photo = if req.photo.is_empty() {
             if chore.requires_photo {
-                return Err(FieldError::new("photo", "A photo is required for this chore").into());
+                return Err(codes::photo_required().on("photo").into());
             }
             None
         } else {
@@ -339,11 +334,7 @@ impl Submissions {
             None => LIST_DEFAULT,
             Some(n) if (1..=LIST_MAX).contains(&n) => n,
             Some(_) => {
-                return Err(FieldError::new(
-                    "limit",
-                    format!("Limit must be between 1 and {LIST_MAX}"),
-                )
-                .into());
+                return Err(codes::limit_out_of_range(LIST_MAX).on("limit").into());
             }
         };
         let status = match status {
@@ -415,9 +406,7 @@ impl Submissions {
             pb::SubmissionStatus::Approved => true,
             pb::SubmissionStatus::Rejected => false,
             _ => {
-                return Err(
-                    FieldError::new("status", "Status must be APPROVED or REJECTED").into(),
-                );
+                return Err(codes::decision_invalid().on("status").into());
             }
         };
         let admin_notes = notes(&req.admin_notes, "adminNotes")?;

@@ -15,7 +15,7 @@
 
 use chrono::{DateTime, Days, NaiveDate, Utc};
 use chrono_tz::Tz;
-use kit::validate::FieldError;
+use kit::{codes, validate::FieldError};
 use uuid::Uuid;
 
 use crate::{
@@ -114,6 +114,6 @@ pub fn start(raw: &str, today: NaiveDate) -> Result<NaiveDate, FieldError> {
         text => NaiveDate::parse_from_str(text, "%Y-%m-%d")
             .ok()
             .filter(|from| from.checked_add_days(Days::new(DAYS - 1)).is_some())
-            .ok_or_else(|| FieldError::new("from", "Date must be a date as YYYY-MM-DD")),
+            .ok_or_else(|| codes::date_invalid().on("from")),
     }
 }

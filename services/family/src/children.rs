@@ -11,7 +11,7 @@ use chorely_proto::{
     platform::v1::{GetOrganizationStatusRequest, platform_service_client::PlatformServiceClient},
 };
 use chrono::Utc;
-use kit::{authn::User, grpc::Outgoing, outbox, validate};
+use kit::{authn::User, codes::Label, grpc::Outgoing, outbox, validate};
 use sqlx::PgPool;
 use tonic::transport::Channel;
 use uuid::Uuid;
@@ -117,8 +117,8 @@ impl Children {
         org: Uuid,
         req: pb::InviteChildRequest,
     ) -> Result<pb::InviteChildResponse, Error> {
-        let first_name = validate::required(&req.first_name, "firstName", "First name")?;
-        let last_name = validate::optional(&req.last_name, "lastName", "Last name")?;
+        let first_name = validate::required(&req.first_name, "firstName", Label::FirstName)?;
+        let last_name = validate::optional(&req.last_name, "lastName", Label::LastName)?;
         let details = details(&Entered {
             name: &req.name,
             first_name: &first_name,
@@ -180,8 +180,8 @@ impl Children {
         if let Some(child) = children::find(&self.pool, org, id).await? {
             return Ok(view(&child));
         }
-        let first_name = validate::required(&req.first_name, "firstName", "First name")?;
-        let last_name = validate::optional(&req.last_name, "lastName", "Last name")?;
+        let first_name = validate::required(&req.first_name, "firstName", Label::FirstName)?;
+        let last_name = validate::optional(&req.last_name, "lastName", Label::LastName)?;
         let details = details(&Entered {
             name: "",
             first_name: &first_name,

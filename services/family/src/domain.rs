@@ -1,14 +1,18 @@
-//! Validated family input.
+//! Validated family input: a value refused is refused with a code of the
+//! catalogue (proto/errors/), whose text users see.
 
 use std::str::FromStr;
 
 use chorely_proto::family::v1::{AgeGroup, RewardDisplayType};
 use chrono::NaiveDate;
-use kit::validate::{self, FieldError};
+use kit::{
+    codes::{self, Label},
+    validate::{self, FieldError},
+};
 
 /// A family's display name.
 pub fn family_name(raw: &str) -> Result<String, FieldError> {
-    validate::required(raw, "name", "Family name")
+    validate::required(raw, "name", Label::FamilyName)
 }
 
 /// An IANA time zone; empty means UTC (a family can set it later).
@@ -19,7 +23,7 @@ pub fn time_zone(raw: &str) -> Result<String, FieldError> {
     }
     chrono_tz::Tz::from_str(raw)
         .map(|tz| tz.name().to_owned())
-        .map_err(|_| FieldError::new("timeZone", format!("Unknown time zone: {raw}")))
+        .map_err(|_| codes::time_zone_unknown(raw).on("timeZone"))
 }
 
 /// The readable part of a slug; a random suffix is added when it is taken.
@@ -49,7 +53,6 @@ pub struct ChildDetails {
 
 /// Default birthday reward (spec §9): $10.
 pub const DEFAULT_BIRTHDAY_REWARD_CENTS: i64 = 1000;
-pub const RATINGS_MESSAGE: &str = "Ratings must be whole numbers from 1 to 10";
 
 /// A birthday: empty means unknown; never in the future.
 pub fn date_of_birth(raw: &str, today: NaiveDate) -> Result<Option<NaiveDate>, FieldError> {
@@ -58,12 +61,9 @@ pub fn date_of_birth(raw: &str, today: NaiveDate) -> Result<Option<NaiveDate>, F
         return Ok(None);
     }
     let date = NaiveDate::parse_from_str(raw, "%Y-%m-%d")
-        .map_err(|_| FieldError::new("dateOfBirth", "Birthday must be a date (YYYY-MM-DD)"))?;
+        .map_err(|_| codes::not_a_date(Label::Birthday).on("dateOfBirth"))?;
     if date > today {
-        return Err(FieldError::new(
-            "dateOfBirth",
-            "Birthday cannot be in the future",
-        ));
+        return Err(codes::birthday_in_future().on("dateOfBirth"));
     }
     Ok(Some(date))
 }
@@ -72,10 +72,7 @@ pub fn birthday_reward(cents: Option<i64>) -> Result<i64, FieldError> {
     match cents {
         None => Ok(DEFAULT_BIRTHDAY_REWARD_CENTS),
         Some(c) if c >= 0 => Ok(c),
-        Some(_) => Err(FieldError::new(
-            "birthdayRewardAmount",
-            "Birthday reward must be 0 or more",
-        )),
+        Some(_) => Err(codes::birthday_reward_negative().on("birthdayRewardAmount")),
     }
 }
 
@@ -85,10 +82,7 @@ pub fn age_group(raw: i32) -> Result<&'static str, FieldError> {
         Ok(AgeGroup::Tween) => Ok("TWEEN"),
         Ok(AgeGroup::Teen) => Ok("TEEN"),
         Ok(AgeGroup::YoungAdult) => Ok("YOUNG_ADULT"),
-        Err(_) => Err(FieldError::new(
-            "ageGroup",
-            "Age group must be CHILD, TWEEN, TEEN or YOUNG_ADULT",
-        )),
+        Err(_) => Err(codes::age_group_invalid().on("ageGroup")),
     }
 }
 
@@ -97,10 +91,7 @@ pub fn ui_theme(raw: &str) -> Result<&'static str, FieldError> {
         "" | "KIDS" => Ok("KIDS"),
         "TEEN" => Ok("TEEN"),
         "ADULT" => Ok("ADULT"),
-        _ => Err(FieldError::new(
-            "uiTheme",
-            "Interface theme must be KIDS, TEEN or ADULT",
-        )),
+        _ => Err(codes::ui_theme_invalid().on("uiTheme")),
     }
 }
 
@@ -110,10 +101,7 @@ pub fn reward_display_type(raw: i32) -> Result<&'static str, FieldError> {
         Ok(RewardDisplayType::ScreenTime) => Ok("SCREEN_TIME"),
         Ok(RewardDisplayType::Points) => Ok("POINTS"),
         Ok(RewardDisplayType::Custom) => Ok("CUSTOM"),
-        Err(_) => Err(FieldError::new(
-            "rewardDisplayType",
-            "Reward type must be MONEY, SCREEN_TIME, POINTS or CUSTOM",
-        )),
+        Err(_) => Err(codes::reward_display_type_invalid().on("rewardDisplayType")),
     }
 }
 
@@ -122,13 +110,13 @@ pub fn rating(value: i32, field: &'static str) -> Result<i16, FieldError> {
     if (1..=10).contains(&value) {
         Ok(i16::try_from(value).unwrap_or(5))
     } else {
-        Err(FieldError::new(field, RATINGS_MESSAGE))
+        Err(codes::ratings_invalid().on(field))
     }
 }
 
 /// The display name: the one given, else first and last name.
 pub fn display_name(name: &str, first: &str, last: &str) -> Result<String, FieldError> {
-    let given = validate::optional(name, "name", "Display name")?;
+    let given = validate::optional(name, "name", Label::DisplayName)?;
     if given.is_empty() {
         Ok(format!("{first} {last}").trim().to_owned())
     } else {
@@ -147,9 +135,11 @@ mod tests {
             time_zone(" Europe/Paris ").ok(),
             Some("Europe/Paris".into())
         );
+        let unknown = time_zone("Mars/Olympus").unwrap_err();
+        assert_eq!(unknown.message(), "Unknown time zone: Mars/Olympus");
         assert_eq!(
-            time_zone("Mars/Olympus").unwrap_err().message,
-            "Unknown time zone: Mars/Olympus"
+            (unknown.field, unknown.code()),
+            ("timeZone", "TIME_ZONE_UNKNOWN")
         );
     }
 
@@ -162,13 +152,15 @@ mod tests {
             Some(NaiveDate::from_ymd_opt(2016, 2, 29))
         );
         assert_eq!(
-            date_of_birth("2026-11-23", today).unwrap_err().message,
+            date_of_birth("2026-11-23", today).unwrap_err().message(),
             "Birthday cannot be in the future"
         );
+        let not_a_date = date_of_birth("22/11/2016", today).unwrap_err();
         assert_eq!(
-            date_of_birth("22/11/2016", today).unwrap_err().field,
-            "dateOfBirth"
+            (not_a_date.field, not_a_date.code()),
+            ("dateOfBirth", "NOT_A_DATE")
         );
+        assert_eq!(not_a_date.message(), "Birthday must be a date (YYYY-MM-DD)");
     }
 
     #[test]
@@ -176,9 +168,14 @@ mod tests {
         assert_eq!(rating(1, "honestyRating").ok(), Some(1));
         assert_eq!(rating(10, "honestyRating").ok(), Some(10));
         for bad in [0, 11, -3] {
+            let refused = rating(bad, "rulesRating").unwrap_err();
             assert_eq!(
-                rating(bad, "rulesRating").unwrap_err().message,
-                RATINGS_MESSAGE
+                (refused.field, refused.code()),
+                ("rulesRating", "RATINGS_INVALID")
+            );
+            assert_eq!(
+                refused.message(),
+                "Ratings must be whole numbers from 1 to 10"
             );
         }
     }
@@ -187,13 +184,19 @@ mod tests {
     fn child_choices_default_and_reject_unknown_values() {
         assert_eq!(age_group(0).ok(), Some("CHILD"));
         assert_eq!(age_group(4).ok(), Some("YOUNG_ADULT"));
-        assert!(age_group(-1).is_err());
+        assert_eq!(age_group(-1).unwrap_err().code(), "AGE_GROUP_INVALID");
         assert_eq!(ui_theme("").ok(), Some("KIDS"));
-        assert!(ui_theme("NEON").is_err());
+        assert_eq!(ui_theme("NEON").unwrap_err().code(), "UI_THEME_INVALID");
         assert_eq!(reward_display_type(2).ok(), Some("SCREEN_TIME"));
-        assert!(reward_display_type(9).is_err());
+        assert_eq!(
+            reward_display_type(9).unwrap_err().code(),
+            "REWARD_DISPLAY_TYPE_INVALID"
+        );
         assert_eq!(birthday_reward(None).ok(), Some(1000));
-        assert!(birthday_reward(Some(-1)).is_err());
+        assert_eq!(
+            birthday_reward(Some(-1)).unwrap_err().message(),
+            "Birthday reward must be 0 or more"
+        );
         assert_eq!(display_name("", "Sam", "Lee").ok(), Some("Sam Lee".into()));
         assert_eq!(
             display_name(" Sammy ", "Sam", "Lee").ok(),

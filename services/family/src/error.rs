@@ -36,7 +36,7 @@ pub enum Error {
 
 impl Refuses for Error {
     /// The refusal the user sees, in the catalogue's words
-    /// (proto/errors.toml); none for a failure that is not theirs.
+    /// (proto/errors/); none for a failure that is not theirs.
     fn refusal(&self) -> Option<Refusal> {
         Some(match self {
             Error::FamilyNotFound => codes::family_not_found(),

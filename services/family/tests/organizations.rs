@@ -114,6 +114,16 @@ async fn only_a_parent_renames_the_family_and_only_services_create_one() {
         (err.code(), err.message()),
         (Code::InvalidArgument, "Family name is required")
     );
+    let refusal = kit::refusal::Refusal::of(&err).unwrap();
+    assert_eq!(refusal.code(), "REQUIRED");
+    assert_eq!(
+        refusal.params().map(|(name, ..)| name).collect::<Vec<_>>(),
+        ["label"]
+    );
+    assert_eq!(
+        kit::error::field_violations(&err),
+        [("name".to_owned(), "Family name is required".to_owned())]
+    );
     let renamed = family(&stack, &token)
         .update_current_organization(UpdateCurrentOrganizationRequest {
             name: "After".into(),

@@ -75,8 +75,7 @@ pub struct User {
 impl User {
     /// The user's family; a user without one (a super admin) has no family data.
     pub fn org(&self) -> Result<Uuid, Status> {
-        self.org
-            .ok_or_else(|| Status::permission_denied("This account does not belong to a family"))
+        self.org.ok_or_else(|| crate::codes::no_family().into())
     }
 }
 
@@ -88,7 +87,7 @@ pub enum Caller {
 }
 
 /// The one answer for every token that does not pass.
-pub const UNAUTHENTICATED: &str = "Invalid or expired token";
+pub const UNAUTHENTICATED: &str = crate::codes::UNAUTHENTICATED.en;
 
 /// Turns a bearer token into its caller: signature, claims and revocation
 /// checked. The gRPC services and the gateway both authenticate through it.
@@ -149,13 +148,13 @@ pub enum Refusal {
 /// `ErrorInfo.reason` of an `unauthenticated` status refusing a token whose
 /// user was deactivated, or whose family was suspended: the gateway tells
 /// clients which, so they can say why the session ended.
-pub const REASON_ACCOUNT_DEACTIVATED: &str = "ACCOUNT_DEACTIVATED";
-pub const REASON_FAMILY_SUSPENDED: &str = "FAMILY_SUSPENDED";
+pub const REASON_ACCOUNT_DEACTIVATED: &str = crate::codes::ACCOUNT_DEACTIVATED.code;
+pub const REASON_FAMILY_SUSPENDED: &str = crate::codes::FAMILY_SUSPENDED.code;
 /// `ErrorInfo.reason` of a `permission_denied` status refusing the console
 /// to a super admin who has not set up two-factor sign-in yet.
-pub const REASON_MFA_SETUP_REQUIRED: &str = "MFA_SETUP_REQUIRED";
+pub const REASON_MFA_SETUP_REQUIRED: &str = crate::codes::MFA_SETUP_REQUIRED.code;
 /// What they are told.
-pub const MFA_SETUP_REQUIRED: &str = "Set up two-factor sign-in before using the console";
+pub const MFA_SETUP_REQUIRED: &str = crate::codes::MFA_SETUP_REQUIRED.en;
 
 impl Refusal {
     /// What the caller is told: for a revoked token, the words their next
@@ -163,8 +162,8 @@ impl Refusal {
     pub fn message(self) -> &'static str {
         match self {
             Refusal::Invalid => UNAUTHENTICATED,
-            Refusal::UserRevoked => "This account has been deactivated",
-            Refusal::FamilySuspended => "This family account has been suspended",
+            Refusal::UserRevoked => crate::codes::ACCOUNT_DEACTIVATED.en,
+            Refusal::FamilySuspended => crate::codes::FAMILY_SUSPENDED.en,
         }
     }
 
@@ -185,7 +184,7 @@ impl Refusal {
                 self.message(),
                 ErrorDetails::with_error_info(reason, ERROR_DOMAIN, HashMap::new()),
             ),
-            None => Status::unauthenticated(self.message()),
+            None => crate::codes::unauthenticated().into(),
         }
     }
 
@@ -209,11 +208,7 @@ impl Refusal {
 /// The refusal of the console to a super admin who has not set up
 /// two-factor sign-in yet.
 pub fn mfa_setup_required() -> Status {
-    Status::with_error_details(
-        tonic::Code::PermissionDenied,
-        MFA_SETUP_REQUIRED,
-        ErrorDetails::with_error_info(REASON_MFA_SETUP_REQUIRED, ERROR_DOMAIN, HashMap::new()),
-    )
+    crate::codes::mfa_setup_required().into()
 }
 
 /// The token of an `Authorization: Bearer <token>` header value.
@@ -290,7 +285,7 @@ pub trait RequestAuth {
     fn user(&self) -> Result<&User, Status> {
         match self.caller()? {
             Caller::User(u) => Ok(u),
-            Caller::Service(_) => Err(Status::permission_denied("A user is required")),
+            Caller::Service(_) => Err(crate::codes::user_required().into()),
         }
     }
     /// A parent of a family (ORG_ADMIN, or a super admin).
@@ -299,7 +294,7 @@ pub trait RequestAuth {
         if user.role.is_parent() {
             Ok(user)
         } else {
-            Err(Status::permission_denied("Only parents can do this"))
+            Err(crate::codes::only_parents().into())
         }
     }
     /// A super admin who has signed in with two factors (or need not).
@@ -310,16 +305,14 @@ pub trait RequestAuth {
         } else if user.role == Role::SuperAdmin {
             Ok(user)
         } else {
-            Err(Status::permission_denied(
-                "Only platform administrators can do this",
-            ))
+            Err(crate::codes::only_platform_admins().into())
         }
     }
     /// Another service (calls that only services may make).
     fn service(&self) -> Result<&str, Status> {
         match self.caller()? {
             Caller::Service(name) => Ok(name),
-            Caller::User(_) => Err(Status::permission_denied("Only services can do this")),
+            Caller::User(_) => Err(crate::codes::only_services().into()),
         }
     }
 }
@@ -328,6 +321,6 @@ impl<T> RequestAuth for Request<T> {
     fn caller(&self) -> Result<&Caller, Status> {
         self.extensions()
             .get::<Caller>()
-            .ok_or_else(|| Status::unauthenticated("Authentication required"))
+            .ok_or_else(|| crate::codes::authentication_required().into())
     }
 }

@@ -7,7 +7,7 @@
 //! a message: the field a validation error is about, and whether an
 //! `unavailable` status names the service that is down in words fit for users.
 
-use std::{collections::HashMap, fmt::Display};
+use std::fmt::Display;
 
 use tonic::{Code, Status};
 use tonic_types::{ErrorDetails, StatusExt};
@@ -15,24 +15,24 @@ use tonic_types::{ErrorDetails, StatusExt};
 use crate::validate::FieldError;
 
 /// The message clients see for any failure that is not theirs to fix.
-pub const INTERNAL_MESSAGE: &str = "Something went wrong. Please try again.";
+pub const INTERNAL_MESSAGE: &str = crate::codes::INTERNAL.en;
 
 /// The `ErrorInfo.domain` of every detail Chorely attaches.
 pub const ERROR_DOMAIN: &str = "chorely";
 
 /// `ErrorInfo.reason` of an `unavailable` status whose message is written for
 /// users ("The rewards service is unavailable..."), unlike a transport error's.
-pub const REASON_SERVICE_UNAVAILABLE: &str = "SERVICE_UNAVAILABLE";
+pub const REASON_SERVICE_UNAVAILABLE: &str = crate::codes::SERVICE_UNAVAILABLE.code;
 
 /// Logs `err` with the current trace and returns an opaque `internal` status.
 pub fn internal(err: impl Display) -> Status {
     tracing::error!(error = %err, "internal error");
-    Status::internal(INTERNAL_MESSAGE)
+    crate::codes::internal().into()
 }
 
 /// The message clients see when a dependency of the service (its database,
 /// the photo store) cannot be reached for the moment.
-pub const UNAVAILABLE_MESSAGE: &str = "The service is temporarily unavailable. Please try again.";
+pub const UNAVAILABLE_MESSAGE: &str = crate::codes::UNAVAILABLE.en;
 
 /// The status of a failure of this service's own work: `unavailable` when
 /// somewhere in `err`'s chain PostgreSQL could not be reached (see
@@ -44,7 +44,7 @@ pub fn failure(err: &(dyn std::error::Error + 'static)) -> Status {
         .any(database_unreachable);
     if unreachable {
         tracing::warn!(error = %err, "database unreachable");
-        Status::unavailable(UNAVAILABLE_MESSAGE)
+        crate::codes::unavailable().into()
     } else {
         internal(err)
     }
@@ -65,13 +65,19 @@ pub fn database_unreachable(err: &sqlx::Error) -> bool {
     }
 }
 
-/// `invalid_argument` naming the field, with the message users read.
+/// `invalid_argument` naming the field (`BadRequest`), with the message
+/// users read and the refusal's code and values (`ErrorInfo`, as
+/// [`crate::refusal::Refusal::of`] reads them).
 pub fn invalid(err: &FieldError) -> Status {
-    Status::with_error_details(
-        Code::InvalidArgument,
-        err.message.clone(),
-        ErrorDetails::with_bad_request_violation(err.field, err.message.clone()),
-    )
+    let message = err.message();
+    let mut details = ErrorDetails::with_bad_request_violation(err.field, message.clone());
+    let metadata: std::collections::HashMap<String, String> = err
+        .refusal
+        .params()
+        .map(|(name, _, value)| (name.to_owned(), value.wire()))
+        .collect();
+    details.set_error_info(err.refusal.code(), ERROR_DOMAIN, metadata);
+    Status::with_error_details(Code::InvalidArgument, message, details)
 }
 
 /// The fields a status names as wrong, with their messages (empty for a
@@ -108,15 +114,7 @@ pub fn upstream(service: &str, status: Status) -> Status {
         _ if is_service_unavailable(&status) => status,
         _ => {
             tracing::error!(service, code = ?status.code(), message = status.message(), "upstream call failed");
-            Status::with_error_details(
-                Unavailable,
-                format!("The {service} service is unavailable. Please try again."),
-                ErrorDetails::with_error_info(
-                    REASON_SERVICE_UNAVAILABLE,
-                    ERROR_DOMAIN,
-                    HashMap::from([("service".to_owned(), service.to_owned())]),
-                ),
-            )
+            crate::codes::service_unavailable(service).into()
         }
     }
 }
@@ -127,12 +125,23 @@ mod tests {
 
     #[test]
     fn a_field_error_keeps_its_field_through_the_status() {
-        let status = invalid(&FieldError::new("firstName", "First name is required"));
+        let status =
+            invalid(&crate::codes::required(crate::codes::Label::FirstName).on("firstName"));
         assert_eq!(status.code(), Code::InvalidArgument);
         assert_eq!(status.message(), "First name is required");
         assert_eq!(
             field_violations(&status),
             vec![("firstName".to_owned(), "First name is required".to_owned())]
+        );
+        // With its code and the field's label, for clients to word it.
+        let refusal = crate::refusal::Refusal::of(&status).expect("the refusal");
+        assert_eq!(refusal.code(), "REQUIRED");
+        assert_eq!(
+            refusal
+                .params()
+                .map(|(_, _, v)| v.wire())
+                .collect::<Vec<_>>(),
+            vec!["firstName"]
         );
         // Passed on by another service unchanged.
         assert_eq!(field_violations(&upstream("family", status)).len(), 1);

@@ -1,4 +1,4 @@
-//! A refusal a user sees, as data: a code of the catalogue (proto/errors.toml,
+//! A refusal a user sees, as data: a code of the catalogue (proto/errors/,
 //! [`crate::codes`]) and the values its text names. It travels as gRPC's
 //! `ErrorInfo` (reason: the code; metadata: each value as text), so the
 //! gateway can answer the code and typed values (`params`) and the web
@@ -11,9 +11,9 @@ use chrono::NaiveDate;
 use tonic::Status;
 use tonic_types::{ErrorDetails, StatusExt};
 
-use crate::error::ERROR_DOMAIN;
+use crate::{codes::Label, error::ERROR_DOMAIN};
 
-/// The kind of a value a refusal's text names (proto/errors.toml says what
+/// The kind of a value a refusal's text names (proto/errors/README.md says what
 /// each means).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
@@ -22,6 +22,7 @@ pub enum Kind {
     Money,
     Date,
     Jar,
+    Label,
 }
 
 impl Kind {
@@ -33,6 +34,7 @@ impl Kind {
             Kind::Money => "money",
             Kind::Date => "date",
             Kind::Jar => "jar",
+            Kind::Label => "label",
         }
     }
 }
@@ -94,6 +96,7 @@ pub enum Value {
     Money(i64),
     Date(NaiveDate),
     Jar(Jar),
+    Label(Label),
 }
 
 impl Value {
@@ -105,6 +108,7 @@ impl Value {
             Value::Count(n) | Value::Money(n) => n.to_string(),
             Value::Date(date) => date.format("%Y-%m-%d").to_string(),
             Value::Jar(jar) => jar.as_str().to_owned(),
+            Value::Label(label) => label.name().to_owned(),
         }
     }
 
@@ -115,6 +119,7 @@ impl Value {
             Kind::Money => Value::Money(text.parse().ok()?),
             Kind::Date => Value::Date(NaiveDate::parse_from_str(text, "%Y-%m-%d").ok()?),
             Kind::Jar => Value::Jar(Jar::parse(text)?),
+            Kind::Label => Value::Label(Label::ALL.iter().copied().find(|l| l.name() == text)?),
         })
     }
 
@@ -126,6 +131,7 @@ impl Value {
             Value::Money(cents) => format!("${}", dollars(*cents)),
             Value::Date(date) => date.format("%B %-d, %Y").to_string(),
             Value::Jar(jar) => jar.as_str().to_lowercase(),
+            Value::Label(label) => label.english().to_owned(),
         }
     }
 }
@@ -158,6 +164,11 @@ impl Refusal {
 
     pub fn status_code(&self) -> tonic::Code {
         self.spec.status
+    }
+
+    /// This refusal as the one about request field `field` (its JSON name).
+    pub fn on(self, field: &'static str) -> crate::validate::FieldError {
+        crate::validate::FieldError::new(field, self)
     }
 
     /// Each value with its name and kind, in the order the text names them.
@@ -333,6 +344,7 @@ mod tests {
                         Kind::Money => Value::Money(100),
                         Kind::Date => Value::Date(NaiveDate::from_ymd_opt(2025, 3, 5).unwrap()),
                         Kind::Jar => Value::Jar(Jar::Spend),
+                        Kind::Label => Value::Label(Label::FirstName),
                     })
                     .collect(),
             );

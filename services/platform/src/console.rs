@@ -8,7 +8,7 @@ use chorely_proto::{
     platform::v1::{self as pb, Plan, SubscriptionStatus},
 };
 use chrono::Utc;
-use kit::{outbox, time::opt_to_proto, validate::FieldError};
+use kit::{codes, outbox, time::opt_to_proto};
 use sqlx::PgPool;
 use uuid::Uuid;
 
@@ -198,14 +198,12 @@ impl Console {
         status: SubscriptionStatus,
     ) -> Result<pb::OrganizationRow, Error> {
         let Some(plan) = plan_name(plan) else {
-            return Err(FieldError::new("plan", "Plan must be FREE, PRO or ENTERPRISE").into());
+            return Err(codes::plan_invalid().on("plan").into());
         };
         let Some(status) = status_name(status) else {
-            return Err(FieldError::new(
-                "subscriptionStatus",
-                "Subscription status must be TRIAL, ACTIVE or CANCELED",
-            )
-            .into());
+            return Err(codes::subscription_status_invalid()
+                .on("subscriptionStatus")
+                .into());
         };
         let mut tx = self.pool.begin().await?;
         if !organizations::set_plan(&mut tx, id, plan, status).await? {
@@ -255,6 +253,37 @@ mod tests {
         assert_eq!(pattern("  Lee "), Some("%lee%".into()));
         assert_eq!(pattern("50%_off"), Some("%50\\%\\_off%".into()));
         assert_eq!(pattern(""), None);
+    }
+
+    #[tokio::test]
+    async fn a_plan_or_status_not_offered_is_the_fields_refusal() {
+        // Refused before the database is asked: the pool never connects.
+        let console = Console {
+            pool: PgPool::connect_lazy("postgres://nobody@127.0.0.1:1/none").unwrap(),
+        };
+        let id = Uuid::now_v7();
+        for (plan, status, field, code, text) in [
+            (
+                Plan::Unspecified,
+                SubscriptionStatus::Active,
+                "plan",
+                "PLAN_INVALID",
+                "Plan must be FREE, PRO or ENTERPRISE",
+            ),
+            (
+                Plan::Pro,
+                SubscriptionStatus::Unspecified,
+                "subscriptionStatus",
+                "SUBSCRIPTION_STATUS_INVALID",
+                "Subscription status must be TRIAL, ACTIVE or CANCELED",
+            ),
+        ] {
+            let Err(Error::Invalid(refused)) = console.change_plan(id, plan, status).await else {
+                panic!("{code} is a field's refusal");
+            };
+            assert_eq!((refused.field, refused.code()), (field, code));
+            assert_eq!(refused.message(), text);
+        }
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use chorely_proto::{events::v1::AllowanceChanged, rewards::v1 as pb};
 use chrono::{DateTime, Days, Months, NaiveDate, Utc};
-use kit::{authn::User, validate::FieldError};
+use kit::{authn::User, codes};
 use sqlx::PgPool;
 use uuid::Uuid;
 
@@ -126,11 +126,7 @@ impl Allowances {
     ) -> Result<pb::Interest, Error> {
         let child = child_id(&req.child_id)?;
         if !(0..=BASIS_POINTS_MAX).contains(&req.basis_points) {
-            return Err(FieldError::new(
-                "percentPerMonth",
-                "Interest must be from 0 to 10 percent a month",
-            )
-            .into());
+            return Err(codes::interest_out_of_range().on("percentPerMonth").into());
         }
         self.clients.child(parent, child).await?;
         let today = self.today(org, now).await?;
@@ -157,35 +153,27 @@ impl Allowances {
 /// The allowance asked for, or `None` to remove it.
 fn checked(req: &pb::SetAllowanceRequest) -> Result<Option<(Schedule, i64, i32)>, Error> {
     if req.amount_cents < 0 {
-        return Err(FieldError::new("amount", "Allowance must be 0 or more").into());
+        return Err(codes::allowance_negative().on("amount").into());
     }
     if req.amount_cents > AMOUNT_MAX {
-        return Err(FieldError::new("amount", "Allowance must be at most $1000.00").into());
+        return Err(codes::allowance_too_high().on("amount").into());
     }
     if req.amount_cents == 0 {
         return Ok(None);
     }
     let period = Period::parse(req.period.trim())
-        .ok_or_else(|| FieldError::new("period", "Period must be WEEKLY or MONTHLY"))?;
+        .ok_or_else(|| codes::allowance_period_invalid().on("period"))?;
     let schedule = u32::try_from(req.day)
         .ok()
         .and_then(|day| Schedule::new(period, day))
         .ok_or_else(|| match period {
-            Period::Weekly => FieldError::new(
-                "day",
-                "A weekly allowance's day must be a weekday from 1 (Monday) to 7 (Sunday)",
-            ),
-            Period::Monthly => FieldError::new(
-                "day",
-                "A monthly allowance's day must be a day of the month from 1 to 31",
-            ),
+            Period::Weekly => codes::weekly_day_invalid().on("day"),
+            Period::Monthly => codes::monthly_day_invalid().on("day"),
         })?;
     if !(0..=MIN_CHORES_MAX).contains(&req.min_approved_chores) {
-        return Err(FieldError::new(
-            "minApprovedChores",
-            "Minimum approved chores must be a whole number from 0 to 100",
-        )
-        .into());
+        return Err(codes::min_chores_out_of_range()
+            .on("minApprovedChores")
+            .into());
     }
     Ok(Some((schedule, req.amount_cents, req.min_approved_chores)))
 }
@@ -239,5 +227,88 @@ fn interest_view(child: Uuid, row: Option<&InterestRow>, today: NaiveDate) -> pb
         child_id: child.to_string(),
         basis_points: row.basis_points,
         next_pay_day: next.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::testing::{parent, refused, unreachable_clients, unused_pool};
+
+    fn weekly(amount_cents: i64, day: i32, min_approved_chores: i32) -> pb::SetAllowanceRequest {
+        pb::SetAllowanceRequest {
+            child_id: Uuid::nil().to_string(),
+            amount_cents,
+            period: "WEEKLY".into(),
+            day,
+            min_approved_chores,
+        }
+    }
+
+    fn code(req: &pb::SetAllowanceRequest) -> (&'static str, &'static str) {
+        match checked(req) {
+            Err(Error::Invalid(err)) => (err.field, err.code()),
+            Err(other) => panic!("not a field error: {other}"),
+            Ok(_) => panic!("accepted"),
+        }
+    }
+
+    #[test]
+    fn an_allowance_is_refused_with_the_code_of_what_is_wrong() {
+        assert!(checked(&weekly(500, 6, 0)).unwrap().is_some());
+        assert!(
+            checked(&weekly(0, 99, 999)).unwrap().is_none(),
+            "0 removes it"
+        );
+        assert_eq!(code(&weekly(-1, 6, 0)), ("amount", "ALLOWANCE_NEGATIVE"));
+        assert_eq!(
+            code(&weekly(AMOUNT_MAX + 1, 6, 0)),
+            ("amount", "ALLOWANCE_TOO_HIGH")
+        );
+        let fortnightly = pb::SetAllowanceRequest {
+            period: "FORTNIGHTLY".into(),
+            ..weekly(500, 6, 0)
+        };
+        assert_eq!(code(&fortnightly), ("period", "ALLOWANCE_PERIOD_INVALID"));
+        assert_eq!(code(&weekly(500, 8, 0)), ("day", "WEEKLY_DAY_INVALID"));
+        let monthly = pb::SetAllowanceRequest {
+            period: "MONTHLY".into(),
+            ..weekly(500, 32, 0)
+        };
+        assert_eq!(code(&monthly), ("day", "MONTHLY_DAY_INVALID"));
+        assert_eq!(
+            code(&weekly(500, 6, MIN_CHORES_MAX + 1)),
+            ("minApprovedChores", "MIN_CHORES_OUT_OF_RANGE")
+        );
+        let Err(Error::Invalid(err)) = checked(&weekly(500, 0, 0)) else {
+            panic!("accepted");
+        };
+        assert_eq!(
+            err.message(),
+            "A weekly allowance's day must be a weekday from 1 (Monday) to 7 (Sunday)"
+        );
+    }
+
+    #[tokio::test]
+    async fn interest_above_ten_percent_is_refused_before_anything_is_read() {
+        let allowances = Allowances {
+            pool: unused_pool(),
+            clients: unreachable_clients(),
+        };
+        let req = pb::SetInterestRequest {
+            child_id: Uuid::nil().to_string(),
+            basis_points: BASIS_POINTS_MAX + 1,
+        };
+        let err = allowances
+            .set_interest(&parent(), Uuid::nil(), req, Utc::now())
+            .await
+            .unwrap_err();
+        let (field, refusal) = refused(err);
+        assert_eq!(field, "percentPerMonth");
+        assert_eq!(refusal, codes::interest_out_of_range());
+        assert_eq!(
+            refusal.message(),
+            "Interest must be from 0 to 10 percent a month"
+        );
     }
 }

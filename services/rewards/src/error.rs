@@ -69,7 +69,7 @@ pub enum Error {
 
 impl Refuses for Error {
     /// The refusal the user sees, in the catalogue's words
-    /// (proto/errors.toml); none for a failure that is not theirs.
+    /// (proto/errors/rewards.toml); none for a failure that is not theirs.
     fn refusal(&self) -> Option<Refusal> {
         Some(match self {
             Error::ChildNotFound => codes::child_not_found(),
@@ -131,5 +131,86 @@ impl From<Error> for Status {
             Error::Internal(e) => kit::error::failure(e.as_ref()),
             refused => refused.refusal_status(),
         }
+    }
+}
+
+/// What the unit tests of refused requests share: a parent, and a database
+/// and services that are never reached (each request is refused before it
+/// would ask them), and the refusal an error reaches the gateway as.
+#[cfg(test)]
+pub(crate) mod testing {
+    use kit::{
+        authn::{Role, User},
+        refusal::Refusal,
+    };
+    use sqlx::PgPool;
+    use tonic::Status;
+    use uuid::Uuid;
+
+    use super::Error;
+    use crate::clients::Clients;
+
+    pub fn parent() -> User {
+        User {
+            id: Uuid::now_v7(),
+            role: Role::OrgAdmin,
+            org: Some(Uuid::nil()),
+            child: None,
+            token: String::new(),
+            session_id: String::new(),
+            expires_at: 0,
+            issued_at_ms: 0,
+            session_started: 0,
+            on_tablet: false,
+            mfa_setup: false,
+        }
+    }
+
+    /// A pool that connects only when first used (port 9, discard: nothing
+    /// answers there).
+    pub fn unused_pool() -> PgPool {
+        PgPool::connect_lazy("postgres://rewards@127.0.0.1:9/unused").expect("a lazy pool")
+    }
+
+    pub fn unreachable_clients() -> Clients {
+        let nowhere = "http://127.0.0.1:9";
+        Clients::new(nowhere, nowhere, nowhere).expect("lazy channels")
+    }
+
+    /// The field a refused request names and the refusal it carries, as
+    /// read back from its status.
+    pub fn refused(err: Error) -> (String, Refusal) {
+        let status = Status::from(err);
+        assert_eq!(status.code(), tonic::Code::InvalidArgument, "{status:?}");
+        let mut fields = kit::error::field_violations(&status);
+        assert_eq!(fields.len(), 1, "{status:?}");
+        let (field, message) = fields.remove(0);
+        let refusal = Refusal::of(&status).expect("a refusal of the catalogue");
+        assert_eq!(message, refusal.message());
+        (field, refusal)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use kit::codes::{self, Label};
+
+    use super::{testing::refused, *};
+
+    #[test]
+    fn a_field_error_reaches_the_gateway_with_its_field_and_code() {
+        let err = Error::from(codes::too_long(Label::Note, 500).on("note"));
+        let (field, refusal) = refused(err);
+        assert_eq!(field, "note");
+        assert_eq!(refusal.code(), "TOO_LONG");
+        assert_eq!(refusal.message(), "Note must be at most 500 characters");
+    }
+
+    #[test]
+    fn a_refusal_that_is_no_field_error_keeps_its_code() {
+        let status = Status::from(Error::GoalLimit(20));
+        assert_eq!(status.code(), tonic::Code::FailedPrecondition);
+        let refusal = Refusal::of(&status).expect("the refusal");
+        assert_eq!(refusal, codes::goal_limit(20));
     }
 }

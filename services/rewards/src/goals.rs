@@ -9,7 +9,11 @@
 
 use chorely_proto::{events::v1::GoalReached, rewards::v1 as pb};
 use chrono::Utc;
-use kit::{authn::User, time, validate::FieldError};
+use kit::{
+    authn::User,
+    codes::{self, Label},
+    time, validate,
+};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
@@ -83,21 +87,15 @@ struct Fields {
 }
 
 fn fields(req: &pb::GoalRequest) -> Result<Fields, Error> {
-    let name = kit::validate::required(&req.name, "name", "Name")?;
+    let name = validate::required(&req.name, "name", Label::Name)?;
     if req.target_cents <= 0 {
-        return Err(FieldError::new("target", "Target must be greater than 0").into());
+        return Err(codes::target_not_positive().on("target").into());
     }
     if req.target_cents > TARGET_MAX {
-        return Err(FieldError::new("target", "Target must be at most $10,000.00").into());
+        return Err(codes::target_too_high().on("target").into());
     }
     let emoji = req.emoji.trim();
-    if emoji.chars().count() > EMOJI_MAX {
-        return Err(FieldError::new(
-            "emoji",
-            format!("Emoji must be at most {EMOJI_MAX} characters"),
-        )
-        .into());
-    }
+    validate::at_most(emoji, EMOJI_MAX, "emoji", Label::Emoji)?;
     Ok(Fields {
         name,
         target_cents: req.target_cents,
@@ -222,5 +220,43 @@ impl Goals {
         let saved = store::ledger::jars(&mut tx, org, row.child_id).await?.save;
         tx.commit().await?;
         Ok(view(&row, saved))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refused(req: &pb::GoalRequest) -> (&'static str, kit::refusal::Refusal) {
+        match fields(req) {
+            Err(Error::Invalid(err)) => (err.field, err.refusal),
+            Err(other) => panic!("not a field error: {other}"),
+            Ok(_) => panic!("accepted"),
+        }
+    }
+
+    #[test]
+    fn a_goals_fields_are_refused_with_their_codes() {
+        let goal = |target_cents, emoji: &str| pb::GoalRequest {
+            name: "Kite".into(),
+            target_cents,
+            emoji: emoji.into(),
+            ..Default::default()
+        };
+        assert!(fields(&goal(TARGET_MAX, "🪁")).is_ok());
+        let nameless = pb::GoalRequest {
+            name: "  ".into(),
+            ..goal(500, "")
+        };
+        assert_eq!(refused(&nameless), ("name", codes::required(Label::Name)));
+        let (field, refusal) = refused(&goal(0, ""));
+        assert_eq!((field, refusal.code()), ("target", "TARGET_NOT_POSITIVE"));
+        assert_eq!(refusal.message(), "Target must be greater than 0");
+        let (field, refusal) = refused(&goal(TARGET_MAX + 1, ""));
+        assert_eq!((field, refusal.code()), ("target", "TARGET_TOO_HIGH"));
+        assert_eq!(refusal.message(), "Target must be at most $10,000.00");
+        let (field, refusal) = refused(&goal(500, &"🪁".repeat(EMOJI_MAX + 1)));
+        assert_eq!((field, refusal.code()), ("emoji", "TOO_LONG"));
+        assert_eq!(refusal.message(), "Emoji must be at most 16 characters");
     }
 }

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use kit::validate::FieldError;
+use kit::{codes, refusal::Refusal, validate::FieldError};
 use serde::Deserialize;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -71,8 +71,8 @@ struct ScaleText {
     points: std::collections::BTreeMap<String, f64>,
 }
 
-fn invalid(message: impl Into<String>) -> FieldError {
-    FieldError::new("customScale", message)
+fn invalid(refusal: Refusal) -> FieldError {
+    refusal.on("customScale")
 }
 
 /// Hundredths of `value`, when it has at most `decimals` decimals.
@@ -94,27 +94,25 @@ pub fn parse_scale(text: &str) -> Result<Scale, FieldError> {
     if text.trim().is_empty() {
         return Ok(scale);
     }
-    let parsed: ScaleText = serde_json::from_str(text).map_err(|_| {
-        invalid("Custom scale must be JSON with \"thresholds\" (A-D) and \"points\" (A-F)")
-    })?;
+    let parsed: ScaleText =
+        serde_json::from_str(text).map_err(|_| invalid(codes::custom_scale_not_json()))?;
     for (key, value) in &parsed.thresholds {
         let letter = Letter::parse(key)
             .filter(|l| *l != Letter::F)
-            .ok_or_else(|| invalid(format!("Unknown threshold \"{key}\": use A, B, C or D")))?;
+            .ok_or_else(|| invalid(codes::unknown_threshold(key)))?;
         let value = centi(*value, 2)
             .filter(|v| (0..=10000).contains(v))
-            .ok_or_else(|| invalid("Percentage thresholds must be between 0 and 100"))?;
+            .ok_or_else(|| invalid(codes::threshold_out_of_range()))?;
         scale.thresholds_centi[letter.index()] = value;
     }
     if !scale.thresholds_centi.windows(2).all(|w| w[0] > w[1]) {
-        return Err(invalid("Percentage thresholds must go down from A to D"));
+        return Err(invalid(codes::thresholds_not_descending()));
     }
     for (key, value) in &parsed.points {
-        let letter = Letter::parse(key)
-            .ok_or_else(|| invalid(format!("Unknown grade \"{key}\": use A, B, C, D or F")))?;
+        let letter = Letter::parse(key).ok_or_else(|| invalid(codes::unknown_grade_points(key)))?;
         let value = centi(*value, 1)
             .filter(|v| (0..=500).contains(v))
-            .ok_or_else(|| invalid("Grade points must be between 0 and 5, in steps of 0.1"))?;
+            .ok_or_else(|| invalid(codes::grade_points_out_of_range()))?;
         scale.points_centi[letter.index()] = value;
     }
     Ok(scale)
@@ -139,12 +137,7 @@ impl Scale {
 pub fn percentage(value: f64) -> Result<i32, FieldError> {
     centi(value, 2)
         .filter(|v| (0..=10000).contains(v))
-        .ok_or_else(|| {
-            FieldError::new(
-                "percentage",
-                "Percentage must be between 0 and 100, with at most two decimals",
-            )
-        })
+        .ok_or_else(|| codes::percentage_out_of_range().on("percentage"))
 }
 
 /// The mean of grade points (hundredths), rounded half up; None without any.
@@ -193,7 +186,7 @@ mod tests {
 
     #[test]
     fn bad_scales_are_refused_with_a_reason() {
-        let message = |text: &str| parse_scale(text).unwrap_err().message;
+        let message = |text: &str| parse_scale(text).unwrap_err().message();
         assert!(message("not json").starts_with("Custom scale must be JSON"));
         assert_eq!(
             message(r#"{"thresholds": {"A": 101}}"#),
@@ -215,12 +208,41 @@ mod tests {
     }
 
     #[test]
+    fn bad_scales_carry_their_code_on_the_custom_scale() {
+        let err = parse_scale(r#"{"points": {"E": 1}}"#).unwrap_err();
+        assert_eq!(err.field, "customScale");
+        assert_eq!(err.code(), "UNKNOWN_GRADE_POINTS");
+        assert_eq!(err.refusal, codes::unknown_grade_points("E"));
+        let code = |text: &str| parse_scale(text).unwrap_err().code();
+        assert_eq!(code("[1"), "CUSTOM_SCALE_NOT_JSON");
+        assert_eq!(code(r#"{"thresholds": {"F": 10}}"#), "UNKNOWN_THRESHOLD");
+        assert_eq!(
+            code(r#"{"thresholds": {"A": -1}}"#),
+            "THRESHOLD_OUT_OF_RANGE"
+        );
+        assert_eq!(
+            code(r#"{"thresholds": {"C": 85}}"#),
+            "THRESHOLDS_NOT_DESCENDING"
+        );
+        assert_eq!(code(r#"{"points": {"B": 6}}"#), "GRADE_POINTS_OUT_OF_RANGE");
+    }
+
+    #[test]
     fn percentage_grades_have_at_most_two_decimals() {
         assert_eq!(percentage(87.25).unwrap(), 8725);
         assert_eq!(percentage(100.0).unwrap(), 10000);
         assert!(percentage(87.255).is_err());
         assert!(percentage(-1.0).is_err());
         assert!(percentage(100.01).is_err());
+        let err = percentage(-1.0).unwrap_err();
+        assert_eq!(
+            (err.field, err.code()),
+            ("percentage", "PERCENTAGE_OUT_OF_RANGE")
+        );
+        assert_eq!(
+            err.message(),
+            "Percentage must be between 0 and 100, with at most two decimals"
+        );
     }
 
     #[test]

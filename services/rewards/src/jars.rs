@@ -6,7 +6,12 @@
 //! lock, so it counts once however often it is replayed.
 
 use chorely_proto::rewards::v1 as pb;
-use kit::{authn::User, clock::Clock, validate::FieldError};
+use kit::{
+    authn::User,
+    clock::Clock,
+    codes::{self, Label},
+    validate,
+};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
@@ -99,8 +104,7 @@ pub async fn take_in_order(
 pub fn jar(raw: &str, field: &'static str) -> Result<Jar, Error> {
     match raw.trim() {
         "" => Ok(Jar::Spend),
-        name => Jar::parse(name)
-            .ok_or_else(|| FieldError::new(field, "Jar must be SPEND, SAVE or GIVE").into()),
+        name => Jar::parse(name).ok_or_else(|| codes::jar_invalid().on(field).into()),
     }
 }
 
@@ -150,11 +154,11 @@ impl Jars {
         let raw = req.split.unwrap_or_default();
         for (field, percent) in [("spend", raw.spend), ("save", raw.save), ("give", raw.give)] {
             if !(0..=100).contains(&percent) {
-                return Err(FieldError::new(field, "Each percentage must be from 0 to 100").into());
+                return Err(codes::split_percent_out_of_range().on(field).into());
             }
         }
         if raw.spend + raw.save + raw.give != 100 {
-            return Err(FieldError::new("split", "The percentages must add up to 100").into());
+            return Err(codes::split_not_100().on("split").into());
         }
         let split = Split {
             spend: raw.spend,
@@ -179,26 +183,20 @@ impl Jars {
     ) -> Result<pb::Jars, Error> {
         let child = child_id(&req.child_id)?;
         if req.from.trim().is_empty() {
-            return Err(FieldError::new("from", "Choose the jar to take from").into());
+            return Err(codes::from_jar_required().on("from").into());
         }
         if req.to.trim().is_empty() {
-            return Err(FieldError::new("to", "Choose the jar to put into").into());
+            return Err(codes::to_jar_required().on("to").into());
         }
         let (from, to) = (jar(&req.from, "from")?, jar(&req.to, "to")?);
         if from == to {
-            return Err(FieldError::new("to", "Choose a different jar to put into").into());
+            return Err(codes::same_jar().on("to").into());
         }
         if req.amount_cents <= 0 {
-            return Err(FieldError::new("amount", "Amount must be greater than 0").into());
+            return Err(codes::amount_not_positive().on("amount").into());
         }
         let notes = req.notes.trim();
-        if notes.chars().count() > NOTES_MAX {
-            return Err(FieldError::new(
-                "notes",
-                format!("Notes must be at most {NOTES_MAX} characters"),
-            )
-            .into());
-        }
+        validate::at_most(notes, NOTES_MAX, "notes", Label::Notes)?;
         let record = self.clients.child(parent, child).await?;
 
         let mut tx = self.pool.begin().await?;
@@ -260,5 +258,18 @@ mod tests {
         assert_eq!(parts(250, Split::default()), vec![(Jar::Spend, 250)]);
         assert_eq!(parts(0, split(0, 50, 50)), vec![(Jar::Spend, 0)]);
         assert_eq!(parts(1, split(0, 50, 50)), vec![(Jar::Spend, 1)]);
+    }
+
+    #[test]
+    fn a_jar_is_named_by_the_api_or_refused_on_its_field() {
+        assert_eq!(jar("", "jar").unwrap(), Jar::Spend);
+        assert_eq!(jar("GIVE", "to").unwrap(), Jar::Give);
+        match jar("PIGGY", "from").unwrap_err() {
+            Error::Invalid(err) => {
+                assert_eq!((err.field, err.code()), ("from", "JAR_INVALID"));
+                assert_eq!(err.message(), "Jar must be SPEND, SAVE or GIVE");
+            }
+            other => panic!("not a field error: {other}"),
+        }
     }
 }

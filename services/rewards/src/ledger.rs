@@ -6,7 +6,12 @@ use std::collections::HashMap;
 
 use chorely_proto::{events::v1::SubmissionReviewed, rewards::v1 as pb};
 use chrono::{Datelike, Days, Utc};
-use kit::{authn::User, clock::Clock, time, validate::FieldError};
+use kit::{
+    authn::User,
+    clock::Clock,
+    codes::{self, Label},
+    time, validate,
+};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
@@ -23,7 +28,6 @@ use crate::{
     subjects::child_id,
 };
 
-pub const NOTES_REQUIRED: &str = "Please provide a reason for the balance adjustment";
 const NOTES_MAX: usize = 500;
 const WEEKS: u64 = 8;
 
@@ -38,13 +42,7 @@ pub struct Ledger {
 
 fn notes(raw: &str) -> Result<String, Error> {
     let text = raw.trim();
-    if text.chars().count() > NOTES_MAX {
-        return Err(FieldError::new(
-            "notes",
-            format!("Notes must be at most {NOTES_MAX} characters"),
-        )
-        .into());
-    }
+    validate::at_most(text, NOTES_MAX, "notes", Label::Notes)?;
     Ok(text.to_owned())
 }
 
@@ -118,10 +116,10 @@ impl Ledger {
         let child = child_id(&req.child_id)?;
         let notes = notes(&req.notes)?;
         if notes.is_empty() {
-            return Err(FieldError::new("notes", NOTES_REQUIRED).into());
+            return Err(codes::adjustment_reason_required().on("notes").into());
         }
         if req.amount_cents == 0 {
-            return Err(FieldError::new("amount", "Amount cannot be zero").into());
+            return Err(codes::amount_zero().on("amount").into());
         }
         let jar = jars::jar(&req.jar, "jar")?;
         let record = self.clients.child(parent, child).await?;
@@ -186,11 +184,11 @@ impl Ledger {
         req: pb::CreatePayoutRequest,
     ) -> Result<pb::Payout, Error> {
         if req.child_id.trim().is_empty() {
-            return Err(FieldError::new("childId", "Child is required").into());
+            return Err(codes::required(Label::Child).on("childId").into());
         }
         let child = child_id(&req.child_id)?;
         if req.amount_cents <= 0 {
-            return Err(FieldError::new("amount", "Amount must be greater than 0").into());
+            return Err(codes::amount_not_positive().on("amount").into());
         }
         let notes = notes(&req.notes)?;
         let jar = jars::jar(&req.jar, "jar")?;
@@ -397,5 +395,79 @@ fn payout_view(
         amount_cents: -row.amount_cents,
         notes: row.notes.clone(),
         paid_at: Some(time::to_proto(row.created_at)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::testing::{parent, refused, unreachable_clients, unused_pool};
+
+    /// A ledger whose database and services are never reached: every
+    /// request here is refused before it would ask them.
+    fn ledger() -> Ledger {
+        Ledger {
+            pool: unused_pool(),
+            clients: unreachable_clients(),
+            multipliers: Multipliers {
+                pool: unused_pool(),
+                clock: Clock::system(),
+            },
+            clock: Clock::system(),
+        }
+    }
+
+    #[tokio::test]
+    async fn an_adjustment_needs_a_short_reason_and_an_amount() {
+        let (ledger, parent) = (ledger(), parent());
+        let child = Uuid::now_v7().to_string();
+        let adjust = |notes: &str, amount_cents| {
+            let req = pb::AdjustBalanceRequest {
+                child_id: child.clone(),
+                notes: notes.into(),
+                amount_cents,
+                ..Default::default()
+            };
+            ledger.adjust(&parent, Uuid::nil(), req)
+        };
+        let (field, refusal) = refused(adjust("  ", 500).await.unwrap_err());
+        assert_eq!(
+            (field.as_str(), refusal.code()),
+            ("notes", "ADJUSTMENT_REASON_REQUIRED")
+        );
+        assert_eq!(
+            refusal.message(),
+            "Please provide a reason for the balance adjustment"
+        );
+        let (field, refusal) = refused(adjust(&"n".repeat(501), 500).await.unwrap_err());
+        assert_eq!(field, "notes");
+        assert_eq!(refusal, codes::too_long(Label::Notes, 500));
+        assert_eq!(refusal.message(), "Notes must be at most 500 characters");
+        let (field, refusal) = refused(adjust("Found a coin", 0).await.unwrap_err());
+        assert_eq!((field.as_str(), refusal), ("amount", codes::amount_zero()));
+    }
+
+    #[tokio::test]
+    async fn a_payout_needs_a_child_and_a_positive_amount() {
+        let (ledger, parent) = (ledger(), parent());
+        let pay = |child_id: &str, amount_cents| {
+            let req = pb::CreatePayoutRequest {
+                child_id: child_id.into(),
+                amount_cents,
+                ..Default::default()
+            };
+            ledger.pay(&parent, Uuid::nil(), req)
+        };
+        let (field, refusal) = refused(pay(" ", 500).await.unwrap_err());
+        assert_eq!(field, "childId");
+        assert_eq!(refusal, codes::required(Label::Child));
+        assert_eq!(refusal.message(), "Child is required");
+        let child = Uuid::now_v7().to_string();
+        let (field, refusal) = refused(pay(&child, -5).await.unwrap_err());
+        assert_eq!(
+            (field.as_str(), refusal.code()),
+            ("amount", "AMOUNT_NOT_POSITIVE")
+        );
+        assert_eq!(refusal.message(), "Amount must be greater than 0");
     }
 }

@@ -3,7 +3,10 @@
 //! F, every part above 1.0 counts as 1.0; penalties still apply.
 
 use chorely_proto::rewards::v1 as pb;
-use kit::validate::FieldError;
+use kit::{
+    codes::{self, Label},
+    validate::FieldError,
+};
 
 use crate::grades::Letter;
 
@@ -56,27 +59,28 @@ impl Settings {
     /// Settings as a parent saved them, each checked.
     pub fn from_proto(p: &pb::MultiplierSettings) -> Result<Self, FieldError> {
         let fields = [
-            ("gradeA", "Grade A", p.grade_a_milli),
-            ("gradeB", "Grade B", p.grade_b_milli),
-            ("gradeC", "Grade C", p.grade_c_milli),
-            ("gradeD", "Grade D", p.grade_d_milli),
-            ("gradeF", "Grade F", p.grade_f_milli),
+            ("gradeA", Label::GradeA, p.grade_a_milli),
+            ("gradeB", Label::GradeB, p.grade_b_milli),
+            ("gradeC", Label::GradeC, p.grade_c_milli),
+            ("gradeD", Label::GradeD, p.grade_d_milli),
+            ("gradeF", Label::GradeF, p.grade_f_milli),
             (
                 "behaviourExcellent",
-                "Excellent behaviour",
+                Label::BehaviourExcellent,
                 p.behaviour_excellent_milli,
             ),
-            ("behaviourPoor", "Poor behaviour", p.behaviour_poor_milli),
-            ("streak7", "7-day streak", p.streak_7_milli),
-            ("streak30", "30-day streak", p.streak_30_milli),
-            ("streak90", "90-day streak", p.streak_90_milli),
+            (
+                "behaviourPoor",
+                Label::BehaviourPoor,
+                p.behaviour_poor_milli,
+            ),
+            ("streak7", Label::Streak7, p.streak_7_milli),
+            ("streak30", Label::Streak30, p.streak_30_milli),
+            ("streak90", Label::Streak90, p.streak_90_milli),
         ];
         for (field, label, value) in fields {
             if !RANGE.contains(&value) {
-                return Err(FieldError::new(
-                    field,
-                    format!("{label} multiplier must be between 0.1 and 5.0"),
-                ));
+                return Err(codes::multiplier_out_of_range(label).on(field));
             }
         }
         Ok(Self {
@@ -214,8 +218,18 @@ mod tests {
         let err = Settings::from_proto(&p).unwrap_err();
         assert_eq!(err.field, "streak30");
         assert_eq!(
-            err.message,
+            err.message(),
             "30-day streak multiplier must be between 0.1 and 5.0"
+        );
+        assert_eq!(err.code(), "MULTIPLIER_OUT_OF_RANGE");
+        assert_eq!(err.refusal, codes::multiplier_out_of_range(Label::Streak30));
+        p.streak_30_milli = 1250;
+        p.behaviour_excellent_milli = 99;
+        let err = Settings::from_proto(&p).unwrap_err();
+        assert_eq!(err.field, "behaviourExcellent");
+        assert_eq!(
+            err.message(),
+            "Excellent behaviour multiplier must be between 0.1 and 5.0"
         );
     }
 }

@@ -10,7 +10,12 @@ use chorely_proto::{
     rewards::v1 as pb,
 };
 use chrono::{DateTime, Utc};
-use kit::{authn::User, clock::Clock, time, validate::FieldError};
+use kit::{
+    authn::User,
+    clock::Clock,
+    codes::{self, Label},
+    time, validate,
+};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
@@ -100,41 +105,35 @@ impl Fields {
     }
 }
 
-fn bounded(raw: &str, max: usize, field: &'static str, label: &str) -> Result<String, Error> {
+fn bounded(raw: &str, max: usize, field: &'static str, label: Label) -> Result<String, Error> {
     let text = raw.trim();
-    if text.chars().count() > max {
-        return Err(
-            FieldError::new(field, format!("{label} must be at most {max} characters")).into(),
-        );
-    }
+    validate::at_most(text, max, field, label)?;
     Ok(text.to_owned())
 }
 
 impl RewardStore {
     async fn fields(&self, parent: &User, req: &pb::StoreItemRequest) -> Result<Fields, Error> {
-        let name = kit::validate::required(&req.name, "name", "Name")?;
+        let name = validate::required(&req.name, "name", Label::Name)?;
         let description = bounded(
             &req.description,
             DESCRIPTION_MAX,
             "description",
-            "Description",
+            Label::Description,
         )?;
-        let emoji = bounded(&req.emoji, EMOJI_MAX, "emoji", "Emoji")?;
+        let emoji = bounded(&req.emoji, EMOJI_MAX, "emoji", Label::Emoji)?;
         if req.price_cents <= 0 {
-            return Err(FieldError::new("price", "Price must be greater than 0").into());
+            return Err(codes::price_not_positive().on("price").into());
         }
         if req.price_cents > PRICE_MAX {
-            return Err(FieldError::new("price", "Price must be at most $10,000.00").into());
+            return Err(codes::price_too_high().on("price").into());
         }
         if req
             .stock
             .is_some_and(|stock| !(0..=STOCK_MAX).contains(&stock))
         {
-            return Err(FieldError::new(
-                "stock",
-                format!("Stock must be a whole number from 0 to {STOCK_MAX}"),
-            )
-            .into());
+            return Err(codes::stock_out_of_range(i64::from(STOCK_MAX))
+                .on("stock")
+                .into());
         }
         let mut child_ids = Vec::new();
         if !req.child_ids.is_empty() {
@@ -144,7 +143,7 @@ impl RewardStore {
                 let id = Uuid::parse_str(raw.trim())
                     .ok()
                     .filter(|_| known)
-                    .ok_or_else(|| FieldError::new("childIds", "Choose children of your family"))?;
+                    .ok_or_else(|| codes::not_family_children().on("childIds"))?;
                 if !child_ids.contains(&id) {
                     child_ids.push(id);
                 }
@@ -251,11 +250,7 @@ impl RewardStore {
             "" => None,
             s @ (PENDING | APPROVED | REJECTED) => Some(s),
             _ => {
-                return Err(FieldError::new(
-                    "status",
-                    "Status must be PENDING, APPROVED or REJECTED",
-                )
-                .into());
+                return Err(codes::redemption_status_invalid().on("status").into());
             }
         };
         let only = if user.role.is_parent() {
@@ -293,12 +288,10 @@ impl RewardStore {
             APPROVED => true,
             REJECTED => false,
             _ => {
-                return Err(
-                    FieldError::new("status", "Status must be APPROVED or REJECTED").into(),
-                );
+                return Err(codes::decision_invalid().on("status").into());
             }
         };
-        let note = bounded(&req.note, NOTE_MAX, "note", "Note")?;
+        let note = bounded(&req.note, NOTE_MAX, "note", Label::Note)?;
         let children = self.clients.children(parent).await?;
         let name_of = |child: Uuid| {
             children
@@ -462,4 +455,91 @@ pub async fn decide(
     )
     .await?;
     Ok(decided)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::testing::{parent, refused, unreachable_clients, unused_pool};
+
+    /// A store whose database and services are never reached: every
+    /// request here is refused before it would ask them.
+    fn reward_store() -> RewardStore {
+        RewardStore {
+            pool: unused_pool(),
+            clients: unreachable_clients(),
+            clock: Clock::system(),
+        }
+    }
+
+    #[tokio::test]
+    async fn an_items_fields_are_refused_with_their_codes() {
+        let (store, parent) = (reward_store(), parent());
+        let item = |price_cents, stock| pb::StoreItemRequest {
+            name: "Movie night".into(),
+            price_cents,
+            stock,
+            ..Default::default()
+        };
+        let refusal = async |req: pb::StoreItemRequest| {
+            refused(store.fields(&parent, &req).await.err().expect("refused"))
+        };
+        let (field, r) = refusal(pb::StoreItemRequest::default()).await;
+        assert_eq!((field.as_str(), r), ("name", codes::required(Label::Name)));
+        let (field, r) = refusal(item(0, None)).await;
+        assert_eq!((field.as_str(), r.code()), ("price", "PRICE_NOT_POSITIVE"));
+        let (field, r) = refusal(item(PRICE_MAX + 1, None)).await;
+        assert_eq!((field.as_str(), r.code()), ("price", "PRICE_TOO_HIGH"));
+        assert_eq!(r.message(), "Price must be at most $10,000.00");
+        let (field, r) = refusal(item(500, Some(STOCK_MAX + 1))).await;
+        assert_eq!((field.as_str(), r.code()), ("stock", "STOCK_OUT_OF_RANGE"));
+        assert_eq!(r.message(), "Stock must be a whole number from 0 to 100000");
+        let long = pb::StoreItemRequest {
+            emoji: "🎬".repeat(EMOJI_MAX + 1),
+            ..item(500, None)
+        };
+        let (field, r) = refusal(long).await;
+        assert_eq!(
+            (field.as_str(), r),
+            ("emoji", codes::too_long(Label::Emoji, 16))
+        );
+    }
+
+    #[tokio::test]
+    async fn a_status_and_a_note_are_checked_before_anything_is_read() {
+        let (store, parent) = (reward_store(), parent());
+        let err = store
+            .redemptions(&parent, Uuid::nil(), "LOST")
+            .await
+            .unwrap_err();
+        let (field, r) = refused(err);
+        assert_eq!(
+            (field.as_str(), r.code()),
+            ("status", "REDEMPTION_STATUS_INVALID")
+        );
+        assert_eq!(r.message(), "Status must be PENDING, APPROVED or REJECTED");
+        let decide = |status: &str, note: String| pb::DecideRedemptionRequest {
+            id: Uuid::now_v7().to_string(),
+            status: status.into(),
+            note,
+        };
+        let err = store
+            .decide(&parent, Uuid::nil(), decide(PENDING, String::new()))
+            .await
+            .unwrap_err();
+        let (field, r) = refused(err);
+        assert_eq!(r.message(), "Status must be APPROVED or REJECTED");
+        assert_eq!((field.as_str(), r), ("status", codes::decision_invalid()));
+        let err = store
+            .decide(
+                &parent,
+                Uuid::nil(),
+                decide(REJECTED, "n".repeat(NOTE_MAX + 1)),
+            )
+            .await
+            .unwrap_err();
+        let (field, r) = refused(err);
+        assert_eq!((field.as_str(), r.code()), ("note", "TOO_LONG"));
+        assert_eq!(r.message(), "Note must be at most 500 characters");
+    }
 }

@@ -10,7 +10,12 @@
 
 use chorely_proto::{events::v1::SubmissionReviewed, rewards::v1 as pb};
 use chrono::{Datelike, Days, NaiveDate};
-use kit::{authn::User, clock::Clock, time, validate::FieldError};
+use kit::{
+    authn::User,
+    clock::Clock,
+    codes::{self, Label},
+    time,
+};
 use serde::{Deserialize, Serialize};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
@@ -102,11 +107,10 @@ pub async fn keep_breakdown(
 }
 
 /// A date given; one given empty is no date and refused like any other.
-fn date(raw: Option<&str>, field: &'static str, label: &str) -> Result<Option<NaiveDate>, Error> {
+fn date(raw: Option<&str>, field: &'static str, label: Label) -> Result<Option<NaiveDate>, Error> {
     raw.map(|raw| {
-        NaiveDate::parse_from_str(raw.trim(), "%Y-%m-%d").map_err(|_| {
-            FieldError::new(field, format!("{label} must be a date (YYYY-MM-DD)")).into()
-        })
+        NaiveDate::parse_from_str(raw.trim(), "%Y-%m-%d")
+            .map_err(|_| codes::not_a_date(label).on(field).into())
     })
     .transpose()
 }
@@ -119,19 +123,18 @@ pub fn period(
     today: NaiveDate,
 ) -> Result<(NaiveDate, NaiveDate), Error> {
     let monday = |d: NaiveDate| d - Days::new(u64::from(d.weekday().num_days_from_monday()));
-    let (from, to) = match (date(from, "from", "From")?, date(to, "to", "To")?) {
+    let (from, to) = match (date(from, "from", Label::From)?, date(to, "to", Label::To)?) {
         (Some(from), Some(to)) => (from, to),
         (Some(from), None) => (from, from + Days::new(6)),
         (None, Some(to)) => (monday(to), to),
         (None, None) => (monday(today), monday(today) + Days::new(6)),
     };
     if to < from {
-        return Err(FieldError::new("to", "To must not be before From").into());
+        return Err(codes::to_before_from().on("to").into());
     }
-    if (to - from).num_days() >= i64::try_from(DAYS_MAX).unwrap_or(i64::MAX) {
-        return Err(
-            FieldError::new("to", format!("A statement covers at most {DAYS_MAX} days")).into(),
-        );
+    let days_max = i64::try_from(DAYS_MAX).unwrap_or(i64::MAX);
+    if (to - from).num_days() >= days_max {
+        return Err(codes::statement_too_long(days_max).on("to").into());
     }
     Ok((from, to))
 }
@@ -282,6 +285,26 @@ mod tests {
             message(period(Some(""), None, today)),
             "From must be a date (YYYY-MM-DD)"
         );
+    }
+
+    #[test]
+    fn a_refused_period_names_its_field_and_code() {
+        let today = d("2030-01-09");
+        let refused = |r: Result<_, Error>| match r.unwrap_err() {
+            Error::Invalid(field) => (field.field, field.refusal),
+            other => panic!("not a field error: {other}"),
+        };
+        assert_eq!(
+            refused(period(None, Some("soon"), today)),
+            ("to", codes::not_a_date(Label::To))
+        );
+        assert_eq!(
+            refused(period(Some("2030-01-10"), Some("2030-01-09"), today)),
+            ("to", codes::to_before_from())
+        );
+        let (field, too_long) = refused(period(Some("2029-01-01"), Some("2030-01-02"), today));
+        assert_eq!((field, too_long.code()), ("to", "STATEMENT_TOO_LONG"));
+        assert_eq!(too_long, codes::statement_too_long(366));
     }
 
     fn line(kind: &str, amount_cents: i64) -> LineRow {

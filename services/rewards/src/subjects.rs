@@ -3,7 +3,12 @@
 use std::collections::HashMap;
 
 use chorely_proto::rewards::v1::{self as pb, GradeScale};
-use kit::{authn::User, time::to_proto, validate};
+use kit::{
+    authn::User,
+    codes::{self, Label},
+    time::to_proto,
+    validate,
+};
 use sqlx::PgPool;
 use uuid::Uuid;
 
@@ -106,7 +111,7 @@ fn scale_name(raw: i32) -> Result<&'static str, Error> {
     match GradeScale::try_from(raw) {
         Ok(GradeScale::Letter) => Ok("LETTER"),
         Ok(GradeScale::Percentage) => Ok("PERCENTAGE"),
-        _ => Err(validate::FieldError::new("gradeScale", "Grade scale is required").into()),
+        _ => Err(codes::required(Label::GradeScale).on("gradeScale").into()),
     }
 }
 
@@ -114,9 +119,9 @@ fn fields(req: &pb::UpsertSubjectRequest) -> Result<SubjectFields, Error> {
     let custom_scale = req.custom_scale.trim().to_owned();
     grades::parse_scale(&custom_scale)?;
     Ok(SubjectFields {
-        name: validate::required(&req.name, "name", "Name")?,
-        teacher: validate::optional(&req.teacher, "teacher", "Teacher")?,
-        period: validate::optional(&req.period, "period", "Period")?,
+        name: validate::required(&req.name, "name", Label::Name)?,
+        teacher: validate::optional(&req.teacher, "teacher", Label::Teacher)?,
+        period: validate::optional(&req.period, "period", Label::Period)?,
         grade_scale: scale_name(req.grade_scale)?,
         custom_scale,
     })
@@ -200,19 +205,14 @@ impl Subjects {
         let (letter, percentage) = if subject.grade_scale == "PERCENTAGE" {
             let centi = req
                 .percentage_centi
-                .ok_or_else(|| validate::FieldError::new("percentage", "Percentage is required"))?;
+                .ok_or_else(|| codes::required(Label::Percentage).on("percentage"))?;
             if !(0..=10000).contains(&centi) {
-                return Err(validate::FieldError::new(
-                    "percentage",
-                    "Percentage must be between 0 and 100, with at most two decimals",
-                )
-                .into());
+                return Err(codes::percentage_out_of_range().on("percentage").into());
             }
             (scale_of(&subject).letter(centi), Some(centi))
         } else {
-            let letter = Letter::parse(&req.grade).ok_or_else(|| {
-                validate::FieldError::new("grade", "Grade must be one of A, B, C, D or F")
-            })?;
+            let letter = Letter::parse(&req.grade)
+                .ok_or_else(|| codes::letter_grade_invalid().on("grade"))?;
             (letter, None)
         };
         if !store::grades::insert(&self.pool, org, id, &letter.to_string(), percentage).await? {
@@ -352,6 +352,42 @@ mod tests {
         let s = standing(&[math], &[newer, older]);
         assert_eq!(s.gpa_centi, Some(100));
         assert!(s.failing);
+    }
+
+    #[test]
+    fn a_subjects_fields_are_refused_with_their_codes() {
+        let req =
+            |name: &str, grade_scale: GradeScale, custom_scale: &str| pb::UpsertSubjectRequest {
+                name: name.into(),
+                grade_scale: grade_scale.into(),
+                custom_scale: custom_scale.into(),
+                ..Default::default()
+            };
+        let refused = |req: pb::UpsertSubjectRequest| match fields(&req) {
+            Err(Error::Invalid(err)) => (err.field, err.refusal),
+            Err(other) => panic!("not a field error: {other}"),
+            Ok(_) => panic!("accepted"),
+        };
+        assert_eq!(
+            refused(req(" ", GradeScale::Letter, "")),
+            ("name", codes::required(Label::Name))
+        );
+        let (field, refusal) = refused(req("Maths", GradeScale::Unspecified, ""));
+        assert_eq!((field, refusal.code()), ("gradeScale", "REQUIRED"));
+        assert_eq!(refusal.message(), "Grade scale is required");
+        assert_eq!(
+            refused(req("Maths", GradeScale::Letter, "{")),
+            ("customScale", codes::custom_scale_not_json())
+        );
+        let long = pb::UpsertSubjectRequest {
+            teacher: "t".repeat(101),
+            ..req("Maths", GradeScale::Letter, "")
+        };
+        assert_eq!(
+            refused(long),
+            ("teacher", codes::too_long(Label::Teacher, 100))
+        );
+        assert!(fields(&req("Maths", GradeScale::Percentage, "")).is_ok());
     }
 
     #[test]

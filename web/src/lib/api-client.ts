@@ -1,5 +1,5 @@
 import { currentLanguage } from './i18n';
-import { serverErrorText, translateServerText } from './server-messages';
+import { fieldErrorText, serverErrorText } from './server-messages';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { reportNetworkOutcome } from '@/stores/connectivity-store';
@@ -88,6 +88,20 @@ function optionalString(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/** A refusal's code and the values its text names, where `raw` has them. */
+function codeAndParams(raw: Record<string, unknown>): Pick<ApiErrorBody, 'code' | 'params'> {
+  const out: Pick<ApiErrorBody, 'code' | 'params'> = {};
+  if (typeof raw.code === 'string') out.code = raw.code as ErrorCode;
+  if (typeof raw.params === 'object' && raw.params !== null && !Array.isArray(raw.params)) {
+    out.params = Object.fromEntries(
+      Object.entries(raw.params).filter(
+        (entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number',
+      ),
+    );
+  }
+  return out;
+}
+
 /** Keeps only the documented error fields, with the types they should have. */
 function toErrorBody(value: unknown): ApiErrorBody | null {
   if (typeof value === 'string' && value.trim()) return { error: value.trim() };
@@ -97,18 +111,11 @@ function toErrorBody(value: unknown): ApiErrorBody | null {
     error: optionalString(raw.error),
     message: optionalString(raw.message),
   };
-  if (typeof raw.code === 'string') body.code = raw.code as ErrorCode;
-  if (typeof raw.params === 'object' && raw.params !== null && !Array.isArray(raw.params)) {
-    body.params = Object.fromEntries(
-      Object.entries(raw.params).filter(
-        (entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number',
-      ),
-    );
-  }
+  Object.assign(body, codeAndParams(raw));
   if (Array.isArray(raw.details)) {
     body.details = raw.details
       .filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null)
-      .map((item) => ({ field: optionalString(item.field), message: optionalString(item.message) }));
+      .map((item) => ({ field: optionalString(item.field), message: optionalString(item.message), ...codeAndParams(item) }));
   } else if (typeof raw.details === 'string') {
     // Some calls explain a refusal in one text rather than per field.
     body.details = [{ message: raw.details }];
@@ -193,10 +200,6 @@ export const api = {
     request<T>(path, { ...options, method: 'DELETE' }),
 };
 
-function nonEmpty(value: unknown): string | null {
-  return typeof value === 'string' && value.trim() ? value.trim() : null;
-}
-
 /**
  * The text to show for a failed call, in the interface language: the
  * server's (by its code, else its `message`, then its `error`; a known text
@@ -211,8 +214,8 @@ export function getErrorMessage(
   if (!(error instanceof ApiError) || !error.body) return fallback;
   const { body } = error;
   if (options.preferDetails && Array.isArray(body.details)) {
-    const detail = body.details.map((item) => nonEmpty(item.message)).find(Boolean);
-    if (detail) return translateServerText(detail);
+    const detail = body.details.map(fieldErrorText).find(Boolean);
+    if (detail) return detail;
   }
   return serverErrorText(body) ?? fallback;
 }

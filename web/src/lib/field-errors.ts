@@ -1,5 +1,5 @@
 import { ApiError } from './api-client';
-import { translateServerText } from './server-messages';
+import { fieldErrorText } from './server-messages';
 import type { FieldErrors } from './validation';
 
 /** A refused request's problems, as a form shows them. */
@@ -15,8 +15,8 @@ export interface ServerFieldErrors<Field extends string> {
  * `details`, each naming the request's JSON field, e.g. `firstName`) onto the
  * form fields that show them. `fieldOf` maps a JSON field name to its form
  * field (`{ percentage: 'grade' }`); a name it does not map stays in `rest`.
- * Any other failure places nothing. Known server texts are shown in the
- * interface language.
+ * Any other failure places nothing. Each text is shown in the interface
+ * language, by its code.
  */
 export function serverFieldErrors<Field extends string>(
   error: unknown,
@@ -25,9 +25,8 @@ export function serverFieldErrors<Field extends string>(
   const result: ServerFieldErrors<Field> = { fields: {}, rest: [] };
   if (!(error instanceof ApiError)) return result;
   for (const detail of error.body?.details ?? []) {
-    const sent = detail.message?.trim();
-    if (!sent) continue;
-    const message = translateServerText(sent);
+    const message = fieldErrorText(detail);
+    if (!message) continue;
     const field = detail.field === undefined ? undefined : fieldOf[detail.field];
     if (field === undefined) result.rest.push(message);
     else result.fields[field] ??= message;

@@ -3,123 +3,44 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, getErrorMessage } from './api-client';
 import { serverFieldErrors } from './field-errors';
 import { i18n } from './i18n';
-import { knownMessage, refusalText, serverErrorText, translateServerText } from './server-messages';
+import { fieldErrorText, refusalText, serverErrorText } from './server-messages';
 
 afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-/** Texts the services send, as they send them (see the services' error types and validations). */
-const SERVER_TEXTS = [
-  'Password must be at least 6 characters',
-  'Password must be at most 128 characters',
-  'Current password is required',
-  'Current password is incorrect',
-  'Please provide a reason for the balance adjustment',
-  'Ratings must be whole numbers from 1 to 10',
-  'Photo must be 10 MB or smaller',
-  'You cannot deactivate your own account',
-  'First name must be at most 100 characters',
-  'Poor behaviour multiplier must be between 0.1 and 5.0',
-  'Noa has already joined',
-  "Noa's invitation has expired. Delete and add them again for a new link.",
-  'Unknown time zone: Mars/Olympus',
-  'The rewards service is unavailable. Please try again.',
-  'Each assigned child must be a child of this family',
-  'Choose at least two children to take turns',
-  'Due days must be weekdays from 1 (Monday) to 7 (Sunday)',
-  'Due time must be a time of day as HH:MM, from 00:00 to 23:59',
-  'Choose the days a chore with a due time is due on',
-  'This chore is not due on March 5, 2025',
-  'Missed penalty cannot be negative',
-  'Missed penalty must be at most 10000.00',
-  'Missed penalty must be an amount in dollars and cents',
-  'Choose the days a chore with a missed penalty is due on',
-  'Start date is required',
-  'End date is required',
-  'Date must be a date as YYYY-MM-DD',
-  'A pause cannot start in the past',
-  'A pause can start at most a year ahead',
-  'End date cannot be before the start date',
-  'A pause can last at most 366 days',
-  'Reason must be at most 200 characters',
-  'Reason must be at most 500 characters',
-  'Code is required',
-  'That code is not right',
-  'Two-factor sign-in is required for platform administrators',
-  'Set up two-factor sign-in before using the console',
-  'PIN is required',
-  'PIN must be exactly 4 digits',
-  'Tablet name is required',
-  'That PIN is not right',
-  'Choose a different jar to put into',
-  'Choose children of your family',
-  'Choose the jar to put into',
-  'Choose the jar to take from',
-  'Price is required',
-  'Price must be at most $10,000.00',
-  'Price must be greater than 0',
-  'The percentages must add up to 100',
-  'Status is required',
-  'Status must be APPROVED or REJECTED',
-  'Choose at least one event',
-  'This address could not be found',
-  'This address points to a private network and cannot be used',
-  'URL is not valid',
-  'URL is required',
-  'URL must not contain a user name or password',
-  'URL must start with http:// or https://',
-  'Digest time must be a time of day such as 18:00',
-  'Weekly summary day must be 1 (Monday) to 7 (Sunday)',
-  'Unknown notification kind',
-  'This kind of notification is not sent by email',
-  'Limit must be between 1 and 100',
-  'At most 100 notifications can be marked at once',
-  'Turns can be swapped up to a year ahead',
-  'Stock must be a whole number from 0 to 100000',
-  'Tablet name must be at most 60 characters',
-  'A statement covers at most 366 days',
-  'Emoji must be at most 16 characters',
-];
+describe('a refused field', () => {
+  const tooLong = {
+    field: 'firstName',
+    message: 'First name must be at most 100 characters',
+    code: 'TOO_LONG' as const,
+    params: { label: 'firstName', max: 100 },
+  };
 
-describe('the table of server texts', () => {
-  it.each(SERVER_TEXTS)('knows %j, and its English text is the server’s own', (text) => {
-    const known = knownMessage(text);
-    expect(known).not.toBeNull();
-    if (known) expect(i18n.t(known.key, known.values)).toBe(text);
+  it('reads in English as the server words it', () => {
+    expect(fieldErrorText(tooLong)).toBe(tooLong.message);
+    expect(fieldErrorText({ field: 'email', message: 'x', code: 'REQUIRED', params: { label: 'familyName' } })).toBe(
+      'Family name is required',
+    );
   });
 
-  it('knows no text it was not given', () => {
-    expect(knownMessage('The moon is made of cheese')).toBeNull();
-    // A label the table does not know keeps the whole text unknown.
-    expect(knownMessage('Nickname must be at most 100 characters')).toBeNull();
-  });
-});
-
-describe('translateServerText', () => {
-  it('shows the server’s words as they are in English', () => {
-    expect(translateServerText('Current password is incorrect')).toBe('Current password is incorrect');
-  });
-
-  it('translates known texts into Spanish and German', async () => {
-    await i18n.changeLanguage('es');
-    expect(translateServerText('Passwords do not match')).toBe('Las contraseñas no coinciden');
-    expect(translateServerText('Current password is incorrect')).toBe('La contraseña actual no es correcta');
+  it('is translated by its code, the field named the language’s way', async () => {
     await i18n.changeLanguage('de');
-    expect(translateServerText('Current password is incorrect')).toBe('Das aktuelle Passwort ist falsch');
-    expect(translateServerText('Passwords do not match')).toBe('Die Passwörter stimmen nicht überein');
-  });
-
-  it('keeps the values a text names, written the language’s way', async () => {
-    await i18n.changeLanguage('de');
-    expect(translateServerText('First name must be at most 100 characters')).toBe('Vorname: höchstens 100 Zeichen');
-    expect(translateServerText('Noa has already joined')).toBe('Noa ist bereits dabei');
-  });
-
-  it('shows an unknown text as sent', async () => {
+    expect(fieldErrorText(tooLong)).toBe('Vorname: höchstens 100 Zeichen');
     await i18n.changeLanguage('es');
-    expect(translateServerText('ageGroup must be one of CHILD, TWEEN, TEEN or YOUNG_ADULT')).toBe(
-      'ageGroup must be one of CHILD, TWEEN, TEEN or YOUNG_ADULT',
+    expect(fieldErrorText({ ...tooLong, message: 'Reworded' })).toBe('Nombre: como máximo 100 caracteres');
+    expect(fieldErrorText({ field: 'email', message: 'Please enter a valid email address', code: 'EMAIL_INVALID' })).toBe(
+      'Introduce un correo electrónico válido',
+    );
+  });
+
+  it('shows its words as sent when it has no code of the catalogue', async () => {
+    await i18n.changeLanguage('es');
+    expect(fieldErrorText({ field: 'ageGroup', message: 'Something only a proxy says' })).toBe(
+      'Something only a proxy says',
+    );
+    expect(fieldErrorText({ field: 'x', message: 'Words', code: 'TOO_LONG', params: { label: 'firstName' } })).toBe(
+      'Words',
     );
   });
 });
@@ -205,16 +126,18 @@ describe('serverErrorText', () => {
     expect(serverErrorText({ error: 'Account gone', message: 'Account gone', code: 'ACCOUNT_DEACTIVATED' })).toBe(
       'This account has been deactivated',
     );
-    // A code of the gateway's own has no text of its own: the words stand.
+    // The code decides, whatever the words.
     expect(serverErrorText({ error: 'Session over', message: 'Session over', code: 'UNAUTHENTICATED' })).toBe(
-      'Session over',
+      'Invalid or expired token',
     );
+    // An answer with no code of the catalogue (a proxy's) shows its words.
+    expect(serverErrorText({ error: 'Bad gateway' })).toBe('Bad gateway');
     expect(serverErrorText({})).toBeNull();
   });
 });
 
 describe('failed calls in Spanish', () => {
-  it('show the server’s known text translated, else the fallback given', async () => {
+  it('show the server’s refusal translated by its code, else the fallback given', async () => {
     await i18n.changeLanguage('es');
     const refused = new ApiError(401, {
       error: 'Invalid email or password',
@@ -225,9 +148,9 @@ describe('failed calls in Spanish', () => {
     expect(getErrorMessage(new ApiError(500, null), 'No se pudo iniciar sesión')).toBe('No se pudo iniciar sesión');
     const details = new ApiError(400, {
       error: 'Invalid input',
-      details: [{ field: 'notes', message: 'Please provide a reason for the balance adjustment' }],
+      details: [{ field: 'lastName', message: 'Last name is required', code: 'REQUIRED', params: { label: 'lastName' } }],
     });
-    expect(getErrorMessage(details, 'x', { preferDetails: true })).toBe('Indica el motivo del ajuste de saldo');
+    expect(getErrorMessage(details, 'x', { preferDetails: true })).toBe('Apellidos: obligatorio');
   });
 
   it('place translated texts beside their fields', async () => {
@@ -235,7 +158,7 @@ describe('failed calls in Spanish', () => {
     const error = new ApiError(400, {
       error: 'Invalid input',
       details: [
-        { field: 'email', message: 'Please enter a valid email address' },
+        { field: 'email', message: 'Please enter a valid email address', code: 'EMAIL_INVALID' },
         { field: 'nickname', message: 'Something only the server says' },
       ],
     });

@@ -66,6 +66,10 @@ export type SubmissionStatus = Submission['status'];
 export interface ApiErrorDetail {
   field?: string;
   message?: string;
+  /** Why the field was refused, for its translation. */
+  code?: ErrorCode;
+  /** The values the field's text names (a label's name, a length). */
+  params?: ErrorParams;
 }
 
 /**

@@ -2,7 +2,7 @@
 //! unsubscribe links of the mails.
 
 use chorely_proto::auth::v1 as pb;
-use kit::{authn::User, clock::Clock, tenancy, time::to_proto};
+use kit::{authn::User, clock::Clock, codes, tenancy, time::to_proto};
 use sqlx::PgPool;
 use uuid::Uuid;
 
@@ -36,8 +36,7 @@ fn view(row: NotificationRow) -> pb::Notification {
 }
 
 fn family(user: &User) -> Result<Uuid, Error> {
-    user.org
-        .ok_or(Error::Forbidden("This account does not belong to a family"))
+    user.org.ok_or(Error::NoFamily)
 }
 
 impl Centre {
@@ -50,7 +49,10 @@ impl Centre {
         let limit = match limit.unwrap_or(DEFAULT_LIMIT) {
             limit @ 1..=MAX_LIMIT => limit,
             _ => {
-                return Err(Error::invalid("limit", "Limit must be between 1 and 100"));
+                return Err(Error::invalid(
+                    "limit",
+                    codes::limit_out_of_range(i64::from(MAX_LIMIT)),
+                ));
             }
         };
         let rows = store::latest(&self.pool, org, user.id, i64::from(limit)).await?;
@@ -73,7 +75,7 @@ impl Centre {
         if ids.len() > MAX_IDS {
             return Err(Error::invalid(
                 "ids",
-                "At most 100 notifications can be marked at once",
+                codes::mark_read_too_many(i64::try_from(MAX_IDS).unwrap_or(i64::MAX)),
             ));
         }
         let mut ids: Vec<Uuid> = ids

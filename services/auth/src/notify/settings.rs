@@ -5,7 +5,7 @@
 
 use chorely_proto::auth::v1 as pb;
 use chrono::{NaiveTime, Timelike};
-use kit::{authn::User, clock::Clock};
+use kit::{authn::User, clock::Clock, codes};
 use sqlx::PgPool;
 
 use super::{Kind, is_on, mail::Notice};
@@ -56,12 +56,7 @@ fn view(user: &User, member: &Member, time_zone: String) -> pb::NotificationSett
 
 /// `HH:MM`, 00:00 to 23:59.
 fn parse_time(raw: &str) -> Result<NaiveTime, Error> {
-    let bad = || {
-        Error::invalid(
-            "digestTime",
-            "Digest time must be a time of day such as 18:00",
-        )
-    };
+    let bad = || Error::invalid("digestTime", codes::digest_time_invalid());
     let (h, m) = raw.trim().split_once(':').ok_or_else(bad)?;
     if h.len() != 2 || m.len() != 2 {
         return Err(bad());
@@ -75,9 +70,7 @@ fn parse_time(raw: &str) -> Result<NaiveTime, Error> {
 
 impl Settings {
     async fn member(&self, user: &User) -> Result<Member, Error> {
-        let org = user
-            .org
-            .ok_or(Error::Forbidden("This account does not belong to a family"))?;
+        let org = user.org.ok_or(Error::NoFamily)?;
         store::member(&self.pool, org, user.id)
             .await?
             .ok_or(Error::UserNotFound)
@@ -108,14 +101,14 @@ impl Settings {
         for setting in &req.kinds {
             let kind = Kind::parse(&setting.kind)
                 .filter(|k| mine.contains(k))
-                .ok_or_else(|| Error::invalid("kinds", "Unknown notification kind"))?;
+                .ok_or_else(|| Error::invalid("kinds", codes::notification_kind_unknown()))?;
             set(&mut in_app_off, kind.as_str(), setting.in_app);
             match (setting.email, kind.mail()) {
                 (Some(on), Some(notice)) => set(&mut email_off, notice.as_str(), on),
                 (Some(true), None) => {
                     return Err(Error::invalid(
                         "kinds",
-                        "This kind of notification is not sent by email",
+                        codes::notification_kind_not_mailed(),
                     ));
                 }
                 _ => {}
@@ -126,10 +119,7 @@ impl Settings {
             .ok()
             .filter(|d| (1..=7).contains(d))
             .ok_or_else(|| {
-                Error::invalid(
-                    "weeklySummaryDay",
-                    "Weekly summary day must be 1 (Monday) to 7 (Sunday)",
-                )
+                Error::invalid("weeklySummaryDay", codes::weekly_summary_day_invalid())
             })?;
         if let (true, Some(on)) = (user.role.is_parent(), req.weekly_summary) {
             set(&mut email_off, Notice::WeeklySummary.as_str(), on);
@@ -175,5 +165,16 @@ mod tests {
         for bad in ["", "7:45", "24:00", "12:60", "noon", "12:00:00"] {
             assert!(parse_time(bad).is_err(), "{bad}");
         }
+        let Err(Error::Invalid(refused)) = parse_time("noon") else {
+            panic!("a time of day that is none is the field's refusal");
+        };
+        assert_eq!(
+            (refused.field, refused.code(), refused.message().as_str()),
+            (
+                "digestTime",
+                "DIGEST_TIME_INVALID",
+                "Digest time must be a time of day such as 18:00"
+            )
+        );
     }
 }

@@ -2,6 +2,7 @@ use chorely_proto::auth::v1::{
     AcceptInviteRequest, CreateInviteCodeRequest, GetInviteRequest, ListMembersRequest,
     LoginRequest, Role,
 };
+use kit::refusal::Refusal;
 use testkit::Stack;
 use tonic::Code;
 
@@ -179,6 +180,10 @@ async fn only_parents_create_invite_codes_and_with_offered_expiries() {
             "Expiry must be 1, 3, 7, 14 or 30 days"
         )
     );
+    assert_eq!(
+        Refusal::of(&err).map(|r| r.code()),
+        Some("INVITE_EXPIRY_INVALID")
+    );
 
     let err = with_token(&stack, &parent.token)
         .create_invite_code(CreateInviteCodeRequest {
@@ -189,6 +194,14 @@ async fn only_parents_create_invite_codes_and_with_offered_expiries() {
         .await
         .unwrap_err();
     assert_eq!(err.message(), "Role must be ORG_ADMIN or ORG_MEMBER");
+    assert_eq!(
+        Refusal::of(&err).map(|r| r.code()),
+        Some("INVITE_ROLE_INVALID")
+    );
+    assert_eq!(
+        kit::error::field_violations(&err),
+        [("role".to_owned(), err.message().to_owned())]
+    );
 }
 
 /// Auth checks for itself that a child's invitation names a child of the

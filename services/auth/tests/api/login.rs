@@ -1,4 +1,5 @@
 use chorely_proto::auth::v1::{GetMeRequest, LoginRequest};
+use kit::refusal::Refusal;
 use testkit::Stack;
 use tonic::Code;
 
@@ -120,4 +121,5 @@ async fn empty_credentials_are_refused_before_any_lookup() {
         (err.code(), err.message()),
         (Code::InvalidArgument, "Password is required")
     );
+    assert_eq!(Refusal::of(&err).map(|r| r.code()), Some("REQUIRED"));
 }

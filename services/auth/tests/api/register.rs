@@ -1,4 +1,5 @@
 use chorely_proto::auth::v1::Role;
+use kit::{codes::Label, refusal::Refusal};
 use testkit::Stack;
 use tonic::Code;
 
@@ -57,28 +58,37 @@ async fn a_second_sign_up_with_the_same_email_in_any_case_keeps_one_sign_in_name
 #[tokio::test]
 async fn invalid_registrations_are_refused_with_the_fields_message() {
     let stack = Stack::start().await;
+    // Each with its catalogue code, which clients word the refusal by.
     let cases = [
         (
             "password",
             "12345",
             "Password must be at least 6 characters",
+            "PASSWORD_TOO_SHORT",
         ),
         (
             "email",
             "not-an-email",
             "Please enter a valid email address",
+            "EMAIL_INVALID",
         ),
-        ("email", "", "Email is required"),
-        ("first_name", " ", "First name is required"),
-        ("last_name", "", "Last name is required"),
-        ("organization_name", "", "Family name is required"),
+        ("email", "", "Email is required", "EMAIL_REQUIRED"),
+        ("first_name", " ", "First name is required", "REQUIRED"),
+        ("last_name", "", "Last name is required", "REQUIRED"),
+        (
+            "organization_name",
+            "",
+            "Family name is required",
+            "REQUIRED",
+        ),
         (
             "time_zone",
             "Mars/Olympus",
             "Unknown time zone: Mars/Olympus",
+            "TIME_ZONE_UNKNOWN",
         ),
     ];
-    for (field, value, message) in cases {
+    for (field, value, message, code) in cases {
         let mut request = registration(&unique_email());
         match field {
             "password" => request.password = value.into(),
@@ -91,6 +101,12 @@ async fn invalid_registrations_are_refused_with_the_fields_message() {
         let err = anonymous(&stack).register(request).await.unwrap_err();
         assert_eq!(err.code(), Code::InvalidArgument, "{field}");
         assert_eq!(err.message(), message, "{field}");
+        let refusal = Refusal::of(&err).expect("a refusal of the catalogue");
+        assert_eq!(refusal.code(), code, "{field}");
+        if field == "organization_name" {
+            let (_, _, label) = refusal.params().next().unwrap();
+            assert_eq!(*label, kit::refusal::Value::Label(Label::FamilyName));
+        }
     }
     let users: i64 = kit::tenancy::all_families(
         sqlx::query_scalar("SELECT count(*) FROM users").fetch_one(&stack.auth_pool),

@@ -289,19 +289,35 @@ fn a_new_pause_is_checked_with_its_field_named() {
     assert!(parse("2030-01-08", "2030-01-08", "", today).is_ok());
     // A year and a day is the longest: 366 days.
     assert!(parse("2030-01-07", "2031-01-07", "", today).is_ok());
+    // Each refusal on its field, with its code and the English text users read.
     let refused = |from: &str, to: &str, reason: &str| {
         let err = parse(from, to, reason, today).unwrap_err();
-        (err.field, err.message)
+        (err.field, err.code(), err.message())
     };
     let long_reason = "x".repeat(201);
-    let cases: [(&str, &str, &str, &str, &str); 8] = [
-        ("", "2030-01-08", "", "from", "Start date is required"),
-        ("2030-01-08", " ", "", "to", "End date is required"),
+    let cases: [(&str, &str, &str, &str, &str, &str); 8] = [
+        (
+            "",
+            "2030-01-08",
+            "",
+            "from",
+            "REQUIRED",
+            "Start date is required",
+        ),
+        (
+            "2030-01-08",
+            " ",
+            "",
+            "to",
+            "REQUIRED",
+            "End date is required",
+        ),
         (
             "07/01/2030",
             "2030-01-08",
             "",
             "from",
+            "DATE_INVALID",
             "Date must be a date as YYYY-MM-DD",
         ),
         (
@@ -309,6 +325,7 @@ fn a_new_pause_is_checked_with_its_field_named() {
             "2030-02-30",
             "",
             "to",
+            "DATE_INVALID",
             "Date must be a date as YYYY-MM-DD",
         ),
         (
@@ -316,6 +333,7 @@ fn a_new_pause_is_checked_with_its_field_named() {
             "2030-01-08",
             "",
             "from",
+            "PAUSE_IN_PAST",
             "A pause cannot start in the past",
         ),
         (
@@ -323,6 +341,7 @@ fn a_new_pause_is_checked_with_its_field_named() {
             "2030-01-09",
             "",
             "to",
+            "PAUSE_END_BEFORE_START",
             "End date cannot be before the start date",
         ),
         (
@@ -330,6 +349,7 @@ fn a_new_pause_is_checked_with_its_field_named() {
             "2031-01-08",
             "",
             "to",
+            "PAUSE_TOO_LONG",
             "A pause can last at most 366 days",
         ),
         (
@@ -337,19 +357,24 @@ fn a_new_pause_is_checked_with_its_field_named() {
             "2030-01-09",
             &long_reason,
             "reason",
+            "TOO_LONG",
             "Reason must be at most 200 characters",
         ),
     ];
-    for (from, to, reason, field, message) in cases {
+    for (from, to, reason, field, code, message) in cases {
         assert_eq!(
             refused(from, to, reason),
-            (field, message.to_owned()),
+            (field, code, message.to_owned()),
             "{from}..{to}"
         );
     }
     assert_eq!(
         refused("2031-01-09", "2031-01-10", ""),
-        ("from", "A pause can start at most a year ahead".to_owned())
+        (
+            "from",
+            "PAUSE_TOO_FAR_AHEAD",
+            "A pause can start at most a year ahead".to_owned()
+        )
     );
 }
 

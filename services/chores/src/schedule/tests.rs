@@ -499,35 +499,43 @@ fn new_fields_are_checked_with_their_field_named() {
     let family = [LILY, MAX];
     let ids = |list: &[&str]| list.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
     let stranger = Uuid::from_u128(99).to_string();
-    for (mode, raw, message) in [
+    for (mode, raw, code, message) in [
         (
             Mode::Each,
             ids(&[&stranger]),
+            "ASSIGNED_NOT_IN_FAMILY",
             "Each assigned child must be a child of this family",
         ),
         (
             Mode::Each,
             ids(&["not-an-id"]),
+            "ASSIGNED_NOT_IN_FAMILY",
             "Each assigned child must be a child of this family",
         ),
         (
             Mode::Each,
             ids(&[&LILY.to_string(), &LILY.to_string()]),
+            "ASSIGNED_TWICE",
             "Each child can be assigned only once",
         ),
         (
             Mode::Rotate,
             ids(&[&LILY.to_string()]),
+            "TURNS_NEED_TWO",
             "Choose at least two children to take turns",
         ),
         (
             Mode::Rotate,
             Vec::new(),
+            "TURNS_NEED_TWO",
             "Choose at least two children to take turns",
         ),
     ] {
         let err = assigned(mode, &raw, &family).unwrap_err();
-        assert_eq!((err.field, err.message.as_str()), (ASSIGNED, message));
+        assert_eq!(
+            (err.field, err.code(), err.message()),
+            (ASSIGNED, code, message.to_owned())
+        );
     }
     assert_eq!(
         assigned(
@@ -539,8 +547,14 @@ fn new_fields_are_checked_with_their_field_named() {
     );
     assert_eq!(assigned(Mode::FirstCome, &[], &family), Ok(vec![]));
 
-    for bad in [vec![0], vec![8], vec![-1], vec![1, 1]] {
-        assert_eq!(due_days(&bad).unwrap_err().field, "dueDays", "{bad:?}");
+    for (bad, code) in [
+        (vec![0], "DUE_DAYS_RANGE"),
+        (vec![8], "DUE_DAYS_RANGE"),
+        (vec![-1], "DUE_DAYS_RANGE"),
+        (vec![1, 1], "DUE_DAY_TWICE"),
+    ] {
+        let err = due_days(&bad).unwrap_err();
+        assert_eq!((err.field, err.code()), ("dueDays", code), "{bad:?}");
     }
     assert_eq!(due_days(&[5, 1, 3]), Ok(vec![1, 3, 5]));
 
@@ -549,10 +563,11 @@ fn new_fields_are_checked_with_their_field_named() {
     ] {
         let err = due_time(bad).unwrap_err();
         assert_eq!(
-            (err.field, err.message.as_str()),
+            (err.field, err.code(), err.message()),
             (
                 "dueTime",
-                "Due time must be a time of day as HH:MM, from 00:00 to 23:59"
+                "DUE_TIME_INVALID",
+                "Due time must be a time of day as HH:MM, from 00:00 to 23:59".to_owned()
             ),
             "{bad}"
         );
@@ -562,11 +577,19 @@ fn new_fields_are_checked_with_their_field_named() {
         due_time("07:05").unwrap().map(|t| time_text(Some(t))),
         Some("07:05".to_owned())
     );
-    assert_eq!(
-        schedule(&[], due_time("08:00").unwrap()).unwrap_err().field,
-        "dueDays"
-    );
+    let err = schedule(&[], due_time("08:00").unwrap()).unwrap_err();
+    assert_eq!((err.field, err.code()), ("dueDays", "DUE_TIME_NEEDS_DAYS"));
     assert!(schedule(&[1], due_time("08:00").unwrap()).is_ok());
+    let err = penalty(&[], 50).unwrap_err();
+    assert_eq!(
+        (err.field, err.code(), err.message()),
+        (
+            "missedPenalty",
+            "PENALTY_NEEDS_DAYS",
+            "Choose the days a chore with a missed penalty is due on".to_owned()
+        )
+    );
+    assert!(penalty(&[], 0).is_ok());
 }
 
 /// Children known since long before any day here.

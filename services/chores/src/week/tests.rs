@@ -294,10 +294,8 @@ fn the_week_starts_today_or_on_any_date() {
     let past_it = (last + chrono::Days::new(1)).format("%Y-%m-%d").to_string();
     for raw in ["next week", "2026-02-30", past_it.as_str()] {
         let error = start(raw, today).unwrap_err();
-        assert_eq!(
-            error,
-            FieldError::new("from", "Date must be a date as YYYY-MM-DD"),
-            "{raw}"
-        );
+        assert_eq!(error, kit::codes::date_invalid().on("from"), "{raw}");
+        assert_eq!(error.code(), "DATE_INVALID");
+        assert_eq!(error.message(), "Date must be a date as YYYY-MM-DD");
     }
 }

@@ -18,13 +18,24 @@ use reqwest::{
     dns::{Addrs, Name, Resolve, Resolving},
 };
 
-/// Why an endpoint's address cannot be used.
+/// Why an endpoint's address cannot be used: at registration the URL's
+/// refusal, at delivery the delivery's error (in the same words).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Refusal {
-    #[error("This address points to a private network and cannot be used")]
+    #[error("{}", self.refusal())]
     Private,
-    #[error("This address could not be found")]
+    #[error("{}", self.refusal())]
     Unknown,
+}
+
+impl Refusal {
+    /// The refusal of the catalogue users are told.
+    pub fn refusal(&self) -> kit::refusal::Refusal {
+        match self {
+            Refusal::Private => kit::codes::webhook_address_private(),
+            Refusal::Unknown => kit::codes::webhook_address_unknown(),
+        }
+    }
 }
 
 /// Whether `ip` lies in a range a webhook may not reach.
@@ -138,6 +149,16 @@ mod tests {
             );
         }
         assert!(check_url(&url("http://100.64.0.1/"), true).await.is_ok());
+        assert_eq!(Refusal::Private.refusal().code(), "WEBHOOK_ADDRESS_PRIVATE");
+        assert_eq!(
+            Refusal::Private.to_string(),
+            "This address points to a private network and cannot be used"
+        );
+        assert_eq!(Refusal::Unknown.refusal().code(), "WEBHOOK_ADDRESS_UNKNOWN");
+        assert_eq!(
+            Refusal::Unknown.to_string(),
+            "This address could not be found"
+        );
     }
 
     #[test]

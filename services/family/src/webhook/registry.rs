@@ -5,7 +5,12 @@
 
 use chorely_proto::family::v1 as pb;
 use chrono::{DateTime, Utc};
-use kit::{clock::Clock, time::to_proto, validate::FieldError};
+use kit::{
+    clock::Clock,
+    codes::{self, Label},
+    time::to_proto,
+    validate::FieldError,
+};
 use reqwest::Url;
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -70,29 +75,23 @@ pub fn delivery_view(row: &DeliveryRow) -> pb::Delivery {
 pub fn parse_url(raw: &str) -> Result<Url, FieldError> {
     let raw = raw.trim();
     if raw.is_empty() {
-        return Err(FieldError::new("url", "URL is required"));
+        return Err(codes::required(Label::Url).on("url"));
     }
+    // Counted in bytes, as the stored column bounds it (a URL's characters
+    // beyond ASCII are escaped anyway).
     if raw.len() > URL_MAX {
-        return Err(FieldError::new(
-            "url",
-            format!("URL must be at most {URL_MAX} characters"),
-        ));
+        let max = i64::try_from(URL_MAX).unwrap_or(i64::MAX);
+        return Err(codes::too_long(Label::Url, max).on("url"));
     }
-    let url = Url::parse(raw).map_err(|_| FieldError::new("url", "URL is not valid"))?;
+    let url = Url::parse(raw).map_err(|_| codes::webhook_url_invalid().on("url"))?;
     if !matches!(url.scheme(), "http" | "https") {
-        return Err(FieldError::new(
-            "url",
-            "URL must start with http:// or https://",
-        ));
+        return Err(codes::webhook_url_scheme().on("url"));
     }
     if url.host_str().is_none_or(str::is_empty) {
-        return Err(FieldError::new("url", "URL is not valid"));
+        return Err(codes::webhook_url_invalid().on("url"));
     }
     if !url.username().is_empty() || url.password().is_some() {
-        return Err(FieldError::new(
-            "url",
-            "URL must not contain a user name or password",
-        ));
+        return Err(codes::webhook_url_credentials().on("url"));
     }
     Ok(url)
 }
@@ -102,16 +101,13 @@ pub fn parse_url(raw: &str) -> Result<Url, FieldError> {
 pub fn parse_events(raw: &[String]) -> Result<Vec<String>, FieldError> {
     let asked: Vec<&str> = raw.iter().map(|e| e.trim()).collect();
     if asked.is_empty() {
-        return Err(FieldError::new("events", "Choose at least one event"));
+        return Err(codes::webhook_events_required().on("events"));
     }
     if let Some(unknown) = asked
         .iter()
         .find(|e| **e != catalogue::ALL && !catalogue::TYPES.contains(e))
     {
-        return Err(FieldError::new(
-            "events",
-            format!("Unknown event: {unknown}"),
-        ));
+        return Err(codes::webhook_event_unknown(*unknown).on("events"));
     }
     if asked.contains(&catalogue::ALL) {
         return Ok(vec![catalogue::ALL.to_owned()]);
@@ -134,7 +130,7 @@ impl Registry {
         let events = parse_events(&req.events)?;
         address::check_url(&url, self.allow_private)
             .await
-            .map_err(|refusal| FieldError::new("url", refusal.to_string()))?;
+            .map_err(|refused| refused.refusal().on("url"))?;
         let key = signing::new_key()?;
         let mut tx = self.pool.begin().await?;
         if store::count_locked(&mut tx, org).await? >= LIMIT {
@@ -258,8 +254,21 @@ mod tests {
                 "URL must not contain a user name or password",
             ),
         ] {
-            assert_eq!(parse_url(raw).unwrap_err().message, message, "{raw}");
+            assert_eq!(parse_url(raw).unwrap_err().message(), message, "{raw}");
         }
+        for (raw, code) in [
+            ("", "REQUIRED"),
+            ("hooks.example.com", "WEBHOOK_URL_INVALID"),
+            ("ftp://example.com/", "WEBHOOK_URL_SCHEME"),
+            ("https://me:pw@example.com/", "WEBHOOK_URL_CREDENTIALS"),
+        ] {
+            let refused = parse_url(raw).unwrap_err();
+            assert_eq!((refused.field, refused.code()), ("url", code), "{raw}");
+        }
+        let long = format!("https://example.com/{}", "a".repeat(URL_MAX));
+        let refused = parse_url(&long).unwrap_err();
+        assert_eq!(refused.code(), "TOO_LONG");
+        assert_eq!(refused.message(), "URL must be at most 2000 characters");
     }
 
     #[test]
@@ -270,10 +279,13 @@ mod tests {
             ["submission.created", "balance.changed"]
         );
         assert_eq!(ask(&["*", "chore.changed"]).unwrap(), ["*"]);
-        assert_eq!(ask(&[]).unwrap_err().message, "Choose at least one event");
+        assert_eq!(ask(&[]).unwrap_err().message(), "Choose at least one event");
+        assert_eq!(ask(&[]).unwrap_err().code(), "WEBHOOK_EVENTS_REQUIRED");
+        let unknown = ask(&["chore.deleted"]).unwrap_err();
+        assert_eq!(unknown.message(), "Unknown event: chore.deleted");
         assert_eq!(
-            ask(&["chore.deleted"]).unwrap_err().message,
-            "Unknown event: chore.deleted"
+            (unknown.field, unknown.code()),
+            ("events", "WEBHOOK_EVENT_UNKNOWN")
         );
     }
 }

@@ -26,7 +26,7 @@ import validation from './validation.json';
  *
  * These namespaces come with the first load: what every screen shares and
  * what the login shows (errors and codes: the server's refusals, codes.json
- * generated from the catalogue, proto/errors.toml; mfa: its second step).
+ * generated from the catalogue, proto/errors/; mfa: its second step).
  */
 const en = { common, validation, errors, codes, auth, mfa };
 

@@ -13,7 +13,12 @@ import { fieldErrorOf, preloadAllScreens, renderRoute, signIn, stubApi, type Api
 beforeAll(preloadAllScreens);
 
 const parent = buildUser({ mfaEnabled: true });
-const wrongCode = { error: 'That code is not right', message: 'That code is not right', details: [{ field: 'code', message: 'That code is not right' }] };
+const wrongCode = {
+  error: 'That code is not right',
+  message: 'That code is not right',
+  code: 'MFA_CODE_WRONG',
+  details: [{ field: 'code', message: 'That code is not right', code: 'MFA_CODE_WRONG' }],
+};
 const tooLong = 'Your sign-in took too long. Enter your password again.';
 
 /**

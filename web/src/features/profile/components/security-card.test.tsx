@@ -78,7 +78,12 @@ describe('Change password', () => {
     const incorrect = 'Current password is incorrect';
     const { form, fill } = await openSecurity(({ method, path }) =>
       method === 'PUT' && path === '/users/me/password'
-        ? jsonResponse(400, { error: incorrect, message: incorrect, details: [{ field: 'currentPassword', message: incorrect }] })
+        ? jsonResponse(400, {
+            error: incorrect,
+            message: incorrect,
+            code: 'CURRENT_PASSWORD_WRONG',
+            details: [{ field: 'currentPassword', message: incorrect, code: 'CURRENT_PASSWORD_WRONG' }],
+          })
         : undefined,
     );
 
@@ -96,7 +101,13 @@ describe('Change password', () => {
     const tooLong = 'Password must be at most 128 characters';
     const { form, events } = await openSecurity(({ method, path }) =>
       method === 'PUT' && path === '/users/me/password'
-        ? jsonResponse(400, { error: tooLong, message: tooLong, details: [{ field: 'newPassword', message: tooLong }] })
+        ? jsonResponse(400, {
+            error: tooLong,
+            message: tooLong,
+            code: 'TOO_LONG',
+            params: { label: 'password', max: 128 },
+            details: [{ field: 'newPassword', message: tooLong, code: 'TOO_LONG', params: { label: 'password', max: 128 } }],
+          })
         : undefined,
     );
     await events.selectOptions(screen.getByRole('combobox', { name: 'App language' }), 'de');
@@ -108,7 +119,7 @@ describe('Change password', () => {
     await events.click(form.getByRole('button', { name: 'Passwort ändern' }));
 
     await waitFor(() =>
-      expect(fieldErrorOf(form.getByLabelText('Neues Passwort'))).toBe('Das Passwort darf höchstens 128 Zeichen lang sein'),
+      expect(fieldErrorOf(form.getByLabelText('Neues Passwort'))).toBe('Passwort: höchstens 128 Zeichen'),
     );
   });
 
@@ -182,7 +193,12 @@ describe('Log out everywhere', () => {
     if (method !== 'POST' || path !== '/auth/logout-everywhere') return undefined;
     return (body as { currentPassword?: string }).currentPassword === 'jane-secret'
       ? new Response(null, { status: 204 })
-      : jsonResponse(400, { error: incorrect, message: incorrect, details: [{ field: 'currentPassword', message: incorrect }] });
+      : jsonResponse(400, {
+            error: incorrect,
+            message: incorrect,
+            code: 'CURRENT_PASSWORD_WRONG',
+            details: [{ field: 'currentPassword', message: incorrect, code: 'CURRENT_PASSWORD_WRONG' }],
+          });
   };
 
   const everywhereCalls = (requests: ApiRequest[]) => requests.filter((request) => request.path === '/auth/logout-everywhere');
