@@ -6,20 +6,33 @@ use gateway::{config::Config, startup::Application};
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// The API gateway: with no command it serves.
+#[derive(clap::Parser)]
+#[command(name = "gateway")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<GatewayCommand>,
+}
+
+#[derive(clap::Subcommand)]
+enum GatewayCommand {
+    /// Print the API's OpenAPI document (the web's types are generated from
+    /// it, and CI checks they match).
+    Openapi,
+    /// Print the refusals' codes, texts and values (the web's English texts
+    /// and value kinds are generated from it).
+    ErrorCatalogue,
+}
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    // `gateway openapi` prints the API's document and exits: the web's types
-    // are generated from it, and CI checks they match.
-    if std::env::args().nth(1).as_deref() == Some("openapi") {
-        let document = serde_json::to_string_pretty(&gateway::startup::openapi_document())?;
-        println!("{document}");
-        return Ok(());
-    }
-    // `gateway error-catalogue` prints the refusals' codes, texts and values:
-    // the web's English texts and value kinds are generated from it.
-    if std::env::args().nth(1).as_deref() == Some("error-catalogue") {
-        let catalogue = serde_json::to_string_pretty(&gateway::error::catalogue_json())?;
-        println!("{catalogue}");
+    let printed = match <Cli as clap::Parser>::parse().command {
+        Some(GatewayCommand::Openapi) => Some(gateway::startup::openapi_document()),
+        Some(GatewayCommand::ErrorCatalogue) => Some(gateway::error::catalogue_json()),
+        None => None,
+    };
+    if let Some(document) = printed {
+        println!("{}", serde_json::to_string_pretty(&document)?);
         return Ok(());
     }
     let _telemetry = kit::telemetry::init("gateway");

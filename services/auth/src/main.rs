@@ -1,30 +1,42 @@
 use auth::{config::Config, startup::Application};
 
-use kit::cli::Command;
+use clap::{Parser, Subcommand};
+use kit::cli::DatabaseCommand;
 
-const SUPER_ADMIN_USAGE: &str = "
-       auth create-super-admin --email EMAIL   create a platform super admin
-                                               (password from SUPER_ADMIN_PASSWORD,
-                                               or generated and printed once)";
+/// The auth service: with no command it serves.
+#[derive(Parser)]
+#[command(name = "auth")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<AuthCommand>,
+}
+
+#[derive(Subcommand)]
+enum AuthCommand {
+    #[command(flatten)]
+    Database(DatabaseCommand),
+    /// Create a platform super admin (password from SUPER_ADMIN_PASSWORD, or
+    /// generated and printed once).
+    CreateSuperAdmin {
+        #[arg(long)]
+        email: String,
+    },
+}
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if let [command, flag, email] = args.as_slice()
-        && command == "create-super-admin"
-        && flag == "--email"
-    {
+    let command = Cli::parse().command;
+    if let Some(AuthCommand::CreateSuperAdmin { email }) = &command {
         return create_super_admin(email).await;
     }
-    let command = kit::cli::command("auth", SUPER_ADMIN_USAGE);
     let _telemetry = kit::telemetry::init("auth");
     let config = Config::load()?;
     match command {
-        Command::Serve => serve(config).await,
-        Command::Database(task) => {
+        Some(AuthCommand::Database(task)) => {
             task.run(&config.common.database_url, &auth::startup::MIGRATIONS)
                 .await
         }
+        _ => serve(config).await,
     }
 }
 

@@ -1,5 +1,4 @@
 use chores::{config::Config, startup::Application};
-use kit::cli::Command;
 
 // mimalloc: about a tenth less CPU per request than glibc's malloc (see
 // docs/adr/0058-allocators-and-memory.md). Not in auth, whose argon2 hashes are
@@ -9,12 +8,12 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let command = kit::cli::command("chores", "");
+    let command = kit::cli::command("chores");
     let _telemetry = kit::telemetry::init("chores");
     let config = Config::load()?;
     match command {
-        Command::Serve => serve(config).await,
-        Command::Database(task) => {
+        None => serve(config).await,
+        Some(task) => {
             task.run(&config.common.database_url, &chores::startup::MIGRATIONS)
                 .await
         }

@@ -1,38 +1,30 @@
-//! The command line every service binary shares: with no arguments it serves;
-//! `migrate` and `wait-for-migrations` let a deployment migrate the database
-//! once per release (a job) while the new pods wait for it (an init container).
+//! The command line every service binary shares, parsed by clap: with no
+//! command it serves; `migrate` and `wait-for-migrations` let a deployment
+//! migrate the database once per release (a job) while the new pods wait for
+//! it (an init container). A binary with commands of its own (auth's
+//! `create-super-admin`) flattens [`DatabaseCommand`] into its own enum.
 
 use std::time::Duration;
 
+use clap::{Parser, Subcommand};
 use sqlx::migrate::Migrator;
 
 /// How often `wait-for-migrations` looks again.
 const WAIT_EVERY: Duration = Duration::from_secs(2);
 
-pub enum Command {
-    Serve,
-    Database(DatabaseCommand),
+/// A service's command line: the service, or one of the database commands.
+#[derive(Debug, Parser)]
+pub struct ServiceCli {
+    #[command(subcommand)]
+    pub command: Option<DatabaseCommand>,
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Subcommand)]
 pub enum DatabaseCommand {
     /// Create the database if missing and apply every migration.
     Migrate,
     /// Return once the database has every migration this binary knows.
     WaitForMigrations,
-}
-
-impl Command {
-    /// The command in `args` (without the program name), or `None` for anything else.
-    pub fn parse(args: &[String]) -> Option<Self> {
-        match args {
-            [] => Some(Self::Serve),
-            [command] if command == "migrate" => Some(Self::Database(DatabaseCommand::Migrate)),
-            [command] if command == "wait-for-migrations" => {
-                Some(Self::Database(DatabaseCommand::WaitForMigrations))
-            }
-            _ => None,
-        }
-    }
 }
 
 impl DatabaseCommand {
@@ -46,44 +38,43 @@ impl DatabaseCommand {
     }
 }
 
-/// The command this process of service `name` was started with; on anything
-/// it does not know, prints the usage (with the service's `extra` lines) and exits.
-pub fn command(name: &str, extra: &str) -> Command {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    Command::parse(&args).unwrap_or_else(|| {
-        eprintln!("{}", usage(name, extra));
-        std::process::exit(2);
-    })
-}
-
-fn usage(name: &str, extra: &str) -> String {
-    format!(
-        "usage: {name}                       run the service
-       {name} migrate               create the database if missing and migrate it
-       {name} wait-for-migrations   wait until the database is migrated{extra}"
-    )
+/// The database command this process of service `name` was started with,
+/// none to serve; on anything else clap prints the usage and exits (2).
+pub fn command(name: &'static str) -> Option<DatabaseCommand> {
+    use clap::CommandFactory;
+    let matches = ServiceCli::command().name(name).get_matches();
+    <ServiceCli as clap::FromArgMatches>::from_arg_matches(&matches)
+        .unwrap_or_else(|err| err.exit())
+        .command
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn parse(args: &[&str]) -> Option<Command> {
-        Command::parse(&args.iter().map(|a| (*a).to_owned()).collect::<Vec<_>>())
+    fn parse(args: &[&str]) -> Result<Option<DatabaseCommand>, clap::Error> {
+        ServiceCli::try_parse_from(std::iter::once("chores").chain(args.iter().copied()))
+            .map(|cli| cli.command)
     }
 
     #[test]
     fn knows_its_commands_and_nothing_else() {
-        assert!(matches!(parse(&[]), Some(Command::Serve)));
-        assert!(matches!(
-            parse(&["migrate"]),
-            Some(Command::Database(DatabaseCommand::Migrate))
-        ));
-        assert!(matches!(
-            parse(&["wait-for-migrations"]),
-            Some(Command::Database(DatabaseCommand::WaitForMigrations))
-        ));
-        assert!(parse(&["migrate", "now"]).is_none());
-        assert!(parse(&["serve"]).is_none());
+        assert_eq!(parse(&[]).ok(), Some(None));
+        assert_eq!(
+            parse(&["migrate"]).ok(),
+            Some(Some(DatabaseCommand::Migrate))
+        );
+        assert_eq!(
+            parse(&["wait-for-migrations"]).ok(),
+            Some(Some(DatabaseCommand::WaitForMigrations))
+        );
+        assert!(parse(&["migrate", "now"]).is_err());
+        assert!(parse(&["serve"]).is_err());
+    }
+
+    #[test]
+    fn the_definition_is_consistent() {
+        use clap::CommandFactory;
+        ServiceCli::command().debug_assert();
     }
 }

@@ -1,4 +1,3 @@
-use kit::cli::Command;
 use platform::{config::Config, startup::Application};
 
 // mimalloc: about a tenth less CPU per request than glibc's malloc (see
@@ -9,12 +8,12 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let command = kit::cli::command("platform", "");
+    let command = kit::cli::command("platform");
     let _telemetry = kit::telemetry::init("platform");
     let config = Config::load()?;
     match command {
-        Command::Serve => serve(config).await,
-        Command::Database(task) => {
+        None => serve(config).await,
+        Some(task) => {
             task.run(&config.common.database_url, &platform::startup::MIGRATIONS)
                 .await
         }
