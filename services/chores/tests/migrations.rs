@@ -78,5 +78,8 @@ async fn an_unknown_command_prints_the_usage() {
     let output = command(CHORES, &[]).arg("migrat").output().await.unwrap();
     assert_eq!(output.status.code(), Some(2));
     let usage = String::from_utf8(output.stderr).unwrap();
-    assert!(usage.contains("chores wait-for-migrations"), "{usage}");
+    // The usage names the binary and each of its commands.
+    assert!(usage.contains("Usage: chores"), "{usage}");
+    assert!(usage.contains("wait-for-migrations"), "{usage}");
+    assert!(usage.contains("migrate "), "{usage}");
 }

@@ -39,13 +39,29 @@ impl DatabaseCommand {
 }
 
 /// The database command this process of service `name` was started with,
-/// none to serve; on anything else clap prints the usage and exits (2).
+/// none to serve; on anything else it prints what was wrong and the usage
+/// with every command (clap's error alone names none) and exits (2).
 pub fn command(name: &'static str) -> Option<DatabaseCommand> {
-    use clap::CommandFactory;
-    let matches = ServiceCli::command().name(name).get_matches();
-    <ServiceCli as clap::FromArgMatches>::from_arg_matches(&matches)
-        .unwrap_or_else(|err| err.exit())
-        .command
+    use clap::{CommandFactory, FromArgMatches, error::ErrorKind};
+    let mut cli = ServiceCli::command().name(name);
+    let parsed = cli
+        .try_get_matches_from_mut(std::env::args_os())
+        .and_then(|matches| ServiceCli::from_arg_matches(&matches));
+    match parsed {
+        Ok(parsed) => parsed.command,
+        Err(err)
+            if matches!(
+                err.kind(),
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+            ) =>
+        {
+            err.exit()
+        }
+        Err(err) => {
+            eprintln!("{err}\n{}", cli.render_help());
+            std::process::exit(2)
+        }
+    }
 }
 
 #[cfg(test)]
