@@ -10,7 +10,7 @@
 use std::fmt::Display;
 
 use tonic::{Code, Status};
-use tonic_types::{ErrorDetails, StatusExt};
+use tonic_types::StatusExt;
 
 use crate::validate::FieldError;
 
@@ -70,13 +70,8 @@ pub fn database_unreachable(err: &sqlx::Error) -> bool {
 /// [`crate::refusal::Refusal::of`] reads them).
 pub fn invalid(err: &FieldError) -> Status {
     let message = err.message();
-    let mut details = ErrorDetails::with_bad_request_violation(err.field, message.clone());
-    let metadata: std::collections::HashMap<String, String> = err
-        .refusal
-        .params()
-        .map(|(name, _, value)| (name.to_owned(), value.wire()))
-        .collect();
-    details.set_error_info(err.refusal.code(), ERROR_DOMAIN, metadata);
+    let mut details = err.refusal.details();
+    details.add_bad_request_violation(err.field, message.clone());
     Status::with_error_details(Code::InvalidArgument, message, details)
 }
 

@@ -204,6 +204,17 @@ impl Refusal {
         text
     }
 
+    /// The refusal as gRPC error details: an `ErrorInfo` whose reason is the
+    /// code and whose metadata holds each value as text ([`Refusal::of`]
+    /// reads it back).
+    pub fn details(&self) -> ErrorDetails {
+        let metadata: HashMap<String, String> = self
+            .params()
+            .map(|(name, _, value)| (name.to_owned(), value.wire()))
+            .collect();
+        ErrorDetails::with_error_info(self.code(), ERROR_DOMAIN, metadata)
+    }
+
     /// The refusal a status carries, if it carries one of the catalogue's
     /// codes with every value the code names.
     pub fn of(status: &Status) -> Option<Self> {
@@ -253,15 +264,7 @@ impl std::error::Error for Refusal {}
 
 impl From<Refusal> for Status {
     fn from(refusal: Refusal) -> Self {
-        let metadata: HashMap<String, String> = refusal
-            .params()
-            .map(|(name, _, value)| (name.to_owned(), value.wire()))
-            .collect();
-        Status::with_error_details(
-            refusal.status_code(),
-            refusal.message(),
-            ErrorDetails::with_error_info(refusal.code(), ERROR_DOMAIN, metadata),
-        )
+        Status::with_error_details(refusal.status_code(), refusal.message(), refusal.details())
     }
 }
 
