@@ -9,7 +9,10 @@
 #     prints it) by scripts/gen-error-texts.mjs: web/src/locales/en/codes.json,
 #     each code's English text, and web/src/types/error-codes.ts, the kinds of
 #     the values each names (the Spanish and German codes.json are written by
-#     hand; src/locales/locales.test.ts checks they have every code).
+#     hand; src/locales/locales.test.ts checks they have every code);
+#   - from the event catalogue (proto/events.toml, as `gateway event-catalogue`
+#     prints it) by scripts/gen-event-types.mjs: web/src/types/live-events.ts,
+#     the live stream's event names and the webhooks' event types.
 # With --check, generates into a temporary folder and fails when the committed
 # files differ from what the gateway says now (CI: scripts/test.sh).
 #
@@ -37,8 +40,10 @@ trap 'rm -rf "$work"' EXIT
 build_services
 "$BIN/gateway" openapi >"$work/openapi.json"
 "$BIN/gateway" error-catalogue >"$work/catalogue.json"
+"$BIN/gateway" event-catalogue >"$work/events.json"
 mkdir -p "$work/texts" "$work/types"
 node "$ROOT/scripts/gen-error-texts.mjs" "$work/catalogue.json" "$work/texts" "$work/types"
+node "$ROOT/scripts/gen-event-types.mjs" "$work/events.json" "$work/types"
 # A field with a default is optional (the gateway reads a missing field as its default),
 # rather than openapi-typescript's reading of it as always present.
 (cd "$ROOT/web" && npx --no-install openapi-typescript "$work/openapi.json" --default-non-nullable false \
@@ -46,11 +51,13 @@ node "$ROOT/scripts/gen-error-texts.mjs" "$work/catalogue.json" "$work/texts" "$
 
 mv "$work/texts/codes.json" "$work/codes.json"
 mv "$work/types/error-codes.ts" "$work/error-codes.ts"
+mv "$work/types/live-events.ts" "$work/live-events.ts"
 # Each generated file and where it is committed.
 declare -A generated=(
   [openapi.json]=web/src/types/openapi.json
   [schema.d.ts]=web/src/types/schema.d.ts
   [error-codes.ts]=web/src/types/error-codes.ts
+  [live-events.ts]=web/src/types/live-events.ts
   [codes.json]=web/src/locales/en/codes.json
 )
 if ! $check; then

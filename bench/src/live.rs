@@ -23,7 +23,7 @@ const SUBMISSIONS: usize = 100;
 /// How long one may take to be heard before it counts as not heard.
 const PATIENCE: Duration = Duration::from_secs(5);
 
-/// Opens `session`'s event stream; each `submission.submitted` it carries is
+/// Opens `session`'s event stream; each `submission.created` it carries is
 /// sent on with the moment it was read.
 async fn listen(
     api: &Api,
@@ -40,7 +40,7 @@ async fn listen(
     Ok(tokio::spawn(async move {
         while let Some(Ok(event)) = events.next().await {
             let Some(heard) = &heard else { continue };
-            if event.event != "submission.submitted" {
+            if event.event != "submission.created" {
                 continue;
             }
             let data: Value = serde_json::from_str(&event.data).unwrap_or(Value::Null);

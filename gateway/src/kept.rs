@@ -7,13 +7,15 @@
 //! their own), the chores once per family (every member sees the same), and
 //! the submission lists (the parents' review queue is their most opened
 //! page; each child has their own list).
-//! An entry is good while its family's generation is the one it was composed
-//! under. The generation moves on with every event of that family on the bus
-//! (a submission, a review, a ledger entry, a child or chore changed, the
-//! family's time zone) and with every change a member makes through this
-//! gateway, which its next read must show even before the event comes round.
-//! A composition that races with a change is stamped with the generation
-//! from before it began, so it is never served.
+//!
+//! Each kind of answer names the events of the catalogue (`proto/events.toml`)
+//! whose facts it shows ([`Kind::outdated_by`]). An entry is good while its
+//! family's generation for its kind is the one it was composed under. That
+//! generation moves on with each such event of the family on the bus, and
+//! with every change a member makes through this gateway, which its next
+//! read must show even before the event comes round. A composition that
+//! races with a change is stamped with the generation from before it began,
+//! so it is never served.
 //!
 //! Entries also expire after [`TTL`], as some figures move with the clock
 //! (this month, the last 30 days, the weeks). While the bus is down, or after
@@ -32,11 +34,18 @@ use axum::{
     http::{StatusCode, header},
     response::{IntoResponse, Response},
 };
-use chorely_proto::events::{Event, v1::ChildNamed};
+use chorely_proto::events::{
+    self, Declared, Event,
+    v1::{
+        AllowanceChanged, CatalogueChanged, ChildCreated, ChildDeleted, ChildNamed, ChildUpdated,
+        ChoreCountChanged, ChoreMissed, GoalReached, LedgerEntryRecorded, MissedChoreExcused,
+        NotificationCreated, OrganizationUpdated, PauseChanged, RedemptionDecided,
+        RedemptionRequested, StoreChanged, SubmissionReviewed, SubmissionSubmitted,
+    },
+};
 use futures::StreamExt;
 use kit::{authn::User, nats::Bus};
 use moka::sync::Cache;
-use prost::Message;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
@@ -76,6 +85,79 @@ enum Answer {
         status: i32,
         limit: Option<i32>,
     },
+}
+
+/// The kinds of answer kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Kind {
+    Dashboard,
+    Chores,
+    Submissions,
+}
+
+impl Kind {
+    const ALL: [Kind; 3] = [Kind::Dashboard, Kind::Chores, Kind::Submissions];
+
+    /// The events whose facts this kind of answer shows: each outdates the
+    /// family's answers of this kind.
+    fn outdated_by(self) -> &'static [&'static Declared] {
+        match self {
+            // Every figure of the family: its children and their money,
+            // chores, submissions, missed days, store, goals, pauses,
+            // allowances, notifications and time zone.
+            Kind::Dashboard => &[
+                SubmissionSubmitted::DECLARED,
+                SubmissionReviewed::DECLARED,
+                LedgerEntryRecorded::DECLARED,
+                CatalogueChanged::DECLARED,
+                ChoreCountChanged::DECLARED,
+                ChildCreated::DECLARED,
+                ChildUpdated::DECLARED,
+                ChildDeleted::DECLARED,
+                ChildNamed::DECLARED,
+                ChoreMissed::DECLARED,
+                MissedChoreExcused::DECLARED,
+                OrganizationUpdated::DECLARED,
+                RedemptionRequested::DECLARED,
+                RedemptionDecided::DECLARED,
+                GoalReached::DECLARED,
+                StoreChanged::DECLARED,
+                PauseChanged::DECLARED,
+                AllowanceChanged::DECLARED,
+                NotificationCreated::DECLARED,
+            ],
+            // The chores' own fields, their categories and the children
+            // they are assigned to.
+            Kind::Chores => &[
+                CatalogueChanged::DECLARED,
+                ChoreCountChanged::DECLARED,
+                ChildDeleted::DECLARED,
+            ],
+            // Each submission's state, its chore and child by name, and what
+            // approving a pending one would pay.
+            Kind::Submissions => &[
+                SubmissionSubmitted::DECLARED,
+                SubmissionReviewed::DECLARED,
+                LedgerEntryRecorded::DECLARED,
+                CatalogueChanged::DECLARED,
+                ChoreCountChanged::DECLARED,
+                ChildUpdated::DECLARED,
+                ChildDeleted::DECLARED,
+                ChildNamed::DECLARED,
+                OrganizationUpdated::DECLARED,
+            ],
+        }
+    }
+}
+
+impl Answer {
+    fn kind(&self) -> Kind {
+        match self {
+            Answer::ParentDashboard(_) | Answer::ChildDashboard(_) => Kind::Dashboard,
+            Answer::Chores => Kind::Chores,
+            Answer::Submissions { .. } => Kind::Submissions,
+        }
+    }
 }
 
 impl Key {
@@ -168,7 +250,7 @@ impl Watch {
 #[derive(Clone)]
 pub struct Kept {
     entries: Cache<Key, Entry>,
-    generations: Cache<Uuid, u64>,
+    generations: Cache<(Uuid, Kind), u64>,
     /// Where new generations come from: each is larger than any before.
     counter: Arc<AtomicU64>,
     watch: Watch,
@@ -206,18 +288,18 @@ impl Kept {
                     message = messages.next() => message,
                 };
                 let Some(message) = message else { return };
-                if let Some(subject) = message.subject.as_str().strip_prefix(&prefix)
-                    && let Some(org) = family_of(subject, &message.payload)
-                {
-                    following.changed(org);
+                if let Some(subject) = message.subject.as_str().strip_prefix(&prefix) {
+                    following.heard(subject, &message.payload);
                 }
             }
         });
         Ok(kept)
     }
 
-    fn generation(&self, org: Uuid) -> u64 {
-        self.generations.get(&org).unwrap_or(0)
+    fn generation(&self, key: &Key) -> u64 {
+        self.generations
+            .get(&(key.org, key.answer.kind()))
+            .unwrap_or(0)
     }
 
     /// The answer kept for `key`, if nothing it shows has changed since.
@@ -227,16 +309,16 @@ impl Kept {
         }
         let entry = self.entries.get(key)?;
         let now = Stamp {
-            generation: self.generation(key.org),
+            generation: self.generation(key),
             breaks: self.watch.breaks(),
         };
         (entry.stamp == now).then_some(entry.json)
     }
 
-    /// Taken before composing an answer about `org`.
-    fn stamp(&self, org: Uuid) -> Stamp {
+    /// Taken before composing the answer `key` names.
+    fn stamp(&self, key: &Key) -> Stamp {
         Stamp {
-            generation: self.generation(org),
+            generation: self.generation(key),
             breaks: self.watch.breaks(),
         }
     }
@@ -246,10 +328,40 @@ impl Kept {
         self.entries.insert(key, Entry { stamp, json });
     }
 
-    /// Something `org`'s kept answers show has changed.
+    /// A member of `org` changed something: any of its kept answers may
+    /// show it.
     pub fn changed(&self, org: Uuid) {
+        for kind in Kind::ALL {
+            self.outdate(org, kind);
+        }
+    }
+
+    /// The event `payload` on `subject` outdates its family's answers of
+    /// each kind that shows its facts.
+    fn heard(&self, subject: &str, payload: &[u8]) {
+        let Some(declared) = events::declared(subject) else {
+            return;
+        };
+        let kinds: Vec<Kind> = Kind::ALL
+            .into_iter()
+            .filter(|kind| kind.outdated_by().contains(&declared))
+            .collect();
+        if kinds.is_empty() {
+            return;
+        }
+        let Some(org) = events::family_of(subject, payload)
+            .and_then(|(_, family)| Uuid::parse_str(&family).ok())
+        else {
+            return;
+        };
+        for kind in kinds {
+            self.outdate(org, kind);
+        }
+    }
+
+    fn outdate(&self, org: Uuid, kind: Kind) {
         let next = self.counter.fetch_add(1, Ordering::SeqCst) + 1;
-        self.generations.insert(org, next);
+        self.generations.insert((org, kind), next);
     }
 
     /// The answer kept for `key`, or else the one `compose` makes, kept for
@@ -275,7 +387,7 @@ impl Kept {
         if let Some(kept) = self.get(&key) {
             return Ok(kept);
         }
-        let stamp = self.stamp(key.org);
+        let stamp = self.stamp(&key);
         let (composed, whole) = compose.await?;
         if whole == Whole::Yes {
             self.put(key, stamp, composed.clone());
@@ -298,26 +410,16 @@ pub fn json(body: Bytes) -> Response {
     ([(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
 
-/// The family an event is about: every event a screen follows live changes
-/// what that family's kept answers show (one list of events, in
-/// [`crate::live`], for both); so does the chores service's new copy of a
-/// child's name, which no screen follows.
-fn family_of(subject: &str, payload: &[u8]) -> Option<Uuid> {
-    if subject == ChildNamed::SUBJECT {
-        let named = ChildNamed::decode(payload).ok()?;
-        return Uuid::parse_str(&named.organization_id).ok();
-    }
-    crate::live::translate(subject, payload).and_then(|(_, _, audience)| audience.family())
-}
-
 #[cfg(test)]
 mod tests {
     use std::sync::atomic::AtomicBool;
 
-    use chorely_proto::events::v1::{
-        LedgerEntryRecorded, OrganizationPlanChanged, OrganizationUpdated, SubmissionSubmitted,
+    use chorely_proto::events::{
+        Hears,
+        v1::{OrganizationPlanChanged, UserLoggedIn},
     };
     use kit::authn::Role;
+    use prost::Message;
 
     use super::*;
 
@@ -351,10 +453,10 @@ mod tests {
         let (cache, _) = manual();
         let (org, other) = (Uuid::new_v4(), Uuid::new_v4());
         let key = parent_key(org);
-        cache.put(key.clone(), cache.stamp(org), Bytes::from_static(b"{}"));
+        cache.put(key.clone(), cache.stamp(&key), Bytes::from_static(b"{}"));
         cache.put(
             parent_key(other),
-            cache.stamp(other),
+            cache.stamp(&parent_key(other)),
             Bytes::from_static(b"[]"),
         );
         assert_eq!(cache.get(&key).as_deref(), Some(&b"{}"[..]));
@@ -369,7 +471,7 @@ mod tests {
     fn a_dashboard_composed_across_a_change_is_never_served() {
         let (cache, _) = manual();
         let org = Uuid::new_v4();
-        let stamp = cache.stamp(org);
+        let stamp = cache.stamp(&parent_key(org));
         // The change lands while the services are being asked.
         cache.changed(org);
         cache.put(parent_key(org), stamp, Bytes::from_static(b"old"));
@@ -377,7 +479,7 @@ mod tests {
         // Composed afresh, it is kept.
         cache.put(
             parent_key(org),
-            cache.stamp(org),
+            cache.stamp(&parent_key(org)),
             Bytes::from_static(b"new"),
         );
         assert_eq!(cache.get(&parent_key(org)).as_deref(), Some(&b"new"[..]));
@@ -387,7 +489,11 @@ mod tests {
     fn nothing_is_trusted_while_the_bus_is_down_or_after_it_broke() {
         let (cache, state) = manual();
         let org = Uuid::new_v4();
-        cache.put(parent_key(org), cache.stamp(org), Bytes::from_static(b"{}"));
+        cache.put(
+            parent_key(org),
+            cache.stamp(&parent_key(org)),
+            Bytes::from_static(b"{}"),
+        );
         state.0.store(false, Ordering::SeqCst);
         assert_eq!(
             cache.get(&parent_key(org)),
@@ -533,54 +639,80 @@ mod tests {
         );
     }
 
+    fn kept(cache: &Kept, key: &Key) {
+        cache.put(key.clone(), cache.stamp(key), Bytes::from_static(b"{}"));
+    }
+
     #[test]
-    fn the_events_dashboards_show_name_their_family() {
-        let org = Uuid::new_v4();
-        let child = Uuid::new_v4().to_string();
+    fn an_event_outdates_the_kinds_of_answer_that_show_its_facts() {
+        let (cache, _) = manual();
+        let (org, other) = (Uuid::new_v4(), Uuid::new_v4());
+        let parent = user(Role::OrgAdmin, Some(org), None);
+        let (dashboard, chores) = (parent_key(org), Key::chores(&parent).unwrap());
+        let queue = Key::submissions(&parent, 1, None).unwrap();
+        let elsewhere = parent_key(other);
+        let all = [&dashboard, &chores, &queue, &elsewhere];
+        let fresh = |cache: &Kept| all.map(|key| cache.get(key).is_some());
+        for key in all {
+            kept(&cache, key);
+        }
+
         let submitted = SubmissionSubmitted {
             organization_id: org.to_string(),
-            child_id: child.clone(),
+            child_id: Uuid::new_v4().to_string(),
             ..Default::default()
         };
-        assert_eq!(
-            family_of(SubmissionSubmitted::SUBJECT, &submitted.encode_to_vec()),
-            Some(org)
-        );
-        let credited = LedgerEntryRecorded {
-            organization_id: org.to_string(),
-            child_id: child.clone(),
-            ..Default::default()
-        };
-        assert_eq!(
-            family_of(LedgerEntryRecorded::SUBJECT, &credited.encode_to_vec()),
-            Some(org)
-        );
-        // A new time zone moves the days the figures are counted in.
-        let moved = OrganizationUpdated {
+        cache.heard(SubmissionSubmitted::SUBJECT, &submitted.encode_to_vec());
+        // The dashboard and the queue show it; the chores and another family's do not.
+        assert_eq!(fresh(&cache), [false, true, false, true]);
+
+        for key in all {
+            kept(&cache, key);
+        }
+        let edited = CatalogueChanged {
             organization_id: org.to_string(),
             ..Default::default()
         };
-        assert_eq!(
-            family_of(OrganizationUpdated::SUBJECT, &moved.encode_to_vec()),
-            Some(org)
-        );
-        let named = ChildNamed {
+        cache.heard(CatalogueChanged::SUBJECT, &edited.encode_to_vec());
+        assert_eq!(fresh(&cache), [false, false, false, true]);
+
+        for key in all {
+            kept(&cache, key);
+        }
+        // A login shows nowhere; an operator's plan change is no family's figure.
+        let login = UserLoggedIn {
             organization_id: org.to_string(),
-            child_id: child,
+            ..Default::default()
         };
-        assert_eq!(
-            family_of(ChildNamed::SUBJECT, &named.encode_to_vec()),
-            Some(org)
-        );
-        // Logins and the operators' events change no family's dashboard.
-        assert_eq!(family_of("auth.user_logged_in", &[]), None);
+        cache.heard(UserLoggedIn::SUBJECT, &login.encode_to_vec());
         let plan = OrganizationPlanChanged {
             organization_id: org.to_string(),
             ..Default::default()
         };
-        assert_eq!(
-            family_of(OrganizationPlanChanged::SUBJECT, &plan.encode_to_vec()),
-            None
-        );
+        cache.heard(OrganizationPlanChanged::SUBJECT, &plan.encode_to_vec());
+        cache.heard("chores.unheard_of", &[1, 2, 3]);
+        assert_eq!(fresh(&cache), [true, true, true, true]);
+        // A change through this gateway outdates all of the family's.
+        cache.changed(org);
+        assert_eq!(fresh(&cache), [false, false, false, true]);
+    }
+
+    #[test]
+    fn every_event_a_familys_screens_hear_outdates_its_dashboard() {
+        // A screen following the live stream reloads on such an event; a
+        // dashboard kept from before it would show the old figures.
+        for declared in events::CATALOGUE {
+            let Some(public) = declared.public else {
+                continue;
+            };
+            if matches!(public.hears, Hears::Nobody | Hears::Operators) {
+                continue;
+            }
+            assert!(
+                Kind::Dashboard.outdated_by().contains(&declared),
+                "{} is heard by a family but outdates no dashboard",
+                declared.message
+            );
+        }
     }
 }

@@ -7,12 +7,11 @@
 //! `Last-Event-ID` gets what it missed. The last [`REPLAY_WINDOW`] of events
 //! is kept for that (read back from the stream when the gateway starts).
 //!
-//! What reaches whom: a family's parents get their family's submissions,
-//! reviews, balance changes, store requests and store changes, goals
-//! reached, chores and children; a child gets their own submissions,
-//! reviews, balance, store requests and goals reached and the family's
-//! chores and store; a super admin
-//! gets the families' plan and activation changes. Nothing else.
+//! What reaches whom is declared once, in the event catalogue
+//! (`proto/events.toml`): each public event's name, who hears it and what it
+//! carries. A family's parents hear their family's; a child hears what
+//! concerns them and what the whole family hears; a super admin hears the
+//! families' creation, plan and activation changes. Nothing else.
 
 use std::{
     collections::VecDeque,
@@ -21,17 +20,7 @@ use std::{
 };
 
 use async_nats::jetstream::consumer::{DeliverPolicy, pull::OrderedConfig};
-use chorely_proto::events::{
-    Event,
-    v1::GoalReached,
-    v1::{
-        CatalogueChanged, ChildCreated, ChildDeleted, ChildUpdated, ChoreCountChanged, ChoreMissed,
-        LedgerEntryRecorded, MissedChoreExcused, NotificationCreated,
-        OrganizationActivationChanged, OrganizationCreated, OrganizationPlanChanged,
-        OrganizationUpdated, RedemptionDecided, RedemptionRequested, StoreChanged,
-        SubmissionReviewed, SubmissionSubmitted,
-    },
-};
+use chorely_proto::events::{self, Hears, Public};
 use futures::StreamExt;
 use kit::{
     authn::{Role, User},
@@ -41,8 +30,6 @@ use serde_json::{Value, json};
 use tokio::sync::broadcast;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
-
-use crate::money::to_dollars;
 
 /// How far back a reconnecting browser is caught up.
 pub const REPLAY_WINDOW: Duration = Duration::from_secs(5 * 60);
@@ -241,210 +228,54 @@ impl Live {
     }
 }
 
-fn org(id: &str) -> Option<Uuid> {
-    Uuid::parse_str(id).ok()
+/// The public events as the web reads them (`gateway event-catalogue`), in
+/// the catalogue's order: each name, who hears it live, whether webhooks
+/// carry it, and what it says.
+pub fn catalogue_json() -> Value {
+    let public: Vec<Value> = events::PUBLIC_NAMES
+        .iter()
+        .map(|p| json!({"name": p.name, "hears": p.hears.as_str(), "webhook": p.webhook, "about": p.about}))
+        .collect();
+    json!({ "public": public })
 }
 
-fn decode<E: Event>(payload: &[u8]) -> Option<E> {
-    E::decode(payload).ok()
-}
-
-/// The browser's view of a bus event, and who may see it; `None` for events
-/// no screen follows. The kept answers go stale on the same events.
+/// The browser's view of a bus event (its public name and data), and who may
+/// hear it; `None` for events no screen hears.
 pub fn translate(subject: &str, payload: &[u8]) -> Option<(&'static str, Value, Audience)> {
-    let child = |o: &str, c: &str| {
-        Some(Audience::Child {
-            org: org(o)?,
-            child: org(c)?,
-        })
-    };
-    Some(match subject {
-        s if s == SubmissionSubmitted::SUBJECT => {
-            let e: SubmissionSubmitted = decode(payload)?;
-            let data = json!({"submissionId": e.submission_id, "childId": e.child_id, "choreId": e.chore_id});
-            (
-                "submission.submitted",
-                data,
-                child(&e.organization_id, &e.child_id)?,
-            )
-        }
-        s if s == SubmissionReviewed::SUBJECT => {
-            let e: SubmissionReviewed = decode(payload)?;
-            let data = json!({
-                "submissionId": e.submission_id,
-                "childId": e.child_id,
-                "choreId": e.chore_id,
-                "status": if e.approved { "APPROVED" } else { "REJECTED" },
-                "boostedReward": to_dollars(e.boosted_reward_cents),
-            });
-            (
-                "submission.reviewed",
-                data,
-                child(&e.organization_id, &e.child_id)?,
-            )
-        }
-        s if s == LedgerEntryRecorded::SUBJECT => {
-            let e: LedgerEntryRecorded = decode(payload)?;
-            let jar = if e.jar.is_empty() {
-                "SPEND"
-            } else {
-                e.jar.as_str()
-            };
-            let data = json!({"childId": e.child_id, "kind": e.kind, "jar": jar, "amount": to_dollars(e.amount_cents)});
-            (
-                "balance.changed",
-                data,
-                child(&e.organization_id, &e.child_id)?,
-            )
-        }
-        s if s == RedemptionRequested::SUBJECT => {
-            let e: RedemptionRequested = decode(payload)?;
-            let data = json!({"redemptionId": e.redemption_id, "childId": e.child_id, "status": "PENDING"});
-            (
-                "store.redemption",
-                data,
-                child(&e.organization_id, &e.child_id)?,
-            )
-        }
-        s if s == RedemptionDecided::SUBJECT => {
-            let e: RedemptionDecided = decode(payload)?;
-            let data =
-                json!({"redemptionId": e.redemption_id, "childId": e.child_id, "status": e.status});
-            (
-                "store.redemption",
-                data,
-                child(&e.organization_id, &e.child_id)?,
-            )
-        }
-        s if s == GoalReached::SUBJECT => {
-            let e: GoalReached = decode(payload)?;
-            let data = json!({
-                "goalId": e.goal_id,
-                "childId": e.child_id,
-                "name": e.name,
-                "target": to_dollars(e.target_cents),
-            });
-            (
-                "goal.reached",
-                data,
-                child(&e.organization_id, &e.child_id)?,
-            )
-        }
-        s if s == StoreChanged::SUBJECT => {
-            let e: StoreChanged = decode(payload)?;
-            (
-                "store.changed",
-                json!({}),
-                Audience::Family(org(&e.organization_id)?),
-            )
-        }
-        s if s == CatalogueChanged::SUBJECT => {
-            let e: CatalogueChanged = decode(payload)?;
-            (
-                "chores.changed",
-                json!({}),
-                Audience::Family(org(&e.organization_id)?),
-            )
-        }
-        s if s == ChoreCountChanged::SUBJECT => {
-            let e: ChoreCountChanged = decode(payload)?;
-            (
-                "chores.changed",
-                json!({}),
-                Audience::Family(org(&e.organization_id)?),
-            )
-        }
-        s if s == ChildCreated::SUBJECT => {
-            let e: ChildCreated = decode(payload)?;
-            let data = json!({"childId": e.child_id});
-            (
-                "children.changed",
-                data,
-                Audience::Parents(org(&e.organization_id)?),
-            )
-        }
-        s if s == ChildUpdated::SUBJECT => {
-            let e: ChildUpdated = decode(payload)?;
-            let data = json!({"childId": e.child_id});
-            (
-                "children.changed",
-                data,
-                Audience::Parents(org(&e.organization_id)?),
-            )
-        }
-        s if s == ChildDeleted::SUBJECT => {
-            let e: ChildDeleted = decode(payload)?;
-            let data = json!({"childId": e.child_id});
-            (
-                "children.changed",
-                data,
-                Audience::Parents(org(&e.organization_id)?),
-            )
-        }
-        s if s == ChoreMissed::SUBJECT => {
-            let e: ChoreMissed = decode(payload)?;
-            let data =
-                json!({"missedId": e.missed_id, "childId": e.child_id, "choreId": e.chore_id});
-            (
-                "chores.missed",
-                data,
-                child(&e.organization_id, &e.child_id)?,
-            )
-        }
-        s if s == MissedChoreExcused::SUBJECT => {
-            let e: MissedChoreExcused = decode(payload)?;
-            let data = json!({"missedId": e.missed_id, "childId": e.child_id});
-            (
-                "chores.missed",
-                data,
-                child(&e.organization_id, &e.child_id)?,
-            )
-        }
-        s if s == OrganizationUpdated::SUBJECT => {
-            let e: OrganizationUpdated = decode(payload)?;
-            (
-                "family.changed",
-                json!({}),
-                Audience::Family(org(&e.organization_id)?),
-            )
-        }
-        s if s == OrganizationCreated::SUBJECT => {
-            let e: OrganizationCreated = decode(payload)?;
-            (
-                "organization.changed",
-                json!({"organizationId": e.organization_id}),
-                Audience::Operators,
-            )
-        }
-        s if s == OrganizationPlanChanged::SUBJECT => {
-            let e: OrganizationPlanChanged = decode(payload)?;
-            let data = json!({
-                "organizationId": e.organization_id,
-                "plan": e.plan,
-                "subscriptionStatus": e.subscription_status,
-            });
-            ("organization.changed", data, Audience::Operators)
-        }
-        s if s == OrganizationActivationChanged::SUBJECT => {
-            let e: OrganizationActivationChanged = decode(payload)?;
-            let data = json!({"organizationId": e.organization_id, "isActive": e.is_active});
-            ("organization.changed", data, Audience::Operators)
-        }
-        s if s == NotificationCreated::SUBJECT => {
-            let e: NotificationCreated = decode(payload)?;
-            let data = json!({"notificationId": e.notification_id, "kind": e.kind});
-            let audience = Audience::User {
-                org: org(&e.organization_id)?,
-                user: org(&e.user_id)?,
-            };
-            ("notification", data, audience)
-        }
-        _ => return None,
+    let heard = events::public(subject, payload)?;
+    let audience = audience(&heard)?;
+    Some((heard.name.name, heard.data, audience))
+}
+
+/// Who hears `heard`, as the catalogue says, among its family's members.
+fn audience(heard: &Public) -> Option<Audience> {
+    let id = |id: Option<&str>| id.and_then(|id| Uuid::parse_str(id).ok());
+    let org = || id(Some(&heard.family));
+    Some(match heard.name.hears {
+        Hears::Nobody => return None,
+        Hears::Parents => Audience::Parents(org()?),
+        Hears::Child => Audience::Child {
+            org: org()?,
+            child: id(heard.child.as_deref())?,
+        },
+        Hears::Family => Audience::Family(org()?),
+        Hears::User => Audience::User {
+            org: org()?,
+            user: id(heard.user.as_deref())?,
+        },
+        Hears::Operators => Audience::Operators,
     })
 }
 
 #[cfg(test)]
 mod tests {
+    use chorely_proto::events::{
+        Event,
+        v1::{
+            ChildCreated, ChoreDueSoon, NotificationCreated, OrganizationPlanChanged,
+            SubmissionReviewed,
+        },
+    };
     use prost::Message;
 
     use super::*;
@@ -558,10 +389,49 @@ mod tests {
             translate(SubmissionReviewed::SUBJECT, &reviewed.encode_to_vec()).unwrap();
         assert_eq!(kind, "submission.reviewed");
         assert_eq!(data["status"], "APPROVED");
-        assert_eq!(data["boostedReward"], 2.5);
+        assert_eq!(data["reward"], 2.5);
         assert_eq!(audience, Audience::Child { org, child });
-        // Logins and revocations are nobody's screen.
+        // Each audience the catalogue names.
+        let added = ChildCreated {
+            child_id: child.to_string(),
+            organization_id: org.to_string(),
+            ..Default::default()
+        };
+        let (kind, _, audience) = translate(ChildCreated::SUBJECT, &added.encode_to_vec()).unwrap();
+        assert_eq!((kind, audience), ("child.changed", Audience::Parents(org)));
+        let user = Uuid::new_v4();
+        let note = NotificationCreated {
+            organization_id: org.to_string(),
+            user_id: user.to_string(),
+            ..Default::default()
+        };
+        let (_, _, audience) =
+            translate(NotificationCreated::SUBJECT, &note.encode_to_vec()).unwrap();
+        assert_eq!(audience, Audience::User { org, user });
+        let plan = OrganizationPlanChanged {
+            organization_id: org.to_string(),
+            plan: "PREMIUM".into(),
+            ..Default::default()
+        };
+        let (kind, data, audience) =
+            translate(OrganizationPlanChanged::SUBJECT, &plan.encode_to_vec()).unwrap();
+        assert_eq!(kind, "organization.changed");
+        assert_eq!(data["plan"], "PREMIUM");
+        assert_eq!(audience, Audience::Operators);
+        // Logins and revocations are nobody's screen; a reminder is for webhooks.
         assert!(translate("auth.user_logged_in", &[]).is_none());
         assert!(translate("auth.user_revoked", &[]).is_none());
+        let due = ChoreDueSoon {
+            organization_id: org.to_string(),
+            child_id: child.to_string(),
+            ..Default::default()
+        };
+        assert!(translate(ChoreDueSoon::SUBJECT, &due.encode_to_vec()).is_none());
+        // An id that is not one reaches nobody.
+        let garbled = SubmissionReviewed {
+            organization_id: "not-an-id".into(),
+            ..reviewed
+        };
+        assert!(translate(SubmissionReviewed::SUBJECT, &garbled.encode_to_vec()).is_none());
     }
 }

@@ -22,6 +22,9 @@ enum GatewayCommand {
     /// Print the refusals' codes, texts and values (the web's English texts
     /// and value kinds are generated from it).
     ErrorCatalogue,
+    /// Print the public events: each name, who hears it and whether webhooks
+    /// carry it (the web's live event and webhook types are generated from it).
+    EventCatalogue,
 }
 
 #[tokio::main]
@@ -29,6 +32,7 @@ async fn main() -> anyhow::Result<()> {
     let printed = match <Cli as clap::Parser>::parse().command {
         Some(GatewayCommand::Openapi) => Some(gateway::startup::openapi_document()),
         Some(GatewayCommand::ErrorCatalogue) => Some(gateway::error::catalogue_json()),
+        Some(GatewayCommand::EventCatalogue) => Some(gateway::live::catalogue_json()),
         None => None,
     };
     if let Some(document) = printed {

@@ -1,83 +1,59 @@
 //! Webhooks: a family's endpoints and their deliveries.
 
-use chorely_proto::family::v1 as pb;
+use chorely_proto::{events, family::v1 as pb};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{enums::one_of, time};
 
-/// An event type an endpoint receives; `*` for every one (those added later too).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
-pub enum WebhookEvent {
-    #[serde(rename = "*")]
-    All,
-    /// A child sent a chore for review.
-    #[serde(rename = "submission.created")]
-    SubmissionCreated,
-    /// A parent approved or rejected a submission.
-    #[serde(rename = "submission.reviewed")]
-    SubmissionReviewed,
-    /// An entry reached a child's ledger (a chore's reward, an adjustment, a payout, a birthday).
-    #[serde(rename = "balance.changed")]
-    BalanceChanged,
-    /// Chores were added, edited or retired.
-    #[serde(rename = "chore.changed")]
-    ChoreChanged,
-    /// A chore's due day passed without it being done.
-    #[serde(rename = "chore.missed")]
-    ChoreMissed,
-    /// A chore with a due time is due within the hour and a child has not sent it.
-    #[serde(rename = "chore.due_soon")]
-    ChoreDueSoon,
-    /// A child was added, changed or removed.
-    #[serde(rename = "child.changed")]
-    ChildChanged,
-    /// A child asked for a reward of the store, or a parent decided a request.
-    #[serde(rename = "store.redemption")]
-    StoreRedemption,
-}
+/// An event type an endpoint receives: one the event catalogue
+/// (`proto/events.toml`) lets webhooks carry, or `*` for every one (those
+/// added later too).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct WebhookEvent(&'static str);
 
 impl WebhookEvent {
-    pub const VALUES: &'static [Self] = &[
-        Self::All,
-        Self::SubmissionCreated,
-        Self::SubmissionReviewed,
-        Self::BalanceChanged,
-        Self::ChoreChanged,
-        Self::ChoreMissed,
-        Self::ChoreDueSoon,
-        Self::ChildChanged,
-        Self::StoreRedemption,
-    ];
+    const ALL: &'static str = "*";
+
+    /// `*`, then each type webhooks carry, in the order screens list them.
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        std::iter::once(Self::ALL).chain(events::webhook_names())
+    }
 
     pub fn as_str(self) -> &'static str {
-        match self {
-            Self::All => "*",
-            Self::SubmissionCreated => "submission.created",
-            Self::SubmissionReviewed => "submission.reviewed",
-            Self::BalanceChanged => "balance.changed",
-            Self::ChoreChanged => "chore.changed",
-            Self::ChoreMissed => "chore.missed",
-            Self::ChoreDueSoon => "chore.due_soon",
-            Self::ChildChanged => "child.changed",
-            Self::StoreRedemption => "store.redemption",
-        }
+        self.0
     }
 }
 
 impl<'de> Deserialize<'de> for WebhookEvent {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let name = String::deserialize(deserializer)?;
-        Self::VALUES
-            .iter()
-            .copied()
-            .find(|v| v.as_str() == name)
-            .ok_or_else(|| {
-                serde::de::Error::custom(one_of(Self::VALUES.iter().map(|v| v.as_str())))
-            })
+        Self::names()
+            .find(|known| *known == name)
+            .map(Self)
+            .ok_or_else(|| serde::de::Error::custom(one_of(Self::names())))
     }
 }
+
+impl utoipa::PartialSchema for WebhookEvent {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        let mut description = String::from(
+            "An event type an endpoint receives; `*` for every one (those added later too).",
+        );
+        for public in events::PUBLIC_NAMES.iter().filter(|p| p.webhook) {
+            description.push_str(&format!("\n- `{}`: {}", public.name, public.about));
+        }
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .enum_values(Some(Self::names()))
+            .description(Some(description))
+            .into()
+    }
+}
+
+impl ToSchema for WebhookEvent {}
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]

@@ -127,7 +127,7 @@ async fn each_member_hears_their_familys_changes_and_nobody_elses() {
     let submission_id = id_of(&submission);
     for hears in [&mut parent_hears, &mut mia_hears] {
         let heard = hears
-            .until("submission.submitted", "submissionId", &submission_id)
+            .until("submission.created", "submissionId", &submission_id)
             .await;
         let last = heard.last().unwrap();
         assert!(last.id.is_some(), "every event has an id");
@@ -159,7 +159,7 @@ async fn each_member_hears_their_familys_changes_and_nobody_elses() {
     ))
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let heard = leo_hears.until("chores.changed", "", "").await;
+    let heard = leo_hears.until("chore.changed", "", "").await;
     assert!(
         heard
             .iter()
@@ -169,7 +169,7 @@ async fn each_member_hears_their_familys_changes_and_nobody_elses() {
 
     // Another family hears only its own.
     chore(&stranger, &stranger_kitchen, json!({"name": "Their own"})).await;
-    let heard = stranger_hears.until("chores.changed", "", "").await;
+    let heard = stranger_hears.until("chore.changed", "", "").await;
     assert!(
         heard.iter().all(|e| e.data["childId"] != id_of(&mia_record)
             && e.data["submissionId"] != submission_id.as_str()),
@@ -207,7 +207,7 @@ async fn a_reconnect_with_the_last_id_catches_up_on_what_was_missed() {
     let mut hears = Events::open(&parent, None).await;
     let (_, first) = submit(&mia, form(&chores[0], Utc::now(), None)).await;
     let heard = hears
-        .until("submission.submitted", "submissionId", &id_of(&first))
+        .until("submission.created", "submissionId", &id_of(&first))
         .await;
     let last = heard.last().unwrap().id.unwrap();
     drop(hears);
@@ -227,7 +227,7 @@ async fn a_reconnect_with_the_last_id_catches_up_on_what_was_missed() {
         assert_ne!(event.kind, "reload", "nothing was lost");
         let id = event.id.expect("every event has an id");
         assert!(id > last, "event {id} was heard before");
-        if event.kind == "submission.submitted" {
+        if event.kind == "submission.created" {
             caught_up.push(event.data["submissionId"].as_str().unwrap().to_owned());
         }
     }
@@ -255,7 +255,7 @@ async fn a_deactivated_parents_stream_ends_at_once() {
     assert_eq!(status, StatusCode::OK);
     // Whatever was on its way, the stream ends.
     while let Some(event) = co_hears.next().await {
-        assert_ne!(event.kind, "submission.submitted", "{event:?}");
+        assert_ne!(event.kind, "submission.created", "{event:?}");
     }
     let (status, _) = send(co.get("/events")).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
@@ -277,7 +277,7 @@ async fn operators_hear_of_new_families_and_families_do_not() {
     // The existing family's next event is its own; no other family's came first.
     let kitchen = category(&existing, "Kitchen").await;
     chore(&existing, &kitchen, json!({"name": "Ours"})).await;
-    let heard = family_hears.until("chores.changed", "", "").await;
+    let heard = family_hears.until("chore.changed", "", "").await;
     assert!(
         heard.iter().all(|e| e.kind != "organization.changed"),
         "{heard:?}"
@@ -292,7 +292,7 @@ async fn a_stream_ends_when_its_session_logs_out() {
     let (status, _) = send(parent.post("/auth/logout", &json!({}))).await;
     assert_eq!(status, StatusCode::NO_CONTENT);
     while let Some(event) = hears.next().await {
-        assert_ne!(event.kind, "submission.submitted", "{event:?}");
+        assert_ne!(event.kind, "submission.created", "{event:?}");
     }
 }
 
@@ -314,7 +314,7 @@ async fn a_submission_through_one_gateway_reaches_a_stream_open_on_another() {
     let (status, submission) = submit(&mia, form(&dishes, Utc::now(), None)).await;
     assert_eq!(status, StatusCode::CREATED, "{submission}");
     let heard = parent_hears_there
-        .until("submission.submitted", "submissionId", &id_of(&submission))
+        .until("submission.created", "submissionId", &id_of(&submission))
         .await;
     let last = heard.last().unwrap();
     assert_eq!(last.data["childId"], mia.user["childId"], "{last:?}");

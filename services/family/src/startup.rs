@@ -3,10 +3,13 @@
 use std::{sync::Arc, time::Duration};
 
 use chorely_proto::{
-    events::v1::{
-        CatalogueChanged, ChildCreated, ChildDeleted, ChildUpdated, ChoreCountChanged,
-        ChoreDueSoon, ChoreMissed, LedgerEntryRecorded, RedemptionDecided, RedemptionRequested,
-        SubmissionReviewed, SubmissionSubmitted,
+    events::{
+        Event,
+        v1::{
+            CatalogueChanged, ChildCreated, ChildDeleted, ChildUpdated, ChoreCountChanged,
+            ChoreDueSoon, ChoreMissed, LedgerEntryRecorded, RedemptionDecided, RedemptionRequested,
+            SubmissionReviewed, SubmissionSubmitted,
+        },
     },
     family::v1::{
         family_service_server::FamilyServiceServer, webhooks_service_server::WebhooksServiceServer,
@@ -30,8 +33,7 @@ use crate::{
     families::Families,
     grpc::FamilyGrpc,
     webhook::{
-        catalogue::Hooked, deliver::Deliverer, grpc::WebhooksGrpc, record::RecordDeliveries,
-        registry::Registry,
+        deliver::Deliverer, grpc::WebhooksGrpc, record::RecordDeliveries, registry::Registry,
     },
 };
 
@@ -108,7 +110,7 @@ impl Application {
     }
 
     /// Records a webhook delivery of each `E` for the endpoints asking for it.
-    fn hook<E: Hooked + Send + 'static>(
+    fn hook<E: Event + Send + 'static>(
         &self,
         durable: &'static str,
         shutdown: &CancellationToken,
@@ -125,23 +127,12 @@ impl Application {
     }
 
     pub async fn run(self, shutdown: CancellationToken) -> anyhow::Result<()> {
-        let consumers = vec![
+        let mut consumers = vec![
             self.service
                 .consume("family-child-logins", ChildLoginHandler, &shutdown),
-            self.hook::<SubmissionSubmitted>("family-hooks-submitted", &shutdown),
-            self.hook::<SubmissionReviewed>("family-hooks-reviewed", &shutdown),
-            self.hook::<LedgerEntryRecorded>("family-hooks-ledger", &shutdown),
-            self.hook::<CatalogueChanged>("family-hooks-catalogue", &shutdown),
-            self.hook::<ChoreCountChanged>("family-hooks-chore-count", &shutdown),
-            self.hook::<ChoreMissed>("family-hooks-missed", &shutdown),
-            self.hook::<ChoreDueSoon>("family-hooks-due-soon", &shutdown),
-            self.hook::<ChildCreated>("family-hooks-child-created", &shutdown),
-            self.hook::<ChildUpdated>("family-hooks-child-updated", &shutdown),
-            self.hook::<ChildDeleted>("family-hooks-child-deleted", &shutdown),
-            self.hook::<RedemptionRequested>("family-hooks-redemption-requested", &shutdown),
-            self.hook::<RedemptionDecided>("family-hooks-redemption-decided", &shutdown),
             tokio::spawn(self.deliverer.clone().run(shutdown.clone())),
         ];
+        consumers.extend(self.hooks(&shutdown));
         self.service
             .run(
                 self.routes,
@@ -153,5 +144,64 @@ impl Application {
                 shutdown,
             )
             .await
+    }
+}
+
+/// One durable consumer for each event webhooks may carry, by its name
+/// (names stay as they are: a renamed consumer would start afresh). The test
+/// below fails when the event catalogue lets webhooks carry an event that has
+/// none here, or this names one it does not.
+macro_rules! webhook_consumers {
+    ($($event:ty => $durable:literal),* $(,)?) => {
+        /// The subject and durable consumer of each event webhooks carry.
+        #[cfg(test)]
+        const HOOKED: &[(&str, &str)] = &[$((<$event as Event>::SUBJECT, $durable)),*];
+
+        impl Application {
+            fn hooks(&self, shutdown: &CancellationToken) -> Vec<JoinHandle<()>> {
+                vec![$(self.hook::<$event>($durable, shutdown)),*]
+            }
+        }
+    };
+}
+
+webhook_consumers! {
+    SubmissionSubmitted => "family-hooks-submitted",
+    SubmissionReviewed => "family-hooks-reviewed",
+    LedgerEntryRecorded => "family-hooks-ledger",
+    CatalogueChanged => "family-hooks-catalogue",
+    ChoreCountChanged => "family-hooks-chore-count",
+    ChoreMissed => "family-hooks-missed",
+    ChoreDueSoon => "family-hooks-due-soon",
+    ChildCreated => "family-hooks-child-created",
+    ChildUpdated => "family-hooks-child-updated",
+    ChildDeleted => "family-hooks-child-deleted",
+    RedemptionRequested => "family-hooks-redemption-requested",
+    RedemptionDecided => "family-hooks-redemption-decided",
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use chorely_proto::events::CATALOGUE;
+
+    use super::HOOKED;
+
+    #[test]
+    fn every_event_webhooks_carry_has_a_consumer() {
+        let carried: BTreeSet<&str> = CATALOGUE
+            .iter()
+            .filter(|d| d.public.is_some_and(|p| p.webhook))
+            .map(|d| d.subject)
+            .collect();
+        let hooked: BTreeSet<&str> = HOOKED.iter().map(|(subject, _)| *subject).collect();
+        assert_eq!(hooked, carried);
+        let durables: BTreeSet<&str> = HOOKED.iter().map(|(_, durable)| *durable).collect();
+        assert_eq!(
+            durables.len(),
+            HOOKED.len(),
+            "a durable consumer named twice"
+        );
     }
 }

@@ -19,7 +19,7 @@ describe('live updates', () => {
     for (const key of [queryKeys.pendingSubmissions, queryKeys.dashboardStats, queryKeys.chores, queryKeys.members]) {
       client.setQueryData(key, []);
     }
-    applyLiveEvent(client, 'submission.submitted');
+    applyLiveEvent(client, 'submission.created');
     const stale = (key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated;
     expect(stale(queryKeys.pendingSubmissions)).toBe(true);
     expect(stale(queryKeys.dashboardStats)).toBe(true);
@@ -40,13 +40,13 @@ describe('live updates', () => {
 
   it('send the token in a header, never in the address, and pass each event on', async () => {
     const fetchMock = vi.fn(() =>
-      Promise.resolve(eventStream('id: 7\nevent: submission.submitted\ndata: {}\n\n: keep-alive\n\n')),
+      Promise.resolve(eventStream('id: 7\nevent: submission.created\ndata: {}\n\n: keep-alive\n\n')),
     );
     vi.stubGlobal('fetch', fetchMock);
     const heard: string[] = [];
     const following = new AbortController();
     followLiveUpdates('secret-token', (kind) => heard.push(kind), following.signal);
-    await vi.waitFor(() => expect(heard).toEqual(['submission.submitted']));
+    await vi.waitFor(() => expect(heard).toEqual(['submission.created']));
     following.abort();
     const [input, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(input).toBe('/api/events');
@@ -57,7 +57,7 @@ describe('live updates', () => {
   it('follow a broken stream again, and stop for good when the server refuses it', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      const answers = [eventStream('id: 3\nevent: chores.changed\ndata: {}\n\n'), new Response('{}', { status: 401 })];
+      const answers = [eventStream('id: 3\nevent: chore.changed\ndata: {}\n\n'), new Response('{}', { status: 401 })];
       const fetchMock = vi.fn(() => Promise.resolve(answers.shift() ?? new Response('{}', { status: 500 })));
       vi.stubGlobal('fetch', fetchMock);
       const following = new AbortController();

@@ -3,29 +3,18 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 
 import { apiUrl } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import type { LiveEventKind } from '@/types/live-events';
 
-/** The kinds of event `GET /api/events` sends (see the gateway's `live`). */
-export type LiveEventKind =
-  | 'submission.submitted'
-  | 'submission.reviewed'
-  | 'balance.changed'
-  | 'chores.changed'
-  | 'children.changed'
-  | 'organization.changed'
-  | 'chores.missed'
-  | 'family.changed'
-  | 'store.redemption'
-  | 'store.changed'
-  | 'goal.reached'
-  | 'notification'
-  | 'reload';
+export type { LiveEventKind } from '@/types/live-events';
 
 /**
  * What each event makes out of date. A prefix key covers every query under
- * it (`submissions` covers pending, history and availability).
+ * it (`submissions` covers pending, history and availability). Its keys are
+ * the event catalogue's (generated): a new live event fails the type check
+ * until it is given its queries here.
  */
 const AFFECTED: Record<Exclude<LiveEventKind, 'reload'>, readonly QueryKey[]> = {
-  'submission.submitted': [queryKeys.submissions, queryKeys.dashboardStats],
+  'submission.created': [queryKeys.submissions, queryKeys.dashboardStats],
   'submission.reviewed': [queryKeys.submissions, queryKeys.dashboardStats, queryKeys.children],
   'balance.changed': [
     queryKeys.dashboardStats,
@@ -35,16 +24,17 @@ const AFFECTED: Record<Exclude<LiveEventKind, 'reload'>, readonly QueryKey[]> = 
     queryKeys.goals.all,
     queryKeys.statements,
   ],
-  'chores.changed': [
+  'chore.changed': [
     queryKeys.chores,
     queryKeys.categories,
     queryKeys.availability,
     queryKeys.today,
     queryKeys.dashboardStats,
   ],
-  'children.changed': [queryKeys.children, queryKeys.dashboardStats],
+  'child.changed': [queryKeys.children, queryKeys.dashboardStats],
   'organization.changed': [queryKeys.admin.all],
-  'chores.missed': [queryKeys.dashboardStats, queryKeys.children, queryKeys.today, queryKeys.missed],
+  'chore.missed': [queryKeys.dashboardStats, queryKeys.children, queryKeys.today, queryKeys.missed],
+  'chore.excused': [queryKeys.dashboardStats, queryKeys.children, queryKeys.today, queryKeys.missed],
   'family.changed': [queryKeys.dashboardStats, queryKeys.availability, queryKeys.today],
   'store.redemption': [queryKeys.store.redemptions, queryKeys.dashboardStats],
   'store.changed': [queryKeys.store.items],

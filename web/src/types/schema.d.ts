@@ -3653,6 +3653,14 @@ export interface components {
         };
         /**
          * @description An event type an endpoint receives; `*` for every one (those added later too).
+         *     - `submission.created`: A child sent a chore for review.
+         *     - `submission.reviewed`: A parent approved or rejected a submission.
+         *     - `balance.changed`: An entry reached a child's ledger (a chore's reward, an adjustment, a payout, a birthday).
+         *     - `chore.changed`: Chores were added, edited or retired.
+         *     - `chore.missed`: A chore's due day passed without it being done.
+         *     - `chore.due_soon`: A chore with a due time is due within the hour and a child has not sent it.
+         *     - `child.changed`: A child was added, changed or removed.
+         *     - `store.redemption`: A child asked for a reward of the store, or a parent decided a request.
          * @enum {string}
          */
         WebhookEvent: "*" | "submission.created" | "submission.reviewed" | "balance.changed" | "chore.changed" | "chore.missed" | "chore.due_soon" | "child.changed" | "store.redemption";

@@ -6,6 +6,7 @@
 
 use std::{marker::PhantomData, sync::Arc};
 
+use chorely_proto::events::Event;
 use kit::{
     clock::Clock,
     consumer::{EventMeta, Handler},
@@ -14,7 +15,7 @@ use sqlx::PgConnection;
 use tokio::sync::Notify;
 use uuid::Uuid;
 
-use super::catalogue::{self, Hooked};
+use super::catalogue;
 use crate::store::webhooks::{self as store, NewDeliveries};
 
 pub struct RecordDeliveries<E> {
@@ -33,24 +34,31 @@ impl<E> RecordDeliveries<E> {
     }
 }
 
-impl<E: Hooked + Send + 'static> Handler<E> for RecordDeliveries<E> {
+impl<E: Event + Send + 'static> Handler<E> for RecordDeliveries<E> {
     async fn handle(
         &self,
         tx: &mut PgConnection,
         event: E,
         meta: &EventMeta,
     ) -> anyhow::Result<()> {
-        let Ok(org) = Uuid::parse_str(event.organization()) else {
+        let Some(public) = event.public().filter(|p| p.name.webhook) else {
             return Ok(());
         };
-        let at = event.at().unwrap_or_else(|| self.clock.now());
-        let body = catalogue::body(E::TYPE, at, event.data());
+        let Ok(org) = Uuid::parse_str(&public.family) else {
+            return Ok(());
+        };
+        let at = public
+            .at
+            .as_ref()
+            .and_then(kit::time::from_proto)
+            .unwrap_or_else(|| self.clock.now());
+        let body = catalogue::body(public.name.name, at, public.data);
         let recorded = store::record(
             tx,
             &NewDeliveries {
                 org,
                 event_id: &meta.id,
-                event_type: E::TYPE,
+                event_type: public.name.name,
                 body: &body,
                 at: self.clock.now(),
             },

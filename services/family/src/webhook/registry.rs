@@ -105,17 +105,16 @@ pub fn parse_events(raw: &[String]) -> Result<Vec<String>, FieldError> {
     }
     if let Some(unknown) = asked
         .iter()
-        .find(|e| **e != catalogue::ALL && !catalogue::TYPES.contains(e))
+        .find(|e| **e != catalogue::ALL && !catalogue::is_type(e))
     {
         return Err(codes::webhook_event_unknown(*unknown).on("events"));
     }
     if asked.contains(&catalogue::ALL) {
         return Ok(vec![catalogue::ALL.to_owned()]);
     }
-    Ok(catalogue::TYPES
-        .iter()
+    Ok(catalogue::types()
         .filter(|t| asked.contains(t))
-        .map(|t| (*t).to_owned())
+        .map(str::to_owned)
         .collect())
 }
 

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { WEBHOOK_EVENT_TYPES } from '@/types/live-events';
 import type { components } from '@/types/schema';
 
 export type Webhook = components['schemas']['Webhook'];
@@ -11,16 +12,7 @@ export type WebhookEvent = components['schemas']['WebhookEvent'];
 export type WebhookDelivery = components['schemas']['WebhookDelivery'];
 
 /** The event types a parent can pick, in the order they are listed ("*" is "every event"). */
-export const WEBHOOK_EVENTS: readonly WebhookEvent[] = [
-  'submission.created',
-  'submission.reviewed',
-  'balance.changed',
-  'chore.changed',
-  'chore.missed',
-  'chore.due_soon',
-  'child.changed',
-  'store.redemption',
-];
+export const WEBHOOK_EVENTS: readonly WebhookEvent[] = WEBHOOK_EVENT_TYPES;
 
 function hookPath(id: string): string {
   return `/webhooks/${encodeURIComponent(id)}`;
