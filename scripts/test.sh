@@ -24,6 +24,10 @@ ensure_test_services
 step "Checking Rust formatting"
 cargo fmt --all --check
 
+step "Checking docs/architecture.md's map matches the code"
+hint "Run scripts/gen-architecture.py and commit docs/architecture.md."
+python3 "$ROOT/scripts/gen-architecture.py" --check
+
 step "Checking the committed query data matches the SQL"
 "$ROOT/scripts/sqlx-prepare.sh" --check
 
