@@ -1,7 +1,6 @@
-use std::time::Duration;
-
 use reqwest::{Client, RequestBuilder, StatusCode};
 use serde_json::{Value, json};
+pub use testkit::eventually;
 use testkit::{Options, Stack};
 
 use uuid::Uuid;
@@ -170,22 +169,6 @@ pub async fn child(parent: &Session, first_name: &str) -> (Session, Value) {
     let (child, code) = add_child(parent, first_name).await;
     let session = accept(&parent.api, &code, "").await;
     (session, child)
-}
-
-/// Polls `check` until it holds, for effects that travel through events.
-pub async fn eventually<F, Fut>(what: &str, mut check: F)
-where
-    F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = bool>,
-{
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
-    while !check().await {
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "{what} did not happen"
-        );
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
 }
 
 /// The code an authenticator app shows now for the `otpauth://` URI of a setup.

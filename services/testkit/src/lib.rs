@@ -6,12 +6,15 @@
 #![allow(clippy::unwrap_used)]
 
 pub mod api;
+mod eventually;
 pub mod gate;
 pub mod images;
 pub mod mail;
 pub mod otlp;
 pub mod process;
 pub mod shutdown;
+
+pub use eventually::{PATIENCE, eventually};
 
 use std::path::PathBuf;
 
