@@ -133,6 +133,8 @@ include!(concat!(env!("OUT_DIR"), "/catalogue.rs"));
 /// The public event `payload` on `subject` is; none for an event only
 /// services hear, an undeclared subject or a payload that does not decode.
 pub fn public(subject: &str, payload: &[u8]) -> Option<Public> {
+    // Most of the bus is logins and the services' own events: not decoded.
+    declared(subject)?.public?;
     visit(subject, payload, |e| e.public()).flatten()
 }
 
