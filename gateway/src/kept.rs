@@ -39,8 +39,9 @@ use chorely_proto::events::{
     v1::{
         AllowanceChanged, CatalogueChanged, ChildCreated, ChildDeleted, ChildNamed, ChildUpdated,
         ChoreCountChanged, ChoreMissed, GoalReached, LedgerEntryRecorded, MissedChoreExcused,
-        NotificationCreated, OrganizationUpdated, PauseChanged, RedemptionDecided,
-        RedemptionRequested, StoreChanged, SubmissionReviewed, SubmissionSubmitted,
+        MultiplierChanged, NotificationCreated, OrganizationUpdated, PauseChanged,
+        RedemptionDecided, RedemptionRequested, StoreChanged, SubmissionReviewed,
+        SubmissionSubmitted,
     },
 };
 use futures::StreamExt;
@@ -134,8 +135,10 @@ impl Kind {
                 ChildDeleted::DECLARED,
             ],
             // Each submission's state, its chore and child by name, and what
-            // approving a pending one would pay.
+            // approving a pending one would pay (the child's grades and
+            // ratings, the family's multiplier settings).
             Kind::Submissions => &[
+                MultiplierChanged::DECLARED,
                 SubmissionSubmitted::DECLARED,
                 SubmissionReviewed::DECLARED,
                 LedgerEntryRecorded::DECLARED,

@@ -19,7 +19,7 @@ use crate::{
 const PATIENCE: Duration = Duration::from_secs(15);
 
 #[derive(Debug)]
-struct Heard {
+pub(crate) struct Heard {
     id: Option<u64>,
     kind: String,
     data: Value,
@@ -28,13 +28,13 @@ struct Heard {
 type Chunks = Pin<Box<dyn Stream<Item = reqwest::Result<bytes::Bytes>> + Send>>;
 
 /// An open event stream, read frame by frame.
-struct Events {
+pub(crate) struct Events {
     chunks: Chunks,
     buffer: String,
 }
 
 impl Events {
-    async fn open(session: &Session, last: Option<u64>) -> Self {
+    pub(crate) async fn open(session: &Session, last: Option<u64>) -> Self {
         let mut request = session.get("/events");
         if let Some(last) = last {
             request = request.header("Last-Event-ID", last.to_string());
@@ -84,7 +84,7 @@ impl Events {
 
     /// Events up to the first of `kind` whose data has `key` = `value`
     /// (any of `kind` when `key` is empty), that one last.
-    async fn until(&mut self, kind: &str, key: &str, value: &str) -> Vec<Heard> {
+    pub(crate) async fn until(&mut self, kind: &str, key: &str, value: &str) -> Vec<Heard> {
         let mut heard = Vec::new();
         loop {
             let event = self.next().await.expect("the stream ended");

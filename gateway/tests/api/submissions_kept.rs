@@ -7,8 +7,11 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::{
+    chores::{category, chore},
     dashboard_kept::through,
     helpers::{Session, child, eventually, parent, send, start},
+    live::Events,
+    rewards::{add_subject, grade},
     submissions::{family_with_chore, form, queue, submit},
 };
 
@@ -123,4 +126,85 @@ async fn each_family_and_child_reads_only_their_own_kept_list() {
     // A family's parents share what is kept: another family's parent does not.
     let stranger = parent(&api).await;
     assert!(queued(&stranger).await.is_empty());
+}
+
+#[tokio::test]
+async fn another_gateways_kept_queue_follows_a_childs_new_ratings() {
+    // What approving pays moves with the child's behaviour ratings: a queue
+    // kept by another gateway must not go on showing the old amount.
+    let (mut stack, api) = start().await;
+    let other = format!("{}/api", stack.start_gateway().await);
+    let (parent, mia, chore) = family_with_chore(&api, json!({"frequencyDays": 0})).await;
+    let parent_there = through(&parent, &other);
+    // The other gateway's kept queue must be composed after it heard of the
+    // submission (else that event, arriving late, would outdate it and the
+    // test would pass without the ratings' own).
+    let mut heard_there = Events::open(&parent_there, None).await;
+    let submitted = done(&mia, &chore).await;
+    heard_there
+        .until("submission.created", "submissionId", &submitted)
+        .await;
+    let pays = |queue: Vec<Value>| queue[0]["payPreview"]["reward"].as_f64().unwrap();
+    let before = pays(queue(&parent_there).await);
+    assert_eq!(
+        pays(queue(&parent_there).await),
+        before,
+        "kept, and unchanged"
+    );
+
+    let queued_there = queue(&parent_there).await;
+    let child_id = queued_there[0]["childId"].as_str().unwrap();
+    let (status, body) = send(parent.put(
+        &format!("/children/{child_id}/ratings"),
+        &json!({"honestyRating": 10, "respectRating": 10, "rulesRating": 10}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // At once through the gateway it went through, soon through the other.
+    assert!(pays(queue(&parent).await) > before);
+    eventually(
+        "the other gateway's queue pays the excellent rate",
+        || async { pays(queue(&parent_there).await) > before },
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn another_gateways_kept_queue_follows_a_new_grade() {
+    // What approving pays moves with the child's grades too.
+    let (mut stack, api) = start().await;
+    let other = format!("{}/api", stack.start_gateway().await);
+    let parent = parent(&api).await;
+    let kitchen = category(&parent, "Kitchen").await;
+    let chore = chore(&parent, &kitchen, json!({"frequencyDays": 0})).await;
+    let (mia, record) = child(&parent, "Mia").await;
+    let child_id = record["id"].as_str().unwrap().to_owned();
+    // The subject comes first: its own announcement is on the bus before
+    // the submission's, which the other gateway is heard to have received.
+    let maths = add_subject(
+        &parent,
+        &child_id,
+        json!({"name": "Maths", "gradeScale": "LETTER"}),
+    )
+    .await;
+    let parent_there = through(&parent, &other);
+    let mut heard_there = Events::open(&parent_there, None).await;
+    let submitted = done(&mia, &chore).await;
+    heard_there
+        .until("submission.created", "submissionId", &submitted)
+        .await;
+    let pays = |queue: Vec<Value>| queue[0]["payPreview"]["reward"].as_f64().unwrap();
+    let before = pays(queue(&parent_there).await);
+    assert_eq!(
+        pays(queue(&parent_there).await),
+        before,
+        "kept, and unchanged"
+    );
+
+    grade(&parent, &maths, json!({"grade": "A"})).await;
+    assert!(pays(queue(&parent).await) > before);
+    eventually("the other gateway's queue pays for the A", || async {
+        pays(queue(&parent_there).await) > before
+    })
+    .await;
 }

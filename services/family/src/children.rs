@@ -260,20 +260,7 @@ impl Children {
                 .await
                 .map_err(|s| Error::Upstream("auth", s))?;
         }
-        outbox::enqueue(
-            &mut tx,
-            &ChildUpdated {
-                child_id: child.id.to_string(),
-                organization_id: org.to_string(),
-                date_of_birth: child
-                    .date_of_birth
-                    .map(|d| d.to_string())
-                    .unwrap_or_default(),
-                birthday_reward_cents: child.birthday_reward_cents,
-                name: child.name.clone(),
-            },
-        )
-        .await?;
+        outbox::enqueue(&mut tx, &updated(&child)).await?;
         tx.commit().await?;
         Ok(view(&child))
     }
@@ -305,10 +292,30 @@ impl Children {
             domain::rating(req.respect_rating, "respectRating")?,
             domain::rating(req.rules_rating, "rulesRating")?,
         ];
-        children::update_ratings(&self.pool, org, id, ratings)
+        // Announced like any change of the child: the ratings move what
+        // approving their submissions pays, which every gateway's kept
+        // review queue shows.
+        let mut tx = self.pool.begin().await?;
+        let child = children::update_ratings(&mut tx, org, id, ratings)
             .await?
-            .map(|c| view(&c))
-            .ok_or(Error::ChildNotFound)
+            .ok_or(Error::ChildNotFound)?;
+        outbox::enqueue(&mut tx, &updated(&child)).await?;
+        tx.commit().await?;
+        Ok(view(&child))
+    }
+}
+
+/// The event announcing `child`'s details as they are now.
+fn updated(child: &ChildRow) -> ChildUpdated {
+    ChildUpdated {
+        child_id: child.id.to_string(),
+        organization_id: child.organization_id.to_string(),
+        date_of_birth: child
+            .date_of_birth
+            .map(|d| d.to_string())
+            .unwrap_or_default(),
+        birthday_reward_cents: child.birthday_reward_cents,
+        name: child.name.clone(),
     }
 }
 

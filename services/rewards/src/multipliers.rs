@@ -87,7 +87,10 @@ impl Multipliers {
         req: &pb::MultiplierSettings,
     ) -> Result<pb::MultiplierSettings, Error> {
         let settings = Settings::from_proto(req)?;
-        store::multipliers::save(&self.pool, org, &settings).await?;
+        let mut tx = self.pool.begin().await?;
+        store::multipliers::save(&mut tx, org, &settings).await?;
+        crate::subjects::changed(&mut tx, org, None).await?;
+        tx.commit().await?;
         Ok(settings.to_proto())
     }
 

@@ -2,6 +2,7 @@
 
 use std::collections::HashMap;
 
+use chorely_proto::events::v1::MultiplierChanged;
 use chorely_proto::rewards::v1::{self as pb, GradeScale};
 use kit::{
     authn::User,
@@ -9,7 +10,7 @@ use kit::{
     time::to_proto,
     validate,
 };
-use sqlx::PgPool;
+use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use crate::{
@@ -149,7 +150,10 @@ impl Subjects {
         let child = child_id(&req.id)?;
         let fields = fields(&req)?;
         self.clients.child(parent, child).await?;
-        let id = store::subjects::insert(&self.pool, org, child, &fields).await?;
+        let mut tx = self.pool.begin().await?;
+        let id = store::subjects::insert(&mut tx, org, child, &fields).await?;
+        changed(&mut tx, org, Some(child)).await?;
+        tx.commit().await?;
         self.get(org, id).await
     }
 
@@ -160,30 +164,50 @@ impl Subjects {
         req: pb::UpsertSubjectRequest,
     ) -> Result<pb::Subject, Error> {
         let id = subject_id(&req.id)?;
-        let changed = match req.is_active {
+        let mut tx = self.pool.begin().await?;
+        let child = store::subjects::find(&mut tx, org, id)
+            .await?
+            .ok_or(Error::SubjectNotFound)?
+            .child_id;
+        let done = match req.is_active {
             Some(active) if req.name.trim().is_empty() => {
-                store::subjects::set_active(&self.pool, org, id, active).await?
+                store::subjects::set_active(&mut tx, org, id, active).await?
             }
-            _ => store::subjects::update(&self.pool, org, id, &fields(&req)?).await?,
+            _ => store::subjects::update(&mut tx, org, id, &fields(&req)?).await?,
         };
-        if !changed {
+        if !done {
             return Err(Error::SubjectNotFound);
         }
+        changed(&mut tx, org, Some(child)).await?;
+        tx.commit().await?;
         self.get(org, id).await
     }
 
     pub async fn delete(&self, org: Uuid, id: &str) -> Result<(), Error> {
-        if store::subjects::delete(&self.pool, org, subject_id(id)?).await? {
-            Ok(())
-        } else {
-            Err(Error::SubjectNotFound)
+        let id = subject_id(id)?;
+        let mut tx = self.pool.begin().await?;
+        let child = store::subjects::find(&mut tx, org, id)
+            .await?
+            .ok_or(Error::SubjectNotFound)?
+            .child_id;
+        if !store::subjects::delete(&mut tx, org, id).await? {
+            return Err(Error::SubjectNotFound);
         }
+        changed(&mut tx, org, Some(child)).await?;
+        tx.commit().await?;
+        Ok(())
     }
 
     pub async fn archive_all(&self, parent: &User, org: Uuid, child: &str) -> Result<u64, Error> {
         let child = child_id(child)?;
         self.clients.child(parent, child).await?;
-        store::subjects::archive_all(&self.pool, org, child).await
+        let mut tx = self.pool.begin().await?;
+        let archived = store::subjects::archive_all(&mut tx, org, child).await?;
+        if archived > 0 {
+            changed(&mut tx, org, Some(child)).await?;
+        }
+        tx.commit().await?;
+        Ok(archived)
     }
 
     /// Records a grade: a letter for LETTER subjects, a percentage for
@@ -215,10 +239,13 @@ impl Subjects {
                 .ok_or_else(|| codes::letter_grade_invalid().on("grade"))?;
             (letter, None)
         };
-        if !store::grades::insert(&self.pool, org, id, &letter.to_string(), percentage).await? {
+        let mut tx = self.pool.begin().await?;
+        if !store::grades::insert(&mut tx, org, id, &letter.to_string(), percentage).await? {
             // Archived between the check and the write.
             return Err(Error::SubjectArchived);
         }
+        changed(&mut tx, org, Some(subject.child_id)).await?;
+        tx.commit().await?;
         self.get(org, id).await
     }
 
@@ -295,6 +322,21 @@ fn view(s: &SubjectRow, grades: &[&GradeRow]) -> pb::Subject {
             .collect(),
         grade_points_centi: points,
     }
+}
+
+/// Announces, in the transaction of the change, that what `child`'s
+/// multiplier (or, for none, every child's of `org`) is measured by
+/// changed: what approving their submissions pays moves with it.
+pub async fn changed(tx: &mut PgConnection, org: Uuid, child: Option<Uuid>) -> Result<(), Error> {
+    kit::outbox::enqueue(
+        tx,
+        &MultiplierChanged {
+            organization_id: org.to_string(),
+            child_id: child.map(|c| c.to_string()).unwrap_or_default(),
+        },
+    )
+    .await?;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -44,7 +44,8 @@ async fn a_grade_outside_its_subjects_scale_is_refused_with_its_code() {
             grade_scale,
             custom_scale: String::new(),
         };
-        rewards::store::subjects::insert(&pool, org, child, &fields)
+        let mut conn = pool.acquire().await.unwrap();
+        rewards::store::subjects::insert(&mut conn, org, child, &fields)
             .await
             .unwrap()
             .to_string()

@@ -188,7 +188,7 @@ pub async fn update(
 
 /// Honesty, respect and rules, in that order.
 pub async fn update_ratings(
-    pool: &PgPool,
+    conn: &mut PgConnection,
     organization_id: Uuid,
     id: Uuid,
     ratings: [i16; 3],
@@ -207,7 +207,7 @@ pub async fn update_ratings(
         ratings[1],
         ratings[2],
     )
-    .fetch_optional(pool)
+    .fetch_optional(conn)
     .traced("update_ratings")
     .await?)
 }

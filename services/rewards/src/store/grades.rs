@@ -2,7 +2,7 @@
 
 use chrono::{DateTime, Utc};
 use kit::db::Traced;
-use sqlx::PgPool;
+use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use crate::error::Error;
@@ -31,7 +31,7 @@ pub async fn of_subjects(pool: &PgPool, subjects: &[Uuid]) -> Result<Vec<GradeRo
 
 /// Records a grade of an active subject; `false` if it is archived meanwhile.
 pub async fn insert(
-    pool: &PgPool,
+    conn: &mut PgConnection,
     org: Uuid,
     subject: Uuid,
     letter: &str,
@@ -47,7 +47,7 @@ pub async fn insert(
         letter,
         percentage_centi,
     )
-    .execute(pool)
+    .execute(conn)
     .traced("insert_grade")
     .await?;
     Ok(done.rows_affected() == 1)

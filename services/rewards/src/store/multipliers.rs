@@ -1,7 +1,7 @@
 //! Each family's multiplier settings (absent: the defaults).
 
 use kit::db::Traced;
-use sqlx::PgPool;
+use sqlx::PgConnection;
 use uuid::Uuid;
 
 use crate::{error::Error, multiplier::Settings};
@@ -78,7 +78,7 @@ pub async fn with_time_zone(
     Ok((settings, r.time_zone.unwrap_or_else(|| "UTC".into())))
 }
 
-pub async fn save(pool: &PgPool, org: Uuid, s: &Settings) -> Result<(), Error> {
+pub async fn save(conn: &mut PgConnection, org: Uuid, s: &Settings) -> Result<(), Error> {
     sqlx::query!(
         "INSERT INTO multiplier_settings (organization_id, grade_a_milli, grade_b_milli,
             grade_c_milli, grade_d_milli, grade_f_milli, behaviour_excellent_milli,
@@ -104,7 +104,7 @@ pub async fn save(pool: &PgPool, org: Uuid, s: &Settings) -> Result<(), Error> {
         s.streak_30,
         s.streak_90,
     )
-    .execute(pool)
+    .execute(conn)
     .traced("save_settings")
     .await?;
     Ok(())

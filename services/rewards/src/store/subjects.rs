@@ -61,7 +61,7 @@ pub async fn find(
 }
 
 pub async fn insert(
-    pool: &PgPool,
+    conn: &mut PgConnection,
     org: Uuid,
     child: Uuid,
     f: &SubjectFields,
@@ -79,14 +79,19 @@ pub async fn insert(
         f.grade_scale,
         f.custom_scale,
     )
-    .execute(pool)
+    .execute(conn)
     .traced("insert_subject")
     .await?;
     Ok(id)
 }
 
 /// Edits a subject; `false` when there is no such subject in the family.
-pub async fn update(pool: &PgPool, org: Uuid, id: Uuid, f: &SubjectFields) -> Result<bool, Error> {
+pub async fn update(
+    conn: &mut PgConnection,
+    org: Uuid,
+    id: Uuid,
+    f: &SubjectFields,
+) -> Result<bool, Error> {
     let done = sqlx::query!(
         "UPDATE subjects SET name = $3, teacher = $4, period = $5, grade_scale = $6,
             custom_scale = $7 WHERE organization_id = $1 AND id = $2",
@@ -98,48 +103,53 @@ pub async fn update(pool: &PgPool, org: Uuid, id: Uuid, f: &SubjectFields) -> Re
         f.grade_scale,
         f.custom_scale,
     )
-    .execute(pool)
+    .execute(conn)
     .traced("update_subject")
     .await?;
     Ok(done.rows_affected() == 1)
 }
 
 /// Archives (`false`) or restores a subject; `false` when there is no such subject.
-pub async fn set_active(pool: &PgPool, org: Uuid, id: Uuid, active: bool) -> Result<bool, Error> {
+pub async fn set_active(
+    conn: &mut PgConnection,
+    org: Uuid,
+    id: Uuid,
+    active: bool,
+) -> Result<bool, Error> {
     let done = sqlx::query!(
         "UPDATE subjects SET is_active = $3 WHERE organization_id = $1 AND id = $2",
         org,
         id,
         active,
     )
-    .execute(pool)
+    .execute(conn)
     .traced("set_active")
     .await?;
     Ok(done.rows_affected() == 1)
 }
 
 /// Archives a child's active subjects; returns how many.
-pub async fn archive_all(pool: &PgPool, org: Uuid, child: Uuid) -> Result<u64, Error> {
+pub async fn archive_all(conn: &mut PgConnection, org: Uuid, child: Uuid) -> Result<u64, Error> {
     let done = sqlx::query!(
         "UPDATE subjects SET is_active = false
          WHERE organization_id = $1 AND child_id = $2 AND is_active",
         org,
         child,
     )
-    .execute(pool)
+    .execute(conn)
     .traced("archive_all")
     .await?;
     Ok(done.rows_affected())
 }
 
 /// Deletes a subject and its grades; `false` when there is no such subject.
-pub async fn delete(pool: &PgPool, org: Uuid, id: Uuid) -> Result<bool, Error> {
+pub async fn delete(conn: &mut PgConnection, org: Uuid, id: Uuid) -> Result<bool, Error> {
     let done = sqlx::query!(
         "DELETE FROM subjects WHERE organization_id = $1 AND id = $2",
         org,
         id,
     )
-    .execute(pool)
+    .execute(conn)
     .traced("delete_subject")
     .await?;
     Ok(done.rows_affected() == 1)
