@@ -125,7 +125,10 @@ fn labels(labels: &BTreeMap<String, String>, out: &mut String) -> std::fmt::Resu
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("cargo:rerun-if-changed=migrations");
-    let dir = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR")?).join("../../proto/errors");
+    // Relative to the package (where cargo runs build scripts): an absolute
+    // path would differ in every clone and rerun this script, and so rebuild
+    // kit and everything above it, in each CI run (docs/adr/0110).
+    let dir = PathBuf::from("../../proto/errors");
     println!("cargo:rerun-if-changed={}", dir.display());
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)?
         .map(|entry| entry.map(|e| e.path()))
