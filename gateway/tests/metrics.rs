@@ -4,8 +4,6 @@
 
 #![allow(clippy::unwrap_used)]
 
-use std::time::Duration;
-
 use metrics_exporter_prometheus::PrometheusBuilder;
 use reqwest::{Client, StatusCode};
 use serde_json::json;
@@ -111,13 +109,9 @@ async fn requests_calls_and_the_outbox_backlog_are_measured() {
     );
 
     // The relay reports the backlog once it has drained the registration's events.
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
-    while sample(&metrics.render(), "chorely_outbox_backlog", &[]).is_none() {
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "no outbox backlog reported"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    testkit::eventually("the outbox backlog reported", || async {
+        sample(&metrics.render(), "chorely_outbox_backlog", &[]).is_some()
+    })
+    .await;
     drop(stack);
 }

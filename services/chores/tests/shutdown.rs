@@ -9,8 +9,6 @@
 
 #![allow(clippy::unwrap_used)]
 
-use std::time::Duration;
-
 use kit::testing::TestDb;
 use testkit::{
     Stack,
@@ -81,22 +79,14 @@ async fn sigterm_finishes_accepted_approvals_and_flushes_their_events_and_spans(
     assert_eq!(reviews, IN_FLIGHT + 1);
 
     // Rewards credits each approval from those events.
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
-    loop {
+    testkit::eventually("every approval credited", || async {
         let credits: i64 = kit::tenancy::all_families(
             sqlx::query_scalar("SELECT count(*) FROM ledger_entries WHERE kind = 'CHORE'")
                 .fetch_one(&stack.rewards_pool),
         )
         .await
         .unwrap();
-        if credits == i64::try_from(IN_FLIGHT + 1).unwrap() {
-            break;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "{credits} of {} approvals credited",
-            IN_FLIGHT + 1
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+        credits == i64::try_from(IN_FLIGHT + 1).unwrap()
+    })
+    .await;
 }

@@ -516,3 +516,25 @@ where
         eprintln!("test cleanup failed: {err}");
     }
 }
+
+/// How long an effect may take to arrive before a test fails: far above
+/// what any takes on a loaded machine (the bench measures the real times).
+pub const PATIENCE: std::time::Duration = std::time::Duration::from_secs(15);
+
+/// The one way tests wait for what travels through events or another
+/// process: polls `check` until it holds, failing the test, naming `what`,
+/// when it has not within [`PATIENCE`] (never a sleep for a guessed time).
+pub async fn eventually<F, Fut>(what: &str, mut check: F)
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    while !check().await {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "{what} did not happen"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+}

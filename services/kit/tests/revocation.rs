@@ -5,8 +5,6 @@
 
 #![allow(clippy::unwrap_used)]
 
-use std::time::Duration;
-
 use chorely_proto::events::{Event, v1::UserRevoked};
 use futures::TryStreamExt;
 use kit::{nats::Bus, revocation::Revocations, testing::TestBus};
@@ -36,14 +34,10 @@ async fn revoke(bus: &Bus, user_id: &str, at: i64) {
 
 /// Waits, bounded, for a revocation to reach `revocations`.
 async fn until_revoked(revocations: &Revocations, user_id: &str, issued_at: i64) {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
-    while !revocations.is_revoked(user_id, None, issued_at) {
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "{user_id}'s revocation never arrived"
-        );
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
+    kit::testing::eventually(&format!("{user_id}'s revocation arriving"), || async {
+        revocations.is_revoked(user_id, None, issued_at)
+    })
+    .await;
 }
 
 #[tokio::test]

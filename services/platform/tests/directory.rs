@@ -2,8 +2,6 @@
 
 #![allow(clippy::unwrap_used)]
 
-use std::time::Duration;
-
 use chorely_proto::platform::v1::{
     GetOrganizationStatusRequest, Plan, SubscriptionStatus,
     platform_service_client::PlatformServiceClient,
@@ -27,8 +25,7 @@ async fn a_new_family_enters_the_directory_on_a_free_trial_once() {
         .unwrap();
 
     // The event travels outbox → JetStream → consumer; wait for it, bounded.
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
-    loop {
+    testkit::eventually("the family reaches the directory", || async {
         let rows: i64 = kit::tenancy::all_families(
             sqlx::query_scalar("SELECT count(*) FROM organizations WHERE id = $1")
                 .bind(org)
@@ -36,15 +33,9 @@ async fn a_new_family_enters_the_directory_on_a_free_trial_once() {
         )
         .await
         .unwrap();
-        if rows == 1 {
-            break;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the family never reached the directory"
-        );
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
+        rows == 1
+    })
+    .await;
     let (name, slug, plan, status): (String, String, String, String) = kit::tenancy::all_families(
         sqlx::query_as(
             "SELECT name, slug, plan, subscription_status FROM organizations WHERE id = $1",

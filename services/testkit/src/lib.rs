@@ -6,7 +6,6 @@
 #![allow(clippy::unwrap_used)]
 
 pub mod api;
-mod eventually;
 pub mod gate;
 pub mod images;
 pub mod mail;
@@ -14,7 +13,7 @@ pub mod otlp;
 pub mod process;
 pub mod shutdown;
 
-pub use eventually::{PATIENCE, eventually};
+pub use kit::testing::{PATIENCE, eventually};
 
 use std::path::PathBuf;
 
