@@ -128,43 +128,59 @@ async fn each_family_and_child_reads_only_their_own_kept_list() {
     assert!(queued(&stranger).await.is_empty());
 }
 
+/// What approving the first pending submission pays, as `parent` reads the queue.
+async fn pays(parent: &Session) -> f64 {
+    queue(parent).await[0]["payPreview"]["reward"]
+        .as_f64()
+        .unwrap()
+}
+
+/// Sends `chore` as `kid` and has `parent_there` (through another gateway)
+/// keep the review queue once that gateway has heard of the submission:
+/// kept earlier, the late event would outdate it, and a test of another
+/// change's own event would pass without it. What approving it pays there.
+async fn kept_queue_there(parent_there: &Session, kid: &Session, chore: &Value) -> f64 {
+    let mut heard_there = Events::open(parent_there, None).await;
+    let submitted = done(kid, chore).await;
+    heard_there
+        .until("submission.created", "submissionId", &submitted)
+        .await;
+    let before = pays(parent_there).await;
+    assert_eq!(pays(parent_there).await, before, "kept, and unchanged");
+    before
+}
+
+/// Waits until the queue kept through the other gateway pays more than
+/// `before`, as the one read through the gateway of the change does at once.
+async fn pays_more_there(parent: &Session, parent_there: &Session, before: f64, what: &str) {
+    assert!(pays(parent).await > before);
+    eventually(what, || async { pays(parent_there).await > before }).await;
+}
+
 #[tokio::test]
 async fn another_gateways_kept_queue_follows_a_childs_new_ratings() {
     // What approving pays moves with the child's behaviour ratings: a queue
     // kept by another gateway must not go on showing the old amount.
     let (mut stack, api) = start().await;
     let other = format!("{}/api", stack.start_gateway().await);
-    let (parent, mia, chore) = family_with_chore(&api, json!({"frequencyDays": 0})).await;
+    let parent = parent(&api).await;
+    let kitchen = category(&parent, "Kitchen").await;
+    let chore = chore(&parent, &kitchen, json!({"frequencyDays": 0})).await;
+    let (mia, record) = child(&parent, "Mia").await;
     let parent_there = through(&parent, &other);
-    // The other gateway's kept queue must be composed after it heard of the
-    // submission (else that event, arriving late, would outdate it and the
-    // test would pass without the ratings' own).
-    let mut heard_there = Events::open(&parent_there, None).await;
-    let submitted = done(&mia, &chore).await;
-    heard_there
-        .until("submission.created", "submissionId", &submitted)
-        .await;
-    let pays = |queue: Vec<Value>| queue[0]["payPreview"]["reward"].as_f64().unwrap();
-    let before = pays(queue(&parent_there).await);
-    assert_eq!(
-        pays(queue(&parent_there).await),
-        before,
-        "kept, and unchanged"
-    );
+    let before = kept_queue_there(&parent_there, &mia, &chore).await;
 
-    let queued_there = queue(&parent_there).await;
-    let child_id = queued_there[0]["childId"].as_str().unwrap();
     let (status, body) = send(parent.put(
-        &format!("/children/{child_id}/ratings"),
+        &format!("/children/{}/ratings", record["id"].as_str().unwrap()),
         &json!({"honestyRating": 10, "respectRating": 10, "rulesRating": 10}),
     ))
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    // At once through the gateway it went through, soon through the other.
-    assert!(pays(queue(&parent).await) > before);
-    eventually(
-        "the other gateway's queue pays the excellent rate",
-        || async { pays(queue(&parent_there).await) > before },
+    pays_more_there(
+        &parent,
+        &parent_there,
+        before,
+        "the other gateway pays the excellent rate",
     )
     .await;
 }
@@ -178,33 +194,23 @@ async fn another_gateways_kept_queue_follows_a_new_grade() {
     let kitchen = category(&parent, "Kitchen").await;
     let chore = chore(&parent, &kitchen, json!({"frequencyDays": 0})).await;
     let (mia, record) = child(&parent, "Mia").await;
-    let child_id = record["id"].as_str().unwrap().to_owned();
     // The subject comes first: its own announcement is on the bus before
     // the submission's, which the other gateway is heard to have received.
     let maths = add_subject(
         &parent,
-        &child_id,
+        record["id"].as_str().unwrap(),
         json!({"name": "Maths", "gradeScale": "LETTER"}),
     )
     .await;
     let parent_there = through(&parent, &other);
-    let mut heard_there = Events::open(&parent_there, None).await;
-    let submitted = done(&mia, &chore).await;
-    heard_there
-        .until("submission.created", "submissionId", &submitted)
-        .await;
-    let pays = |queue: Vec<Value>| queue[0]["payPreview"]["reward"].as_f64().unwrap();
-    let before = pays(queue(&parent_there).await);
-    assert_eq!(
-        pays(queue(&parent_there).await),
-        before,
-        "kept, and unchanged"
-    );
+    let before = kept_queue_there(&parent_there, &mia, &chore).await;
 
     grade(&parent, &maths, json!({"grade": "A"})).await;
-    assert!(pays(queue(&parent).await) > before);
-    eventually("the other gateway's queue pays for the A", || async {
-        pays(queue(&parent_there).await) > before
-    })
+    pays_more_there(
+        &parent,
+        &parent_there,
+        before,
+        "the other gateway pays for the A",
+    )
     .await;
 }
