@@ -45,6 +45,14 @@ pub struct Config {
     /// off by default, and in compose.
     #[serde(default)]
     pub hsts: bool,
+    /// Keep answers until what they show changes (`crate::kept`). Off, every
+    /// read is composed afresh: the benchmark times both paths side by side.
+    #[serde(default = "keep_answers")]
+    pub keep_answers: bool,
+}
+
+fn keep_answers() -> bool {
+    true
 }
 
 impl Default for Config {
@@ -68,6 +76,7 @@ impl Default for Config {
             metrics_addr: String::new(),
             s3_endpoint: "http://127.0.0.1:9000".into(),
             hsts: false,
+            keep_answers: true,
         }
     }
 }

@@ -257,6 +257,8 @@ pub struct Kept {
     /// Where new generations come from: each is larger than any before.
     counter: Arc<AtomicU64>,
     watch: Watch,
+    /// False for a gateway told to keep nothing (`KEEP_ANSWERS=false`).
+    keeping: bool,
 }
 
 impl Kept {
@@ -272,6 +274,16 @@ impl Kept {
             generations: Cache::builder().time_to_live(GENERATION_TTL).build(),
             counter: Arc::new(AtomicU64::new(0)),
             watch,
+            keeping: true,
+        }
+    }
+
+    /// Composes every answer afresh: the path the benchmark compares the
+    /// kept one with.
+    pub fn keeping_nothing(self) -> Self {
+        Self {
+            keeping: false,
+            ..self
         }
     }
 
@@ -384,7 +396,7 @@ impl Kept {
     where
         F: Future<Output = Result<(Bytes, Whole), E>>,
     {
-        let Some(key) = key else {
+        let Some(key) = key.filter(|_| self.keeping) else {
             return compose.await.map(|(json, _)| json);
         };
         if let Some(kept) = self.get(&key) {
@@ -580,6 +592,24 @@ mod tests {
         // Without a family, composed every time.
         assert_eq!(cache.or_compose(None, compose()).await, Ok("4".into()));
         assert_eq!(cache.or_compose(None, compose()).await, Ok("5".into()));
+    }
+
+    #[tokio::test]
+    async fn a_gateway_keeping_nothing_composes_every_answer() {
+        let (cache, _) = manual();
+        let cache = cache.keeping_nothing();
+        let key = Key::chores(&user(Role::OrgAdmin, Some(Uuid::new_v4()), None));
+        let composed = AtomicU64::new(0);
+        for expected in 1..=3 {
+            let answer = cache
+                .or_compose(key.clone(), async {
+                    Ok::<_, ()>(Bytes::from(
+                        (composed.fetch_add(1, Ordering::SeqCst) + 1).to_string(),
+                    ))
+                })
+                .await;
+            assert_eq!(answer, Ok(expected.to_string().into()));
+        }
     }
 
     #[tokio::test]

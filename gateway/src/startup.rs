@@ -57,7 +57,10 @@ impl Application {
         let stopping = CancellationToken::new();
         let verifier = Arc::new(JwtVerifier::from_public_pem(&config.jwt_public_key_pem()?)?);
         let revocations = Revocations::start(&bus, stopping.clone()).await?;
-        let kept = Kept::follow(&bus, stopping.clone()).await?;
+        let mut kept = Kept::follow(&bus, stopping.clone()).await?;
+        if !config.keep_answers {
+            kept = kept.keeping_nothing();
+        }
         let live = Live::follow(&bus, stopping.clone()).await?;
         let state = AppState::new(Shared {
             clients: Clients::new(&config)?,
