@@ -133,9 +133,26 @@ if [ "$SOAK_MINUTES" -gt 0 ]; then
   wait_until_settled "after the soak"
 fi
 
+# A second gateway over the large stack, as the chart runs two: a write
+# through one is timed until the other's kept answer shows it.
+step "Starting a second gateway over $LARGE (http://127.0.0.1:18281)"
+mkdir -p "$LOCAL/logs/$LARGE-second"
+NATS_PREFIX="$LARGE" NATS_STREAM="${LARGE^^}" LOG_DIR="$LOCAL/logs/$LARGE-second" \
+  PORT_BASE=21250 HTTP_PORT=18281 DB_PREFIX=$LARGE start_process gateway
+ALL_PIDS+=("$STARTED_PID")
+wait_for "curl -fs -o /dev/null http://127.0.0.1:18281/api/health" 60 "the second gateway"
+# And one keeping nothing, to time each kept answer's plain path beside it.
+step "Starting a gateway that keeps no answers over $LARGE (http://127.0.0.1:18282)"
+mkdir -p "$LOCAL/logs/$LARGE-uncached"
+KEEP_ANSWERS=false NATS_PREFIX="$LARGE" NATS_STREAM="${LARGE^^}" LOG_DIR="$LOCAL/logs/$LARGE-uncached" \
+  PORT_BASE=21250 HTTP_PORT=18282 DB_PREFIX=$LARGE start_process gateway
+ALL_PIDS+=("$STARTED_PID")
+wait_for "curl -fs -o /dev/null http://127.0.0.1:18282/api/health" 60 "the gateway keeping nothing"
+
 step "Running the scenarios ($SECONDS_PER_RUN s per loaded run)"
 "$BIN/chorely-bench" run \
-  --url http://127.0.0.1:18280 --families "$FAMILIES" \
+  --url http://127.0.0.1:18280 --other-url http://127.0.0.1:18281 \
+  --uncached-url http://127.0.0.1:18282 --families "$FAMILIES" \
   --small-url http://127.0.0.1:18290 --small-families "$SMALL_FAMILIES" \
   --chores-db "postgres://postgres@127.0.0.1:5432/${LARGE}_chores?sslmode=disable" \
   --public-key "$JWT_PUBLIC_KEY_FILE" --admin-email "$admin_email" \

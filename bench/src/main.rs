@@ -11,10 +11,12 @@ mod cpu;
 mod credit;
 mod family;
 mod faults;
+mod kept;
 mod live;
 mod load;
 mod photo;
 mod reads;
+mod replicas;
 mod report;
 mod rss;
 mod run;
@@ -51,6 +53,9 @@ enum Command {
     /// Times a submission to its parent's live stream on any running stack
     /// (`run` measures it too), with other families' streams open.
     Live(live::Args),
+    /// Times a write through one gateway until another gateway's kept
+    /// answer shows it, on any two gateways over one stack.
+    Replicas(replicas::Args),
     /// Times approval → credit visible to the child on any running stack
     /// (the `run` scenario alone).
     Credit(credit::Args),
@@ -80,6 +85,7 @@ async fn main() -> anyhow::Result<()> {
         Command::Compare(args) => compare::run(args).await,
         Command::Live(args) => live::run(args).await,
         Command::Credit(args) => credit::run(args).await,
+        Command::Replicas(args) => replicas::run(args).await,
         Command::Reads(args) => reads::run(args).await,
         Command::AgainstBare(args) => against::run(args).await,
         Command::Settle(args) => settle::run(args).await,

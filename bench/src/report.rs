@@ -12,6 +12,7 @@ pub enum Target {
     Dashboard(&'static str),
     ApprovalToCredit,
     SubmissionToStream,
+    ReplicaVisibility,
     PhotoSubmission,
     Console,
     IdleRss,
@@ -31,6 +32,9 @@ impl Target {
             Self::ApprovalToCredit => "Approval → credit visible to the child".into(),
             Self::SubmissionToStream => {
                 "A child's submit → heard on the parent's live stream".into()
+            }
+            Self::ReplicaVisibility => {
+                "A write through one gateway → seen through another's kept answer".into()
             }
             Self::PhotoSubmission => "A 3 MB photo submission".into(),
             Self::Console => "Operator console lists at scale".into(),
@@ -52,6 +56,7 @@ impl Target {
             }
             Self::ApprovalToCredit => "p99 ≤ 50 ms",
             Self::SubmissionToStream => "p99 ≤ 1 s",
+            Self::ReplicaVisibility => "p99 ≤ 100 ms; at once through the same one",
             Self::PhotoSubmission => "p99 ≤ 150 ms",
             Self::Console => "p95 ≤ 35 ms, totals ≤ 20 ms",
             Self::IdleRss => "≤ 30 MB",

@@ -18,6 +18,14 @@ use crate::{
 pub struct Args {
     #[command(flatten)]
     stack: Stack,
+    /// A second gateway over the large stack, for a write seen across
+    /// replicas.
+    #[arg(long)]
+    other_url: Option<String>,
+    /// A gateway over the large stack that keeps no answers
+    /// (`KEEP_ANSWERS=false`), for each kept answer's plain path.
+    #[arg(long)]
+    uncached_url: Option<String>,
     /// A stack on a small seed, for the scale ratio.
     #[arg(long, requires = "small_families")]
     small_url: Option<String>,
@@ -143,12 +151,35 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
         &mut measured,
     )
     .await?;
+    match &args.uncached_url {
+        Some(uncached) => {
+            println!("Each kept answer, kept and not kept");
+            let fresh = crate::api::Api::new(uncached);
+            crate::kept::side_by_side(&api, &fresh, &users, &durations, &mut measured).await?;
+        }
+        None => measured
+            .not_measured
+            .push("each kept answer's plain path (no gateway keeping nothing given)".into()),
+    }
     println!("Approval to credit, and photo submissions");
     let family = Family::register(&api, "bench", 1, crate::seed::PASSWORD).await?;
     scenarios::approval_to_credit(&api, &family, &mut measured).await?;
     scenarios::photo_submissions(&api, &family, &durations, &mut measured).await?;
     println!("A submission heard on the parent's live stream");
     crate::live::submission_to_stream(&api, &family, &users.parents, &mut measured).await?;
+    match &args.other_url {
+        Some(other) => {
+            println!("A write through one gateway seen through another");
+            // A family of its own: its review queue holds only these writes.
+            let family = Family::register(&api, "replicas", 1, crate::seed::PASSWORD).await?;
+            let other = crate::api::Api::new(other);
+            crate::replicas::write_seen_across_replicas(&api, &other, &family, &mut measured)
+                .await?;
+        }
+        None => measured
+            .not_measured
+            .push("a write seen across replicas (no second gateway given)".into()),
+    }
     println!("Logins");
     scenarios::logins(&api, args.stack.families, &durations, &mut measured).await;
     let peak = measured.peak_rss_mib;
