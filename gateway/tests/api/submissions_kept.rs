@@ -157,28 +157,51 @@ async fn pays_more_there(parent: &Session, parent_there: &Session, before: f64, 
     eventually(what, || async { pays(parent_there).await > before }).await;
 }
 
-#[tokio::test]
-async fn another_gateways_kept_queue_follows_a_childs_new_ratings() {
-    // What approving pays moves with the child's behaviour ratings: a queue
-    // kept by another gateway must not go on showing the old amount.
+/// A family with one chore and one child, and its parent signed in through
+/// a second gateway over the same services.
+struct BehindTwoGateways {
+    _stack: testkit::Stack,
+    parent: Session,
+    parent_there: Session,
+    kid: Session,
+    kid_id: String,
+    chore: Value,
+}
+
+async fn family_behind_two_gateways() -> BehindTwoGateways {
     let (mut stack, api) = start().await;
     let other = format!("{}/api", stack.start_gateway().await);
     let parent = parent(&api).await;
     let kitchen = category(&parent, "Kitchen").await;
     let chore = chore(&parent, &kitchen, json!({"frequencyDays": 0})).await;
-    let (mia, record) = child(&parent, "Mia").await;
+    let (kid, record) = child(&parent, "Mia").await;
     let parent_there = through(&parent, &other);
-    let before = kept_queue_there(&parent_there, &mia, &chore).await;
+    BehindTwoGateways {
+        _stack: stack,
+        parent,
+        parent_there,
+        kid,
+        kid_id: record["id"].as_str().unwrap().to_owned(),
+        chore,
+    }
+}
 
-    let (status, body) = send(parent.put(
-        &format!("/children/{}/ratings", record["id"].as_str().unwrap()),
+#[tokio::test]
+async fn another_gateways_kept_queue_follows_a_childs_new_ratings() {
+    // What approving pays moves with the child's behaviour ratings: a queue
+    // kept by another gateway must not go on showing the old amount.
+    let f = family_behind_two_gateways().await;
+    let before = kept_queue_there(&f.parent_there, &f.kid, &f.chore).await;
+
+    let (status, body) = send(f.parent.put(
+        &format!("/children/{}/ratings", f.kid_id),
         &json!({"honestyRating": 10, "respectRating": 10, "rulesRating": 10}),
     ))
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     pays_more_there(
-        &parent,
-        &parent_there,
+        &f.parent,
+        &f.parent_there,
         before,
         "the other gateway pays the excellent rate",
     )
@@ -188,27 +211,21 @@ async fn another_gateways_kept_queue_follows_a_childs_new_ratings() {
 #[tokio::test]
 async fn another_gateways_kept_queue_follows_a_new_grade() {
     // What approving pays moves with the child's grades too.
-    let (mut stack, api) = start().await;
-    let other = format!("{}/api", stack.start_gateway().await);
-    let parent = parent(&api).await;
-    let kitchen = category(&parent, "Kitchen").await;
-    let chore = chore(&parent, &kitchen, json!({"frequencyDays": 0})).await;
-    let (mia, record) = child(&parent, "Mia").await;
+    let f = family_behind_two_gateways().await;
     // The subject comes first: its own announcement is on the bus before
     // the submission's, which the other gateway is heard to have received.
     let maths = add_subject(
-        &parent,
-        record["id"].as_str().unwrap(),
+        &f.parent,
+        &f.kid_id,
         json!({"name": "Maths", "gradeScale": "LETTER"}),
     )
     .await;
-    let parent_there = through(&parent, &other);
-    let before = kept_queue_there(&parent_there, &mia, &chore).await;
+    let before = kept_queue_there(&f.parent_there, &f.kid, &f.chore).await;
 
-    grade(&parent, &maths, json!({"grade": "A"})).await;
+    grade(&f.parent, &maths, json!({"grade": "A"})).await;
     pays_more_there(
-        &parent,
-        &parent_there,
+        &f.parent,
+        &f.parent_there,
         before,
         "the other gateway pays for the A",
     )
