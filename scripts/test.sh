@@ -24,6 +24,14 @@ ensure_test_services
 step "Checking Rust formatting"
 cargo fmt --all --check
 
+step "Checking no Rust code reads a checkout path fixed when it was built"
+# CI reuses binaries built in an earlier clone (ADR 0110) and cargo does not
+# rebuild when CARGO_MANIFEST_DIR moves: read it at run time instead.
+hint "Use std::env::var_os(\"CARGO_MANIFEST_DIR\") at run time instead of env!()."
+if grep -rn --include='*.rs' 'env!("CARGO_MANIFEST_DIR")' proto services gateway bench tools; then
+  false
+fi
+
 step "Checking docs/architecture.md's map matches the code"
 hint "Run scripts/gen-architecture.py and commit docs/architecture.md."
 python3 "$ROOT/scripts/gen-architecture.py" --check

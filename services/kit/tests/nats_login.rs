@@ -39,8 +39,9 @@ impl Server {
     async fn start() -> Self {
         let dir = std::env::temp_dir().join(format!("chorely-nats-{}", uuid::Uuid::new_v4()));
         std::fs::create_dir_all(dir.join("js")).unwrap();
-        let users =
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("../../deploy/compose/nats-users.conf");
+        // At run time, not env!(): the binary may have been built in another clone.
+        let manifest = std::env::var_os("CARGO_MANIFEST_DIR").expect("run by cargo");
+        let users = Path::new(&manifest).join("../../deploy/compose/nats-users.conf");
         std::fs::copy(users, dir.join("nats-users.conf")).unwrap();
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .unwrap()
