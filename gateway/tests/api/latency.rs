@@ -12,12 +12,14 @@ use crate::{
     helpers::{Session, child, parent, start},
 };
 
-/// Well above a request's own time here even in a debug build on a busy
-/// machine, and well below the 40 ms a delayed ACK adds.
-const MEDIAN_BOUND: Duration = Duration::from_millis(15);
+/// Below the 40 ms Linux waits at least before a delayed ACK, which a
+/// stalled answer waits for on every call. A call's own time is far below it;
+/// a busy machine (a build beside the tests) slows some calls past it, but
+/// not the fastest of twenty: the test asks only that one call was not held.
+const FASTEST_BOUND: Duration = Duration::from_millis(35);
 
-/// The median of 20 sequential calls of `path` on the session's one connection.
-async fn median_of_20(session: &Session, path: &str) -> Duration {
+/// The fastest of 20 sequential calls of `path` on the session's one connection.
+async fn fastest_of_20(session: &Session, path: &str) -> Duration {
     // The first call opens the connection (and warms each hop's pool).
     let first = session.get(path).send().await.unwrap();
     assert_eq!(first.status(), StatusCode::OK, "{path}");
@@ -30,8 +32,7 @@ async fn median_of_20(session: &Session, path: &str) -> Duration {
         response.bytes().await.unwrap();
         times.push(started.elapsed());
     }
-    times.sort();
-    times[times.len() / 2]
+    times.into_iter().min().unwrap_or_default()
 }
 
 #[tokio::test]
@@ -51,10 +52,11 @@ async fn sequential_reads_are_not_held_back_by_delayed_acks() {
     // calls in turn, which an unoptimised build makes too slow for this
     // bound: the benchmark measures it, on the release build.
     for path in ["/chores", "/organizations/members", "/categories"] {
-        let median = median_of_20(&parent, path).await;
+        let fastest = fastest_of_20(&parent, path).await;
         assert!(
-            median < MEDIAN_BOUND,
-            "GET /api{path}: median {median:?} over 20 sequential calls (bound {MEDIAN_BOUND:?})"
+            fastest < FASTEST_BOUND,
+            "GET /api{path}: the fastest of 20 sequential calls took {fastest:?}, as if every \
+             one waited for a delayed ACK (bound {FASTEST_BOUND:?})"
         );
     }
 }

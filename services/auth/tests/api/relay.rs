@@ -33,11 +33,12 @@ async fn mails_sent_one_after_another_do_not_wait_for_the_relays_delayed_acks() 
     }
     let received = testkit::mail::wait_for_mails(&testkit::test_maildir(), &to, 30).await;
     assert_eq!(received.len(), 30, "every mail arrived, once");
-    took.sort();
-    let median = took[took.len() / 2];
+    // Every mail waited with the stall; a busy machine slows some mails
+    // past 40 ms too, but not the fastest of thirty.
+    let fastest = took.iter().min().copied().unwrap_or_default();
     assert!(
-        median < Duration::from_millis(15),
-        "median {median:?} a mail (the stall is ≥ 40 ms): {took:?}"
+        fastest < Duration::from_millis(35),
+        "the fastest mail took {fastest:?} (the stall is ≥ 40 ms): {took:?}"
     );
 }
 
