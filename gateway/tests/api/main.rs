@@ -6,6 +6,7 @@ mod addresses;
 mod admin;
 mod allowance;
 mod auth;
+mod between_steps;
 mod calendar;
 mod chores;
 mod chores_kept;

@@ -5,7 +5,7 @@ use std::{sync::Arc, time::Duration};
 
 use chorely_proto::{
     auth::v1::{self as pb},
-    events::v1::UserLoggedIn,
+    events::v1::{FamilyRegistered, UserLoggedIn},
     family::v1::AddMemberChildRequest,
 };
 use kit::{
@@ -38,6 +38,15 @@ const LOGIN_FAILURES_MAX: i32 = 10;
 const LOGIN_FAILURE_WINDOW: Duration = Duration::from_secs(15 * 60);
 /// ... for this long (the message says 15 minutes).
 const LOGIN_LOCK: Duration = Duration::from_secs(15 * 60);
+
+/// What a new login joins by.
+enum Joining<'a> {
+    /// An invitation, used up with the login.
+    Invitation(Uuid),
+    /// The family they sign up (made by the family service with the login's
+    /// family id).
+    Family { name: &'a str, time_zone: &'a str },
+}
 
 /// What a new login's creation mails, and where its links point.
 struct NewLoginMail {
@@ -80,11 +89,16 @@ impl Accounts {
         // logged in), at the same cost: its owner is mailed instead of the
         // address being verified (`users::insert`).
         let hash = self.hasher.hash(&password).await?;
-        let (org_id, _) = self
-            .clients
-            .create_family(&family_name, req.time_zone.trim())
+        // The family service says first whether it would refuse the family;
+        // the parent is kept with the family's id and a `FamilyRegistered`
+        // event, and then the family is asked for. Should this service stop
+        // before that call, the family service makes the family from the
+        // event: no family is ever left without its parent (ADR 0112).
+        let org_id = Uuid::now_v7();
+        let time_zone = req.time_zone.trim();
+        self.clients
+            .create_family(org_id, &family_name, time_zone, true)
             .await?;
-
         let user = self
             .create_user(
                 NewUser {
@@ -98,13 +112,21 @@ impl Accounts {
                     child_id: None,
                     ui_theme: "ADULT",
                 },
-                None,
-                None,
+                Joining::Family {
+                    name: &family_name,
+                    time_zone,
+                },
                 NewLoginMail {
                     context: MailContext::from_proto(req.mail.as_ref()),
                     verify: true,
                 },
             )
+            .await?;
+        fail::fail_point!("auth.register.after_commit", |_| Err(Error::Internal(
+            anyhow::anyhow!("stopped at a failpoint")
+        )));
+        self.clients
+            .create_family(org_id, &family_name, time_zone, false)
             .await?;
         self.logged_in(user).await
     }
@@ -212,17 +234,28 @@ impl Accounts {
         };
         let hash = self.hasher.hash(&password).await?;
         // A child joining with an open invite code (role ORG_MEMBER) has no
-        // child record yet: family makes one with the login, so they can
-        // submit chores and their parents see them among the children.
-        let new_child =
-            (invite.child_id.is_none() && invite.role == "ORG_MEMBER").then(Uuid::now_v7);
-        let member_child = new_child.map(|id| AddMemberChildRequest {
-            child_id: id.to_string(),
-            organization_id: invite.organization_id.to_string(),
-            first_name: first_name.clone(),
-            last_name: last_name.clone(),
-            email: email.clone(),
-        });
+        // child record yet: family makes one, so they can submit chores and
+        // their parents see them among the children. It is asked before the
+        // login is kept, outside the transaction: a refusal (the plan's
+        // limit) keeps nothing, and the invitation stays open. Its id comes
+        // from the invitation's, so a try again after a failure between the
+        // two finds the child the first made.
+        let new_child = (invite.child_id.is_none() && invite.role == "ORG_MEMBER")
+            .then(|| Uuid::new_v5(&invite.id, b"member-child"));
+        if let Some(id) = new_child {
+            self.clients
+                .add_member_child(AddMemberChildRequest {
+                    child_id: id.to_string(),
+                    organization_id: invite.organization_id.to_string(),
+                    first_name: first_name.clone(),
+                    last_name: last_name.clone(),
+                    email: email.clone(),
+                })
+                .await?;
+            fail::fail_point!("auth.join.after_child", |_| Err(Error::Internal(
+                anyhow::anyhow!("stopped at a failpoint")
+            )));
+        }
         let child_id = new_child.or(invite.child_id);
         let ui_theme = if child_id.is_some() { "KIDS" } else { "ADULT" };
         let user = self
@@ -238,8 +271,7 @@ impl Accounts {
                     child_id,
                     ui_theme,
                 },
-                Some(invite.id),
-                member_child,
+                Joining::Invitation(invite.id),
                 NewLoginMail {
                     context: MailContext::from_proto(req.mail.as_ref()),
                     verify: false,
@@ -336,25 +368,35 @@ impl Accounts {
     }
 
     /// Inserts the user and its `user.registered` event in one transaction,
-    /// using up `invitation` in the same transaction when there is one.
+    /// with what they join by: using up their invitation, or announcing the
+    /// family they signed up.
     async fn create_user(
         &self,
         new: NewUser<'_>,
-        invitation: Option<Uuid>,
-        member_child: Option<AddMemberChildRequest>,
+        joining: Joining<'_>,
         mail: NewLoginMail,
     ) -> Result<UserRow, Error> {
         let mut tx = self.pool.begin().await?;
         let user = users::insert(&mut tx, &new).await?;
-        if let Some(invitation) = invitation
-            && !invitations::mark_used(&mut tx, invitation, user.id).await?
-        {
-            return Err(Error::InvalidInvite);
-        }
-        // Inside the transaction: if family refuses (the plan's limit), the
-        // login is not kept either, and the invitation stays open.
-        if let Some(child) = member_child {
-            self.clients.add_member_child(child).await?;
+        match joining {
+            Joining::Invitation(invitation) => {
+                if !invitations::mark_used(&mut tx, invitation, user.id).await? {
+                    return Err(Error::InvalidInvite);
+                }
+            }
+            Joining::Family { name, time_zone } => {
+                let family = user.organization_id.unwrap_or_default();
+                outbox::enqueue(
+                    &mut tx,
+                    &FamilyRegistered {
+                        organization_id: family.to_string(),
+                        name: name.to_owned(),
+                        time_zone: time_zone.to_owned(),
+                        user_id: user.id.to_string(),
+                    },
+                )
+                .await?;
+            }
         }
         outbox::enqueue(&mut tx, &view::user_registered(&user)).await?;
         // The verification link goes out with the account, or not at all

@@ -74,23 +74,25 @@ impl Clients {
         ))
     }
 
-    /// Creates a family and returns its id and name.
+    /// Makes family `id` (once: asked again, the same family), or with
+    /// `check_only` only says whether the family service would refuse it.
     pub async fn create_family(
         &self,
+        id: Uuid,
         name: &str,
         time_zone: &str,
-    ) -> Result<(Uuid, String), Error> {
-        let org = self
-            .family()?
+        check_only: bool,
+    ) -> Result<(), Error> {
+        self.family()?
             .create_organization(CreateOrganizationRequest {
                 name: name.to_owned(),
                 time_zone: time_zone.to_owned(),
+                id: id.to_string(),
+                check_only,
             })
             .await
-            .map_err(Error::upstream("family"))?
-            .into_inner();
-        let id = Uuid::parse_str(&org.id).map_err(|e| Error::Internal(e.into()))?;
-        Ok((id, org.name))
+            .map_err(Error::upstream("family"))?;
+        Ok(())
     }
 
     /// Makes the child record of someone joining as a child.

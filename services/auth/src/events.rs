@@ -11,7 +11,7 @@ use kit::{
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::store::{family_facts, family_zones, invitations, notifications, users};
+use crate::store::{child_contacts, family_facts, family_zones, invitations, notifications, users};
 
 /// A deleted child loses its login and invitations, and its tokens.
 pub struct ChildDeletedHandler;
@@ -27,6 +27,7 @@ impl Handler<ChildDeleted> for ChildDeletedHandler {
         let child = Uuid::parse_str(&event.child_id)?;
         let now = chrono::Utc::now();
         invitations::delete_for_child(tx, org, child).await?;
+        child_contacts::close(tx, org, child).await?;
         family_facts::forget_child(tx, org, child).await?;
         notifications::forget_child(tx, org, child).await?;
         for user in users::delete_child_logins(tx, org, child).await? {

@@ -2,6 +2,7 @@
 
 pub mod accounts;
 pub mod admins;
+pub mod child_logins;
 pub mod clients;
 pub mod config;
 pub mod domain;

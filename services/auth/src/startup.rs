@@ -20,6 +20,7 @@ use tonic::service::Routes;
 
 use crate::{
     accounts::Accounts,
+    child_logins::ChildContacts,
     clients::Clients,
     config::Config,
     events::{ChildDeletedHandler, FamilyFacts},
@@ -175,6 +176,7 @@ impl Application {
             ),
             s.consume::<ChildCreated, _>("auth-child-created", FamilyFacts, &shutdown),
             s.consume::<ChildUpdated, _>("auth-child-updated", FamilyFacts, &shutdown),
+            s.consume("auth-child-contacts", ChildContacts, &shutdown),
             s.consume::<SubmissionSubmitted, _>("auth-notify-submitted", n.clone(), &shutdown),
             s.consume::<SubmissionReviewed, _>("auth-notify-reviewed", n.clone(), &shutdown),
             s.consume::<RedemptionRequested, _>(

@@ -4,14 +4,14 @@ use chorely_proto::{auth::v1 as pb, events::v1::UserRevoked};
 use chrono::{Duration, Utc};
 use kit::{
     authn::{Role, User as Caller},
-    codes::{self, Label},
-    outbox, validate,
+    codes, outbox, validate,
 };
 use uuid::Uuid;
 
 use crate::{
     accounts::Accounts,
-    domain::{INVITE_DEFAULT_DAYS, parse_expiry_days},
+    child_logins::{self, Contact},
+    domain::parse_expiry_days,
     error::Error,
     store::{
         invitations::{self, NewInvitation},
@@ -110,7 +110,8 @@ impl Accounts {
                 expires_at: Utc::now() + Duration::days(days),
             },
         )
-        .await?;
+        .await?
+        .ok_or_else(|| Error::Internal(anyhow::anyhow!("an open code conflicted")))?;
         Ok(view::invite_code(invite))
     }
 
@@ -149,7 +150,8 @@ impl Accounts {
     }
 
     /// The invitation that becomes a child's login, asked for by the family
-    /// service with the parent's token.
+    /// service with the parent's token once it has kept the child (see
+    /// `child_logins`); asked again, the same invitation.
     pub async fn create_child_invite(
         &self,
         caller: &Caller,
@@ -158,46 +160,40 @@ impl Accounts {
         let org = family_id(caller)?;
         let child_id = Uuid::parse_str(&req.child_id)
             .map_err(|_| Error::invalid("childId", codes::child_unknown()))?;
-        let email = validate::email(&req.email)?;
+        let contact = Contact::parse(
+            &req.email,
+            &req.phone,
+            &req.first_name,
+            &req.last_name,
+            &req.display_name,
+        )?;
         // Whoever calls (the family service, with the parent's token, or
-        // anyone holding a parent's token), the child must not be another
-        // family's. A child family does not know yet is the one it is adding:
-        // it asks for the invitation inside the transaction that keeps the
-        // child, so that both or neither are kept.
-        if self
-            .clients
-            .child_family(child_id)
-            .await?
-            .is_some_and(|family| family != org)
-        {
+        // anyone holding a parent's token), the child must be the caller's
+        // family's: it is kept before its invitation is asked for.
+        if !req.check_only && self.clients.child_family(child_id).await? != Some(org) {
             return Err(Error::ChildNotFound);
         }
-        // Only the family's own logins are said to have the address; another
-        // family's is not (the invitation is made, as for a free address,
-        // and accepting it keeps the address off that login's name).
-        if users::login_in_family(&self.pool, org, &email).await? {
-            return Err(Error::EmailTaken);
+        let mut tx = self.pool.begin().await?;
+        child_logins::check_address(&mut tx, org, child_id, &contact.email).await?;
+        if req.check_only {
+            return Ok(pb::InviteCode::default());
         }
-        let invite = invitations::insert(
-            &self.pool,
-            &NewInvitation {
-                organization_id: org,
-                role: Role::OrgMember.as_str(),
-                email: Some(&email),
-                first_name: &validate::required(&req.first_name, "firstName", Label::FirstName)?,
-                last_name: &validate::optional(&req.last_name, "lastName", Label::LastName)?,
-                display_name: &validate::optional(&req.display_name, "name", Label::DisplayName)?,
-                phone: &validate::phone(&req.phone)?,
-                child_id: Some(child_id),
-                created_by: Some(caller.id),
-                expires_at: Utc::now() + Duration::days(i64::from(INVITE_DEFAULT_DAYS)),
-            },
+        let invite = child_logins::invite(
+            &mut tx,
+            org,
+            child_id,
+            &contact,
+            Some(caller.id),
+            Utc::now(),
         )
-        .await?;
+        .await?
+        .ok_or(Error::NoOpenInvite)?;
+        tx.commit().await?;
         Ok(view::invite_code(invite))
     }
 
-    /// Keeps a child's login (or pending invitation) in step with the child's contact details.
+    /// Keeps a child's login (or pending invitation) in step with the child's
+    /// contact details, unless a newer change of the child's is kept already.
     pub async fn update_child_contact(
         &self,
         caller: &Caller,
@@ -210,15 +206,17 @@ impl Accounts {
         let phone = validate::phone(&req.phone)?;
         // The family's own logins' addresses are refused, as when inviting;
         // another family's is kept off the login's name (`users`).
-        let own = users::child_login(&self.pool, org, child_id)
-            .await?
-            .is_some_and(|login| login.email.eq_ignore_ascii_case(&email));
-        if !own && users::login_in_family(&self.pool, org, &email).await? {
-            return Err(Error::EmailTaken);
-        }
         let mut tx = self.pool.begin().await?;
-        users::update_child_contact(&mut tx, org, child_id, &email, &phone).await?;
-        invitations::update_child_contact(&mut tx, org, child_id, &email, &phone).await?;
+        child_logins::check_address(&mut tx, org, child_id, &email).await?;
+        if req.check_only {
+            return Ok(());
+        }
+        let as_of = req
+            .as_of
+            .as_ref()
+            .and_then(kit::time::from_proto)
+            .unwrap_or_else(Utc::now);
+        child_logins::keep_contact(&mut tx, org, child_id, &email, &phone, as_of).await?;
         tx.commit().await?;
         Ok(())
     }

@@ -6,7 +6,7 @@ use chorely_proto::{
     auth::v1::{
         CreateChildInviteRequest, UpdateChildContactRequest, auth_service_client::AuthServiceClient,
     },
-    events::v1::{ChildCreated, ChildDeleted, ChildUpdated},
+    events::v1::{ChildContactChanged, ChildCreated, ChildDeleted, ChildUpdated},
     family::v1 as pb,
     platform::v1::{GetOrganizationStatusRequest, platform_service_client::PlatformServiceClient},
 };
@@ -133,34 +133,40 @@ impl Children {
         })?;
 
         let limit = self.child_limit(&parent.token, org).await?;
+        // Auth is asked first whether it would refuse the address (one of
+        // the family's own logins has it), so that nothing is kept for a
+        // refusal; it is asked again for the invitation only once the child
+        // is kept, outside the transaction: no lock is held across the call,
+        // and auth's own check that the child is the family's finds them.
+        let invite_request = |id: Uuid, check_only: bool| CreateChildInviteRequest {
+            child_id: id.to_string(),
+            email: details.email.clone(),
+            phone: details.phone.clone(),
+            first_name: first_name.clone(),
+            last_name: last_name.clone(),
+            display_name: details.name.clone(),
+            check_only,
+        };
+        let id = Uuid::now_v7();
+        self.auth(parent)
+            .create_child_invite(invite_request(id, true))
+            .await
+            .map_err(|s| Error::Upstream("auth", s))?;
         let mut tx = self.pool.begin().await?;
         limit.make_room(&mut tx, org).await?;
-        let child = children::insert(
-            &mut tx,
-            Uuid::now_v7(),
-            org,
-            &first_name,
-            &last_name,
-            &details,
-        )
-        .await?;
-        // Inside the transaction: if auth refuses (say, the email has an
-        // account), the child is not kept either.
+        let child = children::insert(&mut tx, id, org, &first_name, &last_name, &details).await?;
+        outbox::enqueue(&mut tx, &created(&child)).await?;
+        // Should this service stop before the call below, auth makes the
+        // invitation from this event instead.
+        outbox::enqueue(&mut tx, &contact(&child, parent)).await?;
+        tx.commit().await?;
+        fail::fail_point!("family.invite.after_commit", |_| Err(stopped_here()));
         let invite = self
             .auth(parent)
-            .create_child_invite(CreateChildInviteRequest {
-                child_id: child.id.to_string(),
-                email: child.email.clone(),
-                phone: child.phone.clone(),
-                first_name: child.first_name.clone(),
-                last_name: child.last_name.clone(),
-                display_name: child.name.clone(),
-            })
+            .create_child_invite(invite_request(child.id, false))
             .await
             .map_err(|s| Error::Upstream("auth", s))?
             .into_inner();
-        outbox::enqueue(&mut tx, &created(&child)).await?;
-        tx.commit().await?;
         Ok(pb::InviteChildResponse {
             child: Some(view(&child)),
             invite_code: invite.code,
@@ -245,23 +251,48 @@ impl Children {
             ui_theme: &req.ui_theme,
             reward_display_type: req.reward_display_type,
         })?;
+        let contact_changed = details.email != current.email || details.phone != current.phone;
+        let contact_request = |child: &ChildRow, check_only: bool| UpdateChildContactRequest {
+            child_id: child.id.to_string(),
+            email: child.email.clone(),
+            phone: child.phone.clone(),
+            check_only,
+            as_of: Some(kit::time::to_proto(child.updated_at)),
+        };
+        if contact_changed {
+            // Whether auth would refuse the address, asked before anything
+            // is kept (as when inviting).
+            let proposed = ChildRow {
+                email: details.email.clone(),
+                phone: details.phone.clone(),
+                ..current.clone()
+            };
+            self.auth(parent)
+                .update_child_contact(contact_request(&proposed, true))
+                .await
+                .map_err(|s| Error::Upstream("auth", s))?;
+        }
         let mut tx = self.pool.begin().await?;
         let child = children::update(&mut tx, org, id, &details)
             .await?
             .ok_or(Error::ChildNotFound)?;
-        if child.email != current.email || child.phone != current.phone {
-            // The login (or the invitation waiting to become it) follows.
-            self.auth(parent)
-                .update_child_contact(UpdateChildContactRequest {
-                    child_id: child.id.to_string(),
-                    email: child.email.clone(),
-                    phone: child.phone.clone(),
-                })
-                .await
-                .map_err(|s| Error::Upstream("auth", s))?;
-        }
         outbox::enqueue(&mut tx, &updated(&child)).await?;
+        if contact_changed {
+            outbox::enqueue(&mut tx, &contact(&child, parent)).await?;
+        }
         tx.commit().await?;
+        if contact_changed {
+            fail::fail_point!("family.update.after_commit", |_| Err(stopped_here()));
+            // The login follows at once; the event above makes sure it does
+            // should this call not be made or fail.
+            if let Err(status) = self
+                .auth(parent)
+                .update_child_contact(contact_request(&child, false))
+                .await
+            {
+                tracing::warn!(child = %child.id, %status, "auth keeps the contact from the event");
+            }
+        }
         Ok(view(&child))
     }
 
@@ -365,6 +396,28 @@ impl ChildLimit {
         }
         Ok(())
     }
+}
+
+/// The event telling auth how `child` is reached and named, as of their last
+/// change, and which parent changed it.
+fn contact(child: &ChildRow, parent: &User) -> ChildContactChanged {
+    ChildContactChanged {
+        child_id: child.id.to_string(),
+        organization_id: child.organization_id.to_string(),
+        email: child.email.clone(),
+        phone: child.phone.clone(),
+        first_name: child.first_name.clone(),
+        last_name: child.last_name.clone(),
+        display_name: child.name.clone(),
+        as_of: Some(kit::time::to_proto(child.updated_at)),
+        by_user_id: parent.id.to_string(),
+    }
+}
+
+/// What a failpoint armed by a test returns: the request ends there, as it
+/// would were the process stopped at that step.
+fn stopped_here() -> Error {
+    Error::Internal(anyhow::anyhow!("stopped at a failpoint"))
 }
 
 /// The event announcing `child` to the other services.

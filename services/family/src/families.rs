@@ -5,7 +5,7 @@ use chorely_proto::{
     family::v1 as pb,
 };
 use kit::outbox;
-use sqlx::PgPool;
+use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use crate::{
@@ -23,39 +23,24 @@ pub struct Families {
 }
 
 impl Families {
-    /// Creates a family with a unique slug and announces it.
+    /// Creates a family with a unique slug and announces it. With an id
+    /// (auth's, at sign-up) it is made once: asked again (by auth's call
+    /// and by its `FamilyRegistered` event), the same family.
     pub async fn create(
         &self,
         req: pb::CreateOrganizationRequest,
     ) -> Result<pb::Organization, Error> {
         let name = domain::family_name(&req.name)?;
         let time_zone = domain::time_zone(&req.time_zone)?;
-        let base = domain::slug_base(&name);
-        let mut tx = self.pool.begin().await?;
-        let mut org = None;
-        for attempt in 0..SLUG_ATTEMPTS {
-            let slug = if attempt == 0 {
-                base.clone()
-            } else {
-                format!("{base}-{}", &Uuid::new_v4().simple().to_string()[..6])
-            };
-            org = organizations::insert(&mut tx, &name, &slug, &time_zone).await?;
-            if org.is_some() {
-                break;
-            }
+        let id = match req.id.as_str() {
+            "" => Uuid::now_v7(),
+            id => Uuid::parse_str(id).map_err(|_| Error::FamilyNotFound)?,
+        };
+        if req.check_only {
+            return Ok(pb::Organization::default());
         }
-        let org = org.ok_or_else(|| anyhow::anyhow!("no free slug for {base}"))?;
-        outbox::enqueue(
-            &mut tx,
-            &OrganizationCreated {
-                organization_id: org.id.to_string(),
-                name: org.name.clone(),
-                slug: org.slug.clone(),
-                time_zone: org.time_zone.clone(),
-                created_at: Some(kit::time::to_proto(org.created_at)),
-            },
-        )
-        .await?;
+        let mut tx = self.pool.begin().await?;
+        let org = create_in(&mut tx, id, &name, &time_zone).await?;
         tx.commit().await?;
         Ok(view(&org))
     }
@@ -104,4 +89,48 @@ fn view(org: &OrganizationRow) -> pb::Organization {
         time_zone: org.time_zone.clone(),
         created_at: Some(kit::time::to_proto(org.created_at)),
     }
+}
+
+/// Makes family `id` in `tx`, announced, unless it is made already (then
+/// it is returned as it is).
+pub async fn create_in(
+    tx: &mut PgConnection,
+    id: Uuid,
+    name: &str,
+    time_zone: &str,
+) -> Result<OrganizationRow, Error> {
+    if let Some(made) = organizations::find(&mut *tx, id).await? {
+        return Ok(made);
+    }
+    let base = domain::slug_base(name);
+    for attempt in 0..SLUG_ATTEMPTS {
+        let slug = if attempt == 0 {
+            base.clone()
+        } else {
+            format!("{base}-{}", &Uuid::new_v4().simple().to_string()[..6])
+        };
+        let org = match organizations::insert(tx, id, name, &slug, time_zone).await? {
+            organizations::Inserted::Made(org) => org,
+            organizations::Inserted::SlugTaken => continue,
+            // Made meanwhile, by the other of auth's call and event.
+            organizations::Inserted::IdTaken => {
+                return organizations::find(&mut *tx, id)
+                    .await?
+                    .ok_or(Error::FamilyNotFound);
+            }
+        };
+        outbox::enqueue(
+            tx,
+            &OrganizationCreated {
+                organization_id: org.id.to_string(),
+                name: org.name.clone(),
+                slug: org.slug.clone(),
+                time_zone: org.time_zone.clone(),
+                created_at: Some(kit::time::to_proto(org.created_at)),
+            },
+        )
+        .await?;
+        return Ok(org);
+    }
+    Err(anyhow::anyhow!("no free slug for {base}").into())
 }

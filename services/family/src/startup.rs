@@ -29,7 +29,7 @@ const HOOKS_LOOK_BACK: Duration = Duration::from_secs(5 * 60);
 use crate::{
     children::Children,
     config::Config,
-    events::ChildLoginHandler,
+    events::{ChildLoginHandler, FamilyRegisteredHandler},
     families::Families,
     grpc::FamilyGrpc,
     webhook::{
@@ -130,6 +130,8 @@ impl Application {
         let mut consumers = vec![
             self.service
                 .consume("family-child-logins", ChildLoginHandler, &shutdown),
+            self.service
+                .consume("family-registered", FamilyRegisteredHandler, &shutdown),
             tokio::spawn(self.deliverer.clone().run(shutdown.clone())),
         ];
         consumers.extend(self.hooks(&shutdown));

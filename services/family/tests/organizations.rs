@@ -174,7 +174,7 @@ async fn only_a_parent_renames_the_family_and_only_services_create_one() {
     let err = family(&stack, &token)
         .create_organization(CreateOrganizationRequest {
             name: "Sneaky".into(),
-            time_zone: String::new(),
+            ..Default::default()
         })
         .await
         .unwrap_err();

@@ -36,12 +36,18 @@ pub struct NewInvitation<'a> {
     pub expires_at: DateTime<Utc>,
 }
 
-pub async fn insert(pool: &PgPool, invite: &NewInvitation<'_>) -> Result<InvitationRow, Error> {
+/// Inserts an invitation; `None` for a child's when the child has one open
+/// already (made meanwhile by the call or the event that did not come first).
+pub async fn insert(
+    db: impl sqlx::PgExecutor<'_>,
+    invite: &NewInvitation<'_>,
+) -> Result<Option<InvitationRow>, Error> {
     Ok(sqlx::query_as!(
         InvitationRow,
         "INSERT INTO invitations (id, code, organization_id, role, email, first_name, last_name,
              display_name, phone, child_id, created_by, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+         ON CONFLICT (child_id) WHERE child_id IS NOT NULL AND used_at IS NULL DO NOTHING
          RETURNING id, code, organization_id, role, email, first_name, last_name, display_name,
              phone, child_id, expires_at, used_at",
         Uuid::now_v7(),
@@ -57,8 +63,26 @@ pub async fn insert(pool: &PgPool, invite: &NewInvitation<'_>) -> Result<Invitat
         invite.created_by,
         invite.expires_at,
     )
-    .fetch_one(pool)
+    .fetch_optional(db)
     .traced("insert_invitation")
+    .await?)
+}
+
+/// Whether a child was ever invited (an invitation of theirs, used,
+/// expired or open, exists).
+pub async fn child_was_invited(
+    tx: &mut PgConnection,
+    organization_id: Uuid,
+    child_id: Uuid,
+) -> Result<bool, Error> {
+    Ok(sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM invitations
+             WHERE organization_id = $1 AND child_id = $2) AS "exists!""#,
+        organization_id,
+        child_id,
+    )
+    .fetch_one(tx)
+    .traced("child_was_invited")
     .await?)
 }
 
@@ -114,7 +138,7 @@ pub async fn pending(pool: &PgPool, organization_id: Uuid) -> Result<Vec<Invitat
 /// A child's invitation as it stands: the one used (they joined with it),
 /// else the newest still open; none when every one expired.
 pub async fn of_child(
-    pool: &PgPool,
+    db: impl sqlx::PgExecutor<'_>,
     organization_id: Uuid,
     child_id: Uuid,
 ) -> Result<Option<InvitationRow>, Error> {
@@ -130,7 +154,7 @@ pub async fn of_child(
         organization_id,
         child_id,
     )
-    .fetch_optional(pool)
+    .fetch_optional(db)
     .traced("child_invitation")
     .await?)
 }

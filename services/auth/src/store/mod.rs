@@ -3,6 +3,7 @@
 //! about family data names the family.
 
 pub mod account_tokens;
+pub mod child_contacts;
 pub mod child_pins;
 pub mod family_facts;
 pub mod family_zones;

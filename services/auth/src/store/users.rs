@@ -129,6 +129,23 @@ pub async fn login_in_family(
     Ok(kit::tenancy::all_families(exists).await?)
 }
 
+/// [`login_in_family`] within a transaction already scoped to see the family.
+pub async fn login_in_family_with(
+    tx: &mut PgConnection,
+    organization_id: Uuid,
+    email: &str,
+) -> Result<bool, Error> {
+    Ok(sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM users
+             WHERE lower(email) = lower($2) AND email_is_login AND organization_id = $1) AS "exists!""#,
+        organization_id,
+        email,
+    )
+    .fetch_one(tx)
+    .traced("login_in_family")
+    .await?)
+}
+
 /// The login that signs in with `email`, whatever its case.
 pub async fn find_by_email(pool: &PgPool, email: &str) -> Result<Option<UserRow>, Error> {
     Ok(sqlx::query_as!(
@@ -423,7 +440,7 @@ pub async fn set_child_password(
 
 /// The login of `child_id` in `organization_id`, if the child has one.
 pub async fn child_login(
-    pool: &PgPool,
+    db: impl sqlx::PgExecutor<'_>,
     organization_id: Uuid,
     child_id: Uuid,
 ) -> Result<Option<UserRow>, Error> {
@@ -436,7 +453,7 @@ pub async fn child_login(
         organization_id,
         child_id,
     )
-    .fetch_optional(pool)
+    .fetch_optional(db)
     .traced("child_login")
     .await?)
 }

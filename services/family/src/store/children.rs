@@ -1,7 +1,7 @@
 //! Children of a family: their details, ratings and login. Every query names
 //! the family.
 
-use chrono::NaiveDate;
+use chrono::{DateTime, NaiveDate, Utc};
 use kit::db::Traced;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
@@ -26,6 +26,8 @@ pub struct ChildRow {
     pub respect_rating: i16,
     pub rules_rating: i16,
     pub user_id: Option<Uuid>,
+    /// When the child was last changed: orders the changes auth is told of.
+    pub updated_at: DateTime<Utc>,
 }
 
 pub async fn insert(
@@ -43,7 +45,7 @@ pub async fn insert(
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
          RETURNING id, organization_id, first_name, last_name, name, email, phone, date_of_birth,
              birthday_reward_cents, age_group, ui_theme, reward_display_type, honesty_rating,
-             respect_rating, rules_rating, user_id",
+             respect_rating, rules_rating, user_id, updated_at",
         id,
         organization_id,
         first_name,
@@ -94,7 +96,7 @@ pub async fn in_family(pool: &PgPool, organization_id: Uuid) -> Result<Vec<Child
         ChildRow,
         "SELECT id, organization_id, first_name, last_name, name, email, phone, date_of_birth,
              birthday_reward_cents, age_group, ui_theme, reward_display_type, honesty_rating,
-             respect_rating, rules_rating, user_id
+             respect_rating, rules_rating, user_id, updated_at
          FROM children WHERE organization_id = $1 ORDER BY created_at, id",
         organization_id,
     )
@@ -112,7 +114,7 @@ pub async fn find(
         ChildRow,
         "SELECT id, organization_id, first_name, last_name, name, email, phone, date_of_birth,
              birthday_reward_cents, age_group, ui_theme, reward_display_type, honesty_rating,
-             respect_rating, rules_rating, user_id
+             respect_rating, rules_rating, user_id, updated_at
          FROM children WHERE organization_id = $1 AND id = $2",
         organization_id,
         id,
@@ -165,11 +167,13 @@ pub async fn update(
         ChildRow,
         "UPDATE children SET name = $3, email = $4, phone = $5, date_of_birth = $6,
              birthday_reward_cents = $7, age_group = $8, ui_theme = $9, reward_display_type = $10,
-             updated_at = now()
+             -- when the row is written (after any wait for it), and after the
+             -- last change: two edits at once are ordered as they are kept
+             updated_at = greatest(clock_timestamp(), updated_at + interval '1 microsecond')
          WHERE organization_id = $1 AND id = $2
          RETURNING id, organization_id, first_name, last_name, name, email, phone, date_of_birth,
              birthday_reward_cents, age_group, ui_theme, reward_display_type, honesty_rating,
-             respect_rating, rules_rating, user_id",
+             respect_rating, rules_rating, user_id, updated_at",
         organization_id,
         id,
         details.name,
@@ -196,11 +200,13 @@ pub async fn update_ratings(
     Ok(sqlx::query_as!(
         ChildRow,
         "UPDATE children SET honesty_rating = $3, respect_rating = $4, rules_rating = $5,
-             updated_at = now()
+             -- when the row is written (after any wait for it), and after the
+             -- last change: two edits at once are ordered as they are kept
+             updated_at = greatest(clock_timestamp(), updated_at + interval '1 microsecond')
          WHERE organization_id = $1 AND id = $2
          RETURNING id, organization_id, first_name, last_name, name, email, phone, date_of_birth,
              birthday_reward_cents, age_group, ui_theme, reward_display_type, honesty_rating,
-             respect_rating, rules_rating, user_id",
+             respect_rating, rules_rating, user_id, updated_at",
         organization_id,
         id,
         ratings[0],

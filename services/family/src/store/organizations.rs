@@ -2,7 +2,7 @@
 
 use chrono::{DateTime, Utc};
 use kit::db::Traced;
-use sqlx::{PgConnection, PgPool};
+use sqlx::PgConnection;
 use uuid::Uuid;
 
 use crate::error::Error;
@@ -16,35 +16,64 @@ pub struct OrganizationRow {
     pub created_at: DateTime<Utc>,
 }
 
-/// Inserts a family; `None` when the slug is taken (the caller picks another).
+/// Inserts a family with id `id`, unless the id or the slug is taken.
 pub async fn insert(
     tx: &mut PgConnection,
+    id: Uuid,
     name: &str,
     slug: &str,
     time_zone: &str,
-) -> Result<Option<OrganizationRow>, Error> {
-    Ok(sqlx::query_as!(
+) -> Result<Inserted, Error> {
+    // A savepoint: a taken id or slug must not end the caller's transaction.
+    let mut attempt = sqlx::Connection::begin(&mut *tx).await?;
+    let made = sqlx::query_as!(
         OrganizationRow,
         "INSERT INTO organizations (id, name, slug, time_zone) VALUES ($1, $2, $3, $4)
-         ON CONFLICT ON CONSTRAINT organizations_slug_key DO NOTHING
          RETURNING id, name, slug, time_zone, created_at",
-        Uuid::now_v7(),
+        id,
         name,
         slug,
         time_zone,
     )
-    .fetch_optional(tx)
+    .fetch_one(&mut *attempt)
     .traced("insert_organization")
-    .await?)
+    .await;
+    match made {
+        Ok(org) => {
+            attempt.commit().await?;
+            Ok(Inserted::Made(org))
+        }
+        Err(err) => {
+            let taken = match kit::db::violated_constraint(&err) {
+                Some("organizations_pkey") => Inserted::IdTaken,
+                Some("organizations_slug_key") => Inserted::SlugTaken,
+                _ => return Err(err.into()),
+            };
+            attempt.rollback().await?;
+            Ok(taken)
+        }
+    }
 }
 
-pub async fn find(pool: &PgPool, id: Uuid) -> Result<Option<OrganizationRow>, Error> {
+/// What inserting a family came to.
+pub enum Inserted {
+    Made(OrganizationRow),
+    /// Another family has the slug: try another.
+    SlugTaken,
+    /// The family with this id was made meanwhile.
+    IdTaken,
+}
+
+pub async fn find(
+    db: impl sqlx::PgExecutor<'_>,
+    id: Uuid,
+) -> Result<Option<OrganizationRow>, Error> {
     Ok(sqlx::query_as!(
         OrganizationRow,
         "SELECT id, name, slug, time_zone, created_at FROM organizations WHERE id = $1",
         id,
     )
-    .fetch_optional(pool)
+    .fetch_optional(db)
     .traced("find_organization")
     .await?)
 }
