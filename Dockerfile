@@ -51,6 +51,10 @@ COPY Cargo.toml Cargo.lock ./
 COPY proto proto
 COPY services services
 COPY gateway gateway
+# The mails' texts are the web's message catalogue (auth reads them when built).
+COPY web/src/locales/en/mail.json web/src/locales/en/mail.json
+COPY web/src/locales/es/mail.json web/src/locales/es/mail.json
+COPY web/src/locales/de/mail.json web/src/locales/de/mail.json
 RUN --mount=type=cache,target=/usr/local/cargo/registry,sharing=locked \
     --mount=type=cache,target=/usr/local/cargo/git,sharing=locked \
     cargo build --release --locked \

@@ -52,6 +52,7 @@ const ENGLISH_ON_DEMAND: Readonly<Record<string, TextsLoader>> = {
   profile: () => import('@/locales/en/profile.json'),
   admin: () => import('@/locales/en/admin.json'),
   payslip: () => import('@/locales/en/payslip.json'),
+  mail: () => import('@/locales/en/mail.json'),
 } satisfies Record<OnDemandNamespace, TextsLoader>;
 
 /** The language shown now (English until another has loaded). */

@@ -10,6 +10,7 @@
 //! it again, with the same Message-ID (the queue row's id), which is as far as
 //! SMTP lets a sender go against duplicates.
 
+pub(crate) mod catalogue;
 mod relay;
 pub mod templates;
 
@@ -298,7 +299,8 @@ impl Mailer {
             _ => "verify-email",
         };
         let link = format!("{}/{path}/{token}", mail.link_origin.trim_end_matches('/'));
-        let words = templates::render(kind, &mail.language, &greeting_name(&user), &to, &link);
+        let words = templates::render(kind, &mail.language, &greeting_name(&user), &to, &link)
+            .map_err(unwritten)?;
         let message = self.builder(mail, &to)?;
         self.send(message, words).await
     }
@@ -362,7 +364,8 @@ impl Mailer {
             &greeting_name(user),
             &user.email,
             &link,
-        );
+        )
+        .map_err(unwritten)?;
         let message = self.builder(mail, &user.email)?;
         self.send(message, words).await
     }
@@ -408,7 +411,8 @@ impl Mailer {
             &mail.payload,
             &mail.link_origin,
             &unsubscribe,
-        );
+        )
+        .map_err(unwritten)?;
         let message = self
             .builder(mail, &user.email)?
             .header(ListUnsubscribe(unsubscribe))
@@ -443,6 +447,12 @@ impl Mailer {
             .map_err(|e| Error::Internal(anyhow::anyhow!("SMTP: {e}")))?;
         Ok(Outcome::Sent)
     }
+}
+
+/// A mail its template could not write (a template or text broken at build
+/// time; the catalogue's tests write every mail in each language).
+fn unwritten(err: minijinja::Error) -> Error {
+    Error::Internal(anyhow::anyhow!("a mail could not be written: {err:#}"))
 }
 
 #[cfg(test)]

@@ -1,10 +1,13 @@
-//! Notification mails: their words in English, Spanish and German, and the
-//! one-click unsubscribe headers of RFC 8058 every one of them carries.
+//! Notification mails: their words (from the message catalogue, in English,
+//! Spanish and German) and layout, and the one-click unsubscribe headers of
+//! RFC 8058 every one of them carries.
 
 use lettre::message::header::{Header, HeaderName, HeaderValue};
 use serde_json::Value;
 
-use crate::mail::templates::Rendered;
+use minijinja::context;
+
+use crate::mail::{catalogue, templates::Rendered};
 
 /// A kind of notification mail; the strings stored in `mail_queue.kind`,
 /// in `notification_settings.email_off` and with unsubscribe tokens.
@@ -104,214 +107,6 @@ fn clock_time(language: &str, hhmm: &str) -> String {
     }
 }
 
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
-/// What a notification mail says: subject, greeting, lines, the link to open
-/// and its label, and why it came.
-struct Words {
-    subject: String,
-    greeting: String,
-    lines: Vec<String>,
-    action: &'static str,
-    reason: &'static str,
-    unsubscribe: &'static str,
-}
-
-fn words(notice: Notice, language: &str, name: &str, payload: &Value) -> Words {
-    let count = payload["count"].as_i64().unwrap_or(0);
-    let cents = payload["rewardCents"].as_i64().unwrap_or(0);
-    let url = payload["url"].as_str().unwrap_or_default();
-    let chore = payload["choreName"].as_str().unwrap_or_default();
-    let due = clock_time(language, payload["dueTime"].as_str().unwrap_or_default());
-    let children: Vec<(String, i64, i64)> = payload["children"]
-        .as_array()
-        .map(|list| {
-            list.iter()
-                .map(|c| {
-                    (
-                        c["name"].as_str().unwrap_or_default().to_owned(),
-                        c["approved"].as_i64().unwrap_or(0),
-                        c["earnedCents"].as_i64().unwrap_or(0),
-                    )
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    match language {
-        "es" => {
-            let (subject, lines, action, reason) = match notice {
-                Notice::ReviewDigest => (
-                    if count == 1 {
-                        "1 tarea espera revisión".to_owned()
-                    } else {
-                        format!("{count} tareas esperan revisión")
-                    },
-                    vec!["Tus hijos enviaron tareas que esperan tu revisión.".to_owned()],
-                    "Abrir Revisiones",
-                    "Recibes este resumen una vez al día, a la hora elegida en tu perfil.",
-                ),
-                Notice::WeeklySummary => (
-                    "La semana de tu familia en Chorely".to_owned(),
-                    children
-                        .iter()
-                        .map(|(n, a, e)| {
-                            format!("{n}: {a} tareas aprobadas, {} ganado", amount(*e))
-                        })
-                        .collect(),
-                    "Abrir Chorely",
-                    "Recibes este resumen una vez por semana, el día elegido en tu perfil.",
-                ),
-                Notice::Approval => (
-                    "Tu tarea fue aprobada".to_owned(),
-                    vec![format!("¡Bien hecho! Ganaste {}.", amount(cents))],
-                    "Abrir Chorely",
-                    "Recibes este correo cuando se aprueba una de tus tareas.",
-                ),
-                Notice::WebhookDisabled => (
-                    "Se desactivó un webhook".to_owned(),
-                    vec![format!(
-                        "Chorely no pudo entregar eventos a {url} durante 24 horas y desactivó el webhook. Envía una prueba desde Ajustes cuando vuelva a funcionar."
-                    )],
-                    "Abrir Ajustes",
-                    "Recibes este correo porque eres madre o padre en esta familia.",
-                ),
-                Notice::DueReminder => (
-                    format!("Recuerda: {chore} a las {due}"),
-                    vec![format!(
-                        "«{chore}» vence a las {due} y todavía no la has enviado."
-                    )],
-                    "Abrir mis tareas",
-                    "Recibes este correo una hora antes de que venza una de tus tareas.",
-                ),
-            };
-            Words {
-                subject,
-                greeting: format!("Hola, {name}:"),
-                lines,
-                action,
-                reason,
-                unsubscribe: "Dejar de recibir estos correos",
-            }
-        }
-        "de" => {
-            let (subject, lines, action, reason) = match notice {
-                Notice::ReviewDigest => (
-                    if count == 1 {
-                        "1 Aufgabe wartet auf Prüfung".to_owned()
-                    } else {
-                        format!("{count} Aufgaben warten auf Prüfung")
-                    },
-                    vec![
-                        "Deine Kinder haben Aufgaben eingereicht, die auf deine Prüfung warten."
-                            .to_owned(),
-                    ],
-                    "Prüfungen öffnen",
-                    "Du bekommst diese Übersicht einmal am Tag zu der Uhrzeit, die du in deinem Profil gewählt hast.",
-                ),
-                Notice::WeeklySummary => (
-                    "Die Woche deiner Familie bei Chorely".to_owned(),
-                    children
-                        .iter()
-                        .map(|(n, a, e)| {
-                            format!("{n}: {a} Aufgaben bestätigt, {} verdient", amount(*e))
-                        })
-                        .collect(),
-                    "Chorely öffnen",
-                    "Du bekommst diese Übersicht einmal pro Woche an dem Tag, den du in deinem Profil gewählt hast.",
-                ),
-                Notice::Approval => (
-                    "Deine Aufgabe wurde bestätigt".to_owned(),
-                    vec![format!("Gut gemacht! Du hast {} verdient.", amount(cents))],
-                    "Chorely öffnen",
-                    "Du bekommst diese E-Mail, wenn eine deiner Aufgaben bestätigt wird.",
-                ),
-                Notice::WebhookDisabled => (
-                    "Ein Webhook wurde ausgeschaltet".to_owned(),
-                    vec![format!(
-                        "Chorely konnte 24 Stunden lang keine Ereignisse an {url} zustellen und hat den Webhook ausgeschaltet. Sende in den Einstellungen einen Test, sobald er wieder funktioniert."
-                    )],
-                    "Einstellungen öffnen",
-                    "Du bekommst diese E-Mail, weil du in dieser Familie ein Elternteil bist.",
-                ),
-                Notice::DueReminder => (
-                    format!("Erinnerung: {chore} bis {due} Uhr"),
-                    vec![format!(
-                        "„{chore}“ ist um {due} Uhr fällig, und du hast die Aufgabe noch nicht eingereicht."
-                    )],
-                    "Meine Aufgaben öffnen",
-                    "Du bekommst diese E-Mail eine Stunde, bevor eine deiner Aufgaben fällig ist.",
-                ),
-            };
-            Words {
-                subject,
-                greeting: format!("Hallo {name},"),
-                lines,
-                action,
-                reason,
-                unsubscribe: "Diese E-Mails abbestellen",
-            }
-        }
-        _ => {
-            let (subject, lines, action, reason) = match notice {
-                Notice::ReviewDigest => (
-                    if count == 1 {
-                        "1 chore waiting for review".to_owned()
-                    } else {
-                        format!("{count} chores waiting for review")
-                    },
-                    vec!["Your children sent chores that are waiting for your review.".to_owned()],
-                    "Open Reviews",
-                    "You get this digest once a day, at the time chosen in your profile.",
-                ),
-                Notice::WeeklySummary => (
-                    "Your family's week on Chorely".to_owned(),
-                    children
-                        .iter()
-                        .map(|(n, a, e)| format!("{n}: {a} chores approved, {} earned", amount(*e)))
-                        .collect(),
-                    "Open Chorely",
-                    "You get this summary once a week, on the day chosen in your profile.",
-                ),
-                Notice::Approval => (
-                    "Your chore was approved".to_owned(),
-                    vec![format!("Well done! You earned {}.", amount(cents))],
-                    "Open Chorely",
-                    "You get this email when one of your chores is approved.",
-                ),
-                Notice::WebhookDisabled => (
-                    "A webhook was turned off".to_owned(),
-                    vec![format!(
-                        "Chorely could not deliver events to {url} for 24 hours and turned the webhook off. Send a test from Settings once it works again."
-                    )],
-                    "Open Settings",
-                    "You get this email because you are a parent in this family.",
-                ),
-                Notice::DueReminder => (
-                    format!("Reminder: {chore} is due at {due}"),
-                    vec![format!(
-                        "\"{chore}\" is due at {due}, and you have not sent it yet."
-                    )],
-                    "Open my chores",
-                    "You get this email an hour before one of your chores is due.",
-                ),
-            };
-            Words {
-                subject,
-                greeting: format!("Hi {name},"),
-                lines,
-                action,
-                reason,
-                unsubscribe: "Unsubscribe from these emails",
-            }
-        }
-    }
-}
-
 /// The path of the web app a mail's button opens.
 fn path(notice: Notice) -> &'static str {
     match notice {
@@ -322,7 +117,8 @@ fn path(notice: Notice) -> &'static str {
 }
 
 /// The mail `notice` in `language` for `name`, with its button on `origin`
-/// and its unsubscribe link.
+/// and its unsubscribe link: its words from the message catalogue
+/// (`notice.<NOTICE>`), laid out by `templates/notice.*`.
 pub fn render(
     notice: Notice,
     language: &str,
@@ -330,39 +126,55 @@ pub fn render(
     payload: &Value,
     origin: &str,
     unsubscribe: &str,
-) -> Rendered {
-    let w = words(notice, language, name, payload);
-    let open = format!("{}{}", origin.trim_end_matches('/'), path(notice));
-    let mut text = format!("{}\n\n", w.greeting);
-    for line in &w.lines {
-        text.push_str(line);
-        text.push('\n');
-    }
-    text.push_str(&format!(
-        "\n{}: {open}\n\n{}\n{}: {unsubscribe}\n",
-        w.action, w.reason, w.unsubscribe
-    ));
-    let lines: String = w
-        .lines
-        .iter()
-        .map(|l| format!("<p>{}</p>", escape(l)))
-        .collect();
-    let html = format!(
-        "<!doctype html><html><body style=\"font-family:sans-serif;line-height:1.5\">\
-         <p>{}</p>{lines}<p><a href=\"{}\">{}</a></p>\
-         <p style=\"color:#555;font-size:0.9em\">{} <a href=\"{}\">{}</a></p></body></html>",
-        escape(&w.greeting),
-        escape(&open),
-        escape(w.action),
-        escape(w.reason),
-        escape(unsubscribe),
-        escape(w.unsubscribe),
-    );
-    Rendered {
-        subject: w.subject,
-        text,
-        html,
-    }
+) -> Result<Rendered, minijinja::Error> {
+    let texts = catalogue::texts(language);
+    let key = |part: &str| format!("notice.{}.{part}", notice.as_str());
+    let vars = context! {
+        name,
+        earned => amount(payload["rewardCents"].as_i64().unwrap_or(0)),
+        url => payload["url"].as_str().unwrap_or_default(),
+        chore => payload["choreName"].as_str().unwrap_or_default(),
+        due => clock_time(texts.language, payload["dueTime"].as_str().unwrap_or_default()),
+    };
+    let subject = match notice {
+        Notice::ReviewDigest => {
+            let count = payload["count"].as_i64().unwrap_or(0);
+            texts.count(&key("subject"), count, &vars)?
+        }
+        _ => texts.say(&key("subject"), &vars)?,
+    };
+    let lines = match notice {
+        // A line per child: their approvals and earnings of the week.
+        Notice::WeeklySummary => payload["children"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|child| {
+                let child = context! {
+                    name => child["name"].as_str().unwrap_or_default(),
+                    approved => child["approved"].as_i64().unwrap_or(0),
+                    earned => amount(child["earnedCents"].as_i64().unwrap_or(0)),
+                };
+                texts.say(&key("line"), &child)
+            })
+            .collect::<Result<Vec<_>, _>>()?,
+        _ => vec![texts.say(&key("line"), &vars)?],
+    };
+    let layout = context! {
+        lang => texts.language,
+        greeting => texts.say("notice.greeting", &vars)?,
+        lines,
+        action => texts.say(&key("action"), &vars)?,
+        open => format!("{}{}", origin.trim_end_matches('/'), path(notice)),
+        reason => texts.say(&key("reason"), &vars)?,
+        unsubscribe,
+        unsubscribe_label => texts.say("notice.unsubscribe", &vars)?,
+    };
+    Ok(Rendered {
+        text: catalogue::lay_out("notice.txt", &layout)?,
+        html: catalogue::lay_out("notice.html", &layout)?,
+        subject,
+    })
 }
 
 #[cfg(test)]
@@ -383,6 +195,7 @@ mod tests {
                 "https://x",
                 "https://x/u",
             )
+            .unwrap()
         };
         assert_eq!(r("en", &three).subject, "3 chores waiting for review");
         assert_eq!(r("en", &one).subject, "1 chore waiting for review");
@@ -405,7 +218,8 @@ mod tests {
                     &payload,
                     "https://x",
                     "https://x/u?t=1",
-                );
+                )
+                .unwrap();
                 assert!(!r.subject.is_empty());
                 assert!(r.text.contains("https://x/u?t=1"), "{notice:?} {language}");
                 assert!(r.html.contains("https://x/u?t=1"));
@@ -426,6 +240,7 @@ mod tests {
                 "https://x",
                 "https://x/u",
             )
+            .unwrap()
         };
         assert_eq!(r("en").subject, "Reminder: Dishes is due at 5:00 PM");
         assert_eq!(r("es").subject, "Recuerda: Dishes a las 17:00");

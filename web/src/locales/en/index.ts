@@ -9,6 +9,7 @@ import common from './common.json';
 import type dashboard from './dashboard.json';
 import errors from './errors.json';
 import type history from './history.json';
+import type mail from './mail.json';
 import mfa from './mfa.json';
 import type payouts from './payouts.json';
 import type payslip from './payslip.json';
@@ -51,6 +52,8 @@ export const ON_DEMAND_NAMESPACES = [
   'profile',
   'admin',
   'payslip',
+  // The mails' texts (the auth service reads them; no screen loads them).
+  'mail',
 ] as const;
 
 interface OnDemandTranslations {
@@ -69,6 +72,7 @@ interface OnDemandTranslations {
   profile: typeof profile;
   admin: typeof admin;
   payslip: typeof payslip;
+  mail: typeof mail;
 }
 
 export type FirstLoadNamespace = keyof typeof en;

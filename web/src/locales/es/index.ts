@@ -9,6 +9,7 @@ import common from './common.json';
 import dashboard from './dashboard.json';
 import errors from './errors.json';
 import history from './history.json';
+import mail from './mail.json';
 import mfa from './mfa.json';
 import payouts from './payouts.json';
 import payslip from './payslip.json';
@@ -22,6 +23,6 @@ import validation from './validation.json';
 import type { Translations } from '@/locales/en';
 
 /** The Spanish texts, a chunk of their own, loaded when Spanish is first chosen (src/lib/i18n.ts). */
-const es = { common, validation, errors, codes, auth, chores, approval, children, dashboard, submissions, mfa, tablet, categories, payouts, store, history, settings, team, profile, admin, payslip } satisfies Translations;
+const es = { common, validation, errors, codes, auth, chores, approval, children, dashboard, submissions, mfa, tablet, categories, payouts, store, history, settings, team, profile, admin, payslip, mail } satisfies Translations;
 
 export default es;
