@@ -356,6 +356,26 @@ async fn a_scheduled_chore_is_due_by_its_time_and_late_after_it() {
     assert_field_refused(&body, "completedAt", "COMPLETION_NOT_TODAY");
 }
 
+/// A due time given without days is due every day: on a Saturday as on a
+/// Monday, late after its time.
+#[tokio::test]
+async fn a_due_time_alone_is_due_every_day() {
+    let clock = ManualClock::at(new_york("2030-01-12 06:30"));
+    let (_stack, api) = stack_on(&clock).await;
+    let f = Family::new(&api).await;
+    let teeth = chore(
+        &f.parent,
+        &f.kitchen,
+        json!({"name": "Teeth", "dueTime": "08:00"}),
+    )
+    .await;
+    assert_eq!(teeth["dueDays"], json!([1, 2, 3, 4, 5, 6, 7]));
+    let lily = entry(&f.lily, &teeth).await;
+    assert_eq!(at(&lily["dueAt"]), new_york("2030-01-12 08:00"), "{lily}");
+    clock.set(new_york("2030-01-12 09:00"));
+    assert_eq!(status_of(&f.lily, &teeth).await, "LATE");
+}
+
 #[tokio::test]
 async fn a_chore_that_is_not_the_childs_is_refused_with_its_reason() {
     let clock = ManualClock::at(monday_noon());
@@ -609,12 +629,6 @@ async fn who_and_when_are_checked_with_the_field_named() {
             "dueTime",
             "DUE_TIME_INVALID",
             "Due time must be a time of day as HH:MM, from 00:00 to 23:59",
-        ),
-        (
-            json!({"dueTime": "08:00"}),
-            "dueDays",
-            "DUE_TIME_NEEDS_DAYS",
-            "Choose the days a chore with a due time is due on",
         ),
     ];
     for (extra, field, code, message) in cases {

@@ -246,9 +246,8 @@ impl Catalogue {
             children.into_iter().map(|(id, _)| id).collect()
         };
         let assigned_child_ids = schedule::assigned(mode, &req.assigned_child_ids, &family)?;
-        let due_days = schedule::due_days(&req.due_days)?;
         let due_time = schedule::due_time(&req.due_time)?;
-        schedule::schedule(&due_days, due_time)?;
+        let due_days = schedule::due_on(schedule::due_days(&req.due_days)?, due_time);
         let missed_penalty_cents = domain::missed_penalty(req.missed_penalty_cents)?;
         schedule::penalty(&due_days, missed_penalty_cents)?;
         Ok(ChoreFields {

@@ -620,12 +620,14 @@ pub fn due_time(raw: &str) -> Result<Option<NaiveTime>, FieldError> {
         .ok_or_else(|| codes::due_time_invalid().on("dueTime"))
 }
 
-/// A due time needs the days it is due on.
-pub fn schedule(days: &[u32], time: Option<NaiveTime>) -> Result<(), FieldError> {
-    if time.is_some() && days.is_empty() {
-        return Err(codes::due_time_needs_days().on("dueDays"));
+/// The days a chore is due on: those chosen, or every day for a due time
+/// given without days (what a parent who sets only a time means; the form
+/// says the days are optional).
+pub fn due_on(days: Vec<u32>, time: Option<NaiveTime>) -> Vec<u32> {
+    match (days.is_empty(), time) {
+        (true, Some(_)) => (1..=7).collect(),
+        _ => days,
     }
-    Ok(())
 }
 
 /// A penalty for a missed day needs the days it is due on: a chore without

@@ -577,9 +577,11 @@ fn new_fields_are_checked_with_their_field_named() {
         due_time("07:05").unwrap().map(|t| time_text(Some(t))),
         Some("07:05".to_owned())
     );
-    let err = schedule(&[], due_time("08:00").unwrap()).unwrap_err();
-    assert_eq!((err.field, err.code()), ("dueDays", "DUE_TIME_NEEDS_DAYS"));
-    assert!(schedule(&[1], due_time("08:00").unwrap()).is_ok());
+    // A due time alone is due every day; chosen days stay; no time, no days.
+    let eight = due_time("08:00").unwrap();
+    assert_eq!(due_on(vec![], eight), vec![1, 2, 3, 4, 5, 6, 7]);
+    assert_eq!(due_on(vec![1, 5], eight), vec![1, 5]);
+    assert_eq!(due_on(vec![], None), Vec::<u32>::new());
     let err = penalty(&[], 50).unwrap_err();
     assert_eq!(
         (err.field, err.code(), err.message()),

@@ -19,6 +19,13 @@ import { choiceOf } from '@/lib/validation';
 import type { CategoryRef, Chore, ChildRef } from '@/types/api';
 import { formatWeekday } from '@/utils/format';
 
+
+/** The day sets a parent picks most, one tap each (ISO weekdays). */
+const DAY_PRESETS = [
+  ['everyDay', [1, 2, 3, 4, 5, 6, 7]],
+  ['schoolDays', [1, 2, 3, 4, 5]],
+  ['weekends', [6, 7]],
+] as const;
 export interface ChoreFormDialogProps {
   /** The chore to edit; null adds a new one. */
   chore: Chore | null;
@@ -149,6 +156,13 @@ export function ChoreFormDialog({ chore, categories, familyChildren, onClose, on
         <p id={`${ids}-days-hint`} className="field__hint">
           {t('form.whenHint')}
         </p>
+        <div className="choice-chips">
+          {DAY_PRESETS.map(([preset, days]) => (
+            <button key={preset} type="button" className="btn btn--secondary btn--sm" onClick={() => update('dueDays', [...days])}>
+              {t(`form.dayPresets.${preset}`)}
+            </button>
+          ))}
+        </div>
         <div className="choice-chips">
           {WEEKDAYS.map((day) => (
             <CheckboxField

@@ -380,6 +380,29 @@ describe('ChoresPage: who does a chore, and when', () => {
     });
   });
 
+  it('sets the due days a parent picks most with one tap', async () => {
+    const user = userEvent.setup();
+    const { requests } = stubWithBins();
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Take out bins' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Take out bins' });
+    const ticked = () =>
+      ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].filter(
+        (day) => within(dialog).getByRole<HTMLInputElement>('checkbox', { name: `Due on ${day}` }).checked,
+      );
+    await user.click(within(dialog).getByRole('button', { name: 'Weekends' }));
+    expect(ticked()).toEqual(['Saturday', 'Sunday']);
+    await user.click(within(dialog).getByRole('button', { name: 'Every day' }));
+    expect(ticked()).toHaveLength(7);
+    await user.click(within(dialog).getByRole('button', { name: 'School days' }));
+    expect(ticked()).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']);
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.find((request) => request.method === 'PUT')?.body).toMatchObject({ dueDays: [1, 2, 3, 4, 5] });
+  });
+
   it('takes the penalty off with the due days, as a chore without them cannot be missed', async () => {
     const user = userEvent.setup();
     const { requests } = stubWithBins();

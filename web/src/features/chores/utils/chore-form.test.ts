@@ -104,11 +104,12 @@ describe('validateChore on who and when', () => {
     expect(noErrors(validateChore({ ...valid, assignmentMode: 'ROTATE', assignedChildIds: ['a', 'b'] }))).toEqual([]);
   });
 
-  it('checks the due time and asks for due days with it', () => {
+  it('checks the due time and takes it without due days', () => {
     expect(validateChore({ ...valid, dueTime: '25:00', dueDays: [1] }).dueTime).toBe(
       'Due time must be a time of day as HH:MM, from 00:00 to 23:59',
     );
-    expect(validateChore({ ...valid, dueTime: '09:00' }).dueTime).toBe('Choose the days a chore with a due time is due on');
+    // A time alone is due every day: nothing to refuse.
+    expect(validateChore({ ...valid, dueTime: '09:00' }).dueTime).toBeUndefined();
     expect(noErrors(validateChore({ ...valid, dueTime: '09:00', dueDays: [6, 7] }))).toEqual([]);
   });
 });

@@ -98,13 +98,8 @@ export function validateChore(values: ChoreFormValues): FieldErrors<keyof ChoreF
       values.assignmentMode === 'ROTATE' && values.assignedChildIds.length < 2
         ? i18n.t('validation:rotateNeedsTwo')
         : undefined,
-    dueTime: !dueTime
-      ? undefined
-      : !TIME_OF_DAY.test(dueTime)
-        ? i18n.t('validation:dueTimeFormat')
-        : values.dueDays.length === 0
-          ? i18n.t('validation:dueTimeNeedsDays')
-          : undefined,
+    // A time without days is due every day (the server keeps it so).
+    dueTime: dueTime && !TIME_OF_DAY.test(dueTime) ? i18n.t('validation:dueTimeFormat') : undefined,
     missedPenalty: values.dueDays.length > 0 ? validatePenalty(values.missedPenalty) : undefined,
   };
 }
