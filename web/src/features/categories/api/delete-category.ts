@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { CATEGORY_CHANGES } from './create-category';
+import { CATEGORY_CHANGES } from '@/api/create-category';
 import { api } from '@/lib/api-client';
 import { invalidate } from '@/lib/query-client';
 

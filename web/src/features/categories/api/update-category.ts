@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import type { Category } from '../types';
-import { CATEGORY_CHANGES, type CategoryInput } from './create-category';
+import { CATEGORY_CHANGES, type CategoryInput } from '@/api/create-category';
 import { api } from '@/lib/api-client';
 import { invalidate } from '@/lib/query-client';
 

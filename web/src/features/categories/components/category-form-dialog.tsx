@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 
-import { useCreateCategory } from '../api/create-category';
 import { useUpdateCategory } from '../api/update-category';
 import type { Category } from '../types';
 import { categoryFormOf, toCategoryInput, validateCategory, type CategoryFormValues } from '../utils/category-form';
+import { useCreateCategory } from '@/api/create-category';
 import { DialogForm, TextAreaField, TextField } from '@/components/ui';
 import { useForm } from '@/hooks/use-form';
 

@@ -1,4 +1,4 @@
-import type { CategoryInput } from '../api/create-category';
+import type { CategoryInput } from '@/api/create-category';
 import type { Category } from '../types';
 import { i18n } from '@/lib/i18n';
 import { isBlank, type FieldErrors } from '@/lib/validation';

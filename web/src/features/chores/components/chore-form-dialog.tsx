@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useCreateChore } from '../api/create-chore';
@@ -11,14 +11,14 @@ import {
   validateChore,
   type ChoreFormValues,
 } from '../utils/chore-form';
+import { NewCategoryField } from './new-category-field';
 import { frequencyOptions } from '../utils/frequency';
 import { assignmentText } from '../utils/schedule';
-import { AmountField, CheckboxField, DialogForm, SelectField, TextAreaField, TextField } from '@/components/ui';
+import { AmountField, Button, CheckboxField, DialogForm, SelectField, TextAreaField, TextField } from '@/components/ui';
 import { useForm } from '@/hooks/use-form';
 import { choiceOf } from '@/lib/validation';
 import type { CategoryRef, Chore, ChildRef } from '@/types/api';
 import { formatWeekday } from '@/utils/format';
-
 
 /** The day sets a parent picks most, one tap each (ISO weekdays). */
 const DAY_PRESETS = [
@@ -26,6 +26,7 @@ const DAY_PRESETS = [
   ['schoolDays', [1, 2, 3, 4, 5]],
   ['weekends', [6, 7]],
 ] as const;
+
 export interface ChoreFormDialogProps {
   /** The chore to edit; null adds a new one. */
   chore: Chore | null;
@@ -63,7 +64,11 @@ export function ChoreFormDialog({ chore, categories, familyChildren, onClose, on
       onSaved(await (chore ? save({ id: chore.id, input }) : create(input)));
     },
   });
-  const categoryOptions = categories.map((category) => ({ value: category.id, label: category.name }));
+  // Categories made in this form are choices at once (the list refreshes after).
+  const [made, setMade] = useState<readonly CategoryRef[]>([]);
+  const choices = [...categories, ...made.filter((own) => !categories.some((listed) => listed.id === own.id))];
+  const [making, setMaking] = useState(choices.length === 0);
+  const categoryOptions = choices.map((category) => ({ value: category.id, label: category.name }));
   const modeOptions = ASSIGNMENT_MODES.map((mode) => ({ value: mode, label: t(`form.modes.${mode}`) }));
   const nameOf = (id: string) => familyChildren.find((child) => child.id === id)?.name;
   const ids = useId();
@@ -100,12 +105,28 @@ export function ChoreFormDialog({ chore, categories, familyChildren, onClose, on
       <TextAreaField label={t('form.description')} hint={t('form.descriptionHint')} {...field('description')} />
       <div className="form__row">
         <AmountField label={t('form.baseReward')} hint={t('form.baseRewardHint')} {...field('baseReward')} />
-        <SelectField
-          label={t('form.category')}
-          placeholder={t('form.categoryPlaceholder')}
-          options={categoryOptions}
-          {...field('categoryId')}
-        />
+        {making ? (
+          <NewCategoryField
+            onMade={(category) => {
+              setMade((list) => [...list, category]);
+              update('categoryId', category.id);
+              setMaking(false);
+            }}
+            onCancel={choices.length > 0 ? () => setMaking(false) : undefined}
+          />
+        ) : (
+          <div>
+            <SelectField
+              label={t('form.category')}
+              placeholder={t('form.categoryPlaceholder')}
+              options={categoryOptions}
+              {...field('categoryId')}
+            />
+            <Button variant="ghost" size="sm" onClick={() => setMaking(true)}>
+              {t('form.newCategory')}
+            </Button>
+          </div>
+        )}
       </div>
       <SelectField label={t('form.frequency')} options={frequencyOptions()} {...field('frequencyDays')} />
 
@@ -158,9 +179,9 @@ export function ChoreFormDialog({ chore, categories, familyChildren, onClose, on
         </p>
         <div className="choice-chips">
           {DAY_PRESETS.map(([preset, days]) => (
-            <button key={preset} type="button" className="btn btn--secondary btn--sm" onClick={() => update('dueDays', [...days])}>
+            <Button key={preset} variant="secondary" size="sm" onClick={() => update('dueDays', [...days])}>
               {t(`form.dayPresets.${preset}`)}
-            </button>
+            </Button>
           ))}
         </div>
         <div className="choice-chips">

@@ -256,12 +256,45 @@ describe('ChoresPage for parents', () => {
     ]);
   });
 
-  it('tells parents without categories to create one first', async () => {
-    stubParentApi(undefined, []);
+  it('lets a family without categories name its first one inside the Add Chore form', async () => {
+    const user = userEvent.setup();
+    const chores = { id: 'cat-new', name: 'Chores', description: null };
+    const { requests } = stubParentApi((request) => {
+      if (request.method === 'POST' && request.path === '/categories') {
+        const name = (request.body as { name: string }).name;
+        return name === 'Kitchen'
+          ? jsonResponse(409, { error: 'Conflict', code: 'CATEGORY_NAME_TAKEN', message: 'A category with this name already exists' })
+          : jsonResponse(201, { ...chores, name });
+      }
+      return undefined;
+    }, []);
     renderPage();
-    const link = await screen.findByRole('link', { name: 'Create a category' });
+    const link = await screen.findByRole('link', { name: 'set up your categories' });
     expect(link.getAttribute('href')).toBe('/categories');
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Add Chore' }).disabled).toBe(true);
+
+    await user.click(screen.getByRole<HTMLButtonElement>('button', { name: 'Add Chore' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Chore' });
+    // No category to choose yet: the form asks for the first one's name.
+    expect(within(dialog).queryByLabelText('Category')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Add category' }));
+    expect(within(dialog).getByText('Name is required')).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Category name'), 'Kitchen{Enter}');
+    expect(await within(dialog).findByText('A category with this name already exists')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Add Chore' })).toBeTruthy();
+
+    await user.clear(within(dialog).getByLabelText('Category name'));
+    await user.type(within(dialog).getByLabelText('Category name'), 'Chores');
+    await user.click(within(dialog).getByRole('button', { name: 'Add category' }));
+    expect((await within(dialog).findByLabelText<HTMLSelectElement>('Category')).value).toBe(chores.id);
+
+    await user.type(within(dialog).getByLabelText('Name'), 'Feed the cat');
+    await user.type(within(dialog).getByLabelText('Base Reward'), '1');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Chore' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.find((request) => request.method === 'POST' && request.path === '/chores')?.body).toMatchObject({
+      name: 'Feed the cat',
+      categoryId: chores.id,
+    });
   });
 });
 

@@ -36,7 +36,8 @@ export function ManageChores() {
         title={t('manage.title')}
         description={t('manage.description')}
         actions={
-          <Button onClick={() => setEditing(null)} disabled={categories.data === undefined || noCategories}>
+          // A family without categories names its first inside the form.
+          <Button onClick={() => setEditing(null)} disabled={categories.data === undefined}>
             {t('manage.add')}
           </Button>
         }
