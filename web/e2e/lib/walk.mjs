@@ -160,7 +160,7 @@ async function anyHeading(page) {
  */
 export const SCREENS = [
   // Anonymous visitors.
-  { id: 'login', path: () => '/login', roles: ['guest'], ready: (page) => all(heading(page, say('auth:login.title'))) },
+  { id: 'login', path: () => '/login', roles: ['guest'], ready: (page) => all(heading(page, say('auth:login.title', { app: 'Chorely' }))) },
   {
     id: 'register',
     path: () => '/register',

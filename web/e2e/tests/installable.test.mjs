@@ -92,7 +92,7 @@ describe('the installable app', () => {
   test('links a manifest naming Chorely, its start, scope and display, with PNG icons of the sizes it declares', async (t) => {
     await withPage(browser(), t, async (page) => {
       await page.goto('/login');
-      await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+      await page.getByRole('heading', { name: 'Welcome to Chorely' }).waitFor();
 
       const href = await page.locator('link[rel="manifest"]').getAttribute('href');
       assert.ok(href, 'index.html links no manifest');

@@ -207,7 +207,7 @@ describe('by default', () => {
       t,
       async (page) => {
         await page.goto('/login');
-        await page.getByRole('heading', { level: 1, name: 'Willkommen zurück' }).waitFor();
+        await page.getByRole('heading', { level: 1, name: 'Willkommen bei Chorely' }).waitFor();
         assert.equal(await page.evaluate(() => document.documentElement.lang), 'de');
       },
       { locale: 'de-AT' },
@@ -217,7 +217,7 @@ describe('by default', () => {
       t,
       async (page) => {
         await page.goto('/login');
-        await page.getByRole('heading', { level: 1, name: 'Welcome back' }).waitFor();
+        await page.getByRole('heading', { level: 1, name: 'Welcome to Chorely' }).waitFor();
         assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
       },
       { locale: 'fr-FR' },

@@ -12,7 +12,7 @@ describe('route guards', () => {
   it('sends anonymous visitors of / to the login screen', async () => {
     stubPendingFetch();
     const { router } = renderRoute('/');
-    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome to Chorely' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
     await waitFor(() => expect(document.title).toBe('Chorely - Login'));
   });
@@ -174,7 +174,7 @@ describe('route guards', () => {
     stubPendingFetch();
     for (const path of ['/nope', '/admin/nope', '/chores/nope']) {
       const { router, unmount } = renderRoute(path);
-      expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
+      expect(await screen.findByRole('heading', { name: 'Welcome to Chorely' })).toBeTruthy();
       expect(router.state.location.pathname).toBe('/login');
       expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
       unmount();

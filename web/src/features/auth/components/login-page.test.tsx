@@ -89,7 +89,7 @@ describe('After a session ends', () => {
   it('says nothing after logging out on purpose', async () => {
     stubApi(() => undefined);
     const { router } = renderRoute('/login');
-    await screen.findByRole('heading', { name: 'Welcome back' });
+    await screen.findByRole('heading', { name: 'Welcome to Chorely' });
     expect(statusTexts()).toEqual([]);
     expect(router.state.location.pathname).toBe('/login');
   });
@@ -123,7 +123,7 @@ describe('In Spanish', () => {
         : undefined,
     );
     renderRoute('/login');
-    expect(await screen.findByRole('heading', { name: 'Hola de nuevo' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Te damos la bienvenida a Chorely' })).toBeTruthy();
     expect(document.title).toBe('Chorely - Iniciar sesión');
     expect(screen.getByRole('link', { name: 'Crea una' }).getAttribute('href')).toBe('/register');
 

@@ -81,7 +81,7 @@ export function LoginPage() {
 
   return (
     <AuthLayout
-      title={t('login.title')}
+      title={t('login.title', { app: APP_NAME })}
       subtitle={t('login.subtitle')}
       footer={<TaggedText text={t('login.noAccount')} components={{ register: <Link to={paths.auth.register.getHref()} /> }} />}
     >

@@ -157,7 +157,7 @@ describe('Logging in with two-factor sign-in on', () => {
     onTestFinished(setUnauthorizedHandler(sessionEnded));
     await sendCode(user, '123456');
 
-    expect(await screen.findByRole('heading', { name: 'Welcome back', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome to Chorely', level: 1 })).toBeTruthy();
     expect(statusTexts()).toEqual([tooLong]);
     expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe(parent.email);
     const password = screen.getByLabelText<HTMLInputElement>('Password');
@@ -188,7 +188,7 @@ describe('Logging in with two-factor sign-in on', () => {
     await codeField();
 
     await user.click(screen.getByRole('button', { name: 'Back' }));
-    expect(await screen.findByRole('heading', { name: 'Welcome back', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome to Chorely', level: 1 })).toBeTruthy();
     expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe(parent.email);
     expect(screen.getByLabelText<HTMLInputElement>('Password').value).toBe('');
     expect(statusTexts()).toEqual([]);
