@@ -207,6 +207,7 @@ mod tests {
                 seconds: 7,
                 nanos: 0,
             }),
+            chore_name: "Dishes".into(),
         };
         let heard = public(v1::SubmissionSubmitted::SUBJECT, &submitted.encode_to_vec()).unwrap();
         assert_eq!(heard.name.name, "submission.created");

@@ -140,7 +140,8 @@ async fn each_member_hears_their_familys_changes_and_nobody_elses() {
     ))
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    for hears in [&mut parent_hears, &mut mia_hears] {
+    let mut parent_heard = Vec::new();
+    for (who, hears) in [&mut parent_hears, &mut mia_hears].into_iter().enumerate() {
         let reviewed = hears
             .until("submission.reviewed", "submissionId", &submission_id)
             .await;
@@ -149,7 +150,20 @@ async fn each_member_hears_their_familys_changes_and_nobody_elses() {
             .until("balance.changed", "childId", &id_of(&mia_record))
             .await;
         assert_eq!(credited.last().unwrap().data["amount"], 2.0);
+        if who == 0 {
+            parent_heard.extend(reviewed.into_iter().chain(credited));
+        }
     }
+    // Reviewed, the submission is handled: the parent's notification of it
+    // is read, and their bell hears so.
+    if !parent_heard.iter().any(|e| e.kind == "notification.read") {
+        parent_heard.extend(parent_hears.until("notification.read", "", "").await);
+    }
+    let read = parent_heard
+        .iter()
+        .find(|e| e.kind == "notification.read")
+        .unwrap();
+    assert_eq!(read.data["marked"], 1);
 
     // A sibling hears the family's chores change, and nothing of Mia's.
     let (status, body) = send(parent.put(

@@ -310,6 +310,7 @@ async fn each_user_sees_only_their_own_notifications() {
     assert_eq!(told["kind"], "SUBMISSION");
     assert_eq!(told["data"]["submissionId"], submission_id);
     assert_eq!(told["data"]["childId"], mia_record["id"]);
+    assert_eq!(told["data"]["choreName"], "Dishes");
     assert_eq!(told["readAt"], Value::Null);
 
     let (status, body) = send(parent_a.patch(
@@ -323,17 +324,32 @@ async fn each_user_sees_only_their_own_notifications() {
     assert_eq!(review["kind"], "REVIEW");
     assert_eq!(review["data"]["approved"], true);
     assert_eq!(review["data"]["reward"], 2.5);
+    assert_eq!(review["data"]["choreName"], "Dishes");
     // The child has an address: the approval is mailed, with its link.
     let mails = wait_for_mails(&maildir, &email_of(&mia), 1).await;
     let approval = mails
         .iter()
         .find(|m| m.subject == "Your chore was approved")
         .expect("the approval mail");
-    assert!(approval.text.contains("2.50"), "{}", approval.text);
+    // The chore and the money, with its currency.
+    assert!(
+        approval
+            .text
+            .contains("\"Dishes\" was approved: you earned $2.50"),
+        "{}",
+        approval.text
+    );
     unsubscribe_token(approval);
 
-    // Exactly one per event and recipient, and nothing for anyone else.
-    assert_eq!(notifications(&parent_a).await["unread"], 1);
+    // Exactly one per event and recipient, and nothing for anyone else. The
+    // parent's is read once the submission is reviewed: handled, it needs no
+    // one any more.
+    let handled = notifications(&parent_a).await;
+    assert_eq!(handled["unread"], 0, "{handled}");
+    assert!(
+        handled["notifications"][0]["readAt"].is_string(),
+        "{handled}"
+    );
     for stranger in [&parent_b, &leo, &other_kid] {
         let theirs = notifications(stranger).await;
         assert_eq!(theirs["notifications"], json!([]), "{theirs}");
@@ -362,9 +378,7 @@ async fn each_user_sees_only_their_own_notifications() {
     assert_eq!(body, json!({"marked": 1, "unread": 0}));
     let (status, body) = send(parent_a.post("/notifications/read", &json!({}))).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(body, json!({"marked": 1, "unread": 0}));
-    let read = notifications(&parent_a).await;
-    assert!(read["notifications"][0]["readAt"].is_string(), "{read}");
+    assert_eq!(body, json!({"marked": 0, "unread": 0}));
 
     // Bad input and no session.
     for limit in ["101", "0"] {

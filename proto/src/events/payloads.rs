@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use super::v1::{
     CatalogueChanged, ChildCreated, ChildDeleted, ChildUpdated, ChoreCountChanged, ChoreDueSoon,
     ChoreMissed, GoalReached, LedgerEntryRecorded, MissedChoreExcused, NotificationCreated,
-    OrganizationActivationChanged, OrganizationCreated, OrganizationPlanChanged,
+    NotificationsRead, OrganizationActivationChanged, OrganizationCreated, OrganizationPlanChanged,
     OrganizationUpdated, RedemptionDecided, RedemptionRequested, StoreChanged, SubmissionReviewed,
     SubmissionSubmitted,
 };
@@ -173,6 +173,12 @@ impl Payload for OrganizationUpdated {
 impl Payload for NotificationCreated {
     fn data(&self) -> Value {
         json!({"notificationId": self.notification_id, "kind": self.kind})
+    }
+}
+
+impl Payload for NotificationsRead {
+    fn data(&self) -> Value {
+        json!({"marked": self.marked})
     }
 }
 

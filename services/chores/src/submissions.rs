@@ -303,6 +303,7 @@ impl Submissions {
                     child_id: child.to_string(),
                     chore_id: chore.id.to_string(),
                     submitted_at: Some(kit::time::to_proto(now)),
+                    chore_name: chore.name.clone(),
                 },
             )
             .await?;

@@ -46,9 +46,10 @@ describe('notifications', () => {
       await ringing.click();
       await waitForPath(page, '/notifications');
       const list = page.getByRole('list', { name: 'Notifications' });
-      const item = list.getByRole('listitem').filter({ hasText: `Ada${suffix} sent a chore for review` });
+      const told = `Ada${suffix} sent "Rake leaves ${suffix}" for review`;
+      const item = list.getByRole('listitem').filter({ hasText: told });
       await item.waitFor();
-      await item.getByRole('button', { name: `Mark as read: Ada${suffix} sent a chore for review` }).click();
+      await item.getByRole('button', { name: `Mark as read: ${told}` }).click();
       await bell.waitFor();
       await item.getByRole('button').waitFor({ state: 'detached' });
       await page.getByRole('heading', { name: '0 unread' }).waitFor();

@@ -40,6 +40,7 @@ const AFFECTED: Record<Exclude<LiveEventKind, 'reload'>, readonly QueryKey[]> = 
   'store.changed': [queryKeys.store.items],
   'goal.reached': [queryKeys.goals.all, queryKeys.dashboardStats],
   notification: [queryKeys.notifications],
+  'notification.read': [queryKeys.notifications],
 };
 
 /** The queries an event makes out of date; `null` for all of them. */

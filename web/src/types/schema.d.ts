@@ -2871,8 +2871,9 @@ export interface components {
              * @description What the event said: ids (`childId`, `choreId`, `submissionId`,
              *     `redemptionId`, `itemId`, `webhookId`), `approved`, `status`
              *     (APPROVED or REJECTED), amounts in dollars (`reward`, `price`), a
-             *     webhook's `url`, and a due chore's `choreName`, `dueOn`, `dueAt` and
-             *     `dueTime` (HH:MM on the family's clock), as the kind has them.
+             *     webhook's `url`, the chore's `choreName` (a submission, a review, a
+             *     due chore), and a due chore's `dueOn`, `dueAt` and `dueTime` (HH:MM on
+             *     the family's clock), as the kind has them.
              */
             data: Record<string, never>;
             id: string;

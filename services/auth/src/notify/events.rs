@@ -5,8 +5,8 @@
 //! queued in the same transaction.
 
 use chorely_proto::events::v1::{
-    ChoreDueSoon, NotificationCreated, RedemptionDecided, RedemptionRequested, SubmissionReviewed,
-    SubmissionSubmitted, WebhookDisabled,
+    ChoreDueSoon, NotificationCreated, NotificationsRead, RedemptionDecided, RedemptionRequested,
+    SubmissionReviewed, SubmissionSubmitted, WebhookDisabled,
 };
 use kit::{
     clock::Clock,
@@ -134,8 +134,8 @@ impl Handler<SubmissionSubmitted> for Notifier {
             .unwrap_or_else(|| self.clock.now());
         store::submission_pending(tx, id(&e.submission_id)?, org, child, at).await?;
         let parents = store::members(tx, org, None).await?;
-        let data =
-            json!({"submissionId": e.submission_id, "childId": e.child_id, "choreId": e.chore_id});
+        let data = json!({"submissionId": e.submission_id, "childId": e.child_id,
+            "choreId": e.chore_id, "choreName": e.chore_name});
         // Submissions are mailed only in the daily digest.
         let told = Told {
             kind: Kind::Submission,
@@ -176,11 +176,26 @@ impl Handler<SubmissionReviewed> for Notifier {
             },
         )
         .await?;
+        // The parents were told of the submission; reviewed, it is handled,
+        // and their bells hear so.
+        for parent in store::handled_submission(tx, org, &e.submission_id, at).await? {
+            outbox::enqueue(
+                tx,
+                &NotificationsRead {
+                    organization_id: org.to_string(),
+                    user_id: parent.to_string(),
+                    marked: 1,
+                },
+            )
+            .await?;
+        }
         let logins = store::members(tx, org, Some(child)).await?;
         let data = json!({"submissionId": e.submission_id, "choreId": e.chore_id,
-            "approved": e.approved, "rewardCents": reward});
+            "choreName": e.chore_name, "approved": e.approved, "rewardCents": reward});
         // Only approvals are mailed: a rejection is better told in person.
-        let mail = e.approved.then(|| json!({"rewardCents": reward}));
+        let mail = e
+            .approved
+            .then(|| json!({"rewardCents": reward, "choreName": e.chore_name}));
         let told = Told {
             kind: Kind::Review,
             data: &data,

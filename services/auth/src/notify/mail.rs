@@ -91,11 +91,37 @@ impl Header for ListUnsubscribePost {
     }
 }
 
-/// Cents as the screens show an amount without its unit: 12.50.
-pub fn amount(cents: i64) -> String {
+/// Cents as the screens show money in `language` (US dollars, as the web's
+/// `formatMoney` writes them with the browser's number format): $1,234.50 in
+/// English, 1234,50 US$ in Spanish (grouped from five digits), 1.234,50 $ in
+/// German.
+pub fn money(language: &str, cents: i64) -> String {
     let sign = if cents < 0 { "-" } else { "" };
     let cents = cents.unsigned_abs();
-    format!("{sign}{}.{:02}", cents / 100, cents % 100)
+    let (whole, fraction) = (cents / 100, cents % 100);
+    let (group, decimal, group_from) = match language {
+        "es" => (".", ",", 10_000),
+        "de" => (".", ",", 1_000),
+        _ => (",", ".", 1_000),
+    };
+    let digits = whole.to_string();
+    let grouped = if whole < group_from {
+        digits
+    } else {
+        let mut out = String::new();
+        for (i, digit) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i) % 3 == 0 {
+                out.push_str(group);
+            }
+            out.push(digit);
+        }
+        out
+    };
+    match language {
+        "es" => format!("{sign}{grouped}{decimal}{fraction:02}\u{a0}US$"),
+        "de" => format!("{sign}{grouped}{decimal}{fraction:02}\u{a0}$"),
+        _ => format!("{sign}${grouped}{decimal}{fraction:02}"),
+    }
 }
 
 /// A time of day sent as HH:MM, as the language says it: "5:00 PM" in
@@ -131,7 +157,7 @@ pub fn render(
     let key = |part: &str| format!("notice.{}.{part}", notice.as_str());
     let vars = context! {
         name,
-        earned => amount(payload["rewardCents"].as_i64().unwrap_or(0)),
+        earned => money(texts.language, payload["rewardCents"].as_i64().unwrap_or(0)),
         url => payload["url"].as_str().unwrap_or_default(),
         chore => payload["choreName"].as_str().unwrap_or_default(),
         due => clock_time(texts.language, payload["dueTime"].as_str().unwrap_or_default()),
@@ -153,7 +179,7 @@ pub fn render(
                 let child = context! {
                     name => child["name"].as_str().unwrap_or_default(),
                     approved => child["approved"].as_i64().unwrap_or(0),
-                    earned => amount(child["earnedCents"].as_i64().unwrap_or(0)),
+                    earned => money(texts.language, child["earnedCents"].as_i64().unwrap_or(0)),
                 };
                 texts.say(&key("line"), &child)
             })
@@ -250,10 +276,15 @@ mod tests {
     }
 
     #[test]
-    fn amounts_have_two_decimals() {
-        assert_eq!(amount(150), "1.50");
-        assert_eq!(amount(5), "0.05");
-        assert_eq!(amount(-250), "-2.50");
+    fn money_reads_as_the_screens_write_it_in_each_language() {
+        assert_eq!(money("en", 150), "$1.50");
+        assert_eq!(money("en", 5), "$0.05");
+        assert_eq!(money("en", -250), "-$2.50");
+        assert_eq!(money("en", 123_456_700), "$1,234,567.00");
+        assert_eq!(money("es", 123_450), "1234,50\u{a0}US$");
+        assert_eq!(money("es", 1_234_550), "12.345,50\u{a0}US$");
+        assert_eq!(money("de", 123_450), "1.234,50\u{a0}$");
+        assert_eq!(money("de", -5), "-0,05\u{a0}$");
     }
 
     #[test]

@@ -39,6 +39,29 @@ pub async fn insert(tx: &mut PgConnection, n: &NewNotification<'_>) -> Result<Op
     Ok((done.rows_affected() == 1).then_some(id))
 }
 
+/// Marks read every parent's notification of submission `submission` once
+/// it is reviewed: handled by one parent, it needs none of them (the bell
+/// counts what still needs someone). The parents whose were marked.
+pub async fn handled_submission(
+    tx: &mut PgConnection,
+    org: Uuid,
+    submission: &str,
+    at: DateTime<Utc>,
+) -> Result<Vec<Uuid>, Error> {
+    Ok(sqlx::query_scalar!(
+        "UPDATE notifications SET read_at = $3
+         WHERE organization_id = $1 AND kind = 'SUBMISSION' AND read_at IS NULL
+           AND data->>'submissionId' = $2
+         RETURNING user_id",
+        org,
+        submission,
+        at,
+    )
+    .fetch_all(tx)
+    .traced("handled_submission_notifications")
+    .await?)
+}
+
 #[derive(Debug, Clone)]
 pub struct NotificationRow {
     pub id: Uuid,

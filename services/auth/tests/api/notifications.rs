@@ -25,6 +25,7 @@ async fn an_event_handled_twice_makes_one_notification_per_parent() {
         child_id: Uuid::now_v7().to_string(),
         chore_id: Uuid::now_v7().to_string(),
         submitted_at: None,
+        chore_name: "Dishes".into(),
     };
     let meta = EventMeta {
         id: format!("event-{}", Uuid::now_v7()),

@@ -27,17 +27,24 @@ function useDescribe() {
     children.data?.find((child) => child.id === id)?.name ?? t('notifications.aChild');
   return (n: NotificationView): string => {
     const data = n.data as Record<string, unknown>;
+    // Notifications from before chores were named in them keep their words.
+    const chore = typeof data.choreName === 'string' ? data.choreName : '';
+    const context = chore ? undefined : 'unnamed';
     switch (n.kind) {
       case 'SUBMISSION':
-        return t('notifications.kinds.submission', { name: nameOf(data.childId) });
+        return t('notifications.kinds.submission', { name: nameOf(data.childId), chore, context });
       case 'STORE_REQUEST':
         return t('notifications.kinds.storeRequest', { name: nameOf(data.childId) });
       case 'WEBHOOK_DISABLED':
         return t('notifications.kinds.webhookDisabled', { url: typeof data.url === 'string' ? data.url : '' });
       case 'REVIEW':
         return data.approved
-          ? t('notifications.kinds.approved', { reward: formatMoney(typeof data.reward === 'number' ? data.reward : 0) })
-          : t('notifications.kinds.rejected');
+          ? t('notifications.kinds.approved', {
+              chore,
+              context,
+              reward: formatMoney(typeof data.reward === 'number' ? data.reward : 0),
+            })
+          : t('notifications.kinds.rejected', { chore, context });
       case 'STORE_DECISION':
         return data.status === 'APPROVED'
           ? t('notifications.kinds.storeApproved')
