@@ -39,8 +39,8 @@ use chorely_proto::events::{
     v1::{
         AllowanceChanged, CatalogueChanged, ChildCreated, ChildDeleted, ChildNamed, ChildUpdated,
         ChoreCountChanged, ChoreMissed, GoalReached, LedgerEntryRecorded, MissedChoreExcused,
-        MultiplierChanged, NotificationCreated, OrganizationUpdated, PauseChanged,
-        RedemptionDecided, RedemptionRequested, StoreChanged, SubmissionReviewed,
+        MultiplierChanged, NotificationCreated, NotificationsRead, OrganizationUpdated,
+        PauseChanged, RedemptionDecided, RedemptionRequested, StoreChanged, SubmissionReviewed,
         SubmissionSubmitted,
     },
 };
@@ -126,6 +126,7 @@ impl Kind {
                 PauseChanged::DECLARED,
                 AllowanceChanged::DECLARED,
                 NotificationCreated::DECLARED,
+                NotificationsRead::DECLARED,
             ],
             // The chores' own fields, their categories and the children
             // they are assigned to.
