@@ -5,10 +5,10 @@
 
 use chorely_proto::auth::v1::UpdateChildContactRequest;
 use reqwest::StatusCode;
-use serde_json::{Value, json};
+use serde_json::json;
 
 use crate::helpers::{
-    Session, accept, eventually, login, parent, registration, send, start, unique_email,
+    Session, accept, children, eventually, login, parent, registration, send, start, unique_email,
 };
 
 /// Arms `name` for the life of the value: the step returns there.
@@ -25,12 +25,6 @@ impl Drop for Stopped {
     fn drop(&mut self) {
         fail::remove(self.0);
     }
-}
-
-async fn children(parent: &Session) -> Vec<Value> {
-    let (status, list) = send(parent.get("/children")).await;
-    assert_eq!(status, StatusCode::OK, "{list}");
-    list.as_array().unwrap().clone()
 }
 
 /// Signing up keeps the parent with the family's id, then asks the family

@@ -1,20 +1,14 @@
 //! Children, team members, invitations and deactivation over HTTP.
 
 use reqwest::StatusCode;
-use serde_json::{Value, json};
+use serde_json::json;
 
 use crate::helpers::{
-    Session, accept, add_child, assert_error, assert_field_refused, eventually, parent, send,
-    start, unique_email,
+    Session, accept, add_child, assert_error, assert_field_refused, children, eventually, parent,
+    send, start, unique_email,
 };
 
 const RATINGS: &str = "Ratings must be whole numbers from 1 to 10";
-
-async fn children(parent: &Session) -> Vec<Value> {
-    let (status, list) = send(parent.get("/children")).await;
-    assert_eq!(status, StatusCode::OK, "{list}");
-    list.as_array().unwrap().clone()
-}
 
 #[tokio::test]
 async fn a_child_is_invited_joins_is_edited_rated_and_deleted() {

@@ -150,6 +150,13 @@ pub async fn accept(api: &str, code: &str, email: &str) -> Session {
     }
 }
 
+/// The family's children as `GET /children` lists them.
+pub async fn children(parent: &Session) -> Vec<Value> {
+    let (status, list) = send(parent.get("/children")).await;
+    assert_eq!(status, StatusCode::OK, "{list}");
+    list.as_array().unwrap().clone()
+}
+
 /// Invites a child through the API and returns (child, invite code).
 pub async fn add_child(parent: &Session, first_name: &str) -> (Value, String) {
     let (status, answer) = send(parent.post(

@@ -71,7 +71,7 @@ pub async fn check_address(
     let own = users::child_login(&mut *tx, org, child)
         .await?
         .is_some_and(|login| login.email.eq_ignore_ascii_case(email));
-    if !own && users::login_in_family_with(tx, org, email).await? {
+    if !own && users::login_in_family(&mut *tx, org, email).await? {
         return Err(Error::EmailTaken);
     }
     Ok(())

@@ -112,38 +112,22 @@ pub async fn insert(tx: &mut PgConnection, user: &NewUser<'_>) -> Result<UserRow
 /// whatever its case. Only the caller's own family is asked: its parents
 /// see its members' addresses anyway, and nobody learns of other families'.
 pub async fn login_in_family(
-    pool: &PgPool,
+    db: impl sqlx::PgExecutor<'_>,
     organization_id: Uuid,
     email: &str,
 ) -> Result<bool, Error> {
     // Asked for anonymous callers too (an invitation being accepted): the
-    // query names its family itself.
+    // query names its family itself. (A caller's open transaction keeps the
+    // scope it was opened with.)
     let exists = sqlx::query_scalar!(
         r#"SELECT EXISTS (SELECT 1 FROM users
              WHERE lower(email) = lower($2) AND email_is_login AND organization_id = $1) AS "exists!""#,
         organization_id,
         email,
     )
-    .fetch_one(pool)
+    .fetch_one(db)
     .traced("login_in_family");
     Ok(kit::tenancy::all_families(exists).await?)
-}
-
-/// [`login_in_family`] within a transaction already scoped to see the family.
-pub async fn login_in_family_with(
-    tx: &mut PgConnection,
-    organization_id: Uuid,
-    email: &str,
-) -> Result<bool, Error> {
-    Ok(sqlx::query_scalar!(
-        r#"SELECT EXISTS (SELECT 1 FROM users
-             WHERE lower(email) = lower($2) AND email_is_login AND organization_id = $1) AS "exists!""#,
-        organization_id,
-        email,
-    )
-    .fetch_one(tx)
-    .traced("login_in_family")
-    .await?)
 }
 
 /// The login that signs in with `email`, whatever its case.
