@@ -355,6 +355,10 @@ pub struct ChildToday {
     pub child_name: String,
     /// Due at a time first (soonest first), then the others.
     pub chores: Vec<TodayChore>,
+    /// The last day of the pause the child is in today (pauses that meet
+    /// count as one); null when not paused today.
+    #[schema(format = Date)]
+    pub paused_until: Option<String>,
 }
 
 /// A chore on a child's list today and where it stands.
@@ -421,6 +425,7 @@ impl From<pb::Today> for Today {
                         child_id: child.id,
                         child_name: child.name,
                         chores: c.chores.into_iter().map(TodayChore::from).collect(),
+                        paused_until: Some(c.paused_until).filter(|day| !day.is_empty()),
                     }
                 })
                 .collect(),
@@ -559,6 +564,9 @@ pub struct Turn {
     pub child: ChildRef,
     /// Given by a parent's swap rather than by the order.
     pub swapped: bool,
+    /// Whose turn it was, when they are paused all through it and it
+    /// passed to `child`, the next in the order who is not.
+    pub covering: Option<ChildRef>,
 }
 
 impl From<pb::Turns> for Turns {
@@ -576,6 +584,7 @@ impl From<pb::Turns> for Turns {
                         name: String::new(),
                     }),
                     swapped: turn.swapped,
+                    covering: turn.covering.map(ChildRef::from),
                 })
                 .collect(),
         }

@@ -14,6 +14,7 @@ use crate::{
     chores::chore,
     helpers::{Session, assert_error, assert_field_refused, child, eventually, parent, send},
     schedule::{Family, monday_noon, new_york, stack_on},
+    submissions::{form, submit},
 };
 
 async fn record(pool: &PgPool, clock: &ManualClock) -> usize {
@@ -206,6 +207,132 @@ async fn a_paused_child_misses_nothing_and_a_family_pause_pauses_everyone() {
                 .is_some_and(|(_, removed, _)| removed)
     })
     .await;
+}
+
+/// `kid`'s list of today: their entry of `chore`, and until when they are paused.
+async fn today_of(kid: &Session, chore: &Value) -> (Value, Value) {
+    let (status, body) = send(kid.get("/chores/today")).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let own = &body["children"][0];
+    let entry = own["chores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["chore"]["id"] == chore["id"])
+        .cloned()
+        .unwrap_or(Value::Null);
+    (entry, own["pausedUntil"].clone())
+}
+
+#[tokio::test]
+async fn a_paused_childs_turn_passes_to_the_next_child_and_theirs_comes_after() {
+    let clock = ManualClock::at(monday_noon());
+    let (stack, api) = stack_on(&clock).await;
+    let f = Family::new(&api).await;
+    let org = f.parent.user["organization"]["id"].as_str().unwrap();
+    children_known(&stack.chores_pool, 2, org).await;
+    // Lily on Monday, Max on Tuesday, and so on, each by 19:00.
+    let dishes = chore(
+        &f.parent,
+        &f.kitchen,
+        json!({"name": "Dishes", "assignmentMode": "ROTATE",
+            "assignedChildIds": [f.lily_id, f.max_id],
+            "dueDays": [1, 2, 3, 4, 5, 6, 7], "dueTime": "19:00"}),
+    )
+    .await;
+    let turns_path = format!("/chores/{}/turns?count=4", id(&dishes));
+    let holders = |turns: &Value| -> Vec<(Value, Value, Value)> {
+        turns["turns"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| {
+                (
+                    t["startsOn"].clone(),
+                    t["child"]["name"].clone(),
+                    t["covering"]["name"].clone(),
+                )
+            })
+            .collect()
+    };
+    let (status, before) = send(f.parent.get(&turns_path)).await;
+    assert_eq!(status, StatusCode::OK, "{before}");
+    assert_eq!(holders(&before)[1].1, "Max");
+
+    // Max is away on Tuesday: Lily has his turn, and his comes on Thursday.
+    let (status, body) = pause(
+        &f.parent,
+        &format!("/children/{}/pauses", f.max_id),
+        json!({"from": "2030-01-08", "to": "2030-01-08", "reason": "Dentist"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let (status, turns) = send(f.parent.get(&turns_path)).await;
+    assert_eq!(status, StatusCode::OK, "{turns}");
+    assert_eq!(
+        holders(&turns),
+        [
+            (json!("2030-01-07"), json!("Lily"), Value::Null),
+            (json!("2030-01-08"), json!("Lily"), json!("Max")),
+            (json!("2030-01-09"), json!("Lily"), Value::Null),
+            (json!("2030-01-10"), json!("Max"), Value::Null),
+        ]
+    );
+    let (max_monday, paused) = today_of(&f.max, &dishes).await;
+    assert_eq!(max_monday["status"], "NOT_YOUR_TURN");
+    assert_eq!(paused, Value::Null);
+    let next: chrono::DateTime<chrono::Utc> = max_monday["nextAvailableAt"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(next, new_york("2030-01-10 00:00"), "{max_monday}");
+
+    // His paused turn cannot be given back to him; a parent is told why.
+    let swap = format!("/chores/{}/turns/swap", id(&dishes));
+    let (status, body) = send(
+        f.parent
+            .post(&swap, &json!({"childId": f.max_id, "date": "2030-01-08"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_error(&body, "Max is paused until January 8, 2030");
+    assert_field_refused(&body, "childId", "PAUSED_THEN");
+    assert_eq!(body["params"]["date"], "2030-01-08", "{body}");
+
+    // Monday was Lily's, and she missed it.
+    clock.set(new_york("2030-01-08 00:05"));
+    assert_eq!(record(&stack.chores_pool, &clock).await, 1);
+    // Tuesday: Max sees his pause and its end; Lily has the turn and sends it.
+    clock.set(new_york("2030-01-08 10:00"));
+    let (max_tuesday, paused) = today_of(&f.max, &dishes).await;
+    assert_eq!(max_tuesday["status"], "PAUSED", "{max_tuesday}");
+    assert_eq!(max_tuesday["turn"]["name"], "Lily");
+    assert_eq!(paused, "2030-01-08");
+    let (lily_tuesday, paused) = today_of(&f.lily, &dishes).await;
+    assert_eq!(lily_tuesday["status"], "TODO", "{lily_tuesday}");
+    assert_eq!(paused, Value::Null);
+    let (status, body) = submit(&f.max, form(&dishes, clock.now(), None)).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_error(&body, "It is Lily's turn for this chore");
+    let (status, body) = submit(&f.lily, form(&dishes, clock.now(), None)).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+
+    // Tuesday she covered, and Max, paused, missed nothing; Wednesday was
+    // Lily's again, and she missed it.
+    clock.set(new_york("2030-01-09 00:05"));
+    assert_eq!(record(&stack.chores_pool, &clock).await, 0);
+    clock.set(new_york("2030-01-10 00:05"));
+    assert_eq!(record(&stack.chores_pool, &clock).await, 1);
+    assert_eq!(
+        misses(&f.parent).await,
+        vec![
+            (f.lily_id.clone(), "2030-01-07".to_owned()),
+            (f.lily_id.clone(), "2030-01-09".to_owned()),
+        ]
+    );
+    let (max_thursday, _) = today_of(&f.max, &dishes).await;
+    assert_eq!(max_thursday["status"], "TODO", "{max_thursday}");
 }
 
 fn id(value: &Value) -> String {

@@ -196,7 +196,7 @@ impl Feeds {
             store::chore_versions(&self.pool, org),
             submissions::marks_of_family(&self.pool, org, since(today)),
             turns::of_family(&self.pool, org, since(today)),
-            pauses::of_family(&self.pool, org, today),
+            pauses::of_family(&self.pool, org, since(today)),
             crate::store::allowances::of_family(&self.pool, org),
         )?;
         let allowances: Vec<_> = allowances.iter().map(crate::allowances::for_feed).collect();
@@ -217,7 +217,7 @@ impl Feeds {
             .collect();
         let rules: Vec<_> = rows
             .iter()
-            .map(|c| c.rules(swaps.get(&c.id).cloned().unwrap_or_default()))
+            .map(|c| c.rules(swaps.get(&c.id).cloned().unwrap_or_default(), &paused))
             .collect();
         let chores: Vec<FeedChore<'_>> = rows
             .iter()

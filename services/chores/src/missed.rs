@@ -127,7 +127,7 @@ async fn record_family(
     )?;
     let mut recorded = 0;
     for chore in &chores {
-        let rules = chore.rules(swaps.get(&chore.id).cloned().unwrap_or_default());
+        let rules = chore.rules(swaps.get(&chore.id).cloned().unwrap_or_default(), &paused);
         let marks = marks.get(&chore.id).map_or(&[][..], Vec::as_slice);
         // Every chore read has one: chores are retired, never deleted.
         let Some(since) = since.get(&chore.id) else {

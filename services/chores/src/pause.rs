@@ -4,10 +4,11 @@
 //! A pause suspends what a child owes, it forbids nothing: on a paused day
 //! a chore that concerns the child shows PAUSED on today's list (unless they
 //! did it anyway: DONE), and the missed-chore job records no miss for them.
-//! A chore in turns keeps its order: a paused child's turn simply passes
-//! (nobody owes it, nobody misses it) and the next period goes to whoever
-//! the order gives it, as for any turn; a parent who wants a sibling to
-//! cover it swaps the turn.
+//! A chore in turns keeps its order, and a turn its holder is paused all
+//! through passes to the next child in the order who is not paused then
+//! ([`crate::schedule::Rules::holder`]; docs/adr/0115-turns-pass-on-a-pause.md):
+//! the next period still goes to whoever the order gives it. When every
+//! child taking turns is paused, nobody owes the turn.
 
 use chrono::{DateTime, Days, NaiveDate, Utc};
 use chrono_tz::Tz;
@@ -51,6 +52,35 @@ pub struct Pauses(pub Vec<Pause>);
 impl Pauses {
     pub fn covers(&self, child: Uuid, day: NaiveDate) -> bool {
         self.0.iter().any(|p| p.covers(child, day))
+    }
+
+    /// Whether they pause `child` on every day from `from` to `end` (not included).
+    pub fn cover_all(&self, child: Uuid, from: NaiveDate, end: NaiveDate) -> bool {
+        from.iter_days()
+            .take_while(|day| *day < end)
+            .all(|day| self.covers(child, day))
+    }
+
+    /// The last day of the pause `child` is in on `day` (pauses that meet
+    /// or overlap count as one); none when `day` is not paused for them.
+    pub fn until(&self, child: Uuid, day: NaiveDate) -> Option<NaiveDate> {
+        let mut last = None;
+        let mut at = day;
+        // Each step moves past the end of a pause, so this ends.
+        while let Some(end) = self
+            .0
+            .iter()
+            .filter(|p| p.covers(child, at))
+            .map(|p| p.to)
+            .max()
+        {
+            last = Some(end);
+            match end.succ_opt() {
+                Some(next) => at = next,
+                None => break,
+            }
+        }
+        last
     }
 }
 

@@ -170,7 +170,7 @@ impl Planning {
             let chores = chores::active(&mut *conn, org).await?;
             let marks = submissions::marks_of_family(&mut *conn, org, since(today)).await?;
             let swaps = turns::of_family(&mut *conn, org, since(today)).await?;
-            let paused = pauses::of_family(&mut *conn, org, today).await?;
+            let paused = pauses::of_family(&mut *conn, org, since(today)).await?;
             Ok::<_, Error>((conn, known, (tz, today, chores, marks, swaps, paused)))
         };
         let (family, (mut conn, known, (tz, today, chores, marks, swaps, paused))) =
@@ -217,12 +217,13 @@ impl Planning {
         let names = Names(family.into_iter().collect());
         let rules: Vec<Rules> = chores
             .iter()
-            .map(|c| c.rules(swaps.get(&c.id).cloned().unwrap_or_default()))
+            .map(|c| c.rules(swaps.get(&c.id).cloned().unwrap_or_default(), &paused))
             .collect();
         let children = wanted
             .into_iter()
             .map(|(child, name)| {
-                let paused = paused.covers(child, today);
+                let paused_until = paused.until(child, today);
+                let paused = paused_until.is_some();
                 let mut list: Vec<_> = chores
                     .iter()
                     .zip(&rules)
@@ -238,6 +239,7 @@ impl Planning {
                         name,
                     }),
                     chores: list.into_iter().map(|(_, item)| item).collect(),
+                    paused_until: paused_until.map(|day| day.to_string()).unwrap_or_default(),
                 }
             })
             .collect();
@@ -261,7 +263,7 @@ impl Planning {
             let from = week::start(from, today)?;
             let chores = chores::active(&mut *conn, org).await?;
             let swaps = turns::of_family(&mut *conn, org, from.min(since(today))).await?;
-            let paused = pauses::of_family(&mut *conn, org, from).await?;
+            let paused = pauses::of_family(&mut *conn, org, from.min(since(today))).await?;
             Ok::<_, Error>((tz, from, chores, swaps, paused))
         };
         let (family, (tz, from, chores, swaps, paused)) =
@@ -269,7 +271,7 @@ impl Planning {
         let to = from + Days::new(week::DAYS - 1);
         let rules: Vec<Rules> = chores
             .iter()
-            .map(|c| c.rules(swaps.get(&c.id).cloned().unwrap_or_default()))
+            .map(|c| c.rules(swaps.get(&c.id).cloned().unwrap_or_default(), &paused))
             .collect();
         let children = family
             .into_iter()
@@ -329,8 +331,9 @@ impl Planning {
             .filter(|c| c.is_active)
             .ok_or(Error::ChoreNotFound)?;
         let swaps = turns::of_chore(&mut conn, id, since(today)).await?;
+        let paused = pauses::of_family(&mut *conn, org, since(today)).await?;
         drop(conn);
-        let rules = chore.rules(swaps);
+        let rules = chore.rules(swaps, &paused);
         if rules.mode != Mode::Rotate {
             return Ok(pb::Turns {
                 chore_id: id.to_string(),
@@ -380,7 +383,8 @@ impl Planning {
             .await?
             .filter(|c| c.is_active)
             .ok_or(Error::ChoreNotFound)?;
-        let mut rules = chore.rules(turns::of_chore(&mut tx, id, since(today)).await?);
+        let paused = pauses::of_family(&mut *tx, org, since(today)).await?;
+        let mut rules = chore.rules(turns::of_chore(&mut tx, id, since(today)).await?, &paused);
         if rules.mode != Mode::Rotate {
             return Err(Error::NoTurns);
         }
@@ -390,6 +394,12 @@ impl Planning {
         let period = rules
             .period(day)
             .ok_or_else(|| codes::not_due_on(day).on("date"))?;
+        if rules.away(child, &period) {
+            let until = paused.until(child, period.start).unwrap_or(period.start);
+            return Err(codes::paused_then(names.of(child), until)
+                .on("childId")
+                .into());
+        }
         let holder = rules.holder(&period).ok_or(Error::NoTurns)?;
         if holder == child {
             return Err(Error::AlreadyTheirTurn(names.of(child)));
@@ -418,11 +428,12 @@ fn listed(chore: Uuid, rules: &Rules, today: NaiveDate, count: usize, names: &Na
         turns: rules
             .turns(today, count)
             .into_iter()
-            .map(|(period, holder, swapped)| pb::Turn {
-                starts_on: period.start.to_string(),
-                ends_on: period.last_day().to_string(),
-                child: Some(names.child(holder)),
-                swapped,
+            .map(|turn| pb::Turn {
+                starts_on: turn.period.start.to_string(),
+                ends_on: turn.period.last_day().to_string(),
+                child: Some(names.child(turn.holder)),
+                swapped: turn.swapped,
+                covering: turn.covering.map(|away| names.child(away)),
             })
             .collect(),
     }

@@ -129,7 +129,7 @@ async fn remind_family(
     let mut sent = 0;
     let mut next: Option<DateTime<Utc>> = None;
     for chore in &chores {
-        let rules = chore.rules(swaps.get(&chore.id).cloned().unwrap_or_default());
+        let rules = chore.rules(swaps.get(&chore.id).cloned().unwrap_or_default(), &paused);
         let marks = marks.get(&chore.id).map_or(&[][..], Vec::as_slice);
         for (day, due_at) in due_soon(&rules, tz, now) {
             for child in schedule::owed_on(&rules, day, &known, marks) {

@@ -30,7 +30,7 @@ use kit::{
 };
 use uuid::Uuid;
 
-use crate::domain;
+use crate::{domain, pause::Pauses};
 
 mod since;
 #[cfg(test)]
@@ -84,6 +84,20 @@ pub struct Rules {
     pub starts_on: NaiveDate,
     /// Turns a parent gave to another child, by the first day of their period.
     pub swaps: BTreeMap<NaiveDate, Uuid>,
+    /// The family's pauses: a turn its holder is paused all through passes
+    /// on ([`Rules::holder`]).
+    pub pauses: Pauses,
+}
+
+/// One coming turn of a chore in turns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Turn {
+    pub period: Period,
+    pub holder: Uuid,
+    /// Given by a parent's swap rather than by the order.
+    pub swapped: bool,
+    /// Whose turn it was, when they are paused all through it and it passed on.
+    pub covering: Option<Uuid>,
 }
 
 /// Days of the family's calendar that count as one: `start` to `end`, the
@@ -195,9 +209,28 @@ impl Rules {
         self.period_from(period.end)
     }
 
-    /// Whose turn `period` is, for a chore in turns: a parent's swap, else
-    /// the next child in the order.
+    /// Whose turn `period` is, for a chore in turns: whoever it is given to
+    /// ([`Rules::given`]) or, when they are paused all through it, the next
+    /// child in the order who is not; when every one is, still theirs
+    /// (paused, nobody owes it).
     pub fn holder(&self, period: &Period) -> Option<Uuid> {
+        let given = self.given(period)?;
+        if !self.away(given, period) {
+            return Some(given);
+        }
+        let count = self.assigned.len();
+        let at = self.assigned.iter().position(|c| *c == given).unwrap_or(0);
+        Some(
+            (1..count)
+                .map(|step| self.assigned[(at + step) % count])
+                .find(|child| !self.away(*child, period))
+                .unwrap_or(given),
+        )
+    }
+
+    /// Whose turn `period` is before pauses: a parent's swap, else the
+    /// next child in the order.
+    pub fn given(&self, period: &Period) -> Option<Uuid> {
         if self.mode != Mode::Rotate || self.assigned.is_empty() {
             return None;
         }
@@ -208,6 +241,11 @@ impl Rules {
             .or_else(|| self.in_order(period))
     }
 
+    /// Whether `child` is paused on every day of `period`.
+    pub fn away(&self, child: Uuid, period: &Period) -> bool {
+        self.pauses.cover_all(child, period.start, period.end)
+    }
+
     /// Whose turn `period` is by the order alone.
     pub fn in_order(&self, period: &Period) -> Option<Uuid> {
         let count = i64::try_from(self.assigned.len()).ok().filter(|n| *n > 0)?;
@@ -215,17 +253,23 @@ impl Rules {
         self.assigned.get(at).copied()
     }
 
-    /// The first period after `period` that is `child`'s turn. Every child
-    /// has one among the next (children + swaps + 1) periods, unless swaps
-    /// took all of theirs.
+    /// The first period after `period` that is `child`'s turn, not paused.
+    /// Every child has one among the next (children + swaps + 1) periods
+    /// they are not paused through, unless swaps took all of theirs.
     pub fn next_turn_of(&self, child: Uuid, period: &Period) -> Option<Period> {
-        let horizon = self.assigned.len() + self.swaps.len() + 1;
+        let mut horizon = self.assigned.len() + self.swaps.len() + 1;
         let mut at = *period;
-        for _ in 0..horizon {
+        // A period the child is away for does not count against the
+        // horizon; pauses end, so this does too.
+        while horizon > 0 {
             at = self.following(&at)?;
+            if self.away(child, &at) {
+                continue;
+            }
             if self.holder(&at) == Some(child) {
                 return Some(at);
             }
+            horizon -= 1;
         }
         None
     }
@@ -243,17 +287,21 @@ impl Rules {
     }
 
     /// `count` turns from the one `day` is in (or the next, on a day a
-    /// scheduled chore is not due): each period with its holder and whether
-    /// a swap gave it.
-    pub fn turns(&self, day: NaiveDate, count: usize) -> Vec<(Period, Uuid, bool)> {
+    /// scheduled chore is not due).
+    pub fn turns(&self, day: NaiveDate, count: usize) -> Vec<Turn> {
         if self.mode != Mode::Rotate || self.assigned.is_empty() {
             return Vec::new();
         }
         let mut turns = Vec::with_capacity(count);
         let mut at = self.period_from(day);
         while let Some(period) = at.filter(|_| turns.len() < count) {
-            if let Some(holder) = self.holder(&period) {
-                turns.push((period, holder, self.in_order(&period) != Some(holder)));
+            if let (Some(given), Some(holder)) = (self.given(&period), self.holder(&period)) {
+                turns.push(Turn {
+                    period,
+                    holder,
+                    swapped: self.in_order(&period) != Some(given),
+                    covering: (holder != given).then_some(given),
+                });
             }
             at = self.following(&period);
         }

@@ -31,6 +31,7 @@ use crate::{
     store::{
         children,
         chores::{self, ChoreRow},
+        pauses,
         submissions::{self, NewSubmission, Review, SubmissionRow},
         turns,
     },
@@ -92,6 +93,7 @@ fn scope(user: &User) -> Result<Option<Uuid>, Error> {
 /// A child's claim to have done a chore, as the rules judge it.
 struct Claim<'a> {
     user: &'a User,
+    org: Uuid,
     child: Uuid,
     chore: &'a ChoreRow,
     completed_on: NaiveDate,
@@ -163,12 +165,13 @@ impl Submissions {
         let now = self.clock.now();
         let planned = chores
             .iter()
-            .any(|c| !c.rules(Default::default()).is_plain());
-        let (marks, swaps) = if planned {
+            .any(|c| !c.rules(Default::default(), &Default::default()).is_plain());
+        let (marks, swaps, paused) = if planned {
             let from = since(domain::local_date(now, tz));
             tokio::try_join!(
                 submissions::marks_of_family(&self.pool, org, from),
                 turns::of_family(&self.pool, org, from),
+                pauses::of_family(&self.pool, org, from),
             )?
         } else {
             Default::default()
@@ -176,7 +179,8 @@ impl Submissions {
         Ok(chores
             .iter()
             .map(|chore| {
-                let rules = chore.rules(swaps.get(&chore.id).cloned().unwrap_or_default());
+                let swaps = swaps.get(&chore.id).cloned().unwrap_or_default();
+                let rules = chore.rules(swaps, &paused);
                 let (is_available, next) = if rules.is_plain() {
                     let a = domain::availability(
                         chore.frequency_days,
@@ -237,7 +241,10 @@ impl Submissions {
             .filter(|c| c.is_active)
             .ok_or(Error::ChoreNotFound)?;
         drop(conn);
-        if !chore.rules(Default::default()).concerns(child) {
+        if !chore
+            .rules(Default::default(), &Default::default())
+            .concerns(child)
+        {
             return Err(Error::NotAssigned);
         }
         let photo = if req.photo.is_empty() {
@@ -254,6 +261,7 @@ impl Submissions {
         let completed_on = domain::local_date(completed_at, tz);
         let claim = Claim {
             user,
+            org,
             child,
             chore: &chore,
             completed_on,
@@ -467,7 +475,11 @@ impl Submissions {
     /// Whether the claim may be recorded now (an error says why not), and
     /// whether it is late.
     async fn judge(&self, conn: &mut PgConnection, claim: &Claim<'_>) -> Result<bool, Error> {
-        if claim.chore.rules(Default::default()).has_periods() {
+        if claim
+            .chore
+            .rules(Default::default(), &Default::default())
+            .has_periods()
+        {
             self.check_period(conn, claim).await
         } else {
             check_frequency(conn, claim).await.map(|()| false)
@@ -483,7 +495,8 @@ impl Submissions {
         let chore = claim.chore;
         chores::lock_chore(tx, chore.id).await?;
         let from = since(domain::local_date(claim.now, claim.tz));
-        let rules = chore.rules(turns::of_chore(tx, chore.id, from).await?);
+        let paused = pauses::of_family(&mut *tx, claim.org, from).await?;
+        let rules = chore.rules(turns::of_chore(tx, chore.id, from).await?, &paused);
         let marks = submissions::marks_of_chore(tx, chore.id, from).await?;
         match schedule::standing(&rules, claim.child, &marks, claim.now, claim.tz) {
             Standing::Open { period, due_at } => {

@@ -58,9 +58,11 @@ pub fn slot(rules: &Rules, child: Uuid, day: NaiveDate, tz: Tz) -> Option<Slot> 
         Mode::Each => Share::Own,
         Mode::FirstCome => Share::FirstCome,
         Mode::Rotate => {
-            let holder = rules.holder(&period).filter(|h| *h == child)?;
+            // A turn passed on from a paused child is not a swap: the
+            // paused child's day says paused.
+            rules.holder(&period).filter(|h| *h == child)?;
             Share::Turn {
-                swapped: rules.in_order(&period) != Some(holder),
+                swapped: rules.in_order(&period) != rules.given(&period),
             }
         }
     };

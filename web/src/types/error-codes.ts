@@ -127,6 +127,7 @@ export const ERROR_PARAMS = {
   ORGANIZATION_NOT_FOUND: {},
   OUT_OF_STOCK: { item: 'text' },
   PASSWORD_TOO_SHORT: { min: 'count' },
+  PAUSED_THEN: { date: 'date', name: 'text' },
   PAUSE_END_BEFORE_START: {},
   PAUSE_IN_PAST: {},
   PAUSE_NOT_FOUND: {},

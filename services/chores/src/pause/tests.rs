@@ -76,17 +76,30 @@ fn mark(child: Uuid, at: DateTime<Utc>) -> Mark {
 
 type Row = (DateTime<Utc>, Uuid, Option<Status>);
 
+/// The rules as the service reads them: with the family's pauses.
+fn with(rules: &Rules, pauses: &Pauses) -> Rules {
+    Rules {
+        pauses: pauses.clone(),
+        ..rules.clone()
+    }
+}
+
 /// Today's list as the planning shows it: the standing, then the pause.
 fn check(rules: &Rules, pauses: &Pauses, marks: &[Mark], rows: &[Row]) {
+    check_in(tz(), &with(rules, pauses), marks, rows);
+}
+
+/// [`check`] in the family's zone `tz`, `rules` carrying the pauses.
+fn check_in(tz: Tz, rules: &Rules, marks: &[Mark], rows: &[Row]) {
     for (at, child, expected) in rows {
-        let standing = standing(rules, *child, marks, *at, tz());
-        let paused = pauses.covers(*child, local_date(*at, tz()));
+        let standing = standing(rules, *child, marks, *at, tz);
+        let paused = rules.pauses.covers(*child, local_date(*at, tz));
         assert_eq!(
             status(&standing, *at, paused),
             *expected,
             "{} at {}: {standing:?}",
             name(*child),
-            at.with_timezone(&tz()),
+            at.with_timezone(&tz),
         );
     }
 }
@@ -104,7 +117,8 @@ fn missed_table(rules: &Rules, pauses: &Pauses, rows: &[(&str, &[Uuid], &[Uuid])
             known_since: DateTime::UNIX_EPOCH,
         });
         let since = Since::default();
-        let mut missed = missed_on(rules, &since, date(day), tz(), &family, &marks, pauses);
+        let rules = with(rules, pauses);
+        let mut missed = missed_on(&rules, &since, date(day), tz(), &family, &marks, pauses);
         missed.sort();
         assert_eq!(missed, expected.to_vec(), "misses on {day}");
     }
@@ -165,7 +179,7 @@ fn a_chore_done_anyway_stays_done_and_a_chore_not_due_stays_off_the_list() {
 }
 
 #[test]
-fn in_turns_a_paused_childs_turn_passes_and_the_order_goes_on() {
+fn in_turns_a_paused_childs_turn_passes_to_the_next_and_the_order_goes_on() {
     // Lily, Max and Noa take turns each day; Max is away on Tuesday, his turn.
     let dishes = rules(Mode::Rotate, &[LILY, MAX, NOA], Some("19:00"));
     let pauses = Pauses(vec![pause(Some(MAX), "2026-03-03", "2026-03-03")]);
@@ -177,13 +191,14 @@ fn in_turns_a_paused_childs_turn_passes_and_the_order_goes_on() {
             (local("2026-03-02 12:00"), LILY, Some(Todo)),
             (local("2026-03-02 12:00"), MAX, Some(NotYourTurn)),
             (local("2026-03-03 12:00"), MAX, Some(Paused)),
-            // Still Max's turn: the others are not asked to cover it.
+            // Max's turn passes to the next in the order: Noa.
+            (local("2026-03-03 12:00"), NOA, Some(Todo)),
             (local("2026-03-03 12:00"), LILY, Some(NotYourTurn)),
-            (local("2026-03-03 12:00"), NOA, Some(NotYourTurn)),
-            // Wednesday is Noa's, as the order says.
+            // Wednesday is Noa's too, as the order says; Thursday Lily's.
             (local("2026-03-04 00:00"), NOA, Some(Todo)),
             (local("2026-03-04 00:00"), MAX, Some(NotYourTurn)),
             (local("2026-03-05 00:00"), LILY, Some(Todo)),
+            (local("2026-03-06 00:00"), MAX, Some(Todo)),
         ],
     );
     missed_table(
@@ -191,12 +206,169 @@ fn in_turns_a_paused_childs_turn_passes_and_the_order_goes_on() {
         &pauses,
         &[
             ("2026-03-02", &[], &[LILY]),
-            // Max's turn, paused: nobody misses it.
-            ("2026-03-03", &[], &[]),
+            // Noa had Max's turn and sent nothing.
+            ("2026-03-03", &[], &[NOA]),
+            ("2026-03-03", &[NOA], &[]),
             ("2026-03-04", &[], &[NOA]),
             ("2026-03-05", &[LILY], &[]),
         ],
     );
+    // On Monday, Max's screen names his next turn he is here for: Friday.
+    let dishes = with(&dishes, &pauses);
+    let monday = standing(&dishes, MAX, &[], local("2026-03-02 12:00"), tz());
+    assert_eq!(
+        monday.next_available_at(),
+        Some(local("2026-03-06 00:00")),
+        "{monday:?}"
+    );
+    // The coming turns say whose turn Noa covers.
+    let turns: Vec<_> = dishes
+        .turns(date("2026-03-02"), 5)
+        .into_iter()
+        .map(|t| (t.period.start, t.holder, t.covering))
+        .collect();
+    assert_eq!(
+        turns,
+        vec![
+            (date("2026-03-02"), LILY, None),
+            (date("2026-03-03"), NOA, Some(MAX)),
+            (date("2026-03-04"), NOA, None),
+            (date("2026-03-05"), LILY, None),
+            (date("2026-03-06"), MAX, None),
+        ]
+    );
+}
+
+#[test]
+fn a_turn_passes_over_every_paused_child_and_stays_when_all_are_paused() {
+    let dishes = rules(Mode::Rotate, &[LILY, MAX, NOA], Some("19:00"));
+    // Tuesday is Max's: Max and Noa are away, Lily has it. Wednesday is
+    // Noa's: the whole family is away, so it stays hers and nobody owes it.
+    let pauses = Pauses(vec![
+        pause(Some(MAX), "2026-03-03", "2026-03-03"),
+        pause(Some(NOA), "2026-03-03", "2026-03-03"),
+        pause(None, "2026-03-04", "2026-03-04"),
+    ]);
+    check(
+        &dishes,
+        &pauses,
+        &[],
+        &[
+            (local("2026-03-03 12:00"), LILY, Some(Todo)),
+            (local("2026-03-03 12:00"), MAX, Some(Paused)),
+            (local("2026-03-03 12:00"), NOA, Some(Paused)),
+            (local("2026-03-04 12:00"), LILY, Some(Paused)),
+            (local("2026-03-04 12:00"), NOA, Some(Paused)),
+        ],
+    );
+    missed_table(
+        &dishes,
+        &pauses,
+        &[("2026-03-03", &[], &[LILY]), ("2026-03-04", &[], &[])],
+    );
+    let dishes = with(&dishes, &pauses);
+    let holders: Vec<_> = dishes
+        .turns(date("2026-03-03"), 2)
+        .into_iter()
+        .map(|t| (t.holder, t.covering))
+        .collect();
+    assert_eq!(holders, vec![(LILY, Some(MAX)), (NOA, None)]);
+}
+
+#[test]
+fn a_longer_turn_passes_only_when_its_holder_is_away_all_through_it() {
+    // Weekly turns from Monday 2 March: Lily, then Max, then Noa.
+    let mut bins = rules(Mode::Rotate, &[LILY, MAX, NOA], None);
+    bins.frequency_days = 7;
+    // Away two days of his week: still his, paused on those days.
+    let part = Pauses(vec![pause(Some(MAX), "2026-03-09", "2026-03-10")]);
+    check(
+        &bins,
+        &part,
+        &[],
+        &[
+            (local("2026-03-09 12:00"), MAX, Some(Paused)),
+            (local("2026-03-09 12:00"), NOA, Some(NotYourTurn)),
+            (local("2026-03-11 12:00"), MAX, Some(Todo)),
+        ],
+    );
+    // Away all week: Noa has it, and the week after is Noa's as well.
+    let week = Pauses(vec![pause(Some(MAX), "2026-03-08", "2026-03-15")]);
+    check(
+        &bins,
+        &week,
+        &[],
+        &[
+            (local("2026-03-11 12:00"), MAX, Some(Paused)),
+            (local("2026-03-11 12:00"), NOA, Some(Todo)),
+            (local("2026-03-18 12:00"), NOA, Some(Todo)),
+            (local("2026-03-23 12:00"), LILY, Some(Todo)),
+        ],
+    );
+}
+
+#[test]
+fn each_way_of_sharing_across_a_pause_and_a_move_to_another_zone() {
+    // Max is away on Tuesday 3 March. At 20:00 on Monday in New York it is
+    // already 10:00 on Tuesday in Tokyo: after the family moves there,
+    // the same moment is his paused day.
+    let tokyo: Tz = chrono_tz::Asia::Tokyo;
+    let pauses = Pauses(vec![pause(Some(MAX), "2026-03-03", "2026-03-03")]);
+    let moment = local("2026-03-02 20:00");
+    for (mode, new_york, in_tokyo) in [
+        // Each on their own: Max owes it on Monday, is paused on Tuesday.
+        (
+            Mode::Each,
+            [(LILY, Todo), (MAX, Todo), (NOA, Todo)],
+            [(LILY, Todo), (MAX, Paused), (NOA, Todo)],
+        ),
+        // First come: the same, nobody has taken it.
+        (
+            Mode::FirstCome,
+            [(LILY, Todo), (MAX, Todo), (NOA, Todo)],
+            [(LILY, Todo), (MAX, Paused), (NOA, Todo)],
+        ),
+        // In turns: Monday is Lily's; Tuesday Max's, passed to Noa.
+        (
+            Mode::Rotate,
+            [(LILY, Todo), (MAX, NotYourTurn), (NOA, NotYourTurn)],
+            [(LILY, NotYourTurn), (MAX, Paused), (NOA, Todo)],
+        ),
+    ] {
+        let chore = with(&rules(mode, &[LILY, MAX, NOA], None), &pauses);
+        let rows = |expected: [(Uuid, Status); 3], at| -> Vec<Row> {
+            expected
+                .map(|(child, status)| (at, child, Some(status)))
+                .to_vec()
+        };
+        check_in(tz(), &chore, &[], &rows(new_york, moment));
+        check_in(tokyo, &chore, &[], &rows(in_tokyo, moment));
+    }
+}
+
+#[test]
+fn a_pause_ends_on_the_last_day_of_the_pauses_that_meet() {
+    let pauses = Pauses(vec![
+        pause(Some(MAX), "2026-03-03", "2026-03-05"),
+        pause(None, "2026-03-06", "2026-03-07"),
+        pause(Some(MAX), "2026-03-09", "2026-03-09"),
+    ]);
+    assert_eq!(pauses.until(MAX, date("2026-03-02")), None);
+    assert_eq!(
+        pauses.until(MAX, date("2026-03-04")),
+        Some(date("2026-03-07"))
+    );
+    assert_eq!(pauses.until(LILY, date("2026-03-04")), None);
+    assert_eq!(
+        pauses.until(LILY, date("2026-03-06")),
+        Some(date("2026-03-07"))
+    );
+    assert_eq!(
+        pauses.until(MAX, date("2026-03-09")),
+        Some(date("2026-03-09"))
+    );
+    assert!(pauses.cover_all(MAX, date("2026-03-03"), date("2026-03-08")));
+    assert!(!pauses.cover_all(MAX, date("2026-03-03"), date("2026-03-09")));
 }
 
 #[test]

@@ -201,7 +201,7 @@ fn a_scheduled_rotation_takes_turns_on_due_days_only() {
     let turns: Vec<(NaiveDate, Uuid, bool)> = bins
         .turns(date("2026-03-03"), 4)
         .into_iter()
-        .map(|(p, child, swapped)| (p.start, child, swapped))
+        .map(|t| (t.period.start, t.holder, t.swapped))
         .collect();
     assert_eq!(
         turns,
@@ -243,7 +243,7 @@ fn a_swap_gives_a_turn_away_and_takes_the_other_childs_next_one_back() {
     let turns: Vec<(NaiveDate, Uuid, bool)> = dishes
         .turns(date("2026-03-04"), 3)
         .into_iter()
-        .map(|(p, child, swapped)| (p.start, child, swapped))
+        .map(|t| (t.period.start, t.holder, t.swapped))
         .collect();
     assert_eq!(
         turns,

@@ -9,6 +9,7 @@ use uuid::Uuid;
 
 use crate::{
     error::Error,
+    pause::Pauses,
     schedule::{Mode, Rules},
 };
 
@@ -36,8 +37,9 @@ pub struct ChoreRow {
 }
 
 impl ChoreRow {
-    /// Who does it and when, with the turns parents swapped (`swaps`).
-    pub fn rules(&self, swaps: BTreeMap<NaiveDate, Uuid>) -> Rules {
+    /// Who does it and when, with the turns parents swapped (`swaps`) and
+    /// the family's `pauses` (a paused child's turn passes on).
+    pub fn rules(&self, swaps: BTreeMap<NaiveDate, Uuid>, pauses: &Pauses) -> Rules {
         Rules {
             frequency_days: self.frequency_days,
             mode: Mode::parse(&self.assignment_mode),
@@ -50,6 +52,7 @@ impl ChoreRow {
             due_time: self.due_time,
             starts_on: self.periods_start_on,
             swaps,
+            pauses: pauses.clone(),
         }
     }
 }

@@ -30,6 +30,9 @@ export function ChoreTurns({ chore, familyChildren }: ChoreTurnsProps) {
           <p className="list__secondary">
             <strong>{t('turns.now', { name: current.child.name })}</strong>
             {current.swapped && <span className="badge badge--inline">{t('turns.swapped')}</span>}
+            {current.covering && (
+              <span className="badge badge--inline">{t('turns.covering', { name: current.covering.name })}</span>
+            )}
             {next && <span className="chore-turns__next">{t('turns.next', { name: next.child.name })}</span>}
           </p>
         )

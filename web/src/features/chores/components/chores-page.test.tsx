@@ -331,6 +331,19 @@ describe('ChoresPage: who does a chore, and when', () => {
     expect(within(mowing).queryByRole('button', { name: /Swap turns/ })).toBeNull();
   });
 
+  it('says whose turn the current one was when it passed on from a paused child', async () => {
+    // Lily is away today: Max has her turn, and the next by the order.
+    const { turns } = turnsOf(max, max);
+    const passed = { choreId: bins.id, turns: [{ ...turns[0], covering: { id: lily.id, name: lily.name } }, turns[1]] };
+    stubWithBins((request) =>
+      request.method === 'GET' && request.path.startsWith(`/chores/${bins.id}/turns`) ? jsonResponse(200, passed) : undefined,
+    );
+    renderPage();
+    const row = await screen.findByRole('listitem', { name: 'Take out bins' });
+    expect(await within(row).findByText("Now: Max's turn")).toBeTruthy();
+    expect(within(row).getByText('For Lily, paused')).toBeTruthy();
+  });
+
   it('creates a chore for two children taking turns on chosen days by a time', async () => {
     const user = userEvent.setup();
     const { requests } = stubWithBins();

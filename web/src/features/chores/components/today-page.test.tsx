@@ -35,7 +35,7 @@ const today: Today = {
       childName: lily.name,
       chores: [
         item(bed, 'LATE', { dueAt: DUE }),
-        item(bins, 'TODO'),
+        item(bins, 'TODO', { turn: lily }),
         item(dishes, 'DONE', { submission: { id: 's1', status: 'PENDING', late: true } }),
         item(dog, 'TAKEN', { takenBy: max }),
         item(plants, 'COOLDOWN', { nextAvailableAt: BACK }),
@@ -53,6 +53,15 @@ const today: Today = {
       ],
     },
     { childId: 'child-3', childName: 'Sam', chores: [] },
+  ],
+};
+
+/** Max is away until Thursday: his turn of the bins passed to Lily. */
+const maxAway: Today = {
+  ...today,
+  children: [
+    { childId: lily.id, childName: lily.name, chores: [item(bins, 'TODO', { turn: lily })] },
+    { childId: max.id, childName: max.name, chores: [item(bins, 'PAUSED', { turn: lily })], pausedUntil: '2030-03-07' },
   ],
 };
 
@@ -145,6 +154,25 @@ describe('TodayPage', () => {
     ]);
     // Today's lists load again.
     await waitFor(() => expect(requests.filter((request) => request.path === '/chores/today')).toHaveLength(2));
+  });
+
+  it("says until when a child is paused, and their turn passed on is swapped from the holder's row", async () => {
+    signIn(userWithRole('ORG_ADMIN'));
+    stubApi(({ path }) => {
+      if (path === '/chores/today') return jsonResponse(200, maxAway);
+      if (path === '/children') return jsonResponse(200, []);
+      if (path === '/missed') return jsonResponse(200, []);
+      return undefined;
+    });
+    renderWithProviders(<TodayPage />);
+
+    expect(await rowsOf('Max')).toEqual([['Take out bins', 'Take out binsPaused']]);
+    const maxCard = screen.getByRole('list', { name: "Max's chores today" }).parentElement!;
+    expect(within(maxCard).getByText(`Paused until ${formatCalendarDate('2030-03-07')}`)).toBeTruthy();
+    expect(within(maxCard).queryByRole('button')).toBeNull();
+    const lilyList = screen.getByRole('list', { name: "Lily's chores today" });
+    expect(within(lilyList).getByRole('button', { name: 'Swap turns: Take out bins' })).toBeTruthy();
+    expect(screen.getAllByText(/^Paused until/)).toHaveLength(1);
   });
 
   it('lists the misses not yet excused under their child and excuses one', async () => {

@@ -138,12 +138,21 @@ function ChildCard({ child, timeZone, misses, onSwap, onExcuse }: ChildCardProps
   const { t } = useTranslation('chores');
   return (
     <Card title={child.childName}>
+      {child.pausedUntil && (
+        <p className="badge badge--inline">{t('today.pausedUntil', { date: formatCalendarDate(child.pausedUntil) })}</p>
+      )}
       {child.chores.length === 0 ? (
         <p className="muted">{t('today.nothingToday', { name: child.childName })}</p>
       ) : (
         <ul className="list" aria-label={t('today.choresOf', { name: child.childName })}>
           {child.chores.map((item) => (
-            <TodayRow key={item.chore.id} item={item} timeZone={timeZone} onSwap={() => onSwap(item)} />
+            <TodayRow
+              key={item.chore.id}
+              childId={child.childId}
+              item={item}
+              timeZone={timeZone}
+              onSwap={() => onSwap(item)}
+            />
           ))}
         </ul>
       )}
@@ -158,11 +167,18 @@ function ChildCard({ child, timeZone, misses, onSwap, onExcuse }: ChildCardProps
   );
 }
 
-function TodayRow({ item, timeZone, onSwap }: { item: TodayChore; timeZone: string | undefined; onSwap: () => void }) {
+interface TodayRowProps {
+  childId: string;
+  item: TodayChore;
+  timeZone: string | undefined;
+  onSwap: () => void;
+}
+
+function TodayRow({ childId, item, timeZone, onSwap }: TodayRowProps) {
   const { t } = useTranslation('chores');
   const { chore } = item;
-  // The child whose list holds a chore in turns, other than "not your turn", has the turn.
-  const holdsTurn = chore.assignmentMode === 'ROTATE' && item.status !== 'NOT_YOUR_TURN' && item.status !== 'DONE';
+  // Whose turn it is today (a paused child's passes on): theirs to swap until done.
+  const holdsTurn = chore.assignmentMode === 'ROTATE' && item.turn?.id === childId && item.status !== 'DONE';
   const about = [
     item.dueAt ? t('today.dueBy', { time: formatTime(item.dueAt, timeZone) }) : null,
     item.status === 'COOLDOWN' && item.nextAvailableAt

@@ -10,6 +10,7 @@ import { stubUpload } from '@/testing/fake-upload';
 import { buildUser, childUser, jsonResponse } from '@/testing/fixtures';
 import { renderWithProviders, signIn, stubApi } from '@/testing/test-utils';
 import type { Chore, Submission, TodayChore } from '@/types/api';
+import { formatCalendarDate } from '@/utils/format';
 
 const dishes = buildChore({ id: 'c-dishes', name: 'Wash dishes', frequencyDays: 0 });
 const lawn = buildChore({ id: 'c-lawn', name: 'Mow lawn', category: garden, categoryId: garden.id, baseReward: 5 });
@@ -19,10 +20,10 @@ const lockedLawn: TodayChore = { chore: lawn, status: 'COOLDOWN', nextAvailableA
 const todo = (chore: Chore, more: Partial<TodayChore> = {}): TodayChore => ({ chore, status: 'TODO', ...more });
 
 /** GET /chores/today for the signed-in child, on 3 March 2030 in UTC. */
-const todayOf = (chores: TodayChore[]) => ({
+const todayOf = (chores: TodayChore[], pausedUntil: string | null = null) => ({
   date: '2030-03-03',
   timeZone: 'UTC',
-  children: [{ childId: 'child-1', childName: 'Kit', chores }],
+  children: [{ childId: 'child-1', childName: 'Kit', chores, pausedUntil }],
 });
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
@@ -40,6 +41,8 @@ const emptyStats = {
 interface Home {
   chores?: Chore[];
   today?: TodayChore[];
+  /** The last day of the child's pause today is in. */
+  pausedUntil?: string;
   pending?: Submission[];
   history?: Submission[];
   stats?: object;
@@ -50,7 +53,7 @@ function stubHome(home: Home) {
   return stubApi(({ path }) => {
     if (path === '/dashboard/stats') return jsonResponse(200, home.stats ?? emptyStats);
     if (path === '/chores') return jsonResponse(200, home.chores ?? [dishes, lawn, porch]);
-    if (path === '/chores/today') return jsonResponse(200, todayOf(home.today ?? [todo(dishes), lockedLawn, todo(porch)]));
+    if (path === '/chores/today') return jsonResponse(200, todayOf(home.today ?? [todo(dishes), lockedLawn, todo(porch)], home.pausedUntil));
     if (path === '/submissions?status=PENDING') return jsonResponse(200, home.pending ?? []);
     if (path === '/submissions/history') return jsonResponse(200, home.history ?? []);
     return undefined;
@@ -243,6 +246,29 @@ describe("The child's home: turns, first come and due times", () => {
     expect(screen.queryByRole('button', { name: 'Do it: Feed the cat' })).toBeNull();
     const doable = within(screen.getByRole('list', { name: 'Chores you can do now' }));
     expect(doable.getAllByRole('listitem').map((row) => row.getAttribute('aria-label'))).toEqual(['Wash dishes']);
+  });
+
+  it('says until when a paused child is paused, on the home and on each paused chore', async () => {
+    signIn(childUser('MONEY'));
+    stubHome({
+      chores: [bins, dishes],
+      pausedUntil: '2030-03-05',
+      today: [
+        { chore: bins, status: 'PAUSED', turn: sam },
+        { chore: dishes, status: 'PAUSED' },
+      ],
+    });
+    renderHome();
+
+    const until = `Paused until ${formatCalendarDate('2030-03-05')}`;
+    expect(await screen.findByText(until, { selector: '.alert' })).toBeTruthy();
+    const others = within(await screen.findByRole('list', { name: 'Chores that are not yours now' }));
+    for (const name of ['Take out bins', 'Wash dishes']) {
+      const row = within(others.getByRole('listitem', { name }));
+      expect(row.getByText('Paused')).toBeTruthy();
+      expect(row.getByText(until)).toBeTruthy();
+    }
+    expect(screen.queryByRole('button', { name: /^Do it/ })).toBeNull();
   });
 
   it('shows due times, soonest first, and marks what is late or due soon', async () => {

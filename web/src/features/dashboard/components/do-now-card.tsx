@@ -15,7 +15,7 @@ import { useOwnRewardUnit } from '@/stores/session-store';
 import { useUiTheme } from '@/stores/theme-store';
 import type { Chore, TodayChore } from '@/types/api';
 import { i18n } from '@/lib/i18n';
-import { formatDate, formatReward, formatTime } from '@/utils/format';
+import { formatCalendarDate, formatDate, formatReward, formatTime } from '@/utils/format';
 
 /** What the child is told once a chore is sent: simply for KIDS, plainly otherwise. */
 export function sentText(choreName: string, kids: boolean): string {
@@ -46,7 +46,11 @@ export function DoNowCard() {
   // The lists wait for today's too (unless it failed): before it, a locked chore would look doable.
   const ready = chores.data !== undefined && !today.isPending;
   const own = today.data?.children[0];
-  const context: TodayContext = { date: today.data?.date ?? '', timeZone: today.data?.timeZone ?? 'UTC' };
+  const context: TodayContext = {
+    date: today.data?.date ?? '',
+    timeZone: today.data?.timeZone ?? 'UTC',
+    pausedUntil: own?.pausedUntil ?? null,
+  };
 
   return (
     <Card title={t('doNow.title')} aria-label={t('doNow.title')} className="do-now">
@@ -54,6 +58,11 @@ export function DoNowCard() {
         <div ref={sentRef} className="alert alert--success" role="status" tabIndex={-1}>
           {sent}
         </div>
+      )}
+      {context.pausedUntil && (
+        <p className="alert alert--info" role="status">
+          {t('doNow.pausedUntil', { date: formatCalendarDate(context.pausedUntil) })}
+        </p>
       )}
       {ready ? (
         <DoNowLists
@@ -85,10 +94,12 @@ export function DoNowCard() {
   );
 }
 
-/** The family's day and time zone, which due times and "in 2 days" follow. */
+/** The family's day and time zone, which due times and "in 2 days" follow, and the child's pause. */
 interface TodayContext {
   date: string;
   timeZone: string;
+  /** The last day of the child's pause today is in; null when not paused. */
+  pausedUntil: string | null;
 }
 
 interface DoNowListsProps {
@@ -128,7 +139,7 @@ function DoNowLists({ chores, list, context, kids, onDo }: DoNowListsProps) {
           <h3 className="do-now__subtitle">{t('doNow.othersTitle')}</h3>
           <ul className="list" aria-label={t('doNow.othersLabel')}>
             {list.others.map((item) => (
-              <OtherRow key={item.chore.id} item={item} />
+              <OtherRow key={item.chore.id} item={item} pausedUntil={context.pausedUntil} />
             ))}
           </ul>
         </>
@@ -205,7 +216,7 @@ function LockedRow({ item, context }: { item: TodayChore; context: TodayContext 
 }
 
 /** What a chore that is not the child's now says: whose it is, and when it is theirs again. */
-function otherTexts(item: TodayChore): { badge: string; text: string } {
+function otherTexts(item: TodayChore, pausedUntil: string | null): { badge: string; text: string } {
   const when = item.nextAvailableAt ? formatDate(item.nextAvailableAt) : null;
   switch (item.status) {
     case 'NOT_YOUR_TURN':
@@ -231,13 +242,18 @@ function otherTexts(item: TodayChore): { badge: string; text: string } {
     case 'MISSED':
       return { badge: i18n.t('dashboard:doNow.missed'), text: i18n.t('dashboard:doNow.missedText') };
     default:
-      return { badge: i18n.t('dashboard:doNow.paused'), text: i18n.t('dashboard:doNow.pausedText') };
+      return {
+        badge: i18n.t('dashboard:doNow.paused'),
+        text: pausedUntil
+          ? i18n.t('dashboard:doNow.pausedUntil', { date: formatCalendarDate(pausedUntil) })
+          : i18n.t('dashboard:doNow.pausedText'),
+      };
   }
 }
 
-function OtherRow({ item }: { item: TodayChore }) {
+function OtherRow({ item, pausedUntil }: { item: TodayChore; pausedUntil: string | null }) {
   const { chore } = item;
-  const { badge, text } = otherTexts(item);
+  const { badge, text } = otherTexts(item, pausedUntil);
   return (
     <li className="list__row do-now__row do-now__row--locked" aria-label={chore.name}>
       <div className="do-now__main">
