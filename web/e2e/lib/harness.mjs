@@ -168,15 +168,31 @@ export async function approveFromQueue(page, card, submissionId) {
   return reviewed;
 }
 
-/** Accepts the next confirm dialog and resolves to its message. */
-export function acceptNextDialog(page) {
-  return new Promise((resolve) => {
-    page.once('dialog', async (dialog) => {
-      const message = dialog.message();
-      await dialog.accept();
-      resolve(message);
-    });
-  });
+/**
+ * The app's own confirmation (a modal dialog in the page, not the browser's
+ * confirm()), named like the button that asked (`title`, a string matched
+ * whole or a RegExp): waits for it to open and resolves to the dialog and its
+ * question (the text that describes it).
+ */
+export async function confirmationDialog(page, title) {
+  const dialog = page.getByRole('dialog', { name: title, exact: true });
+  await dialog.waitFor();
+  const question = await dialog.evaluate(
+    (element) => document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent ?? '',
+  );
+  return { dialog, question };
+}
+
+/**
+ * Answers the app's confirmation named `title` by pressing `button` in it
+ * (the action it names, or Cancel); resolves to its question once the
+ * dialog has closed.
+ */
+export async function answerConfirmation(page, title, button) {
+  const { dialog, question } = await confirmationDialog(page, title);
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+  return question;
 }
 
 async function apiCall(method, path, { body, token } = {}) {

@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 
 import {
   BASE_URL,
+  answerConfirmation,
   inviteChild,
   loginThroughUi,
   nextResponse,
@@ -44,37 +45,22 @@ async function apiLogin({ email, password }) {
 }
 
 /**
- * Accepts the next `count` browser dialogs (a confirmation, then the alert
- * reporting the outcome) and resolves to their messages.
- */
-function acceptDialogs(page, count) {
-  return new Promise((resolve) => {
-    const messages = [];
-    const onDialog = async (dialog) => {
-      messages.push(dialog.message());
-      await dialog.accept();
-      if (messages.length === count) {
-        page.off('dialog', onDialog);
-        resolve(messages);
-      }
-    };
-    page.on('dialog', onDialog);
-  });
-}
-
-/**
  * Clicks an organization action (Upgrade, Suspend, Activate) in `row`,
- * accepts its confirmation and resolves to [question, alert] once the alert
- * reporting the outcome is accepted.
+ * confirms it in the app's own dialog and resolves to [question, outcome]:
+ * the question asked and the outcome said in the page (a status message
+ * above the list, not a dialog) once the family is loaded again.
  */
 async function runAction(page, row, label, organizationId, call) {
-  const dialogs = acceptDialogs(page, 2);
-  const [response] = await Promise.all([
+  await row.getByRole('button', { name: new RegExp(`^${label}\\b`) }).click();
+  const [response, question] = await Promise.all([
     nextResponse(page, 'PATCH', `/admin/organizations/${organizationId}/${call}`),
-    row.getByRole('button', { name: new RegExp(`^${label}\\b`) }).click(),
+    answerConfirmation(page, new RegExp(`^${label}\\b`), label),
   ]);
   assert.equal(response.status(), 200, `${label} answered ${response.status()}`);
-  return dialogs;
+  const outcome = page.locator('.admin-tab > .alert[role="status"]');
+  await outcome.waitFor();
+  assert.equal(await page.getByRole('dialog').count(), 0, 'the outcome is said in the page, not in a dialog');
+  return [question, (await outcome.innerText()).trim()];
 }
 
 describe('admin console', () => {

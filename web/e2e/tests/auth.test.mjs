@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import {
-  acceptNextDialog,
+  answerConfirmation,
   launchBrowser,
   readSession,
   registerParent,
@@ -47,9 +47,9 @@ describe('authentication', () => {
       assert.ok(afterRegister.token, 'token stored after registering');
       assert.ok(afterRegister.user, 'user stored after registering');
 
-      const dialogMessage = acceptNextDialog(page);
+      // Logout asks first, in the app's own dialog.
       await page.getByRole('button', { name: 'Logout' }).click();
-      assert.equal(await dialogMessage, 'Are you sure you want to logout?');
+      assert.equal(await answerConfirmation(page, 'Logout', 'Logout'), 'Are you sure you want to logout?');
       await waitForPath(page, '/login');
       assert.deepEqual(await readSession(page), { token: null, user: null });
 

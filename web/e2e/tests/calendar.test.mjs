@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 
 import {
-  acceptNextDialog,
   addChild,
+  answerConfirmation,
   createCategory,
   createChore,
   loginThroughUi,
@@ -71,13 +71,13 @@ async function createFetchAndDelete(page, who, mode, password) {
   assert.match(body, /SUMMARY:Water the plants/);
   assert.match(body, /SUMMARY:Mia's birthday/);
 
-  const confirmed = acceptNextDialog(page);
   const row = card.getByRole('list', { name: FEED_LIST }).getByRole('listitem').first();
-  const [deleted] = await Promise.all([
+  await row.getByRole('button', { name: /^Delete the feed made/ }).click();
+  const [deleted, question] = await Promise.all([
     nextResponse(page, 'DELETE', `/calendar/feeds/${(await created.json()).id}`),
-    row.getByRole('button', { name: /^Delete the feed made/ }).click(),
+    answerConfirmation(page, /^Delete the feed made/, 'Delete'),
   ]);
-  assert.match(await confirmed, /Delete this calendar feed\?/);
+  assert.match(question, /Delete this calendar feed\?/);
   assert.equal(deleted.status(), 204);
   await card.getByText('You have no calendar feed yet.').waitFor();
   assert.equal(await card.getByRole('textbox', { name: 'Calendar feed address' }).count(), 0);

@@ -5,7 +5,7 @@ import jsQR from 'jsqr';
 
 import {
   acceptInvite,
-  acceptNextDialog,
+  answerConfirmation,
   createInviteCode,
   currentUserStatus,
   inviteChild,
@@ -244,14 +244,14 @@ describe('family', () => {
         const ownRow = members.getByRole('row').filter({ hasText: parent.email });
         assert.equal(await ownRow.getByRole('button', { name: /Deactivate/ }).count(), 0);
 
-        const confirmation = acceptNextDialog(page);
-        const [response] = await Promise.all([
+        await page.getByRole('button', { name: 'Deactivate Lee Leaving' }).click();
+        const [response, question] = await Promise.all([
           page.waitForResponse(
             (r) => /^\/api\/users\/[^/]+\/deactivate$/.test(new URL(r.url()).pathname) && r.request().method() === 'PUT',
           ),
-          page.getByRole('button', { name: 'Deactivate Lee Leaving' }).click(),
+          answerConfirmation(page, 'Deactivate Lee Leaving', 'Deactivate'),
         ]);
-        assert.match(await confirmation, /^Deactivate Lee Leaving\?/);
+        assert.match(question, /^Deactivate Lee Leaving\?/);
         assert.equal(response.status(), 200);
         await members.getByText(other.email).waitFor({ state: 'detached' });
 

@@ -6,6 +6,7 @@ import jsQR from 'jsqr';
 import {
   BASE_URL,
   addChild,
+  answerConfirmation,
   approveFromQueue,
   createCategory,
   createChore,
@@ -197,15 +198,20 @@ describe('reviews', () => {
         { button: await remove.elementHandle(), rgb: red },
       );
 
-      // The confirmation stays: dismissing it keeps the child.
-      const question = new Promise((resolve) => {
-        page.once('dialog', async (dialog) => {
-          resolve(dialog.message());
-          await dialog.dismiss();
-        });
-      });
+      // The confirmation stays, in the app's own dialog with a filled red
+      // Delete: Cancel keeps the child and gives focus back to the card's button.
       await remove.click();
-      assert.match(await question, new RegExp(`^Delete ${name}\\?`));
+      const confirmDelete = page
+        .getByRole('dialog', { name: `Delete ${name}`, exact: true })
+        .getByRole('button', { name: 'Delete', exact: true });
+      await confirmDelete.waitFor();
+      await page.mouse.move(0, 0);
+      await page.waitForFunction(
+        ({ button, rgb }) => getComputedStyle(button).backgroundColor === rgb,
+        { button: await confirmDelete.elementHandle(), rgb: red },
+      );
+      assert.match(await answerConfirmation(page, `Delete ${name}`, 'Cancel'), new RegExp(`^Delete ${name}\\?`));
+      assert.ok(await remove.evaluate((button) => button === document.activeElement), 'focus is back on Delete');
       await card.getByText('Invitation pending').waitFor();
     });
   });

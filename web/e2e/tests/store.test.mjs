@@ -8,9 +8,9 @@ import { createRequire } from 'node:module';
 import { describe, test } from 'node:test';
 
 import {
-  acceptNextDialog,
   addChild,
   adjustBalance,
+  confirmationDialog,
   createStoreItem,
   jarsOf,
   loginThroughUi,
@@ -70,13 +70,16 @@ describe('store', () => {
         await item.getByText('$3.50 · 2 left').waitFor();
         problems.push(...(await problemsOf(page, 'child store')));
 
-        // ...and asks for it, once they have agreed.
-        const confirmed = acceptNextDialog(page);
+        // ...and asks for it, once they have agreed in the app's own dialog.
+        await item.getByRole('button', { name: `Redeem ${reward}` }).click();
+        const { dialog: confirmation, question } = await confirmationDialog(page, `Redeem ${reward}`);
+        assert.match(question, new RegExp(`Ask for ${reward} for \\$3\\.50\\?`));
+        problems.push(...(await problemsOf(page, 'child store, asked to confirm')));
         const [response] = await Promise.all([
           nextResponse(page, 'POST', `/store/items/${pizza.id}/redeem`),
-          item.getByRole('button', { name: `Redeem ${reward}` }).click(),
+          confirmation.getByRole('button', { name: 'Redeem', exact: true }).click(),
         ]);
-        assert.match(await confirmed, new RegExp(`Ask for ${reward} for \\$3\\.50\\?`));
+        await confirmation.waitFor({ state: 'detached' });
         assert.equal(response.status(), 201);
         await page.getByText(`Asked for ${reward}: a parent will decide soon.`).waitFor();
         const requests = page.getByRole('region', { name: 'My Requests' });

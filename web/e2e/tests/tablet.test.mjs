@@ -9,8 +9,8 @@ import { before, describe, test } from 'node:test';
 
 import {
   BASE_URL,
-  acceptNextDialog,
   addChild,
+  answerConfirmation,
   createCategory,
   createChore,
   loginThroughUi,
@@ -181,12 +181,12 @@ describe('the family tablet', () => {
         await page.goto('/settings');
         const row = page.getByRole('list', { name: 'Tablets' }).getByRole('listitem').filter({ hasText: 'Hall tablet' });
         await row.getByText('Not used yet').waitFor();
-        const confirmed = acceptNextDialog(page);
-        const [removed] = await Promise.all([
+        await row.getByRole('button', { name: 'Remove Hall tablet' }).click();
+        const [removed, question] = await Promise.all([
           nextResponse(page, 'DELETE', `/organizations/tablets/${created.tablet.id}`),
-          row.getByRole('button', { name: 'Remove Hall tablet' }).click(),
+          answerConfirmation(page, 'Remove Hall tablet', 'Remove'),
         ]);
-        assert.match(await confirmed, /Remove Hall tablet\?/);
+        assert.match(question, /Remove Hall tablet\?/);
         assert.equal(removed.status(), 204);
         await page.getByText('No tablets set up yet.').waitFor();
       },

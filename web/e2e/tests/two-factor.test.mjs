@@ -12,7 +12,7 @@ import { describe, test } from 'node:test';
 
 import {
   BASE_URL,
-  acceptNextDialog,
+  answerConfirmation,
   loginThroughUi,
   nextResponse,
   readSession,
@@ -88,9 +88,8 @@ async function passwordStep(page, { email, password }) {
 }
 
 async function logOut(page) {
-  const question = acceptNextDialog(page);
   await page.getByRole('button', { name: 'Logout' }).click();
-  assert.equal(await question, 'Are you sure you want to logout?');
+  assert.equal(await answerConfirmation(page, 'Logout', 'Logout'), 'Are you sure you want to logout?');
   await waitForPath(page, '/login');
 }
 

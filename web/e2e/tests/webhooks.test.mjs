@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
-import { acceptNextDialog, loginThroughUi, nextResponse, registerParent, sharedBrowser } from '../lib/harness.mjs';
+import { confirmationDialog, loginThroughUi, nextResponse, registerParent, sharedBrowser } from '../lib/harness.mjs';
 import { axeViolations, horizontalOverflow, openWalkerContext, settled } from '../lib/walk.mjs';
 
 const browser = sharedBrowser();
@@ -93,13 +93,16 @@ describe('webhooks', () => {
         await row.getByRole('list', { name: 'Deliveries' }).getByText('webhook.test').waitFor();
         problems.push(...(await problemsOf(page, `a webhook with its deliveries (${mode})`)));
 
-        // Deleted after a confirmation.
-        const confirmed = acceptNextDialog(page);
+        // Deleted after a confirmation, asked in the app's own dialog.
+        await row.getByRole('button', { name: `Delete the webhook ${ENDPOINT}` }).click();
+        const { dialog: confirmation, question } = await confirmationDialog(page, `Delete the webhook ${ENDPOINT}`);
+        assert.match(question, /Delete the webhook https:\/\/192\.31\.196\.1/);
+        problems.push(...(await problemsOf(page, `the delete confirmation (${mode})`)));
         const [deleted] = await Promise.all([
           nextResponse(page, 'DELETE', `/webhooks/${hook}`),
-          row.getByRole('button', { name: `Delete the webhook ${ENDPOINT}` }).click(),
+          confirmation.getByRole('button', { name: 'Delete', exact: true }).click(),
         ]);
-        assert.match(await confirmed, /Delete the webhook https:\/\/192\.31\.196\.1/);
+        await confirmation.waitFor({ state: 'detached' });
         assert.equal(deleted.status(), 204);
         await card.getByText('No webhooks yet.').waitFor();
 

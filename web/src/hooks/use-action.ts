@@ -1,18 +1,21 @@
 import { useState } from 'react';
 
+import { useConfirm, type Confirmation } from '@/components/ui/confirm-dialog';
 import { getErrorMessage } from '@/lib/api-client';
 
 /**
  * A button's call to the server (delete, retire, approve…): whether it is
  * under way, and the text to show when it failed (the server's, else
- * `fallback`). With a confirmation, nothing happens unless the user agrees.
+ * `fallback`). With a confirmation, nothing happens unless the user agrees
+ * in the dialog, which the component renders as `confirmDialog`.
  */
 export function useAction(fallback: string) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [confirm, confirmDialog] = useConfirm();
 
-  const run = async (action: () => Promise<void>, confirmation?: string) => {
-    if (confirmation && !window.confirm(confirmation)) return;
+  const run = async (action: () => Promise<void>, confirmation?: Confirmation) => {
+    if (confirmation && !(await confirm(confirmation))) return;
     setError(null);
     setBusy(true);
     try {
@@ -24,5 +27,5 @@ export function useAction(fallback: string) {
     }
   };
 
-  return { busy, error, run };
+  return { busy, error, run, confirmDialog };
 }

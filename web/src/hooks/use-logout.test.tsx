@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -9,11 +9,14 @@ import { buildUser } from '@/testing/fixtures';
 import { signIn } from '@/testing/test-utils';
 
 function LogoutButton() {
-  const logout = useLogout();
+  const [logout, logoutDialog] = useLogout();
   return (
-    <button type="button" onClick={logout}>
-      Logout
-    </button>
+    <>
+      <button type="button" onClick={logout}>
+        Logout
+      </button>
+      {logoutDialog}
+    </>
   );
 }
 
@@ -29,18 +32,27 @@ function renderLogout() {
   return router;
 }
 
+/** The in-app question Logout asks, with the spec's words. */
+function logoutQuestion(): HTMLElement {
+  const dialog = screen.getByRole('dialog', { name: 'Logout' });
+  expect(document.getElementById(dialog.getAttribute('aria-describedby') ?? '')?.textContent).toBe(LOGOUT_CONFIRMATION);
+  return dialog;
+}
+
 describe('useLogout', () => {
-  it('ends the session on the server with its token, then forgets it here', async () => {
-    const confirm = vi.fn(() => true);
-    vi.stubGlobal('confirm', confirm);
+  it('asks in the app first, then ends the session on the server with its token and forgets it here', async () => {
+    const user = userEvent.setup();
     const fetchMock = vi.fn(() => Promise.resolve(new Response(null, { status: 204 })));
     vi.stubGlobal('fetch', fetchMock);
     signIn(buildUser(), 'session-token');
     const router = renderLogout();
 
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    const question = logoutQuestion();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(useSessionStore.getState().token).toBe('session-token');
 
-    expect(confirm).toHaveBeenCalledWith(LOGOUT_CONFIRMATION);
+    await user.click(within(question).getByRole('button', { name: 'Logout' }));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/auth/logout');
@@ -51,28 +63,38 @@ describe('useLogout', () => {
   });
 
   it('logs out here even when the server cannot be reached', async () => {
-    vi.stubGlobal('confirm', vi.fn(() => true));
+    const user = userEvent.setup();
     vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
     signIn(buildUser(), 'session-token');
     const router = renderLogout();
 
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await user.click(within(logoutQuestion()).getByRole('button', { name: 'Logout' }));
 
     expect(useSessionStore.getState().token).toBeNull();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(screen.getByText('Login screen')).toBeTruthy();
   });
 
-  it('keeps the session when the user changes their mind', async () => {
-    vi.stubGlobal('confirm', vi.fn(() => false));
+  it.each([
+    ['Cancel', (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole('button', { name: 'Cancel' }))],
+    ['Escape', (user: ReturnType<typeof userEvent.setup>) => user.keyboard('{Escape}')],
+  ])('keeps the session when the user changes their mind (%s)', async (_, changeMind) => {
+    const user = userEvent.setup();
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
     signIn(buildUser(), 'session-token');
-    renderLogout();
+    const router = renderLogout();
+    const logout = screen.getByRole('button', { name: 'Logout' });
 
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
+    await user.click(logout);
+    logoutQuestion();
+    await changeMind(user);
 
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(logout);
     expect(fetchMock).not.toHaveBeenCalled();
     expect(useSessionStore.getState().token).toBe('session-token');
+    expect(router.state.location.pathname).toBe('/');
   });
 });

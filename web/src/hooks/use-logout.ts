@@ -1,7 +1,8 @@
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 
 import { logoutOnServer } from '@/api/logout';
+import { useConfirm } from '@/components/ui/confirm-dialog';
 import { paths } from '@/config/paths';
 import { i18n } from '@/lib/i18n';
 import { useSessionEndStore } from '@/stores/session-end-store';
@@ -27,15 +28,22 @@ export function useLeaveSession(): () => void {
 }
 
 /**
- * Asks for confirmation, ends the session on the server (best effort), clears
- * it here and returns to the login screen.
+ * Logout: asks for confirmation in a dialog (which the caller renders), then
+ * ends the session on the server (best effort), clears it here and returns
+ * to the login screen.
  */
-export function useLogout(): () => void {
+export function useLogout(): [logout: () => void, confirmDialog: ReactNode] {
   const leave = useLeaveSession();
+  const [confirm, confirmDialog] = useConfirm();
 
-  return useCallback(() => {
-    if (!window.confirm(i18n.t('common:logout.confirm'))) return;
-    logoutOnServer();
-    leave();
-  }, [leave]);
+  const logout = useCallback(() => {
+    const action = i18n.t('common:layout.logout');
+    void confirm({ title: action, message: i18n.t('common:logout.confirm'), confirmLabel: action }).then((confirmed) => {
+      if (!confirmed) return;
+      logoutOnServer();
+      leave();
+    });
+  }, [confirm, leave]);
+
+  return [logout, confirmDialog];
 }

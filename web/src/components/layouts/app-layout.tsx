@@ -25,7 +25,7 @@ import { fullName } from '@/utils/format';
  */
 export function AppLayout({ banner, bell }: { banner?: ReactNode; bell?: ReactNode } = {}) {
   const user = useSessionStore((state) => state.user);
-  const logout = useLogout();
+  const [logout, logoutDialog] = useLogout();
   // Rendered again when the language changes, and the navigation's labels with it.
   const { t } = useTranslation();
   const location = useLocation();
@@ -100,6 +100,7 @@ export function AppLayout({ banner, bell }: { banner?: ReactNode; bell?: ReactNo
         <Outlet />
       </main>
       {shortcuts.length > 0 && <TabBar items={shortcuts} />}
+      {logoutDialog}
     </div>
   );
 }

@@ -17,6 +17,28 @@ function focusableIn(root: HTMLElement): HTMLElement[] {
   return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE));
 }
 
+/**
+ * The open dialogs' panels, the one on top last: a dialog opened from another
+ * (a confirmation over a form) alone answers Escape and keeps Tab, and the
+ * page scrolls again once the last one has closed, in whatever order they go.
+ */
+const openPanels: HTMLElement[] = [];
+let pageOverflow = '';
+
+function opened(panel: HTMLElement) {
+  if (openPanels.length === 0) {
+    pageOverflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+  }
+  openPanels.push(panel);
+}
+
+function closed(panel: HTMLElement) {
+  const index = openPanels.indexOf(panel);
+  if (index !== -1) openPanels.splice(index, 1);
+  if (openPanels.length === 0) document.body.style.overflow = pageOverflow;
+}
+
 export interface DialogProps {
   /** The dialog is rendered only while open. */
   open: boolean;
@@ -60,16 +82,17 @@ function DialogPanel({ onClose, title, description, children, footer, size = 'md
       const target = preferred ?? focusableIn(panel).find((element) => !element.dataset.dialogClose) ?? panel;
       target.focus();
     }
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
+    opened(panel);
     return () => {
-      document.body.style.overflow = overflow;
+      closed(panel);
       if (previous?.isConnected) previous.focus();
     };
   }, []);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
+      // A dialog opened over this one answers the keys while it is open.
+      if (openPanels[openPanels.length - 1] !== panelRef.current) return;
       if (event.key === 'Escape' && !event.defaultPrevented) {
         event.preventDefault();
         onCloseRef.current();

@@ -14,7 +14,7 @@ export interface EditRemoveActionsProps {
   onRemove: () => Promise<void>;
   /** The remove button's text: Delete, Retire… */
   removeLabel: string;
-  /** Asked before removing. */
+  /** Asked before removing, in a dialog named like the remove button. */
   confirmation: string;
   /** The alert when removing fails and the server gives no text. */
   fallback: string;
@@ -34,6 +34,7 @@ export function EditRemoveActions({
 }: EditRemoveActionsProps) {
   const { t } = useTranslation();
   const remove = useAction(fallback);
+  const removeName = t('named.action', { action: removeLabel, name });
   return (
     <div className="edit-remove-actions">
       <div className="button-row">
@@ -46,14 +47,17 @@ export function EditRemoveActions({
         <Button
           variant="danger-quiet"
           size="sm"
-          onClick={() => remove.run(onRemove, confirmation)}
+          onClick={() =>
+            remove.run(onRemove, { title: removeName, message: confirmation, confirmLabel: removeLabel, danger: true })
+          }
           isLoading={remove.busy}
-          aria-label={t('named.action', { action: removeLabel, name })}
+          aria-label={removeName}
         >
           {removeLabel}
         </Button>
       </div>
       {remove.error && <Alert>{remove.error}</Alert>}
+      {remove.confirmDialog}
     </div>
   );
 }

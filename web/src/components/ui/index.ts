@@ -8,6 +8,7 @@ export { AmountField } from './amount-field';
 export { Button } from './button';
 export { Card } from './card';
 export { CheckboxField } from './checkbox-field';
+export { ConfirmDialog, useConfirm, type Confirm, type Confirmation } from './confirm-dialog';
 export { CopyButton } from './copy-button';
 export { CopyField } from './copy-field';
 export { CurrentPasswordField } from './current-password-field';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { APP_NAME } from '@/config/env';
 import { useSessionStore } from '@/stores/session-store';
@@ -82,18 +82,23 @@ describe('AdminConsolePage', () => {
 
   it('asks before logging out and then returns to the login screen', async () => {
     const user = userEvent.setup();
-    const confirm = vi.fn(() => false);
-    vi.stubGlobal('confirm', confirm);
     stubApi(platformApi);
     const { router } = openConsole();
     await screen.findByRole('heading', { name: 'Platform Administration' });
+    const header = document.querySelector<HTMLElement>('header.topbar')!;
+    const logout = within(header).getByRole('button', { name: 'Logout' });
 
-    await user.click(screen.getByRole('button', { name: 'Logout' }));
-    expect(confirm).toHaveBeenCalledWith('Are you sure you want to logout?');
+    await user.click(logout);
+    const question = screen.getByRole('dialog', { name: 'Logout' });
+    expect(within(question).getByText('Are you sure you want to logout?')).toBeTruthy();
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(logout);
     expect(router.state.location.pathname).toBe('/admin');
+    expect(useSessionStore.getState().token).not.toBeNull();
 
-    confirm.mockReturnValue(true);
-    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await user.click(logout);
+    await user.click(within(screen.getByRole('dialog', { name: 'Logout' })).getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(useSessionStore.getState().token).toBeNull();
   });

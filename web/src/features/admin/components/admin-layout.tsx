@@ -10,7 +10,7 @@ import { useSessionStore } from '@/stores/session-store';
 /** The console's own frame: product name, the admin's email and Logout; no family navigation. */
 export function AdminLayout({ children }: { children: ReactNode }) {
   const email = useSessionStore((state) => state.user?.email ?? '');
-  const logout = useLogout();
+  const [logout, logoutDialog] = useLogout();
   const { t } = useTranslation('admin');
 
   return (
@@ -31,6 +31,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       <main id={MAIN_CONTENT_ID} className="page" tabIndex={-1}>
         {children}
       </main>
+      {logoutDialog}
     </div>
   );
 }

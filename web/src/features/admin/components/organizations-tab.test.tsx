@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { Organization } from '../types';
 import {
@@ -69,6 +69,25 @@ function buttonNames(row: HTMLElement): string[] {
     .map((button) => button.textContent ?? '');
 }
 
+/**
+ * Presses `action` for the family `name` and answers the in-app question it
+ * asks with its confirm button; resolves to the question.
+ */
+async function confirmAction(user: ReturnType<typeof userEvent.setup>, action: string, name: string): Promise<string> {
+  await user.click(screen.getByRole('button', { name: `${action} ${name}` }));
+  const dialog = screen.getByRole('dialog', { name: `${action} ${name}` });
+  const question = document.getElementById(dialog.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
+  await user.click(within(dialog).getByRole('button', { name: action }));
+  expect(screen.queryByRole('dialog')).toBeNull();
+  return question;
+}
+
+/** The outcome shown in the page above the list (not a modal): its role and text. */
+function outcome(): { role: string | null; text: string | null } | null {
+  const alert = document.querySelector('.admin-tab > .alert');
+  return alert && { role: alert.getAttribute('role'), text: alert.textContent };
+}
+
 const patches = (requests: ApiRequest[]) => requests.filter((request) => request.method === 'PATCH');
 const organizationLoads = (requests: ApiRequest[]) =>
   requests.filter((request) => request.method === 'GET' && splitPath(request).pathname === '/admin/organizations');
@@ -103,31 +122,48 @@ describe('Organizations tab', () => {
     expect(buttonNames(rowOf('Suspended Family'))).toEqual(['View', 'Activate']);
   });
 
-  it('sends nothing when the confirmation is declined', async () => {
-    const confirm = vi.fn<(message: string) => boolean>(() => false);
-    vi.stubGlobal('confirm', confirm);
-    const alert = vi.fn();
-    vi.stubGlobal('alert', alert);
+  it('asks in the app, and sends nothing when the question is declined', async () => {
     const { user, requests } = await openOrganizations(consoleApi([freeTrial, suspended]));
+    const question = (name: string) => {
+      const dialog = screen.getByRole('dialog', { name });
+      const text = document.getElementById(dialog.getAttribute('aria-describedby') ?? '')?.textContent;
+      const buttons = within(dialog)
+        .getAllByRole('button')
+        .map((button) => [button.textContent, button.className.includes('btn--danger')]);
+      return { text, buttons };
+    };
 
-    await user.click(screen.getByRole('button', { name: 'Upgrade Free Trial Family' }));
+    const upgrade = screen.getByRole('button', { name: 'Upgrade Free Trial Family' });
+    await user.click(upgrade);
+    expect(question('Upgrade Free Trial Family')).toEqual({
+      text: 'Upgrade Free Trial Family to the PRO plan with an active subscription?',
+      buttons: [['×', false], ['Cancel', false], ['Upgrade', false]],
+    });
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(upgrade);
+
     await user.click(screen.getByRole('button', { name: 'Suspend Free Trial Family' }));
-    await user.click(screen.getByRole('button', { name: 'Activate Suspended Family' }));
+    expect(question('Suspend Free Trial Family')).toEqual({
+      text: 'Suspend Free Trial Family? All of its users will be deactivated and unable to log in.',
+      buttons: [['×', false], ['Cancel', false], ['Suspend', true]],
+    });
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
 
-    expect(confirm.mock.calls.map(([message]) => message)).toEqual([
-      'Upgrade Free Trial Family to the PRO plan with an active subscription?',
-      'Suspend Free Trial Family? All of its users will be deactivated and unable to log in.',
-      'Activate Suspended Family? Its users will be able to log in again.',
-    ]);
+    await user.click(screen.getByRole('button', { name: 'Activate Suspended Family' }));
+    expect(question('Activate Suspended Family')).toEqual({
+      text: 'Activate Suspended Family? Its users will be able to log in again.',
+      buttons: [['×', false], ['Cancel', false], ['Activate', false]],
+    });
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
     expect(patches(requests)).toEqual([]);
-    expect(alert).not.toHaveBeenCalled();
+    expect(outcome()).toBeNull();
   });
 
-  it('upgrades to PRO with an active subscription, alerts and refreshes the list', async () => {
-    const confirm = vi.fn(() => true);
-    vi.stubGlobal('confirm', confirm);
-    const alert = vi.fn();
-    vi.stubGlobal('alert', alert);
+  it('upgrades to PRO with an active subscription, says so in the page and refreshes the list', async () => {
     let current = freeTrial;
     const { user, requests } = await openOrganizations((request) => {
       if (request.method === 'PATCH' && request.path === '/admin/organizations/org-free/plan') {
@@ -137,8 +173,11 @@ describe('Organizations tab', () => {
       return consoleApi([current])(request);
     });
 
-    await user.click(screen.getByRole('button', { name: 'Upgrade Free Trial Family' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Organization upgraded to PRO!'));
+    expect(await confirmAction(user, 'Upgrade', 'Free Trial Family')).toBe(
+      'Upgrade Free Trial Family to the PRO plan with an active subscription?',
+    );
+    await waitFor(() => expect(outcome()).toEqual({ role: 'status', text: 'Organization upgraded to PRO!' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(patches(requests)).toEqual([
       { method: 'PATCH', path: '/admin/organizations/org-free/plan', body: { plan: 'PRO', subscriptionStatus: 'ACTIVE' } },
     ]);
@@ -152,18 +191,15 @@ describe('Organizations tab', () => {
   it.each([
     ['Suspend', freeTrial, 'deactivate', 'Organization deactivated'],
     ['Activate', suspended, 'activate', 'Organization activated'],
-  ] as const)('%s sends PATCH …/%s without a body and alerts %j', async (label, organization, call, message) => {
-    vi.stubGlobal('confirm', vi.fn(() => true));
-    const alert = vi.fn();
-    vi.stubGlobal('alert', alert);
+  ] as const)('%s sends PATCH …/%s without a body and says %j in the page', async (label, organization, call, message) => {
     const { user, requests } = await openOrganizations(
       consoleApi([organization], (request) =>
         request.method === 'PATCH' ? jsonResponse(200, { ...organization, isActive: call === 'activate' }) : undefined,
       ),
     );
 
-    await user.click(screen.getByRole('button', { name: `${label} ${organization.name}` }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(message));
+    await confirmAction(user, label, organization.name);
+    await waitFor(() => expect(outcome()).toEqual({ role: 'status', text: message }));
     expect(patches(requests)).toEqual([
       { method: 'PATCH', path: `/admin/organizations/${organization.id}/${call}`, body: undefined },
     ]);
@@ -174,10 +210,7 @@ describe('Organizations tab', () => {
     ['Upgrade', freeTrial, 'Failed to upgrade organization'],
     ['Suspend', freeTrial, 'Failed to deactivate organization'],
     ['Activate', suspended, 'Failed to activate organization'],
-  ] as const)('%s alerts the server text, else %j, when it fails', async (label, organization, fallback) => {
-    vi.stubGlobal('confirm', vi.fn(() => true));
-    const alert = vi.fn();
-    vi.stubGlobal('alert', alert);
+  ] as const)('%s shows the server text, else %j, in the page when it fails', async (label, organization, fallback) => {
     let withText = true;
     const { user, requests } = await openOrganizations(
       consoleApi([organization], (request) => {
@@ -187,14 +220,16 @@ describe('Organizations tab', () => {
     );
 
     const button = screen.getByRole('button', { name: `${label} ${organization.name}` });
-    await user.click(button);
-    await waitFor(() => expect(alert).toHaveBeenLastCalledWith('Plan is locked'));
+    await confirmAction(user, label, organization.name);
+    await waitFor(() => expect(outcome()).toEqual({ role: 'alert', text: 'Plan is locked' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
 
     withText = false;
     await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
-    await user.click(button);
-    await waitFor(() => expect(alert).toHaveBeenLastCalledWith(fallback));
-    expect(alert).toHaveBeenCalledTimes(2);
+    await confirmAction(user, label, organization.name);
+    await waitFor(() => expect(outcome()).toEqual({ role: 'alert', text: fallback }));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(patches(requests)).toHaveLength(2);
     expect(organizationLoads(requests)).toHaveLength(1);
   });
 
@@ -245,14 +280,12 @@ describe('Organizations tab', () => {
     expect(within(proDialog).getByText('Trial Ends', { selector: 'dt' }).nextElementSibling?.textContent).toBe('N/A');
   });
 
-  it('alerts Failed to fetch organization details when the details cannot be loaded', async () => {
-    const alert = vi.fn();
-    vi.stubGlobal('alert', alert);
+  it('shows Failed to fetch organization details in the page when the details cannot be loaded', async () => {
     const { user } = await openOrganizations(
       consoleApi([freeTrial], (request) => (request.path === '/admin/organizations/org-free' ? jsonResponse(500) : undefined)),
     );
     await user.click(screen.getByRole('button', { name: 'View Free Trial Family' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to fetch organization details'));
+    await waitFor(() => expect(outcome()).toEqual({ role: 'alert', text: 'Failed to fetch organization details' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

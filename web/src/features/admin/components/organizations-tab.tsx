@@ -11,42 +11,59 @@ import { OrganizationDialog } from './organization-dialog';
 import { subscriptionStatusLabel } from './organization-parts';
 import { OrganizationsTable } from './organizations-table';
 import { PagedListView } from './paged-list-view';
+import { Alert, useConfirm } from '@/components/ui';
 import { getErrorMessage } from '@/lib/api-client';
-
 
 export interface OrganizationsTabProps {
   list: PagedList<OrganizationQuery, Organization>;
 }
 
+/** What the last action or View came to, shown above the list until the next. */
+interface Outcome {
+  variant: 'success' | 'error';
+  text: string;
+}
+
 /** Search, filters and pages of families, with View, Upgrade, Suspend and Activate. */
 export function OrganizationsTab({ list }: OrganizationsTabProps) {
-  const { t } = useTranslation(['admin', 'errors']);
+  const { t } = useTranslation(['admin', 'common', 'errors']);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [detail, setDetail] = useState<OrganizationDetail | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [confirm, confirmDialog] = useConfirm();
   const fetchOrganization = useFetchOrganization();
   const { mutateAsync: perform } = useOrganizationAction();
   const { query } = list;
 
   const view = async (organization: Organization) => {
+    setOutcome(null);
     setBusyId(organization.id);
     try {
       setDetail(await fetchOrganization(organization.id));
     } catch (error) {
-      window.alert(getErrorMessage(error, t('errors:fallback.fetchOrganization')));
+      setOutcome({ variant: 'error', text: getErrorMessage(error, t('errors:fallback.fetchOrganization')) });
     } finally {
       setBusyId(null);
     }
   };
 
   const act = async (action: OrganizationAction, organization: Organization) => {
-    if (!window.confirm(t(`actions.${action.key}.confirm`, { name: organization.name }))) return;
+    const label = t(`actions.${action.key}.label`);
+    const confirmed = await confirm({
+      title: t('common:named.action', { action: label, name: organization.name }),
+      message: t(`actions.${action.key}.confirm`, { name: organization.name }),
+      confirmLabel: label,
+      danger: action.variant === 'danger-quiet',
+    });
+    if (!confirmed) return;
+    setOutcome(null);
     setBusyId(organization.id);
     try {
       // Resolves once the stats and the list are loaded again.
       await perform({ action, id: organization.id });
-      window.alert(t(`actions.${action.key}.success`));
+      setOutcome({ variant: 'success', text: t(`actions.${action.key}.success`) });
     } catch (error) {
-      window.alert(getErrorMessage(error, t(`errors:fallback.${action.fallback}`)));
+      setOutcome({ variant: 'error', text: getErrorMessage(error, t(`errors:fallback.${action.fallback}`)) });
     } finally {
       setBusyId(null);
     }
@@ -74,6 +91,7 @@ export function OrganizationsTab({ list }: OrganizationsTabProps) {
         ]}
         onApply={(change) => list.setQuery(change)}
       />
+      {outcome && <Alert variant={outcome.variant}>{outcome.text}</Alert>}
       <PagedListView
         list={list}
         label={t('organizations.listLabel')}
@@ -90,6 +108,7 @@ export function OrganizationsTab({ list }: OrganizationsTabProps) {
         )}
       </PagedListView>
       {detail && <OrganizationDialog organization={detail} onClose={() => setDetail(null)} />}
+      {confirmDialog}
     </div>
   );
 }

@@ -111,8 +111,6 @@ describe('CategoriesPage', () => {
 
   it('asks before deleting, and shows why the server refused', async () => {
     const user = userEvent.setup();
-    const confirm = vi.fn<(message?: string) => boolean>().mockReturnValueOnce(false).mockReturnValue(true);
-    vi.stubGlobal('confirm', confirm);
     let categories = [garden, kitchen];
     const { requests } = stubApi(({ method, path }) => {
       if (method === 'GET' && path === '/categories') return jsonResponse(200, categories);
@@ -129,20 +127,24 @@ describe('CategoriesPage', () => {
 
     const kitchenCard = await screen.findByRole('region', { name: 'Kitchen' });
     await user.click(within(kitchenCard).getByRole('button', { name: 'Delete Kitchen' }));
-    expect(confirm).toHaveBeenCalledWith('Delete the category Kitchen?');
+    const question = screen.getByRole('dialog', { name: 'Delete Kitchen' });
+    expect(within(question).getByText('Delete the category Kitchen?')).toBeTruthy();
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
 
     await user.click(within(kitchenCard).getByRole('button', { name: 'Delete Kitchen' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete Kitchen' })).getByRole('button', { name: 'Delete' }));
     expect((await within(kitchenCard).findByRole('alert')).textContent).toBe('This category still has active chores');
 
     await user.click(screen.getByRole('button', { name: 'Delete Garden' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete Garden' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Garden' })).toBeNull());
     expect(screen.getByRole('region', { name: 'Kitchen' })).toBeTruthy();
   });
 
   it('falls back to the product text when deleting fails without a text', async () => {
     const user = userEvent.setup();
-    vi.stubGlobal('confirm', vi.fn(() => true));
     stubApi(({ method, path }) => {
       if (method === 'GET' && path === '/categories') return jsonResponse(200, [kitchen]);
       if (method === 'DELETE') return jsonResponse(500, null);
@@ -150,6 +152,7 @@ describe('CategoriesPage', () => {
     });
     renderWithProviders(<CategoriesPage />);
     await user.click(await screen.findByRole('button', { name: 'Delete Kitchen' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete Kitchen' })).getByRole('button', { name: 'Delete' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to delete category');
   });
 });

@@ -15,7 +15,7 @@ import { ShowInviteDialog } from './show-invite-dialog';
 import { SubjectsDialog } from './subjects-dialog';
 import { useGoals } from '@/api/goals';
 import { GoalsPanel } from '@/components/goals/goals-panel';
-import { Alert, Button, Card, DetailsList } from '@/components/ui';
+import { Alert, Button, Card, DetailsList, useConfirm } from '@/components/ui';
 import { JarsPanel } from '@/components/jars/jars-panel';
 import { AllowancePanel } from '@/components/allowance/allowance-panel';
 import { paths } from '@/config/paths';
@@ -55,9 +55,17 @@ export function ChildCard({ child, onEdit, onPauses }: ChildCardProps) {
   const [mfaOff, setMfaOff] = useState(false);
   const joined = Boolean(child.userId);
   const goals = useGoals(child.id);
+  const [confirm, confirmDialog] = useConfirm();
+  const deleteLabel = t('common:named.action', { action: t('common:actions.delete'), name: child.name });
 
   const onDelete = async () => {
-    if (!window.confirm(deleteConfirmation(child.name))) return;
+    const confirmed = await confirm({
+      title: deleteLabel,
+      message: deleteConfirmation(child.name),
+      confirmLabel: t('common:actions.delete'),
+      danger: true,
+    });
+    if (!confirmed) return;
     setError(null);
     setDeleting(true);
     try {
@@ -105,9 +113,9 @@ export function ChildCard({ child, onEdit, onPauses }: ChildCardProps) {
           <Button
             variant="danger-quiet"
             size="sm"
-            onClick={onDelete}
+            onClick={() => void onDelete()}
             isLoading={deleting}
-            aria-label={t('common:named.action', { action: t('common:actions.delete'), name: child.name })}
+            aria-label={deleteLabel}
           >
             {t('common:actions.delete')}
           </Button>
@@ -274,6 +282,7 @@ export function ChildCard({ child, onEdit, onPauses }: ChildCardProps) {
           }}
         />
       )}
+      {confirmDialog}
     </Card>
   );
 }

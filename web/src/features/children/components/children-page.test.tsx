@@ -96,8 +96,6 @@ describe('ChildrenPage', () => {
 
   it('asks before deleting a child and removes the card', async () => {
     const user = userEvent.setup();
-    const confirm = vi.fn<(message?: string) => boolean>().mockReturnValueOnce(false).mockReturnValueOnce(true);
-    vi.stubGlobal('confirm', confirm);
     let children = [buildChild()];
     const { requests } = stubApi(({ method, path }) => {
       if (method === 'GET' && path === '/children') return jsonResponse(200, children);
@@ -109,18 +107,23 @@ describe('ChildrenPage', () => {
     });
     renderChildren();
 
-    await user.click(await screen.findByRole('button', { name: 'Delete Sam' }));
-    expect(confirm).toHaveBeenCalledWith('Delete Sam? This removes their login, submissions and balance history.');
+    const remove = await screen.findByRole('button', { name: 'Delete Sam' });
+    await user.click(remove);
+    const question = screen.getByRole('dialog', { name: 'Delete Sam' });
+    expect(within(question).getByText('Delete Sam? This removes their login, submissions and balance history.')).toBeTruthy();
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(remove);
     expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
 
-    await user.click(screen.getByRole('button', { name: 'Delete Sam' }));
+    await user.click(remove);
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete Sam' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Sam' })).toBeNull());
     expect(requests.some((request) => request.method === 'DELETE')).toBe(true);
   });
 
   it('shows the server text when deleting fails, else the fallback', async () => {
     const user = userEvent.setup();
-    vi.stubGlobal('confirm', vi.fn(() => true));
     stubApi(({ method, path }) => {
       if (method === 'GET' && path === '/children') return jsonResponse(200, [buildChild()]);
       if (method === 'DELETE') return jsonResponse(500, null);
@@ -128,6 +131,7 @@ describe('ChildrenPage', () => {
     });
     renderChildren();
     await user.click(await screen.findByRole('button', { name: 'Delete Sam' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete Sam' })).getByRole('button', { name: 'Delete' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to delete child');
   });
 

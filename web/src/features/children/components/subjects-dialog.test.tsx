@@ -1,7 +1,7 @@
 import { MemoryRouter } from 'react-router';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import type { Child, Subject } from '../types';
 import { ChildrenPage } from './children-page';
@@ -348,29 +348,34 @@ describe('Subjects & Grades', () => {
 
   it('asks before deleting a subject and shows the fallback when it fails', async () => {
     const user = userEvent.setup();
-    const confirm = vi.fn<(message?: string) => boolean>().mockReturnValueOnce(false).mockReturnValue(true);
-    vi.stubGlobal('confirm', confirm);
     const { requests } = renderSubjects(({ method, path }) =>
       method === 'DELETE' && path !== '/subjects/subject-1' ? jsonResponse(500, null) : undefined,
     );
     const dialog = await openSubjects(user);
 
-    await user.click(within(dialog).getByRole('button', { name: 'Delete Math' }));
-    expect(confirm).toHaveBeenCalledWith('Delete Math? Its grades are deleted too.');
+    // The question opens over the subjects dialog; Escape closes the question only.
+    const deleteMath = within(dialog).getByRole('button', { name: 'Delete Math' });
+    await user.click(deleteMath);
+    const question = screen.getByRole('dialog', { name: 'Delete Math' });
+    expect(within(question).getByText('Delete Math? Its grades are deleted too.')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Delete Math' })).toBeNull();
+    expect(dialog.isConnected).toBe(true);
+    expect(document.activeElement).toBe(deleteMath);
     expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
 
-    await user.click(within(dialog).getByRole('button', { name: 'Delete Math' }));
+    await user.click(deleteMath);
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete Math' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(within(dialog).queryByRole('listitem', { name: 'Math' })).toBeNull());
 
     const scienceItem = within(dialog).getByRole('listitem', { name: 'Science' });
     await user.click(within(scienceItem).getByRole('button', { name: 'Delete Science' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete Science' })).getByRole('button', { name: 'Delete' }));
     expect((await within(scienceItem).findByRole('alert')).textContent).toBe('Failed to delete subject');
   });
 
   it('archives all active subjects after confirmation; a failure shows the fallback', async () => {
     const user = userEvent.setup();
-    const confirm = vi.fn<(message?: string) => boolean>().mockReturnValueOnce(false).mockReturnValue(true);
-    vi.stubGlobal('confirm', confirm);
     let refusal: Response | undefined = jsonResponse(500, null);
     const { requests } = renderSubjects(({ method, path }) =>
       method === 'POST' && path === '/subjects/child-1/archive-all' ? refusal : undefined,
@@ -378,17 +383,26 @@ describe('Subjects & Grades', () => {
     const dialog = await openSubjects(user);
     const archiveAll = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Archive All' });
 
-    await user.click(archiveAll);
-    expect(confirm).toHaveBeenCalledWith(
-      "Archive all of Sam's active subjects? They stop counting toward the GPA and can be restored one by one.",
-    );
-    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+    const confirmArchiveAll = async () => {
+      await user.click(archiveAll);
+      const question = screen.getByRole('dialog', { name: 'Archive All' });
+      await user.click(within(question).getByRole('button', { name: 'Archive All' }));
+    };
 
     await user.click(archiveAll);
+    const question = screen.getByRole('dialog', { name: 'Archive All' });
+    expect(within(question).getByText(
+      "Archive all of Sam's active subjects? They stop counting toward the GPA and can be restored one by one.",
+    )).toBeTruthy();
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog', { name: 'Archive All' })).toBeNull();
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+
+    await confirmArchiveAll();
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to archive subjects');
 
     refusal = undefined;
-    await user.click(archiveAll);
+    await confirmArchiveAll();
     await waitFor(() => expect(within(dialog).getAllByText('Archived')).toHaveLength(3));
     expect(within(dialog).queryByRole('button', { name: 'Record Grade' })).toBeNull();
     expect(archiveAll.disabled).toBe(true);

@@ -61,15 +61,23 @@ export function SubjectsDialog({ child, onClose }: SubjectsDialogProps) {
               disabled={!hasActive}
               isLoading={archiveAll.busy}
               onClick={() =>
-                archiveAll.run(async () => {
-                  await archiveAllOf(child.id);
-                }, archiveAllConfirmation(child.name))
+                archiveAll.run(
+                  async () => {
+                    await archiveAllOf(child.id);
+                  },
+                  {
+                    title: t('subjects.archiveAll'),
+                    message: archiveAllConfirmation(child.name),
+                    confirmLabel: t('subjects.archiveAll'),
+                  },
+                )
               }
             >
               {t('subjects.archiveAll')}
             </Button>
           </div>
           {archiveAll.error && <Alert>{archiveAll.error}</Alert>}
+          {archiveAll.confirmDialog}
           <ResourceList
             query={subjects}
             loadingLabel={t('subjects.loading')}

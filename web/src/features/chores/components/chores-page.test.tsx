@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { ChoresPage } from './chores-page';
 import { buildChild } from '@/testing/children';
@@ -239,16 +239,18 @@ describe('ChoresPage for parents', () => {
 
   it('asks before retiring a chore and takes it off the list', async () => {
     const user = userEvent.setup();
-    const confirm = vi.fn<(message?: string) => boolean>().mockReturnValueOnce(false).mockReturnValue(true);
-    vi.stubGlobal('confirm', confirm);
     const { requests } = stubParentApi();
     renderPage();
 
     await user.click(await screen.findByRole('button', { name: 'Retire Mow lawn' }));
-    expect(confirm).toHaveBeenCalledWith('Retire Mow lawn? It leaves the chore list; its history stays.');
+    const question = screen.getByRole('dialog', { name: 'Retire Mow lawn' });
+    expect(within(question).getByText('Retire Mow lawn? It leaves the chore list; its history stays.')).toBeTruthy();
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Retire Mow lawn' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Retire Mow lawn' })).getByRole('button', { name: 'Retire' }));
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Mow lawn' })).toBeNull());
     expect(screen.queryByRole('region', { name: 'Garden' })).toBeNull();
     expect(requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual([

@@ -166,25 +166,37 @@ describe('TwoFactorCard', () => {
   it('asks before closing while the recovery codes are unsaved', async () => {
     const user = userEvent.setup();
     stubApi(mfaApi);
-    const confirm = vi.fn(() => false);
-    vi.stubGlobal('confirm', confirm);
     const { dialog } = await openSetup(user);
 
     // Before the codes, closing just closes.
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    expect(confirm).not.toHaveBeenCalled();
     expect(screen.queryByRole('dialog')).toBeNull();
 
     const again = await reopen(user);
     await confirmWith(user, again, '123456');
     await within(again).findByRole('list', { name: 'Recovery codes' });
-    await user.keyboard('{Escape}');
-    expect(confirm).toHaveBeenCalledWith('Close without saving your recovery codes? They are not shown again.');
-    expect(screen.getByRole('dialog', { name: 'Set up two-factor sign-in' })).toBeTruthy();
 
-    confirm.mockReturnValue(true);
+    // Escape asks in a dialog over the setup; Escape again answers no, and the codes stay.
+    await user.keyboard('{Escape}');
+    const question = screen.getByRole('dialog', { name: 'Close without saving' });
+    expect(
+      document.getElementById(question.getAttribute('aria-describedby') ?? '')?.textContent,
+    ).toBe('Close without saving your recovery codes? They are not shown again.');
+    expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Cancel' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Close without saving' })).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Set up two-factor sign-in' })).toBe(again);
+    expect(within(again).getByRole('list', { name: 'Recovery codes' })).toBeTruthy();
+
+    // Cancel keeps them too; closing without saving closes both.
     await user.click(within(again).getByRole('button', { name: 'Close' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(within(screen.getByRole('dialog', { name: 'Close without saving' })).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('dialog', { name: 'Set up two-factor sign-in' })).toBe(again);
+
+    await user.click(within(again).getByRole('button', { name: 'Close' }));
+    const leave = screen.getByRole('dialog', { name: 'Close without saving' });
+    await user.click(within(leave).getByRole('button', { name: 'Close without saving' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('turns it off with a code, a wrong one showing beside the field', async () => {

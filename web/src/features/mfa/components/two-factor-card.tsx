@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { DisableMfaDialog } from './disable-mfa-dialog';
 import { MfaSetup } from './mfa-setup';
-import { Alert, Button, Card, Dialog } from '@/components/ui';
+import { Alert, Button, Card, Dialog, useConfirm } from '@/components/ui';
 import type { User } from '@/types/api';
 
 /**
@@ -17,6 +17,7 @@ export function TwoFactorCard({ user }: { user: User }) {
   const [confirmed, setConfirmed] = useState(false);
   const [disabling, setDisabling] = useState(false);
   const [turnedOff, setTurnedOff] = useState(false);
+  const [confirm, confirmDialog] = useConfirm();
   const on = user.mfaEnabled;
 
   const onStart = () => {
@@ -30,8 +31,11 @@ export function TwoFactorCard({ user }: { user: User }) {
   };
 
   // The recovery codes are not shown again: closing before saving them asks first.
-  const closeSetup = () => {
-    if (confirmed && !window.confirm(t('codes.leaveConfirm'))) return;
+  const closeSetup = async () => {
+    if (confirmed) {
+      const leave = t('codes.leave');
+      if (!(await confirm({ title: leave, message: t('codes.leaveConfirm'), confirmLabel: leave, danger: true }))) return;
+    }
     endSetup();
   };
 
@@ -57,7 +61,7 @@ export function TwoFactorCard({ user }: { user: User }) {
         </div>
       )}
 
-      <Dialog open={settingUp} onClose={closeSetup} title={t('setup.title')}>
+      <Dialog open={settingUp} onClose={() => void closeSetup()} title={t('setup.title')}>
         <MfaSetup autoFocus startLabel={t('setup.continue')} onConfirmed={() => setConfirmed(true)} onDone={endSetup} />
       </Dialog>
       {disabling && (
@@ -69,6 +73,7 @@ export function TwoFactorCard({ user }: { user: User }) {
           }}
         />
       )}
+      {confirmDialog}
     </Card>
   );
 }

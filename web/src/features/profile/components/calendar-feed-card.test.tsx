@@ -71,10 +71,16 @@ describe('Calendar feed card', () => {
     expect(within(list).getByText('Yours')).toBeTruthy();
     expect(within(list).getByText('Not read by a calendar yet')).toBeTruthy();
 
-    const confirm = vi.fn<(message?: string) => boolean>().mockReturnValue(true);
-    vi.stubGlobal('confirm', confirm);
-    await user.click(within(list).getByRole('button', { name: /^Delete the feed made/ }));
-    expect(confirm).toHaveBeenCalledWith('Delete this calendar feed? Calendars subscribed to it will stop updating.');
+    const remove = within(list).getByRole('button', { name: /^Delete the feed made/ });
+    await user.click(remove);
+    const question = screen.getByRole('dialog', { name: remove.getAttribute('aria-label')! });
+    expect(within(question).getByText('Delete this calendar feed? Calendars subscribed to it will stop updating.')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+
+    await user.click(remove);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await card.findByText('You have no calendar feed yet.');
     expect(card.queryByRole('textbox', { name: 'Calendar feed address' })).toBeNull();
     await waitFor(() =>
@@ -156,8 +162,9 @@ describe("A parent's list of the family's feeds", () => {
     expect(deletes).toHaveLength(5);
     expect(deletes[1]?.getAttribute('aria-label')).toMatch(/^Delete the feed made .+ \(Tom Doe\)$/);
 
-    vi.stubGlobal('confirm', vi.fn(() => true));
     await user.click(within(list).getByRole('button', { name: /\(Sammy\)$/ }));
+    const question = screen.getByRole('dialog', { name: /^Delete the feed made .+ \(Sammy\)$/ });
+    await user.click(within(question).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(names()).toEqual(['Yours', 'Tom Doe', 'ana@example.com', 'A family member']));
     expect(requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual([
       '/calendar/feeds/f-sam',

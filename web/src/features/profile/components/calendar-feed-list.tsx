@@ -56,15 +56,19 @@ interface FeedRowProps {
 function FeedRow({ feed, owner, onDeleted }: FeedRowProps) {
   const { t } = useTranslation('profile');
   const { mutateAsync: remove } = useDeleteCalendarFeed();
-  const { busy, error, run } = useAction(t('calendar.failedToDelete'));
+  const { busy, error, run, confirmDialog } = useAction(t('calendar.failedToDelete'));
   const date = formatDateTime(feed.createdAt);
   const made = t('calendar.feedMade', { date });
+  const deleteLabel = owner ? t('calendar.deleteOwnedLabel', { date, owner }) : t('calendar.deleteLabel', { date });
 
   const onDelete = () =>
-    run(async () => {
-      await remove(feed.id);
-      onDeleted();
-    }, t('calendar.deleteConfirm'));
+    run(
+      async () => {
+        await remove(feed.id);
+        onDeleted();
+      },
+      { title: deleteLabel, message: t('calendar.deleteConfirm'), confirmLabel: t('calendar.delete'), danger: true },
+    );
 
   return (
     <li className="tablets-list__item">
@@ -83,10 +87,11 @@ function FeedRow({ feed, owner, onDeleted }: FeedRowProps) {
         size="sm"
         onClick={() => void onDelete()}
         isLoading={busy}
-        aria-label={owner ? t('calendar.deleteOwnedLabel', { date, owner }) : t('calendar.deleteLabel', { date })}
+        aria-label={deleteLabel}
       >
         {t('calendar.delete')}
       </Button>
+      {confirmDialog}
     </li>
   );
 }

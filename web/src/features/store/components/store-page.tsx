@@ -165,11 +165,18 @@ function ChildStore() {
   const [asked, setAsked] = useState<string | null>(null);
 
   const onRedeem = (item: StoreItem) =>
-    action.run(async () => {
-      setAsked(null);
-      await redeem(item.id);
-      setAsked(item.name);
-    }, t('redeemConfirm', { name: item.name, price: formatReward(item.price, unit) }));
+    action.run(
+      async () => {
+        setAsked(null);
+        await redeem(item.id);
+        setAsked(item.name);
+      },
+      {
+        title: t('redeemLabel', { name: item.name }),
+        message: t('redeemConfirm', { name: item.name, price: formatReward(item.price, unit) }),
+        confirmLabel: t('redeem'),
+      },
+    );
 
   return (
     <>
@@ -227,6 +234,7 @@ function ChildStore() {
           )}
         </ResourceList>
       </Card>
+      {action.confirmDialog}
     </>
   );
 }

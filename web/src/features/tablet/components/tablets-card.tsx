@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 
 import { useCreateTablet, useRevokeTablet, useTablets } from '../api/tablets';
 import type { Tablet } from '../types';
-import { Alert, Button, Card, DialogForm, Spinner, TextField } from '@/components/ui';
+import { Alert, Button, Card, DialogForm, Spinner, TextField, useConfirm } from '@/components/ui';
 import { paths } from '@/config/paths';
 import { useForm } from '@/hooks/use-form';
 import { getErrorMessage } from '@/lib/api-client';
@@ -51,9 +51,17 @@ function TabletRow({ tablet }: { tablet: Tablet }) {
   const { mutateAsync: revoke } = useRevokeTablet();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [confirm, confirmDialog] = useConfirm();
+  const revokeLabel = t('setup.revokeLabel', { name: tablet.name });
 
   const onRevoke = async () => {
-    if (!window.confirm(t('setup.revokeConfirm', { name: tablet.name }))) return;
+    const confirmed = await confirm({
+      title: revokeLabel,
+      message: t('setup.revokeConfirm', { name: tablet.name }),
+      confirmLabel: t('setup.revoke'),
+      danger: true,
+    });
+    if (!confirmed) return;
     setBusy(true);
     setError(null);
     try {
@@ -79,10 +87,11 @@ function TabletRow({ tablet }: { tablet: Tablet }) {
         size="sm"
         onClick={() => void onRevoke()}
         isLoading={busy}
-        aria-label={t('setup.revokeLabel', { name: tablet.name })}
+        aria-label={revokeLabel}
       >
         {t('setup.revoke')}
       </Button>
+      {confirmDialog}
     </li>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { useDeactivateUser } from '../api/deactivate-user';
 import type { Member } from '../types';
-import { Alert, Button, DataTable, EmptyState, type DataColumn } from '@/components/ui';
+import { Alert, Button, DataTable, EmptyState, useConfirm, type DataColumn } from '@/components/ui';
 import { getErrorMessage } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { roleLabel } from '@/lib/roles';
@@ -25,10 +25,17 @@ export function MembersTable({ members, currentUserId }: MembersTableProps) {
   const { mutateAsync: deactivate } = useDeactivateUser();
   const [busyId, setBusyId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [confirm, confirmDialog] = useConfirm();
 
   const onDeactivate = async (member: Member) => {
     const name = fullName(member) || member.email;
-    if (!window.confirm(deactivateConfirmation(name))) return;
+    const confirmed = await confirm({
+      title: t('common:named.action', { action: t('members.deactivate'), name }),
+      message: deactivateConfirmation(name),
+      confirmLabel: t('members.deactivate'),
+      danger: true,
+    });
+    if (!confirmed) return;
     setError(null);
     setBusyId(member.id);
     try {
@@ -85,6 +92,7 @@ export function MembersTable({ members, currentUserId }: MembersTableProps) {
     <>
       {error && <Alert>{error}</Alert>}
       <DataTable label={t('members.tableLabel')} columns={columns} rows={members} rowKey={(member) => member.id} />
+      {confirmDialog}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import type { InviteCode, Member } from '../types';
 import { TeamPage } from './team-page';
@@ -63,8 +63,6 @@ describe('TeamPage', () => {
   it('asks before deactivating and removes the member', async () => {
     const user = userEvent.setup();
     signIn(buildUser({ id: 'user-1' }));
-    const confirm = vi.fn(() => true);
-    vi.stubGlobal('confirm', confirm);
     let members = [me, partner];
     const { requests } = stubApi(({ method, path }) => {
       if (path === '/organizations/members') return jsonResponse(200, members);
@@ -77,8 +75,19 @@ describe('TeamPage', () => {
     });
     renderWithProviders(<TeamPage />);
 
-    await user.click(await screen.findByRole('button', { name: 'Deactivate John Doe' }));
-    expect(confirm).toHaveBeenCalledWith('Deactivate John Doe? They will no longer be able to log in.');
+    const deactivate = await screen.findByRole('button', { name: 'Deactivate John Doe' });
+    await user.click(deactivate);
+    const question = screen.getByRole('dialog', { name: 'Deactivate John Doe' });
+    expect(within(question).getByText('Deactivate John Doe? They will no longer be able to log in.')).toBeTruthy();
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(deactivate);
+    expect(requests.some((request) => request.method === 'PUT')).toBe(false);
+
+    await user.click(deactivate);
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Deactivate John Doe' })).getByRole('button', { name: 'Deactivate' }),
+    );
     await waitFor(() => expect(screen.queryByText('john@example.com')).toBeNull());
     expect(requests.some((request) => request.method === 'PUT' && request.path === '/users/user-2/deactivate')).toBe(true);
   });
@@ -86,7 +95,6 @@ describe('TeamPage', () => {
   it('shows the fallback when deactivation fails without a text', async () => {
     const user = userEvent.setup();
     signIn(buildUser({ id: 'user-1' }));
-    vi.stubGlobal('confirm', vi.fn(() => true));
     stubApi(({ method, path }) => {
       if (path === '/organizations/members') return jsonResponse(200, [me, partner]);
       if (path === '/organizations/invite-codes') return jsonResponse(200, []);
@@ -95,6 +103,9 @@ describe('TeamPage', () => {
     });
     renderWithProviders(<TeamPage />);
     await user.click(await screen.findByRole('button', { name: 'Deactivate John Doe' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Deactivate John Doe' })).getByRole('button', { name: 'Deactivate' }),
+    );
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to deactivate user');
     expect(screen.getByText('john@example.com')).toBeTruthy();
   });

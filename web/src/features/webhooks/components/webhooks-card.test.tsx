@@ -64,6 +64,40 @@ describe('Webhooks card', () => {
     expect(screen.queryByDisplayValue(SECRET)).toBeNull();
   });
 
+  it('deletes a webhook only once the question in the app is answered Delete', async () => {
+    const user = userEvent.setup();
+    let hooks = [hook];
+    const { requests } = stubApi(({ method, path }) => {
+      if (method === 'GET' && path === '/webhooks') return jsonResponse(200, hooks);
+      if (method === 'DELETE' && path === '/webhooks/hook-1') {
+        hooks = [];
+        return new Response(null, { status: 204 });
+      }
+      return undefined;
+    });
+    renderWithProviders(<WebhooksCard />);
+    const remove = await screen.findByRole('button', { name: `Delete the webhook ${hook.url}` });
+
+    await user.click(remove);
+    const question = screen.getByRole('dialog', { name: `Delete the webhook ${hook.url}` });
+    expect(within(question).getByText(`Delete the webhook ${hook.url}? Nothing more is sent to it.`)).toBeTruthy();
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(remove);
+    expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
+
+    await user.click(remove);
+    const confirm = within(screen.getByRole('dialog', { name: `Delete the webhook ${hook.url}` })).getByRole('button', {
+      name: 'Delete',
+    });
+    expect(confirm.className).toContain('btn--danger');
+    await user.click(confirm);
+    expect(await screen.findByText('No webhooks yet.')).toBeTruthy();
+    expect(requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual([
+      '/webhooks/hook-1',
+    ]);
+  });
+
   it('shows a turned-off endpoint as such', async () => {
     stubApi(({ method, path }) =>
       method === 'GET' && path === '/webhooks' ? jsonResponse(200, [{ ...hook, events: ['*'], disabledAt: '2030-01-08T12:00:00Z' }]) : undefined,

@@ -11,7 +11,18 @@ import {
   type Webhook,
   type WebhookEvent,
 } from '../api/webhooks';
-import { Alert, Button, Card, CheckboxField, CopyField, Dialog, DialogForm, Spinner, TextField } from '@/components/ui';
+import {
+  Alert,
+  Button,
+  Card,
+  CheckboxField,
+  CopyField,
+  Dialog,
+  DialogForm,
+  Spinner,
+  TextField,
+  useConfirm,
+} from '@/components/ui';
 import { useForm } from '@/hooks/use-form';
 import { getErrorMessage } from '@/lib/api-client';
 import type { FieldErrors } from '@/lib/validation';
@@ -83,9 +94,17 @@ function WebhookRow({ hook }: { hook: Webhook }) {
   const [showDeliveries, setShowDeliveries] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [tested, setTested] = useState(false);
+  const [confirm, confirmDialog] = useConfirm();
+  const deleteLabel = t('webhooks.deleteLabel', { url: hook.url });
 
-  const onDelete = () => {
-    if (!window.confirm(t('webhooks.deleteConfirm', { url: hook.url }))) return;
+  const onDelete = async () => {
+    const confirmed = await confirm({
+      title: deleteLabel,
+      message: t('webhooks.deleteConfirm', { url: hook.url }),
+      confirmLabel: t('webhooks.delete'),
+      danger: true,
+    });
+    if (!confirmed) return;
     setError(null);
     remove.mutate(hook.id, { onError: (failure) => setError(getErrorMessage(failure, t('webhooks.failedToDelete'))) });
   };
@@ -146,13 +165,14 @@ function WebhookRow({ hook }: { hook: Webhook }) {
         <Button
           variant="danger-quiet"
           size="sm"
-          onClick={onDelete}
+          onClick={() => void onDelete()}
           isLoading={remove.isPending}
-          aria-label={t('webhooks.deleteLabel', { url: hook.url })}
+          aria-label={deleteLabel}
         >
           {t('webhooks.delete')}
         </Button>
       </div>
+      {confirmDialog}
     </li>
   );
 }
