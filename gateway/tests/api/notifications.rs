@@ -19,6 +19,7 @@ use crate::{
         Session, accept, add_child, assert_error, eventually, parent, send, start_with,
         start_with_auth_clock, verified,
     },
+    store::{add_item, decide, give, redeem},
     submissions::{form, submit},
 };
 
@@ -424,6 +425,59 @@ async fn each_user_sees_only_their_own_notifications() {
         json!({"kind": "REVIEW", "inApp": false, "email": false})
     );
     drop(stack);
+}
+
+#[tokio::test]
+async fn a_rejection_tells_the_parents_note_and_a_decided_request_needs_no_one() {
+    let (_stack, api) = start_with(Options::default()).await;
+    let parent = parent(&api).await;
+    let (mia, mia_record) = kid(&parent, "Mia").await;
+    let mia_id = mia_record["id"].as_str().unwrap();
+    let kitchen = category(&parent, "Kitchen").await;
+    let dishes = chore(&parent, &kitchen, json!({"name": "Dishes"})).await;
+
+    // A rejection with a note: the child's notification carries it.
+    let (status, submission) = submit(&mia, form(&dishes, Utc::now(), None)).await;
+    assert_eq!(status, StatusCode::CREATED, "{submission}");
+    let (status, body) = send(parent.patch(
+        &format!("/submissions/{}/review", submission["id"].as_str().unwrap()),
+        &json!({"status": "REJECTED", "adminNotes": "  Dry them too, please "}),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let review = &wait_for_notifications(&mia, 1).await["notifications"][0];
+    assert_eq!(review["kind"], "REVIEW");
+    assert_eq!(review["data"]["approved"], false);
+    assert_eq!(review["data"]["choreName"], "Dishes");
+    assert_eq!(review["data"]["note"], "Dry them too, please");
+
+    // A store request tells the parents; decided, it needs none of them.
+    give(&parent, mia_id, "5").await;
+    let item = add_item(&parent, json!({"name": "Pizza night", "price": 3})).await;
+    let (status, request) = redeem(&mia, &item).await;
+    assert_eq!(status, StatusCode::CREATED, "{request}");
+    let asked = wait_for_notifications(&parent, 2).await;
+    let told = asked["notifications"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|n| n["kind"] == "STORE_REQUEST")
+        .cloned()
+        .expect("the store request's notification");
+    assert_eq!(told["data"]["redemptionId"], request["id"]);
+    assert_eq!(told["readAt"], Value::Null);
+    let (status, body) = decide(&parent, &request, "APPROVED").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    eventually("the request's notification read", || async {
+        let centre = notifications(&parent).await;
+        centre["unread"] == 0
+            && centre["notifications"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|n| n["readAt"].is_string())
+    })
+    .await;
 }
 
 /// The zone of family `org` as the auth service knows it.

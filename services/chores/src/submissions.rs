@@ -465,6 +465,7 @@ impl Submissions {
                 streak_milli: multiplier.as_ref().map_or(0, |m| m.streak_milli),
                 bonuses_disabled: multiplier.as_ref().is_some_and(|m| m.bonuses_disabled),
                 chore_name: current.chore_name.clone(),
+                review_notes: admin_notes.clone(),
             },
         )
         .await?;

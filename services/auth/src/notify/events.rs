@@ -20,8 +20,30 @@ use uuid::Uuid;
 use super::{Kind, is_on, mail::Notice};
 use crate::store::{
     mail_queue::{self, NewMail},
-    notifications::{self as store, Member, NewNotification, SeenReview},
+    notifications::{self as store, Handled, Member, NewNotification, SeenReview},
 };
+
+/// Marks read the parents' notifications of what was handled, and tells
+/// each parent's bell (`NotificationsRead`).
+async fn handled(
+    tx: &mut PgConnection,
+    org: Uuid,
+    what: Handled<'_>,
+    at: chrono::DateTime<chrono::Utc>,
+) -> anyhow::Result<()> {
+    for parent in store::handled(tx, org, what, at).await? {
+        outbox::enqueue(
+            tx,
+            &NotificationsRead {
+                organization_id: org.to_string(),
+                user_id: parent.to_string(),
+                marked: 1,
+            },
+        )
+        .await?;
+    }
+    Ok(())
+}
 
 /// Makes notifications (and the mails they cause) from events.
 #[derive(Clone)]
@@ -176,22 +198,14 @@ impl Handler<SubmissionReviewed> for Notifier {
             },
         )
         .await?;
-        // The parents were told of the submission; reviewed, it is handled,
-        // and their bells hear so.
-        for parent in store::handled_submission(tx, org, &e.submission_id, at).await? {
-            outbox::enqueue(
-                tx,
-                &NotificationsRead {
-                    organization_id: org.to_string(),
-                    user_id: parent.to_string(),
-                    marked: 1,
-                },
-            )
-            .await?;
-        }
+        // The parents were told of the submission; reviewed, it is handled.
+        handled(tx, org, Handled::Submission(&e.submission_id), at).await?;
         let logins = store::members(tx, org, Some(child)).await?;
-        let data = json!({"submissionId": e.submission_id, "choreId": e.chore_id,
+        let mut data = json!({"submissionId": e.submission_id, "choreId": e.chore_id,
             "choreName": e.chore_name, "approved": e.approved, "rewardCents": reward});
+        if !e.review_notes.trim().is_empty() {
+            data["note"] = json!(e.review_notes.trim());
+        }
         // Only approvals are mailed: a rejection is better told in person.
         let mail = e
             .approved
@@ -233,6 +247,14 @@ impl Handler<RedemptionDecided> for Notifier {
         meta: &EventMeta,
     ) -> anyhow::Result<()> {
         let (org, child) = (id(&e.organization_id)?, id(&e.child_id)?);
+        // The parents were told of the request; decided, it is handled.
+        handled(
+            tx,
+            org,
+            Handled::Redemption(&e.redemption_id),
+            self.clock.now(),
+        )
+        .await?;
         let logins = store::members(tx, org, Some(child)).await?;
         let data = json!({"redemptionId": e.redemption_id, "status": e.status});
         let told = Told {

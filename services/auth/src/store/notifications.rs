@@ -39,26 +39,48 @@ pub async fn insert(tx: &mut PgConnection, n: &NewNotification<'_>) -> Result<Op
     Ok((done.rows_affected() == 1).then_some(id))
 }
 
-/// Marks read every parent's notification of submission `submission` once
-/// it is reviewed: handled by one parent, it needs none of them (the bell
-/// counts what still needs someone). The parents whose were marked.
-pub async fn handled_submission(
+/// What a parents' notification asks someone to handle, by the id its data names.
+#[derive(Debug, Clone, Copy)]
+pub enum Handled<'a> {
+    /// A submission reviewed: its SUBMISSION notifications.
+    Submission(&'a str),
+    /// A store request decided: its STORE_REQUEST notifications.
+    Redemption(&'a str),
+}
+
+impl Handled<'_> {
+    /// The notifications' kind, the key of their data naming the thing, and its id.
+    fn parts(&self) -> (&'static str, &'static str, &str) {
+        match self {
+            Self::Submission(id) => ("SUBMISSION", "submissionId", id),
+            Self::Redemption(id) => ("STORE_REQUEST", "redemptionId", id),
+        }
+    }
+}
+
+/// Marks read every parent's notification of what was handled: handled by
+/// one parent, it needs none of them (the bell counts what still needs
+/// someone). The parents whose were marked.
+pub async fn handled(
     tx: &mut PgConnection,
     org: Uuid,
-    submission: &str,
+    what: Handled<'_>,
     at: DateTime<Utc>,
 ) -> Result<Vec<Uuid>, Error> {
+    let (kind, key, id) = what.parts();
     Ok(sqlx::query_scalar!(
-        "UPDATE notifications SET read_at = $3
-         WHERE organization_id = $1 AND kind = 'SUBMISSION' AND read_at IS NULL
-           AND data->>'submissionId' = $2
+        "UPDATE notifications SET read_at = $5
+         WHERE organization_id = $1 AND kind = $2 AND read_at IS NULL
+           AND data->>$3 = $4
          RETURNING user_id",
         org,
-        submission,
+        kind,
+        key,
+        id,
         at,
     )
     .fetch_all(tx)
-    .traced("handled_submission_notifications")
+    .traced("handled_notifications")
     .await?)
 }
 

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 import { useMarkNotificationsRead, useNotifications, type NotificationView } from '../api/notifications';
 import { Alert, Button, Card, EmptyState, PageHeader, Spinner } from '@/components/ui';
 import { useAction } from '@/hooks/use-action';
 import { getErrorMessage } from '@/lib/api-client';
 import { getChildren } from '@/api/get-children';
+import { paths } from '@/config/paths';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import { queryKeys } from '@/lib/query-keys';
 import { isParentRole } from '@/lib/roles';
@@ -58,7 +60,30 @@ function useDescribe() {
   };
 }
 
-/** /notifications: the signed-in user's latest notifications, newest first, to mark read. */
+/** Where a notification leads: the screen where what it tells of is seen or handled. */
+function targetOf(n: NotificationView): string {
+  switch (n.kind) {
+    case 'SUBMISSION':
+      return paths.app.approval.getHref();
+    case 'STORE_REQUEST':
+    case 'STORE_DECISION':
+      return paths.app.store.getHref();
+    case 'WEBHOOK_DISABLED':
+      return paths.app.settings.getHref();
+    case 'REVIEW':
+      return paths.app.history.getHref();
+    case 'DUE_REMINDER':
+      return paths.app.dashboard.getHref();
+  }
+}
+
+/** The parent's note on a review, when they wrote one. */
+function noteOf(n: NotificationView): string | null {
+  const { note } = n.data as Record<string, unknown>;
+  return n.kind === 'REVIEW' && typeof note === 'string' && note.trim() !== '' ? note : null;
+}
+
+/** /notifications: the signed-in user's latest notifications, newest first, to open or mark read. */
 export function NotificationsPage() {
   const { t } = useTranslation();
   useDocumentTitle(pageTitle(t('notifications.title')));
@@ -108,10 +133,20 @@ function NotificationRow({ notification, text }: { notification: NotificationVie
   const { mutateAsync: markRead } = useMarkNotificationsRead();
   const { busy, error, run } = useAction(t('notifications.failedToMark'));
   const unread = !notification.readAt;
+  const note = noteOf(notification);
+  // Opened, it is seen: marked read on the way (a failure leaves it unread, as it was).
+  const onOpen = () => {
+    if (unread) void markRead([notification.id]).catch(() => undefined);
+  };
   return (
     <li className={`notification-list__item${unread ? ' notification-list__item--unread' : ''}`}>
       <div className="notification-list__text">
-        <span>{text}</span>
+        <span>
+          <Link to={targetOf(notification)} onClick={onOpen}>
+            {text}
+          </Link>
+        </span>
+        {note && <span className="small">{t('notifications.note', { note })}</span>}
         <span className="muted small">
           {formatDateTime(notification.createdAt)}
           {unread && ` · ${t('notifications.new')}`}
