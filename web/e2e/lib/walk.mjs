@@ -318,18 +318,18 @@ export const SCREENS = [
     ready: (page) => all(heading(page, say('history:title')), page.getByRole('list', { name: say('history:reviewedLabel') }).getByRole('listitem')),
   },
   {
+    // Settings opens on General Settings.
     id: 'settings',
     path: () => '/settings',
     roles: ['parent'],
-    ready: (page) =>
-      all(heading(page, say('settings:title')), page.getByRole('form', { name: say('settings:multipliers.formLabel') })),
+    ready: (page) => all(heading(page, say('settings:title')), page.getByRole('form', { name: say('settings:general.formLabel') })),
   },
   {
-    id: 'settings-general',
+    id: 'settings-multipliers',
     path: () => '/settings',
     roles: ['parent'],
-    open: (page) => page.getByRole('tab', { name: say('settings:generalTab') }).click(),
-    ready: (page) => all(page.getByRole('form', { name: say('settings:general.formLabel') })),
+    open: (page) => page.getByRole('tab', { name: say('settings:multipliersTab') }).click(),
+    ready: (page) => all(page.getByRole('form', { name: say('settings:multipliers.formLabel') })),
   },
   {
     id: 'team',

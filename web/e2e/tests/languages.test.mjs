@@ -152,11 +152,12 @@ for (const [language, name, languageLabel] of [
 
         await assertNoEnglish(page, PARENT_SCREENS, language, phrases, 'the parent');
 
-        // The General Settings tab too.
+        // Settings opens on General Settings (checked above); the Reward Multipliers tab and its explanation too.
         await page.goto('/settings');
-        await page.getByRole('tab', { name: language === 'es' ? 'Ajustes generales' : 'Allgemeine Einstellungen' }).click();
         await page.getByRole('combobox', { name: language === 'es' ? 'Zona horaria' : 'Zeitzone' }).waitFor();
-        assert.deepEqual(await englishIn(page, phrases, family.names), [], `English on the General Settings tab in ${name}`);
+        await page.getByRole('tab', { name: language === 'es' ? 'Multiplicadores de recompensa' : 'Belohnungs-Multiplikatoren' }).click();
+        await page.getByRole('spinbutton', { name: language === 'es' ? 'Nota A' : 'Note A', exact: true }).waitFor();
+        assert.deepEqual(await englishIn(page, phrases, family.names), [], `English on the Reward Multipliers tab in ${name}`);
 
         // Money and dates the language's way: 1234,50 US$ / 1.234,50 $ and the payout's date.
         await page.goto('/payouts');

@@ -109,6 +109,11 @@ describe('rewards', () => {
       await form.getByRole('button', { name: 'Record Payout' }).click();
       await form.getByText('Child is required').waitFor();
       await childSelect.selectOption({ label: `${childName} (balance $2.00)` });
+      // A payout is taken from the spend jar, where all of the $2.00 went (the default split).
+      await form.getByText(`Available to pay out: $2.00 in ${childName}'s spend jar.`).waitFor();
+      await form.getByLabel('Amount').fill('2.01');
+      await form.getByRole('button', { name: 'Record Payout' }).click();
+      await form.getByText(`${childName}'s spend jar has only $2.00`).waitFor();
       await form.getByLabel('Amount').fill('1.50');
       await form.getByLabel('Notes').fill('Pocket money');
       const [payoutResponse] = await Promise.all([

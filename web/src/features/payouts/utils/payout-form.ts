@@ -13,12 +13,40 @@ export interface PayoutFormValues {
 
 export const EMPTY_PAYOUT: PayoutFormValues = { childId: '', amount: '', notes: '' };
 
-/** Child and amount required (spec §5); the amount more than 0 with at most two decimals. */
-export function validatePayout(values: PayoutFormValues): FieldErrors<keyof PayoutFormValues> {
+/**
+ * What the chosen child's spend jar holds: a payout is taken from it (the
+ * form sends no jar, and the server takes a payout without one from SPEND).
+ */
+export interface SpendJar {
+  name: string;
+  /** Dollars. */
+  spend: number;
+  unit: PayoutChild['rewardDisplayType'];
+}
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+/** "Available to pay out: $12.50 in Sam's spend jar." */
+export function spendJarHint(jar: SpendJar): string {
+  return i18n.t('payouts:form.available', { name: jar.name, amount: formatReward(jar.spend, jar.unit) });
+}
+
+/**
+ * Child and amount required (spec §5); the amount more than 0 with at most two
+ * decimals, and at most what the child's spend jar holds when that is known
+ * (the server checks again).
+ */
+export function validatePayout(values: PayoutFormValues, jar?: SpendJar): FieldErrors<keyof PayoutFormValues> {
   const amount = validateAmount(values.amount, 'amount');
+  const paid = toAmount(values.amount);
   return {
     childId: isBlank(values.childId) ? i18n.t('validation:childRequired') : undefined,
-    amount: amount ?? (toAmount(values.amount) > 0 ? undefined : i18n.t('validation:amountPositive')),
+    amount:
+      amount ??
+      (paid > 0 ? undefined : i18n.t('validation:amountPositive')) ??
+      (jar && cents(paid) > cents(jar.spend)
+        ? i18n.t('payouts:form.overSpend', { name: jar.name, amount: formatReward(jar.spend, jar.unit) })
+        : undefined),
   };
 }
 

@@ -18,6 +18,40 @@ function formatFactor2(value: number): string {
   return numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
 }
 
+/** A factor or an amount in the example: 1.5 and 2.00 (1,5 and 2,00 in Spanish and German). */
+function formatExample(value: number, decimals: { min: number; max: number }): string {
+  return numberFormat({ minimumFractionDigits: decimals.min, maximumFractionDigits: decimals.max }).format(value);
+}
+
+/**
+ * What a multiplier does, in plain words: it multiplies each approved chore's
+ * reward; grades, behaviour and streaks each add one; a D or F in any subject
+ * turns the bonuses (the parts above 1.0) off, while the parts below 1.0
+ * still apply (the rewards service's rule).
+ */
+export function MultipliersExplained() {
+  const { t } = useTranslation('settings');
+  const amount = { min: 2, max: 2 };
+  return (
+    <div className="muted">
+      <p>
+        {t('multipliersHelp.intro', {
+          factor: formatExample(1.5, { min: 1, max: 2 }),
+          base: formatExample(2, amount),
+          boosted: formatExample(3, amount),
+        })}
+      </p>
+      <p>{t('multipliersHelp.parts')}</p>
+      <ul>
+        <li>{t('multipliersHelp.grades')}</li>
+        <li>{t('multipliersHelp.behaviour')}</li>
+        <li>{t('multipliersHelp.streaks')}</li>
+      </ul>
+      <p>{t('multipliersHelp.failing')}</p>
+    </div>
+  );
+}
+
 export interface RewardMultipliersProps {
   settings: MultiplierSettings;
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { MultiplierSettings, Organization } from '../types';
 import { DEFAULT_MULTIPLIERS } from '../utils/multipliers';
 import { SettingsPage } from './settings-page';
+import { setLanguage } from '@/lib/i18n';
 import { useSessionStore } from '@/stores/session-store';
 import { buildUser, jsonResponse } from '@/testing/fixtures';
 import { renderWithProviders, signIn, stubApi, type ApiRequest } from '@/testing/test-utils';
@@ -28,27 +29,34 @@ function loadSettings({ method, path }: ApiRequest): Response | undefined {
 }
 
 describe('SettingsPage', () => {
-  it('has the Reward Multipliers and General Settings tabs', async () => {
+  it("opens on General Settings, the tabs in the spec's order", async () => {
     const user = userEvent.setup();
     stubApi(loadSettings);
     renderWithProviders(<SettingsPage />);
 
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
     expect(tabs).toEqual(['Reward Multipliers', 'General Settings']);
-    expect(screen.getByRole('tabpanel').textContent).toMatch(/multipliers/i);
-
-    await user.click(screen.getByRole('tab', { name: 'General Settings' }));
     expect(screen.getByRole('tab', { name: 'General Settings' }).getAttribute('aria-selected')).toBe('true');
-    expect(await screen.findByLabelText('Family Name')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Reward Multipliers' }).getAttribute('aria-selected')).toBe('false');
+    const panel = screen.getByRole('tabpanel');
+    expect(await within(panel).findByLabelText('Family Name')).toBeTruthy();
+    expect(within(panel).queryByLabelText('Grade A')).toBeNull();
+
+    await user.click(screen.getByRole('tab', { name: 'Reward Multipliers' }));
+    expect(screen.getByRole('tab', { name: 'Reward Multipliers' }).getAttribute('aria-selected')).toBe('true');
+    expect(await within(screen.getByRole('tabpanel')).findByLabelText('Grade A')).toBeTruthy();
+    expect(screen.queryByLabelText('Family Name')).toBeNull();
   });
 
   it('moves between tabs with the arrow keys', async () => {
     const user = userEvent.setup();
     stubApi(loadSettings);
     renderWithProviders(<SettingsPage />);
-    await user.click(screen.getByRole('tab', { name: 'Reward Multipliers' }));
+    await user.click(screen.getByRole('tab', { name: 'General Settings' }));
+    await user.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Reward Multipliers' }));
+    expect(screen.getByRole('tab', { name: 'Reward Multipliers' }).getAttribute('aria-selected')).toBe('true');
     await user.keyboard('{ArrowRight}');
-    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'General Settings' }));
     expect(screen.getByRole('tab', { name: 'General Settings' }).getAttribute('aria-selected')).toBe('true');
   });
 
@@ -61,7 +69,6 @@ describe('SettingsPage', () => {
         : loadSettings(request),
     );
     renderWithProviders(<SettingsPage />);
-    await user.click(screen.getByRole('tab', { name: 'General Settings' }));
 
     const panel = screen.getByRole('tabpanel');
     const name = await within(panel).findByLabelText<HTMLInputElement>('Family Name');
@@ -89,7 +96,6 @@ describe('SettingsPage', () => {
     const user = userEvent.setup();
     stubApi((request) => (request.method === 'PUT' ? jsonResponse(500, null) : loadSettings(request)));
     renderWithProviders(<SettingsPage />);
-    await user.click(screen.getByRole('tab', { name: 'General Settings' }));
     await user.click(await screen.findByRole('button', { name: 'Save Settings' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to save settings');
   });
@@ -115,14 +121,49 @@ describe('Reward Multipliers', () => {
     );
   }
 
-  it('explains the multiplier and shows the ten values in steps of 0.01', async () => {
-    stubMultipliers();
+  /** Renders the page and opens the Reward Multipliers tab (named `tab`): its panel. */
+  async function openMultipliers(user: ReturnType<typeof userEvent.setup>, tab = 'Reward Multipliers') {
     renderWithProviders(<SettingsPage />);
-    const panel = screen.getByRole('tabpanel');
+    await user.click(screen.getByRole('tab', { name: tab }));
+    return screen.getByRole('tabpanel');
+  }
+
+  it('explains in plain words what a multiplier does, and when bonuses are off', async () => {
+    const user = userEvent.setup();
+    stubMultipliers();
+    const panel = await openMultipliers(user);
+
     expect(
-      within(panel).getByText(/multiplier is the product of their grade, behaviour and streak multipliers/),
+      within(panel).getByText(
+        "A child's reward for an approved chore is multiplied by their multiplier: at 1.5, a chore worth 2.00 pays 3.00. At 1.0 the reward stays as it is; below 1.0 it shrinks.",
+      ),
     ).toBeTruthy();
-    expect(within(panel).getByText(/A D or F grade turns every bonus above 1.0 off/)).toBeTruthy();
+    expect(within(panel).getByText(/Grades, behaviour and streaks each add one multiplier/)).toBeTruthy();
+    expect(within(panel).getAllByRole('listitem').map((item) => item.textContent?.split(':')[0])).toEqual([
+      'Grades',
+      'Behaviour',
+      'Streaks',
+    ]);
+    expect(within(panel).getByText(/8-10 is excellent, 1-4 poor/)).toBeTruthy();
+    expect(within(panel).getByText(/7, 30 or 90 days/)).toBeTruthy();
+    expect(
+      within(panel).getByText(/While a child has a D or F in any subject, all bonuses are off/).textContent,
+    ).toMatch(/every multiplier above 1.0 counts as 1.0/);
+  });
+
+  it('writes the example the German way', async () => {
+    const user = userEvent.setup();
+    await setLanguage('de');
+    stubMultipliers();
+    const panel = await openMultipliers(user, 'Belohnungs-Multiplikatoren');
+    expect(within(panel).getByText(/Bei 1,5 bringt eine Aufgabe im Wert von 2,00 3,00/)).toBeTruthy();
+    expect(within(panel).getByText(/eine D- oder F-Note hat, sind alle Boni aus/)).toBeTruthy();
+  });
+
+  it('shows the ten values in steps of 0.01, the defaults of the spec', async () => {
+    const user = userEvent.setup();
+    stubMultipliers();
+    const panel = await openMultipliers(user);
 
     await within(panel).findByLabelText('Grade A');
     expect(labels.map((label) => within(panel).getByLabelText<HTMLInputElement>(label).value)).toEqual([
@@ -144,8 +185,7 @@ describe('Reward Multipliers', () => {
   it('refuses values outside 0.1-5.0, then saves numbers and says so', async () => {
     const user = userEvent.setup();
     const { requests } = stubMultipliers();
-    renderWithProviders(<SettingsPage />);
-    const panel = screen.getByRole('tabpanel');
+    const panel = await openMultipliers(user);
     const gradeA = await within(panel).findByLabelText('Grade A');
     const poor = within(panel).getByLabelText('Poor behaviour (1-4)');
 
@@ -175,8 +215,7 @@ describe('Reward Multipliers', () => {
     const user = userEvent.setup();
     let answer = jsonResponse(400, { error: 'Bad Request', message: 'Grade A must be from 0.1 to 5.0' });
     stubMultipliers(() => answer);
-    renderWithProviders(<SettingsPage />);
-    const panel = screen.getByRole('tabpanel');
+    const panel = await openMultipliers(user);
     const save = await within(panel).findByRole('button', { name: 'Save Multipliers' });
 
     await user.click(save);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useMultipliers } from '../api/get-multipliers';
 import { useOrganization } from '../api/get-organization';
 import { GeneralSettings } from './general-settings';
-import { RewardMultipliers } from './reward-multipliers';
+import { MultipliersExplained, RewardMultipliers } from './reward-multipliers';
 import { Card, PageHeader, Spinner, Tabs } from '@/components/ui';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 
@@ -17,11 +17,16 @@ export interface SettingsPageProps {
   extra?: ReactNode;
 }
 
-/** /settings: Reward Multipliers and General Settings (and the family's pauses, where given); `extra` below them. */
+/**
+ * /settings: Reward Multipliers and General Settings (where it opens), and the
+ * family's pauses where given; `extra` below them.
+ */
 export function SettingsPage({ Pauses, extra }: SettingsPageProps = {}) {
   const { t } = useTranslation(['settings', 'common']);
   useDocumentTitle(pageTitle(t('documentTitle')));
-  const [tab, setTab] = useState<SettingsTab>('multipliers');
+  // Opens on the family's own settings; the multipliers are a step further
+  // in. The tabs keep the spec's order.
+  const [tab, setTab] = useState<SettingsTab>('general');
   const organization = useOrganization();
   const multipliers = useMultipliers();
 
@@ -39,7 +44,7 @@ export function SettingsPage({ Pauses, extra }: SettingsPageProps = {}) {
               label: t('multipliersTab'),
               content: (
                 <div className="multipliers">
-                  <p className="muted">{t('multipliersExplained')}</p>
+                  <MultipliersExplained />
                   {multipliers.isPending && <Spinner label={t('loadingMultipliers')} />}
                   {multipliers.data && <RewardMultipliers settings={multipliers.data} />}
                 </div>
