@@ -149,6 +149,16 @@ async function all(...locators) {
   await Promise.all(locators.map((locator) => locator.first().waitFor()));
 }
 
+/**
+ * How the Submit Chore form starts to say when a locked chore comes back:
+ * "Available again on" (TEEN, ADULT), "You can do it again" (KIDS), in
+ * E2E_LANGUAGE: the text before the date or day it names.
+ */
+function availableAgainOpening(theme) {
+  if (theme !== 'KIDS') return say('common:chores.availableAgain').split(' (')[0].trim();
+  return say('common:chores.availableAgain_kids', { when: '\u0000' }).split('\u0000')[0].trim();
+}
+
 /** A screen of the super admin's visit to the family app: a heading and no spinner. */
 async function anyHeading(page) {
   await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -156,7 +166,8 @@ async function anyHeading(page) {
 
 /**
  * The screens: a path, who visits it, what shows once it has loaded, and for
- * a tab or a dialog, how to open it. `data` is what seedFamily made.
+ * a tab or a dialog, how to open it. `data` is what seedFamily made; `ready`
+ * is also given the walker (a KIDS child reads other words).
  */
 export const SCREENS = [
   // Anonymous visitors.
@@ -368,9 +379,9 @@ export const SCREENS = [
     id: 'submit-chore',
     path: (data) => `/submit?chore=${data.chores.plants.id}`,
     roles: ['child'],
-    // A daily chore done today: the form says when it can be done again.
-    ready: (page) =>
-      all(heading(page, say('submissions:title')), page.getByRole('status').filter({ hasText: say('common:chores.availableAgain').split(' (')[0].trim() })),
+    // A daily chore done today: the form says when it can be done again (to a KIDS child, in the days they count).
+    ready: (page, data, walker) =>
+      all(heading(page, say('submissions:title')), page.getByRole('status').filter({ hasText: availableAgainOpening(walker.theme) })),
   },
   {
     id: 'chores',
@@ -601,7 +612,7 @@ export async function visitScreen(page, screen, walker, mode, size, data) {
     await page.goto(screen.path(data));
     // Opening a tab or a dialog waits for its button to show.
     if (screen.open) await screen.open(page, data);
-    await screen.ready(page, data);
+    await screen.ready(page, data, walker);
     await settled(page);
     const themes = await page.evaluate(() => ({ ...document.documentElement.dataset }));
     assert.equal(themes.theme, mode, `${where}: <html data-theme> is ${themes.theme}`);

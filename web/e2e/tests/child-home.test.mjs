@@ -1,6 +1,8 @@
 // The child's home on a phone: a KIDS child does a chore in two taps, sees it
 // waiting for review, then approved with the parent's note and celebrated
-// once; a locked chore is shown as locked, with no way to do it.
+// once; a chore done for now says "Not yet" and the day it comes back, with
+// no way to do it; a photo chore goes through the Submit Chore form, which
+// asks a KIDS child no time and takes them back home once it is sent.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 
@@ -20,6 +22,11 @@ import {
 
 const browser = sharedBrowser();
 const PHONE = { viewport: { width: 360, height: 740 } };
+/** A one-pixel PNG: the photo proof a photo chore needs. */
+const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 let family;
 
@@ -87,10 +94,11 @@ describe("the child's home on a phone", () => {
         assert.match(await waiting.getAttribute('class'), /list__row--pending/);
         await activity.getByRole('listitem', { name: 'Water plants' }).getByText('Waiting for review', { exact: true }).waitFor();
 
-        // The locked chore says so, with when it comes back, and cannot be done.
-        const locked = page.getByRole('list', { name: 'Locked chores' }).getByRole('listitem', { name: 'Water plants' });
-        await locked.getByText('Locked', { exact: true }).waitFor();
-        await locked.getByText(/^Available again on .+ \((in 1 day|later today)\)$/).waitFor();
+        // The locked chore says so in a KIDS child's words, with the day it comes back (no date, no time), and cannot be done.
+        await page.getByRole('heading', { name: 'Done for now' }).waitFor();
+        const locked = page.getByRole('list', { name: 'Chores done for now' }).getByRole('listitem', { name: 'Water plants' });
+        await locked.getByText('Not yet', { exact: true }).waitFor();
+        await locked.getByText(/^You can do it again (tomorrow|later today)\.$/).waitFor();
         assert.equal(await locked.getByRole('button').count(), 0);
         assert.equal(await locked.getByRole('link').count(), 0);
         assert.equal(await page.getByRole('button', { name: 'Do it: Water plants' }).count(), 0);
@@ -148,10 +156,52 @@ describe("the child's home on a phone", () => {
         const picker = page.getByLabel('Chore', { exact: true });
         const plants = picker.locator(`option[value="${family.plants.id}"]`);
         await plants.and(page.locator('option:disabled')).waitFor({ state: 'attached' });
-        assert.match(await plants.textContent(), /^Water plants \(\$1\.00\) – locked until .+ \((in 1 day|later today)\)$/);
+        assert.match(await plants.textContent(), /^Water plants \(\$1\.00\) – ready again (tomorrow|later today)$/);
         const dishes = picker.locator(`option[value="${family.dishes.id}"]`);
         assert.equal(await dishes.isDisabled(), false);
         assert.equal(await dishes.textContent(), 'Wash dishes ($2.00)');
+      },
+      PHONE,
+    );
+  });
+
+  test('a KIDS child sends a photo chore from the home without a time, and is taken back home', async (t) => {
+    const garden = await createCategory(family.parent.token, { name: 'Yard' });
+    const porch = await createChore(family.parent.token, { name: 'Sweep the porch', baseReward: 3, categoryId: garden.id, requiresPhoto: true });
+    await withPage(
+      browser(),
+      t,
+      async (page) => {
+        await loginThroughUi(page, family.child);
+        await page.getByRole('heading', { level: 1, name: 'My Dashboard' }).waitFor();
+        // A photo chore's Do it opens the Submit Chore form with it chosen.
+        await page.getByRole('list', { name: 'Chores you can do now' }).getByRole('link', { name: 'Do it: Sweep the porch' }).click();
+        await waitForPath(page, '/submit');
+        const picker = page.getByLabel('Chore', { exact: true });
+        await picker.waitFor();
+        assert.equal(await picker.inputValue(), porch.id);
+        // No date and time to fill in: it is sent as done now.
+        assert.equal(await page.getByLabel('Completed At').count(), 0);
+        assert.equal(await page.locator('input[type="datetime-local"]').count(), 0);
+        await page.getByLabel('Photo').setInputFiles({ name: 'porch.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
+        const sentAt = Date.now();
+        const [response] = await Promise.all([
+          nextResponse(page, 'POST', '/submissions'),
+          page.getByRole('button', { name: 'Submit Chore' }).click(),
+        ]);
+        assert.equal(response.status(), 201);
+        const submission = await response.json();
+        assert.equal(submission.chore.id, porch.id);
+        assert.ok(Math.abs(Date.parse(submission.completedAt) - sentAt) < 120_000, `completed at ${submission.completedAt}`);
+
+        // Back home, told it was sent, as Do it tells it; not left on a blank form.
+        await waitForPath(page, '/');
+        await page.getByRole('status').filter({ hasText: 'Done! Sweep the porch is waiting for Mum or Dad to check it.' }).waitFor();
+        await page
+          .getByRole('list', { name: 'Recent activity' })
+          .getByRole('listitem', { name: 'Sweep the porch' })
+          .getByText('Waiting for review', { exact: true })
+          .waitFor();
       },
       PHONE,
     );

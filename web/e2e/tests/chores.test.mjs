@@ -64,7 +64,9 @@ describe('chores', () => {
     const categoryName = `Kitchen ${suffix}`;
     const choreName = `Wash dishes ${suffix}`;
     const childName = `Robin${suffix}`;
-    const child = await addChild(parent.token, childName);
+    // A TEEN child: the spec's Submit Chore form, with its completion time, which starts over once sent
+    // (a KIDS child, the default, is asked no time and goes back home: child-home.test.mjs).
+    const child = await addChild(parent.token, childName, { uiTheme: 'TEEN' });
 
     await withPage(browser(), t, async (page) => {
       await loginThroughUi(page, parent);

@@ -104,10 +104,10 @@ describe('payslip', () => {
         assert.equal(await goals.getByRole('progressbar', { name: 'Saved towards Bike' }).getAttribute('value'), '60');
         problems.push(...(await problemsOf(page, 'child home')));
 
-        // Her payslip of this week.
-        await page.getByRole('link', { name: 'My payslip' }).click();
+        // Her payslip of this week: "My money" to a KIDS child (the default).
+        await page.getByRole('link', { name: 'My money' }).click();
         await waitForPath(page, `/payslip/${childId}`);
-        await page.getByRole('heading', { name: 'My payslip', level: 1 }).waitFor();
+        await page.getByRole('heading', { name: 'My money', level: 1 }).waitFor();
         await page.getByText('This week you earned $3.60!').waitFor();
         const line = page.getByRole('listitem').filter({ hasText: chore });
         await line.waitFor();

@@ -70,18 +70,18 @@ describe('store', () => {
         await item.getByText('$3.50 · 2 left').waitFor();
         problems.push(...(await problemsOf(page, 'child store')));
 
-        // ...and asks for it, once they have agreed in the app's own dialog.
-        await item.getByRole('button', { name: `Redeem ${reward}` }).click();
-        const { dialog: confirmation, question } = await confirmationDialog(page, `Redeem ${reward}`);
-        assert.match(question, new RegExp(`Ask for ${reward} for \\$3\\.50\\?`));
+        // ...and asks for it (a KIDS child, the default: "Ask for it", not Redeem), once they have agreed in the app's own dialog.
+        await item.getByRole('button', { name: `Ask for it: ${reward}` }).click();
+        const { dialog: confirmation, question } = await confirmationDialog(page, `Ask for ${reward}?`);
+        assert.equal(question, 'It costs $3.50. If Mum or Dad say yes, it comes out of your spend jar.');
         problems.push(...(await problemsOf(page, 'child store, asked to confirm')));
         const [response] = await Promise.all([
           nextResponse(page, 'POST', `/store/items/${pizza.id}/redeem`),
-          confirmation.getByRole('button', { name: 'Redeem', exact: true }).click(),
+          confirmation.getByRole('button', { name: 'Ask for it', exact: true }).click(),
         ]);
         await confirmation.waitFor({ state: 'detached' });
         assert.equal(response.status(), 201);
-        await page.getByText(`Asked for ${reward}: a parent will decide soon.`).waitFor();
+        await page.getByText(`You asked for ${reward}! Mum or Dad will say yes or no soon.`).waitFor();
         const requests = page.getByRole('region', { name: 'My Requests' });
         await requests.getByText('Waiting', { exact: true }).waitFor();
         // Nothing is taken before a parent approves.

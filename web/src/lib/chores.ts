@@ -1,6 +1,7 @@
 import type { CategoryRef, Chore, ChoreAvailability, Submission } from '@/types/api';
 import { i18n } from './i18n';
-import { formatDateTime } from '@/utils/format';
+import type { ThemeContext } from '@/stores/theme-store';
+import { formatDateTime, formatRelativeDay, type FamilyDay } from '@/utils/format';
 
 export interface CategoryGroup<T> {
   /** The category's name, or Uncategorized. */
@@ -34,12 +35,35 @@ export function daysRemainingText(days: number): string {
   return i18n.t('common:chores.inDays', { count: days });
 }
 
-/** What a child is told about a chore they cannot submit yet. */
-export function nextAvailableText(availability: ChoreAvailability): string {
-  if (!availability.nextAvailableAt) return i18n.t('common:chores.notAvailableYet');
+/**
+ * How a child is told when a chore comes back: TEEN and ADULT by date, time
+ * and days left (the spec's words); a KIDS child (context 'kids') in the
+ * days they count ("tomorrow", "on Friday") on the family's calendar.
+ */
+export interface AvailabilityWords {
+  /** The theme's i18next context: 'kids' for a KIDS child. */
+  context?: ThemeContext;
+  /** The family's date and time zone, which "tomorrow" follows. */
+  family?: FamilyDay;
+  /** The clock, read when the family's date is not known. */
+  now?: Date;
+}
+
+/** "in 2 days" (the server's count), or for a KIDS child "tomorrow", "on Friday"… on the family's calendar. */
+function whenText(availability: ChoreAvailability, nextAvailableAt: string, words: AvailabilityWords): string {
+  return words.context === 'kids'
+    ? formatRelativeDay(nextAvailableAt, words.family, words.now)
+    : daysRemainingText(availability.daysRemaining);
+}
+
+/** What a child is told about a chore they cannot submit yet: "Available again on …" / KIDS "You can do it again tomorrow." */
+export function nextAvailableText(availability: ChoreAvailability, words: AvailabilityWords = {}): string {
+  const { context } = words;
+  if (!availability.nextAvailableAt) return i18n.t('common:chores.notAvailableYet', { context });
   return i18n.t('common:chores.availableAgain', {
+    context,
     date: formatDateTime(availability.nextAvailableAt),
-    when: daysRemainingText(availability.daysRemaining),
+    when: whenText(availability, availability.nextAvailableAt, words),
   });
 }
 
@@ -48,13 +72,30 @@ export function isLocked(availability: ChoreAvailability | undefined): availabil
   return availability !== undefined && !availability.isAvailable;
 }
 
-/** How a locked chore is marked where space is short (a chore picker's option): "locked until …". */
-export function lockedText(availability: ChoreAvailability): string {
-  if (!availability.nextAvailableAt) return i18n.t('common:chores.lockedForNow');
+/** How a locked chore is marked where space is short (a chore picker's option): "locked until …" / KIDS "ready again tomorrow". */
+export function lockedText(availability: ChoreAvailability, words: AvailabilityWords = {}): string {
+  const { context } = words;
+  if (!availability.nextAvailableAt) return i18n.t('common:chores.lockedForNow', { context });
   return i18n.t('common:chores.lockedUntil', {
+    context,
     date: formatDateTime(availability.nextAvailableAt),
-    when: daysRemainingText(availability.daysRemaining),
+    when: whenText(availability, availability.nextAvailableAt, words),
   });
+}
+
+/**
+ * What the home is given in the router's state by a chore sent elsewhere
+ * (the Submit Chore form of a KIDS child), to say it was sent as "Do it" does.
+ */
+export interface SentChoreState {
+  sentChore: string;
+}
+
+/** The name of the chore just sent, from the router's state (null when there is none). */
+export function sentChoreOf(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('sentChore' in state)) return null;
+  const { sentChore } = state;
+  return typeof sentChore === 'string' && sentChore ? sentChore : null;
 }
 
 /** The chore a submission is for (the API may leave it out, e.g. for a chore it no longer finds). */

@@ -101,6 +101,8 @@ const LABEL_IN_NAME: ReadonlyArray<readonly [namespace: string, visible: string,
   ['children', 'card.setPassword', 'card.setPasswordLabel'],
   ['team', 'invites.copyLink', 'invites.copyLinkLabel'],
   ['common', 'actions.edit', 'named.edit'],
+  ['store', 'redeem', 'redeemLabel'],
+  ['store', 'redeem_kids', 'redeemLabel_kids'],
 ];
 
 describe.each(['en', 'es', 'de'])('the %s accessible names', (language) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 
-import { applyThemes, getInitialTheme, uiThemeOf, useThemeStore } from './theme-store';
+import { applyThemes, getInitialTheme, themeContextOf, uiThemeOf, useThemeStore } from './theme-store';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { buildUser } from '@/testing/fixtures';
 import type { User } from '@/types/api';
@@ -74,5 +74,13 @@ describe('theme store', () => {
       metas.forEach((meta) => meta.remove());
       document.documentElement.style.removeProperty('--color-surface');
     }
+  });
+});
+
+describe('themeContextOf', () => {
+  it("gives KIDS the i18next context of its own words, and TEEN and ADULT none (the spec's words)", () => {
+    expect(themeContextOf('KIDS')).toBe('kids');
+    expect(themeContextOf('TEEN')).toBeUndefined();
+    expect(themeContextOf('ADULT')).toBeUndefined();
   });
 });

@@ -30,6 +30,22 @@ export function useUiTheme(): UiTheme {
 }
 
 /**
+ * The i18next context of a theme's own words: 'kids' picks a text's `_kids`
+ * form ("payslip_kids": "My money"), where it has one; TEEN and ADULT keep
+ * the plain text (the spec's words).
+ */
+export type ThemeContext = 'kids' | undefined;
+
+export function themeContextOf(uiTheme: UiTheme): ThemeContext {
+  return uiTheme === 'KIDS' ? 'kids' : undefined;
+}
+
+/** The signed-in user's theme context: `t('key', { context: useThemeContext() })`. */
+export function useThemeContext(): ThemeContext {
+  return themeContextOf(useUiTheme());
+}
+
+/**
  * Gives the browser's own bar (meta theme-color, as phones and installed apps
  * show it) the colour of the app's top bar in the mode shown. index.html's
  * tags follow the system's preference until the app has started.

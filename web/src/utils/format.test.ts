@@ -1,6 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { formatCalendarDate, formatDate, formatDateTime, formatMoney, formatReward, fullName } from './format';
+import {
+  dateIn,
+  daysBetween,
+  formatCalendarDate,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatRelativeDay,
+  formatReward,
+  fullName,
+} from './format';
 import { i18n } from '@/lib/i18n';
 
 describe('formatMoney', () => {
@@ -122,5 +132,64 @@ describe('in the chosen language', () => {
     await i18n.changeLanguage('de');
     expect(formatDate(null, 'Nie')).toBe('Nie');
     expect(formatMoney('abc')).toBe('0,00\u00a0$');
+  });
+});
+
+describe('days on the family calendar', () => {
+  it('takes the date of an instant in a time zone, and counts whole days between dates', () => {
+    expect(dateIn('2030-03-04T23:30:00Z', 'Europe/Berlin')).toBe('2030-03-05');
+    expect(dateIn('2030-03-04T23:30:00Z', 'America/New_York')).toBe('2030-03-04');
+    expect(dateIn('not a date', 'UTC')).toBeNull();
+    expect(daysBetween('2030-03-06', '2030-03-07')).toBe(1);
+    expect(daysBetween('2030-12-30', '2031-01-10')).toBe(11);
+    expect(daysBetween('2030-03-06', '2030-03-06')).toBe(0);
+  });
+});
+
+describe('formatRelativeDay (a KIDS child: when a chore comes back)', () => {
+  // Wednesday 6 March 2030 in the family's zone.
+  const family = { date: '2030-03-06', timeZone: 'UTC' };
+
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('says later today, tomorrow, the weekday within the week, else the date without a time', () => {
+    expect(formatRelativeDay('2030-03-06T18:00:00Z', family)).toBe('later today');
+    expect(formatRelativeDay('2030-03-07T09:00:00Z', family)).toBe('tomorrow');
+    expect(formatRelativeDay('2030-03-08T09:00:00Z', family)).toBe('on Friday');
+    expect(formatRelativeDay('2030-03-12T09:00:00Z', family)).toBe('on Tuesday');
+    // A week on is the same weekday as today: the date, not "on Wednesday".
+    expect(formatRelativeDay('2030-03-13T09:00:00Z', family)).toBe('on March 13');
+    // The year only when it is not this one.
+    expect(formatRelativeDay('2031-01-10T09:00:00Z', { ...family, date: '2030-12-30' })).toBe('on January 10, 2031');
+  });
+
+  it("counts days on the family's calendar, not the browser's", () => {
+    // 23:30 UTC on the 6th is already the 7th in Berlin, still the 6th in New York.
+    expect(formatRelativeDay('2030-03-06T23:30:00Z', { date: '2030-03-06', timeZone: 'Europe/Berlin' })).toBe('tomorrow');
+    expect(formatRelativeDay('2030-03-06T23:30:00Z', { date: '2030-03-06', timeZone: 'America/New_York' })).toBe('later today');
+  });
+
+  it("reads today from the clock in the family's time zone when the family's date is not known", () => {
+    const now = new Date('2030-03-06T12:00:00Z');
+    expect(formatRelativeDay('2030-03-07T08:00:00Z', { timeZone: 'UTC' }, now)).toBe('tomorrow');
+    // Noon UTC is already the 7th in Auckland (UTC+13): 21:00 there that day is later today.
+    expect(formatRelativeDay('2030-03-07T08:00:00Z', { timeZone: 'Pacific/Auckland' }, now)).toBe('later today');
+  });
+
+  it('speaks Spanish and German', async () => {
+    await i18n.changeLanguage('es');
+    expect(formatRelativeDay('2030-03-06T18:00:00Z', family)).toBe('más tarde hoy');
+    expect(formatRelativeDay('2030-03-07T09:00:00Z', family)).toBe('mañana');
+    expect(formatRelativeDay('2030-03-08T09:00:00Z', family)).toBe('el viernes');
+    expect(formatRelativeDay('2030-03-13T09:00:00Z', family)).toBe('el 13 de marzo');
+
+    await i18n.changeLanguage('de');
+    expect(formatRelativeDay('2030-03-06T18:00:00Z', family)).toBe('später heute');
+    expect(formatRelativeDay('2030-03-07T09:00:00Z', family)).toBe('morgen');
+    expect(formatRelativeDay('2030-03-08T09:00:00Z', family)).toBe('am Freitag');
+    expect(formatRelativeDay('2030-03-13T09:00:00Z', family)).toBe('am 13. März');
+    expect(formatRelativeDay('2031-01-10T09:00:00Z', { ...family, date: '2030-12-30' })).toBe('am 10. Januar 2031');
   });
 });

@@ -140,6 +140,61 @@ export function formatTime(value: string | null | undefined, timeZone?: string, 
   }
 }
 
+/** The calendar date (YYYY-MM-DD) of an instant in `timeZone`; in the browser's zone if it is unknown or not given. */
+export function dateIn(instant: string | Date, timeZone?: string | null): string | null {
+  const date = new Date(instant);
+  if (Number.isNaN(date.getTime())) return null;
+  const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
+  try {
+    return new Intl.DateTimeFormat('en-CA', { ...options, timeZone: timeZone || undefined }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat('en-CA', options).format(date);
+  }
+}
+
+/** A calendar date (YYYY-MM-DD) as midnight UTC; NaN for anything else. */
+function utcDay(day: string): number {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : Number.NaN;
+}
+
+/** Whole calendar days from `from` to `to` (both YYYY-MM-DD): 1 from a day to the next. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((utcDay(to) - utcDay(from)) / 86_400_000);
+}
+
+/** The family's day: its date today (YYYY-MM-DD) and its time zone (IANA), as GET /chores/today gives them. */
+export interface FamilyDay {
+  date?: string | null;
+  timeZone?: string | null;
+}
+
+/**
+ * When `instant` comes, in the days a young child counts, on the family's
+ * calendar: "later today", "tomorrow", "on Friday" within the coming week,
+ * else "on March 12" (a date without a time; the year only when it is not
+ * this year's). Today is `family.date`; without it, the day `now` is in the
+ * family's time zone (the browser's when that is unknown too).
+ */
+export function formatRelativeDay(instant: string, family: FamilyDay = {}, now: Date = new Date()): string {
+  const day = dateIn(instant, family.timeZone);
+  const today = family.date || dateIn(now, family.timeZone);
+  if (!day || !today) return formatDate(instant);
+  const days = daysBetween(today, day);
+  if (Number.isNaN(days)) return formatDate(instant);
+  if (days <= 0) return i18n.t('common:chores.laterToday');
+  const locale = dateLocale(currentLanguage());
+  if (days === 1) return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(1, 'day');
+  // The day itself, read at midnight UTC: the family's calendar, whatever the browser's zone.
+  const date = new Date(utcDay(day));
+  if (days < 7) {
+    return i18n.t('common:chores.onWeekday', { day: date.toLocaleDateString(locale, { weekday: 'long', timeZone: 'UTC' }) });
+  }
+  const sameYear = day.slice(0, 4) === today.slice(0, 4);
+  const options: Intl.DateTimeFormatOptions = { month: 'long', day: 'numeric', timeZone: 'UTC', ...(sameYear ? {} : { year: 'numeric' }) };
+  return i18n.t('common:chores.onDate', { date: date.toLocaleDateString(locale, options) });
+}
+
 /** Names as a list in the language's way: "Lily and Max", "Lily, Max, and Sam". */
 export function formatNames(names: readonly string[]): string {
   return new Intl.ListFormat(currentLanguage(), { style: 'long', type: 'conjunction' }).format(names);

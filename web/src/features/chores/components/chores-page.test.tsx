@@ -552,7 +552,7 @@ describe('ChoresPage: who does a chore, and when', () => {
 });
 
 describe('ChoresPage for children', () => {
-  it('shows My Chores read-only, with when each chore opens again', async () => {
+  it('shows My Chores read-only, with when each chore opens again (an ADULT child: the date, time and days left)', async () => {
     signIn(userWithRole('ORG_MEMBER'));
     stubApi(({ path }) => {
       if (path === '/chores') return jsonResponse(200, [dishes, lawn]);
@@ -573,6 +573,28 @@ describe('ChoresPage for children', () => {
     const mowing = screen.getByRole('listitem', { name: 'Mow lawn' });
     expect(within(mowing).getByRole('link', { name: 'Do it: Mow lawn' }).getAttribute('href')).toBe('/submit?chore=chore-2');
     expect(screen.queryByRole('button', { name: /Add Chore|Edit|Retire/ })).toBeNull();
+  });
+
+  it('tells a KIDS child in the days they count when a chore opens again, on the family calendar', async () => {
+    signIn(childUser('MONEY'));
+    stubApi(({ path }) => {
+      if (path === '/chores') return jsonResponse(200, [dishes, lawn]);
+      if (path === '/submissions/availability') {
+        return jsonResponse(200, [
+          { choreId: dishes.id, isAvailable: false, nextAvailableAt: '2030-03-05T09:00:00Z', daysRemaining: 2 },
+          { choreId: lawn.id, isAvailable: false, nextAvailableAt: '2030-03-04T06:00:00Z', daysRemaining: 1 },
+        ]);
+      }
+      // The family's day: Sunday 3 March 2030.
+      if (path === '/chores/today') return jsonResponse(200, { date: '2030-03-03', timeZone: 'UTC', children: [] });
+      return undefined;
+    });
+    renderPage();
+
+    const washing = await screen.findByRole('listitem', { name: 'Wash dishes' });
+    expect(await within(washing).findByText('You can do it again on Tuesday.')).toBeTruthy();
+    expect(within(screen.getByRole('listitem', { name: 'Mow lawn' })).getByText('You can do it again tomorrow.')).toBeTruthy();
+    expect(screen.queryByText(/Available again on/)).toBeNull();
   });
 
   it("shows each chore's reward in the child's own unit", async () => {

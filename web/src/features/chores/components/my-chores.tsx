@@ -4,16 +4,23 @@ import { Link } from 'react-router';
 import { ChoreList } from './chore-list';
 import { useAvailability } from '@/api/get-availability';
 import { useChores } from '@/api/get-chores';
+import { useAvailabilityWords } from '@/api/get-today';
 import { PageHeader, ResourceList } from '@/components/ui';
 import { paths } from '@/config/paths';
-import { availabilityByChore, nextAvailableText } from '@/lib/chores';
+import { availabilityByChore, nextAvailableText, type AvailabilityWords } from '@/lib/chores';
 import { useUiTheme } from '@/stores/theme-store';
 import type { Chore, ChoreAvailability } from '@/types/api';
 
-function ChoreAvailabilityNote({ chore, availability }: { chore: Chore; availability?: ChoreAvailability }) {
+interface ChoreAvailabilityNoteProps {
+  chore: Chore;
+  availability?: ChoreAvailability;
+  words: AvailabilityWords;
+}
+
+function ChoreAvailabilityNote({ chore, availability, words }: ChoreAvailabilityNoteProps) {
   const { t } = useTranslation('chores');
   if (availability && !availability.isAvailable) {
-    return <p className="chore-row__waiting">{nextAvailableText(availability)}</p>;
+    return <p className="chore-row__waiting">{nextAvailableText(availability, words)}</p>;
   }
   return (
     <Link
@@ -31,6 +38,7 @@ export function MyChores() {
   const chores = useChores();
   const availability = useAvailability();
   const byChore = availabilityByChore(availability.data ?? []);
+  const words = useAvailabilityWords();
   const kids = useUiTheme() === 'KIDS';
   const { t } = useTranslation('chores');
 
@@ -44,7 +52,7 @@ export function MyChores() {
         {(list) => (
           <ChoreList
             chores={list}
-            renderAside={(chore) => <ChoreAvailabilityNote chore={chore} availability={byChore.get(chore.id)} />}
+            renderAside={(chore) => <ChoreAvailabilityNote chore={chore} availability={byChore.get(chore.id)} words={words} />}
           />
         )}
       </ResourceList>

@@ -17,7 +17,7 @@ import { Card, PageHeader, StatCard } from '@/components/ui';
 import { CheckCircleIcon, ClockIcon, StarIcon, WalletIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { useOwnRewardUnit, useSessionStore } from '@/stores/session-store';
-import { useUiTheme } from '@/stores/theme-store';
+import { useThemeContext } from '@/stores/theme-store';
 import { formatReward } from '@/utils/format';
 
 /**
@@ -33,7 +33,8 @@ export function ChildDashboard() {
   const pending = usePendingSubmissions();
   const history = useHistory();
   const unit = useOwnRewardUnit();
-  const kids = useUiTheme() === 'KIDS';
+  const context = useThemeContext();
+  const kids = context === 'kids';
   const userId = useSessionStore((state) => state.user?.id);
   const childId = useSessionStore((state) => state.user?.childId) ?? '';
   const firstName = useSessionStore((state) => state.user?.firstName) ?? '';
@@ -52,7 +53,7 @@ export function ChildDashboard() {
             </Link>
             {childId && (
               <Link className="btn btn--secondary btn--md" to={paths.app.payslip.getHref(childId)}>
-                {t('common:payslip.open')}
+                {t('common:payslip.open', { context })}
               </Link>
             )}
           </>

@@ -4,13 +4,14 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
 import { DashboardPage } from './dashboard-page';
+import { setLanguage } from '@/lib/i18n';
 import { celebratedKey } from '@/lib/storage';
 import { buildChore, buildSubmission, garden } from '@/testing/chores';
 import { stubUpload } from '@/testing/fake-upload';
 import { buildUser, childUser, jsonResponse } from '@/testing/fixtures';
 import { renderWithProviders, signIn, stubApi } from '@/testing/test-utils';
 import type { Chore, Submission, TodayChore } from '@/types/api';
-import { formatCalendarDate } from '@/utils/format';
+import { formatCalendarDate, formatDateTime } from '@/utils/format';
 
 const dishes = buildChore({ id: 'c-dishes', name: 'Wash dishes', frequencyDays: 0 });
 const lawn = buildChore({ id: 'c-lawn', name: 'Mow lawn', category: garden, categoryId: garden.id, baseReward: 5 });
@@ -76,7 +77,7 @@ const teen = () =>
   buildUser({ id: 'user-3', role: 'ORG_MEMBER', childId: 'child-1', profile: { uiTheme: 'TEEN', rewardDisplayType: 'MONEY' } });
 
 describe("The child's home: chores to do now", () => {
-  it('offers Do it on each chore that can be done now, and shows the locked ones as locked, with when, without it', async () => {
+  it('offers Do it on each chore that can be done now, and shows a KIDS child the locked ones as not yet, with the day they come back, without it', async () => {
     signIn(childUser('MONEY'));
     stubHome({});
     renderHome();
@@ -89,10 +90,13 @@ describe("The child's home: chores to do now", () => {
     ]);
     expect(doable.getByRole('button', { name: 'Do it: Wash dishes' })).toBeTruthy();
 
-    const locked = within(card.getByRole('list', { name: 'Locked chores' }));
+    // A KIDS child: done for now, "Not yet", and back on a day they count (Sunday the 3rd: Tuesday), no time.
+    expect(card.getByRole('heading', { name: 'Done for now' })).toBeTruthy();
+    const locked = within(card.getByRole('list', { name: 'Chores done for now' }));
     const row = within(locked.getByRole('listitem', { name: 'Mow lawn' }));
-    expect(row.getByText('Locked')).toBeTruthy();
-    expect(row.getByText(/^Available again on .*2030.* \(in 2 days\)$/)).toBeTruthy();
+    expect(row.getByText('Not yet')).toBeTruthy();
+    expect(row.getByText('You can do it again on Tuesday.')).toBeTruthy();
+    expect(card.queryByText(/Locked|Available again/)).toBeNull();
     expect(row.queryByRole('button')).toBeNull();
     expect(row.queryByRole('link')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Do it: Mow lawn' })).toBeNull();
@@ -181,6 +185,57 @@ describe("The child's home: chores to do now", () => {
     uploads[0]?.respond(201, buildSubmission({ chore: dishes }));
     expect(await screen.findByText('Sent: Wash dishes is waiting for review.')).toBeTruthy();
     expect(screen.queryByText(/Mum or Dad/)).toBeNull();
+  });
+
+  it("keeps the spec's words on a locked chore for a TEEN or ADULT child: Locked, with its date, time and days left", async () => {
+    signIn(teen());
+    stubHome({});
+    renderHome();
+
+    const card = within(await screen.findByRole('region', { name: 'Chores to do' }));
+    expect(await card.findByRole('heading', { name: 'Locked for now' })).toBeTruthy();
+    const row = within(within(card.getByRole('list', { name: 'Locked chores' })).getByRole('listitem', { name: 'Mow lawn' }));
+    expect(row.getByText('Locked')).toBeTruthy();
+    expect(row.getByText(`Available again on ${formatDateTime(lockedLawn.nextAvailableAt)} (in 2 days)`)).toBeTruthy();
+    expect(card.queryByText(/Not yet|You can do it again/)).toBeNull();
+  });
+
+  it('tells a KIDS child when a locked chore comes back in the days they count, in their language', async () => {
+    await setLanguage('de');
+    signIn(childUser('MONEY'));
+    stubHome({
+      today: [
+        { ...lockedLawn, nextAvailableAt: '2030-03-03T18:00:00Z' },
+        { chore: dishes, status: 'DONE', nextAvailableAt: '2030-03-04T06:00:00Z' },
+        { chore: porch, status: 'COOLDOWN', nextAvailableAt: '2030-03-25T06:00:00Z' },
+      ],
+    });
+    renderHome();
+
+    const locked = within(await screen.findByRole('list', { name: 'Aufgaben, die erst mal erledigt sind' }));
+    const text = (name: string) => within(locked.getByRole('listitem', { name })).getAllByText(/Du kannst sie/)[0]?.textContent;
+    expect(text('Mow lawn')).toBe('Du kannst sie später heute wieder machen.');
+    expect(text('Wash dishes')).toBe('Du kannst sie morgen wieder machen.');
+    expect(text('Sweep the porch')).toBe('Du kannst sie am 25. März wieder machen.');
+    expect(locked.getAllByText('Noch nicht')).toHaveLength(3);
+  });
+
+  it("says a chore sent from the Submit Chore form was sent, once, where focus lands", async () => {
+    signIn(childUser('MONEY'));
+    stubHome({});
+    const view = renderWithProviders(
+      <MemoryRouter initialEntries={[{ pathname: '/', state: { sentChore: 'Sweep the porch' } }]}>
+        <DashboardPage />
+      </MemoryRouter>,
+    );
+    const done = await screen.findByText('Done! Sweep the porch is waiting for Mum or Dad to check it.');
+    expect(done.getAttribute('role')).toBe('status');
+    await waitFor(() => expect(document.activeElement).toBe(done));
+    view.unmount();
+
+    renderHome();
+    await screen.findByRole('list', { name: 'Chores you can do now' });
+    expect(screen.queryByText(/Done!/)).toBeNull();
   });
 
   it("still offers the chores when today's list cannot be loaded (the server refuses a locked one)", async () => {

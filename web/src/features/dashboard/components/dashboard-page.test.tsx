@@ -269,12 +269,17 @@ describe('My Dashboard for a child', () => {
     expect(screen.getByText('See what you did and what you earned!')).toBeTruthy();
     const dishes = await screen.findByRole('listitem', { name: 'Wash dishes' });
     expect(within(dishes).getByText('Wash dishes').dataset.emoji).toBe('🍽️');
+    // Their payslip is their money.
+    expect(screen.getByRole('link', { name: 'My money' }).getAttribute('href')).toBe('/payslip/child-1');
+    expect(screen.queryByRole('link', { name: 'My payslip' })).toBeNull();
     kids.unmount();
 
     signIn(buildUser({ role: 'ORG_MEMBER', childId: 'child-1', profile: { uiTheme: 'TEEN', rewardDisplayType: 'MONEY' } }));
     renderDashboard();
     expect(screen.getByText('Your chores, rewards and balance.')).toBeTruthy();
     expect(screen.queryByText('See what you did and what you earned!')).toBeNull();
+    expect(screen.getByRole('link', { name: 'My payslip' }).getAttribute('href')).toBe('/payslip/child-1');
+    expect(screen.queryByRole('link', { name: 'My money' })).toBeNull();
   });
 
   it('says when there is nothing yet', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 
 import { daysUntil, doNowList, everyChoreToDo, type DoNowList } from '../utils/do-now';
 import { QuickSubmitDialog } from './quick-submit-dialog';
@@ -9,10 +9,10 @@ import { useToday } from '@/api/get-today';
 import { Button, Card, EmptyState, Spinner } from '@/components/ui';
 import { LockIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { nextAvailableText } from '@/lib/chores';
+import { nextAvailableText, sentChoreOf } from '@/lib/chores';
 import { choreEmoji } from '@/lib/emoji';
 import { useOwnRewardUnit } from '@/stores/session-store';
-import { useUiTheme } from '@/stores/theme-store';
+import { useThemeContext, type ThemeContext } from '@/stores/theme-store';
 import type { Chore, TodayChore } from '@/types/api';
 import { i18n } from '@/lib/i18n';
 import { formatCalendarDate, formatDate, formatReward, formatTime } from '@/utils/format';
@@ -27,16 +27,29 @@ export function sentText(choreName: string, kids: boolean): string {
  * each with "Do it" and its due time; below them those done or locked, with
  * when they come back; and those that are not theirs now (a sibling's turn,
  * taken by a sibling), which cannot be sent. Leads the child's home: it is
- * what the home is for.
+ * what the home is for. A chore sent from the Submit Chore form (a KIDS
+ * child's photo chore) comes back here, said sent as "Do it" says it.
  */
 export function DoNowCard() {
   const chores = useChores();
   const today = useToday();
-  const kids = useUiTheme() === 'KIDS';
+  const themeContext = useThemeContext();
+  const kids = themeContext === 'kids';
   const { t } = useTranslation('dashboard');
+  const location = useLocation();
+  const navigate = useNavigate();
   const [choosing, setChoosing] = useState<Chore | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(() => {
+    const name = sentChoreOf(location.state);
+    return name ? sentText(name, kids) : null;
+  });
   const sentRef = useRef<HTMLDivElement>(null);
+
+  // Said once: going back to this page later, or reloading it, does not say it again.
+  const cameWithSent = sentChoreOf(location.state) !== null;
+  useEffect(() => {
+    if (cameWithSent) void navigate(location.pathname, { replace: true, state: null });
+  }, [cameWithSent, navigate, location.pathname]);
 
   // The chore's button may be gone once it is sent (locked until its next day): say so where focus lands.
   useEffect(() => {
@@ -70,7 +83,7 @@ export function DoNowCard() {
           // Without today's list (it failed), every chore is offered: the server refuses one not the child's now.
           list={doNowList(today.data ? (own?.chores ?? []) : everyChoreToDo(chores.data))}
           context={context}
-          kids={kids}
+          themeContext={themeContext}
           onDo={(chore) => {
             setSent(null);
             setChoosing(chore);
@@ -106,12 +119,14 @@ interface DoNowListsProps {
   chores: readonly Chore[];
   list: DoNowList;
   context: TodayContext;
-  kids: boolean;
+  /** 'kids' for a KIDS child: the words of their theme. */
+  themeContext: ThemeContext;
   onDo: (chore: Chore) => void;
 }
 
-function DoNowLists({ chores, list, context, kids, onDo }: DoNowListsProps) {
+function DoNowLists({ chores, list, context, themeContext, onDo }: DoNowListsProps) {
   const { t } = useTranslation('dashboard');
+  const kids = themeContext === 'kids';
   if (chores.length === 0) return <EmptyState>{t('doNow.noChores')}</EmptyState>;
   return (
     <>
@@ -126,10 +141,10 @@ function DoNowLists({ chores, list, context, kids, onDo }: DoNowListsProps) {
       )}
       {list.locked.length > 0 && (
         <>
-          <h3 className="do-now__subtitle">{t('doNow.lockedTitle')}</h3>
-          <ul className="list" aria-label={t('doNow.lockedLabel')}>
+          <h3 className="do-now__subtitle">{t('doNow.lockedTitle', { context: themeContext })}</h3>
+          <ul className="list" aria-label={t('doNow.lockedLabel', { context: themeContext })}>
             {list.locked.map((item) => (
-              <LockedRow key={item.chore.id} item={item} context={context} />
+              <LockedRow key={item.chore.id} item={item} context={context} themeContext={themeContext} />
             ))}
           </ul>
         </>
@@ -188,7 +203,14 @@ function DoableRow({ item, context, onDo }: { item: TodayChore; context: TodayCo
   );
 }
 
-function LockedRow({ item, context }: { item: TodayChore; context: TodayContext }) {
+interface LockedRowProps {
+  item: TodayChore;
+  context: TodayContext;
+  themeContext: ThemeContext;
+}
+
+/** A chore done for now: "Locked", and when it comes back (for a KIDS child "Not yet", "You can do it again tomorrow."). */
+function LockedRow({ item, context, themeContext }: LockedRowProps) {
   const { chore } = item;
   const { t } = useTranslation('dashboard');
   const back = item.nextAvailableAt ?? null;
@@ -205,11 +227,16 @@ function LockedRow({ item, context }: { item: TodayChore; context: TodayContext 
           {chore.name}
           {item.submission?.late && <span className="badge badge--warning badge--inline">{t('doNow.sentLate')}</span>}
         </p>
-        <p className="list__secondary">{nextAvailableText(availability)}</p>
+        <p className="list__secondary">
+          {nextAvailableText(availability, {
+            context: themeContext,
+            family: { date: context.date, timeZone: context.timeZone },
+          })}
+        </p>
       </div>
       <span className="badge do-now__locked">
         <LockIcon />
-        {t('doNow.locked')}
+        {t('doNow.locked', { context: themeContext })}
       </span>
     </li>
   );

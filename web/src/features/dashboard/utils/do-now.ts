@@ -1,4 +1,5 @@
 import type { Chore, TodayChore, TodayStatus } from '@/types/api';
+import { dateIn, daysBetween } from '@/utils/format';
 
 /** The child's chores of today as the home lists them. */
 export interface DoNowList {
@@ -47,21 +48,12 @@ export function everyChoreToDo(chores: readonly Chore[]): TodayChore[] {
   return chores.map((chore) => ({ chore, status: 'TODO' }));
 }
 
-/** The calendar date (YYYY-MM-DD) of an instant in `timeZone`; in the browser's zone if it is unknown. */
-export function dateIn(instant: string, timeZone: string): string | null {
-  const date = new Date(instant);
-  if (Number.isNaN(date.getTime())) return null;
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
-  } catch {
-    return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
-  }
-}
+// The calendar date of an instant in the family's time zone (shared with the texts that count days).
+export { dateIn };
 
 /** Whole days from the family's `today` (YYYY-MM-DD) to the day `instant` falls on there; 0 for later today. */
 export function daysUntil(instant: string, today: string, timeZone: string): number {
   const day = dateIn(instant, timeZone);
   if (!day) return 0;
-  const utc = (text: string) => Date.UTC(Number(text.slice(0, 4)), Number(text.slice(5, 7)) - 1, Number(text.slice(8, 10)));
-  return Math.max(0, Math.round((utc(day) - utc(today)) / 86_400_000));
+  return Math.max(0, daysBetween(today, day));
 }

@@ -10,6 +10,7 @@ import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import { getErrorMessage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { useOwnRewardUnit, useSessionStore } from '@/stores/session-store';
+import { useThemeContext } from '@/stores/theme-store';
 import type { RewardDisplayType } from '@/types/api';
 import { formatCalendarDate, formatDate, formatReward } from '@/utils/format';
 
@@ -27,6 +28,8 @@ export function PayslipPage() {
   const user = useSessionStore((state) => state.user);
   const own = user?.childId === childId;
   const ownUnit = useOwnRewardUnit();
+  // A KIDS child's own is "My money"; a parent reads "Mia's payslip" whatever the child's theme.
+  const context = useThemeContext();
   // Parents know the child's name and unit from the family's list.
   const children = useQuery({
     queryKey: queryKeys.children,
@@ -43,7 +46,7 @@ export function PayslipPage() {
   const week = asked ? weekOf(asked, asked) : null;
   const statement = useStatement(childId, week?.from, week?.to);
   const shown = statement.data;
-  const title = own ? t('titleOwn') : t('title', { name });
+  const title = own ? t('titleOwn', { context }) : t('title', { name });
   useDocumentTitle(pageTitle(title));
 
   const goTo = (from: string) => setParams({ week: from }, { replace: true });

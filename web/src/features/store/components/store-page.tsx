@@ -20,7 +20,7 @@ import { useAction } from '@/hooks/use-action';
 import { i18n } from '@/lib/i18n';
 import { isParentRole } from '@/lib/roles';
 import { useOwnRewardUnit, useSessionStore } from '@/stores/session-store';
-import { useUiTheme } from '@/stores/theme-store';
+import { useThemeContext } from '@/stores/theme-store';
 import type { RewardDisplayType } from '@/types/api';
 import { formatDateTime, formatNames, formatReward } from '@/utils/format';
 
@@ -155,7 +155,8 @@ function ChildStore() {
   const { t } = useTranslation(['store', 'errors']);
   const childId = useSessionStore((state) => state.user?.childId ?? undefined);
   const unit = useOwnRewardUnit();
-  const kids = useUiTheme() === 'KIDS';
+  // A KIDS child asks for a reward ("Ask for it"); the others redeem it.
+  const context = useThemeContext();
   const items = useStoreItems();
   const requests = useRedemptions();
   const jars = useJars(childId);
@@ -172,20 +173,20 @@ function ChildStore() {
         setAsked(item.name);
       },
       {
-        title: t('redeemLabel', { name: item.name }),
-        message: t('redeemConfirm', { name: item.name, price: formatReward(item.price, unit) }),
-        confirmLabel: t('redeem'),
+        title: t('redeemTitle', { context, name: item.name }),
+        message: t('redeemConfirm', { context, name: item.name, price: formatReward(item.price, unit) }),
+        confirmLabel: t('redeem', { context }),
       },
     );
 
   return (
     <>
-      <PageHeader title={t('title')} description={kids ? t('childDescriptionKids') : t('childDescription')} />
+      <PageHeader title={t('title')} description={context === 'kids' ? t('childDescriptionKids') : t('childDescription')} />
       <div className="stat-grid">
         <StatCard label={t('yourSpendJar')} value={formatReward(spend, unit)} tone="accent" icon={<WalletIcon />} />
       </div>
       {action.error && <Alert>{action.error}</Alert>}
-      {asked && <Alert variant="success">{t('redeemed', { name: asked })}</Alert>}
+      {asked && <Alert variant="success">{t('redeemed', { context, name: asked })}</Alert>}
       <Card title={t('items')} aria-label={t('items')}>
         <ResourceList query={items} loadingLabel={t('loadingItems')} empty={t('noItemsChild')}>
           {(list) => (
@@ -203,9 +204,9 @@ function ChildStore() {
                       size="sm"
                       onClick={() => void onRedeem(item)}
                       disabled={soldOut || tooDear || action.busy}
-                      aria-label={t('redeemLabel', { name: item.name })}
+                      aria-label={t('redeemLabel', { context, name: item.name })}
                     >
-                      {t('redeem')}
+                      {t('redeem', { context })}
                     </Button>
                   </li>
                 );

@@ -1,14 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { toDateTimeLocal } from '../utils/submission-form';
 import { SubmitChorePage } from './submit-chore-page';
 import { buildChore, buildSubmission, garden } from '@/testing/chores';
 import { stubUpload } from '@/testing/fake-upload';
-import { childUser, jsonResponse } from '@/testing/fixtures';
-import { renderWithProviders, signIn, stubApi } from '@/testing/test-utils';
+import { buildUser, childUser, jsonResponse } from '@/testing/fixtures';
+import { preloadAllScreens, renderRoute, renderWithProviders, signIn, stubApi } from '@/testing/test-utils';
 import type { ChoreAvailability } from '@/types/api';
 
 const dishes = buildChore({ requiresPhoto: true });
@@ -224,5 +224,99 @@ describe('SubmitChorePage', () => {
     unmount();
     expect(revoke).toHaveBeenCalledWith('blob:second');
     expect(create).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('SubmitChorePage for a KIDS child', () => {
+  // The KIDS child goes back to the home once sent: the route tree's screens, loaded before the tests.
+  beforeAll(preloadAllScreens);
+  afterEach(() => vi.useRealTimers());
+
+  const teen = () =>
+    buildUser({ id: 'user-3', role: 'ORG_MEMBER', childId: 'child-1', profile: { uiTheme: 'TEEN', rewardDisplayType: 'MONEY' } });
+
+  /** The child's API, with the family's day (Sunday 3 March 2030, UTC) for the days a KIDS child is told. */
+  function stubChildApi() {
+    return stubApi(({ path }) => {
+      if (path === '/chores') return jsonResponse(200, [dishes, lawn, beds]);
+      if (path === '/submissions/availability') return jsonResponse(200, [waitingLawn]);
+      if (path === '/chores/today') {
+        return jsonResponse(200, { date: '2030-03-03', timeZone: 'UTC', children: [{ childId: 'child-1', childName: 'Sam', chores: [], pausedUntil: null }] });
+      }
+      return undefined;
+    });
+  }
+
+  it('asks no completion time and tells when a locked chore comes back in days, not dates', async () => {
+    signIn(childUser('MONEY'));
+    stubChildApi();
+    renderPage(`/submit?chore=${lawn.id}`);
+
+    const picker = await screen.findByLabelText<HTMLSelectElement>('Chore');
+    expect(screen.queryByLabelText('Completed At')).toBeNull();
+    expect(document.querySelector('input[type="datetime-local"]')).toBeNull();
+    expect(await within(picker).findByRole('option', { name: 'Mow lawn ($5.00) – ready again on Tuesday' })).toBeTruthy();
+    expect(await screen.findByText('You can do it again on Tuesday.')).toBeTruthy();
+    expect(screen.queryByText(/Available again on|locked until/)).toBeNull();
+  });
+
+  it("keeps the spec's form for a TEEN child: the completion time, and the date, time and days left", async () => {
+    signIn(teen());
+    const { requests } = stubChildApi();
+    renderPage(`/submit?chore=${lawn.id}`);
+
+    await screen.findByLabelText('Chore');
+    expect(screen.getByLabelText<HTMLInputElement>('Completed At').type).toBe('datetime-local');
+    expect(await screen.findByText(/^Available again on .*2030.* \(in 2 days\)$/)).toBeTruthy();
+    expect(screen.getByRole('option', { name: /^Mow lawn \(\$5\.00\) – locked until .*2030.* \(in 2 days\)$/ })).toBeTruthy();
+    // Only a KIDS child needs the family's day.
+    expect(requests.some((request) => request.path === '/chores/today')).toBe(false);
+  });
+
+  it('sends a photo chore as done now, then goes back to the home, which says it was sent', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2030, 2, 3, 10, 15, 42));
+    const user = userEvent.setup();
+    signIn(childUser('MONEY'));
+    stubChildApi();
+    const uploads = stubUpload();
+    const { router } = renderRoute(`/submit?chore=${dishes.id}`);
+
+    await screen.findByRole('heading', { name: 'Submit Chore', level: 1 });
+    await user.upload(await screen.findByLabelText('Photo'), png());
+    await user.click(screen.getByRole('button', { name: 'Submit Chore' }));
+
+    const [upload] = uploads;
+    expect(upload?.form.get('choreId')).toBe(dishes.id);
+    // Now, to the minute, as the form sends a time.
+    expect(upload?.form.get('completedAt')).toBe(new Date(2030, 2, 3, 10, 15).toISOString());
+    upload?.respond(201, buildSubmission());
+
+    const done = await screen.findByText('Done! Wash dishes is waiting for Mum or Dad to check it.');
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByRole('heading', { name: 'My Dashboard', level: 1 })).toBeTruthy();
+    expect(done.getAttribute('role')).toBe('status');
+    await waitFor(() => expect(document.activeElement).toBe(done));
+    expect(screen.queryByText('Chore submitted! A parent will review it soon.')).toBeNull();
+  });
+
+  it("shows a refusal of the time it sent in the alert (the server's message, as the spec orders), as it has no field for it", async () => {
+    const user = userEvent.setup();
+    signIn(childUser('MONEY'));
+    stubChildApi();
+    const uploads = stubUpload();
+    renderPage(`/submit?chore=${beds.id}`);
+    await screen.findByLabelText('Chore');
+
+    await user.click(screen.getByRole('button', { name: 'Submit Chore' }));
+    uploads[0]?.respond(400, {
+      error: 'Bad Request',
+      message: 'The clock of this device is ahead: completion time cannot be in the future',
+      details: [{ field: 'completedAt', message: 'Completion time cannot be in the future' }],
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The clock of this device is ahead: completion time cannot be in the future',
+    );
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 });

@@ -1,23 +1,38 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 
 import { SubmitChoreForm } from './submit-chore-form';
 import { useAvailability } from '@/api/get-availability';
 import { useChores } from '@/api/get-chores';
+import { useAvailabilityWords } from '@/api/get-today';
 import { Card, PageHeader, ResourceList } from '@/components/ui';
+import { paths } from '@/config/paths';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
-import { availabilityByChore } from '@/lib/chores';
-import { useUiTheme } from '@/stores/theme-store';
+import { availabilityByChore, type SentChoreState } from '@/lib/chores';
+import type { Chore } from '@/types/api';
 
-/** /submit (children): report a finished chore, with photo proof. ?chore=ID starts with that chore. */
+/**
+ * /submit (children): report a finished chore, with photo proof. ?chore=ID
+ * starts with that chore. TEEN and ADULT get the spec's form (with the
+ * completion time), which starts over once sent. A KIDS child is asked no
+ * time (the chore is sent as done now) and, once it is sent, goes back to
+ * the home, which says so as its "Do it" does: not left on a blank form.
+ */
 export function SubmitChorePage() {
   const { t } = useTranslation('submissions');
   useDocumentTitle(pageTitle(t('title')));
   const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
   const chores = useChores();
   const availability = useAvailability();
   const byChore = availabilityByChore(availability.data ?? []);
-  const kids = useUiTheme() === 'KIDS';
+  const words = useAvailabilityWords();
+  const kids = words.context === 'kids';
+
+  const backHome = (chore: Chore) => {
+    const state: SentChoreState = { sentChore: chore.name };
+    void navigate(paths.app.dashboard.getHref(), { state });
+  };
 
   return (
     <>
@@ -36,6 +51,9 @@ export function SubmitChorePage() {
               chores={list}
               availability={byChore}
               initialChoreId={searchParams.get('chore') ?? undefined}
+              words={words}
+              askCompletedAt={!kids}
+              onSent={kids ? backHome : undefined}
             />
           )}
         </ResourceList>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import {
   MAX_PHOTO_BYTES,
+  completedNow,
   emptySubmissionForm,
   toDateTimeLocal,
   toSubmissionBody,
@@ -16,6 +17,14 @@ const image = (size = 4) => new File([new Uint8Array(size)], 'proof.png', { type
 describe('toDateTimeLocal', () => {
   it('writes the local date and time to the minute', () => {
     expect(toDateTimeLocal(new Date(2024, 0, 5, 7, 3, 59))).toBe('2024-01-05T07:03');
+  });
+});
+
+describe('completedNow (a KIDS child: no time asked)', () => {
+  it('sets the completion time to now, to the minute, and keeps the rest', () => {
+    const form = { ...emptySubmissionForm('chore-1', new Date(2024, 5, 1, 8, 0)), notes: 'All of it' };
+    expect(completedNow(form, NOW)).toEqual({ ...form, completedAt: '2024-06-15T12:30' });
+    expect(toSubmissionBody(completedNow(form, NOW)).get('completedAt')).toBe(new Date(2024, 5, 15, 12, 30).toISOString());
   });
 });
 

@@ -27,6 +27,14 @@ export function emptySubmissionForm(choreId = '', now = new Date()): SubmissionF
   return { choreId, completedAt: toDateTimeLocal(now), notes: '', photo: null };
 }
 
+/**
+ * The values with the chore done now (to the minute, as the form sends a
+ * time): a KIDS child's form asks no completion time and sends this.
+ */
+export function completedNow(values: SubmissionFormValues, now = new Date()): SubmissionFormValues {
+  return { ...values, completedAt: toDateTimeLocal(now) };
+}
+
 function validateCompletedAt(value: string, now: Date): string | undefined {
   if (isBlank(value)) return i18n.t('submissions:errors.completedAtRequired');
   // A date and time without an offset is read in the browser's time zone.
