@@ -39,14 +39,7 @@ async fn children_known(pool: &PgPool, count: i64, org: &str) {
 
 /// `kid`'s status of `chore` on today's list.
 async fn status_of(kid: &Session, chore: &Value) -> Value {
-    let (status, body) = send(kid.get("/chores/today")).await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    body["children"][0]["chores"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["chore"]["id"] == chore["id"])
-        .map_or(Value::Null, |e| e["status"].clone())
+    today_of(kid, chore).await.0["status"].clone()
 }
 
 async fn pause(session: &Session, path: &str, body: Value) -> (StatusCode, Value) {
