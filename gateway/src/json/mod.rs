@@ -17,6 +17,7 @@ mod allowance;
 mod calendar;
 mod chores;
 mod dashboard;
+mod devices;
 mod enums;
 mod money;
 mod notifications;
@@ -30,6 +31,7 @@ pub use allowance::*;
 pub use calendar::*;
 pub use chores::*;
 pub use dashboard::*;
+pub use devices::*;
 pub use enums::*;
 pub use money::*;
 pub use notifications::*;
@@ -566,7 +568,10 @@ pub struct InviteChildBody {
     /// Display name; first and last name when empty.
     #[schema(max_length = 100)]
     pub name: Option<String>,
-    #[schema(required = true, format = Email, max_length = 254)]
+    /// Optional: a child without one gets their login at once and signs in
+    /// with a device a parent links or their PIN on the family tablet;
+    /// with one, they are invited to set up an email login.
+    #[schema(format = Email, max_length = 254)]
     pub email: String,
     /// Digits, spaces and `+-().`.
     #[schema(max_length = 40, pattern = r"^[0-9 +().-]*$")]
@@ -612,6 +617,7 @@ pub struct ChildDetailsBody {
     /// Display name; first and last name when empty.
     #[schema(max_length = 100)]
     pub name: Option<String>,
+    /// Empty for none (see adding a child).
     #[schema(required = true, format = Email, max_length = 254)]
     pub email: String,
     /// Digits, spaces and `+-().`.
@@ -703,8 +709,10 @@ impl ChildDetailsBody {
 pub struct ChildInvitation {
     pub child: Child,
     /// The register page with an `invite` parameter; open it to accept.
-    pub invite_url: String,
-    pub invite_code: String,
+    /// Null for a child added without an email: they have their login
+    /// already, and sign in with a linked device or the family tablet.
+    pub invite_url: Option<String>,
+    pub invite_code: Option<String>,
 }
 
 /// A pending child's invitation, shown again.

@@ -99,7 +99,8 @@ async fn summarised(state: &AppState, user: &Authed, child: pb::Child) -> ApiRes
     Ok(Child::from(child).with_summary(summary))
 }
 
-/// Adds a child and returns the link that lets them set up their login.
+/// Adds a child and returns the link that lets them set up their login
+/// (none for a child added without an email: they have their login now).
 #[utoipa::path(post, path = "/children/invite", tag = "children", security(("bearer" = [])),
     request_body = InviteChildBody,
     responses(
@@ -135,16 +136,15 @@ async fn invite(
     let child = answer
         .child
         .ok_or_else(|| ApiError::from(tonic::Status::internal("no child")))?;
-    let invite_url = format!(
-        "{}/register?invite={}",
-        state.public_url, answer.invite_code
-    );
+    let invite_code = Some(answer.invite_code).filter(|code| !code.is_empty());
     Ok((
         StatusCode::CREATED,
         Json(ChildInvitation {
             child: child.into(),
-            invite_url,
-            invite_code: answer.invite_code,
+            invite_url: invite_code
+                .as_ref()
+                .map(|code| format!("{}/register?invite={code}", state.public_url)),
+            invite_code,
         }),
     ))
 }

@@ -8,6 +8,7 @@ pub mod calendar;
 pub mod children;
 pub mod chores;
 pub mod dashboard;
+pub mod devices;
 pub mod events;
 pub mod health;
 pub mod jars;
@@ -96,6 +97,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(users::router())
         .merge(organizations::router())
         .merge(tablets::router())
+        .merge(devices::router())
         .merge(pauses::router())
         .merge(webhooks::router())
         .merge(calendar::router())

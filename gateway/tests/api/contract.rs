@@ -134,6 +134,17 @@ async fn call(f: &Family, method: &str, path: &str) -> Call {
             path.to_owned(),
             json!({"childId": child_id, "pin": "2468"}),
         ),
+        // The bodies' shape only: the code and the token are checked after the fields.
+        ("POST", "/auth/device/link") => (
+            None,
+            path.to_owned(),
+            json!({"code": "not-a-code", "deviceName": "iPhone"}),
+        ),
+        ("POST", "/auth/device/login") => (
+            None,
+            path.to_owned(),
+            json!({"deviceToken": "not-a-device"}),
+        ),
         ("POST", "/users/me/mfa/confirm" | "/users/me/mfa/disable") => {
             (f.parent(), path.to_owned(), json!({"code": "123456"}))
         }

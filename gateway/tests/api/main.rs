@@ -13,6 +13,7 @@ mod chores_kept;
 mod contract;
 mod dashboard;
 mod dashboard_kept;
+mod devices;
 mod family;
 mod goals;
 mod headers;

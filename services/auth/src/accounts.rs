@@ -19,7 +19,7 @@ use uuid::Uuid;
 
 use crate::{
     clients::{Clients, Family},
-    domain::Password,
+    domain::{LoginWay, Password},
     error::Error,
     password::Hasher,
     recovery::MailContext,
@@ -303,16 +303,24 @@ impl Accounts {
         req: pb::UpdateMeRequest,
     ) -> Result<pb::User, Error> {
         Self::off_tablet(caller)?;
-        let email = validate::email(&req.email)?;
+        let current = users::find_by_id(&self.pool, caller.id)
+            .await?
+            .ok_or(Error::UserNotFound)?;
+        // A child added without an address saves their profile without one.
+        let email = if current.child_id.is_some()
+            && current.email.is_empty()
+            && req.email.trim().is_empty()
+        {
+            String::new()
+        } else {
+            validate::email(&req.email)?
+        };
         let first_name = validate::required(&req.first_name, "firstName", Label::FirstName)?;
         let last_name = validate::optional(&req.last_name, "lastName", Label::LastName)?;
         let phone = validate::phone(&req.phone)?;
         // A child's name, email and phone belong to their child record, which
         // their parents keep (and the login follows): a child saving their
         // profile as it is is fine, changing any of them is not.
-        let current = users::find_by_id(&self.pool, caller.id)
-            .await?
-            .ok_or(Error::UserNotFound)?;
         if current.child_id.is_some()
             && (current.first_name != first_name
                 || current.last_name != last_name
@@ -433,7 +441,11 @@ impl Accounts {
 
     /// Records that `user` signed in now (`lastLoginAt`). The platform's
     /// directory shows last logins: the event goes with the write.
-    pub(crate) async fn record_login(&self, user: &mut UserRow) -> Result<(), Error> {
+    pub(crate) async fn record_login(
+        &self,
+        user: &mut UserRow,
+        way: LoginWay,
+    ) -> Result<(), Error> {
         let mut tx = self.pool.begin().await?;
         let at = users::touch_last_login(&mut tx, user.id).await?;
         outbox::enqueue(
@@ -445,6 +457,7 @@ impl Accounts {
                     .map(|o| o.to_string())
                     .unwrap_or_default(),
                 logged_in_at: Some(kit::time::to_proto(at)),
+                way: way.as_str().to_owned(),
             },
         )
         .await?;
@@ -456,7 +469,7 @@ impl Accounts {
     /// Token and user for someone who just proved who they are.
     pub(crate) async fn logged_in(&self, mut user: UserRow) -> Result<pb::AuthResponse, Error> {
         let family = self.active_family(&user).await?;
-        self.record_login(&mut user).await?;
+        self.record_login(&mut user, LoginWay::Password).await?;
         let token = self
             .signer
             .access_token(&self.subject(&user))
@@ -475,7 +488,7 @@ impl Accounts {
 
     /// The user as they see themselves: with whether the console waits for
     /// their two-factor setup, and the new address waiting for its link.
-    fn view(&self, user: &UserRow, family: Option<&Family>) -> pb::User {
+    pub(crate) fn view(&self, user: &UserRow, family: Option<&Family>) -> pb::User {
         pb::User {
             mfa_setup_required: self.subject(user).mfa_setup,
             // Their own business: members' lists do not show it.

@@ -16,7 +16,7 @@ use kit::{
     authn::Role,
     codes::Label,
     consumer::{EventMeta, Handler},
-    validate,
+    outbox, validate,
 };
 use sqlx::PgConnection;
 use uuid::Uuid;
@@ -27,8 +27,9 @@ use crate::{
     store::{
         child_contacts,
         invitations::{self, InvitationRow, NewInvitation},
-        users,
+        users::{self, NewUser},
     },
+    view,
 };
 
 /// How a child is reached and named, as the family service keeps them.
@@ -51,7 +52,13 @@ impl Contact {
         display_name: &str,
     ) -> Result<Self, Error> {
         Ok(Self {
-            email: validate::email(email)?,
+            // Optional: a child without one signs in with a linked device
+            // or their PIN on the family tablet.
+            email: if email.trim().is_empty() {
+                String::new()
+            } else {
+                validate::email(email)?
+            },
             phone: validate::phone(phone)?,
             first_name: validate::required(first_name, "firstName", Label::FirstName)?,
             last_name: validate::optional(last_name, "lastName", Label::LastName)?,
@@ -68,6 +75,9 @@ pub async fn check_address(
     child: Uuid,
     email: &str,
 ) -> Result<(), Error> {
+    if email.is_empty() {
+        return Ok(());
+    }
     let own = users::child_login(&mut *tx, org, child)
         .await?
         .is_some_and(|login| login.email.eq_ignore_ascii_case(email));
@@ -77,8 +87,49 @@ pub async fn check_address(
     Ok(())
 }
 
+/// The login of a child without an address, made now unless the child has
+/// a login already; an invitation still open for them is used up by it (it
+/// named an address the child no longer has). The new login is announced
+/// as any other.
+pub async fn open_login(
+    tx: &mut PgConnection,
+    org: Uuid,
+    child: Uuid,
+    contact: &Contact,
+) -> Result<(), Error> {
+    if users::child_login(&mut *tx, org, child).await?.is_some() {
+        return Ok(());
+    }
+    let Some(login) = users::insert_without_address(
+        &mut *tx,
+        &NewUser {
+            organization_id: Some(org),
+            email: "",
+            password_hash: "",
+            role: Role::OrgMember.as_str(),
+            first_name: &contact.first_name,
+            last_name: &contact.last_name,
+            phone: &contact.phone,
+            child_id: Some(child),
+            ui_theme: "KIDS",
+        },
+    )
+    .await?
+    else {
+        return Ok(());
+    };
+    if let Some(open) = invitations::of_child(&mut *tx, org, child).await?
+        && open.used_at.is_none()
+    {
+        invitations::mark_used(&mut *tx, open.id, login.id).await?;
+    }
+    outbox::enqueue(&mut *tx, &view::user_registered(&login)).await?;
+    Ok(())
+}
+
 /// The child's open invitation, made now if they have neither a login nor
-/// one open; `None` once they have a login.
+/// one open; `None` once they have a login. A child without an address is
+/// given their login instead (`None` too).
 pub async fn invite(
     tx: &mut PgConnection,
     org: Uuid,
@@ -88,6 +139,10 @@ pub async fn invite(
     now: DateTime<Utc>,
 ) -> Result<Option<InvitationRow>, Error> {
     if users::child_login(&mut *tx, org, child).await?.is_some() {
+        return Ok(None);
+    }
+    if contact.email.is_empty() {
+        open_login(tx, org, child, contact).await?;
         return Ok(None);
     }
     let made = invitations::insert(
@@ -127,7 +182,9 @@ pub async fn keep_contact(
         return Ok(false);
     }
     users::update_child_contact(tx, org, child, email, phone).await?;
-    invitations::update_child_contact(tx, org, child, email, phone).await?;
+    if !email.is_empty() {
+        invitations::update_child_contact(tx, org, child, email, phone).await?;
+    }
     Ok(true)
 }
 
@@ -178,7 +235,9 @@ impl Handler<ChildContactChanged> for ChildContacts {
         }
         // A child new to auth is invited (the call that would have made the
         // invitation never came); one invited before is not invited again.
-        if !invitations::child_was_invited(tx, org, child).await? {
+        if contact.email.is_empty() {
+            open_login(tx, org, child, &contact).await?;
+        } else if !invitations::child_was_invited(tx, org, child).await? {
             let by = Uuid::parse_str(&event.by_user_id).ok();
             invite(tx, org, child, &contact, by, Utc::now()).await?;
         }

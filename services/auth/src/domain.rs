@@ -127,3 +127,28 @@ mod tests {
         assert!(parse_expiry_days(-1).is_err());
     }
 }
+
+/// How someone signed in, as the login's event records it (the platform's
+/// audit of sign-ins reads it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LoginWay {
+    /// Email and password (a second step after it included).
+    Password,
+    /// A child's PIN on the family tablet.
+    TabletPin,
+    /// A child's device claiming the one-time code a parent showed.
+    DeviceLink,
+    /// A child's linked device signing in again with its token.
+    Device,
+}
+
+impl LoginWay {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LoginWay::Password => "PASSWORD",
+            LoginWay::TabletPin => "TABLET_PIN",
+            LoginWay::DeviceLink => "DEVICE_LINK",
+            LoginWay::Device => "DEVICE",
+        }
+    }
+}

@@ -85,6 +85,17 @@ pub enum Error {
     NoPin,
     #[error("{}", self.refused())]
     TooManyTablets,
+    /// A child's one-time sign-in code that is unknown, used or expired.
+    #[error("{}", self.refused())]
+    LinkInvalid,
+    /// A child's device token that is unknown or was signed out.
+    #[error("{}", self.refused())]
+    DeviceUnknown,
+    /// Another child's device answers as an unknown one.
+    #[error("{}", self.refused())]
+    DeviceNotFound,
+    #[error("{}", self.refused())]
+    TooManyDevices,
     /// Another user's notification answers as an unknown one.
     #[error("{}", self.refused())]
     NotificationNotFound,
@@ -130,6 +141,10 @@ impl Refuses for Error {
             Error::TooManyPinGuesses => codes::too_many_pins(),
             Error::NoPin => codes::no_pin(),
             Error::TooManyTablets => codes::tablet_limit(),
+            Error::LinkInvalid => codes::link_invalid(),
+            Error::DeviceUnknown => codes::device_unknown(),
+            Error::DeviceNotFound => codes::device_not_found(),
+            Error::TooManyDevices => codes::device_limit(),
             Error::NotificationNotFound => codes::notification_not_found(),
             Error::UnsubscribeUnknown => codes::unsubscribe_invalid(),
             Error::MfaLocked { minutes } => codes::mfa_locked(*minutes),

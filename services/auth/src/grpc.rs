@@ -297,6 +297,58 @@ impl AuthService for AuthGrpc {
         reply(self.accounts.unlock_tablet(request.into_inner()).await)
     }
 
+    async fn create_device_link(
+        &self,
+        request: Request<pb::CreateDeviceLinkRequest>,
+    ) -> Reply<pb::DeviceLink> {
+        let caller = request.parent()?.clone();
+        reply(
+            self.accounts
+                .create_device_link(&caller, request.into_inner())
+                .await,
+        )
+    }
+
+    async fn list_child_devices(
+        &self,
+        request: Request<pb::ListChildDevicesRequest>,
+    ) -> Reply<pb::ListChildDevicesResponse> {
+        let caller = request.parent()?.clone();
+        reply(
+            self.accounts
+                .child_devices(&caller, request.into_inner())
+                .await
+                .map(|devices| pb::ListChildDevicesResponse { devices }),
+        )
+    }
+
+    async fn revoke_child_device(
+        &self,
+        request: Request<pb::RevokeChildDeviceRequest>,
+    ) -> Reply<pb::RevokeTabletResponse> {
+        let caller = request.parent()?.clone();
+        reply(
+            self.accounts
+                .revoke_child_device(&caller, request.into_inner())
+                .await
+                .map(|sessions| pb::RevokeTabletResponse { sessions }),
+        )
+    }
+
+    async fn claim_device_link(
+        &self,
+        request: Request<pb::ClaimDeviceLinkRequest>,
+    ) -> Reply<pb::ClaimedDevice> {
+        reply(self.accounts.claim_device_link(request.into_inner()).await)
+    }
+
+    async fn device_login(
+        &self,
+        request: Request<pb::DeviceLoginRequest>,
+    ) -> Reply<pb::AuthResponse> {
+        reply(self.accounts.device_login(request.into_inner()).await)
+    }
+
     async fn login_mfa(&self, request: Request<pb::LoginMfaRequest>) -> Reply<pb::AuthResponse> {
         reply(all_families(self.accounts.login_mfa(request.into_inner())).await)
     }

@@ -5,6 +5,7 @@ pub mod admins;
 pub mod child_logins;
 pub mod clients;
 pub mod config;
+pub mod devices;
 pub mod domain;
 pub mod error;
 pub mod events;

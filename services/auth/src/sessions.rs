@@ -21,9 +21,10 @@ use uuid::Uuid;
 
 use crate::{
     accounts::Accounts,
+    devices,
     domain::Password,
     error::Error,
-    store::{login_failures, users},
+    store::{child_devices, login_failures, users},
 };
 
 impl Accounts {
@@ -51,9 +52,22 @@ impl Accounts {
             },
         )
         .await?;
+        // Signing out on a child's linked device signs the device out: it
+        // forgets its token, and its parents' list drops it.
+        let mut device_sessions = Vec::new();
+        if let Some(device) =
+            child_devices::revoke_by_session(&mut tx, &caller.session_id, self.clock.now()).await?
+            && let Some(org) = caller.org
+        {
+            device_sessions = devices::end_sessions(&mut tx, device, caller.id, org, now).await?;
+        }
         tx.commit().await?;
         self.revocations
             .revoke_token_locally(&caller.session_id, expires_at);
+        for session in device_sessions {
+            self.revocations
+                .revoke_token_locally(&session.session_id, session.expires_at);
+        }
         Ok(())
     }
 
@@ -100,6 +114,10 @@ impl Accounts {
         }
         // A session lasts 30 days from its login, however often renewed.
         if kit::jwt::session_end(caller.session_started) <= Utc::now().timestamp() {
+            return Err(Error::SessionEnded);
+        }
+        // A session a child's device opened ends when the device is signed out.
+        if child_devices::session_signed_out(&self.pool, &caller.session_id).await? {
             return Err(Error::SessionEnded);
         }
         // A child's session on the family tablet stays short, and ends with the tablet.

@@ -18,6 +18,7 @@ use uuid::Uuid;
 
 use crate::{
     accounts::Accounts,
+    domain::LoginWay,
     error::Error,
     families,
     mail::{hash_token, new_token},
@@ -311,7 +312,7 @@ impl Accounts {
             self.clock.now(),
         )
         .await?;
-        self.record_login(&mut user).await?;
+        self.record_login(&mut user, LoginWay::TabletPin).await?;
         let token = self
             .signer
             .session_token_for(

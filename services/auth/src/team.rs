@@ -186,10 +186,14 @@ impl Accounts {
             Some(caller.id),
             Utc::now(),
         )
-        .await?
-        .ok_or(Error::NoOpenInvite)?;
+        .await?;
         tx.commit().await?;
-        Ok(view::invite_code(invite))
+        match invite {
+            Some(invite) => Ok(view::invite_code(invite)),
+            // A child without an address has their login already: no code.
+            None if contact.email.is_empty() => Ok(pb::InviteCode::default()),
+            None => Err(Error::NoOpenInvite),
+        }
     }
 
     /// Keeps a child's login (or pending invitation) in step with the child's
@@ -202,7 +206,11 @@ impl Accounts {
         let org = family_id(caller)?;
         let child_id = Uuid::parse_str(&req.child_id)
             .map_err(|_| Error::invalid("childId", codes::child_unknown()))?;
-        let email = validate::email(&req.email)?;
+        let email = if req.email.trim().is_empty() {
+            String::new()
+        } else {
+            validate::email(&req.email)?
+        };
         let phone = validate::phone(&req.phone)?;
         // The family's own logins' addresses are refused, as when inviting;
         // another family's is kept off the login's name (`users`).
@@ -216,6 +224,8 @@ impl Accounts {
             .as_ref()
             .and_then(kit::time::from_proto)
             .unwrap_or_else(Utc::now);
+        // A child whose address is taken away before they joined gets their
+        // login without one from the contact's event, which names them.
         child_logins::keep_contact(&mut tx, org, child_id, &email, &phone, as_of).await?;
         tx.commit().await?;
         Ok(())

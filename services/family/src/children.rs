@@ -49,7 +49,13 @@ struct Entered<'a> {
 fn details(e: &Entered<'_>) -> Result<ChildDetails, Error> {
     Ok(ChildDetails {
         name: domain::display_name(e.name, e.first_name, e.last_name)?,
-        email: validate::email(e.email)?,
+        // Optional (issue 51): a child without one signs in with a device
+        // a parent links or their PIN on the family tablet.
+        email: if e.email.trim().is_empty() {
+            String::new()
+        } else {
+            validate::email(e.email)?
+        },
         phone: validate::phone(e.phone)?,
         date_of_birth: domain::date_of_birth(e.date_of_birth, Utc::now().date_naive())?,
         birthday_reward_cents: domain::birthday_reward(e.birthday_reward_cents)?,

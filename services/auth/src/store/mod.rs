@@ -4,6 +4,7 @@
 
 pub mod account_tokens;
 pub mod child_contacts;
+pub mod child_devices;
 pub mod child_pins;
 pub mod family_facts;
 pub mod family_zones;

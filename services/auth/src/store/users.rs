@@ -44,6 +44,37 @@ pub struct NewUser<'a> {
     pub ui_theme: &'a str,
 }
 
+/// Inserts the login of a child added without an address: no sign-in
+/// name, no password (an empty hash matches none); they sign in with a
+/// linked device or their PIN on the family tablet. `None` when the child
+/// has a login already.
+pub async fn insert_without_address(
+    tx: &mut PgConnection,
+    user: &NewUser<'_>,
+) -> Result<Option<UserRow>, Error> {
+    Ok(sqlx::query_as!(
+        UserRow,
+        "INSERT INTO users (id, organization_id, email, password_hash, role, first_name,
+             last_name, phone, child_id, ui_theme, email_is_login)
+         VALUES ($1, $2, '', '', $3, $4, $5, $6, $7, $8, false)
+         ON CONFLICT (child_id) WHERE child_id IS NOT NULL DO NOTHING
+         RETURNING id, organization_id, email, password_hash, role, first_name, last_name,
+             phone, is_active, email_verified, ui_theme, child_id, last_login_at, created_at, mfa_enabled,
+             email_is_login, pending_email",
+        Uuid::now_v7(),
+        user.organization_id,
+        user.role,
+        user.first_name,
+        user.last_name,
+        user.phone,
+        user.child_id,
+        user.ui_theme,
+    )
+    .fetch_optional(&mut *tx)
+    .traced("insert_login_without_address")
+    .await?)
+}
+
 /// Maps the unique sign-in name index to [`Error::EmailTaken`].
 fn email_taken(err: sqlx::Error) -> Error {
     match kit::db::violated_constraint(&err) {
@@ -281,7 +312,7 @@ pub async fn update_child_contact(
     // A savepoint: a taken name must not end the caller's transaction.
     let mut attempt = sqlx::Connection::begin(&mut *tx).await?;
     let as_login = sqlx::query!(
-        "UPDATE users SET email = $3, phone = $4, email_is_login = true
+        "UPDATE users SET email = $3, phone = $4, email_is_login = ($3 <> '')
          WHERE organization_id = $1 AND child_id = $2",
         organization_id,
         child_id,
