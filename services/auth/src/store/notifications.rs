@@ -18,12 +18,20 @@ pub struct NewNotification<'a> {
     pub at: DateTime<Utc>,
 }
 
-/// Records a notification; `None` when this user already has one for the event.
+/// Records a notification; `None` when this user already has one for the
+/// event. One of something a parent has handled already (its event came
+/// after the handling's) is made read as it is made.
 pub async fn insert(tx: &mut PgConnection, n: &NewNotification<'_>) -> Result<Option<Uuid>, Error> {
     let id = Uuid::now_v7();
+    let item = Handled::key_of(n.kind)
+        .and_then(|key| n.data.get(key))
+        .and_then(serde_json::Value::as_str);
     let done = sqlx::query!(
-        "INSERT INTO notifications (id, organization_id, user_id, kind, event_id, data, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
+        "INSERT INTO notifications (id, organization_id, user_id, kind, event_id, data, created_at,
+             read_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7,
+             (SELECT handled_at FROM handled_items
+               WHERE organization_id = $2 AND kind = $4 AND item_id = $8))
          ON CONFLICT (user_id, event_id) DO NOTHING",
         id,
         n.org,
@@ -32,6 +40,7 @@ pub async fn insert(tx: &mut PgConnection, n: &NewNotification<'_>) -> Result<Op
         n.event_id,
         n.data,
         n.at,
+        item,
     )
     .execute(tx)
     .traced("insert_notification")
@@ -52,8 +61,21 @@ impl Handled<'_> {
     /// The notifications' kind, the key of their data naming the thing, and its id.
     fn parts(&self) -> (&'static str, &'static str, &str) {
         match self {
-            Self::Submission(id) => ("SUBMISSION", "submissionId", id),
-            Self::Redemption(id) => ("STORE_REQUEST", "redemptionId", id),
+            Self::Submission(id) => ("SUBMISSION", Self::SUBMISSION_KEY, id),
+            Self::Redemption(id) => ("STORE_REQUEST", Self::REDEMPTION_KEY, id),
+        }
+    }
+
+    const SUBMISSION_KEY: &'static str = "submissionId";
+    const REDEMPTION_KEY: &'static str = "redemptionId";
+
+    /// The key of the data naming what a notification of `kind` asks to
+    /// handle; `None` for a kind that asks nothing.
+    fn key_of(kind: &str) -> Option<&'static str> {
+        match kind {
+            "SUBMISSION" => Some(Self::SUBMISSION_KEY),
+            "STORE_REQUEST" => Some(Self::REDEMPTION_KEY),
+            _ => None,
         }
     }
 }
@@ -68,6 +90,19 @@ pub async fn handled(
     at: DateTime<Utc>,
 ) -> Result<Vec<Uuid>, Error> {
     let (kind, key, id) = what.parts();
+    // Kept, for a notification of it made after this (see `insert`).
+    sqlx::query!(
+        "INSERT INTO handled_items (organization_id, kind, item_id, handled_at)
+         VALUES ($1, $2, $3, $4)
+         ON CONFLICT DO NOTHING",
+        org,
+        kind,
+        id,
+        at,
+    )
+    .execute(&mut *tx)
+    .traced("keep_handled_item")
+    .await?;
     Ok(sqlx::query_scalar!(
         "UPDATE notifications SET read_at = $5
          WHERE organization_id = $1 AND kind = $2 AND read_at IS NULL
