@@ -91,8 +91,9 @@ async fn a_child_added_by_name_alone_signs_in_on_a_linked_device_until_signed_ou
     assert_eq!(answer["inviteUrl"], Value::Null, "{answer}");
     assert_eq!(answer["inviteCode"], Value::Null, "{answer}");
     assert_eq!(nina["user"]["email"], "");
-    // The family service hears of her login.
-    eventually("the family service hears of her login", || async {
+    // Shown joined at once, and kept so.
+    assert!(nina["userId"].is_string(), "{answer}");
+    eventually("the family keeps her login", || async {
         let (_, listed) = send(parent.get("/children")).await;
         listed
             .as_array()

@@ -190,8 +190,16 @@ impl Accounts {
         tx.commit().await?;
         match invite {
             Some(invite) => Ok(view::invite_code(invite)),
-            // A child without an address has their login already: no code.
-            None if contact.email.is_empty() => Ok(pb::InviteCode::default()),
+            // A child without an address has their login already: no code,
+            // the login's id for the family service to show them joined.
+            None if contact.email.is_empty() => Ok(pb::InviteCode {
+                user_id: users::child_login(&self.pool, org, child_id)
+                    .await?
+                    .map(|login| login.id.to_string())
+                    .unwrap_or_default(),
+                child_id: child_id.to_string(),
+                ..Default::default()
+            }),
             None => Err(Error::NoOpenInvite),
         }
     }

@@ -54,6 +54,7 @@ pub fn invite_code(invite: InvitationRow) -> pb::InviteCode {
         expires_at: Some(kit::time::to_proto(invite.expires_at)),
         used_at: kit::time::opt_to_proto(invite.used_at),
         child_id: invite.child_id.map(|id| id.to_string()).unwrap_or_default(),
+        user_id: String::new(),
     }
 }
 

@@ -173,6 +173,14 @@ impl Children {
             .await
             .map_err(|s| Error::Upstream("auth", s))?
             .into_inner();
+        // A child without an email has their login at once: kept now, so the
+        // answer shows them joined (the login's event says it again).
+        let mut child = child;
+        if let Ok(login) = Uuid::parse_str(&invite.user_id) {
+            let mut conn = self.pool.acquire().await?;
+            children::link_login(&mut conn, org, child.id, login).await?;
+            child.user_id = Some(login);
+        }
         Ok(pb::InviteChildResponse {
             child: Some(view(&child)),
             invite_code: invite.code,
