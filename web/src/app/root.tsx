@@ -4,8 +4,10 @@ import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-route
 import { OfflineBanner } from '@/components/layouts/offline-banner';
 import { UpdateBanner } from '@/components/layouts/update-banner';
 import { paths } from '@/config/paths';
+import { DeviceSignInGate } from '@/features/auth/components/device-sign-in-gate';
 import { loadCurrentUser } from '@/features/auth/utils/load-current-user';
 import { setUnauthorizedHandler } from '@/lib/api-client';
+import { useDeviceLinkStore } from '@/stores/device-link-store';
 import { useSessionEndStore } from '@/stores/session-end-store';
 import { useSessionStore } from '@/stores/session-store';
 import { applyThemes, uiThemeOf, useThemeStore } from '@/stores/theme-store';
@@ -30,10 +32,13 @@ export function RootRoute() {
   useThemeAttributes();
 
   // A 401 on an authenticated call ends the session and shows the login
-  // screen, which says so and returns to this page after logging in.
+  // screen, which says so and returns to this page after logging in. A
+  // child's own device stays on the page instead: the DeviceSignInGate opens
+  // a new session with the device token (or shows the login, saying why).
   useEffect(
     () =>
       setUnauthorizedHandler((ended) => {
+        if (useDeviceLinkStore.getState().deviceToken) return;
         if (ended) useSessionEndStore.getState().record({ ...ended, returnTo: page.current });
         void navigate(paths.auth.login.getHref(), { replace: true });
       }),
@@ -47,7 +52,9 @@ export function RootRoute() {
 
   return (
     <>
-      <Outlet />
+      <DeviceSignInGate>
+        <Outlet />
+      </DeviceSignInGate>
       {/* After the screen, so the skip link stays first; the stylesheet keeps them in view. */}
       <div className="app-notices">
         <OfflineBanner />

@@ -119,6 +119,9 @@ const resetPasswordScreen = accountScreen(() =>
 const verifyEmailScreen = accountScreen(() =>
   import('@/features/auth/components/verify-email-page').then((module) => module.VerifyEmailPage),
 );
+const deviceLinkScreen = accountScreen(() =>
+  import('@/features/auth/components/device-link-page').then((module) => module.DeviceLinkPage),
+);
 
 // The frame of the family's screens (its tablet bar speaks the tablet namespace).
 const familyLayout = lazyScreen(
@@ -261,6 +264,8 @@ export const routes: RouteObject[] = [
       // The mailed links open whether or not someone is signed in on this browser.
       { path: paths.auth.resetPassword.path, ...screenRoute(resetPasswordScreen) },
       { path: paths.auth.verifyEmail.path, ...screenRoute(verifyEmailScreen) },
+      // A child's device claims a sign-in code, whoever is signed in on it (a parent is asked first).
+      { path: paths.auth.deviceLink.path, ...screenRoute(deviceLinkScreen) },
       // The family tablet works with its device token, whoever is signed in.
       { path: paths.tablet.path, ...screenRoute(tabletScreen) },
       {
@@ -312,7 +317,7 @@ export const routes: RouteObject[] = [
           { path: paths.app.notifications.path, ...screenRoute(notificationsScreen) },
         ],
       },
-      // Anonymous visitors reach only login, register, invitations and the mailed links: an unknown address sends them to /login.
+      // Anonymous visitors reach only login, register, invitations, the mailed links and sign-in codes: an unknown address sends them to /login.
       {
         path: '*',
         element: (

@@ -34,6 +34,15 @@ export const paths = {
       path: '/verify-email/:token',
       getHref: (token: string) => `/verify-email/${encodeURIComponent(token)}`,
     },
+    /**
+     * A child's device claims the one-time sign-in code a parent showed. The
+     * code rides in the fragment, which browsers never send to a server, so
+     * it stays out of every server's and proxy's logs.
+     */
+    deviceLink: {
+      path: '/link',
+      getHref: (code?: string) => (code ? `/link#${encodeURIComponent(code)}` : '/link'),
+    },
   },
   app: {
     dashboard: { path: '', getHref: () => '/' },

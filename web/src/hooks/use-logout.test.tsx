@@ -4,8 +4,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 
 import { LOGOUT_CONFIRMATION, useLogout } from './use-logout';
+import { STORAGE_KEYS } from '@/lib/storage';
+import { useDeviceLinkStore } from '@/stores/device-link-store';
 import { useSessionStore } from '@/stores/session-store';
-import { buildUser } from '@/testing/fixtures';
+import { buildUser, childUser } from '@/testing/fixtures';
 import { signIn } from '@/testing/test-utils';
 
 function LogoutButton() {
@@ -96,5 +98,47 @@ describe('useLogout', () => {
     expect(fetchMock).not.toHaveBeenCalled();
     expect(useSessionStore.getState().token).toBe('session-token');
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  describe("on a child's own device (signed in through a sign-in code)", () => {
+    /** The question the in-app Logout dialog asks. */
+    const question = () => {
+      const dialog = screen.getByRole('dialog', { name: 'Logout' });
+      return { dialog, text: document.getElementById(dialog.getAttribute('aria-describedby') ?? '')?.textContent };
+    };
+
+    it('asks whether to sign out of the device, then forgets the device token too', async () => {
+      const user = userEvent.setup();
+      vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(null, { status: 204 }))));
+      useDeviceLinkStore.getState().remember('device-1');
+      signIn({ ...childUser('MONEY'), profile: { uiTheme: 'TEEN', rewardDisplayType: 'MONEY' } }, 'session-token');
+      const router = renderLogout();
+
+      await user.click(screen.getByRole('button', { name: 'Logout' }));
+      const { dialog, text } = question();
+      expect(text).toBe('Sign out of this device? A parent will need to show a new sign-in code.');
+      await user.click(within(dialog).getByRole('button', { name: 'Logout' }));
+
+      expect(useSessionStore.getState().token).toBeNull();
+      expect(useDeviceLinkStore.getState().deviceToken).toBeNull();
+      expect(window.localStorage.getItem(STORAGE_KEYS.deviceToken)).toBeNull();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    });
+
+    it("asks a KIDS child in a child's words, and keeps the device on Cancel", async () => {
+      const user = userEvent.setup();
+      vi.stubGlobal('fetch', vi.fn());
+      useDeviceLinkStore.getState().remember('device-1');
+      signIn(childUser('MONEY'), 'session-token');
+      renderLogout();
+
+      await user.click(screen.getByRole('button', { name: 'Logout' }));
+      expect(question().text).toBe(
+        'Sign out of this phone or tablet? Mum or Dad will need to show you a new code to get back in.',
+      );
+      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(useDeviceLinkStore.getState().deviceToken).toBe('device-1');
+      expect(useSessionStore.getState().token).toBe('session-token');
+    });
   });
 });

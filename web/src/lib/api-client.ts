@@ -220,6 +220,15 @@ export function getErrorMessage(
   return serverErrorText(body) ?? fallback;
 }
 
+/**
+ * The code a refusal names (`LINK_INVALID`), for a screen that acts on it;
+ * null for any other failure. Read as a plain string, so a screen may act on
+ * a code before the generated catalogue lists it.
+ */
+export function errorCodeOf(error: unknown): string | null {
+  return error instanceof ApiError ? (error.body?.code ?? null) : null;
+}
+
 export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }

@@ -9,6 +9,8 @@ export const queryKeys = {
   invitation: (code: string) => ['invitation', code] as const,
   children: ['children'] as const,
   childInvite: (childId: string) => ['children', childId, 'invite'] as const,
+  /** A child's own devices, signed in through sign-in codes (parents). */
+  childDevices: (childId: string) => ['children', childId, 'devices'] as const,
   subjects: {
     all: ['subjects'] as const,
     of: (childId: string) => ['subjects', childId] as const,

@@ -7,6 +7,12 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   /** The interface language chosen on this device (en, es or de); the browser's language until then. */
   language: 'language',
+  /**
+   * A child's own device, signed in through a sign-in code a parent showed:
+   * its long-lived device token, which opens a new session when the last one
+   * has ended (features/auth/utils/device-sign-in.ts).
+   */
+  deviceToken: 'chorely.deviceToken',
 } as const;
 
 /** The approvals already celebrated on a child's home, per user (siblings may share a tablet). */
@@ -81,6 +87,9 @@ export const storage = {
   /** The language chosen on this device, as stored (i18n.ts checks that the app speaks it). */
   getLanguage: (): string | null => read(STORAGE_KEYS.language) || null,
   setLanguage: (language: string) => write(STORAGE_KEYS.language, language),
+
+  getDeviceToken: (): string | null => read(STORAGE_KEYS.deviceToken) || null,
+  setDeviceToken: (token: string | null) => write(STORAGE_KEYS.deviceToken, token),
 
   clearSession: () => {
     write(STORAGE_KEYS.token, null);

@@ -96,6 +96,8 @@ describe.each(Object.entries(TRANSLATIONS))('the %s texts', (language, translati
 const LABEL_IN_NAME: ReadonlyArray<readonly [namespace: string, visible: string, name: string]> = [
   ['chores', 'my.doIt', 'my.doItLabel'],
   ['children', 'card.showInvite', 'card.showInviteLabel'],
+  ['children', 'devices.show', 'devices.showLabel'],
+  ['children', 'devices.signOut', 'devices.signOutLabel'],
   ['children', 'card.adjustBalance', 'card.adjustBalanceLabel'],
   ['children', 'card.subjects', 'card.subjectsLabel'],
   ['children', 'card.setPassword', 'card.setPasswordLabel'],

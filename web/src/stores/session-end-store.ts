@@ -35,7 +35,7 @@ export function reasonOf(body: ApiErrorBody | null): string | null {
   return serverErrorText(body);
 }
 
-const NO_RETURN = ['/login', '/register', '/invite/', '/accept-invite/'];
+const NO_RETURN = ['/login', '/register', '/invite/', '/accept-invite/', '/link'];
 
 /**
  * `value` when it is a page of this app to return to after logging in: a

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach } from 'vitest';
 
 import { useAppUpdateStore } from '@/stores/app-update-store';
 import { useConnectivityStore } from '@/stores/connectivity-store';
+import { useDeviceLinkStore } from '@/stores/device-link-store';
 import { i18n, loadNamespaces } from '@/lib/i18n';
 import { NAMESPACES } from '@/locales/en';
 import { useSessionEndStore } from '@/stores/session-end-store';
@@ -24,6 +25,8 @@ beforeEach(async () => {
   useAppUpdateStore.setState({ apply: null });
   // An ordinary browser, not the family tablet, unless a test makes it one.
   useTabletStore.setState({ deviceToken: null, childSession: false, removed: false, endSessionOnArrival: false });
+  // Not a child's own device either, unless a test makes it one.
+  useDeviceLinkStore.setState({ deviceToken: null, signedInAt: null });
 });
 
 afterEach(() => {

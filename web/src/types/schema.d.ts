@@ -140,6 +140,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/device/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The child's device opens the code a parent showed: the code is used up,
+         *     and the answer is the child's session with the device token the device
+         *     keeps (for `POST /auth/device/login`).
+         */
+        post: operations["claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/device/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A child's linked device signs them in again with its device token. */
+        post: operations["auth_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/forgot-password": {
         parameters: {
             query?: never;
@@ -193,7 +231,7 @@ export interface paths {
          *     answered a challenge instead of a session: the login ends with
          *     `POST /auth/login/mfa`.
          */
-        post: operations["login"];
+        post: operations["auth_login"];
         delete?: never;
         options?: never;
         head?: never;
@@ -487,7 +525,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Adds a child and returns the link that lets them set up their login. */
+        /**
+         * Adds a child and returns the link that lets them set up their login
+         *     (none for a child added without an email: they have their login now).
+         */
         post: operations["children_invite"];
         delete?: never;
         options?: never;
@@ -547,6 +588,63 @@ export interface paths {
         put: operations["set_allowance"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/children/{id}/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The child's devices signed in through a link, newest first (parents only). */
+        get: operations["children_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/children/{id}/devices/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A one-time code for the child's device (parents only): opened once as
+         *     `/link#<code>` within 15 minutes, it signs that device in as the child.
+         */
+        post: operations["create_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/children/{id}/devices/{deviceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Signs the child's device out (parents only): its token is refused at
+         *     once, and every session it opened ends.
+         */
+        delete: operations["children_revoke"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1235,7 +1333,7 @@ export interface paths {
          * Removes a tablet (parents only): its device token is refused at once,
          *     and every child session opened on it ends.
          */
-        delete: operations["revoke"];
+        delete: operations["organizations_revoke"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2066,7 +2164,10 @@ export interface components {
              * @default null
              */
             dateOfBirth?: string | null;
-            /** Format: email */
+            /**
+             * Format: email
+             * @description Empty for none (see adding a child).
+             */
             email: string;
             /**
              * @description Display name; first and last name when empty.
@@ -2083,11 +2184,28 @@ export interface components {
             /** @default null */
             uiTheme?: null | components["schemas"]["UiTheme"];
         };
+        /** @description A phone, tablet or computer of the child's, signed in through a link. */
+        ChildDevice: {
+            /** Format: date-time */
+            createdAt?: string | null;
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it last signed the child in again; null until then.
+             */
+            lastUsedAt?: string | null;
+            /** @description What the device called itself ("iPhone"). */
+            name: string;
+        };
         ChildInvitation: {
             child: components["schemas"]["Child"];
-            inviteCode: string;
-            /** @description The register page with an `invite` parameter; open it to accept. */
-            inviteUrl: string;
+            inviteCode?: string | null;
+            /**
+             * @description The register page with an `invite` parameter; open it to accept.
+             *     Null for a child added without an email: they have their login
+             *     already, and sign in with a linked device or the family tablet.
+             */
+            inviteUrl?: string | null;
         };
         /** @description A pending child's invitation, shown again. */
         ChildInviteLink: {
@@ -2266,6 +2384,15 @@ export interface components {
             id: string;
             name: string;
         };
+        ClaimDeviceLinkBody: {
+            /** @description The code of the link a parent showed. */
+            code: string;
+            /**
+             * @description What the device calls itself, shown to the parents; cut at 60 characters.
+             * @default
+             */
+            deviceName?: string;
+        };
         CreateInviteCodeBody: {
             /** @default null */
             email?: null | components["schemas"]["EmailOrEmpty"];
@@ -2327,6 +2454,33 @@ export interface components {
          * @enum {string}
          */
         DeliveryStatus: "PENDING" | "DELIVERED" | "FAILED";
+        /** @description A one-time code for the child's device. */
+        DeviceLink: {
+            /**
+             * @description Opened once, as `/link#<code>`, on the child's device, before
+             *     `expiresAt`. Answered this once: only its SHA-256 is stored.
+             */
+            code: string;
+            /** Format: date-time */
+            expiresAt?: string | null;
+        };
+        DeviceLoginBody: {
+            deviceToken: string;
+        };
+        /**
+         * @description A device just signed in: the child's session, and the device token it
+         *     keeps to sign in again.
+         */
+        DeviceSignIn: {
+            /**
+             * @description Sent to `POST /auth/device/login` when the session runs out.
+             *     Answered this once: only its SHA-256 is stored.
+             */
+            deviceToken: string;
+            /** @description Bearer token for the `Authorization` header. */
+            token: string;
+            user?: null | components["schemas"]["User"];
+        };
         /** @description An email address, or empty for any email. */
         EmailOrEmpty: string;
         /** @description The body of every error answer. */
@@ -2359,7 +2513,7 @@ export interface components {
             } | null;
         };
         /** @enum {string} */
-        ErrorCode: "ACCOUNT_DEACTIVATED" | "ADJUSTMENT_REASON_REQUIRED" | "AGE_GROUP_INVALID" | "ALLOWANCE_NEGATIVE" | "ALLOWANCE_PERIOD_INVALID" | "ALLOWANCE_TOO_HIGH" | "ALREADY_DONE_ON" | "ALREADY_EXCUSED" | "ALREADY_REVIEWED" | "ALREADY_THEIR_TURN" | "AMOUNT_NOT_POSITIVE" | "AMOUNT_ZERO" | "ASSIGNED_NOT_IN_FAMILY" | "ASSIGNED_TWICE" | "AUTHENTICATION_REQUIRED" | "BAD_TEXT" | "BALANCE_WOULD_BE_NEGATIVE" | "BASE_REWARD_NEGATIVE" | "BASE_REWARD_TOO_LARGE" | "BIRTHDAY_IN_FUTURE" | "BIRTHDAY_REWARD_NEGATIVE" | "BIRTHDAY_REWARD_TOO_HIGH" | "CANNOT_AFFORD" | "CANNOT_DEACTIVATE_SELF" | "CATEGORY_IN_USE" | "CATEGORY_NAME_TAKEN" | "CATEGORY_NOT_FOUND" | "CHILDREN_ONLY_REDEEM" | "CHILDREN_ONLY_SUBMIT" | "CHILD_ALREADY_JOINED" | "CHILD_HAS_NO_LOGIN" | "CHILD_INVITATION_EXPIRED" | "CHILD_LIMIT" | "CHILD_NOT_FOUND" | "CHILD_PROFILE_PARENTS_ONLY" | "CHILD_UNKNOWN" | "CHORE_LIMIT" | "CHORE_NOT_FOUND" | "COMPLETION_BEFORE_PERIOD" | "COMPLETION_IN_FUTURE" | "COMPLETION_NOT_TODAY" | "COMPLETION_TIME_INVALID" | "CURRENT_PASSWORD_WRONG" | "CUSTOM_SCALE_NOT_JSON" | "DATE_INVALID" | "DECISION_INVALID" | "DIGEST_TIME_INVALID" | "DUE_DAYS_RANGE" | "DUE_DAY_TWICE" | "DUE_TIME_INVALID" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_INVALID" | "EMAIL_REQUIRED" | "EMAIL_TAKEN" | "FAMILY_NOT_FOUND" | "FAMILY_SUSPENDED" | "FEED_LIMIT" | "FEED_MEMBERS_ONLY" | "FEED_NOT_FOUND" | "FORM_FIELD_NOT_TEXT" | "FORM_FIELD_TOO_LONG" | "FREQUENCY_INVALID" | "FROM_JAR_REQUIRED" | "GOAL_LIMIT" | "GOAL_NOT_FOUND" | "GRADE_POINTS_OUT_OF_RANGE" | "INTEREST_NOT_HUNDREDTHS" | "INTEREST_OUT_OF_RANGE" | "INTERNAL" | "INVALID_BODY" | "INVALID_FIELD" | "INVALID_FORM" | "INVALID_INVITATION" | "INVALID_LOGIN" | "INVALID_QUERY" | "INVITE_EXPIRY_INVALID" | "INVITE_ROLE_INVALID" | "JAR_INVALID" | "JAR_TOO_LOW" | "JSON_BODY_EXPECTED" | "LETTER_GRADE_INVALID" | "LIMIT_OUT_OF_RANGE" | "MALFORMED_FIELD" | "MARK_READ_TOO_MANY" | "MFA_ALREADY_ON" | "MFA_ATTEMPTS_USED" | "MFA_CODE_WRONG" | "MFA_LOCKED" | "MFA_NOT_ON" | "MFA_NOT_STARTED" | "MFA_REQUIRED_FOR_ADMINS" | "MFA_SETUP_REQUIRED" | "MFA_SIGN_IN_EXPIRED" | "MIN_CHORES_OUT_OF_RANGE" | "MISSED_NOT_FOUND" | "MISSED_PENALTY_NEGATIVE" | "MISSED_PENALTY_TOO_LARGE" | "MONTHLY_DAY_INVALID" | "MULTIPLIER_OUT_OF_RANGE" | "NOTIFICATION_KIND_NOT_MAILED" | "NOTIFICATION_KIND_UNKNOWN" | "NOTIFICATION_NOT_FOUND" | "NOT_AN_AMOUNT" | "NOT_ASSIGNED" | "NOT_AVAILABLE_UNTIL" | "NOT_A_DATE" | "NOT_DUE_ON" | "NOT_FAMILY_CHILDREN" | "NOT_FOUND" | "NOT_IN_TURNS" | "NOT_ON_TABLET" | "NOT_YOUR_TURN" | "NO_FAMILY" | "NO_OPEN_INVITATION" | "NO_PIN" | "NO_TURNS" | "ONLY_PARENTS" | "ONLY_PLATFORM_ADMINS" | "ONLY_SERVICES" | "ORGANIZATION_NOT_FOUND" | "OUT_OF_STOCK" | "PASSWORD_TOO_SHORT" | "PAUSED_THEN" | "PAUSE_END_BEFORE_START" | "PAUSE_IN_PAST" | "PAUSE_NOT_FOUND" | "PAUSE_OVER" | "PAUSE_TOO_FAR_AHEAD" | "PAUSE_TOO_LONG" | "PAYOUT_OVER_BALANCE" | "PAY_DAY_OUT_OF_RANGE" | "PENALTY_NEEDS_DAYS" | "PERCENTAGE_INVALID" | "PERCENTAGE_OUT_OF_RANGE" | "PHONE_INVALID" | "PHOTOS_UNAVAILABLE" | "PHOTO_DAMAGED" | "PHOTO_LINK_INVALID" | "PHOTO_NOT_AN_IMAGE" | "PHOTO_NOT_FOUND" | "PHOTO_NOT_STORED" | "PHOTO_REQUIRED" | "PHOTO_TOO_LARGE" | "PHOTO_TOO_MANY_PIXELS" | "PIN_FORMAT" | "PIN_WRONG" | "PLAN_INVALID" | "PRICE_NOT_POSITIVE" | "PRICE_TOO_HIGH" | "RATINGS_INVALID" | "REDEMPTION_STATUS_INVALID" | "REQUEST_ALREADY_APPROVED" | "REQUEST_ALREADY_REJECTED" | "REQUEST_NOT_FOUND" | "REQUIRED" | "RESET_LINK_EXPIRED" | "RESET_LINK_INVALID" | "RESET_LINK_USED" | "REWARD_DISPLAY_TYPE_INVALID" | "REWARD_NOT_FOUND" | "REWARD_REMOVED" | "SAME_JAR" | "SERVICE_UNAVAILABLE" | "SIGNED_AMOUNT_INVALID" | "SPLIT_NOT_100" | "SPLIT_PERCENT_OUT_OF_RANGE" | "STATEMENT_TOO_LONG" | "STOCK_OUT_OF_RANGE" | "STORE_LIMIT" | "SUBJECT_ARCHIVED" | "SUBJECT_NOT_FOUND" | "SUBMISSION_NOT_FOUND" | "SUBSCRIPTION_STATUS_INVALID" | "SWAP_IN_PAST" | "SWAP_TOO_FAR_AHEAD" | "TABLET_LIMIT" | "TABLET_NOT_FOUND" | "TABLET_UNKNOWN" | "TAKEN_TODAY" | "TAKEN_UNTIL" | "TARGET_NOT_POSITIVE" | "TARGET_TOO_HIGH" | "THRESHOLDS_NOT_DESCENDING" | "THRESHOLD_OUT_OF_RANGE" | "TIME_ZONE_UNKNOWN" | "TOO_LONG" | "TOO_MANY_LOGINS" | "TOO_MANY_MAILS" | "TOO_MANY_PINS" | "TOO_MANY_WEBHOOK_TESTS" | "TO_BEFORE_FROM" | "TO_JAR_REQUIRED" | "TURNS_NEED_TWO" | "TURN_COUNT_OUT_OF_RANGE" | "TURN_DONE" | "UI_THEME_INVALID" | "UNAUTHENTICATED" | "UNAVAILABLE" | "UNKNOWN_GRADE_POINTS" | "UNKNOWN_THRESHOLD" | "UNSUBSCRIBE_INVALID" | "USER_NOT_FOUND" | "USER_REQUIRED" | "VERIFY_LINK_EXPIRED" | "VERIFY_LINK_INVALID" | "VERIFY_LINK_USED" | "WEBHOOK_ADDRESS_PRIVATE" | "WEBHOOK_ADDRESS_UNKNOWN" | "WEBHOOK_EVENTS_REQUIRED" | "WEBHOOK_EVENT_UNKNOWN" | "WEBHOOK_LIMIT" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_URL_CREDENTIALS" | "WEBHOOK_URL_INVALID" | "WEBHOOK_URL_SCHEME" | "WEEKLY_DAY_INVALID" | "WEEKLY_SUMMARY_DAY_INVALID";
+        ErrorCode: "ACCOUNT_DEACTIVATED" | "ADJUSTMENT_REASON_REQUIRED" | "AGE_GROUP_INVALID" | "ALLOWANCE_NEGATIVE" | "ALLOWANCE_PERIOD_INVALID" | "ALLOWANCE_TOO_HIGH" | "ALREADY_DONE_ON" | "ALREADY_EXCUSED" | "ALREADY_REVIEWED" | "ALREADY_THEIR_TURN" | "AMOUNT_NOT_POSITIVE" | "AMOUNT_ZERO" | "ASSIGNED_NOT_IN_FAMILY" | "ASSIGNED_TWICE" | "AUTHENTICATION_REQUIRED" | "BAD_TEXT" | "BALANCE_WOULD_BE_NEGATIVE" | "BASE_REWARD_NEGATIVE" | "BASE_REWARD_TOO_LARGE" | "BIRTHDAY_IN_FUTURE" | "BIRTHDAY_REWARD_NEGATIVE" | "BIRTHDAY_REWARD_TOO_HIGH" | "CANNOT_AFFORD" | "CANNOT_DEACTIVATE_SELF" | "CATEGORY_IN_USE" | "CATEGORY_NAME_TAKEN" | "CATEGORY_NOT_FOUND" | "CHILDREN_ONLY_REDEEM" | "CHILDREN_ONLY_SUBMIT" | "CHILD_ALREADY_JOINED" | "CHILD_HAS_NO_LOGIN" | "CHILD_INVITATION_EXPIRED" | "CHILD_LIMIT" | "CHILD_NOT_FOUND" | "CHILD_PROFILE_PARENTS_ONLY" | "CHILD_UNKNOWN" | "CHORE_LIMIT" | "CHORE_NOT_FOUND" | "COMPLETION_BEFORE_PERIOD" | "COMPLETION_IN_FUTURE" | "COMPLETION_NOT_TODAY" | "COMPLETION_TIME_INVALID" | "CURRENT_PASSWORD_WRONG" | "CUSTOM_SCALE_NOT_JSON" | "DATE_INVALID" | "DECISION_INVALID" | "DEVICE_LIMIT" | "DEVICE_NOT_FOUND" | "DEVICE_UNKNOWN" | "DIGEST_TIME_INVALID" | "DUE_DAYS_RANGE" | "DUE_DAY_TWICE" | "DUE_TIME_INVALID" | "EMAIL_ALREADY_VERIFIED" | "EMAIL_INVALID" | "EMAIL_REQUIRED" | "EMAIL_TAKEN" | "FAMILY_NOT_FOUND" | "FAMILY_SUSPENDED" | "FEED_LIMIT" | "FEED_MEMBERS_ONLY" | "FEED_NOT_FOUND" | "FORM_FIELD_NOT_TEXT" | "FORM_FIELD_TOO_LONG" | "FREQUENCY_INVALID" | "FROM_JAR_REQUIRED" | "GOAL_LIMIT" | "GOAL_NOT_FOUND" | "GRADE_POINTS_OUT_OF_RANGE" | "INTEREST_NOT_HUNDREDTHS" | "INTEREST_OUT_OF_RANGE" | "INTERNAL" | "INVALID_BODY" | "INVALID_FIELD" | "INVALID_FORM" | "INVALID_INVITATION" | "INVALID_LOGIN" | "INVALID_QUERY" | "INVITE_EXPIRY_INVALID" | "INVITE_ROLE_INVALID" | "JAR_INVALID" | "JAR_TOO_LOW" | "JSON_BODY_EXPECTED" | "LETTER_GRADE_INVALID" | "LIMIT_OUT_OF_RANGE" | "LINK_INVALID" | "MALFORMED_FIELD" | "MARK_READ_TOO_MANY" | "MFA_ALREADY_ON" | "MFA_ATTEMPTS_USED" | "MFA_CODE_WRONG" | "MFA_LOCKED" | "MFA_NOT_ON" | "MFA_NOT_STARTED" | "MFA_REQUIRED_FOR_ADMINS" | "MFA_SETUP_REQUIRED" | "MFA_SIGN_IN_EXPIRED" | "MIN_CHORES_OUT_OF_RANGE" | "MISSED_NOT_FOUND" | "MISSED_PENALTY_NEGATIVE" | "MISSED_PENALTY_TOO_LARGE" | "MONTHLY_DAY_INVALID" | "MULTIPLIER_OUT_OF_RANGE" | "NOTIFICATION_KIND_NOT_MAILED" | "NOTIFICATION_KIND_UNKNOWN" | "NOTIFICATION_NOT_FOUND" | "NOT_AN_AMOUNT" | "NOT_ASSIGNED" | "NOT_AVAILABLE_UNTIL" | "NOT_A_DATE" | "NOT_DUE_ON" | "NOT_FAMILY_CHILDREN" | "NOT_FOUND" | "NOT_IN_TURNS" | "NOT_ON_TABLET" | "NOT_YOUR_TURN" | "NO_FAMILY" | "NO_OPEN_INVITATION" | "NO_PIN" | "NO_TURNS" | "ONLY_PARENTS" | "ONLY_PLATFORM_ADMINS" | "ONLY_SERVICES" | "ORGANIZATION_NOT_FOUND" | "OUT_OF_STOCK" | "PASSWORD_TOO_SHORT" | "PAUSED_THEN" | "PAUSE_END_BEFORE_START" | "PAUSE_IN_PAST" | "PAUSE_NOT_FOUND" | "PAUSE_OVER" | "PAUSE_TOO_FAR_AHEAD" | "PAUSE_TOO_LONG" | "PAYOUT_OVER_BALANCE" | "PAY_DAY_OUT_OF_RANGE" | "PENALTY_NEEDS_DAYS" | "PERCENTAGE_INVALID" | "PERCENTAGE_OUT_OF_RANGE" | "PHONE_INVALID" | "PHOTOS_UNAVAILABLE" | "PHOTO_DAMAGED" | "PHOTO_LINK_INVALID" | "PHOTO_NOT_AN_IMAGE" | "PHOTO_NOT_FOUND" | "PHOTO_NOT_STORED" | "PHOTO_REQUIRED" | "PHOTO_TOO_LARGE" | "PHOTO_TOO_MANY_PIXELS" | "PIN_FORMAT" | "PIN_WRONG" | "PLAN_INVALID" | "PRICE_NOT_POSITIVE" | "PRICE_TOO_HIGH" | "RATINGS_INVALID" | "REDEMPTION_STATUS_INVALID" | "REQUEST_ALREADY_APPROVED" | "REQUEST_ALREADY_REJECTED" | "REQUEST_NOT_FOUND" | "REQUIRED" | "RESET_LINK_EXPIRED" | "RESET_LINK_INVALID" | "RESET_LINK_USED" | "REWARD_DISPLAY_TYPE_INVALID" | "REWARD_NOT_FOUND" | "REWARD_REMOVED" | "SAME_JAR" | "SERVICE_UNAVAILABLE" | "SIGNED_AMOUNT_INVALID" | "SPLIT_NOT_100" | "SPLIT_PERCENT_OUT_OF_RANGE" | "STATEMENT_TOO_LONG" | "STOCK_OUT_OF_RANGE" | "STORE_LIMIT" | "SUBJECT_ARCHIVED" | "SUBJECT_NOT_FOUND" | "SUBMISSION_NOT_FOUND" | "SUBSCRIPTION_STATUS_INVALID" | "SWAP_IN_PAST" | "SWAP_TOO_FAR_AHEAD" | "TABLET_LIMIT" | "TABLET_NOT_FOUND" | "TABLET_UNKNOWN" | "TAKEN_TODAY" | "TAKEN_UNTIL" | "TARGET_NOT_POSITIVE" | "TARGET_TOO_HIGH" | "THRESHOLDS_NOT_DESCENDING" | "THRESHOLD_OUT_OF_RANGE" | "TIME_ZONE_UNKNOWN" | "TOO_LONG" | "TOO_MANY_LOGINS" | "TOO_MANY_MAILS" | "TOO_MANY_PINS" | "TOO_MANY_WEBHOOK_TESTS" | "TO_BEFORE_FROM" | "TO_JAR_REQUIRED" | "TURNS_NEED_TWO" | "TURN_COUNT_OUT_OF_RANGE" | "TURN_DONE" | "UI_THEME_INVALID" | "UNAUTHENTICATED" | "UNAVAILABLE" | "UNKNOWN_GRADE_POINTS" | "UNKNOWN_THRESHOLD" | "UNSUBSCRIBE_INVALID" | "USER_NOT_FOUND" | "USER_REQUIRED" | "VERIFY_LINK_EXPIRED" | "VERIFY_LINK_INVALID" | "VERIFY_LINK_USED" | "WEBHOOK_ADDRESS_PRIVATE" | "WEBHOOK_ADDRESS_UNKNOWN" | "WEBHOOK_EVENTS_REQUIRED" | "WEBHOOK_EVENT_UNKNOWN" | "WEBHOOK_LIMIT" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_URL_CREDENTIALS" | "WEBHOOK_URL_INVALID" | "WEBHOOK_URL_SCHEME" | "WEEKLY_DAY_INVALID" | "WEEKLY_SUMMARY_DAY_INVALID";
         ErrorParam: string | number;
         ExcuseBody: {
             /**
@@ -2530,8 +2684,14 @@ export interface components {
              * @default null
              */
             dateOfBirth?: string | null;
-            /** Format: email */
-            email: string;
+            /**
+             * Format: email
+             * @description Optional: a child without one gets their login at once and signs in
+             *     with a device a parent links or their PIN on the family tablet;
+             *     with one, they are invited to set up an email login.
+             * @default
+             */
+            email?: string;
             firstName: string;
             /** @default null */
             lastName?: string | null;
@@ -4164,6 +4324,124 @@ export interface operations {
             };
         };
     };
+    claim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimDeviceLinkBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceSignIn"];
+                };
+            };
+            /** @description The code is unknown, used or expired */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The child's account or the family is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The child has 5 devices signed in already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    auth_login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceLoginBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthAnswer"];
+                };
+            };
+            /** @description The body is not valid for this operation; `details` names the fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The device was signed out (or the token is unknown) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The child's account or the family is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the operation's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     forgot_password: {
         parameters: {
             query?: never;
@@ -4246,7 +4524,7 @@ export interface operations {
             };
         };
     };
-    login: {
+    auth_login: {
         parameters: {
             query?: never;
             header?: never;
@@ -5591,6 +5869,186 @@ export interface operations {
             };
             /** @description The body is not of the operation's content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    children_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChildDevice"][];
+                };
+            };
+            /** @description A parameter is not valid; `details` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a parent */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The child has no login yet (or is not of this family) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceLink"];
+                };
+            };
+            /** @description A parameter is not valid; `details` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a parent */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The child has no login yet (or is not of this family) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The child has 5 devices signed in already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    children_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deviceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The device is signed out */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is not valid; `details` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid token: missing, expired, revoked or suspended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a parent */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such device of this child */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8127,7 +8585,7 @@ export interface operations {
             };
         };
     };
-    revoke: {
+    organizations_revoke: {
         parameters: {
             query?: never;
             header?: never;

@@ -6,10 +6,12 @@ import { CopyButton } from './copy-button';
 export interface CopyFieldProps {
   label: string;
   value: string;
+  /** The button's own words when "Copy" alone would not do ("Copy link"); they are its name then. */
+  copyText?: string;
 }
 
 /** A read-only value (such as a link) with a Copy button beside it. */
-export function CopyField({ label, value }: CopyFieldProps) {
+export function CopyField({ label, value, copyText }: CopyFieldProps) {
   const inputId = useId();
   const { t } = useTranslation();
   return (
@@ -25,7 +27,9 @@ export function CopyField({ label, value }: CopyFieldProps) {
           readOnly
           onFocus={(event) => event.currentTarget.select()}
         />
-        <CopyButton text={value} label={t('named.copy', { label })} />
+        <CopyButton text={value} label={copyText ? undefined : t('named.copy', { label })}>
+          {copyText}
+        </CopyButton>
       </div>
     </div>
   );

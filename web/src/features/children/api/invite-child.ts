@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-
 import { api } from '@/lib/api-client';
 import type { components } from '@/types/schema';
 import { invalidate } from '@/lib/query-client';
@@ -9,7 +8,12 @@ import { queryKeys } from '@/lib/query-keys';
 /** name is the display name; left empty, the child is named by first and last name. */
 export type InviteChildInput = components['schemas']['InviteChildBody'];
 
-/** The child and their invite link: the register page with the code, e.g. http://host/register?invite=CODE */
+/**
+ * The child and, when invited by email, their invite link: the register page
+ * with the code, e.g. http://host/register?invite=CODE. A child added without
+ * an email has their login at once (both null): they sign in with a sign-in
+ * code on their own device, or their PIN on the family tablet.
+ */
 export type ChildInvitation = components['schemas']['ChildInvitation'];
 
 export function inviteChild(input: InviteChildInput): Promise<ChildInvitation> {

@@ -6,12 +6,14 @@ import { useDeleteChild } from '../api/delete-child';
 import type { Child } from '../types';
 import { ageGroupLabel, rewardTypeLabel } from '../utils/options';
 import { AdjustBalanceDialog } from './adjust-balance-dialog';
+import { ChildDevices } from './child-devices';
 import { GpaSummary } from './gpa-summary';
 import { RatingsEditor } from './ratings-editor';
 import { ResetMfaDialog } from './reset-mfa-dialog';
 import { SetPasswordDialog } from './set-password-dialog';
 import { SetPinDialog } from './set-pin-dialog';
 import { ShowInviteDialog } from './show-invite-dialog';
+import { SignInCodeDialog } from './sign-in-code-dialog';
 import { SubjectsDialog } from './subjects-dialog';
 import { useGoals } from '@/api/goals';
 import { GoalsPanel } from '@/components/goals/goals-panel';
@@ -37,12 +39,13 @@ export interface ChildCardProps {
 }
 
 /** Which of the card's dialogs is open. */
-type CardDialog = 'balance' | 'subjects' | 'invite' | 'password' | 'pin' | 'mfa' | null;
+type CardDialog = 'balance' | 'subjects' | 'invite' | 'signInCode' | 'password' | 'pin' | 'mfa' | null;
 
 /**
  * One child: details, balance and its adjustment, reward multiplier, GPA and
- * subjects, edit and delete, behaviour ratings, and for a child who has
- * joined a new password, a PIN and turning their two-factor sign-in off.
+ * subjects, edit and delete, behaviour ratings, and for a child who has a
+ * login a sign-in code for their own device (and those devices, folded
+ * away), a new password, a PIN and turning their two-factor sign-in off.
  */
 export function ChildCard({ child, onEdit, onPauses }: ChildCardProps) {
   const { t } = useTranslation(['children', 'common', 'errors', 'tablet']);
@@ -54,6 +57,7 @@ export function ChildCard({ child, onEdit, onPauses }: ChildCardProps) {
   const [pinSet, setPinSet] = useState(false);
   const [mfaOff, setMfaOff] = useState(false);
   const joined = Boolean(child.userId);
+  const emailLogin = joined && Boolean(child.user.email);
   const goals = useGoals(child.id);
   const [confirm, confirmDialog] = useConfirm();
   const deleteLabel = t('common:named.action', { action: t('common:actions.delete'), name: child.name });
@@ -133,7 +137,20 @@ export function ChildCard({ child, onEdit, onPauses }: ChildCardProps) {
       {/* The login's own actions, in a row of their own: beside the badges
           they wrapped into the row above and lay under its buttons. */}
       <div className="card__actions">
-        {joined ? (
+        {joined && (
+          // How a child without an email or password signs in on their own device.
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => setDialog('signInCode')}
+            aria-label={t('devices.showLabel', { name: child.name })}
+          >
+            {t('devices.show')}
+          </Button>
+        )}
+        {/* A password and two-factor sign-in go with an email login: a child
+            without an address signs in with a sign-in code or the tablet PIN. */}
+        {emailLogin ? (
           <Button
             variant="secondary"
             size="sm"
@@ -159,7 +176,7 @@ export function ChildCard({ child, onEdit, onPauses }: ChildCardProps) {
             {t('tablet:pinDialog.action')}
           </Button>
         )}
-        {joined && (
+        {emailLogin && (
           <Button
             variant="secondary"
             size="sm"
@@ -184,6 +201,7 @@ export function ChildCard({ child, onEdit, onPauses }: ChildCardProps) {
           </Button>
         )}
       </div>
+      {joined && <ChildDevices child={child} />}
       {error && <Alert>{error}</Alert>}
       {passwordSet && <Alert variant="success">{t('card.passwordSet', { name: child.name })}</Alert>}
       {pinSet && <Alert variant="success">{t('tablet:pinDialog.saved', { name: child.name })}</Alert>}
@@ -252,6 +270,7 @@ export function ChildCard({ child, onEdit, onPauses }: ChildCardProps) {
         <SubjectsDialog child={child} onClose={() => setDialog(null)} />
       )}
       {dialog === 'invite' && <ShowInviteDialog child={child} onClose={() => setDialog(null)} />}
+      {dialog === 'signInCode' && <SignInCodeDialog child={child} onClose={() => setDialog(null)} />}
       {dialog === 'password' && (
         <SetPasswordDialog
           child={child}

@@ -7,13 +7,15 @@ import { AmountField, SelectField, TextField } from '@/components/ui';
 export interface ChildFieldsProps {
   /** The invitation also asks for first and last name; editing does not. */
   mode: 'invite' | 'edit';
+  /** The email is for a teen's own email login only (always so when adding a child). */
+  emailOptional?: boolean;
   values: ChildFormValues;
   errors: ChildFormErrors;
   onChange: (field: keyof ChildFormValues, value: string) => void;
 }
 
 /** The fields of the add-child and edit-child forms. */
-export function ChildFields({ mode, values, errors, onChange }: ChildFieldsProps) {
+export function ChildFields({ mode, emailOptional = mode === 'invite', values, errors, onChange }: ChildFieldsProps) {
   const { t } = useTranslation('children');
   const field = (name: keyof ChildFormValues) => ({
     name,
@@ -38,7 +40,13 @@ export function ChildFields({ mode, values, errors, onChange }: ChildFieldsProps
         {...field('name')}
       />
       <div className="form__row">
-        <TextField label={t('fields.email')} type="email" autoComplete="off" {...field('email')} />
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          autoComplete="off"
+          hint={emailOptional ? t('fields.emailHint') : undefined}
+          {...field('email')}
+        />
         <TextField label={t('fields.phone')} type="tel" autoComplete="off" hint={t('fields.optional')} {...field('phone')} />
       </div>
       <div className="form__row">

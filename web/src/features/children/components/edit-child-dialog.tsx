@@ -29,9 +29,10 @@ export interface EditChildDialogProps {
 export function EditChildDialog({ child, onClose }: EditChildDialogProps) {
   const { t } = useTranslation(['children', 'common', 'errors']);
   const { mutateAsync: save } = useUpdateChild();
+  const hasEmail = Boolean(child.user?.email?.trim());
   const { values, errors, serverError, submitting, update, onSubmit } = useForm<ChildFormValues>({
     initial: () => childFormOf(child),
-    validate: (values) => validateEditChild(values),
+    validate: (values) => validateEditChild(values, new Date(), { emailRequired: hasEmail }),
     fallback: t('errors:fallback.updateChild'),
     serverFields: EDIT_CHILD_FIELDS,
     submit: async (values) => {
@@ -44,7 +45,7 @@ export function EditChildDialog({ child, onClose }: EditChildDialogProps) {
     <Dialog open onClose={onClose} title={t('common:named.edit', { name: child.name })}>
       <form className="form" onSubmit={onSubmit} noValidate aria-label={t('edit.formLabel')}>
         {serverError && <Alert>{serverError}</Alert>}
-        <ChildFields mode="edit" values={values} errors={errors} onChange={update} />
+        <ChildFields mode="edit" emailOptional={!hasEmail} values={values} errors={errors} onChange={update} />
         <div className="form__actions">
           <Button variant="secondary" onClick={onClose}>
             {t('common:actions.cancel')}

@@ -19,13 +19,17 @@ function form(overrides: Partial<ChildFormValues> = {}): ChildFormValues {
 const noErrors = (errors: Partial<Record<string, string>>) => Object.values(errors).filter(Boolean);
 
 describe('validateInviteChild', () => {
-  it('requires the first name and the email', () => {
+  it('requires the first name', () => {
     const errors = validateInviteChild(form({ firstName: ' ', email: '' }), NOW);
     expect(errors.firstName).toBe('First name is required');
-    expect(errors.email).toBe('Email is required');
   });
 
-  it('checks the email format', () => {
+  it('leaves the email optional: a child without one signs in with a sign-in code', () => {
+    expect(validateInviteChild(form({ email: '' }), NOW).email).toBeUndefined();
+    expect(validateInviteChild(form({ email: '   ' }), NOW).email).toBeUndefined();
+  });
+
+  it('checks the email format when one is given (a teen who wants their own email login)', () => {
     expect(validateInviteChild(form({ email: 'sam@' }), NOW).email).toBe('Please enter a valid email address');
   });
 
@@ -55,14 +59,24 @@ describe('validateInviteChild', () => {
 });
 
 describe('validateEditChild', () => {
-  it('requires the email but not the first name', () => {
+  it('requires the email of a child who signs in with it, but not the first name', () => {
     const errors = validateEditChild(form({ firstName: '', email: '' }), NOW);
     expect(errors.email).toBe('Email is required');
     expect(noErrors({ ...errors, email: undefined })).toEqual([]);
   });
+
+  it('lets a child added without an email stay without one, and checks one given', () => {
+    const optional = { emailRequired: false };
+    expect(validateEditChild(form({ email: '' }), NOW, optional).email).toBeUndefined();
+    expect(validateEditChild(form({ email: 'nina@' }), NOW, optional).email).toBe('Please enter a valid email address');
+  });
 });
 
 describe('toInviteChildInput', () => {
+  it('sends an empty email for a child added without one', () => {
+    expect(toInviteChildInput(form({ firstName: 'Nina', email: '  ' })).email).toBe('');
+  });
+
   it('starts from the spec defaults and trims what was typed', () => {
     expect(toInviteChildInput(form({ firstName: ' Sam ', email: ' sam@example.com ' }))).toEqual({
       firstName: 'Sam',

@@ -48,20 +48,37 @@ function validateBirthday(value: string, now: Date): string | undefined {
   return undefined;
 }
 
-/** Add child: first name and email required; the rest optional, the reward 0 or more. */
+/** An email only some children have (a teen's own email login): checked when given. */
+function validateOptionalEmail(value: string): string | undefined {
+  return isBlank(value) ? undefined : validateEmail(value);
+}
+
+/**
+ * Add child: the first name required. The email is optional (only a teen who
+ * wants their own email login has one: they are invited to set a password);
+ * the rest optional, the reward 0 or more.
+ */
 export function validateInviteChild(values: ChildFormValues, now = new Date()): ChildFormErrors {
   return {
     firstName: isBlank(values.firstName) ? i18n.t('validation:firstNameRequired') : undefined,
-    email: validateEmail(values.email),
+    email: validateOptionalEmail(values.email),
     dateOfBirth: validateBirthday(values.dateOfBirth, now),
     birthdayRewardAmount: validateAmount(values.birthdayRewardAmount, 'birthdayReward'),
   };
 }
 
-/** Edit child: the email stays required; an empty display name is the server's to fill in. */
-export function validateEditChild(values: ChildFormValues, now = new Date()): ChildFormErrors {
+/**
+ * Edit child: a child who signs in with their email keeps one (required);
+ * one added without may be given one or stay without. An empty display name
+ * is the server's to fill in.
+ */
+export function validateEditChild(
+  values: ChildFormValues,
+  now = new Date(),
+  { emailRequired = true }: { emailRequired?: boolean } = {},
+): ChildFormErrors {
   return {
-    email: validateEmail(values.email),
+    email: emailRequired ? validateEmail(values.email) : validateOptionalEmail(values.email),
     dateOfBirth: validateBirthday(values.dateOfBirth, now),
     birthdayRewardAmount: validateAmount(values.birthdayRewardAmount, 'birthdayReward'),
   };

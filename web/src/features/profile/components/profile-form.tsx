@@ -22,7 +22,7 @@ export function ProfileForm({ user }: { user: User }) {
   const { mutateAsync: save } = useUpdateProfile();
   const { setValues, serverError, saved, submitting, field, onSubmit } = useForm<ProfileFormValues>({
     initial: () => valuesOf(user),
-    validate: validateProfile,
+    validate: (values) => validateProfile(values, { addressless: Boolean(user.childId) && !user.email }),
     fallback: t('errors:fallback.updateProfile'),
     submit: async (values) => {
       const updated = await save({

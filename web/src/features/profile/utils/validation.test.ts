@@ -8,6 +8,11 @@ describe('validateProfile', () => {
   it('requires only the email', () => {
     expect(validateProfile(values)).toEqual({ email: undefined });
     expect(validateProfile({ ...values, email: '' }).email).toBe('Email is required');
+    // A child added without an address saves without one, and only without one.
+    expect(validateProfile({ ...values, email: '' }, { addressless: true }).email).toBeUndefined();
+    expect(validateProfile({ ...values, email: 'nope' }, { addressless: true }).email).toBe(
+      'Please enter a valid email address',
+    );
   });
 
   it('checks the email format', () => {

@@ -14,8 +14,15 @@ export interface ProfileFormValues {
   phone: string;
 }
 
-/** Only the email is required; names and phone may be left empty. */
-export function validateProfile(values: ProfileFormValues): FieldErrors<keyof ProfileFormValues> {
+/**
+ * Only the email is required; names and phone may be left empty. A child
+ * added without an address (`addressless`) keeps saving without one.
+ */
+export function validateProfile(
+  values: ProfileFormValues,
+  { addressless = false }: { addressless?: boolean } = {},
+): FieldErrors<keyof ProfileFormValues> {
+  if (addressless && values.email.trim() === '') return { email: undefined };
   return { email: validateEmail(values.email) };
 }
 
