@@ -26,6 +26,9 @@ pub async fn insert(tx: &mut PgConnection, n: &NewNotification<'_>) -> Result<Op
     let item = Handled::key_of(n.kind)
         .and_then(|key| n.data.get(key))
         .and_then(serde_json::Value::as_str);
+    if let Some(item) = item {
+        lock_item(&mut *tx, n.org, n.kind, item).await?;
+    }
     let done = sqlx::query!(
         "INSERT INTO notifications (id, organization_id, user_id, kind, event_id, data, created_at,
              read_at)
@@ -46,6 +49,23 @@ pub async fn insert(tx: &mut PgConnection, n: &NewNotification<'_>) -> Result<Op
     .traced("insert_notification")
     .await?;
     Ok((done.rows_affected() == 1).then_some(id))
+}
+
+/// Orders the handling of an item and the making of its notifications,
+/// which come from different consumers and may run at once: without it,
+/// each could miss the other's uncommitted write and the notification stay
+/// unread. Held until the transaction ends.
+async fn lock_item(tx: &mut PgConnection, org: Uuid, kind: &str, item: &str) -> Result<(), Error> {
+    sqlx::query!(
+        "SELECT pg_advisory_xact_lock(hashtextextended('handled:' || $1::uuid || $2 || $3, 0))",
+        org,
+        kind,
+        item,
+    )
+    .execute(tx)
+    .traced("lock_handled_item")
+    .await?;
+    Ok(())
 }
 
 /// What a parents' notification asks someone to handle, by the id its data names.
@@ -90,6 +110,7 @@ pub async fn handled(
     at: DateTime<Utc>,
 ) -> Result<Vec<Uuid>, Error> {
     let (kind, key, id) = what.parts();
+    lock_item(&mut *tx, org, kind, id).await?;
     // Kept, for a notification of it made after this (see `insert`).
     sqlx::query!(
         "INSERT INTO handled_items (organization_id, kind, item_id, handled_at)
