@@ -9,8 +9,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 
-import jsQR from 'jsqr';
-
 import {
   BASE_URL,
   answerConfirmation,
@@ -24,28 +22,11 @@ import {
   withPage,
 } from '../lib/harness.mjs';
 import { openWalkerContext, screenProblems } from '../lib/walk.mjs';
+import { decodeQrImage } from '../lib/qr.mjs';
 
 const browser = sharedBrowser();
 const PHONE = { name: 'phone', width: 360, height: 740 };
 const GUEST = { role: 'guest', theme: 'ADULT', token: null };
-
-/** Paints an <img> on a canvas in the page and decodes the QR code it shows. */
-async function decodeQrImage(locator) {
-  const { width, height, pixels } = await locator.evaluate(async (img) => {
-    await img.decode();
-    const size = 400;
-    const canvas = document.createElement('canvas');
-    canvas.width = size;
-    canvas.height = size;
-    const context = canvas.getContext('2d');
-    context.fillStyle = '#ffffff';
-    context.fillRect(0, 0, size, size);
-    context.imageSmoothingEnabled = false;
-    context.drawImage(img, 0, 0, size, size);
-    return { width: size, height: size, pixels: Array.from(context.getImageData(0, 0, size, size).data) };
-  });
-  return jsQR(Uint8ClampedArray.from(pixels), width, height)?.data ?? null;
-}
 
 /** What the browser keeps of its session and of its being a child's device. */
 function stored(page) {

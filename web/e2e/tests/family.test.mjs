@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
-import jsQR from 'jsqr';
-
 import {
   acceptInvite,
   answerConfirmation,
@@ -19,6 +17,7 @@ import {
   waitForPath,
   withPage,
 } from '../lib/harness.mjs';
+import { decodeQrImage } from '../lib/qr.mjs';
 
 let browser;
 
@@ -31,24 +30,6 @@ after(async () => {
 });
 
 const CLIPBOARD = { permissions: ['clipboard-read', 'clipboard-write'] };
-
-/** Paints an <img> on a canvas in the page and decodes the QR code it shows. */
-async function decodeQrImage(locator) {
-  const { width, height, pixels } = await locator.evaluate(async (img) => {
-    await img.decode();
-    const size = 400;
-    const canvas = document.createElement('canvas');
-    canvas.width = size;
-    canvas.height = size;
-    const context = canvas.getContext('2d');
-    context.fillStyle = '#ffffff';
-    context.fillRect(0, 0, size, size);
-    context.imageSmoothingEnabled = false;
-    context.drawImage(img, 0, 0, size, size);
-    return { width: size, height: size, pixels: Array.from(context.getImageData(0, 0, size, size).data) };
-  });
-  return jsQR(Uint8ClampedArray.from(pixels), width, height)?.data ?? null;
-}
 
 describe('family', () => {
   test('a parent invites a child, who joins through the invite link', async (t) => {

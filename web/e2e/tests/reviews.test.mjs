@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
-import jsQR from 'jsqr';
-
 import {
   BASE_URL,
   addChild,
@@ -22,6 +20,7 @@ import {
   withPage,
 } from '../lib/harness.mjs';
 import { MODES, SIZES, axeViolations, horizontalOverflow, openWalkerContext, settled } from '../lib/walk.mjs';
+import { decodeQrImage } from '../lib/qr.mjs';
 
 const browser = sharedBrowser();
 
@@ -33,24 +32,6 @@ async function rate(token, childId, rating) {
     body: JSON.stringify({ honestyRating: rating, respectRating: rating, rulesRating: rating }),
   });
   assert.equal(response.status, 200, `ratings answered ${response.status}`);
-}
-
-/** Paints an <img> on a canvas in the page and decodes the QR code it shows. */
-async function decodeQrImage(locator) {
-  const { width, height, pixels } = await locator.evaluate(async (img) => {
-    await img.decode();
-    const size = 400;
-    const canvas = document.createElement('canvas');
-    canvas.width = size;
-    canvas.height = size;
-    const context = canvas.getContext('2d');
-    context.fillStyle = '#ffffff';
-    context.fillRect(0, 0, size, size);
-    context.imageSmoothingEnabled = false;
-    context.drawImage(img, 0, 0, size, size);
-    return { width: size, height: size, pixels: Array.from(context.getImageData(0, 0, size, size).data) };
-  });
-  return jsQR(Uint8ClampedArray.from(pixels), width, height)?.data ?? null;
 }
 
 /** The value beside `label` in a card's details list. */
