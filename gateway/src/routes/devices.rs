@@ -96,13 +96,7 @@ async fn revoke(
         .await?
         .into_inner()
         .sessions;
-    // This gateway refuses the sessions at once; the others as soon as the
-    // revocation events reach them.
-    for session in ended {
-        state
-            .revocations
-            .revoke_token_locally(&session.session_id, session.expires_at);
-    }
+    state.refuse_ended(ended);
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -42,6 +42,16 @@ impl AppState {
     pub fn new(shared: Shared) -> Self {
         Self(Arc::new(shared))
     }
+
+    /// Refuses at once the sessions auth ended with a device (a removed
+    /// tablet, a child's device signed out); the other gateways refuse them
+    /// as soon as the revocation events reach them.
+    pub fn refuse_ended(&self, ended: Vec<chorely_proto::auth::v1::EndedSession>) {
+        for session in ended {
+            self.revocations
+                .revoke_token_locally(&session.session_id, session.expires_at);
+        }
+    }
 }
 
 impl std::ops::Deref for AppState {

@@ -6,11 +6,10 @@
 //! on the family tablet. Every sign-in is recorded like a password login
 //! (`UserLoggedIn`, with its way).
 
-use chorely_proto::{auth::v1 as pb, events::v1::TokenRevoked};
+use chorely_proto::auth::v1 as pb;
 use chrono::Duration;
 use kit::{
     authn::User as Caller,
-    outbox,
     tenancy::{Scope, all_families, within},
 };
 use uuid::Uuid;
@@ -21,6 +20,7 @@ use crate::{
     error::Error,
     mail::{hash_token, new_token},
     store::{
+        LiveSession,
         child_devices::{self, DeviceRow, NewDevice, NewLink},
         users::{self, UserRow},
     },
@@ -137,19 +137,9 @@ impl Accounts {
         if !child_devices::revoke(&mut tx, org, login.id, id, self.clock.now()).await? {
             return Err(Error::DeviceNotFound);
         }
-        let sessions = end_sessions(&mut tx, id, login.id, org, now).await?;
+        let sessions = end_sessions_of_device(&mut tx, id, login.id, org, now).await?;
         tx.commit().await?;
-        Ok(sessions
-            .into_iter()
-            .map(|s| {
-                self.revocations
-                    .revoke_token_locally(&s.session_id, s.expires_at);
-                pb::EndedSession {
-                    session_id: s.session_id,
-                    expires_at: s.expires_at,
-                }
-            })
-            .collect())
+        Ok(self.end_device_sessions_here(sessions))
     }
 
     /// The device opening a parent's code: the code is used up, the device
@@ -267,32 +257,16 @@ impl Accounts {
     }
 }
 
-/// Ends every session the device `device` opened that may still be in use:
-/// announced through the outbox for every process to refuse.
-pub(crate) async fn end_sessions(
+/// Ends every session the device `device` opened that may still be in use.
+pub(crate) async fn end_sessions_of_device(
     tx: &mut sqlx::PgConnection,
     device: Uuid,
     user: Uuid,
     org: Uuid,
     now: chrono::DateTime<chrono::Utc>,
-) -> Result<Vec<child_devices::DeviceSession>, Error> {
+) -> Result<Vec<LiveSession>, Error> {
     let sessions = child_devices::live_sessions(&mut *tx, device, now.timestamp()).await?;
-    for session in &sessions {
-        outbox::enqueue(
-            &mut *tx,
-            &TokenRevoked {
-                token_id: session.session_id.clone(),
-                user_id: user.to_string(),
-                organization_id: org.to_string(),
-                expires_at: Some(prost_types::Timestamp {
-                    seconds: session.expires_at,
-                    nanos: 0,
-                }),
-                revoked_at: Some(kit::time::to_proto(now)),
-            },
-        )
-        .await?;
-    }
+    crate::sessions::end_device_sessions(tx, &sessions, Some(user), org, now).await?;
     Ok(sessions)
 }
 

@@ -24,7 +24,7 @@ use crate::{
     devices,
     domain::Password,
     error::Error,
-    store::{child_devices, login_failures, users},
+    store::{LiveSession, child_devices, login_failures, users},
 };
 
 impl Accounts {
@@ -59,15 +59,13 @@ impl Accounts {
             child_devices::revoke_by_session(&mut tx, &caller.session_id, self.clock.now()).await?
             && let Some(org) = caller.org
         {
-            device_sessions = devices::end_sessions(&mut tx, device, caller.id, org, now).await?;
+            device_sessions =
+                devices::end_sessions_of_device(&mut tx, device, caller.id, org, now).await?;
         }
         tx.commit().await?;
         self.revocations
             .revoke_token_locally(&caller.session_id, expires_at);
-        for session in device_sessions {
-            self.revocations
-                .revoke_token_locally(&session.session_id, session.expires_at);
-        }
+        self.end_device_sessions_here(device_sessions);
         Ok(())
     }
 
@@ -237,5 +235,55 @@ pub(crate) async fn wait_past(cut: DateTime<Utc>) {
     let cut = cut.timestamp_millis();
     while Utc::now().timestamp_millis() <= cut {
         tokio::time::sleep(std::time::Duration::from_millis(1)).await;
+    }
+}
+
+/// Ends the device's `sessions` (those of `user`, when known, in family
+/// `org`): announced through the outbox, for every process to refuse.
+pub(crate) async fn end_device_sessions(
+    tx: &mut PgConnection,
+    sessions: &[LiveSession],
+    user: Option<Uuid>,
+    org: Uuid,
+    now: DateTime<Utc>,
+) -> Result<(), Error> {
+    for session in sessions {
+        outbox::enqueue(
+            &mut *tx,
+            &TokenRevoked {
+                token_id: session.session_id.clone(),
+                user_id: user.map(|u| u.to_string()).unwrap_or_default(),
+                organization_id: org.to_string(),
+                expires_at: Some(prost_types::Timestamp {
+                    seconds: session.expires_at,
+                    nanos: 0,
+                }),
+                revoked_at: Some(kit::time::to_proto(now)),
+            },
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+impl Accounts {
+    /// Refuses the device's ended `sessions` in this process at once (the
+    /// others when the events arrive), answering them for the caller to
+    /// refuse too.
+    pub(crate) fn end_device_sessions_here(
+        &self,
+        sessions: Vec<LiveSession>,
+    ) -> Vec<pb::EndedSession> {
+        sessions
+            .into_iter()
+            .map(|s| {
+                self.revocations
+                    .revoke_token_locally(&s.session_id, s.expires_at);
+                pb::EndedSession {
+                    session_id: s.session_id,
+                    expires_at: s.expires_at,
+                }
+            })
+            .collect()
     }
 }

@@ -6,11 +6,10 @@
 
 use std::time::Duration;
 
-use chorely_proto::{auth::v1 as pb, events::v1::TokenRevoked};
+use chorely_proto::auth::v1 as pb;
 use kit::{
     authn::User as Caller,
     codes::{self, Label},
-    outbox,
     tenancy::{Scope, all_families, within},
     validate,
 };
@@ -142,34 +141,9 @@ impl Accounts {
             return Err(Error::TabletNotFound);
         }
         let sessions = tablets::live_sessions(&mut tx, id, now.timestamp()).await?;
-        for session in &sessions {
-            outbox::enqueue(
-                &mut tx,
-                &TokenRevoked {
-                    token_id: session.session_id.clone(),
-                    user_id: String::new(),
-                    organization_id: org.to_string(),
-                    expires_at: Some(prost_types::Timestamp {
-                        seconds: session.expires_at,
-                        nanos: 0,
-                    }),
-                    revoked_at: Some(kit::time::to_proto(now)),
-                },
-            )
-            .await?;
-        }
+        crate::sessions::end_device_sessions(&mut tx, &sessions, None, org, now).await?;
         tx.commit().await?;
-        Ok(sessions
-            .into_iter()
-            .map(|s| {
-                self.revocations
-                    .revoke_token_locally(&s.session_id, s.expires_at);
-                pb::EndedSession {
-                    session_id: s.session_id,
-                    expires_at: s.expires_at,
-                }
-            })
-            .collect())
+        Ok(self.end_device_sessions_here(sessions))
     }
 
     /// A parent sets their child's PIN for the tablet (hashed like a

@@ -235,20 +235,15 @@ pub async fn session_signed_out(pool: &PgPool, session_id: &str) -> Result<bool,
     .unwrap_or(false))
 }
 
-pub struct DeviceSession {
-    pub session_id: String,
-    pub expires_at: i64,
-}
-
 /// The sessions the device opened whose tokens may still be in use at
 /// `now` (Unix seconds).
 pub async fn live_sessions(
     tx: &mut PgConnection,
     device_id: Uuid,
     now: i64,
-) -> Result<Vec<DeviceSession>, Error> {
+) -> Result<Vec<super::LiveSession>, Error> {
     Ok(sqlx::query_as!(
-        DeviceSession,
+        super::LiveSession,
         "SELECT session_id, expires_at FROM device_sessions
          WHERE device_id = $1 AND expires_at >= $2",
         device_id,

@@ -17,3 +17,11 @@ pub mod mfa_failures;
 pub mod notifications;
 pub mod tablets;
 pub mod users;
+
+/// A session opened on a device (the family tablet, a child's own device)
+/// whose tokens may still be in use: ended with the device.
+pub struct LiveSession {
+    pub session_id: String,
+    /// Unix seconds: when the session's newest token expires.
+    pub expires_at: i64,
+}

@@ -140,11 +140,6 @@ pub async fn revoke(
     Ok(revoked.is_some())
 }
 
-pub struct TabletSession {
-    pub session_id: String,
-    pub expires_at: i64,
-}
-
 /// Records a child session opened on the tablet, or its renewal's expiry.
 pub async fn record_session(
     pool: &PgPool,
@@ -194,9 +189,9 @@ pub async fn live_sessions(
     tx: &mut PgConnection,
     tablet_id: Uuid,
     now: i64,
-) -> Result<Vec<TabletSession>, Error> {
+) -> Result<Vec<super::LiveSession>, Error> {
     Ok(sqlx::query_as!(
-        TabletSession,
+        super::LiveSession,
         "SELECT session_id, expires_at FROM tablet_sessions
          WHERE tablet_id = $1 AND expires_at >= $2",
         tablet_id,
