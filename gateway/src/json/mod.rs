@@ -571,7 +571,7 @@ pub struct InviteChildBody {
     /// Optional: a child without one gets their login at once and signs in
     /// with a device a parent links or their PIN on the family tablet;
     /// with one, they are invited to set up an email login.
-    #[schema(format = Email, max_length = 254)]
+    #[schema(schema_with = email_or_none)]
     pub email: String,
     /// Digits, spaces and `+-().`.
     #[schema(max_length = 40, pattern = r"^[0-9 +().-]*$")]
@@ -598,7 +598,7 @@ impl InviteChildBody {
             self.last_name.unwrap_or_default(),
             ChildDetailsBody {
                 name: self.name,
-                email: self.email,
+                email: Some(self.email),
                 phone: self.phone,
                 date_of_birth: self.date_of_birth,
                 birthday_reward_amount: self.birthday_reward_amount,
@@ -617,9 +617,10 @@ pub struct ChildDetailsBody {
     /// Display name; first and last name when empty.
     #[schema(max_length = 100)]
     pub name: Option<String>,
-    /// Empty for none (see adding a child).
-    #[schema(required = true, format = Email, max_length = 254)]
-    pub email: String,
+    /// Empty for none (see adding a child); sent always, so that an edit
+    /// leaving it out does not take a child's address away.
+    #[schema(required = true, schema_with = email_or_none)]
+    pub email: Option<String>,
     /// Digits, spaces and `+-().`.
     #[schema(max_length = 40, pattern = r"^[0-9 +().-]*$")]
     pub phone: Option<String>,
@@ -653,8 +654,42 @@ pub struct ChildDetailsProto {
     pub reward_display_type: i32,
 }
 
+/// A child's address: an email, or empty for none (one of the two, so the
+/// document says an empty one is no malformed email).
+fn email_or_none() -> utoipa::openapi::schema::Schema {
+    use utoipa::openapi::schema::{
+        KnownFormat, ObjectBuilder, OneOfBuilder, Schema, SchemaFormat, Type,
+    };
+    let one_of = OneOfBuilder::new()
+        .description(Some(
+            "An email, or empty for none: a child without one has their login at once and \
+             signs in with a device a parent links or their PIN on the family tablet; with \
+             one, they are invited to set up an email login. Required in an edit, so that \
+             leaving it out never takes a child's address away.",
+        ))
+        .item(
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .format(Some(SchemaFormat::KnownFormat(KnownFormat::Email)))
+                .max_length(Some(254)),
+        )
+        .item(
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .max_length(Some(0)),
+        )
+        .build();
+    Schema::OneOf(one_of)
+}
+
 impl ChildDetailsBody {
     pub fn into_proto(self) -> Result<ChildDetailsProto, crate::error::ApiError> {
+        let Some(email) = self.email else {
+            return Err(crate::error::ApiError::field(
+                "email",
+                kit::codes::email_required(),
+            ));
+        };
         // The family service reads an empty birthday as none; the API says
         // a birthday is a date or null, so an empty string is refused here.
         if self
@@ -697,7 +732,7 @@ impl ChildDetailsBody {
                 .reward_display_type
                 .map_or(0, RewardDisplayType::to_proto),
             name: self.name.unwrap_or_default(),
-            email: self.email,
+            email,
             phone: self.phone.unwrap_or_default(),
             date_of_birth: self.date_of_birth.unwrap_or_default(),
         })

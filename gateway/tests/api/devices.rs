@@ -12,8 +12,8 @@ use serde_json::{Value, json};
 use testkit::Options;
 
 use crate::helpers::{
-    Session, add_child, assert_error, eventually, parent, send, start, start_with,
-    start_with_auth_clock,
+    Session, add_child, assert_error, assert_field_refused, eventually, parent, send, start,
+    start_with, start_with_auth_clock,
 };
 
 const LINK_INVALID: &str =
@@ -373,4 +373,24 @@ async fn a_child_added_by_name_alone_signs_in_on_the_family_tablet_with_her_pin(
     .await;
     assert_eq!(status, StatusCode::OK, "{saved}");
     assert_eq!(saved["email"], "");
+}
+
+#[tokio::test]
+async fn an_edit_names_the_email_or_empty_and_never_drops_it_by_leaving_it_out() {
+    let (_stack, api) = start().await;
+    let parent = parent(&api).await;
+    let (ivy, _) = add_child(&parent, "Ivy").await;
+    let path = format!("/children/{}", id(&ivy));
+    // Left out: refused, and her address stays.
+    let (status, body) = send(parent.put(&path, &json!({"name": "Ivy"}))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_field_refused(&body, "email", "EMAIL_REQUIRED");
+    let (status, body) = send(parent.put(&path, &json!({"email": "nope"}))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let (_, listed) = send(parent.get("/children")).await;
+    assert_eq!(listed[0]["user"]["email"], ivy["user"]["email"]);
+    // Empty: she has none from now on.
+    let (status, body) = send(parent.put(&path, &json!({"email": ""}))).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["user"]["email"], "");
 }

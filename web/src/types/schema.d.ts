@@ -2164,10 +2164,7 @@ export interface components {
              * @default null
              */
             dateOfBirth?: string | null;
-            /**
-             * Format: email
-             * @description Empty for none (see adding a child).
-             */
+            /** @description An email, or empty for none: a child without one has their login at once and signs in with a device a parent links or their PIN on the family tablet; with one, they are invited to set up an email login. Required in an edit, so that leaving it out never takes a child's address away. */
             email: string;
             /**
              * @description Display name; first and last name when empty.
@@ -2684,13 +2681,7 @@ export interface components {
              * @default null
              */
             dateOfBirth?: string | null;
-            /**
-             * Format: email
-             * @description Optional: a child without one gets their login at once and signs in
-             *     with a device a parent links or their PIN on the family tablet;
-             *     with one, they are invited to set up an email login.
-             * @default
-             */
+            /** @description An email, or empty for none: a child without one has their login at once and signs in with a device a parent links or their PIN on the family tablet; with one, they are invited to set up an email login. Required in an edit, so that leaving it out never takes a child's address away. */
             email?: string;
             firstName: string;
             /** @default null */
