@@ -147,6 +147,28 @@ describe("A child's profile", () => {
   });
 });
 
+describe('The profile of a child who signs in with a code', () => {
+  it('offers nothing that asks for a password, and says how devices are signed out', async () => {
+    const mia = { ...childUser('MONEY'), email: '', firstName: 'Mia' };
+    signIn(mia);
+    stubApi(({ path }) => (path === '/users/me' ? jsonResponse(200, mia) : undefined));
+    renderRoute('/profile');
+
+    const security = within(
+      (await screen.findByRole('heading', { name: 'Security' })).closest('section') as HTMLElement,
+    );
+    expect(security.getByText(/You sign in with a code from your parent, so you have no password/)).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Change password' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Log Out Everywhere' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Two-factor sign-in' })).toBeNull();
+    // A calendar feed is made with the current password.
+    expect(screen.queryByRole('heading', { name: 'Calendar feed' })).toBeNull();
+    // What needs no password stays.
+    expect(screen.getByRole('combobox', { name: 'App language' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Account Information' })).toBeTruthy();
+  });
+});
+
 describe('Profile on the family tablet', () => {
   const sam = { ...childUser('MONEY'), lastName: 'Lee' };
 

@@ -5,9 +5,9 @@ import { AccountInfo } from './account-info';
 import { CalendarFeedCard } from './calendar-feed-card';
 import { ChildDetails } from './child-details';
 import { LanguageChoice } from './language-choice';
-import { OnTabletSecurity } from './on-tablet-security';
 import { ProfileForm } from './profile-form';
 import { SecurityCard } from './security-card';
+import { SecurityNote } from './security-note';
 import { PageHeader } from '@/components/ui';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import { useOnFamilyTablet } from '@/hooks/use-on-family-tablet';
@@ -26,6 +26,8 @@ interface ProfilePageProps {
  * sign-in), account, language, notifications and calendar feeds. A child's
  * session on the family tablet shows no editing nor security, which the
  * server refuses there: one line says they are done on the child's own device.
+ * A child who signs in with a code has no password: one line says how their
+ * devices are signed out instead.
  */
 export function ProfilePage({ TwoFactor, Notifications }: ProfilePageProps = {}) {
   const { t } = useTranslation('profile');
@@ -33,6 +35,10 @@ export function ProfilePage({ TwoFactor, Notifications }: ProfilePageProps = {})
   const user = useSessionStore((state) => state.user);
   const onTablet = useOnFamilyTablet();
   if (!user) return null;
+  // A child without an address signs in with a code from a parent and has no
+  // password to change, nor to confirm two-factor sign-in or a calendar feed
+  // with (ADR 0118).
+  const passwordless = Boolean(user.childId) && !user.email;
 
   return (
     <>
@@ -41,14 +47,20 @@ export function ProfilePage({ TwoFactor, Notifications }: ProfilePageProps = {})
         <div className="stack">
           {user.childId && <ChildDetails user={user} />}
           {!user.childId && !onTablet && <ProfileForm key={user.id} user={user} />}
-          {onTablet ? <OnTabletSecurity /> : <SecurityCard user={user} />}
-          {TwoFactor && !onTablet && <TwoFactor user={user} />}
+          {onTablet ? (
+            <SecurityNote reason="tablet" />
+          ) : passwordless ? (
+            <SecurityNote reason="signInCode" />
+          ) : (
+            <SecurityCard user={user} />
+          )}
+          {TwoFactor && !onTablet && !passwordless && <TwoFactor user={user} />}
         </div>
         <div className="stack">
           <AccountInfo user={user} />
           <LanguageChoice />
           {Notifications && !onTablet && <Notifications parent={!user.childId} />}
-          {!onTablet && <CalendarFeedCard user={user} />}
+          {!onTablet && !passwordless && <CalendarFeedCard user={user} />}
         </div>
       </div>
     </>
