@@ -5,13 +5,14 @@ import { App } from '@/app';
 import { registerServiceWorker } from '@/lib/service-worker';
 import { i18nReady } from '@/lib/i18n';
 import { useSessionStore } from '@/stores/session-store';
-import { applyThemes, uiThemeOf, useThemeStore } from '@/stores/theme-store';
+import { applyThemes, followSystemTheme, uiThemeOf, useThemeStore } from '@/stores/theme-store';
 // Nunito, the KIDS theme's rounded font, bundled (the browser fetches it only when a KIDS screen shows).
 import '@fontsource-variable/nunito';
 import '@/styles/index.css';
 
 // Paint the right theme before the first render to avoid a flash.
 applyThemes(useThemeStore.getState().theme, uiThemeOf(useSessionStore.getState().user));
+followSystemTheme();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 
-import { applyThemes, getInitialTheme, themeContextOf, uiThemeOf, useThemeStore } from './theme-store';
+import { applyThemes, followSystemTheme, getInitialTheme, themeContextOf, uiThemeOf, useThemeStore } from './theme-store';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { buildUser } from '@/testing/fixtures';
 import type { User } from '@/types/api';
@@ -30,6 +30,36 @@ describe('theme store', () => {
     preferDark(false);
     localStorage.setItem(STORAGE_KEYS.theme, 'purple');
     expect(getInitialTheme()).toBe('light');
+  });
+
+  it('follows the system as it changes until the user picks a mode', () => {
+    const listeners: Array<(event: { matches: boolean }) => void> = [];
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn((query: string) => ({
+        matches: false,
+        media: query,
+        addEventListener: (_: string, listener: (event: { matches: boolean }) => void) => listeners.push(listener),
+        removeEventListener: (_: string, listener: (event: { matches: boolean }) => void) =>
+          listeners.splice(listeners.indexOf(listener), 1),
+      })),
+    );
+    useThemeStore.setState({ theme: 'light' });
+    const stop = followSystemTheme();
+    listeners.forEach((listener) => listener({ matches: true }));
+    expect(useThemeStore.getState().theme).toBe('dark');
+    // Nothing is stored: the system keeps deciding.
+    expect(localStorage.getItem(STORAGE_KEYS.theme)).toBeNull();
+    listeners.forEach((listener) => listener({ matches: false }));
+    expect(useThemeStore.getState().theme).toBe('light');
+
+    // A mode the user picked stays, whatever the system does.
+    useThemeStore.getState().setTheme('light');
+    listeners.forEach((listener) => listener({ matches: true }));
+    expect(useThemeStore.getState().theme).toBe('light');
+
+    stop();
+    expect(listeners).toHaveLength(0);
   });
 
   it('toggles and persists the theme', () => {

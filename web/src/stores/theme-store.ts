@@ -79,3 +79,19 @@ export const useThemeStore = create<ThemeState>()((set, get) => ({
   },
   toggleTheme: () => get().setTheme(get().theme === 'dark' ? 'light' : 'dark'),
 }));
+
+/**
+ * Until the user picks a mode, the app follows the system's as it changes
+ * (a phone turning dark at sunset), not only as it was when the app opened.
+ * Returns what stops following.
+ */
+export function followSystemTheme(): () => void {
+  if (typeof window.matchMedia !== 'function') return () => {};
+  const query = window.matchMedia('(prefers-color-scheme: dark)');
+  const onChange = (event: MediaQueryListEvent) => {
+    if (storage.getTheme()) return;
+    useThemeStore.setState({ theme: event.matches ? 'dark' : 'light' });
+  };
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
