@@ -159,6 +159,21 @@ function availableAgainOpening(theme) {
   return say('common:chores.availableAgain_kids', { when: '\u0000' }).split('\u0000')[0].trim();
 }
 
+/** The tab of a child's card (money, chores, school or profile), named for the child. */
+function childTabName(child, tab) {
+  return say(`children:card.tabs.${tab}Label`, { name: child });
+}
+
+/** Chooses a tab on a child's card (each card opens on Money). */
+function openChildTab(page, child, tab) {
+  return page.getByRole('tab', { name: childTabName(child, tab), exact: true }).click();
+}
+
+/** What a tab of a child's card shows once chosen. */
+function childTab(page, child, tab) {
+  return page.getByRole('tabpanel', { name: childTabName(child, tab), exact: true });
+}
+
 /** A screen of the super admin's visit to the family app: a heading and no spinner. */
 async function anyHeading(page) {
   await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -279,11 +294,37 @@ export const SCREENS = [
     ready: (page) =>
       all(heading(page, say('children:title')), page.getByRole('region', { name: 'Ada' }).getByText(say('children:card.joined'))),
   },
+  // A child card's tabs beyond Money (where it opens), on Ada's card.
+  {
+    id: 'children-chores',
+    path: () => '/children',
+    roles: ['parent'],
+    open: (page) => openChildTab(page, 'Ada', 'chores'),
+    ready: (page) => all(childTab(page, 'Ada', 'chores').getByRole('link', { name: say('children:card.todayLink') })),
+  },
+  {
+    id: 'children-school',
+    path: () => '/children',
+    roles: ['parent'],
+    open: (page) => openChildTab(page, 'Ada', 'school'),
+    ready: (page) =>
+      all(childTab(page, 'Ada', 'school').getByRole('form', { name: say('children:ratings.formLabel', { name: 'Ada' }) })),
+  },
+  {
+    id: 'children-profile',
+    path: () => '/children',
+    roles: ['parent'],
+    open: (page) => openChildTab(page, 'Ada', 'profile'),
+    ready: (page) => all(childTab(page, 'Ada', 'profile').getByText(say('children:devices.section'))),
+  },
   {
     id: 'children-subjects',
     path: () => '/children',
     roles: ['parent'],
-    open: (page) => page.getByRole('button', { name: say('children:card.subjectsLabel', { name: 'Ada' }) }).click(),
+    open: async (page) => {
+      await openChildTab(page, 'Ada', 'school');
+      await page.getByRole('button', { name: say('children:card.subjectsLabel', { name: 'Ada' }) }).click();
+    },
     ready: (page) => all(page.getByRole('dialog').getByRole('listitem', { name: 'Science' })),
   },
   {

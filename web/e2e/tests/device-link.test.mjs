@@ -153,6 +153,7 @@ describe("a child's own device, signed in with a sign-in code", () => {
       // The parent finds the phone on Nina's card and signs it out.
       await page.reload();
       const card = page.getByRole('region', { name: 'Nina' });
+      await card.getByRole('tab', { name: 'Profile of Nina' }).click();
       await card.getByText('Signed-in devices').click();
       const devices = card.getByRole('list', { name: "Nina's devices" });
       await devices.waitFor();

@@ -82,6 +82,8 @@ describe('family', () => {
         await dialog.waitFor({ state: 'detached' });
         const card = page.getByRole('region', { name: childName });
         await card.getByText('Invitation pending').waitFor();
+        // The card's details are under its Profile tab.
+        await card.getByRole('tab', { name: `Profile of ${childName}` }).click();
         await card.getByText(childEmail).waitFor();
 
         // The child opens the link in a browser of their own.
@@ -271,6 +273,9 @@ describe('family', () => {
       await loginThroughUi(page, parent);
       await page.goto('/children');
       const card = page.getByRole('region', { name: childName });
+      // The ratings are under the card's School tab (it opens on Money, again after each reload).
+      const school = (region) => region.getByRole('tab', { name: `School for ${childName}` }).click();
+      await school(card);
       await card.getByLabel('Honesty').waitFor();
       const before = {
         honesty: await card.getByLabel('Honesty').inputValue(),
@@ -290,6 +295,7 @@ describe('family', () => {
 
       await page.reload();
       const reloaded = page.getByRole('region', { name: childName });
+      await school(reloaded);
       await reloaded.getByLabel('Honesty').waitFor();
       assert.equal(await reloaded.getByLabel('Honesty').inputValue(), before.honesty);
 
@@ -305,6 +311,7 @@ describe('family', () => {
 
       await page.reload();
       const saved = page.getByRole('region', { name: childName });
+      await school(saved);
       await saved.getByLabel('Honesty').waitFor();
       assert.equal(await saved.getByLabel('Honesty').inputValue(), '8');
       assert.equal(await saved.getByLabel('Respect').inputValue(), '7');

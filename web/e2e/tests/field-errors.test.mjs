@@ -80,6 +80,7 @@ describe('field errors from the server', () => {
     await withPage(browser(), t, async (page) => {
       await loginThroughUi(page, parent);
       await page.goto('/children');
+      await page.getByRole('tab', { name: `School for ${childName}` }).click();
       await page.getByRole('button', { name: `Subjects & Grades of ${childName}` }).click();
       const dialog = page.getByRole('dialog', { name: `Subjects & Grades: ${childName}` });
       await dialog.getByRole('button', { name: 'Add Subject' }).click();

@@ -23,7 +23,7 @@ import {
   waitForPath,
   withPage,
 } from '../lib/harness.mjs';
-import { texts } from '../lib/texts.mjs';
+import { say, texts } from '../lib/texts.mjs';
 
 const PLURAL = /_(one|many|other)$/;
 
@@ -158,6 +158,15 @@ for (const [language, name, languageLabel] of [
         await page.getByRole('tab', { name: language === 'es' ? 'Multiplicadores de recompensa' : 'Belohnungs-Multiplikatoren' }).click();
         await page.getByRole('spinbutton', { name: language === 'es' ? 'Nota A' : 'Note A', exact: true }).waitFor();
         assert.deepEqual(await englishIn(page, phrases, family.names), [], `English on the Reward Multipliers tab in ${name}`);
+
+        // The child card opens on Money (checked above); its other tabs too.
+        await page.goto('/children');
+        for (const tab of ['chores', 'school', 'profile']) {
+          const label = say(`children:card.tabs.${tab}Label`, { name: family.child }, language);
+          await page.getByRole('tab', { name: label, exact: true }).click();
+          await page.getByRole('tabpanel', { name: label, exact: true }).waitFor();
+          assert.deepEqual(await englishIn(page, phrases, family.names), [], `English on the card's ${tab} tab in ${name}`);
+        }
 
         // Money and dates the language's way: 1234,50 US$ / 1.234,50 $ and the payout's date.
         await page.goto('/payouts');

@@ -115,6 +115,7 @@ describe('sessions that end', () => {
       await loginThroughUi(page, parent);
       await page.goto('/children');
       const card = page.getByRole('region', { name });
+      await card.getByRole('tab', { name: `Profile of ${name}` }).click();
       await card.getByRole('button', { name: `Set password of ${name}` }).click();
       const dialog = page.getByRole('dialog', { name: `Set ${name}'s Password` });
       await dialog.getByText(`${name} will be signed out on their devices`).waitFor();
@@ -201,6 +202,7 @@ describe('the security card and the set-password dialog read well', () => {
 
             if (walker.role !== 'parent') continue;
             await page.goto('/children');
+            await page.getByRole('tab', { name: `Profile of ${name}` }).click();
             await page.getByRole('button', { name: `Set password of ${name}` }).click();
             const dialog = page.getByRole('dialog', { name: `Set ${name}'s Password` });
             await dialog.getByRole('button', { name: 'Set Password' }).click();

@@ -57,6 +57,7 @@ describe('the family tablet', () => {
       // The parent sets Mia's PIN from her card ...
       await loginThroughUi(page, family.parent);
       await page.goto('/children');
+      await page.getByRole('tab', { name: 'Profile of Mia' }).click();
       await page.getByRole('button', { name: 'Set PIN of Mia' }).click();
       const pinDialog = page.getByRole('dialog', { name: "Set Mia's PIN" });
       await pinDialog.getByLabel('PIN', { exact: true }).fill('25');

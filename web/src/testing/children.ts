@@ -1,3 +1,5 @@
+import { within } from '@testing-library/react';
+
 import type { Child, Subject } from '@/features/children/types';
 
 /** Children and subjects the way the API sends them. */
@@ -41,4 +43,17 @@ export function buildSubject(overrides: Partial<Subject> = {}): Subject {
     grades: [{ grade: 'B', percentage: null, recordedAt: '2024-05-01T10:00:00Z' }],
     ...overrides,
   };
+}
+
+/**
+ * Opens the tab of a child's card that shows `label` (Money, Chores, School
+ * or Profile in English): the card keeps most of its controls behind them.
+ * `card` is the card's region.
+ */
+export async function openCardTab(
+  user: { click: (element: Element) => Promise<void> },
+  card: HTMLElement,
+  label: 'Money' | 'Chores' | 'School' | 'Profile' | (string & {}),
+) {
+  await user.click(within(card).getByRole('tab', { name: new RegExp(`^${label}\\b`) }));
 }

@@ -8,19 +8,28 @@ import { TransferDialog } from './transfer-dialog';
 import { Button } from '@/components/ui';
 import type { RewardDisplayType } from '@/types/api';
 
-/**
- * A child's jars on the parent's child card: what each holds, how new
- * earnings are split, and the split editor and transfer dialog.
- */
-export function JarsPanel({
-  childId,
-  name,
-  unit,
-}: {
+interface ChildJarsProps {
   childId: string;
   name: string;
   unit: RewardDisplayType | null | undefined;
-}) {
+}
+
+/**
+ * What a child's jars hold, for the head of the parent's child card (the
+ * panel below, behind the card's Money tab, has the rest).
+ */
+export function JarsAtAGlance({ childId, name, unit }: ChildJarsProps) {
+  const { t } = useTranslation('common');
+  const jars = useJars(childId);
+  // Nothing while they load: the card's balance already says what there is.
+  return jars.data ? <JarsSummary jars={jars.data} unit={unit} label={t('jars.label', { name })} /> : null;
+}
+
+/**
+ * A child's jars on the parent's child card: how new earnings are split, and
+ * the split editor and transfer dialog.
+ */
+export function JarsPanel({ childId, name, unit }: ChildJarsProps) {
   const { t } = useTranslation('common');
   const jars = useJars(childId);
   const [dialog, setDialog] = useState<'split' | 'transfer' | null>(null);
@@ -28,8 +37,6 @@ export function JarsPanel({
 
   return (
     <section className="jars-panel" aria-label={t('jars.label', { name })}>
-      {/* Nothing while they load: the card's balance already says what there is. */}
-      {jars.data && <JarsSummary jars={jars.data} unit={unit} label={t('jars.label', { name })} />}
       {split && <p className="muted small">{t('jars.split', { ...split })}</p>}
       <div className="jars-panel__actions">
         <Button variant="secondary" size="sm" onClick={() => setDialog('split')} aria-label={t('jars.editSplitLabel', { name })}>

@@ -5,6 +5,12 @@ import { cn } from '@/utils/cn';
 export interface TabItem<Key extends string> {
   key: Key;
   label: string;
+  /**
+   * The tab's accessible name where its label alone would be ambiguous (a
+   * tab set per card, several on a page: "School for Mia"). It should begin
+   * with the label, so that speech input finds the tab by what it shows.
+   */
+  name?: string;
   content: ReactNode;
 }
 
@@ -54,6 +60,7 @@ export function Tabs<Key extends string>({ label, tabs, selected, onSelect }: Ta
               type="button"
               role="tab"
               className={cn('tabs__tab', active && 'tabs__tab--active')}
+              aria-label={tab.name}
               aria-selected={active}
               aria-controls={`${baseId}-panel-${tab.key}`}
               tabIndex={active ? 0 : -1}

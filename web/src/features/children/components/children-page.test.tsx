@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import type { Child } from '../types';
 import { ChildrenPage } from './children-page';
-import { buildChild } from '@/testing/children';
+import { buildChild, openCardTab } from '@/testing/children';
 import { jsonResponse } from '@/testing/fixtures';
 import { decodeQrImage } from '@/testing/decode-qr';
 import { fieldErrorOf, renderWithProviders, stubApi } from '@/testing/test-utils';
@@ -21,6 +21,7 @@ function renderChildren() {
 
 describe('ChildrenPage', () => {
   it('shows a card per child with balance in the reward unit and whether they joined', async () => {
+    const user = userEvent.setup();
     stubApi(({ method, path }) =>
       method === 'GET' && path === '/children'
         ? jsonResponse(200, [
@@ -35,9 +36,11 @@ describe('ChildrenPage', () => {
     expect(within(sam).getByText('$12.50')).toBeTruthy();
     expect(within(sam).getByText('Joined')).toBeTruthy();
     expect(within(sam).getByText('Child (5-10)')).toBeTruthy();
+    expect(within(sam).queryByText('Invitation pending')).toBeNull();
+    // Their details are under Profile.
+    await openCardTab(user, sam, 'Profile');
     expect(within(sam).getByText('sam@example.com')).toBeTruthy();
     expect(within(sam).getByText('Money ($)')).toBeTruthy();
-    expect(within(sam).queryByText('Invitation pending')).toBeNull();
 
     const alex = screen.getByRole('region', { name: 'Alex' });
     expect(within(alex).getByText('3.00 hrs')).toBeTruthy();
@@ -71,6 +74,7 @@ describe('ChildrenPage', () => {
     });
     renderChildren();
     const card = await screen.findByRole('region', { name: 'Sam' });
+    await openCardTab(user, card, 'School');
 
     await user.clear(within(card).getByLabelText('Honesty'));
     await user.type(within(card).getByLabelText('Honesty'), '11');
@@ -398,7 +402,8 @@ describe('Adjust Balance', () => {
 });
 
 describe('Multiplier and GPA on the card', () => {
-  it('shows the multiplier and its parts, the streak and the GPA, and says when bonuses are off', async () => {
+  it('shows the multiplier and its parts and the streak under Chores, the GPA under School, and says when bonuses are off', async () => {
+    const user = userEvent.setup();
     stubApi(({ method, path }) =>
       method === 'GET' && path === '/children'
         ? jsonResponse(200, [
@@ -418,16 +423,20 @@ describe('Multiplier and GPA on the card', () => {
     renderChildren();
 
     const sam = await screen.findByRole('region', { name: 'Sam' });
+    await openCardTab(user, sam, 'Chores');
     expect(within(sam).getByText('Rewards × 1.56: grades × 1.3, behaviour × 1.2')).toBeTruthy();
     expect(within(sam).getByText('9-day streak')).toBeTruthy();
-    expect(within(sam).getByText('GPA 3.25')).toBeTruthy();
     expect(within(sam).queryByText('Bonuses off: a D or F grade')).toBeNull();
+    await openCardTab(user, sam, 'School');
+    expect(within(sam).getByText('GPA 3.25')).toBeTruthy();
 
     const alex = screen.getByRole('region', { name: 'Alex' });
+    await openCardTab(user, alex, 'Chores');
     expect(within(alex).getByText('Rewards × 0.5: grades × 0.5')).toBeTruthy();
     expect(within(alex).getByText('Bonuses off: a D or F grade')).toBeTruthy();
-    expect(within(alex).getByText('GPA N/A')).toBeTruthy();
     expect(within(alex).queryByText(/streak$/)).toBeNull();
+    await openCardTab(user, alex, 'School');
+    expect(within(alex).getByText('GPA N/A')).toBeTruthy();
   });
 });
 
@@ -478,5 +487,146 @@ describe('Show Invite Link', () => {
     const dialog = screen.getByRole('dialog', { name: 'Invite Link for Alex' });
     expect((await within(dialog).findByRole('alert')).textContent).toBe(expired);
     expect(within(dialog).queryByRole('img')).toBeNull();
+  });
+});
+
+describe('the compact card and its tabs', () => {
+  const jars = { childId: 'child-1', balance: 12.5, spend: 7.5, save: 4, give: 1, split: { spend: 60, save: 30, give: 10 } };
+
+  /** Sam (joined, with jars) and Alex (invited, not joined yet). */
+  function stubFamily() {
+    return stubApi(({ method, path }) => {
+      if (method === 'GET' && path === '/children') {
+        return jsonResponse(200, [buildChild(), buildChild({ id: 'child-2', name: 'Alex', userId: null })]);
+      }
+      if (method === 'GET' && path === '/children/child-1/jars') return jsonResponse(200, jars);
+      return undefined;
+    });
+  }
+
+  /** What each tab of Sam's card holds: something found only there. */
+  const CONTROLS = {
+    Money: (card: HTMLElement) => [
+      within(card).queryByRole('button', { name: 'Adjust balance of Sam' }),
+      within(card).queryByRole('link', { name: "Sam's payslip" }),
+      within(card).queryByRole('region', { name: "Sam's allowance and interest" }),
+      within(card).queryByRole('region', { name: "Sam's savings goals" }),
+    ],
+    Chores: (card: HTMLElement) => [
+      within(card).queryByText(/^Rewards × 1/),
+      within(card).queryByRole('link', { name: "Today's chores" }),
+      within(card).queryByRole('link', { name: 'Chore history' }),
+    ],
+    School: (card: HTMLElement) => [
+      within(card).queryByRole('button', { name: 'Subjects & Grades of Sam' }),
+      within(card).queryByText('GPA N/A'),
+      within(card).queryByRole('form', { name: 'Behaviour ratings of Sam' }),
+    ],
+    Profile: (card: HTMLElement) => [
+      within(card).queryByText('sam@example.com'),
+      within(card).queryByRole('button', { name: 'Set password of Sam' }),
+      within(card).queryByRole('button', { name: 'Set PIN of Sam' }),
+      within(card).queryByRole('button', { name: 'Turn off two-factor sign-in of Sam' }),
+      within(card).queryByText('Signed-in devices'),
+    ],
+  } as const;
+  const TABS = Object.keys(CONTROLS) as Array<keyof typeof CONTROLS>;
+
+  it('shows the balance, the jars and the sign-in code in its head, without opening a tab', async () => {
+    stubFamily();
+    renderChildren();
+    const sam = await screen.findByRole('region', { name: 'Sam' });
+    const panel = within(sam).getByRole('tabpanel');
+
+    const balance = within(sam).getByText('$12.50');
+    expect(panel.contains(balance)).toBe(false);
+    const signInCode = within(sam).getByRole('button', { name: 'Show sign-in code for Sam' });
+    expect(panel.contains(signInCode)).toBe(false);
+    const headJars = await waitFor(() => {
+      const list = within(sam).getAllByLabelText("Sam's jars").find((element) => element.tagName === 'DL');
+      expect(list).toBeTruthy();
+      return list!;
+    });
+    expect(panel.contains(headJars)).toBe(false);
+    expect([...headJars.querySelectorAll('dd')].map((amount) => amount.textContent)).toEqual(['$7.50', '$4.00', '$1.00']);
+
+    // The card opens on Money.
+    expect(within(sam).getByRole('tab', { selected: true }).textContent).toBe('Money');
+    expect(within(sam).getByRole('tabpanel', { name: 'Money for Sam' })).toBe(panel);
+
+    // A child not joined yet: their invite link, not a sign-in code.
+    const alex = screen.getByRole('region', { name: 'Alex' });
+    expect(within(alex).getByRole('button', { name: 'Show invite link of Alex' })).toBeTruthy();
+    expect(within(alex).queryByRole('button', { name: /Show sign-in code/ })).toBeNull();
+  });
+
+  it("shows each tab's controls and none of the other tabs'", async () => {
+    const user = userEvent.setup();
+    stubFamily();
+    renderChildren();
+    const sam = await screen.findByRole('region', { name: 'Sam' });
+
+    for (const tab of TABS) {
+      await openCardTab(user, sam, tab);
+      expect(within(sam).getByRole('tab', { selected: true }).textContent).toBe(tab);
+      for (const control of CONTROLS[tab](sam)) expect(control).not.toBeNull();
+      for (const other of TABS.filter((candidate) => candidate !== tab)) {
+        expect(CONTROLS[other](sam).filter(Boolean)).toEqual([]);
+      }
+    }
+  });
+
+  it('moves between tabs with the arrow keys, Home and End', async () => {
+    const user = userEvent.setup();
+    stubFamily();
+    renderChildren();
+    const sam = await screen.findByRole('region', { name: 'Sam' });
+    const selected = () => within(sam).getByRole('tab', { selected: true });
+
+    selected().focus();
+    await user.keyboard('{ArrowRight}');
+    expect(selected().textContent).toBe('Chores');
+    expect(document.activeElement).toBe(selected());
+    await user.keyboard('{End}');
+    expect(selected().textContent).toBe('Profile');
+    await user.keyboard('{ArrowRight}');
+    expect(selected().textContent).toBe('Money');
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(selected().textContent).toBe('School');
+    await user.keyboard('{Home}');
+    expect(selected().textContent).toBe('Money');
+  });
+
+  it("gives each card's tabs their own ids and the child's name, and keeps each card's tab", async () => {
+    const user = userEvent.setup();
+    stubFamily();
+    renderChildren();
+    const sam = await screen.findByRole('region', { name: 'Sam' });
+    const alex = screen.getByRole('region', { name: 'Alex' });
+
+    expect(within(sam).getByRole('tablist', { name: "Sam's details" })).toBeTruthy();
+    expect(within(alex).getByRole('tablist', { name: "Alex's details" })).toBeTruthy();
+    expect(within(sam).getAllByRole('tab').map((tab) => tab.getAttribute('aria-label'))).toEqual([
+      'Money for Sam',
+      'Chores for Sam',
+      'School for Sam',
+      'Profile of Sam',
+    ]);
+    expect(within(alex).getByRole('tab', { name: 'School for Alex' })).toBeTruthy();
+
+    const ids = [...document.querySelectorAll('[role="tab"], [role="tabpanel"]')].map((element) => element.id);
+    expect(ids).toHaveLength(10);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const card of [sam, alex]) {
+      const panel = within(card).getByRole('tabpanel');
+      const tab = within(card).getByRole('tab', { selected: true });
+      expect(tab.getAttribute('aria-controls')).toBe(panel.id);
+      expect(panel.getAttribute('aria-labelledby')).toBe(tab.id);
+    }
+
+    // Choosing a tab on one card leaves the other as it was.
+    await openCardTab(user, sam, 'School');
+    expect(within(sam).getByRole('tab', { selected: true }).textContent).toBe('School');
+    expect(within(alex).getByRole('tab', { selected: true }).textContent).toBe('Money');
   });
 });

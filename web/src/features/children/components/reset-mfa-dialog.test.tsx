@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import { ChildrenPage } from './children-page';
 import { setLanguage } from '@/lib/i18n';
-import { buildChild } from '@/testing/children';
+import { buildChild, openCardTab } from '@/testing/children';
 import { jsonResponse } from '@/testing/fixtures';
 import { renderWithProviders, stubApi, type ApiRequest } from '@/testing/test-utils';
 
@@ -20,8 +20,11 @@ function renderChildren() {
 
 const resetCalls = (requests: ApiRequest[]) => requests.filter((request) => request.path === '/children/child-1/mfa');
 
-/** Opens the confirmation on Sam's card (its button named `action`), answering the call with `answer`. */
-async function openDialog(answer: () => Response, action = 'Turn off two-factor sign-in of Sam') {
+/**
+ * Opens the confirmation on Sam's card (its button named `action`, under the
+ * tab labelled `tab`), answering the call with `answer`.
+ */
+async function openDialog(answer: () => Response, action = 'Turn off two-factor sign-in of Sam', tab = 'Profile') {
   const user = userEvent.setup();
   const api = stubApi(({ method, path }) => {
     if (method === 'GET' && path === '/children') return jsonResponse(200, [buildChild()]);
@@ -30,6 +33,7 @@ async function openDialog(answer: () => Response, action = 'Turn off two-factor 
   });
   renderChildren();
   const card = await screen.findByRole('region', { name: 'Sam' });
+  await openCardTab(user, card, tab);
   await user.click(within(card).getByRole('button', { name: action }));
   const dialog = within(await screen.findByRole('dialog'));
   return { user, card: within(card), dialog, ...api };
@@ -37,15 +41,19 @@ async function openDialog(answer: () => Response, action = 'Turn off two-factor 
 
 describe("Turning off a child's two-factor sign-in", () => {
   it('is offered for a child who has joined only', async () => {
+    const user = userEvent.setup();
     stubApi(({ path }) =>
       path === '/children'
         ? jsonResponse(200, [buildChild(), buildChild({ id: 'child-2', name: 'Alex', userId: null })])
         : undefined,
     );
     renderChildren();
-    const alex = within(await screen.findByRole('region', { name: 'Alex' }));
-    expect(alex.queryByRole('button', { name: /two-factor/ })).toBeNull();
-    const sam = within(screen.getByRole('region', { name: 'Sam' }));
+    const alexCard = await screen.findByRole('region', { name: 'Alex' });
+    await openCardTab(user, alexCard, 'Profile');
+    expect(within(alexCard).queryByRole('button', { name: /two-factor/ })).toBeNull();
+    const samCard = screen.getByRole('region', { name: 'Sam' });
+    await openCardTab(user, samCard, 'Profile');
+    const sam = within(samCard);
     expect(sam.getByRole('button', { name: 'Turn off two-factor sign-in of Sam' }).textContent).toBe('Turn off two-factor sign-in');
   });
 
@@ -84,7 +92,7 @@ describe("Turning off a child's two-factor sign-in", () => {
     const notOn = 'Two-factor sign-in is not on';
     const noLogin = 'This child has no login yet';
     let answer = jsonResponse(409, { error: notOn, message: notOn, code: 'MFA_NOT_ON' });
-    const { user, dialog } = await openDialog(() => answer, 'Zwei-Faktor-Anmeldung ausschalten: Sam');
+    const { user, dialog } = await openDialog(() => answer, 'Zwei-Faktor-Anmeldung ausschalten: Sam', 'Profil');
 
     await user.click(dialog.getByRole('button', { name: 'Ausschalten' }));
     expect((await dialog.findByRole('alert')).textContent).toBe('Die Zwei-Faktor-Anmeldung ist nicht eingeschaltet');

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { ChildrenPage } from './children-page';
-import { buildChild } from '@/testing/children';
+import { buildChild, openCardTab } from '@/testing/children';
 import { jsonResponse } from '@/testing/fixtures';
 import { fieldErrorOf, renderWithProviders, stubApi, type ApiRequest } from '@/testing/test-utils';
 
@@ -29,6 +29,7 @@ async function openDialog(answer: () => Response) {
   });
   renderChildren();
   const card = await screen.findByRole('region', { name: 'Sam' });
+  await openCardTab(user, card, 'Profile');
   await user.click(within(card).getByRole('button', { name: 'Set password of Sam' }));
   const dialog = within(await screen.findByRole('dialog', { name: "Set Sam's Password" }));
   const fill = async (password: string, confirmation = password) => {
@@ -41,15 +42,19 @@ async function openDialog(answer: () => Response) {
 
 describe('Set Password', () => {
   it('is offered for a child who has joined only', async () => {
+    const user = userEvent.setup();
     stubApi(({ path }) =>
       path === '/children'
         ? jsonResponse(200, [buildChild(), buildChild({ id: 'child-2', name: 'Alex', userId: null })])
         : undefined,
     );
     renderChildren();
-    const alex = within(await screen.findByRole('region', { name: 'Alex' }));
-    expect(alex.queryByRole('button', { name: /Set password/ })).toBeNull();
-    expect(within(screen.getByRole('region', { name: 'Sam' })).getByRole('button', { name: 'Set password of Sam' })).toBeTruthy();
+    const alex = await screen.findByRole('region', { name: 'Alex' });
+    await openCardTab(user, alex, 'Profile');
+    expect(within(alex).queryByRole('button', { name: /Set password/ })).toBeNull();
+    const sam = screen.getByRole('region', { name: 'Sam' });
+    await openCardTab(user, sam, 'Profile');
+    expect(within(sam).getByRole('button', { name: 'Set password of Sam' })).toBeTruthy();
   });
 
   it('says the child will be signed out, sets the password, closes and says so on the card', async () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { Child, ChildDevice } from '../types';
 import { ChildrenPage } from './children-page';
-import { buildChild } from '@/testing/children';
+import { buildChild, openCardTab } from '@/testing/children';
 import { decodeQrImage } from '@/testing/decode-qr';
 import { jsonResponse } from '@/testing/fixtures';
 import { renderWithProviders, stubApi } from '@/testing/test-utils';
@@ -154,7 +154,8 @@ describe("a child's sign-in codes and devices on their card", () => {
     renderChildren();
     const card = await screen.findByRole('region', { name: 'Nina' });
 
-    // Folded away: nothing is loaded until opened.
+    // Under Profile, folded away: nothing is loaded until opened.
+    await openCardTab(user, card, 'Profile');
     expect(requests.some((request) => request.path.endsWith('/devices'))).toBe(false);
     await user.click(within(card).getByText('Signed-in devices'));
     const list = await within(card).findByRole('list', { name: "Nina's devices" });
@@ -196,6 +197,7 @@ describe("a child's sign-in codes and devices on their card", () => {
     });
     renderChildren();
     const card = await screen.findByRole('region', { name: 'Nina' });
+    await openCardTab(user, card, 'Profile');
     await user.click(within(card).getByText('Signed-in devices'));
     expect(
       await within(card).findByText("No devices yet. Show a sign-in code and scan it with Nina's phone or tablet."),
@@ -203,12 +205,14 @@ describe("a child's sign-in codes and devices on their card", () => {
   });
 
   it('offers neither to a child invited by email who has not joined yet', async () => {
+    const user = userEvent.setup();
     stubApi(({ method, path }) =>
       method === 'GET' && path === '/children' ? jsonResponse(200, [buildChild({ name: 'Alex', userId: null })]) : undefined,
     );
     renderChildren();
     const card = await screen.findByRole('region', { name: 'Alex' });
     expect(within(card).queryByRole('button', { name: /Show sign-in code/ })).toBeNull();
+    await openCardTab(user, card, 'Profile');
     expect(within(card).queryByText('Signed-in devices')).toBeNull();
   });
 

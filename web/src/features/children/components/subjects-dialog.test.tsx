@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { Child, Subject } from '../types';
 import { ChildrenPage } from './children-page';
-import { buildChild, buildSubject } from '@/testing/children';
+import { buildChild, buildSubject, openCardTab } from '@/testing/children';
 import { jsonResponse } from '@/testing/fixtures';
 import { renderWithProviders, stubApi, type ApiRequest } from '@/testing/test-utils';
 
@@ -100,8 +100,10 @@ function renderSubjects(
   return api;
 }
 
+/** Opens Sam's Subjects & Grades, under School on the card. */
 async function openSubjects(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(await screen.findByRole('button', { name: 'Subjects & Grades of Sam' }));
+  await openCardTab(user, await screen.findByRole('region', { name: 'Sam' }), 'School');
+  await user.click(screen.getByRole('button', { name: 'Subjects & Grades of Sam' }));
   const dialog = screen.getByRole('dialog', { name: 'Subjects & Grades: Sam' });
   await within(dialog).findByRole('list', { name: 'Subjects' });
   return dialog;
@@ -148,7 +150,8 @@ describe('Subjects & Grades', () => {
   it('shows GPA N/A without graded subjects, and says when there are no subjects', async () => {
     const user = userEvent.setup();
     renderSubjects(undefined, [], () => [buildChild()]);
-    const button = await screen.findByRole('button', { name: 'Subjects & Grades of Sam' });
+    await openCardTab(user, await screen.findByRole('region', { name: 'Sam' }), 'School');
+    const button = screen.getByRole('button', { name: 'Subjects & Grades of Sam' });
     await user.click(button);
     const dialog = screen.getByRole('dialog', { name: 'Subjects & Grades: Sam' });
     expect(within(dialog).getByText('GPA N/A')).toBeTruthy();
