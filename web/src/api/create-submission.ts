@@ -2,15 +2,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { invalidate } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
-import { upload } from '@/lib/upload';
+import { upload, type UploadOptions } from '@/lib/upload';
 import type { Submission } from '@/types/api';
 
 /**
  * Sends a finished chore as multipart (choreId, completedAt, notes and an
- * optional photo); `onProgress` follows the upload from 0 to 1.
+ * optional photo); `onProgress` follows the upload from 0 to 1; `token`
+ * sends it as the child whose session that is (the family tablet).
  */
-export function createSubmission(form: FormData, onProgress?: (share: number) => void): Promise<Submission> {
-  return upload<Submission>('/submissions', form, { onProgress });
+export function createSubmission(form: FormData, options: Pick<UploadOptions, 'onProgress' | 'token'> = {}): Promise<Submission> {
+  return upload<Submission>('/submissions', form, options);
 }
 
 /** A submission changes the chore's availability, the review queue and the dashboard. */
@@ -18,7 +19,7 @@ export function useCreateSubmission() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ form, onProgress }: { form: FormData; onProgress?: (share: number) => void }) =>
-      createSubmission(form, onProgress),
+      createSubmission(form, { onProgress }),
     onSuccess: () => invalidate(queryClient, [queryKeys.submissions, queryKeys.dashboardStats]),
   });
 }

@@ -51,6 +51,17 @@ describe('upload', () => {
     expect(getErrorMessage(error, 'Failed to submit chore')).toBe('Photo must be 10 MB or smaller');
   });
 
+  it("sends another session's token when given one, and its 401 ends no session here", async () => {
+    const requests = stubUpload();
+    const result = upload('/submissions', new FormData(), { token: 'child-token' });
+    expect(requests[0]?.headers.authorization).toBe('Bearer child-token');
+    requests[0]?.respond(401, { error: 'Unauthorized', message: 'Token expired' });
+
+    await expect(result).rejects.toBeInstanceOf(ApiError);
+    expect(useSessionStore.getState().token).toBe('secret-token');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
   it('ends the session on a 401', async () => {
     const requests = stubUpload();
     const result = upload('/submissions', new FormData());

@@ -5,6 +5,12 @@ export interface UploadOptions {
   /** Called as the body goes out, with the share sent so far (0 to 1). */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /**
+   * The token to send instead of the session's: the family tablet sends a
+   * chore with the short session a child's PIN opened, never stored as this
+   * browser's session. A 401 then ends no session here.
+   */
+  token?: string;
 }
 
 /**
@@ -12,13 +18,15 @@ export interface UploadOptions {
  * XMLHttpRequest so that the upload's progress can be shown (fetch reports
  * none). Failures are those of api calls: an ApiError for a non-2xx answer (a
  * 401 ends the session), a TypeError when the network fails, an AbortError
- * when `signal` aborts.
+ * when `signal` aborts. With `token`, the call carries that token instead.
  */
-export function upload<T>(path: string, form: FormData, { onProgress, signal }: UploadOptions = {}): Promise<T> {
+export function upload<T>(path: string, form: FormData, { onProgress, signal, token }: UploadOptions = {}): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', apiUrl(path));
-    requestHeaders().forEach((value, name) => xhr.setRequestHeader(name, value));
+    const headers = requestHeaders(token === undefined);
+    if (token !== undefined) headers.set('Authorization', `Bearer ${token}`);
+    headers.forEach((value, name) => xhr.setRequestHeader(name, value));
 
     xhr.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
@@ -27,7 +35,7 @@ export function upload<T>(path: string, form: FormData, { onProgress, signal }: 
       reportNetworkOutcome(true);
       const data = parseBody(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
-      else reject(failedResponse(xhr.status, data));
+      else reject(failedResponse(xhr.status, data, token === undefined));
     });
     xhr.addEventListener('error', () => {
       reportNetworkOutcome(false);
