@@ -194,24 +194,31 @@ export const SCREENS = [
     ready: (page) => all(heading(page, say('auth:register.title'))),
   },
   {
-    // The family tablet (this browser holds its device token): the children's pictures ...
+    // The family tablet (this browser holds its device token): the family board, a column per child ...
     id: 'tablet',
     path: () => '/tablet',
     roles: ['guest'],
     open: (page, data) => openTablet(page, data),
-    ready: (page) => all(heading(page, say('tablet:home.title')), page.getByRole('list', { name: say('tablet:home.childrenLabel') })),
+    ready: (page, data) =>
+      all(
+        heading(page, say('tablet:board.title')),
+        page.getByRole('heading', { level: 2, name: data.children.KIDS.name, exact: true }),
+      ),
   },
   {
-    // ... and a child's PIN pad.
+    // ... and a child's PIN pad, from their column's "My page".
     id: 'tablet-pin',
     path: () => '/tablet',
     roles: ['guest'],
     open: async (page, data) => {
       await openTablet(page, data);
-      await page.getByRole('button', { name: data.children.KIDS.name, exact: true }).click();
+      await page.getByRole('button', { name: say('tablet:board.myPageLabel', { name: data.children.KIDS.name }), exact: true }).click();
     },
     ready: (page, data) =>
-      all(heading(page, say('tablet:pin.title', { name: data.children.KIDS.name })), page.getByRole('group', { name: say('tablet:pin.padLabel') })),
+      all(
+        page.getByRole('dialog', { name: say('tablet:pin.title', { name: data.children.KIDS.name }) }),
+        page.getByRole('group', { name: say('tablet:pin.padLabel') }),
+      ),
   },
   {
     id: 'forgot-password',

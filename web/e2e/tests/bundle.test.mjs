@@ -48,7 +48,8 @@ const LAZY_SCREENS = [
   // The children's cards, composed with their pauses in the app.
   ['src/app/routes/children.tsx', 'src/features/children/'],
   ['src/features/notifications/components/notifications-page.tsx', 'src/features/notifications/'],
-  ['src/features/tablet/components/tablet-page.tsx', 'src/features/tablet/'],
+  // The family board, composed with a parent's sign-in in the app.
+  ['src/app/routes/tablet.tsx', 'src/features/tablet/'],
   // The account pages besides the login.
   ['src/features/auth/components/register-page.tsx', 'src/features/auth/components/register-page.tsx'],
   ['src/features/auth/components/invitation-page.tsx', 'src/features/auth/components/invitation-page.tsx'],

@@ -1,9 +1,11 @@
 // The family tablet on a phone-sized screen: a parent sets a child's PIN and
-// turns this browser into the family tablet from Settings; a child picks their
-// picture, enters their PIN (a wrong one first), submits a chore, and "Done"
-// brings the pictures back; 2 idle minutes do too (the idle time is shortened
-// through the app's test hook, not waited for); a tablet a parent removes
-// stops working at once. The tablet's screens pass axe-core in light and dark.
+// turns this browser into the family tablet from Settings, which shows the
+// family board; a child opens their own page from their column ("My page"),
+// enters their PIN (a wrong one first), submits a chore, and "Done" brings
+// the board back; 2 idle minutes do too (the idle time is shortened through
+// the app's test hook, not waited for); a tablet a parent removes stops
+// working at once. The tablet's screens pass axe-core in light and dark.
+// Sending a chore from the board itself: board.test.mjs.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 
@@ -50,8 +52,13 @@ async function enterPin(page, pin) {
   for (const digit of pin) await pad.getByRole('button', { name: digit, exact: true }).click();
 }
 
+/** The board's heading, once it shows. */
+function boardHeading(page) {
+  return page.getByRole('heading', { level: 1, name: "Today's chores" });
+}
+
 describe('the family tablet', () => {
-  test('a child picks their picture, enters the PIN, submits a chore, and the tablet returns to the pictures', async () => {
+  test('a child opens their page with the PIN, submits a chore, and the tablet returns to the board', async () => {
     const { context, page } = await openWalkerContext(browser(), { role: 'guest', theme: 'ADULT', token: null }, 'light', PHONE);
     try {
       // The parent sets Mia's PIN from her card ...
@@ -83,11 +90,10 @@ describe('the family tablet', () => {
       await setUp.getByRole('button', { name: 'Start the tablet' }).click();
       await waitForPath(page, '/tablet');
 
-      // The children's pictures: Leo has no PIN yet.
-      await page.getByRole('heading', { level: 1, name: "Who's here?" }).waitFor();
-      const pictures = page.getByRole('list', { name: 'Children' });
-      assert.ok(await pictures.getByRole('button', { name: /^Leo/ }).isDisabled());
-      // The parent's session ended once the tablet showed (the pictures come
+      // The family board, a column per child.
+      await boardHeading(page).waitFor();
+      await page.getByRole('region', { name: 'Mia' }).waitFor();
+      // The parent's session ended once the tablet showed (the columns come
       // after that: they need the tablet's answer).
       const stored = await page.evaluate(() => ({
         token: window.localStorage.getItem('token'),
@@ -95,15 +101,22 @@ describe('the family tablet', () => {
       }));
       assert.equal(stored.token, null, "the parent's session does not stay on the shared tablet");
       assert.ok(stored.tablet, 'the device token is kept');
-      problems.push(...(await screenProblems(page, '/tablet pictures')));
+      problems.push(...(await screenProblems(page, '/tablet board')));
 
-      // Mia taps hers; a wrong PIN is refused, the right one signs her in.
-      await pictures.getByRole('button', { name: 'Mia', exact: true }).click();
-      await page.getByRole('heading', { level: 1, name: 'Hi Mia! Enter your PIN' }).waitFor();
+      // Leo has no PIN yet: his page says a parent sets it, and asks for none.
+      await page.getByRole('button', { name: 'My page: Leo' }).click();
+      const noPin = page.getByRole('dialog', { name: 'My page: Leo' });
+      await noPin.getByText('Leo has no PIN yet. A parent can set one on the Children page.').waitFor();
+      assert.equal(await noPin.getByRole('group', { name: 'PIN pad' }).count(), 0);
+      await noPin.getByRole('button', { name: 'OK' }).click();
+
+      // Mia opens her page; a wrong PIN is refused, the right one signs her in.
+      await page.getByRole('button', { name: 'My page: Mia' }).click();
+      await page.getByRole('dialog', { name: 'Hi Mia! Enter your PIN' }).getByRole('group', { name: 'PIN pad' }).waitFor();
       problems.push(...(await screenProblems(page, '/tablet PIN pad')));
       const [wrong] = await Promise.all([nextResponse(page, 'POST', '/tablet/unlock'), enterPin(page, '1111')]);
       assert.equal(wrong.status(), 400);
-      await page.getByRole('alert').filter({ hasText: 'That PIN is not right. Try again.' }).waitFor();
+      await page.getByRole('alert').filter({ hasText: 'That PIN is not right' }).waitFor();
       const [right] = await Promise.all([nextResponse(page, 'POST', '/tablet/unlock'), enterPin(page, PIN)]);
       assert.equal(right.status(), 200);
       await waitForPath(page, '/');
@@ -125,7 +138,7 @@ describe('the family tablet', () => {
       assert.ok(pending.data.some((s) => s.id === submission.id && s.childName.startsWith('Mia')), JSON.stringify(pending.data));
       const childToken = await page.evaluate(() => window.localStorage.getItem('token'));
 
-      // "Done": the pictures again, and her session has ended on the server too
+      // "Done": the board again, and her session has ended on the server too
       // (the screen does not wait for the logout's answer: the test does).
       const [loggedOut] = await Promise.all([
         nextResponse(page, 'POST', '/auth/logout'),
@@ -133,13 +146,13 @@ describe('the family tablet', () => {
       ]);
       assert.equal(loggedOut.status(), 204);
       await waitForPath(page, '/tablet');
-      await page.getByRole('heading', { level: 1, name: "Who's here?" }).waitFor();
+      await boardHeading(page).waitFor();
       assert.equal(await page.evaluate(() => window.localStorage.getItem('token')), null);
       await expectRefused(childToken);
 
       // Signed in again, she leaves it alone: the idle time (2 minutes, shortened
-      // here through the test hook) signs her out and brings the pictures back.
-      await page.getByRole('list', { name: 'Children' }).getByRole('button', { name: 'Mia', exact: true }).click();
+      // here through the test hook) signs her out and brings the board back.
+      await page.getByRole('button', { name: 'My page: Mia' }).click();
       await enterPin(page, PIN);
       await page.getByRole('heading', { level: 1, name: 'My Dashboard' }).waitFor();
       const idleToken = await page.evaluate(() => window.localStorage.getItem('token'));
@@ -149,7 +162,7 @@ describe('the family tablet', () => {
         // The count starts again from this (synthetic) touch, with the shortened time.
         window.dispatchEvent(new Event('pointerdown'));
       });
-      await page.getByRole('heading', { level: 1, name: "Who's here?" }).waitFor();
+      await boardHeading(page).waitFor();
       assert.equal((await idleLogout).status(), 204);
       assert.equal(new URL(page.url()).pathname, '/tablet');
       await expectRefused(idleToken);
@@ -212,7 +225,7 @@ describe('the family tablet', () => {
     );
   });
 
-  test("the tablet's pictures and PIN pad pass axe-core in dark mode", async () => {
+  test("the tablet's board and PIN pad pass axe-core in dark mode", async () => {
     const created = await fetch(`${BASE_URL}/api/organizations/tablets`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${family.parent.token}` },
@@ -222,10 +235,11 @@ describe('the family tablet', () => {
     try {
       await context.addInitScript((token) => window.localStorage.setItem('tabletToken', token), created.token);
       await page.goto('/tablet');
-      await page.getByRole('heading', { level: 1, name: "Who's here?" }).waitFor();
+      await boardHeading(page).waitFor();
+      await page.getByRole('region', { name: 'Mia' }).waitFor();
       assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
-      const problems = await screenProblems(page, '/tablet pictures (dark)');
-      await page.getByRole('list', { name: 'Children' }).getByRole('button', { name: 'Mia', exact: true }).click();
+      const problems = await screenProblems(page, '/tablet board (dark)');
+      await page.getByRole('button', { name: 'My page: Mia' }).click();
       await page.getByRole('group', { name: 'PIN pad' }).waitFor();
       problems.push(...(await screenProblems(page, '/tablet PIN pad (dark)')));
       assert.deepEqual(problems, []);

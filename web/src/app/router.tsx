@@ -163,8 +163,9 @@ const notificationsScreen = lazyScreen(
   [],
 );
 // The family tablet may be the first page a tablet opens: its texts come with it.
+// Composed here: the board (tablet) with a parent's sign-in in its corner (auth, loaded with the login).
 const tabletScreen = lazyScreen(
-  () => import('@/features/tablet/components/tablet-page').then((module) => module.TabletPage),
+  () => import('./routes/tablet').then((module) => module.TabletRoute),
   'tablet',
   ['tablet'],
   true,

@@ -63,6 +63,8 @@ export const queryKeys = {
   inviteCodes: ['invite-codes'] as const,
   /** The family's tablets (parents). */
   tablets: ['tablets'] as const,
+  /** The family board a tablet shows, with its device token (each child's chores of today). */
+  tabletBoard: (deviceToken: string) => ['tablet', 'board', deviceToken] as const,
   /** The family's webhook endpoints (parents), and each one's deliveries beneath. */
   webhooks: ['webhooks'] as const,
   webhookDeliveries: (id: string) => ['webhooks', id, 'deliveries'] as const,

@@ -1,4 +1,4 @@
-import type { TabletHome, TabletUnlockInput } from '../types';
+import type { TabletBoard, TabletUnlockInput } from '../types';
 import { ApiError, apiUrl, failedResponse, parseBody, requestHeaders } from '@/lib/api-client';
 import type { AuthResponse } from '@/types/api';
 
@@ -6,7 +6,7 @@ import type { AuthResponse } from '@/types/api';
  * A call the tablet makes with its device token (`X-Tablet-Token`), never
  * with a session: a 401 says the tablet was removed, and ends no session.
  */
-async function tabletCall<T>(deviceToken: string, path: string, body?: unknown): Promise<T> {
+async function tabletCall<T>(deviceToken: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const headers = requestHeaders(false);
   headers.set('X-Tablet-Token', deviceToken);
   if (body !== undefined) headers.set('Content-Type', 'application/json');
@@ -14,15 +14,20 @@ async function tabletCall<T>(deviceToken: string, path: string, body?: unknown):
     method: body === undefined ? 'GET' : 'POST',
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
   });
   const data = parseBody(await response.text());
   if (!response.ok) throw failedResponse(response.status, data, false);
   return data as T;
 }
 
-/** The tablet's name, the family's, and the children who may sign in on it. */
-export function getTabletHome(deviceToken: string): Promise<TabletHome> {
-  return tabletCall<TabletHome>(deviceToken, '/tablet/children');
+/**
+ * The family board: the tablet's name, the family's, the children who may
+ * sign in on it, and each child's chores of today. A 403 says the family is
+ * suspended.
+ */
+export function getTabletBoard(deviceToken: string, signal?: AbortSignal): Promise<TabletBoard> {
+  return tabletCall<TabletBoard>(deviceToken, '/tablet/board', undefined, signal);
 }
 
 /** A child's PIN opens their own short-lived session. */

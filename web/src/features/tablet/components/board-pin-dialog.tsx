@@ -1,0 +1,242 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+import { sendAsChild } from '../api/send-as-child';
+import { tabletRemoved, unlockTablet } from '../api/tablet-device';
+import { useIdleTimeout } from '../hooks/use-idle-timeout';
+import { PIN_LENGTH, PinPad } from './pin-pad';
+import { logoutOnServer } from '@/api/logout';
+import { Alert, Button, Dialog, Spinner } from '@/components/ui';
+import { Field } from '@/components/ui/field';
+import { paths } from '@/config/paths';
+import { getErrorMessage } from '@/lib/api-client';
+import { useSessionStore } from '@/stores/session-store';
+import { useTabletStore } from '@/stores/tablet-store';
+import type { AuthResponse, TodayChore } from '@/types/api';
+import { formatReward } from '@/utils/format';
+
+/** A child as the board knows them: whether they have a PIN to sign in with here. */
+export interface BoardChild {
+  id: string;
+  name: string;
+  hasPin: boolean;
+}
+
+/** What a tap on the board asks of a child's PIN: send a chore, or open the child's own page. */
+export type BoardAction = { kind: 'send'; child: BoardChild; item: TodayChore } | { kind: 'own'; child: BoardChild };
+
+/** A chore sent from the board, for the celebration. */
+export interface SentChore {
+  childName: string;
+  choreName: string;
+  /** What it can earn, in the child's reward unit; null when it pays nothing. */
+  reward: string | null;
+}
+
+export interface BoardPinDialogProps {
+  deviceToken: string;
+  action: BoardAction;
+  onClose: () => void;
+  onSent: (sent: SentChore) => void;
+}
+
+/**
+ * The dialog a tap on the board opens. Sending a chore: a photo first when
+ * the chore asks for one (the camera), then the child's PIN, which opens
+ * their short session only to send the chore as done now; it ends at once.
+ * "My page": the PIN opens the child's own session (their home). A child
+ * without a PIN is told a parent sets it. Left alone, it closes after the
+ * tablet's idle time, for the next child.
+ */
+export function BoardPinDialog({ deviceToken, action, onClose, onSent }: BoardPinDialogProps) {
+  const { t } = useTranslation('tablet');
+  const { child } = action;
+  const chore = action.kind === 'send' ? action.item.chore : null;
+  const [step, setStep] = useState<'photo' | 'pin'>(chore?.requiresPhoto ? 'photo' : 'pin');
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useIdleTimeout(!busy, onClose);
+
+  const title = chore
+    ? chore.name
+    : child.hasPin
+      ? t('pin.title', { name: child.name })
+      : t('board.myPageLabel', { name: child.name });
+  const description = !child.hasPin
+    ? undefined
+    : step === 'photo'
+      ? t('send.photoPrompt', { name: child.name })
+      : chore
+        ? t('send.pinPrompt', { name: child.name })
+        : undefined;
+
+  return (
+    <Dialog open onClose={busy ? () => undefined : onClose} title={title} description={description}>
+      {!child.hasPin ? (
+        <div className="board-dialog">
+          <p>{t('send.noPin', { name: child.name })}</p>
+          <Button block onClick={onClose} data-autofocus>
+            {t('send.ok')}
+          </Button>
+        </div>
+      ) : step === 'photo' ? (
+        <PhotoStep photo={photo} onChange={setPhoto} onNext={() => setStep('pin')} />
+      ) : (
+        <PinStep
+          deviceToken={deviceToken}
+          action={action}
+          photo={photo}
+          onBusy={setBusy}
+          onBack={chore?.requiresPhoto ? () => setStep('photo') : undefined}
+          onSent={onSent}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+/** Shows a photo taken; its object address is given back when the photo changes or the preview goes. */
+function PhotoPreview({ file }: { file: File }) {
+  const { t } = useTranslation('tablet');
+  const image = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const url = URL.createObjectURL(file);
+    if (image.current) image.current.src = url;
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+  return <img ref={image} className="photo-preview" alt={t('send.photoPreview')} />;
+}
+
+const isImage = (file: File) => file.type.startsWith('image/');
+
+interface PhotoStepProps {
+  photo: File | null;
+  onChange: (photo: File | null) => void;
+  onNext: () => void;
+}
+
+/** The camera (a file input that asks for the back camera), then Next: nothing goes on without a photo. */
+function PhotoStep({ photo, onChange, onNext }: PhotoStepProps) {
+  const { t } = useTranslation('tablet');
+  const [error, setError] = useState<string | null>(null);
+  const next = () => {
+    if (!photo) setError(t('send.photoRequired'));
+    else if (!isImage(photo)) setError(t('send.photoNotImage'));
+    else onNext();
+  };
+  return (
+    <div className="board-dialog">
+      <Field label={t('send.photo')} hint={t('send.photoHint')} error={error ?? undefined}>
+        {(control) => (
+          <input
+            className="field__input field__file"
+            type="file"
+            accept="image/*"
+            capture="environment"
+            name="photo"
+            onChange={(event) => {
+              setError(null);
+              onChange(event.target.files?.[0] ?? null);
+            }}
+            {...control}
+          />
+        )}
+      </Field>
+      {photo && isImage(photo) && <PhotoPreview file={photo} />}
+      <Button block onClick={next}>
+        {t('send.next')}
+      </Button>
+    </div>
+  );
+}
+
+interface PinStepProps {
+  deviceToken: string;
+  action: BoardAction;
+  photo: File | null;
+  onBusy: (busy: boolean) => void;
+  onBack?: () => void;
+  onSent: (sent: SentChore) => void;
+}
+
+/** The child's PIN: four digits unlock at once, then send the chore (or open their page). */
+function PinStep({ deviceToken, action, photo, onBusy, onBack, onSent }: PinStepProps) {
+  const { t } = useTranslation('tablet');
+  const navigate = useNavigate();
+  const [pin, setPin] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const working = (value: boolean) => {
+    setBusy(value);
+    onBusy(value);
+  };
+
+  const failed = (text: string) => {
+    setPin('');
+    working(false);
+    setError(text);
+  };
+
+  /** The chore goes as the child, their session ending at once; then the celebration. */
+  const send = async (session: AuthResponse, item: TodayChore) => {
+    try {
+      const submission = await sendAsChild(session.token, item.chore.id, photo);
+      const amount = submission.baseReward;
+      onSent({
+        childName: action.child.name,
+        choreName: item.chore.name,
+        reward: amount > 0 ? formatReward(amount, session.user?.profile?.rewardDisplayType) : null,
+      });
+    } catch (failure) {
+      failed(getErrorMessage(failure, t('send.failed')));
+    }
+  };
+
+  /** Today's tablet: the child's own session, on their home (replaced by the board's own pages next). */
+  const openOwnPage = (session: AuthResponse) => {
+    if (!session.user) {
+      logoutOnServer(session.token);
+      failed(t('pin.failed'));
+      return;
+    }
+    useSessionStore.getState().setSession(session.token, session.user);
+    useTabletStore.getState().setChildSession(true);
+    void navigate(paths.home.getHref(), { replace: true });
+  };
+
+  const enter = async (value: string) => {
+    setPin(value);
+    if (value.length > 0) setError(null);
+    if (value.length < PIN_LENGTH || busy) return;
+    working(true);
+    let session: AuthResponse;
+    try {
+      session = await unlockTablet(deviceToken, { childId: action.child.id, pin: value });
+    } catch (failure) {
+      if (tabletRemoved(failure)) {
+        useTabletStore.getState().forgetTablet();
+        return;
+      }
+      failed(getErrorMessage(failure, t('pin.failed')));
+      return;
+    }
+    if (action.kind === 'send') await send(session, action.item);
+    else openOwnPage(session);
+  };
+
+  return (
+    <div className="board-dialog">
+      {error && <Alert>{error}</Alert>}
+      <PinPad value={pin} onChange={(value) => void enter(value)} disabled={busy} />
+      {busy && <Spinner label={action.kind === 'send' ? t('send.sending') : t('pin.signingIn')} />}
+      {onBack && (
+        <Button variant="ghost" block onClick={onBack} disabled={busy}>
+          {t('send.back')}
+        </Button>
+      )}
+    </div>
+  );
+}
