@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::time;
+use super::{Today, time};
 
 /// A browser set up as the family's shared tablet.
 #[derive(Debug, Serialize, ToSchema)]
@@ -90,6 +90,31 @@ impl From<auth_pb::TabletChildren> for TabletHome {
                     has_pin: c.has_pin,
                 })
                 .collect(),
+        }
+    }
+}
+
+/// The family board: the tablet's home (who may sign in) and every child's
+/// chores today, shown without any PIN.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TabletBoard {
+    pub tablet_name: String,
+    pub family_name: String,
+    /// The children who may sign in on the tablet (as `/tablet/children`).
+    pub children: Vec<TabletChild>,
+    /// Every child's chores today, as a parent's `/chores/today`.
+    pub today: Today,
+}
+
+impl From<auth_pb::TabletBoard> for TabletBoard {
+    fn from(board: auth_pb::TabletBoard) -> Self {
+        let home = TabletHome::from(board.home.unwrap_or_default());
+        Self {
+            tablet_name: home.tablet_name,
+            family_name: home.family_name,
+            children: home.children,
+            today: board.today.unwrap_or_default().into(),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The family tablet: parents set up and remove the family's tablets and
 //! set their children's PINs; the tablet (with its device token in
-//! `X-Tablet-Token`) lists the children and opens a child's session with
-//! their PIN.
+//! `X-Tablet-Token`) lists the children, shows the family board and opens a
+//! child's session with their PIN.
 
 use axum::{
     Json,
@@ -16,7 +16,7 @@ use crate::{
     auth::Authed,
     error::{ApiResult, ErrorBody},
     json::{
-        AuthAnswer, ChildPinBody, CreateTabletBody, CreatedTablet, Tablet, TabletHome,
+        AuthAnswer, ChildPinBody, CreateTabletBody, CreatedTablet, Tablet, TabletBoard, TabletHome,
         TabletUnlockBody,
     },
 };
@@ -30,6 +30,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(revoke))
         .routes(routes!(set_pin))
         .routes(routes!(children))
+        .routes(routes!(board))
         .routes(routes!(unlock))
 }
 
@@ -170,6 +171,29 @@ async fn children(
         .await?
         .into_inner();
     Ok(Json(home.into()))
+}
+
+/// The family board (called with the tablet's device token): who may sign
+/// in on the tablet and every child's chores today, without any PIN.
+#[utoipa::path(get, path = "/tablet/board", tag = "tablet", security(("tablet" = [])),
+    responses(
+        (status = 200, body = TabletBoard),
+        (status = 401, description = "This browser is not (or no longer) the family tablet", body = ErrorBody),
+        (status = 403, description = "The family is suspended", body = ErrorBody),
+    ))]
+async fn board(
+    State(state): State<AppState>,
+    TabletToken(token): TabletToken,
+) -> ApiResult<Json<TabletBoard>> {
+    let board = state
+        .clients
+        .auth_public()
+        .get_tablet_board(pb::GetTabletChildrenRequest {
+            tablet_token: token,
+        })
+        .await?
+        .into_inner();
+    Ok(Json(board.into()))
 }
 
 /// A child signs in on the family tablet with their PIN (called with the

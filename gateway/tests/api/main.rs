@@ -7,6 +7,7 @@ mod admin;
 mod allowance;
 mod auth;
 mod between_steps;
+mod board;
 mod calendar;
 mod chores;
 mod chores_kept;

@@ -15,10 +15,10 @@ use crate::helpers::{
 };
 
 /// A tablet's device token.
-struct Tablet {
-    api: String,
-    id: String,
-    token: String,
+pub struct Tablet {
+    pub api: String,
+    pub id: String,
+    pub token: String,
 }
 
 impl Tablet {
@@ -28,7 +28,7 @@ impl Tablet {
             .header("X-Tablet-Token", &self.token)
     }
 
-    fn unlock(&self, child_id: &Value, pin: &str) -> RequestBuilder {
+    pub fn unlock(&self, child_id: &Value, pin: &str) -> RequestBuilder {
         Client::new()
             .post(format!("{}/tablet/unlock", self.api))
             .header("X-Tablet-Token", &self.token)
@@ -36,7 +36,7 @@ impl Tablet {
     }
 }
 
-async fn set_up_tablet(parent: &Session, name: &str) -> Tablet {
+pub async fn set_up_tablet(parent: &Session, name: &str) -> Tablet {
     let (status, body) = send(parent.post("/organizations/tablets", &json!({"name": name}))).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     assert_eq!(body["tablet"]["name"], name);
@@ -47,7 +47,7 @@ async fn set_up_tablet(parent: &Session, name: &str) -> Tablet {
     }
 }
 
-async fn set_pin(parent: &Session, child: &Value, pin: &str) -> (StatusCode, Value) {
+pub async fn set_pin(parent: &Session, child: &Value, pin: &str) -> (StatusCode, Value) {
     send(parent.put(
         &format!("/children/{}/pin", child["id"].as_str().unwrap()),
         &json!({"pin": pin}),

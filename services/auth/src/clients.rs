@@ -1,10 +1,11 @@
-//! Calls the auth service makes to the family and platform services. It calls
-//! as itself (a short-lived service token), since at registration and login
-//! there is no user token yet.
+//! Calls the auth service makes to the family, platform and chores services.
+//! It calls as itself (a short-lived service token), since at registration
+//! and login there is no user token yet, and the family tablet has none.
 
 use std::sync::Arc;
 
 use chorely_proto::{
+    chores::v1::{GetFamilyTodayRequest, Today, chores_service_client::ChoresServiceClient},
     family::v1::{
         AddMemberChildRequest, CreateOrganizationRequest, GetChildFamilyRequest,
         GetOrganizationRequest, ListChildNamesRequest, ListChildNamesResponse,
@@ -34,6 +35,7 @@ pub struct Family {
 pub struct Clients {
     family: Channel,
     platform: Channel,
+    chores: Channel,
     signer: Arc<JwtSigner>,
 }
 
@@ -41,11 +43,13 @@ impl Clients {
     pub fn new(
         family_url: &str,
         platform_url: &str,
+        chores_url: &str,
         signer: Arc<JwtSigner>,
     ) -> anyhow::Result<Self> {
         Ok(Self {
             family: kit::grpc::channel(family_url)?,
             platform: kit::grpc::channel(platform_url)?,
+            chores: kit::grpc::channel(chores_url)?,
             signer,
         })
     }
@@ -72,6 +76,20 @@ impl Clients {
             self.platform.clone(),
             self.as_service()?,
         ))
+    }
+
+    /// Every child's chores today in family `org`, for its board (the
+    /// caller has checked the tablet's device token).
+    pub async fn family_today(&self, org: Uuid) -> Result<Today, Error> {
+        Ok(
+            ChoresServiceClient::with_interceptor(self.chores.clone(), self.as_service()?)
+                .get_family_today(GetFamilyTodayRequest {
+                    organization_id: org.to_string(),
+                })
+                .await
+                .map_err(Error::upstream("chores"))?
+                .into_inner(),
+        )
     }
 
     /// Makes family `id` (once: asked again, the same family), or with

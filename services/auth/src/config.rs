@@ -18,6 +18,8 @@ pub struct Config {
     pub token_ttl_seconds: u64,
     pub family_url: String,
     pub platform_url: String,
+    /// The chores service, asked for the family board's chores.
+    pub chores_url: String,
     /// Password hashes computed at once; each takes 19 MiB and a core for ~50 ms.
     pub max_concurrent_hashes: usize,
     /// The SMTP relay mail goes out through: `smtp://host:port` (plain, as
@@ -51,6 +53,7 @@ impl Default for Config {
             token_ttl_seconds: 60 * 60,
             family_url: "http://127.0.0.1:50052".into(),
             platform_url: "http://127.0.0.1:50055".into(),
+            chores_url: "http://127.0.0.1:50053".into(),
             max_concurrent_hashes: 4,
             smtp_url: local_smtp(),
             mail_from: "Chorely <no-reply@chorely.local>".into(),

@@ -290,6 +290,13 @@ impl AuthService for AuthGrpc {
         reply(self.accounts.tablet_children(request.into_inner()).await)
     }
 
+    async fn get_tablet_board(
+        &self,
+        request: Request<pb::GetTabletChildrenRequest>,
+    ) -> Reply<pb::TabletBoard> {
+        reply(self.accounts.tablet_board(request.into_inner()).await)
+    }
+
     async fn unlock_tablet(
         &self,
         request: Request<pb::UnlockTabletRequest>,

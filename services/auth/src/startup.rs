@@ -74,7 +74,12 @@ impl Application {
         let hasher = Hasher::new(config.max_concurrent_hashes);
         let waker = MailWaker::default();
         let mailer = Mailer::new(&config, service.pool.clone(), clock.clone(), waker.clone())?;
-        let clients = Clients::new(&config.family_url, &config.platform_url, signer.clone())?;
+        let clients = Clients::new(
+            &config.family_url,
+            &config.platform_url,
+            &config.chores_url,
+            signer.clone(),
+        )?;
         let origin = config.public_url.trim_end_matches('/').to_owned();
         let notifier = Notifier {
             clock: clock.clone(),

@@ -196,6 +196,25 @@ impl Accounts {
         .await
     }
 
+    /// The family board: who may sign in on the tablet, and every child's
+    /// chores today (asked of the chores service as this service, for the
+    /// tablet's family alone). A suspended family is refused first.
+    pub async fn tablet_board(
+        &self,
+        req: pb::GetTabletChildrenRequest,
+    ) -> Result<pb::TabletBoard, Error> {
+        let tablet = self.tablet(&req.tablet_token).await?;
+        let org = tablet.organization_id;
+        let (home, today) = tokio::join!(
+            within(Scope::Family(org), self.children_on(tablet)),
+            self.clients.family_today(org),
+        );
+        Ok(pb::TabletBoard {
+            home: Some(home?),
+            today: Some(today?),
+        })
+    }
+
     async fn children_on(&self, tablet: TabletRow) -> Result<pb::TabletChildren, Error> {
         let org = tablet.organization_id;
         // Read together; a suspended family is judged first, whatever the

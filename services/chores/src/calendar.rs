@@ -6,7 +6,11 @@ use kit::{authn::User, codes, validate::FieldError};
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use crate::{clients::Clients, error::Error, store::families};
+use crate::{
+    clients::{Asker, Clients},
+    error::Error,
+    store::families,
+};
 
 /// The time zone of `org`, the caller's family: kept here from the family
 /// service's events; a family not seen yet (created before this service
@@ -22,17 +26,17 @@ pub async fn time_zone(
 }
 
 /// [`time_zone`] from the zone already read here (`None`: not seen yet).
-pub async fn kept_or_asked(
+pub async fn kept_or_asked<'a>(
     kept: Option<String>,
     pool: &PgPool,
     clients: &Clients,
-    user: &User,
+    asker: impl Into<Asker<'a>>,
     org: Uuid,
 ) -> Result<Tz, Error> {
     let name = match kept {
         Some(name) => name,
         None => {
-            let name = clients.time_zone(user).await?;
+            let name = clients.time_zone(asker).await?;
             families::learn(pool, org, &name).await?;
             name
         }

@@ -1,9 +1,11 @@
-//! Questions the chores service asks other services, always with the calling
-//! user's own token, so each answer is limited to what that user may see.
+//! Questions the chores service asks other services, with the calling
+//! user's own token, so each answer is limited to what that user may see;
+//! or, asked by another service about a family it names (auth, for the
+//! family board), with that service's token about that family alone.
 
 use chorely_proto::{
     family::v1::{
-        GetCurrentOrganizationRequest, ListChildNamesRequest,
+        GetCurrentOrganizationRequest, GetOrganizationRequest, ListChildNamesRequest,
         family_service_client::FamilyServiceClient,
     },
     platform::v1::{
@@ -16,6 +18,30 @@ use tonic::transport::Channel;
 use uuid::Uuid;
 
 use crate::error::Error;
+
+/// For whom another service is asked.
+#[derive(Debug, Clone, Copy)]
+pub enum Asker<'a> {
+    /// A signed-in user: their family, as far as they may see it.
+    User(&'a User),
+    /// Another service that named `org` (and checked who may see it).
+    Service { token: &'a str, org: Uuid },
+}
+
+impl<'a> From<&'a User> for Asker<'a> {
+    fn from(user: &'a User) -> Self {
+        Asker::User(user)
+    }
+}
+
+impl Asker<'_> {
+    fn outgoing(&self) -> Outgoing {
+        match self {
+            Asker::User(user) => as_user(user),
+            Asker::Service { token, .. } => Outgoing::bearer(*token),
+        }
+    }
+}
 
 #[derive(Clone)]
 pub struct Clients {
@@ -34,20 +60,44 @@ impl Clients {
     }
 
     /// The name of the caller's family's time zone (see [`crate::calendar`]).
-    pub async fn time_zone(&self, user: &User) -> Result<String, Error> {
-        let org = FamilyServiceClient::with_interceptor(self.family.clone(), as_user(user))
-            .get_current_organization(GetCurrentOrganizationRequest {})
-            .await
-            .map_err(|s| Error::Upstream("family", s))?
-            .into_inner();
+    pub async fn time_zone<'a>(&self, asker: impl Into<Asker<'a>>) -> Result<String, Error> {
+        let asker = asker.into();
+        let mut family =
+            FamilyServiceClient::with_interceptor(self.family.clone(), asker.outgoing());
+        let org = match asker {
+            Asker::User(_) => {
+                family
+                    .get_current_organization(GetCurrentOrganizationRequest {})
+                    .await
+            }
+            Asker::Service { org, .. } => {
+                family
+                    .get_organization(GetOrganizationRequest {
+                        id: org.to_string(),
+                    })
+                    .await
+            }
+        }
+        .map_err(|s| Error::Upstream("family", s))?
+        .into_inner();
         Ok(org.time_zone)
     }
 
     /// Every child of the caller's family with their name, oldest first: any
     /// member may know their siblings' names (whose turn it is).
-    pub async fn family_children(&self, user: &User) -> Result<Vec<(Uuid, String)>, Error> {
-        let children = FamilyServiceClient::with_interceptor(self.family.clone(), as_user(user))
-            .list_child_names(ListChildNamesRequest::default())
+    pub async fn family_children<'a>(
+        &self,
+        asker: impl Into<Asker<'a>>,
+    ) -> Result<Vec<(Uuid, String)>, Error> {
+        let asker = asker.into();
+        let request = ListChildNamesRequest {
+            organization_id: match asker {
+                Asker::User(_) => String::new(),
+                Asker::Service { org, .. } => org.to_string(),
+            },
+        };
+        let children = FamilyServiceClient::with_interceptor(self.family.clone(), asker.outgoing())
+            .list_child_names(request)
             .await
             .map_err(|s| Error::Upstream("family", s))?
             .into_inner()

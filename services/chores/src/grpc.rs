@@ -207,6 +207,25 @@ impl ChoresService for ChoresGrpc {
         )
     }
 
+    async fn get_family_today(
+        &self,
+        request: Request<pb::GetFamilyTodayRequest>,
+    ) -> Reply<pb::Today> {
+        request.service()?;
+        let org = uuid::Uuid::parse_str(&request.get_ref().organization_id)
+            .map_err(|_| kit::codes::no_family())?;
+        // Other services' calls may see every family: this one reads only
+        // the family it names, and its family service calls forward the token.
+        let token = kit::authn::token_of(&request).unwrap_or_default();
+        reply(
+            kit::tenancy::within(
+                kit::tenancy::Scope::Family(org),
+                self.planning.family_today(&token, org),
+            )
+            .await,
+        )
+    }
+
     async fn get_week(&self, request: Request<pb::GetWeekRequest>) -> Reply<pb::Week> {
         let parent = request.parent()?;
         let org = parent.org()?;

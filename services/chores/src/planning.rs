@@ -18,7 +18,7 @@ use uuid::Uuid;
 
 use crate::{
     calendar, catalogue,
-    clients::Clients,
+    clients::{Asker, Clients},
     error::Error,
     pause,
     schedule::{self, Mark, Mode, Rules, Standing, Status},
@@ -145,6 +145,42 @@ fn entry(
     Some((due_at, item))
 }
 
+/// The children of `family` whose today `user` asked for: for a parent every
+/// child, or the one `child_id` names; for a child only themselves.
+fn wanted(
+    user: &User,
+    family: &[(Uuid, String)],
+    child_id: &str,
+) -> Result<Vec<(Uuid, String)>, Error> {
+    Ok(if user.role.is_parent() {
+        match child_id.trim() {
+            "" => family.to_vec(),
+            id => {
+                let id = Uuid::parse_str(id).map_err(|_| Error::ChildNotFound)?;
+                let one: Vec<_> = family.iter().filter(|(c, _)| *c == id).cloned().collect();
+                if one.is_empty() {
+                    return Err(Error::ChildNotFound);
+                }
+                one
+            }
+        }
+    } else {
+        let own = user
+            .child
+            .filter(|_| !user.role.is_parent())
+            .ok_or(Error::NotAChild)?;
+        if !child_id.trim().is_empty() && child_id.trim() != own.to_string() {
+            return Err(Error::ChildNotFound);
+        }
+        let name = family
+            .iter()
+            .find(|(c, _)| *c == own)
+            .map(|(_, name)| name.clone())
+            .unwrap_or_default();
+        vec![(own, name)]
+    })
+}
+
 impl Planning {
     async fn time_zone(&self, user: &User, org: Uuid) -> Result<Tz, Error> {
         calendar::time_zone(&self.pool, &self.clients, user, org).await
@@ -154,6 +190,27 @@ impl Planning {
     /// a parent every child's (or the one `child_id` names). Chores due at a
     /// time come first, soonest first, then the others in the chores' order.
     pub async fn today(&self, user: &User, org: Uuid, child_id: &str) -> Result<pb::Today, Error> {
+        self.today_of(user.into(), org, |family| wanted(user, family, child_id))
+            .await
+    }
+
+    /// Every child's today in `org`, for the family board: asked by auth
+    /// (with its service `token`), which checked the tablet's device token.
+    pub async fn family_today(&self, token: &str, org: Uuid) -> Result<pb::Today, Error> {
+        self.today_of(Asker::Service { token, org }, org, |family| {
+            Ok(family.to_vec())
+        })
+        .await
+    }
+
+    /// Today's chores of the children `pick` takes from the family's, asking
+    /// other services as `asker`.
+    async fn today_of(
+        &self,
+        asker: Asker<'_>,
+        org: Uuid,
+        pick: impl FnOnce(&[(Uuid, String)]) -> Result<Vec<(Uuid, String)>, Error>,
+    ) -> Result<pb::Today, Error> {
         // The family's children come from another service; everything read
         // here needs only the family's day, so it is read meanwhile (every
         // page a child opens waits for the slower of the two, not both).
@@ -165,7 +222,7 @@ impl Planning {
             // costs its scoping statement and its release.
             let mut conn = self.pool.acquire().await?;
             let (zone, known) = families::zone_and_children(&mut conn, org).await?;
-            let tz = calendar::kept_or_asked(zone, &self.pool, &self.clients, user, org).await?;
+            let tz = calendar::kept_or_asked(zone, &self.pool, &self.clients, asker, org).await?;
             let today = local_date(now, tz);
             let chores = chores::active(&mut *conn, org).await?;
             let marks = submissions::marks_of_family(&mut *conn, org, since(today)).await?;
@@ -174,7 +231,7 @@ impl Planning {
             Ok::<_, Error>((conn, known, (tz, today, chores, marks, swaps, paused)))
         };
         let (family, (mut conn, known, (tz, today, chores, marks, swaps, paused))) =
-            tokio::try_join!(self.clients.family_children(user), reads)?;
+            tokio::try_join!(self.clients.family_children(asker), reads)?;
         // Children created before their events were followed here are
         // learned from the family's answer (who can miss a chore): only
         // those not heard of, so a plan read writes nothing as a rule.
@@ -187,33 +244,7 @@ impl Planning {
             children::learn_all(&mut *conn, org, &unknown, now).await?;
         }
         drop(conn);
-        let wanted = if user.role.is_parent() {
-            match child_id.trim() {
-                "" => family.clone(),
-                id => {
-                    let id = Uuid::parse_str(id).map_err(|_| Error::ChildNotFound)?;
-                    let one: Vec<_> = family.iter().filter(|(c, _)| *c == id).cloned().collect();
-                    if one.is_empty() {
-                        return Err(Error::ChildNotFound);
-                    }
-                    one
-                }
-            }
-        } else {
-            let own = user
-                .child
-                .filter(|_| !user.role.is_parent())
-                .ok_or(Error::NotAChild)?;
-            if !child_id.trim().is_empty() && child_id.trim() != own.to_string() {
-                return Err(Error::ChildNotFound);
-            }
-            let name = family
-                .iter()
-                .find(|(c, _)| *c == own)
-                .map(|(_, name)| name.clone())
-                .unwrap_or_default();
-            vec![(own, name)]
-        };
+        let wanted = pick(&family)?;
         let names = Names(family.into_iter().collect());
         let rules: Vec<Rules> = chores
             .iter()

@@ -269,6 +269,7 @@ impl Stack {
                 jwt_private_key: Some(keys.private_pem.clone().into()),
                 family_url: family_url.clone(),
                 platform_url: platform_url.clone(),
+                chores_url: chores_url.clone(),
                 max_concurrent_hashes: 2,
                 // Tests run the notification mail job themselves, at the
                 // times they set; a look of its own at start would race

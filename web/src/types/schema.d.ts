@@ -1619,6 +1619,26 @@ export interface paths {
         patch: operations["review"];
         trace?: never;
     };
+    "/tablet/board": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The family board (called with the tablet's device token): who may sign
+         *     in on the tablet and every child's chores today, without any PIN.
+         */
+        get: operations["board"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tablet/children": {
         parameters: {
             query?: never;
@@ -3577,6 +3597,18 @@ export interface components {
              */
             lastUsedAt?: string | null;
             name: string;
+        };
+        /**
+         * @description The family board: the tablet's home (who may sign in) and every child's
+         *     chores today, shown without any PIN.
+         */
+        TabletBoard: {
+            /** @description The children who may sign in on the tablet (as `/tablet/children`). */
+            children: components["schemas"]["TabletChild"][];
+            familyName: string;
+            tabletName: string;
+            /** @description Every child's chores today, as a parent's `/chores/today`. */
+            today: components["schemas"]["Today"];
         };
         /** @description A child who may sign in on the tablet. */
         TabletChild: {
@@ -9944,6 +9976,43 @@ export interface operations {
             };
             /** @description The multiplier could not be read; nothing was approved */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    board: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TabletBoard"];
+                };
+            };
+            /** @description This browser is not (or no longer) the family tablet */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The family is suspended */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

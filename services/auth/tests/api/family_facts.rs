@@ -44,7 +44,7 @@ fn unreachable() -> Clients {
         "auth",
     )
     .unwrap();
-    Clients::new(nowhere, nowhere, Arc::new(signer)).unwrap()
+    Clients::new(nowhere, nowhere, nowhere, Arc::new(signer)).unwrap()
 }
 
 fn asked(result: Result<impl std::fmt::Debug, Error>) -> bool {

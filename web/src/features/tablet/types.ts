@@ -8,16 +8,10 @@ export type CreateTabletInput = Schemas['CreateTabletBody'];
 export type TabletChild = Schemas['TabletChild'];
 export type TabletUnlockInput = Schemas['TabletUnlockBody'];
 
-// TODO: components['schemas']['TabletBoard'] once generated
 /**
  * What the family board shows (GET /tablet/board): the tablet's and the
  * family's names, the children who may sign in on it (as /tablet/children
  * gives them), and each child's chores of today (as /chores/today gives them
  * to a parent).
  */
-export interface TabletBoard {
-  tabletName: string;
-  familyName: string;
-  children: TabletChild[];
-  today: Schemas['Today'];
-}
+export type TabletBoard = Schemas['TabletBoard'];
