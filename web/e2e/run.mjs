@@ -51,11 +51,11 @@ const names = readdirSync(testsDir)
  * Each file, and each test in it, must end within its time limit (node's
  * runner times a whole file as one test). The limits catch a hang, not a
  * slow machine: each is several times what the file takes here (most files
- * take under a minute; the walk's four walks of some 80 screens take about
- * 100 s each), so a slower machine of the same kind passes too. The walk's
- * limit is its four walks' own (WALK_LIMIT in e2e/lib/limits.mjs) and its seed.
+ * take under a minute), so a slower machine of the same kind passes too. The
+ * walk's limit is its two walks' own (one a size: WALK_LIMIT in
+ * e2e/lib/limits.mjs) and its seed.
  */
-const LIMITS = { 'walk.test.mjs': 4 * WALK_LIMIT + 120_000 };
+const LIMITS = { 'walk.test.mjs': 2 * WALK_LIMIT + 120_000 };
 const DEFAULT_LIMIT = 300_000;
 const groups = new Map();
 for (const name of names) {

@@ -646,40 +646,81 @@ export function settled(page) {
   );
 }
 
+/** Where the time of a walk went, in milliseconds, summed over its visits. */
+function newTimings() {
+  return { load: 0, checks: 0, screenshots: 0 };
+}
+
+async function timed(timings, phase, work) {
+  const started = Date.now();
+  try {
+    return await work();
+  } finally {
+    timings[phase] += Date.now() - started;
+  }
+}
+
 /**
- * Visits one screen and returns what is wrong with it (empty when nothing):
- * axe-core's serious and critical violations and sideways scrolling. The
- * full-page screenshot goes to the walk folder either way.
+ * Visits one screen and returns what is wrong with it (empty when nothing)
+ * in each mode: axe-core's serious and critical violations and sideways
+ * scrolling. The screen loads once, in light mode as the system prefers it;
+ * then the system turns dark and the app follows it, as it does for a user
+ * whose phone turns dark (one load checks both modes). Each mode's full-page
+ * screenshot goes to the walk folder either way.
  */
-export async function visitScreen(page, screen, walker, mode, size, data) {
+export async function visitScreen(page, screen, walker, size, data, timings = newTimings()) {
   const language = E2E_LANGUAGE === 'en' ? '' : `-${E2E_LANGUAGE}`;
-  const label = `${screen.id}-${walker.role}-${walker.theme}-${mode}-${size.name}${language}`;
-  const where = `${screen.id} (${screen.path(data)}) as ${walker.role} (${walker.theme}, ${mode}, ${size.name}, ${E2E_LANGUAGE})`;
+  const label = (mode) => `${screen.id}-${walker.role}-${walker.theme}-${mode}-${size.name}${language}`;
+  const where = (mode) =>
+    `${screen.id} (${screen.path(data)}) as ${walker.role} (${walker.theme}, ${mode}, ${size.name}, ${E2E_LANGUAGE})`;
+  const screenshot = (mode) =>
+    timed(timings, 'screenshots', () =>
+      page.screenshot({ path: join(WALK_DIR, `${label(mode)}.png`), fullPage: true }).catch(() => {}),
+    );
   const problems = [];
   try {
-    await page.goto(screen.path(data));
-    // Opening a tab or a dialog waits for its button to show.
-    if (screen.open) await screen.open(page, data);
-    await screen.ready(page, data, walker);
-    await settled(page);
-    const themes = await page.evaluate(() => ({ ...document.documentElement.dataset }));
-    assert.equal(themes.theme, mode, `${where}: <html data-theme> is ${themes.theme}`);
-    assert.equal(themes.uiTheme, walker.theme, `${where}: <html data-ui-theme> is ${themes.uiTheme}`);
-
-    for (const violation of await axeViolations(page)) {
-      const nodes = violation.nodes.map((node) => `      ${node.target}\n        ${node.summary.replace(/\n/g, '\n        ')}`);
-      problems.push(`${where}: axe ${violation.impact} ${violation.id} (${violation.help})\n${nodes.join('\n')}`);
-    }
-    const overflow = await horizontalOverflow(page);
-    if (overflow) {
-      problems.push(
-        `${where}: scrolls sideways (document ${overflow.scrollWidth} px wide in a ${overflow.innerWidth} px window): ${overflow.culprits.join(', ')}`,
-      );
-    }
+    await timed(timings, 'load', async () => {
+      await page.emulateMedia({ colorScheme: MODES[0] });
+      await page.goto(screen.path(data));
+      // Opening a tab or a dialog waits for its button to show.
+      if (screen.open) await screen.open(page, data);
+      await screen.ready(page, data, walker);
+    });
   } catch (error) {
-    problems.push(`${where}: ${error.message.split('\n')[0]}`);
-  } finally {
-    await page.screenshot({ path: join(WALK_DIR, `${label}.png`), fullPage: true }).catch(() => {});
+    problems.push(`${where(MODES[0])}: ${error.message.split('\n')[0]}`);
+    await screenshot(MODES[0]);
+    return problems;
+  }
+  for (const mode of MODES) {
+    try {
+      await timed(timings, 'checks', async () => {
+        if (mode !== MODES[0]) {
+          await page.emulateMedia({ colorScheme: mode });
+          await page.waitForFunction((wanted) => document.documentElement.dataset.theme === wanted, mode);
+        }
+        await settled(page);
+        const themes = await page.evaluate(() => ({ ...document.documentElement.dataset }));
+        assert.equal(themes.theme, mode, `${where(mode)}: <html data-theme> is ${themes.theme}`);
+        assert.equal(themes.uiTheme, walker.theme, `${where(mode)}: <html data-ui-theme> is ${themes.uiTheme}`);
+
+        for (const violation of await axeViolations(page)) {
+          const nodes = violation.nodes.map(
+            (node) => `      ${node.target}\n        ${node.summary.replace(/\n/g, '\n        ')}`,
+          );
+          problems.push(`${where(mode)}: axe ${violation.impact} ${violation.id} (${violation.help})\n${nodes.join('\n')}`);
+        }
+        const overflow = await horizontalOverflow(page);
+        if (overflow) {
+          problems.push(
+            `${where(mode)}: scrolls sideways (document ${overflow.scrollWidth} px wide in a ${overflow.innerWidth} px window): ${overflow.culprits.join(', ')}`,
+          );
+        }
+      });
+    } catch (error) {
+      problems.push(`${where(mode)}: ${error.message.split('\n')[0]}`);
+    } finally {
+      await screenshot(mode);
+    }
   }
   return problems;
 }
@@ -698,15 +739,19 @@ export async function inParallel(tasks, limit) {
   return results;
 }
 
-/** Walks every screen of every walker in one mode and size; resolves to the problems found and the visit count. */
-export async function walk(browser, data, mode, size, concurrency = 2) {
+/**
+ * Walks every screen of every walker at one size, each in both modes;
+ * resolves to the problems found, the visit count and where the time went.
+ */
+export async function walk(browser, data, size, concurrency = 2) {
+  const timings = newTimings();
   const tasks = walkers(data).map((walker) => async () => {
-    const { context, page } = await openWalkerContext(browser, walker, mode, size);
+    const { context, page } = await openWalkerContext(browser, walker, MODES[0], size);
     const problems = [];
     let visits = 0;
     try {
       for (const screen of SCREENS.filter((candidate) => candidate.roles.includes(walker.role))) {
-        problems.push(...(await visitScreen(page, screen, walker, mode, size, data)));
+        problems.push(...(await visitScreen(page, screen, walker, size, data, timings)));
         visits += 1;
       }
     } finally {
@@ -718,5 +763,6 @@ export async function walk(browser, data, mode, size, concurrency = 2) {
   return {
     problems: results.flatMap((result) => result.problems),
     visits: results.reduce((sum, result) => sum + result.visits, 0),
+    timings,
   };
 }
