@@ -42,25 +42,48 @@ step "Checking the committed query data matches the SQL"
 step "Linting Rust (clippy, warnings are errors)"
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 
-step "Running Rust tests"
-cargo nextest run --workspace --no-fail-fast --status-level fail --final-status-level slow
-
-ensure_web_deps
-# Side by side: each is one node process, and the machine has cores to spare.
-step "Linting and type-checking the web app"
-web_typecheck() { cd "$ROOT/web" && npm run --silent typecheck; }
-start_beside "$LOCAL/logs/typecheck.log" web_typecheck
-typecheck=$BESIDE_PID
-(cd web && npm run --silent lint)
-finish_beside "$typecheck" "$LOCAL/logs/typecheck.log" \
-  "the web app does not type-check (above); 'cd web && npm run typecheck' repeats it"
-step "Checking the web's API types match the gateway"
-scripts/gen-api-types.sh --check
-step "Running web unit tests"
-(cd web && npm test --silent)
-
+# Built before anything runs: the Rust tests, the services (the browser stage's
+# stack, and the gateway that prints the API document the web's types are
+# checked against). Compiling takes both cores; what follows mostly waits.
+step "Building the Rust tests"
+cargo nextest run --workspace --no-run --cargo-quiet
 build_services
-build_web
+ensure_web_deps
+
+# The web's checks, one after another in one process at a time (lint and the
+# type check side by side, as each is one node process).
+web_checks() {
+  step "Linting and type-checking the web app"
+  web_typecheck() { cd "$ROOT/web" && npm run --silent typecheck; }
+  start_beside "$LOCAL/logs/typecheck.log" web_typecheck
+  local typecheck=$BESIDE_PID
+  (cd "$ROOT/web" && npm run --silent lint)
+  finish_beside "$typecheck" "$LOCAL/logs/typecheck.log" \
+    "the web app does not type-check (above); 'cd web && npm run typecheck' repeats it"
+  step "Checking the web's API types match the gateway"
+  "$ROOT/scripts/gen-api-types.sh" --check
+  step "Running web unit tests"
+  (cd "$ROOT/web" && npm test --silent)
+  build_web
+}
+
+# Side by side: the Rust tests mostly wait on PostgreSQL, NATS and S3, and the
+# web's checks use the cores meanwhile (docs/adr/0022-test-parallelism.md).
+# The latency tests time answers, so they run after, alone.
+step "Running Rust tests, the web's checks beside them (log in .local/logs/web-checks.log)"
+start_beside "$LOCAL/logs/web-checks.log" web_checks
+web=$BESIDE_PID
+rust_ok=true
+cargo nextest run --workspace --no-fail-fast --status-level fail --final-status-level slow \
+  -E 'not test(/^latency::/)' || rust_ok=false
+finish_beside "$web" "$LOCAL/logs/web-checks.log" \
+  "the web's checks failed (their log above); 'cd web && npm run lint', 'npm run typecheck', 'npm test' and 'scripts/gen-api-types.sh --check' repeat them"
+step "The web's checks passed (log in .local/logs/web-checks.log)"
+$rust_ok || fail "Rust tests failed (above); 'cargo nextest run NAME' repeats one"
+step "Running the latency tests alone"
+cargo nextest run --workspace --no-fail-fast --status-level fail --final-status-level slow \
+  -E 'test(/^latency::/)'
+
 ensure_chromium
 
 step "Starting two fresh stacks: one for the browser tests, one for the contract test"
