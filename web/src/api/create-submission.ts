@@ -8,9 +8,14 @@ import type { Submission } from '@/types/api';
 /**
  * Sends a finished chore as multipart (choreId, completedAt, notes and an
  * optional photo); `onProgress` follows the upload from 0 to 1; `token`
- * sends it as the child whose session that is (the family tablet).
+ * sends it as the child whose session that is (the family tablet);
+ * `idempotencyKey` makes a retry of the same send answer the first
+ * submission instead of making a second (ADR 0120).
  */
-export function createSubmission(form: FormData, options: Pick<UploadOptions, 'onProgress' | 'token'> = {}): Promise<Submission> {
+export function createSubmission(
+  form: FormData,
+  options: Pick<UploadOptions, 'onProgress' | 'token' | 'idempotencyKey'> = {},
+): Promise<Submission> {
   return upload<Submission>('/submissions', form, options);
 }
 

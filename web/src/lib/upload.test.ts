@@ -62,6 +62,19 @@ describe('upload', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
+  it('sends the idempotency key as the Idempotency-Key header, and none without one', async () => {
+    const requests = stubUpload();
+    const keyed = upload('/submissions', new FormData(), { idempotencyKey: 'tap-0f1e2d3c' });
+    const plain = upload('/submissions', new FormData());
+    expect(requests[0]?.headers['idempotency-key']).toBe('tap-0f1e2d3c');
+    expect(requests[1]?.headers).not.toHaveProperty('idempotency-key');
+
+    requests[0]?.respond(201, { id: 's1' });
+    requests[1]?.respond(201, { id: 's2' });
+    await expect(keyed).resolves.toEqual({ id: 's1' });
+    await expect(plain).resolves.toEqual({ id: 's2' });
+  });
+
   it('ends the session on a 401', async () => {
     const requests = stubUpload();
     const result = upload('/submissions', new FormData());

@@ -11,6 +11,12 @@ export interface UploadOptions {
    * browser's session. A 401 then ends no session here.
    */
   token?: string;
+  /**
+   * Sent as the `Idempotency-Key` header: the same send made again with the
+   * same key (a retry after a lost answer) is answered with the first result
+   * and makes nothing new. Made once per user action, kept for its retries.
+   */
+  idempotencyKey?: string;
 }
 
 /**
@@ -18,14 +24,20 @@ export interface UploadOptions {
  * XMLHttpRequest so that the upload's progress can be shown (fetch reports
  * none). Failures are those of api calls: an ApiError for a non-2xx answer (a
  * 401 ends the session), a TypeError when the network fails, an AbortError
- * when `signal` aborts. With `token`, the call carries that token instead.
+ * when `signal` aborts. With `token`, the call carries that token instead;
+ * with `idempotencyKey`, an `Idempotency-Key` header.
  */
-export function upload<T>(path: string, form: FormData, { onProgress, signal, token }: UploadOptions = {}): Promise<T> {
+export function upload<T>(
+  path: string,
+  form: FormData,
+  { onProgress, signal, token, idempotencyKey }: UploadOptions = {},
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', apiUrl(path));
     const headers = requestHeaders(token === undefined);
     if (token !== undefined) headers.set('Authorization', `Bearer ${token}`);
+    if (idempotencyKey !== undefined) headers.set('Idempotency-Key', idempotencyKey);
     headers.forEach((value, name) => xhr.setRequestHeader(name, value));
 
     xhr.upload.addEventListener('progress', (event) => {
