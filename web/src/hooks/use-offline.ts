@@ -14,6 +14,14 @@ function subscribeToOnline(onChange: () => void): () => void {
 const browserOnline = () => navigator.onLine;
 
 /**
+ * Whether the app is offline now, as useOffline says it, for code that acts
+ * at a moment rather than renders (a tap sent now or kept for later).
+ */
+export function isOffline(): boolean {
+  return !navigator.onLine || useConnectivityStore.getState().networkFailed;
+}
+
+/**
  * Whether the app is offline: the browser says it has no network, or the
  * last API call got no answer. Coming back online (the browser's 'online'
  * event, or any call answered) ends it.

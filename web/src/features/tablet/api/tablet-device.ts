@@ -1,21 +1,32 @@
 import type { TabletBoard, TabletUnlockInput } from '../types';
 import { ApiError, apiUrl, failedResponse, parseBody, requestHeaders } from '@/lib/api-client';
+import { reportNetworkOutcome } from '@/stores/connectivity-store';
 import type { AuthResponse } from '@/types/api';
 
 /**
  * A call the tablet makes with its device token (`X-Tablet-Token`), never
  * with a session: a 401 says the tablet was removed, and ends no session.
+ * Like every API call it tells the connectivity store whether an answer came
+ * (the board's waiting taps go when one comes again).
  */
 async function tabletCall<T>(deviceToken: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const headers = requestHeaders(false);
   headers.set('X-Tablet-Token', deviceToken);
   if (body !== undefined) headers.set('Content-Type', 'application/json');
-  const response = await fetch(apiUrl(path), {
-    method: body === undefined ? 'GET' : 'POST',
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal,
-  });
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), {
+      method: body === undefined ? 'GET' : 'POST',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    // A TypeError: no answer came (offline, server out of reach); an abort says nothing of the network.
+    if (error instanceof TypeError) reportNetworkOutcome(false);
+    throw error;
+  }
+  reportNetworkOutcome(true);
   const data = parseBody(await response.text());
   if (!response.ok) throw failedResponse(response.status, data, false);
   return data as T;

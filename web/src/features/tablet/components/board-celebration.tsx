@@ -19,7 +19,8 @@ export interface BoardCelebrationProps {
 
 /**
  * "Well done, Mia!" over the board after a chore is sent, with what it can
- * earn, announced as it shows (its live region is always on the page, so
+ * earn (or, tapped offline, that it is saved and goes when the tablet is
+ * back online), announced as it shows (its live region is always on the page, so
  * that what fills it is read out); confetti falls unless the system asks for
  * less motion. It goes on "Thanks!" or after CELEBRATION_MS.
  */
@@ -61,7 +62,7 @@ export function BoardCelebration({ sent, onClose }: BoardCelebrationProps) {
         {sent && (
           <>
             <p className="board-celebration__title">{t('celebration.title', { name: sent.childName })}</p>
-            <p>{t('celebration.sent', { chore: sent.choreName })}</p>
+            <p>{sent.waiting ? t('celebration.waiting', { chore: sent.choreName }) : t('celebration.sent', { chore: sent.choreName })}</p>
             {sent.reward && <p className="board-celebration__reward">{t('celebration.reward', { reward: sent.reward })}</p>}
           </>
         )}

@@ -5,11 +5,13 @@ import { useNavigate } from 'react-router';
 import { sendAsChild } from '../api/send-as-child';
 import { tabletRemoved, unlockTablet } from '../api/tablet-device';
 import { useIdleTimeout } from '../hooks/use-idle-timeout';
+import type { WaitingTap } from '../stores/waiting-taps-store';
 import { PIN_LENGTH, PinPad } from './pin-pad';
 import { logoutOnServer } from '@/api/logout';
 import { Alert, Button, Dialog, Spinner } from '@/components/ui';
 import { Field } from '@/components/ui/field';
 import { paths } from '@/config/paths';
+import { isOffline, useOffline } from '@/hooks/use-offline';
 import { getErrorMessage } from '@/lib/api-client';
 import { useSessionStore } from '@/stores/session-store';
 import { useTabletStore } from '@/stores/tablet-store';
@@ -23,15 +25,26 @@ export interface BoardChild {
   hasPin: boolean;
 }
 
-/** What a tap on the board asks of a child's PIN: send a chore, or open the child's own page. */
-export type BoardAction = { kind: 'send'; child: BoardChild; item: TodayChore } | { kind: 'own'; child: BoardChild };
+/** A tap on a chore: the chore, its time (sent as completedAt) and its key, the same for every try of the tap. */
+export interface ChoreTap {
+  kind: 'send';
+  child: BoardChild;
+  item: TodayChore;
+  tappedAt: Date;
+  idempotencyKey: string;
+}
 
-/** A chore sent from the board, for the celebration. */
+/** What a tap on the board asks of a child's PIN: send a chore, or open the child's own page. */
+export type BoardAction = ChoreTap | { kind: 'own'; child: BoardChild };
+
+/** A chore sent from the board (or kept to send when the network returns), for the celebration. */
 export interface SentChore {
   childName: string;
   choreName: string;
-  /** What it can earn, in the child's reward unit; null when it pays nothing. */
+  /** What it can earn, in the child's reward unit; null when it pays nothing (or is not known yet). */
   reward: string | null;
+  /** Kept on the tablet, to be sent when it is back online. */
+  waiting?: boolean;
 }
 
 export interface BoardPinDialogProps {
@@ -39,6 +52,8 @@ export interface BoardPinDialogProps {
   action: BoardAction;
   onClose: () => void;
   onSent: (sent: SentChore) => void;
+  /** The tablet is offline: the tap waits to be sent when the network returns. */
+  onWaiting: (tap: WaitingTap) => void;
 }
 
 /**
@@ -46,16 +61,21 @@ export interface BoardPinDialogProps {
  * the chore asks for one (the camera), then the child's PIN, which opens
  * their short session only to send the chore as done now; it ends at once.
  * "My page": the PIN opens the child's own session (their home). A child
- * without a PIN is told a parent sets it. Left alone, it closes after the
- * tablet's idle time, for the next child.
+ * without a PIN is told a parent sets it. Offline, a chore waits on the
+ * tablet (with the PIN, unchecked until it goes), except a photo chore: the
+ * photo is too large to keep, so the child is told to send it once the
+ * tablet is back online. Left alone, it closes after the tablet's idle time,
+ * for the next child.
  */
-export function BoardPinDialog({ deviceToken, action, onClose, onSent }: BoardPinDialogProps) {
+export function BoardPinDialog({ deviceToken, action, onClose, onSent, onWaiting }: BoardPinDialogProps) {
   const { t } = useTranslation('tablet');
   const { child } = action;
   const chore = action.kind === 'send' ? action.item.chore : null;
   const [step, setStep] = useState<'photo' | 'pin'>(chore?.requiresPhoto ? 'photo' : 'pin');
   const [photo, setPhoto] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
+  // The steps come back as they were (the photo kept) if the network returns while this shows.
+  const photoOffline = useOffline() && chore?.requiresPhoto === true;
 
   useIdleTimeout(!busy, onClose);
 
@@ -64,7 +84,7 @@ export function BoardPinDialog({ deviceToken, action, onClose, onSent }: BoardPi
     : child.hasPin
       ? t('pin.title', { name: child.name })
       : t('board.myPageLabel', { name: child.name });
-  const description = !child.hasPin
+  const description = !child.hasPin || photoOffline
     ? undefined
     : step === 'photo'
       ? t('send.photoPrompt', { name: child.name })
@@ -81,6 +101,13 @@ export function BoardPinDialog({ deviceToken, action, onClose, onSent }: BoardPi
             {t('send.ok')}
           </Button>
         </div>
+      ) : photoOffline ? (
+        <div className="board-dialog">
+          <p>{t('send.photoOffline')}</p>
+          <Button block onClick={onClose} data-autofocus>
+            {t('send.ok')}
+          </Button>
+        </div>
       ) : step === 'photo' ? (
         <PhotoStep photo={photo} onChange={setPhoto} onNext={() => setStep('pin')} />
       ) : (
@@ -91,6 +118,7 @@ export function BoardPinDialog({ deviceToken, action, onClose, onSent }: BoardPi
           onBusy={setBusy}
           onBack={chore?.requiresPhoto ? () => setStep('photo') : undefined}
           onSent={onSent}
+          onWaiting={onWaiting}
         />
       )}
     </Dialog>
@@ -159,10 +187,15 @@ interface PinStepProps {
   onBusy: (busy: boolean) => void;
   onBack?: () => void;
   onSent: (sent: SentChore) => void;
+  onWaiting: (tap: WaitingTap) => void;
 }
 
-/** The child's PIN: four digits unlock at once, then send the chore (or open their page). */
-function PinStep({ deviceToken, action, photo, onBusy, onBack, onSent }: PinStepProps) {
+/**
+ * The child's PIN: four digits unlock at once, then send the chore (or open
+ * their page). A chore that finds no network (offline already, or no answer
+ * to the unlock or the send) waits on the tablet with the PIN entered.
+ */
+function PinStep({ deviceToken, action, photo, onBusy, onBack, onSent, onWaiting }: PinStepProps) {
   const { t } = useTranslation('tablet');
   const navigate = useNavigate();
   const [pin, setPin] = useState('');
@@ -180,18 +213,42 @@ function PinStep({ deviceToken, action, photo, onBusy, onBack, onSent }: PinStep
     setError(text);
   };
 
-  /** The chore goes as the child, their session ending at once; then the celebration. */
-  const send = async (session: AuthResponse, item: TodayChore) => {
+  /** No network for the tap: it waits on the tablet (a photo chore cannot: its photo is not kept). */
+  const noNetwork = (tap: ChoreTap, pin: string) => {
+    if (tap.item.chore.requiresPhoto) {
+      failed(t('send.photoOffline'));
+      return;
+    }
+    onWaiting({
+      key: tap.idempotencyKey,
+      childId: tap.child.id,
+      childName: tap.child.name,
+      choreId: tap.item.chore.id,
+      choreName: tap.item.chore.name,
+      pin,
+      completedAt: tap.tappedAt.toISOString(),
+    });
+  };
+
+  /** The chore goes as the child with the tap's time and key, their session ending at once; then the celebration. */
+  const send = async (session: AuthResponse, tap: ChoreTap, pin: string) => {
     try {
-      const submission = await sendAsChild(session.token, item.chore.id, photo);
+      const submission = await sendAsChild(session.token, {
+        choreId: tap.item.chore.id,
+        photo,
+        completedAt: tap.tappedAt,
+        idempotencyKey: tap.idempotencyKey,
+      });
       const amount = submission.baseReward;
       onSent({
         childName: action.child.name,
-        choreName: item.chore.name,
+        choreName: tap.item.chore.name,
         reward: amount > 0 ? formatReward(amount, session.user?.profile?.rewardDisplayType) : null,
       });
     } catch (failure) {
-      failed(getErrorMessage(failure, t('send.failed')));
+      // No answer: the server may have the chore or not; sent again with its key, it is made once.
+      if (failure instanceof TypeError) noNetwork(tap, pin);
+      else failed(getErrorMessage(failure, t('send.failed')));
     }
   };
 
@@ -211,6 +268,10 @@ function PinStep({ deviceToken, action, photo, onBusy, onBack, onSent }: PinStep
     setPin(value);
     if (value.length > 0) setError(null);
     if (value.length < PIN_LENGTH || busy) return;
+    if (action.kind === 'send' && isOffline()) {
+      noNetwork(action, value);
+      return;
+    }
     working(true);
     let session: AuthResponse;
     try {
@@ -220,10 +281,11 @@ function PinStep({ deviceToken, action, photo, onBusy, onBack, onSent }: PinStep
         useTabletStore.getState().forgetTablet();
         return;
       }
-      failed(getErrorMessage(failure, t('pin.failed')));
+      if (action.kind === 'send' && failure instanceof TypeError) noNetwork(action, value);
+      else failed(getErrorMessage(failure, t('pin.failed')));
       return;
     }
-    if (action.kind === 'send') await send(session, action.item);
+    if (action.kind === 'send') await send(session, action, value);
     else openOwnPage(session);
   };
 

@@ -4,6 +4,8 @@ import { useCallback, useId, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
+import { useWaitingTaps } from '../hooks/use-waiting-taps';
+import { useWaitingTapsStore, type WaitingTap } from '../stores/waiting-taps-store';
 import type { TabletBoard } from '../types';
 import { boardStateText, boardTone, canSend } from '../utils/board';
 import { BoardCelebration } from './board-celebration';
@@ -14,6 +16,7 @@ import { Alert, Button, Dialog, Spinner } from '@/components/ui';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { getErrorMessage } from '@/lib/api-client';
 import { choreEmoji } from '@/lib/emoji';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { queryKeys } from '@/lib/query-keys';
 import { homePathFor } from '@/lib/roles';
 import type { ChildToday, TodayChore, User } from '@/types/api';
@@ -35,7 +38,9 @@ export interface FamilyBoardProps {
  * The family board: a column per child with today's chores, for everyone to
  * see without a PIN. A tap on a chore the child can still do sends it with
  * their PIN; "My page" opens the child's own session; "Parents", in the
- * corner, signs a parent in to their app.
+ * corner, signs a parent in to their app. A tap made offline waits on the
+ * tablet ("Waiting to send" on its card) and goes when the network returns;
+ * one the server then refuses is named in an alert until put away.
  */
 export function FamilyBoard({ deviceToken, board, ParentSignIn }: FamilyBoardProps) {
   const { t } = useTranslation('tablet');
@@ -46,12 +51,27 @@ export function FamilyBoard({ deviceToken, board, ParentSignIn }: FamilyBoardPro
   const [parents, setParents] = useState(false);
   const { data, error } = board;
 
+  const refreshBoard = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: queryKeys.tabletBoard(deviceToken) }),
+    [queryClient, deviceToken],
+  );
+  useWaitingTaps(deviceToken, refreshBoard);
+  const waitingTaps = useWaitingTapsStore((state) => state.taps);
+  const refused = useWaitingTapsStore((state) => state.refused);
+
   const onSent = (chore: SentChore) => {
     setAction(null);
     setSent(chore);
-    void queryClient.invalidateQueries({ queryKey: queryKeys.tabletBoard(deviceToken) });
+    void refreshBoard();
+  };
+  const onWaiting = (tap: WaitingTap) => {
+    useWaitingTapsStore.getState().add(tap);
+    setAction(null);
+    setSent({ childName: tap.childName, choreName: tap.choreName, reward: null, waiting: true });
   };
   const endCelebration = useCallback(() => setSent(null), []);
+  const waitingOf = (childId: string) =>
+    new Set(waitingTaps.filter((tap) => tap.childId === childId).map((tap) => tap.choreId));
 
   const pins = new Map((data?.children ?? []).map((child) => [child.id, child.hasPin]));
   // A child the tablet does not list cannot sign in here: as without a PIN.
@@ -60,6 +80,9 @@ export function FamilyBoard({ deviceToken, board, ParentSignIn }: FamilyBoardPro
     name: column.childName,
     hasPin: pins.get(column.childId) ?? false,
   });
+  // A tap gets its time and key here, once: every try of it (a PIN again, a send after the network returns) sends the same.
+  const tap = (column: ChildToday, item: TodayChore) =>
+    setAction({ kind: 'send', child: childOf(column), item, tappedAt: new Date(), idempotencyKey: newIdempotencyKey() });
 
   return (
     <div className="board">
@@ -91,6 +114,22 @@ export function FamilyBoard({ deviceToken, board, ParentSignIn }: FamilyBoardPro
           </div>
         )}
         {error && data && <Alert variant="info">{t('board.stale')}</Alert>}
+        {/* A waiting tap the server refused: an alert (an assertive live region, read out as it comes) until put away. */}
+        {refused.map((refusal) => (
+          <div key={refusal.key} className="board__problem">
+            <Alert title={t('waiting.refused', { name: refusal.childName, chore: refusal.choreName })}>
+              {refusal.message}
+            </Alert>
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={t('waiting.dismissLabel', { name: refusal.childName, chore: refusal.choreName })}
+              onClick={() => useWaitingTapsStore.getState().dismissRefusal(refusal.key)}
+            >
+              {t('waiting.dismiss')}
+            </Button>
+          </div>
+        ))}
         {data && data.today.children.length === 0 && <p className="muted">{t('board.noChildren')}</p>}
         {data && data.today.children.length > 0 && (
           <div className="board__columns">
@@ -99,7 +138,8 @@ export function FamilyBoard({ deviceToken, board, ParentSignIn }: FamilyBoardPro
                 key={column.childId}
                 column={column}
                 timeZone={data.today.timeZone}
-                onSend={(item) => setAction({ kind: 'send', child: childOf(column), item })}
+                waiting={waitingOf(column.childId)}
+                onSend={(item) => tap(column, item)}
                 onOwnPage={() => setAction({ kind: 'own', child: childOf(column) })}
               />
             ))}
@@ -108,7 +148,13 @@ export function FamilyBoard({ deviceToken, board, ParentSignIn }: FamilyBoardPro
         <BoardCelebration sent={sent} onClose={endCelebration} />
       </main>
       {action && (
-        <BoardPinDialog deviceToken={deviceToken} action={action} onClose={() => setAction(null)} onSent={onSent} />
+        <BoardPinDialog
+          deviceToken={deviceToken}
+          action={action}
+          onClose={() => setAction(null)}
+          onSent={onSent}
+          onWaiting={onWaiting}
+        />
       )}
       <Dialog open={parents} onClose={() => setParents(false)} title={t('parents.title')} description={t('parents.description')}>
         <ParentSignIn onSignedIn={(user) => void navigate(homePathFor(user.role), { replace: true })} />
@@ -120,12 +166,14 @@ export function FamilyBoard({ deviceToken, board, ParentSignIn }: FamilyBoardPro
 interface BoardColumnProps {
   column: ChildToday;
   timeZone: string;
+  /** The ids of the chores of this child waiting on the tablet to be sent. */
+  waiting: ReadonlySet<string>;
   onSend: (item: TodayChore) => void;
   onOwnPage: () => void;
 }
 
 /** A child's column: their picture and name, "Paused until …" when paused, and their chores of today. */
-function BoardColumn({ column, timeZone, onSend, onOwnPage }: BoardColumnProps) {
+function BoardColumn({ column, timeZone, waiting, onSend, onOwnPage }: BoardColumnProps) {
   const { t } = useTranslation('tablet');
   const headingId = useId();
   const name = column.childName;
@@ -150,7 +198,12 @@ function BoardColumn({ column, timeZone, onSend, onOwnPage }: BoardColumnProps) 
         <ul className="board-column__chores" aria-label={t('board.choresOf', { name })}>
           {column.chores.map((item) => (
             <li key={item.chore.id}>
-              <ChoreCard item={item} timeZone={timeZone} onSend={() => onSend(item)} />
+              <ChoreCard
+                item={item}
+                timeZone={timeZone}
+                waiting={waiting.has(item.chore.id)}
+                onSend={() => onSend(item)}
+              />
             </li>
           ))}
         </ul>
@@ -162,14 +215,20 @@ function BoardColumn({ column, timeZone, onSend, onOwnPage }: BoardColumnProps) 
 interface ChoreCardProps {
   item: TodayChore;
   timeZone: string;
+  /** Tapped offline and waiting on the tablet to be sent: no button, "Waiting to send". */
+  waiting: boolean;
   onSend: () => void;
 }
 
-/** A chore as a big card: its picture, name, where it stands and when it is due; a button while it can be sent. */
-function ChoreCard({ item, timeZone, onSend }: ChoreCardProps) {
+/**
+ * A chore as a big card: its picture, name, where it stands and when it is
+ * due; a button while it can be sent. One waiting to be sent looks like one
+ * sent (it is on its way) and says so in words.
+ */
+function ChoreCard({ item, timeZone, waiting, onSend }: ChoreCardProps) {
   const { t } = useTranslation('tablet');
   const { chore } = item;
-  const className = cn('board-chore', `board-chore--${boardTone(item)}`);
+  const className = cn('board-chore', `board-chore--${waiting ? 'sent' : boardTone(item)}`);
   // The pauses between the parts are read out; on screen each part is a line of its own.
   const content = (
     <>
@@ -179,7 +238,7 @@ function ChoreCard({ item, timeZone, onSend }: ChoreCardProps) {
       <span className="board-chore__text">
         <span className="board-chore__name">{chore.name}</span>
         <span className="visually-hidden">, </span>
-        <span className="board-chore__state">{boardStateText(item)}</span>
+        <span className="board-chore__state">{waiting ? t('board.state.waiting') : boardStateText(item)}</span>
         {item.dueAt && (
           <>
             <span className="visually-hidden">, </span>
@@ -189,7 +248,7 @@ function ChoreCard({ item, timeZone, onSend }: ChoreCardProps) {
       </span>
     </>
   );
-  return canSend(item) ? (
+  return canSend(item) && !waiting ? (
     <button type="button" className={className} onClick={onSend}>
       {content}
     </button>

@@ -1,8 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { WAITING_RETRY_MS } from '../hooks/use-waiting-taps';
+import { useWaitingTapsStore } from '../stores/waiting-taps-store';
 import type { TabletBoard } from '../types';
+import { useConnectivityStore } from '@/stores/connectivity-store';
 import { useSessionStore } from '@/stores/session-store';
 import { useTabletStore } from '@/stores/tablet-store';
 import { buildChore, buildSubmission } from '@/testing/chores';
@@ -111,8 +114,12 @@ async function miaChore(name: RegExp): Promise<HTMLElement> {
   return within(await screen.findByRole('region', { name: 'Mia' })).getByRole('button', { name });
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 beforeEach(() => {
   useTabletStore.getState().setDeviceToken(DEVICE);
+  // The queue is module state, kept in memory: each test starts with none waiting.
+  useWaitingTapsStore.setState({ taps: [], refused: [], sending: false });
 });
 
 describe('the family board', () => {
@@ -172,6 +179,8 @@ describe('the family board', () => {
     expect(upload?.headers.authorization).toBe('Bearer mia-token');
     expect(upload?.form.get('choreId')).toBe('cat');
     expect(Number.isNaN(Date.parse(upload?.form.get('completedAt') as string))).toBe(false);
+    // The tap's key goes with it: were the answer lost, a send again would make no second submission.
+    expect(upload?.headers['idempotency-key']).toMatch(UUID);
     expect(upload?.form.get('photo')).toBeNull();
     // The child's session was never this browser's.
     expect(useSessionStore.getState().token).toBeNull();
@@ -357,5 +366,246 @@ describe('the family board', () => {
       }),
     ).toBeTruthy();
     expect(useTabletStore.getState().deviceToken).toBeNull();
+  });
+});
+
+/** What navigator.onLine says, as the browser would change it. */
+function browserOnline(online: boolean) {
+  vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(online);
+}
+
+/** The network comes back: the browser says so and fires 'online'. */
+function goOnline() {
+  browserOnline(true);
+  act(() => {
+    window.dispatchEvent(new Event('online'));
+  });
+}
+
+/** Whether `text` is in any entry of the browser's storage (key or value). */
+function storedAnywhere(text: string): boolean {
+  return [window.localStorage, window.sessionStorage].some((storage) =>
+    Array.from({ length: storage.length }, (_, index) => storage.key(index) ?? '').some(
+      (key) => key.includes(text) || (storage.getItem(key) ?? '').includes(text),
+    ),
+  );
+}
+
+/** The chores in Mia's column. */
+function miaChores(): HTMLElement {
+  return within(column('Mia')).getByRole('list', { name: "Mia's chores" });
+}
+
+/**
+ * Mia taps Feed the cat with the tablet offline and enters `pin`; resolves
+ * with the moments just before and after her tap (its time is sent later).
+ */
+async function tapOffline(user: ReturnType<typeof userEvent.setup>, pin = '2580') {
+  const card = await miaChore(/^Feed the cat/);
+  browserOnline(false);
+  const before = Date.now();
+  await user.click(card);
+  const after = Date.now();
+  await enterPin(user, pin);
+  return { before, after };
+}
+
+describe('taps made offline', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('wait on the tablet, shown waiting, with no request made and the PIN never stored', async () => {
+    const user = userEvent.setup();
+    const { requests } = stubTablet();
+    const uploads = stubUpload();
+    renderRoute('/tablet');
+
+    await tapOffline(user);
+
+    // Celebrated all the same, saying it goes later.
+    const region = (await screen.findByText('Well done, Mia!')).closest('[role="status"]');
+    expect(region?.textContent).toContain('Feed the cat is saved. It will be sent when the tablet is back online.');
+    expect(region?.textContent).not.toContain('A parent will check it.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Its card says it waits, in words, and offers it no more.
+    const waitingState = within(miaChores()).getByText('Waiting to send');
+    expect(waitingState.closest('li')?.textContent).toContain('Feed the cat');
+    expect(waitingState.closest('button')).toBeNull();
+    expect(within(miaChores()).queryByRole('button', { name: /Feed the cat/ })).toBeNull();
+    // Leo's Feed the cat is his own, still to do.
+    expect(within(column('Leo')).getByRole('button', { name: /^Feed the cat/ })).toBeTruthy();
+
+    expect(requests.filter((request) => request.path !== '/tablet/board')).toEqual([]);
+    expect(uploads).toHaveLength(0);
+    expect(useWaitingTapsStore.getState().taps).toMatchObject([{ childId: 'mia', choreId: 'cat', pin: '2580' }]);
+    expect(storedAnywhere('2580')).toBe(false);
+  });
+
+  it('go once when the network returns: unlock, the chore with its key and time, then the logout', async () => {
+    const user = userEvent.setup();
+    let sent = false;
+    const { fetchMock, requests } = stubTablet({
+      board: () =>
+        buildBoard(sent ? item(cat, 'DONE', { submission: { id: 'new', status: 'PENDING', late: false } }) : item(cat, 'TODO')),
+    });
+    const uploads = stubUpload();
+    renderRoute('/tablet');
+    const { before, after } = await tapOffline(user);
+    await screen.findByText('Well done, Mia!');
+    const [waiting] = useWaitingTapsStore.getState().taps;
+
+    // Two signs of the network at once (the browser's, a call answered): still one send.
+    goOnline();
+    goOnline();
+
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    expect(requests.filter((request) => request.path === '/tablet/unlock').map((request) => request.body)).toEqual([
+      { childId: 'mia', pin: '2580' },
+    ]);
+    const [upload] = uploads;
+    expect(upload?.url).toBe('/api/submissions');
+    expect(upload?.headers.authorization).toBe('Bearer mia-token');
+    expect(upload?.headers['idempotency-key']).toMatch(UUID);
+    expect(upload?.headers['idempotency-key']).toBe(waiting?.key);
+    expect(upload?.form.get('choreId')).toBe('cat');
+    // Done when she tapped, not when it went.
+    const completedAt = Date.parse(upload?.form.get('completedAt') as string);
+    expect(completedAt).toBeGreaterThanOrEqual(before);
+    expect(completedAt).toBeLessThanOrEqual(after);
+    // Her session ends once the chore is answered.
+    expect(callTo(fetchMock.mock.calls, '/auth/logout')).toBeUndefined();
+
+    sent = true;
+    upload?.respond(201, buildSubmission({ id: 'new', chore: cat, childId: 'mia', childName: 'Mia' }));
+
+    await waitFor(() => expect(within(miaChores()).getAllByText('Sent, waiting for a parent')).toHaveLength(2));
+    expect(within(miaChores()).queryByText('Waiting to send')).toBeNull();
+    expect(useWaitingTapsStore.getState().taps).toEqual([]);
+    const logouts = fetchMock.mock.calls.filter((call) => typeof call[0] === 'string' && call[0].endsWith('/auth/logout'));
+    expect(logouts).toHaveLength(1);
+    expect(logouts[0] && headersOf(logouts[0]).get('Authorization')).toBe('Bearer mia-token');
+
+    // Nothing waits any more: the network's next return sends nothing.
+    goOnline();
+    expect(requests.filter((request) => request.path === '/tablet/unlock')).toHaveLength(1);
+    expect(uploads).toHaveLength(1);
+    expect(useSessionStore.getState().token).toBeNull();
+  });
+
+  it('stay waiting when the send gets no answer, and go again 30 s later with the same key', async () => {
+    // Only the retry's interval is faked: the rest of the page keeps real time. vi.waitFor polls on real timers.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const user = userEvent.setup();
+    const { requests } = stubTablet();
+    const uploads = stubUpload();
+    renderRoute('/tablet');
+    await tapOffline(user);
+    await screen.findByText('Well done, Mia!');
+
+    goOnline();
+    await vi.waitFor(() => expect(uploads).toHaveLength(1));
+    uploads[0]?.failNetwork();
+
+    await vi.waitFor(() => expect(useWaitingTapsStore.getState().sending).toBe(false));
+    expect(useWaitingTapsStore.getState().taps).toHaveLength(1);
+    expect(within(miaChores()).getByText('Waiting to send')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    act(() => {
+      vi.advanceTimersByTime(WAITING_RETRY_MS);
+    });
+    await vi.waitFor(() => expect(uploads).toHaveLength(2));
+    expect(requests.filter((request) => request.path === '/tablet/unlock')).toHaveLength(2);
+    const [first, second] = uploads;
+    expect(second?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
+    expect(second?.form.get('completedAt')).toBe(first?.form.get('completedAt'));
+
+    second?.respond(201, buildSubmission({ id: 'new', chore: cat, childId: 'mia', childName: 'Mia' }));
+    await vi.waitFor(() => expect(useWaitingTapsStore.getState().taps).toEqual([]));
+  });
+
+  it('wait too when the unlock gets no answer, and go when an API call is answered again', async () => {
+    const user = userEvent.setup();
+    let reachable = false;
+    const { requests } = stubApi(({ method, path }) => {
+      if (method === 'GET' && path === '/tablet/board') return jsonResponse(200, buildBoard());
+      if (method === 'POST' && path === '/tablet/unlock') {
+        if (!reachable) throw new TypeError('Failed to fetch');
+        return jsonResponse(200, { token: 'mia-token', user: mia });
+      }
+      if (method === 'POST' && path === '/auth/logout') return new Response(null, { status: 204 });
+      return undefined;
+    });
+    const uploads = stubUpload();
+    renderRoute('/tablet');
+
+    // The browser thinks it is online; the server cannot be reached.
+    await user.click(await miaChore(/^Feed the cat/));
+    await enterPin(user, '2580');
+    const region = (await screen.findByText('Well done, Mia!')).closest('[role="status"]');
+    expect(region?.textContent).toContain('Feed the cat is saved.');
+    expect(within(miaChores()).getByText('Waiting to send')).toBeTruthy();
+    expect(useConnectivityStore.getState().networkFailed).toBe(true);
+
+    // A call is answered again (the connectivity store says so): the tap goes.
+    reachable = true;
+    act(() => useConnectivityStore.getState().setNetworkFailed(false));
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    expect(requests.filter((request) => request.path === '/tablet/unlock')).toHaveLength(2);
+    expect(uploads[0]?.headers['idempotency-key']).toMatch(UUID);
+    uploads[0]?.respond(201, buildSubmission({ id: 'new', chore: cat, childId: 'mia', childName: 'Mia' }));
+    await waitFor(() => expect(useWaitingTapsStore.getState().taps).toEqual([]));
+  });
+
+  it('leave the queue when the server refuses them, and the board names the child, the chore and why', async () => {
+    const user = userEvent.setup();
+    const { requests } = stubTablet();
+    const uploads = stubUpload();
+    renderRoute('/tablet');
+
+    // Offline the PIN cannot be checked: a wrong one waits like any other.
+    await tapOffline(user, '1111');
+    await user.click(await screen.findByRole('button', { name: 'Thanks!' }));
+    goOnline();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Feed the cat from Mia could not be sent');
+    expect(alert.textContent).toContain('That PIN is not right');
+    expect(requests.filter((request) => request.path === '/tablet/unlock')).toHaveLength(1);
+    expect(uploads).toHaveLength(0);
+    expect(useWaitingTapsStore.getState().taps).toEqual([]);
+    // The chore can be tapped again.
+    expect(within(miaChores()).getByRole('button', { name: /^Feed the cat\W+To do$/ })).toBeTruthy();
+
+    // No further try of it.
+    goOnline();
+    expect(requests.filter((request) => request.path === '/tablet/unlock')).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'OK, close the note about Feed the cat from Mia' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('refuse a photo chore offline: the tablet must be online to send a photo, and nothing waits', async () => {
+    const user = userEvent.setup();
+    const { requests } = stubTablet();
+    renderRoute('/tablet');
+
+    const card = await miaChore(/^Sweep the porch/);
+    browserOnline(false);
+    await user.click(card);
+
+    const dialog = screen.getByRole('dialog', { name: 'Sweep the porch' });
+    expect(
+      within(dialog).getByText('The tablet must be online to send a photo. Try again when it is back online.'),
+    ).toBeTruthy();
+    expect(within(dialog).queryByLabelText('Photo of the chore')).toBeNull();
+    expect(within(dialog).queryByRole('group', { name: 'PIN pad' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(useWaitingTapsStore.getState().taps).toEqual([]);
+    expect(within(miaChores()).queryByText('Waiting to send')).toBeNull();
+    expect(requests.some((request) => request.path === '/tablet/unlock')).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 
 import { getTabletBoard, tabletRemoved } from '../api/tablet-device';
+import { useWaitingTapsStore } from '../stores/waiting-taps-store';
 import { FamilyBoard, type ParentSignInProps } from './family-board';
 import { logoutOnServer } from '@/api/logout';
 import { AuthLayout } from '@/components/layouts/auth-layout';
@@ -74,6 +75,11 @@ export function TabletPage({ ParentSignIn }: TabletPageProps) {
   useEffect(() => {
     if (board.error && tabletRemoved(board.error)) useTabletStore.getState().forgetTablet();
   }, [board.error]);
+
+  // No longer the family tablet (however it was removed): the taps waiting here, with their PINs, go too.
+  useEffect(() => {
+    if (!deviceToken) useWaitingTapsStore.getState().clear();
+  }, [deviceToken]);
 
   if (childSession && sessionToken && !endSessionOnArrival) return <Navigate to={paths.home.getHref()} replace />;
 
