@@ -6,6 +6,8 @@
 // never holds a session, and the card shows the chore sent. On a phone
 // (360×740) the columns stack without sideways scrolling, and the board and
 // a photo chore's steps (the camera first, then the PIN) pass axe-core.
+// Offline, a tap waits on the tablet ("Waiting to send") and is sent once,
+// with its idempotency key and the tap's time, when the network returns.
 // A child's own page ("My page") and the tablet's setup: tablet.test.mjs.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
@@ -56,6 +58,7 @@ before(async () => {
       requiresPhoto: true,
       ...EVERY_DAY,
     }),
+    offline: await createChore(parent.token, { name: 'Tidy the toys', baseReward: 1, categoryId: kitchen.id, ...EVERY_DAY }),
   };
   const mia = await addChild(parent.token, 'Mia', { uiTheme: 'KIDS', ageGroup: 'CHILD' });
   const leo = await addChild(parent.token, 'Leo', { uiTheme: 'TEEN', ageGroup: 'TEEN' });
@@ -104,6 +107,19 @@ async function columnBoxes(page) {
   assert.ok(mia && leo, 'both columns are on the screen');
   return { mia, leo };
 }
+
+/** What the page keeps in localStorage and sessionStorage, keys and values, as one text. */
+function storedText(page) {
+  return page.evaluate(() =>
+    [window.localStorage, window.sessionStorage]
+      .flatMap((storage) =>
+        Array.from({ length: storage.length }, (_, index) => storage.key(index)).map((key) => `${key}=${storage.getItem(key)}`),
+      )
+      .join('\n'),
+  );
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /** The token is refused by the API (its session ended). */
 async function expectRefused(token) {
@@ -209,6 +225,80 @@ describe('the family board', () => {
       assert.ok(submission.photoUrl, `the photo was sent with it: ${JSON.stringify(submission)}`);
       await page.getByRole('status').filter({ hasText: 'Well done, Mia!' }).waitFor();
       await column(page, 'Mia').getByRole('listitem').filter({ hasText: chore.name }).getByText('Sent, waiting for a parent').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a chore tapped offline waits on the tablet, and is sent once when the network returns', async () => {
+    const chore = family.chores.offline;
+    const { context, page } = await openBoard(TABLET_SIZES[0]);
+    // Every API call the page makes from here on, answered or not.
+    const tried = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/')) tried.push(`${request.method()} ${pathname}`);
+    });
+    try {
+      await context.setOffline(true);
+      await page.waitForFunction(() => !navigator.onLine);
+
+      // Mia taps it and enters her PIN: celebrated, saved to go later, nothing sent.
+      await sendableCard(page, 'Mia', chore).click();
+      const dialog = page.getByRole('dialog', { name: chore.name });
+      await dialog.getByText('Hi Mia! Enter your PIN to send it.').waitFor();
+      await enterPin(page, PIN);
+      const celebration = page.getByRole('status').filter({ hasText: 'Well done, Mia!' });
+      await celebration.getByText(`${chore.name} is saved. It will be sent when the tablet is back online.`).waitFor();
+      await page.getByRole('button', { name: 'Thanks!' }).click();
+      await celebration.waitFor({ state: 'hidden' });
+
+      const card = column(page, 'Mia').getByRole('listitem').filter({ hasText: chore.name });
+      await card.getByText('Waiting to send').waitFor();
+      assert.equal(await sendableCard(page, 'Mia', chore).count(), 0);
+      assert.deepEqual(
+        tried.filter((call) => call !== 'GET /api/tablet/board'),
+        [],
+        'nothing but the board was asked for offline',
+      );
+      // The waiting tap holds her PIN in memory only.
+      const stored = await storedText(page);
+      assert.ok(!stored.includes(PIN), `the PIN is in the browser's storage: ${stored}`);
+
+      // The network returns: unlock, the chore with the tap's key and time, the logout, once.
+      const backOnline = Date.now();
+      const [unlocked, submitted, loggedOut] = await Promise.all([
+        nextResponse(page, 'POST', '/tablet/unlock'),
+        nextResponse(page, 'POST', '/submissions'),
+        nextResponse(page, 'POST', '/auth/logout'),
+        context.setOffline(false),
+      ]);
+      assert.equal(unlocked.status(), 200);
+      assert.equal(submitted.status(), 201);
+      assert.equal(loggedOut.status(), 204);
+      const headers = await submitted.request().allHeaders();
+      assert.match(headers['idempotency-key'] ?? '', UUID);
+      const submission = await submitted.json();
+      assert.equal(submission.chore.id, chore.id);
+      assert.ok(Date.parse(submission.completedAt) < backOnline, `done at the tap, not at the send: ${submission.completedAt}`);
+
+      // The board shows it sent; her session has ended.
+      await card.getByText('Sent, waiting for a parent').waitFor();
+      assert.equal(await card.getByText('Waiting to send').count(), 0);
+      await expectRefused((await unlocked.json()).token);
+
+      // Exactly one submission of it waits for a parent, as Mia's.
+      const pending = await api('GET', '/submissions?status=PENDING', family.parent.token);
+      assert.equal(pending.status, 200);
+      const ofChore = pending.data.filter((s) => s.chore?.id === chore.id);
+      assert.equal(ofChore.length, 1, JSON.stringify(pending.data));
+      assert.equal(ofChore[0].id, submission.id);
+      assert.ok(ofChore[0].childName.startsWith('Mia'), JSON.stringify(ofChore[0]));
+      assert.equal(
+        tried.filter((call) => call === 'POST /api/submissions').length,
+        1,
+        `the chore was sent more than once: ${JSON.stringify(tried)}`,
+      );
     } finally {
       await context.close();
     }
