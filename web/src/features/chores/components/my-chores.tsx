@@ -8,7 +8,7 @@ import { useAvailabilityWords } from '@/api/get-today';
 import { PageHeader, ResourceList } from '@/components/ui';
 import { paths } from '@/config/paths';
 import { availabilityByChore, nextAvailableText, type AvailabilityWords } from '@/lib/chores';
-import { useUiTheme } from '@/stores/theme-store';
+import { useThemeContext } from '@/stores/theme-store';
 import type { Chore, ChoreAvailability } from '@/types/api';
 
 interface ChoreAvailabilityNoteProps {
@@ -39,14 +39,14 @@ export function MyChores() {
   const availability = useAvailability();
   const byChore = availabilityByChore(availability.data ?? []);
   const words = useAvailabilityWords();
-  const kids = useUiTheme() === 'KIDS';
+  const context = useThemeContext();
   const { t } = useTranslation('chores');
 
   return (
     <>
       <PageHeader
         title={t('my.title')}
-        description={kids ? t('my.descriptionKids') : t('my.description')}
+        description={t('my.description', { context })}
       />
       <ResourceList query={chores} loadingLabel={t('manage.loading')} empty={t('my.empty')}>
         {(list) => (

@@ -8,7 +8,7 @@ import { Card, PageHeader, ResourceList } from '@/components/ui';
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import { isParentRole } from '@/lib/roles';
 import { useOwnRewardUnit, useSessionStore } from '@/stores/session-store';
-import { useUiTheme } from '@/stores/theme-store';
+import { useThemeContext } from '@/stores/theme-store';
 import type { RewardDisplayType } from '@/types/api';
 
 /**
@@ -42,13 +42,13 @@ function ParentHistory() {
 function ChildHistory() {
   // A child sees only their own chores, all in their own unit.
   const unit = useOwnRewardUnit() ?? undefined;
-  const kids = useUiTheme() === 'KIDS';
+  const context = useThemeContext();
   const { t } = useTranslation('history');
   return (
     <>
       <PageHeader
         title={t('title')}
-        description={kids ? t('descriptionKids') : t('description')}
+        description={t('description', { context })}
       />
       <WaitingList rewardType={unit} />
       <MissedList parent={false} rewardTypeOf={() => unit} />

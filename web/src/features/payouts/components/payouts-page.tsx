@@ -9,7 +9,7 @@ import { Card, PageHeader, ResourceList, Spinner, type ListQuery } from '@/compo
 import { pageTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import { isParentRole } from '@/lib/roles';
 import { useOwnRewardUnit, useSessionStore } from '@/stores/session-store';
-import { useUiTheme } from '@/stores/theme-store';
+import { useThemeContext } from '@/stores/theme-store';
 import type { RewardDisplayType } from '@/types/api';
 
 const NO_REWARD_TYPES: ReadonlyMap<string, RewardDisplayType> = new Map();
@@ -47,7 +47,7 @@ function ChildPayouts() {
   const payouts = usePayouts();
   const childId = useSessionStore((state) => state.user?.childId);
   const unit = useOwnRewardUnit();
-  const kids = useUiTheme() === 'KIDS';
+  const context = useThemeContext();
   const { t } = useTranslation('payouts');
   // A child sees only their own payouts, in their own unit.
   const rewardTypes = childId && unit ? new Map([[childId, unit]]) : NO_REWARD_TYPES;
@@ -55,7 +55,7 @@ function ChildPayouts() {
     <>
       <PageHeader
         title={t('title')}
-        description={kids ? t('childDescriptionKids') : t('childDescription')}
+        description={t('childDescription', { context })}
       />
       <PayoutHistory query={payouts} showParent={false} rewardTypes={rewardTypes} />
     </>

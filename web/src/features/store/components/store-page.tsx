@@ -181,7 +181,7 @@ function ChildStore() {
 
   return (
     <>
-      <PageHeader title={t('title')} description={context === 'kids' ? t('childDescriptionKids') : t('childDescription')} />
+      <PageHeader title={t('title')} description={t('childDescription', { context })} />
       <div className="stat-grid">
         <StatCard label={t('yourSpendJar')} value={formatReward(spend, unit)} tone="accent" icon={<WalletIcon />} />
       </div>

@@ -38,7 +38,7 @@ export function SubmitChorePage() {
     <>
       <PageHeader
         title={t('title')}
-        description={kids ? t('descriptionKids') : t('description')}
+        description={t('description', { context: words.context })}
       />
       <Card>
         <ResourceList
