@@ -105,6 +105,8 @@ const LABEL_IN_NAME: ReadonlyArray<readonly [namespace: string, visible: string,
   ['common', 'actions.edit', 'named.edit'],
   ['store', 'redeem', 'redeemLabel'],
   ['store', 'redeem_kids', 'redeemLabel_kids'],
+  ['dashboard', 'doNow.doIt', 'doNow.doItLabel'],
+  ['dashboard', 'doNow.doIt_kids', 'doNow.doItLabel_kids'],
 ];
 
 describe.each(['en', 'es', 'de'])('the %s accessible names', (language) => {
@@ -125,6 +127,16 @@ describe('the English texts', () => {
       for (const [key, text] of flatten(en[namespace] ?? {})) {
         const names = [...text.matchAll(/<(\w+)>/g)].map((match) => match[1] ?? '');
         expect(names.filter((name) => VOID_ELEMENTS.includes(name)), `${namespace}:${key}`).toEqual([]);
+      }
+    }
+  });
+
+  it('give a KIDS form as the `_kids` context beside its plain key, never as a key of its own (ADR 0117)', () => {
+    for (const namespace of NAMESPACES) {
+      const keys = [...flatten(en[namespace] ?? {}).keys()];
+      expect(keys.filter((key) => /Kids$/.test(key)), namespace).toEqual([]);
+      for (const key of keys.filter((own) => own.endsWith('_kids'))) {
+        expect(keys, `${namespace}:${key}`).toContain(key.slice(0, -'_kids'.length));
       }
     }
   });

@@ -1,12 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
 import {
+  addDays,
   dateIn,
   daysBetween,
   formatCalendarDate,
   formatDate,
   formatDateTime,
   formatMoney,
+  formatRelativeDate,
   formatRelativeDay,
   formatReward,
   fullName,
@@ -191,5 +193,45 @@ describe('formatRelativeDay (a KIDS child: when a chore comes back)', () => {
     expect(formatRelativeDay('2030-03-08T09:00:00Z', family)).toBe('am Freitag');
     expect(formatRelativeDay('2030-03-13T09:00:00Z', family)).toBe('am 13. März');
     expect(formatRelativeDay('2031-01-10T09:00:00Z', { ...family, date: '2030-12-30' })).toBe('am 10. Januar 2031');
+  });
+});
+
+describe('formatRelativeDate (a KIDS child: the day a pause ends)', () => {
+  const family = { date: '2030-03-06', timeZone: 'UTC' };
+
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('counts calendar days from the family\'s today, as formatRelativeDay counts instants', () => {
+    expect(formatRelativeDate('2030-03-07', family)).toBe('tomorrow');
+    expect(formatRelativeDate('2030-03-09', family)).toBe('on Saturday');
+    expect(formatRelativeDate('2030-03-20', family)).toBe('on March 20');
+    // A day is a day in every zone: the browser's does not move it.
+    expect(formatRelativeDate('2030-03-07', { date: '2030-03-06', timeZone: 'Pacific/Auckland' })).toBe('tomorrow');
+    expect(formatRelativeDate('2030-03-07', { date: '2030-03-06', timeZone: 'America/Los_Angeles' })).toBe('tomorrow');
+  });
+
+  it('reads today from the clock when the family\'s date is not known, and shows a date it cannot count as a date', () => {
+    expect(formatRelativeDate('2030-03-07', { timeZone: 'UTC' }, new Date('2030-03-06T12:00:00Z'))).toBe('tomorrow');
+    expect(formatRelativeDate('2030-03-07', { date: 'soon' })).toBe(formatCalendarDate('2030-03-07'));
+  });
+
+  it('speaks Spanish and German', async () => {
+    await i18n.changeLanguage('es');
+    expect(formatRelativeDate('2030-03-07', family)).toBe('mañana');
+    expect(formatRelativeDate('2030-03-09', family)).toBe('el sábado');
+    await i18n.changeLanguage('de');
+    expect(formatRelativeDate('2030-03-09', family)).toBe('am Samstag');
+  });
+});
+
+describe('addDays', () => {
+  it('moves a calendar day across months and years, and refuses what is not a day', () => {
+    expect(addDays('2030-03-06', 1)).toBe('2030-03-07');
+    expect(addDays('2030-02-28', 1)).toBe('2030-03-01');
+    expect(addDays('2030-12-31', 1)).toBe('2031-01-01');
+    expect(addDays('2030-03-01', -1)).toBe('2030-02-28');
+    expect(addDays('tomorrow', 1)).toBeNull();
   });
 });

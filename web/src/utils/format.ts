@@ -169,19 +169,22 @@ export interface FamilyDay {
   timeZone?: string | null;
 }
 
+/** The calendar day `days` after `day` (both YYYY-MM-DD; `days` may be negative); null for anything else. */
+export function addDays(day: string, days: number): string | null {
+  const time = utcDay(day);
+  if (Number.isNaN(time)) return null;
+  return new Date(time + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /**
- * When `instant` comes, in the days a young child counts, on the family's
- * calendar: "later today", "tomorrow", "on Friday" within the coming week,
- * else "on March 12" (a date without a time; the year only when it is not
- * this year's). Today is `family.date`; without it, the day `now` is in the
- * family's time zone (the browser's when that is unknown too).
+ * A calendar day (YYYY-MM-DD) in the days a young child counts, from the
+ * family's `today`: "later today", "tomorrow", "on Friday" within the coming
+ * week, else "on March 12" (the year only when it is not this year's); null
+ * when either is not a date.
  */
-export function formatRelativeDay(instant: string, family: FamilyDay = {}, now: Date = new Date()): string {
-  const day = dateIn(instant, family.timeZone);
-  const today = family.date || dateIn(now, family.timeZone);
-  if (!day || !today) return formatDate(instant);
+function relativeDay(day: string, today: string): string | null {
   const days = daysBetween(today, day);
-  if (Number.isNaN(days)) return formatDate(instant);
+  if (Number.isNaN(days)) return null;
   if (days <= 0) return i18n.t('common:chores.laterToday');
   const locale = dateLocale(currentLanguage());
   if (days === 1) return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(1, 'day');
@@ -193,6 +196,29 @@ export function formatRelativeDay(instant: string, family: FamilyDay = {}, now: 
   const sameYear = day.slice(0, 4) === today.slice(0, 4);
   const options: Intl.DateTimeFormatOptions = { month: 'long', day: 'numeric', timeZone: 'UTC', ...(sameYear ? {} : { year: 'numeric' }) };
   return i18n.t('common:chores.onDate', { date: date.toLocaleDateString(locale, options) });
+}
+
+/**
+ * When `instant` comes, in the days a young child counts, on the family's
+ * calendar: "later today", "tomorrow", "on Friday" within the coming week,
+ * else "on March 12" (a date without a time; the year only when it is not
+ * this year's). Today is `family.date`; without it, the day `now` is in the
+ * family's time zone (the browser's when that is unknown too).
+ */
+export function formatRelativeDay(instant: string, family: FamilyDay = {}, now: Date = new Date()): string {
+  const day = dateIn(instant, family.timeZone);
+  const today = family.date || dateIn(now, family.timeZone);
+  return (day && today && relativeDay(day, today)) || formatDate(instant);
+}
+
+/**
+ * A calendar day sent as YYYY-MM-DD (the last day of a pause) in the days a
+ * young child counts, as formatRelativeDay says an instant: "tomorrow", "on
+ * Friday", "on March 12"; the date itself when it cannot be counted.
+ */
+export function formatRelativeDate(day: string, family: FamilyDay = {}, now: Date = new Date()): string {
+  const today = family.date || dateIn(now, family.timeZone);
+  return (today && relativeDay(day, today)) || formatCalendarDate(day);
 }
 
 /** Names as a list in the language's way: "Lily and Max", "Lily, Max, and Sam". */

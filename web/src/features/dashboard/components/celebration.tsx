@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { ChildHistoryItem } from '../types';
 import { approvalsToCelebrate, rememberCelebrated } from '../utils/celebrations';
+import { MAIN_CONTENT_ID } from '@/components/layouts/skip-link';
 import { Button } from '@/components/ui';
 import { i18n } from '@/lib/i18n';
 import { storage } from '@/lib/storage';
@@ -54,6 +55,19 @@ export function choresText(items: readonly ChildHistoryItem[]): string {
 
 const CONFETTI = ['🎉', '⭐', '🎊', '✨', '🎉', '⭐', '🎊', '✨'];
 
+/** A burst of confetti over its (relatively placed) parent; none with reduced motion (see the stylesheet). */
+function Confetti() {
+  return (
+    <div className="celebration__confetti" aria-hidden="true">
+      {CONFETTI.map((piece, index) => (
+        <span key={index} className="celebration__piece">
+          {piece}
+        </span>
+      ))}
+    </div>
+  );
+}
+
 export interface CelebrationProps {
   approvals: readonly ChildHistoryItem[];
   unit: RewardDisplayType | null;
@@ -71,13 +85,7 @@ export function Celebration({ approvals, unit }: CelebrationProps) {
 
   return (
     <div className="celebration">
-      <div className="celebration__confetti" aria-hidden="true">
-        {CONFETTI.map((piece, index) => (
-          <span key={index} className="celebration__piece">
-            {piece}
-          </span>
-        ))}
-      </div>
+      <Confetti />
       <div className="celebration__text" role="status">
         <p className="celebration__title">{t('celebration.title')}</p>
         <p>{t('celebration.text', { chores: choresText(approvals), reward: formatReward(earned, unit) })}</p>
@@ -85,6 +93,61 @@ export function Celebration({ approvals, unit }: CelebrationProps) {
       <Button variant="secondary" size="sm" onClick={() => setHidden(true)}>
         {t('celebration.thanks')}
       </Button>
+    </div>
+  );
+}
+
+/** A chore a KIDS child has just sent: its name, and what it can earn when that is known. */
+export interface SentChore {
+  name: string;
+  /** In the child's reward unit; null when it pays nothing or is not known (sent from the Submit Chore form). */
+  reward: string | null;
+}
+
+export interface SentCelebrationProps {
+  /** The chore just sent; null while there is nothing to celebrate. */
+  sent: SentChore | null;
+  onClose: () => void;
+}
+
+/**
+ * "You did it!" after a KIDS child sends a chore, with confetti, and that it
+ * now waits for Mum or Dad. Its live region is always on the page (hidden
+ * while empty), so that what fills it is read out; focus moves to it, as the
+ * chore's button may be gone (done for now). "Thanks!" puts it away.
+ */
+export function SentCelebration({ sent, onClose }: SentCelebrationProps) {
+  const { t } = useTranslation('dashboard');
+  const host = useRef<HTMLDivElement>(null);
+  const text = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (sent) text.current?.focus();
+  }, [sent]);
+
+  // Focus held here goes on to the page's content, not lost with the banner.
+  const close = () => {
+    if (host.current?.contains(document.activeElement)) document.getElementById(MAIN_CONTENT_ID)?.focus();
+    onClose();
+  };
+
+  return (
+    <div ref={host} className={sent ? 'celebration celebration--sent' : 'visually-hidden'}>
+      {sent && <Confetti />}
+      <div ref={text} className="celebration__text" role="status" aria-live="polite" tabIndex={-1}>
+        {sent && (
+          <>
+            <p className="celebration__title">{t('celebration.sentTitle')}</p>
+            <p>{t('doNow.sent', { context: 'kids', name: sent.name })}</p>
+            {sent.reward && <p className="celebration__reward">{t('celebration.sentReward', { reward: sent.reward })}</p>}
+          </>
+        )}
+      </div>
+      {sent && (
+        <Button variant="secondary" size="sm" onClick={close}>
+          {t('celebration.thanks')}
+        </Button>
+      )}
     </div>
   );
 }

@@ -75,23 +75,56 @@ const activityRow = async (name: string) =>
 
 const teen = () =>
   buildUser({ id: 'user-3', role: 'ORG_MEMBER', childId: 'child-1', profile: { uiTheme: 'TEEN', rewardDisplayType: 'MONEY' } });
+const adult = () =>
+  buildUser({ id: 'user-4', role: 'ORG_MEMBER', childId: 'child-1', profile: { uiTheme: 'ADULT', rewardDisplayType: 'MONEY' } });
 
-describe("The child's home: chores to do now", () => {
-  it('offers Do it on each chore that can be done now, and shows a KIDS child the locked ones as not yet, with the day they come back, without it', async () => {
+const png = (name = 'porch.png') => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
+
+/** No field anywhere on the page asks for a date or a time. */
+const dateOrTimeFields = () => document.querySelectorAll('input[type="datetime-local"], input[type="date"], input[type="time"]');
+
+describe("The child's home: a KIDS child's picture cards", () => {
+  it('shows each chore to do now as a big card with its picture, name, reward and due time, and one "I did it!"', async () => {
+    const bed = buildChore({ id: 'c-bed', name: 'Make bed', dueDays: [1, 2, 3, 4, 5, 6, 7], dueTime: '09:00' });
     signIn(childUser('MONEY'));
-    stubHome({});
+    stubHome({
+      chores: [dishes, lawn, porch, bed],
+      today: [todo(dishes), lockedLawn, todo(porch), { chore: bed, status: 'LATE', dueAt: '2030-03-03T09:00:00Z' }],
+    });
     renderHome();
 
     const card = within(await screen.findByRole('region', { name: 'Chores to do' }));
     const doable = within(await card.findByRole('list', { name: 'Chores you can do now' }));
-    expect(doable.getAllByRole('listitem').map((row) => row.getAttribute('aria-label'))).toEqual([
-      'Sweep the porch',
-      'Wash dishes',
-    ]);
-    expect(doable.getByRole('button', { name: 'Do it: Wash dishes' })).toBeTruthy();
+    const cards = doable.getAllByRole('listitem');
+    expect(cards.map((item) => item.getAttribute('aria-label'))).toEqual(['Make bed', 'Sweep the porch', 'Wash dishes']);
+    for (const item of cards) {
+      const name = item.getAttribute('aria-label') ?? '';
+      const chore = within(item);
+      // Its name large (the card's heading, under the card's), and one button: "I did it!", named for the chore.
+      expect(chore.getByRole('heading', { level: 3, name })).toBeTruthy();
+      const [button, ...more] = chore.getAllByRole('button');
+      expect(more).toEqual([]);
+      expect(button?.textContent).toBe('I did it!');
+      expect(button?.getAttribute('aria-label')).toBe(`I did it! ${name}`);
+      expect(chore.queryByRole('link')).toBeNull();
+    }
 
-    // A KIDS child: done for now, "Not yet", and back on a day they count (Sunday the 3rd: Tuesday), no time.
-    expect(card.getByRole('heading', { name: 'Done for now' })).toBeTruthy();
+    const dishesCard = within(doable.getByRole('listitem', { name: 'Wash dishes' }));
+    expect(dishesCard.getByText('🍽️').getAttribute('aria-hidden')).toBe('true');
+    expect(dishesCard.getByText('You get $1.50')).toBeTruthy();
+    const bedCard = within(doable.getByRole('listitem', { name: 'Make bed' }));
+    expect(bedCard.getByText('🛏️')).toBeTruthy();
+    expect(bedCard.getByText('Late')).toBeTruthy();
+    expect(bedCard.getByText('Do it by 9:00 AM today')).toBeTruthy();
+    expect(within(doable.getByRole('listitem', { name: 'Sweep the porch' })).getByText('This one needs a photo.')).toBeTruthy();
+
+    // No date or time to fill in, and none of the list's "Do it".
+    expect(dateOrTimeFields()).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: /^Do it/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /^Do it/ })).toBeNull();
+
+    // Done for now: "Not yet", and back on a day they count (Sunday the 3rd: Tuesday), no time, no button.
+    expect(card.getByRole('heading', { name: 'Done for now', level: 3 })).toBeTruthy();
     const locked = within(card.getByRole('list', { name: 'Chores done for now' }));
     const row = within(locked.getByRole('listitem', { name: 'Mow lawn' }));
     expect(row.getByText('Not yet')).toBeTruthy();
@@ -99,10 +132,10 @@ describe("The child's home: chores to do now", () => {
     expect(card.queryByText(/Locked|Available again/)).toBeNull();
     expect(row.queryByRole('button')).toBeNull();
     expect(row.queryByRole('link')).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Do it: Mow lawn' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'I did it! Mow lawn' })).toBeNull();
   });
 
-  it('sends a chore in two taps, Do it then I did it!, and shows it waiting for review', async () => {
+  it('sends a chore as done now with one tap, and celebrates it in a live region, where focus lands', async () => {
     const user = userEvent.setup();
     signIn(childUser('MONEY'));
     const home: Home = {};
@@ -110,24 +143,271 @@ describe("The child's home: chores to do now", () => {
     const uploads = stubUpload();
     renderHome();
 
-    await user.click(await screen.findByRole('button', { name: 'Do it: Wash dishes' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Wash dishes' }));
-    expect(dialog.getByText(/Mum or Dad will check it\. It earns \$1\.50\./)).toBeTruthy();
-    await user.click(dialog.getByRole('button', { name: 'I did it!' }));
+    const card = await screen.findByRole('region', { name: 'Chores to do' });
+    // The live region is on the page before anything is said in it, so that what fills it is read out.
+    const live = card.querySelector('[aria-live="polite"]');
+    expect(live?.getAttribute('role')).toBe('status');
+    expect(live?.textContent).toBe('');
 
+    await user.click(await screen.findByRole('button', { name: 'I did it! Wash dishes' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
     const [upload] = uploads;
+    expect(uploads).toHaveLength(1);
     expect(upload?.url).toBe('/api/submissions');
     expect(upload?.form.get('choreId')).toBe(dishes.id);
-    expect(Date.now() - Date.parse(upload?.form.get('completedAt') as string)).toBeLessThan(61_000);
+    expect(Math.abs(Date.now() - Date.parse(upload?.form.get('completedAt') as string))).toBeLessThan(61_000);
+    expect(upload?.form.get('notes')).toBe('');
+    expect(upload?.form.has('photo')).toBe(false);
     // The server now holds it as waiting for review.
     const sent = buildSubmission({ id: 'sent-1', chore: dishes, submittedAt: new Date().toISOString() });
     home.pending = [sent];
     upload?.respond(201, sent);
 
-    const done = await screen.findByText('Done! Wash dishes is waiting for Mum or Dad to check it.');
+    await within(card).findByText('You did it!');
+    expect(card.querySelector('[aria-live="polite"]')).toBe(live);
+    expect(live?.textContent).toBe('You did it!Wash dishes is waiting for Mum or Dad to check it.It can earn you $1.50.');
+    await waitFor(() => expect(document.activeElement).toBe(live));
+    const activity = within(screen.getByRole('list', { name: 'Recent activity' }));
+    const waiting = await activity.findByRole('listitem', { name: 'Wash dishes' });
+    expect(waiting.className).toContain('list__row--pending');
+    expect(requests.filter((request) => request.path === '/submissions?status=PENDING').length).toBeGreaterThanOrEqual(2);
+
+    // Put away, the region stays for the next one.
+    await user.click(within(card).getByRole('button', { name: 'Thanks!' }));
+    expect(live?.textContent).toBe('');
+    expect(card.querySelector('[aria-live="polite"]')).toBe(live);
+  });
+
+  it("shows on the card why a chore was not taken, and celebrates nothing", async () => {
+    const user = userEvent.setup();
+    signIn(childUser('MONEY'));
+    stubHome({});
+    const uploads = stubUpload();
+    renderHome();
+
+    const dishesCard = within(await screen.findByRole('listitem', { name: 'Wash dishes' }));
+    await user.click(dishesCard.getByRole('button', { name: 'I did it! Wash dishes' }));
+    uploads[0]?.respond(409, { error: 'Conflict', message: 'This chore is available again on March 5' });
+    expect((await dishesCard.findByRole('alert')).textContent).toBe('This chore is available again on March 5');
+
+    await user.click(dishesCard.getByRole('button', { name: 'I did it! Wash dishes' }));
+    uploads[1]?.respond(502, '');
+    await waitFor(() => expect(dishesCard.getByRole('alert').textContent).toBe('Failed to submit chore'));
+    expect(screen.queryByText('You did it!')).toBeNull();
+  });
+
+  it('asks for the photo of a photo chore first, with the camera, and sends nothing without it', async () => {
+    const user = userEvent.setup();
+    signIn(childUser('MONEY'));
+    const home: Home = {};
+    stubHome(home);
+    const uploads = stubUpload();
+    renderHome();
+
+    await user.click(await screen.findByRole('button', { name: 'I did it! Sweep the porch' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Sweep the porch' }));
+    expect(dialog.getByText('Take a photo of what you did. Mum or Dad will check it. It earns $1.50.')).toBeTruthy();
+    const camera = dialog.getByLabelText<HTMLInputElement>('Your photo');
+    expect(camera.type).toBe('file');
+    expect(camera.accept).toBe('image/*');
+    expect(camera.getAttribute('capture')).toBe('environment');
+    expect(dateOrTimeFields()).toHaveLength(0);
+    expect(dialog.queryByRole('link')).toBeNull();
+
+    // Without a photo: asked for one, and nothing is sent.
+    await user.click(dialog.getByRole('button', { name: 'I did it!' }));
+    expect(dialog.getByRole('alert').textContent).toBe('Take a photo first.');
+    expect(uploads).toHaveLength(0);
+
+    await user.upload(camera, png());
+    expect(dialog.queryByRole('alert')).toBeNull();
+    expect(dialog.getByRole('img', { name: 'The photo you took' })).toBeTruthy();
+    await user.click(dialog.getByRole('button', { name: 'I did it!' }));
+    const [upload] = uploads;
+    expect(uploads).toHaveLength(1);
+    expect(upload?.form.get('choreId')).toBe(porch.id);
+    expect((upload?.form.get('photo') as File).name).toBe('porch.png');
+    expect(Math.abs(Date.now() - Date.parse(upload?.form.get('completedAt') as string))).toBeLessThan(61_000);
+    home.pending = [buildSubmission({ chore: porch })];
+    upload?.respond(201, buildSubmission({ chore: porch }));
+
+    const region = (await screen.findByText('You did it!')).closest('[aria-live="polite"]');
+    expect(region?.textContent).toContain('Sweep the porch is waiting for Mum or Dad to check it.');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(region));
+  });
+
+  it("celebrates a chore sent from the Submit Chore form, once, where focus lands", async () => {
+    signIn(childUser('MONEY'));
+    stubHome({});
+    const view = renderWithProviders(
+      <MemoryRouter initialEntries={[{ pathname: '/', state: { sentChore: 'Sweep the porch' } }]}>
+        <DashboardPage />
+      </MemoryRouter>,
+    );
+    const done = await screen.findByText('Sweep the porch is waiting for Mum or Dad to check it.');
+    const region = done.closest('[aria-live="polite"]');
+    expect(region?.getAttribute('role')).toBe('status');
+    expect(region?.textContent).toBe('You did it!Sweep the porch is waiting for Mum or Dad to check it.');
+    await waitFor(() => expect(document.activeElement).toBe(region));
+    view.unmount();
+
+    renderHome();
+    await screen.findByRole('list', { name: 'Chores you can do now' });
+    expect(screen.queryByText(/You did it!|waiting for Mum or Dad/)).toBeNull();
+  });
+
+  it("still offers the chores when today's list cannot be loaded (the server refuses a locked one)", async () => {
+    signIn(childUser('MONEY'));
+    stubApi(({ path }) => {
+      if (path === '/chores') return jsonResponse(200, [dishes, lawn]);
+      if (path === '/chores/today') return jsonResponse(500, { error: 'Internal' });
+      return undefined;
+    });
+    renderHome();
+    const doable = within(await screen.findByRole('list', { name: 'Chores you can do now' }));
+    expect(doable.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
+      'I did it! Mow lawn',
+      'I did it! Wash dishes',
+    ]);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says when every chore is done for now, and when there are no chores', async () => {
+    signIn(childUser('MONEY'));
+    stubHome({ chores: [lawn], today: [lockedLawn] });
+    const view = renderHome();
+    expect(await screen.findByText('All done for now! Come back later.')).toBeTruthy();
+    expect(screen.getByRole('listitem', { name: 'Mow lawn' })).toBeTruthy();
+    expect(screen.queryByText('Nothing to do right now.')).toBeNull();
+    view.unmount();
+
+    stubHome({ chores: [], today: [] });
+    renderHome();
+    expect(await screen.findByText('No chores yet. Ask a parent to add some.')).toBeTruthy();
+  });
+
+  it('tells a KIDS child when a locked chore comes back in the days they count, in their language', async () => {
+    await setLanguage('de');
+    signIn(childUser('MONEY'));
+    stubHome({
+      today: [
+        { ...lockedLawn, nextAvailableAt: '2030-03-03T18:00:00Z' },
+        { chore: dishes, status: 'DONE', nextAvailableAt: '2030-03-04T06:00:00Z' },
+        { chore: porch, status: 'COOLDOWN', nextAvailableAt: '2030-03-25T06:00:00Z' },
+      ],
+    });
+    renderHome();
+
+    const locked = within(await screen.findByRole('list', { name: 'Aufgaben, die erst mal erledigt sind' }));
+    const text = (name: string) => within(locked.getByRole('listitem', { name })).getAllByText(/Du kannst sie/)[0]?.textContent;
+    expect(text('Mow lawn')).toBe('Du kannst sie später heute wieder machen.');
+    expect(text('Wash dishes')).toBe('Du kannst sie morgen wieder machen.');
+    expect(text('Sweep the porch')).toBe('Du kannst sie am 25. März wieder machen.');
+    expect(locked.getAllByText('Noch nicht')).toHaveLength(3);
+    expect(screen.getByText('Alles erledigt! Schau später wieder vorbei.')).toBeTruthy();
+  });
+});
+
+describe("The child's home: a TEEN child's own layout", () => {
+  /** Eight weeks of chore earnings, oldest first, this week last. */
+  const weeks = (...amounts: number[]) => amounts.map((amount, index) => ({ weekStart: `2030-01-${String(index + 1).padStart(2, '0')}`, amount }));
+
+  it('leads with the streak and the jars, then a compact list of the chores to do, then the rest', async () => {
+    signIn(teen());
+    stubHome({ stats: { ...emptyStats, jars: { spend: 3, save: 2, give: 1 }, weeklyEarnings: weeks(0, 0, 0, 0, 0, 2, 3, 1) } });
+    renderHome();
+
+    const head = await screen.findByRole('region', { name: 'Streak and jars' });
+    const chores = screen.getByRole('region', { name: 'Chores to do' });
+    const activity = screen.getByRole('heading', { name: 'Recent Activity', level: 2 });
+    const follows = (first: Element, second: Element) => Boolean(first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(screen.getByRole('heading', { level: 1, name: 'My Dashboard' }), head)).toBe(true);
+    expect(follows(head, chores)).toBe(true);
+    expect(follows(chores, activity)).toBe(true);
+
+    expect(await within(head).findByText('3 weeks in a row')).toBeTruthy();
+    expect(within(head).getByText('Weeks in a row with an approved chore.')).toBeTruthy();
+    expect(within(head).getByText('$3.00')).toBeTruthy();
+    expect(within(head).getByText('$2.00')).toBeTruthy();
+    expect(within(head).getByRole('link', { name: 'Store' }).getAttribute('href')).toBe('/store');
+    // The jars are said once, at the head.
+    expect(screen.queryByRole('region', { name: 'Jars' })).toBeNull();
+
+    // Compact: a line each, with a small button; no picture cards, and the spec's words.
+    expect(chores.className).toContain('do-now--compact');
+    const doable = within(await within(chores).findByRole('list', { name: 'Chores you can do now' }));
+    expect(doable.getByRole('button', { name: 'Do it: Wash dishes' }).className).toContain('btn--sm');
+    expect(doable.getByRole('link', { name: 'Do it: Sweep the porch' }).className).toContain('btn--sm');
+    expect(within(chores).queryByRole('heading', { level: 3, name: 'Wash dishes' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^I did it/ })).toBeNull();
+    expect(screen.queryByText('You get $1.50')).toBeNull();
+  });
+
+  it('says how to keep a streak going, or start one', async () => {
+    signIn(teen());
+    stubHome({ stats: { ...emptyStats, weeklyEarnings: weeks(0, 0, 0, 0, 0, 2, 3, 0) } });
+    const view = renderHome();
+    const head = within(await screen.findByRole('region', { name: 'Streak and jars' }));
+    expect(await head.findByText('2 weeks in a row')).toBeTruthy();
+    expect(head.getByText('Keep it going: get a chore approved this week.')).toBeTruthy();
+    view.unmount();
+
+    stubHome({});
+    renderHome();
+    const none = within(await screen.findByRole('region', { name: 'Streak and jars' }));
+    expect(none.getByText('0 weeks in a row')).toBeTruthy();
+    expect(none.getByText('No streak yet: get a chore approved this week to start one.')).toBeTruthy();
+  });
+});
+
+describe("The child's home: an ADULT child's, as it was", () => {
+  it('keeps the chores beside Recent Activity, each with Do it, and the jars after the figures', async () => {
+    signIn(adult());
+    stubHome({});
+    renderHome();
+
+    const chores = await screen.findByRole('region', { name: 'Chores to do' });
+    expect(chores.parentElement?.className).toBe('grid-2');
+    expect(chores.className).toBe('card do-now');
+    const doable = within(await within(chores).findByRole('list', { name: 'Chores you can do now' }));
+    expect(doable.getAllByRole('listitem').map((row) => row.className)).toEqual(['list__row do-now__row', 'list__row do-now__row']);
+    expect(doable.getByRole('button', { name: 'Do it: Wash dishes' })).toBeTruthy();
+    expect(doable.getByRole('link', { name: 'Do it: Sweep the porch' }).getAttribute('href')).toBe(`/submit?chore=${porch.id}`);
+    expect(screen.queryByRole('region', { name: 'Streak and jars' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^I did it/ })).toBeNull();
+    const jars = screen.getByRole('region', { name: 'Jars' });
+    const balance = screen.getByRole('group', { name: 'My Balance' });
+    expect(Boolean(balance.compareDocumentPosition(jars) & Node.DOCUMENT_POSITION_FOLLOWING)).toBe(true);
+  });
+
+  it('sends a chore in two taps, Do it then Send for review, and says it waits for review where focus lands', async () => {
+    const user = userEvent.setup();
+    signIn(adult());
+    const home: Home = {};
+    const { requests } = stubHome(home);
+    const uploads = stubUpload();
+    renderHome();
+
+    await user.click(await screen.findByRole('button', { name: 'Do it: Wash dishes' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Wash dishes' }));
+    expect(dialog.getByText('Done it? Send it for review. It earns $1.50.')).toBeTruthy();
+    expect(dialog.queryByLabelText('Your photo')).toBeNull();
+    await user.click(dialog.getByRole('button', { name: 'Send for review' }));
+
+    const [upload] = uploads;
+    expect(upload?.url).toBe('/api/submissions');
+    expect(upload?.form.get('choreId')).toBe(dishes.id);
+    expect(Date.now() - Date.parse(upload?.form.get('completedAt') as string)).toBeLessThan(61_000);
+    const sent = buildSubmission({ id: 'sent-1', chore: dishes, submittedAt: new Date().toISOString() });
+    home.pending = [sent];
+    upload?.respond(201, sent);
+
+    const done = await screen.findByText('Sent: Wash dishes is waiting for review.');
     expect(done.getAttribute('role')).toBe('status');
     await waitFor(() => expect(document.activeElement).toBe(done));
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByText(/Mum or Dad|You did it/)).toBeNull();
     const activity = within(screen.getByRole('list', { name: 'Recent activity' }));
     const waiting = activity.getByRole('listitem', { name: 'Wash dishes' });
     expect(waiting.className).toContain('list__row--pending');
@@ -138,26 +418,26 @@ describe("The child's home: chores to do now", () => {
 
   it("keeps the dialog open with the server's message when the chore cannot be sent", async () => {
     const user = userEvent.setup();
-    signIn(childUser('MONEY'));
+    signIn(adult());
     stubHome({});
     const uploads = stubUpload();
     renderHome();
 
     await user.click(await screen.findByRole('button', { name: 'Do it: Wash dishes' }));
-    await user.click(screen.getByRole('button', { name: 'I did it!' }));
+    await user.click(screen.getByRole('button', { name: 'Send for review' }));
     uploads[0]?.respond(409, { error: 'Conflict', message: 'This chore is available again on March 5' });
     expect((await screen.findByRole('alert')).textContent).toBe('This chore is available again on March 5');
     expect(screen.getByRole('dialog', { name: 'Wash dishes' })).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: 'I did it!' }));
+    await user.click(screen.getByRole('button', { name: 'Send for review' }));
     uploads[1]?.respond(502, '');
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Failed to submit chore'));
-    expect(screen.queryByText(/Done!/)).toBeNull();
+    expect(screen.queryByText(/^Sent:/)).toBeNull();
   });
 
   it('opens the Submit Chore form with the chore chosen for a photo, or for a chore that needs one', async () => {
     const user = userEvent.setup();
-    signIn(childUser('MONEY'));
+    signIn(adult());
     stubHome({});
     renderHome();
 
@@ -200,71 +480,12 @@ describe("The child's home: chores to do now", () => {
     expect(card.queryByText(/Not yet|You can do it again/)).toBeNull();
   });
 
-  it('tells a KIDS child when a locked chore comes back in the days they count, in their language', async () => {
-    await setLanguage('de');
-    signIn(childUser('MONEY'));
-    stubHome({
-      today: [
-        { ...lockedLawn, nextAvailableAt: '2030-03-03T18:00:00Z' },
-        { chore: dishes, status: 'DONE', nextAvailableAt: '2030-03-04T06:00:00Z' },
-        { chore: porch, status: 'COOLDOWN', nextAvailableAt: '2030-03-25T06:00:00Z' },
-      ],
-    });
-    renderHome();
-
-    const locked = within(await screen.findByRole('list', { name: 'Aufgaben, die erst mal erledigt sind' }));
-    const text = (name: string) => within(locked.getByRole('listitem', { name })).getAllByText(/Du kannst sie/)[0]?.textContent;
-    expect(text('Mow lawn')).toBe('Du kannst sie später heute wieder machen.');
-    expect(text('Wash dishes')).toBe('Du kannst sie morgen wieder machen.');
-    expect(text('Sweep the porch')).toBe('Du kannst sie am 25. März wieder machen.');
-    expect(locked.getAllByText('Noch nicht')).toHaveLength(3);
-  });
-
-  it("says a chore sent from the Submit Chore form was sent, once, where focus lands", async () => {
-    signIn(childUser('MONEY'));
-    stubHome({});
-    const view = renderWithProviders(
-      <MemoryRouter initialEntries={[{ pathname: '/', state: { sentChore: 'Sweep the porch' } }]}>
-        <DashboardPage />
-      </MemoryRouter>,
-    );
-    const done = await screen.findByText('Done! Sweep the porch is waiting for Mum or Dad to check it.');
-    expect(done.getAttribute('role')).toBe('status');
-    await waitFor(() => expect(document.activeElement).toBe(done));
-    view.unmount();
-
-    renderHome();
-    await screen.findByRole('list', { name: 'Chores you can do now' });
-    expect(screen.queryByText(/Done!/)).toBeNull();
-  });
-
-  it("still offers the chores when today's list cannot be loaded (the server refuses a locked one)", async () => {
-    signIn(childUser('MONEY'));
-    stubApi(({ path }) => {
-      if (path === '/chores') return jsonResponse(200, [dishes, lawn]);
-      if (path === '/chores/today') return jsonResponse(500, { error: 'Internal' });
-      return undefined;
-    });
-    renderHome();
-    const doable = within(await screen.findByRole('list', { name: 'Chores you can do now' }));
-    expect(doable.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
-      'Do it: Mow lawn',
-      'Do it: Wash dishes',
-    ]);
-    expect(screen.queryByRole('alert')).toBeNull();
-  });
-
-  it('says when every chore is locked, and when there are no chores', async () => {
-    signIn(childUser('MONEY'));
+  it('says plainly when there is nothing to do now', async () => {
+    signIn(adult());
     stubHome({ chores: [lawn], today: [lockedLawn] });
-    const view = renderHome();
-    expect(await screen.findByText('All done for now! Come back later.')).toBeTruthy();
-    expect(screen.getByRole('listitem', { name: 'Mow lawn' })).toBeTruthy();
-    view.unmount();
-
-    stubHome({ chores: [], today: [] });
     renderHome();
-    expect(await screen.findByText('No chores yet. Ask a parent to add some.')).toBeTruthy();
+    expect(await screen.findByText('Nothing to do right now.')).toBeTruthy();
+    expect(screen.queryByText('All done for now! Come back later.')).toBeNull();
   });
 });
 
@@ -274,17 +495,15 @@ describe("The child's home: turns, first come and due times", () => {
   const bed = buildChore({ id: 'c-bed', name: 'Make bed', dueDays: [1, 2, 3, 4, 5, 6, 7], dueTime: '09:00' });
   const teeth = buildChore({ id: 'c-teeth', name: 'Brush teeth', dueDays: [1, 2, 3, 4, 5, 6, 7], dueTime: '20:00' });
   const sam = { id: 'child-2', name: 'Sam' };
+  const siblings: TodayChore[] = [
+    todo(dishes),
+    { chore: bins, status: 'NOT_YOUR_TURN', turn: sam, nextAvailableAt: '2030-03-04T00:00:00Z' },
+    { chore: cat, status: 'TAKEN', takenBy: sam, nextAvailableAt: '2030-03-06T00:00:00Z' },
+  ];
 
   it("shows a sibling's turn with their name and a chore a sibling took, and offers neither", async () => {
-    signIn(childUser('MONEY'));
-    stubHome({
-      chores: [bins, cat, dishes],
-      today: [
-        todo(dishes),
-        { chore: bins, status: 'NOT_YOUR_TURN', turn: sam, nextAvailableAt: '2030-03-04T00:00:00Z' },
-        { chore: cat, status: 'TAKEN', takenBy: sam, nextAvailableAt: '2030-03-04T00:00:00Z' },
-      ],
-    });
+    signIn(teen());
+    stubHome({ chores: [bins, cat, dishes], today: siblings });
     renderHome();
 
     const others = within(await screen.findByRole('list', { name: 'Chores that are not yours now' }));
@@ -303,8 +522,39 @@ describe("The child's home: turns, first come and due times", () => {
     expect(doable.getAllByRole('listitem').map((row) => row.getAttribute('aria-label'))).toEqual(['Wash dishes']);
   });
 
-  it('says until when a paused child is paused, on the home and on each paused chore', async () => {
+  it("tells a KIDS child a sibling's turn and a taken chore in the days they count, and offers neither", async () => {
     signIn(childUser('MONEY'));
+    stubHome({ chores: [bins, cat, dishes], today: siblings });
+    renderHome();
+
+    const others = within(await screen.findByRole('list', { name: 'Chores that are not yours now' }));
+    // Sunday the 3rd: the 4th is tomorrow, the 6th a Wednesday.
+    expect(within(others.getByRole('listitem', { name: 'Take out bins' })).getByText("It's Sam's turn · It's your turn tomorrow.")).toBeTruthy();
+    expect(within(others.getByRole('listitem', { name: 'Feed the cat' })).getByText("Sam has taken it · It's free again on Wednesday.")).toBeTruthy();
+    expect(others.queryByText(/2030/)).toBeNull();
+    expect(others.queryAllByRole('button')).toEqual([]);
+    const doable = within(screen.getByRole('list', { name: 'Chores you can do now' }));
+    expect(doable.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['I did it! Wash dishes']);
+  });
+
+  it('tells a KIDS child in Spanish and German too when their turn comes', async () => {
+    signIn(childUser('MONEY'));
+    await setLanguage('es');
+    stubHome({ chores: [bins, cat, dishes], today: siblings });
+    const view = renderHome();
+    const others = within(await screen.findByRole('list', { name: 'Tareas que no te tocan ahora' }));
+    expect(within(others.getByRole('listitem', { name: 'Take out bins' })).getByText('Es el turno de Sam · Te toca mañana.')).toBeTruthy();
+    view.unmount();
+
+    await setLanguage('de');
+    stubHome({ chores: [bins, cat, dishes], today: siblings });
+    renderHome();
+    const andere = within(await screen.findByRole('list', { name: 'Aufgaben, die gerade nicht deine sind' }));
+    expect(within(andere.getByRole('listitem', { name: 'Feed the cat' })).getByText('Sam hat sie schon übernommen · Sie ist am Mittwoch wieder frei.')).toBeTruthy();
+  });
+
+  it('says until when a paused child is paused, on the home and on each paused chore', async () => {
+    signIn(teen());
     stubHome({
       chores: [bins, dishes],
       pausedUntil: '2030-03-05',
@@ -326,8 +576,29 @@ describe("The child's home: turns, first come and due times", () => {
     expect(screen.queryByRole('button', { name: /^Do it/ })).toBeNull();
   });
 
-  it('shows due times, soonest first, and marks what is late or due soon', async () => {
+  it('tells a paused KIDS child the day they are back, in the days they count', async () => {
     signIn(childUser('MONEY'));
+    stubHome({
+      chores: [bins, dishes],
+      pausedUntil: '2030-03-05',
+      today: [
+        { chore: bins, status: 'PAUSED', turn: sam },
+        { chore: dishes, status: 'PAUSED' },
+      ],
+    });
+    renderHome();
+
+    // Paused to Tuesday the 5th: back on Wednesday.
+    const back = 'On a break – back on Wednesday.';
+    expect(await screen.findByText(back, { selector: '.alert' })).toBeTruthy();
+    const others = within(await screen.findByRole('list', { name: 'Chores that are not yours now' }));
+    for (const name of ['Take out bins', 'Wash dishes']) expect(within(others.getByRole('listitem', { name })).getByText(back)).toBeTruthy();
+    expect(screen.queryByText(/Paused until|2030/)).toBeNull();
+    expect(screen.queryByRole('button', { name: /^I did it/ })).toBeNull();
+  });
+
+  it('shows due times, soonest first, and marks what is late or due soon', async () => {
+    signIn(teen());
     stubHome({
       chores: [bed, teeth, dishes],
       today: [
@@ -354,17 +625,17 @@ describe("The child's home: turns, first come and due times", () => {
     expect(within(doable.getByRole('listitem', { name: 'Wash dishes' })).getByText('$1.50')).toBeTruthy();
   });
 
-  it("shows the server's refusal when a chore is no longer the child's turn", async () => {
+  it("shows the server's refusal on the card when a chore is no longer the child's turn", async () => {
     const user = userEvent.setup();
     signIn(childUser('MONEY'));
     stubHome({ chores: [bins], today: [todo(bins)] });
     const uploads = stubUpload();
     renderHome();
 
-    await user.click(await screen.findByRole('button', { name: 'Do it: Take out bins' }));
-    await user.click(screen.getByRole('button', { name: 'I did it!' }));
+    await user.click(await screen.findByRole('button', { name: 'I did it! Take out bins' }));
     uploads[0]?.respond(409, { error: 'Conflict', message: "It is Sam's turn for this chore" });
-    expect((await screen.findByRole('alert')).textContent).toBe("It is Sam's turn for this chore");
+    const card = within(screen.getByRole('listitem', { name: 'Take out bins' }));
+    expect((await card.findByRole('alert')).textContent).toBe("It is Sam's turn for this chore");
   });
 });
 

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 
 import { daysUntil, doNowList, everyChoreToDo, type DoNowList } from '../utils/do-now';
+import { SentCelebration, type SentChore } from './celebration';
+import { KidsChoreCard } from './kids-chore-card';
 import { QuickSubmitDialog } from './quick-submit-dialog';
 import { useChores } from '@/api/get-chores';
 import { useToday } from '@/api/get-today';
@@ -12,36 +14,45 @@ import { paths } from '@/config/paths';
 import { nextAvailableText, sentChoreOf } from '@/lib/chores';
 import { choreEmoji } from '@/lib/emoji';
 import { useOwnRewardUnit } from '@/stores/session-store';
-import { useThemeContext, type ThemeContext } from '@/stores/theme-store';
+import { themeContextOf, useUiTheme, type ThemeContext } from '@/stores/theme-store';
 import type { Chore, TodayChore } from '@/types/api';
 import { i18n } from '@/lib/i18n';
-import { formatCalendarDate, formatDate, formatReward, formatTime } from '@/utils/format';
-
-/** What the child is told once a chore is sent: simply for KIDS, plainly otherwise. */
-export function sentText(choreName: string, kids: boolean): string {
-  return i18n.t(kids ? 'dashboard:doNow.sentKids' : 'dashboard:doNow.sent', { name: choreName });
-}
+import { cn } from '@/utils/cn';
+import {
+  addDays,
+  formatCalendarDate,
+  formatDate,
+  formatRelativeDate,
+  formatRelativeDay,
+  formatReward,
+  formatTime,
+  type FamilyDay,
+} from '@/utils/format';
 
 /**
  * Today's chores of the child (GET /chores/today): those they can do now,
  * each with "Do it" and its due time; below them those done or locked, with
  * when they come back; and those that are not theirs now (a sibling's turn,
  * taken by a sibling), which cannot be sent. Leads the child's home: it is
- * what the home is for. A chore sent from the Submit Chore form (a KIDS
- * child's photo chore) comes back here, said sent as "Do it" says it.
+ * what the home is for. Each theme lays it out its own way: KIDS as big
+ * picture cards with one "I did it!" each, which sends the chore and
+ * celebrates; TEEN as a compact list; ADULT as the list. A chore sent from
+ * the Submit Chore form comes back here, said sent as the home says it.
  */
 export function DoNowCard() {
   const chores = useChores();
   const today = useToday();
-  const themeContext = useThemeContext();
-  const kids = themeContext === 'kids';
+  const uiTheme = useUiTheme();
+  const themeContext = themeContextOf(uiTheme);
+  const kids = uiTheme === 'KIDS';
   const { t } = useTranslation('dashboard');
   const location = useLocation();
   const navigate = useNavigate();
+  const unit = useOwnRewardUnit();
   const [choosing, setChoosing] = useState<Chore | null>(null);
-  const [sent, setSent] = useState<string | null>(() => {
+  const [sent, setSent] = useState<SentChore | null>(() => {
     const name = sentChoreOf(location.state);
-    return name ? sentText(name, kids) : null;
+    return name ? { name, reward: null } : null;
   });
   const sentRef = useRef<HTMLDivElement>(null);
 
@@ -52,9 +63,15 @@ export function DoNowCard() {
   }, [cameWithSent, navigate, location.pathname]);
 
   // The chore's button may be gone once it is sent (locked until its next day): say so where focus lands.
+  // (A KIDS child's celebration moves focus to itself.)
   useEffect(() => {
-    if (sent) sentRef.current?.focus();
-  }, [sent]);
+    if (sent && !kids) sentRef.current?.focus();
+  }, [sent, kids]);
+
+  const onSent = (chore: Chore) => {
+    setChoosing(null);
+    setSent({ name: chore.name, reward: chore.baseReward > 0 ? formatReward(chore.baseReward, unit) : null });
+  };
 
   // The lists wait for today's too (unless it failed): before it, a locked chore would look doable.
   const ready = chores.data !== undefined && !today.isPending;
@@ -66,15 +83,23 @@ export function DoNowCard() {
   };
 
   return (
-    <Card title={t('doNow.title')} aria-label={t('doNow.title')} className="do-now">
-      {sent && (
-        <div ref={sentRef} className="alert alert--success" role="status" tabIndex={-1}>
-          {sent}
-        </div>
+    <Card
+      title={t('doNow.title')}
+      aria-label={t('doNow.title')}
+      className={cn('do-now', kids && 'do-now--kids', uiTheme === 'TEEN' && 'do-now--compact')}
+    >
+      {kids ? (
+        <SentCelebration sent={sent} onClose={() => setSent(null)} />
+      ) : (
+        sent && (
+          <div ref={sentRef} className="alert alert--success" role="status" tabIndex={-1}>
+            {t('doNow.sent', { name: sent.name })}
+          </div>
+        )
       )}
       {context.pausedUntil && (
         <p className="alert alert--info" role="status">
-          {t('doNow.pausedUntil', { date: formatCalendarDate(context.pausedUntil) })}
+          {pausedUntilText(context.pausedUntil, context, themeContext)}
         </p>
       )}
       {ready ? (
@@ -88,21 +113,13 @@ export function DoNowCard() {
             setSent(null);
             setChoosing(chore);
           }}
+          onSent={onSent}
         />
       ) : (
         // A failed load shows nothing (it is logged), as on every list.
         (chores.isPending || today.isPending) && <Spinner label={t('doNow.loading')} />
       )}
-      {choosing && (
-        <QuickSubmitDialog
-          chore={choosing}
-          onClose={() => setChoosing(null)}
-          onSent={(chore) => {
-            setChoosing(null);
-            setSent(sentText(chore.name, kids));
-          }}
-        />
-      )}
+      {choosing && <QuickSubmitDialog chore={choosing} onClose={() => setChoosing(null)} onSent={onSent} />}
     </Card>
   );
 }
@@ -119,19 +136,28 @@ interface DoNowListsProps {
   chores: readonly Chore[];
   list: DoNowList;
   context: TodayContext;
-  /** 'kids' for a KIDS child: the words of their theme. */
+  /** 'kids' for a KIDS child: the words and the picture cards of their theme. */
   themeContext: ThemeContext;
+  /** Opens the quick send: its dialog (a KIDS child's photo chore: the camera). */
   onDo: (chore: Chore) => void;
+  /** A KIDS child's card has sent its chore. */
+  onSent: (chore: Chore) => void;
 }
 
-function DoNowLists({ chores, list, context, themeContext, onDo }: DoNowListsProps) {
+function DoNowLists({ chores, list, context, themeContext, onDo, onSent }: DoNowListsProps) {
   const { t } = useTranslation('dashboard');
   const kids = themeContext === 'kids';
   if (chores.length === 0) return <EmptyState>{t('doNow.noChores')}</EmptyState>;
   return (
     <>
       {list.doable.length === 0 ? (
-        <EmptyState>{kids ? t('doNow.nothingNowKids') : t('doNow.nothingNow')}</EmptyState>
+        <EmptyState>{t('doNow.nothingNow', { context: themeContext })}</EmptyState>
+      ) : kids ? (
+        <ul className="kid-chores" aria-label={t('doNow.doableLabel')}>
+          {list.doable.map((item) => (
+            <KidsChoreCard key={item.chore.id} item={item} timeZone={context.timeZone} onSent={onSent} onPhoto={onDo} />
+          ))}
+        </ul>
       ) : (
         <ul className="list" aria-label={t('doNow.doableLabel')}>
           {list.doable.map((item) => (
@@ -154,7 +180,7 @@ function DoNowLists({ chores, list, context, themeContext, onDo }: DoNowListsPro
           <h3 className="do-now__subtitle">{t('doNow.othersTitle')}</h3>
           <ul className="list" aria-label={t('doNow.othersLabel')}>
             {list.others.map((item) => (
-              <OtherRow key={item.chore.id} item={item} pausedUntil={context.pausedUntil} />
+              <OtherRow key={item.chore.id} item={item} context={context} themeContext={themeContext} />
             ))}
           </ul>
         </>
@@ -242,16 +268,35 @@ function LockedRow({ item, context, themeContext }: LockedRowProps) {
   );
 }
 
-/** What a chore that is not the child's now says: whose it is, and when it is theirs again. */
-function otherTexts(item: TodayChore, pausedUntil: string | null): { badge: string; text: string } {
-  const when = item.nextAvailableAt ? formatDate(item.nextAvailableAt) : null;
+/** The family's calendar, which a KIDS child's days are counted on. */
+function familyOf(context: TodayContext): FamilyDay {
+  return { date: context.date || null, timeZone: context.timeZone };
+}
+
+/** "Paused until March 5, 2030", or for a KIDS child the day they are back: "On a break – back tomorrow." */
+function pausedUntilText(pausedUntil: string, context: TodayContext, themeContext: ThemeContext): string {
+  const back = themeContext === 'kids' ? addDays(pausedUntil, 1) : null;
+  return i18n.t('dashboard:doNow.pausedUntil', {
+    context: back ? themeContext : undefined,
+    date: formatCalendarDate(pausedUntil),
+    when: back ? formatRelativeDate(back, familyOf(context)) : '',
+  });
+}
+
+/**
+ * What a chore that is not the child's now says: whose it is, and when it is
+ * theirs again (a date; for a KIDS child in the days they count, "tomorrow").
+ */
+function otherTexts(item: TodayChore, context: TodayContext, themeContext: ThemeContext): { badge: string; text: string } {
+  const at = item.nextAvailableAt ?? null;
+  const when = at ? { context: themeContext, date: formatDate(at), when: formatRelativeDay(at, familyOf(context)) } : null;
   switch (item.status) {
     case 'NOT_YOUR_TURN':
       return {
         badge: i18n.t('dashboard:doNow.notYourTurn'),
         text: [
           item.turn ? i18n.t('dashboard:doNow.theirTurn', { name: item.turn.name }) : i18n.t('dashboard:doNow.notYourTurn'),
-          when ? i18n.t('dashboard:doNow.yourTurnOn', { date: when }) : null,
+          when ? i18n.t('dashboard:doNow.yourTurnOn', when) : null,
         ]
           .filter(Boolean)
           .join(' · '),
@@ -261,7 +306,7 @@ function otherTexts(item: TodayChore, pausedUntil: string | null): { badge: stri
         badge: i18n.t('dashboard:doNow.taken'),
         text: [
           item.takenBy ? i18n.t('dashboard:doNow.takenBy', { name: item.takenBy.name }) : i18n.t('dashboard:doNow.taken'),
-          when ? i18n.t('dashboard:doNow.freeAgainOn', { date: when }) : null,
+          when ? i18n.t('dashboard:doNow.freeAgainOn', when) : null,
         ]
           .filter(Boolean)
           .join(' · '),
@@ -271,16 +316,22 @@ function otherTexts(item: TodayChore, pausedUntil: string | null): { badge: stri
     default:
       return {
         badge: i18n.t('dashboard:doNow.paused'),
-        text: pausedUntil
-          ? i18n.t('dashboard:doNow.pausedUntil', { date: formatCalendarDate(pausedUntil) })
+        text: context.pausedUntil
+          ? pausedUntilText(context.pausedUntil, context, themeContext)
           : i18n.t('dashboard:doNow.pausedText'),
       };
   }
 }
 
-function OtherRow({ item, pausedUntil }: { item: TodayChore; pausedUntil: string | null }) {
+interface OtherRowProps {
+  item: TodayChore;
+  context: TodayContext;
+  themeContext: ThemeContext;
+}
+
+function OtherRow({ item, context, themeContext }: OtherRowProps) {
   const { chore } = item;
-  const { badge, text } = otherTexts(item, pausedUntil);
+  const { badge, text } = otherTexts(item, context, themeContext);
   return (
     <li className="list__row do-now__row do-now__row--locked" aria-label={chore.name}>
       <div className="do-now__main">

@@ -1,13 +1,15 @@
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { quickSubmission } from '../utils/quick-submission';
+import { photoProblem, quickSubmission } from '../utils/quick-submission';
 import { useCreateSubmission } from '@/api/create-submission';
 import { Alert, Button, Dialog } from '@/components/ui';
+import { Field } from '@/components/ui/field';
 import { paths } from '@/config/paths';
 import { useAction } from '@/hooks/use-action';
 import { useOwnRewardUnit } from '@/stores/session-store';
-import { useUiTheme } from '@/stores/theme-store';
+import { useThemeContext } from '@/stores/theme-store';
 import type { Chore } from '@/types/api';
 import { formatReward } from '@/utils/format';
 
@@ -21,21 +23,33 @@ export interface QuickSubmitDialogProps {
 /**
  * "Do it" on the child's home: one more tap sends the chore, done now, for
  * review (the second tap from the home). A photo or a note goes through the
- * Submit Chore form, opened with the chore chosen.
+ * Submit Chore form, opened with the chore chosen. A KIDS child's photo
+ * chore comes here from its "I did it!": the camera first, and nothing is
+ * sent without a photo.
  */
 export function QuickSubmitDialog({ chore, onClose, onSent }: QuickSubmitDialogProps) {
-  const kids = useUiTheme() === 'KIDS';
+  const context = useThemeContext();
+  const withPhoto = context === 'kids' && chore.requiresPhoto;
   const { t } = useTranslation('dashboard');
   const unit = useOwnRewardUnit();
   const { mutateAsync: send } = useCreateSubmission();
   // The server's message first, then its error, else the spec's fallback.
   const { busy, error, run } = useAction(t('quickSubmit.failed'));
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const reward = formatReward(chore.baseReward, unit);
 
-  const submit = () =>
-    run(async () => {
-      await send({ form: quickSubmission(chore.id) });
+  const submit = () => {
+    const problem = withPhoto ? photoProblem(photo) : null;
+    if (problem) {
+      setPhotoError(t(problem));
+      return;
+    }
+    void run(async () => {
+      await send({ form: quickSubmission(chore.id, new Date(), withPhoto ? photo : null) });
       onSent(chore);
     });
+  };
 
   return (
     <Dialog
@@ -43,20 +57,56 @@ export function QuickSubmitDialog({ chore, onClose, onSent }: QuickSubmitDialogP
       onClose={onClose}
       title={chore.name}
       description={
-        t(kids ? 'quickSubmit.descriptionKids' : 'quickSubmit.description', {
-          reward: formatReward(chore.baseReward, unit),
-        })
+        withPhoto ? t('quickSubmit.photoDescription', { reward }) : t('quickSubmit.description', { context, reward })
       }
     >
       <div className="quick-submit">
         {error && <Alert>{error}</Alert>}
-        <Button block isLoading={busy} onClick={() => void submit()} data-autofocus>
-          {kids ? t('quickSubmit.sendKids') : t('quickSubmit.send')}
+        {withPhoto && (
+          <Field label={t('quickSubmit.photo')} hint={t('quickSubmit.photoHint')} error={photoError ?? undefined}>
+            {(control) => (
+              <>
+                <input
+                  className="field__input field__file"
+                  type="file"
+                  accept="image/*"
+                  capture="environment"
+                  name="photo"
+                  data-autofocus
+                  onChange={(event) => {
+                    setPhotoError(null);
+                    setPhoto(event.target.files?.[0] ?? null);
+                  }}
+                  {...control}
+                />
+                {photo && isImage(photo) && <PhotoPreview file={photo} />}
+              </>
+            )}
+          </Field>
+        )}
+        <Button block isLoading={busy} onClick={submit} data-autofocus={withPhoto ? undefined : true}>
+          {t('quickSubmit.send', { context })}
         </Button>
-        <Link className="btn btn--secondary btn--md btn--block" to={paths.app.submit.getHref(chore.id)}>
-          {t('quickSubmit.addPhotoOrNote')}
-        </Link>
+        {!withPhoto && (
+          <Link className="btn btn--secondary btn--md btn--block" to={paths.app.submit.getHref(chore.id)}>
+            {t('quickSubmit.addPhotoOrNote')}
+          </Link>
+        )}
       </div>
     </Dialog>
   );
+}
+
+const isImage = (file: File) => file.type.startsWith('image/');
+
+/** The photo taken; its object address is given back when the photo changes or the preview goes. */
+function PhotoPreview({ file }: { file: File }) {
+  const { t } = useTranslation('dashboard');
+  const image = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const url = URL.createObjectURL(file);
+    if (image.current) image.current.src = url;
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+  return <img ref={image} className="photo-preview" alt={t('quickSubmit.photoPreview')} />;
 }

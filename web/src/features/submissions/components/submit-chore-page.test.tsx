@@ -273,7 +273,7 @@ describe('SubmitChorePage for a KIDS child', () => {
     expect(requests.some((request) => request.path === '/chores/today')).toBe(false);
   });
 
-  it('sends a photo chore as done now, then goes back to the home, which says it was sent', async () => {
+  it('sends a photo chore as done now, then goes back to the home, which celebrates it', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(2030, 2, 3, 10, 15, 42));
     const user = userEvent.setup();
@@ -292,10 +292,12 @@ describe('SubmitChorePage for a KIDS child', () => {
     expect(upload?.form.get('completedAt')).toBe(new Date(2030, 2, 3, 10, 15).toISOString());
     upload?.respond(201, buildSubmission());
 
-    const done = await screen.findByText('Done! Wash dishes is waiting for Mum or Dad to check it.');
+    // Celebrated there, as "I did it!" on the home celebrates, in its live region, where focus lands.
+    const done = (await screen.findByText('Wash dishes is waiting for Mum or Dad to check it.')).closest('[aria-live="polite"]');
     expect(router.state.location.pathname).toBe('/');
     expect(screen.getByRole('heading', { name: 'My Dashboard', level: 1 })).toBeTruthy();
-    expect(done.getAttribute('role')).toBe('status');
+    expect(done?.getAttribute('role')).toBe('status');
+    expect(done?.textContent).toBe('You did it!Wash dishes is waiting for Mum or Dad to check it.');
     await waitFor(() => expect(document.activeElement).toBe(done));
     expect(screen.queryByText('Chore submitted! A parent will review it soon.')).toBeNull();
   });
