@@ -1,8 +1,10 @@
-// The child's home on a phone: a KIDS child does a chore in two taps, sees it
-// waiting for review, then approved with the parent's note and celebrated
-// once; a chore done for now says "Not yet" and the day it comes back, with
-// no way to do it; a photo chore goes through the Submit Chore form, which
-// asks a KIDS child no time and takes them back home once it is sent.
+// The child's home on a phone: a KIDS child sees each chore to do as a big
+// picture card and does it with one tap on its "I did it!", is celebrated,
+// sees it waiting for review, then approved with the parent's note and
+// celebrated once; a chore done for now says "Not yet" and the day it comes
+// back, with no way to do it; a photo chore's "I did it!" asks for the photo
+// first (the camera), and the Submit Chore form asks a KIDS child no time and
+// takes them back home, celebrated, once it is sent.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 
@@ -48,7 +50,7 @@ function storedUserId(page) {
 }
 
 describe("the child's home on a phone", () => {
-  test('a KIDS child does a chore in two taps, sees it waiting, then approved and celebrated once', async (t) => {
+  test('a KIDS child does a chore with one tap on its card, is celebrated, sees it waiting, then approved and celebrated once', async (t) => {
     await withPage(
       browser(),
       t,
@@ -56,38 +58,49 @@ describe("the child's home on a phone", () => {
         await loginThroughUi(page, family.child);
         await page.getByRole('heading', { level: 1, name: 'My Dashboard' }).waitFor();
         const todo = page.getByRole('list', { name: 'Chores you can do now' });
-        const doIt = todo.getByRole('button', { name: 'Do it: Wash dishes' });
-        await doIt.waitFor();
+        // A big card: the chore's picture, its name, what it earns, and one "I did it!".
+        const card = todo.getByRole('listitem', { name: 'Wash dishes' });
+        await card.getByRole('heading', { level: 3, name: 'Wash dishes' }).waitFor();
+        await card.getByText('You get $2.00', { exact: true }).waitFor();
+        assert.equal(await card.getByRole('button').count(), 1, 'one button on the card');
+        const didIt = card.getByRole('button', { name: 'I did it! Wash dishes' });
+        assert.equal((await didIt.innerText()).trim(), 'I did it!');
+        assert.equal(await page.getByRole('button', { name: /^Do it/ }).count(), 0);
 
-        // It is in sight as the home opens, above the stat cards and clear of the shortcut bar.
+        // It is in sight as the home opens, above the stat cards and clear of the shortcut bar, and a big target.
         const bar = await page.getByRole('navigation', { name: 'Shortcuts' }).boundingBox();
-        const button = await doIt.boundingBox();
-        assert.ok(bar && button, 'the shortcut bar and the Do it button show');
-        assert.ok(button.y >= 0 && button.y + button.height <= bar.y, `Do it is below the fold: ${JSON.stringify({ button, bar })}`);
+        const button = await didIt.boundingBox();
+        assert.ok(bar && button, 'the shortcut bar and the I did it! button show');
+        assert.ok(button.y >= 0 && button.y + button.height <= bar.y, `I did it! is below the fold: ${JSON.stringify({ button, bar })}`);
+        assert.ok(button.height >= 48 && button.width >= 48, `I did it! is a small target: ${JSON.stringify(button)}`);
         const balance = await page.getByRole('group', { name: 'My Balance' }).boundingBox();
         assert.ok(balance && button.y < balance.y, 'the chores to do come before the stat cards');
+        assert.equal(
+          await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth),
+          false,
+          'the picture cards do not scroll sideways',
+        );
 
-        // Two taps from the home to a submitted chore.
-        let taps = 0;
-        const tap = async (locator) => {
-          taps += 1;
-          await locator.click();
-        };
-        await tap(doIt);
-        const dialog = page.getByRole('dialog', { name: 'Wash dishes' });
-        const [response] = await Promise.all([
-          nextResponse(page, 'POST', '/submissions'),
-          tap(dialog.getByRole('button', { name: 'I did it!' })),
-        ]);
+        // One tap from the home to a submitted chore, done now: no dialog, no date or time.
+        const tappedAt = Date.now();
+        const [response] = await Promise.all([nextResponse(page, 'POST', '/submissions'), didIt.click()]);
         assert.equal(response.status(), 201);
         const submission = await response.json();
         assert.equal(submission.status, 'PENDING');
         assert.equal(submission.chore.id, family.dishes.id);
-        assert.equal(taps, 2, 'two taps from the home to a submitted chore');
+        assert.ok(Math.abs(Date.parse(submission.completedAt) - tappedAt) < 120_000, `completed at ${submission.completedAt}`);
+        assert.equal(await page.getByRole('dialog').count(), 0, 'one tap, no dialog');
+        assert.equal(await page.locator('input[type="datetime-local"]').count(), 0);
 
-        // Waiting for review, said simply, and in Recent Activity with its status.
-        await page.getByRole('status').filter({ hasText: 'Done! Wash dishes is waiting for Mum or Dad to check it.' }).waitFor();
-        await dialog.waitFor({ state: 'detached' });
+        // Celebrated, in its live region, and said simply: it waits for Mum or Dad; and in Recent Activity with its status.
+        const sentCelebration = page.getByRole('status').filter({ hasText: 'You did it!' });
+        await sentCelebration.filter({ hasText: 'Wash dishes is waiting for Mum or Dad to check it.' }).waitFor();
+        assert.equal(await sentCelebration.getAttribute('aria-live'), 'polite');
+        assert.equal(
+          await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth),
+          false,
+          'the celebration does not scroll sideways',
+        );
         const activity = page.getByRole('list', { name: 'Recent activity' });
         const waiting = activity.getByRole('listitem', { name: 'Wash dishes' });
         await waiting.getByText('Waiting for review', { exact: true }).waitFor();
@@ -165,7 +178,7 @@ describe("the child's home on a phone", () => {
     );
   });
 
-  test('a KIDS child sends a photo chore from the home without a time, and is taken back home', async (t) => {
+  test('a KIDS child sends a photo chore from its card, the photo first, and from the Submit Chore form without a time', async (t) => {
     const garden = await createCategory(family.parent.token, { name: 'Yard' });
     const porch = await createChore(family.parent.token, { name: 'Sweep the porch', baseReward: 3, categoryId: garden.id, requiresPhoto: true });
     await withPage(
@@ -174,8 +187,40 @@ describe("the child's home on a phone", () => {
       async (page) => {
         await loginThroughUi(page, family.child);
         await page.getByRole('heading', { level: 1, name: 'My Dashboard' }).waitFor();
-        // A photo chore's Do it opens the Submit Chore form with it chosen.
-        await page.getByRole('list', { name: 'Chores you can do now' }).getByRole('link', { name: 'Do it: Sweep the porch' }).click();
+        // A photo chore's "I did it!" asks for the photo first, with the camera, and sends nothing without it.
+        const card = page.getByRole('list', { name: 'Chores you can do now' }).getByRole('listitem', { name: 'Sweep the porch' });
+        await card.getByText('This one needs a photo.').waitFor();
+        await card.getByRole('button', { name: 'I did it! Sweep the porch' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Sweep the porch' });
+        const camera = dialog.getByLabel('Your photo');
+        assert.equal(await camera.getAttribute('accept'), 'image/*');
+        assert.equal(await camera.getAttribute('capture'), 'environment');
+        let sent = 0;
+        const countSends = (request) => {
+          if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/submissions') sent += 1;
+        };
+        page.on('request', countSends);
+        await dialog.getByRole('button', { name: 'I did it!', exact: true }).click();
+        await dialog.getByRole('alert').filter({ hasText: 'Take a photo first.' }).waitFor();
+        assert.equal(sent, 0, 'nothing is sent without a photo');
+        page.off('request', countSends);
+
+        await camera.setInputFiles({ name: 'porch.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
+        const tappedAt = Date.now();
+        const [fromCard] = await Promise.all([
+          nextResponse(page, 'POST', '/submissions'),
+          dialog.getByRole('button', { name: 'I did it!', exact: true }).click(),
+        ]);
+        assert.equal(fromCard.status(), 201);
+        const cardSubmission = await fromCard.json();
+        assert.equal(cardSubmission.chore.id, porch.id);
+        assert.ok(cardSubmission.photoUrl, 'the photo was kept');
+        assert.ok(Math.abs(Date.parse(cardSubmission.completedAt) - tappedAt) < 120_000, `completed at ${cardSubmission.completedAt}`);
+        await dialog.waitFor({ state: 'detached' });
+        await page.getByRole('status').filter({ hasText: 'You did it!' }).filter({ hasText: 'Sweep the porch is waiting for Mum or Dad to check it.' }).waitFor();
+
+        // The Submit Chore form (Do Chore) asks a KIDS child no time either, and takes them back home.
+        await page.goto(`/submit?chore=${porch.id}`);
         await waitForPath(page, '/submit');
         const picker = page.getByLabel('Chore', { exact: true });
         await picker.waitFor();
@@ -194,9 +239,9 @@ describe("the child's home on a phone", () => {
         assert.equal(submission.chore.id, porch.id);
         assert.ok(Math.abs(Date.parse(submission.completedAt) - sentAt) < 120_000, `completed at ${submission.completedAt}`);
 
-        // Back home, told it was sent, as Do it tells it; not left on a blank form.
+        // Back home, celebrated as "I did it!" celebrates; not left on a blank form.
         await waitForPath(page, '/');
-        await page.getByRole('status').filter({ hasText: 'Done! Sweep the porch is waiting for Mum or Dad to check it.' }).waitFor();
+        await page.getByRole('status').filter({ hasText: 'You did it!' }).filter({ hasText: 'Sweep the porch is waiting for Mum or Dad to check it.' }).waitFor();
         await page
           .getByRole('list', { name: 'Recent activity' })
           .getByRole('listitem', { name: 'Sweep the porch' })

@@ -1,7 +1,9 @@
 // The three interface themes are three designs, not three colours: the same
 // screen (the child's dashboard) as a child in KIDS, TEEN and ADULT reads with
 // a different base font size, card corners and spacing, in light and dark mode;
-// KIDS also get a picture per chore and simpler words.
+// KIDS also get a picture per chore and simpler words, and each its own layout:
+// KIDS the chores as picture cards with one "I did it!", TEEN the streak and
+// jars first and a compact list, ADULT the list beside Recent Activity.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 
@@ -48,11 +50,17 @@ async function measure(theme, mode) {
     await page.getByRole('heading', { level: 1, name: 'My Dashboard' }).waitFor();
     const activity = page.getByRole('list', { name: 'Recent activity' });
     await activity.getByRole('listitem').first().waitFor();
+    // And the chores to do, which each theme lays out its own way.
+    await page.getByRole('list', { name: 'Chores you can do now' }).getByRole('listitem').first().waitFor();
     await page.evaluate(() => document.fonts.ready);
     return await page.evaluate(() => {
       const html = document.documentElement;
       const card = document.querySelector('.card');
-      const list = document.querySelector('.list');
+      // Recent Activity: a list every theme shows the same way (the chores to do are laid out by theme).
+      const list = document.querySelector('ul[aria-label="Recent activity"]');
+      const before = (first, second) =>
+        Boolean(first && second && first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING);
+      const chores = document.querySelector('section[aria-label="Chores to do"]');
       const styles = (element) => getComputedStyle(element);
       const px = (value) => Number.parseFloat(value);
       return {
@@ -70,6 +78,12 @@ async function measure(theme, mode) {
         // The chore's picture before its name (KIDS only) and the page's words under its title.
         emoji: getComputedStyle(list.querySelector('[data-emoji]'), '::before').content,
         description: document.querySelector('.page-header__description')?.textContent ?? '',
+        // The layout: picture cards (KIDS), the streak and jars before a compact list (TEEN), the list beside Recent Activity.
+        pictureCards: chores?.querySelectorAll('.kid-chore').length ?? 0,
+        didItButtons: chores?.querySelectorAll('.kid-chore button').length ?? 0,
+        streakFirst: before(document.querySelector('section[aria-label="Streak and jars"]'), chores),
+        compact: chores?.classList.contains('do-now--compact') ?? false,
+        besideActivity: chores?.parentElement?.classList.contains('grid-2') ?? false,
       };
     });
   } finally {
@@ -114,6 +128,15 @@ describe('interface themes', () => {
       assert.equal(kids.description, 'See what you did and what you earned!');
       assert.equal(teen.description, 'Your chores, rewards and balance.');
       assert.equal(adult.description, teen.description);
+
+      // And each its own layout (Wash dishes is to do for each of them).
+      assert.deepEqual(
+        [kids.pictureCards, kids.didItButtons, kids.streakFirst, kids.compact, kids.besideActivity],
+        [1, 1, false, false, false],
+        table,
+      );
+      assert.deepEqual([teen.pictureCards, teen.streakFirst, teen.compact, teen.besideActivity], [0, true, true, false], table);
+      assert.deepEqual([adult.pictureCards, adult.streakFirst, adult.compact, adult.besideActivity], [0, false, false, true], table);
     });
   }
 });
