@@ -7,7 +7,7 @@ use axum::{
         DefaultBodyLimit, Multipart, State,
         multipart::{Field, MultipartError, MultipartRejection},
     },
-    http::StatusCode,
+    http::{HeaderMap, StatusCode},
     response::Response,
 };
 use std::collections::HashMap;
@@ -76,6 +76,8 @@ async fn availability(
 
 /// Submits a chore as done (children), as `multipart/form-data`.
 #[utoipa::path(post, path = "/submissions", tag = "submissions", security(("bearer" = [])),
+    params(("Idempotency-Key" = Option<String>, Header,
+        description = "1 to 100 letters, digits, '-' or '_', chosen by the device for one send: sent again by the same child with the same key, the first submission answers again (201) instead of another being made")),
     request_body(content = SubmissionForm, content_type = "multipart/form-data"),
     responses((status = 201, body = Submission),
         (status = 400, description = "Invalid input, or the photo is not a whole JPEG, PNG or WebP image", body = ErrorBody),
@@ -85,9 +87,14 @@ async fn availability(
 async fn create(
     State(state): State<AppState>,
     user: Authed,
+    headers: HeaderMap,
     form: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<(StatusCode, Json<Submission>)> {
-    let request = read_form(form.map_err(|r| ApiError::bad_request(r.body_text()))?).await?;
+    let mut request = read_form(form.map_err(|r| ApiError::bad_request(r.body_text()))?).await?;
+    // Checked by the chores service; a key that is not text is no valid key.
+    if let Some(key) = headers.get("idempotency-key") {
+        request.idempotency_key = key.to_str().unwrap_or("\u{fffd}").to_owned();
+    }
     let submission = state
         .clients
         .chores(&user)

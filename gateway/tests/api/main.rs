@@ -36,6 +36,7 @@ mod sessions;
 mod statement;
 mod step_up;
 mod store;
+mod submission_keys;
 mod submissions;
 mod submissions_kept;
 mod tablet;

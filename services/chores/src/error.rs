@@ -72,6 +72,9 @@ pub enum Error {
     AlreadyTheirTurn(String),
     #[error("{}", self.refused())]
     TurnDone(String),
+    /// A child's idempotency key sent again with another chore.
+    #[error("{}", self.refused())]
+    IdempotencyKeyReused,
     /// The photo store is down or failing; nothing was saved.
     #[error("{}", self.refused())]
     PhotoStoreUnavailable(#[source] anyhow::Error),
@@ -116,6 +119,7 @@ impl Refuses for Error {
             Error::NotOnTablet => codes::not_on_tablet(),
             Error::AlreadyTheirTurn(name) => codes::already_their_turn(name),
             Error::TurnDone(name) => codes::turn_done(name),
+            Error::IdempotencyKeyReused => codes::idempotency_key_reused(),
             Error::PhotoStoreUnavailable(_) => codes::photo_not_stored(),
             Error::Invalid(_)
             | Error::Photo(_)

@@ -53,6 +53,27 @@ pub const LIST_MAX: i64 = 200;
 
 const NOTES_MAX: usize = 1000;
 
+/// A device's key for one send is at most this long (a UUID is 36).
+const IDEMPOTENCY_KEY_MAX: usize = 100;
+
+/// A device's key for one send: 1 to 100 letters, digits, '-' or '_'; an
+/// empty one is none.
+fn idempotency_key(raw: &str) -> Result<Option<&str>, FieldError> {
+    let key = raw.trim();
+    if key.is_empty() {
+        return Ok(None);
+    }
+    let fits = key.len() <= IDEMPOTENCY_KEY_MAX
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if fits {
+        Ok(Some(key))
+    } else {
+        Err(codes::idempotency_key_invalid().on("idempotencyKey"))
+    }
+}
+
 #[derive(Clone)]
 pub struct Submissions {
     pub pool: PgPool,
@@ -209,8 +230,27 @@ impl Submissions {
             .collect())
     }
 
+    /// The submission `child` already sent with `key`: answered again when
+    /// it was of the same chore; the key is refused for another chore.
+    async fn sent_before(
+        &self,
+        user: &User,
+        org: Uuid,
+        (child, key): (Uuid, &str),
+        chore_id: Uuid,
+    ) -> Result<Option<pb::Submission>, Error> {
+        match submissions::by_idempotency_key(&self.pool, org, child, key).await? {
+            None => Ok(None),
+            Some((id, chore)) if chore == chore_id => {
+                Ok(Some(self.get(user, org, &id.to_string()).await?))
+            }
+            Some(_) => Err(Error::IdempotencyKeyReused),
+        }
+    }
+
     /// Records a child's submission. Of two racing submits of one chore, the
-    /// second waits for the first and is then judged with it in view.
+    /// second waits for the first and is then judged with it in view. Sent
+    /// again with the same idempotency key, the first submission answers.
     pub async fn create(
         &self,
         user: &User,
@@ -225,6 +265,12 @@ impl Submissions {
                 Error::ChoreNotFound
             }
         })?;
+        let key = idempotency_key(&req.idempotency_key)?;
+        if let Some(key) = key
+            && let Some(first) = self.sent_before(user, org, (child, key), chore_id).await?
+        {
+            return Ok(first);
+        }
         let now = self.clock.now();
         let completed_at = req
             .completed_at
@@ -300,6 +346,7 @@ impl Submissions {
                     late,
                     notes: &notes,
                     photo_key: photo_key.as_deref(),
+                    idempotency_key: key,
                 },
             )
             .await?;
@@ -325,6 +372,14 @@ impl Submissions {
                 if let Err(e) = self.storage.delete(key).await {
                     tracing::warn!(error = %e, "could not remove the photo of a failed submission");
                 }
+            }
+            // The same send, racing this one, was recorded first (this one
+            // was then judged done already, or broke the key's index): its
+            // submission is the answer.
+            if let Some(key) = key
+                && let Some(first) = self.sent_before(user, org, (child, key), chore_id).await?
+            {
+                return Ok(first);
             }
             return Err(err);
         }

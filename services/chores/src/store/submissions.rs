@@ -165,13 +165,18 @@ pub struct NewSubmission<'a> {
     pub late: bool,
     pub notes: &'a str,
     pub photo_key: Option<&'a str>,
+    /// The device's key for this send, when it gave one.
+    pub idempotency_key: Option<&'a str>,
 }
+
+/// The constraint a second submission with a child's same key breaks.
+pub const IDEMPOTENCY_KEY_INDEX: &str = "submissions_idempotency_key";
 
 pub async fn insert(tx: &mut PgConnection, s: &NewSubmission<'_>) -> Result<(), Error> {
     sqlx::query!(
         "INSERT INTO submissions (id, organization_id, chore_id, child_id, base_reward_cents,
-            completed_at, completed_on, submitted_at, late, notes, photo_key)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+            completed_at, completed_on, submitted_at, late, notes, photo_key, idempotency_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
         s.id,
         s.org,
         s.chore.id,
@@ -183,11 +188,32 @@ pub async fn insert(tx: &mut PgConnection, s: &NewSubmission<'_>) -> Result<(), 
         s.late,
         s.notes,
         s.photo_key,
+        s.idempotency_key,
     )
     .execute(tx)
     .traced("insert_submission")
     .await?;
     Ok(())
+}
+
+/// The submission (its id and chore) `child` sent with `key`, if any.
+pub async fn by_idempotency_key(
+    db: impl sqlx::PgExecutor<'_>,
+    org: Uuid,
+    child: Uuid,
+    key: &str,
+) -> Result<Option<(Uuid, Uuid)>, Error> {
+    Ok(sqlx::query!(
+        "SELECT id, chore_id FROM submissions
+         WHERE organization_id = $1 AND child_id = $2 AND idempotency_key = $3",
+        org,
+        child,
+        key,
+    )
+    .fetch_optional(db)
+    .traced("submission_by_idempotency_key")
+    .await?
+    .map(|row| (row.id, row.chore_id)))
 }
 
 /// A submission with its chore as it stands now.
