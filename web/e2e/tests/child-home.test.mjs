@@ -242,11 +242,13 @@ describe("the child's home on a phone", () => {
         // Back home, celebrated as "I did it!" celebrates; not left on a blank form.
         await waitForPath(page, '/');
         await page.getByRole('status').filter({ hasText: 'You did it!' }).filter({ hasText: 'Sweep the porch is waiting for Mum or Dad to check it.' }).waitFor();
-        await page
+        // Both sends wait for review: the card's and the form's.
+        const waiting = page
           .getByRole('list', { name: 'Recent activity' })
           .getByRole('listitem', { name: 'Sweep the porch' })
-          .getByText('Waiting for review', { exact: true })
-          .waitFor();
+          .getByText('Waiting for review', { exact: true });
+        await waiting.nth(1).waitFor();
+        assert.equal(await waiting.count(), 2);
       },
       PHONE,
     );
