@@ -65,20 +65,38 @@ for (const name of names) {
 
 console.log(`e2e: running ${names.length} file(s) against ${BASE_URL}`);
 
-/** Runs one group of files with its time limit; resolves to whether they all passed. */
-function run(limit, files) {
+/**
+ * Files run side by side, each against the same stack with families of its
+ * own: most of a browser test waits on the stack and on rendering, so two at
+ * a time keep the two cores busy (E2E_CONCURRENCY sets how many).
+ */
+const CONCURRENCY = Number(process.env.E2E_CONCURRENCY ?? 2);
+
+/**
+ * Runs one group of files with its time limit; resolves to whether they all
+ * passed. Its report is printed whole when it ends, so groups that run side
+ * by side do not mix their lines.
+ */
+function run(limit, files, concurrency) {
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
-      ['--test', '--test-reporter=spec', '--test-concurrency=1', `--test-timeout=${limit}`, ...files],
-      { stdio: 'inherit', env: process.env },
+      ['--test', '--test-reporter=spec', `--test-concurrency=${concurrency}`, `--test-timeout=${limit}`, ...files],
+      { stdio: ['ignore', 'pipe', 'pipe'], env: process.env },
     );
-    child.on('exit', (code, signal) => resolve(!signal && code === 0));
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code, signal) => {
+      process.stdout.write(Buffer.concat(output));
+      resolve(!signal && code === 0);
+    });
   });
 }
 
-let passed = true;
-for (const [limit, files] of [...groups].sort(([a], [b]) => a - b)) {
-  passed = (await run(limit, files)) && passed;
-}
-process.exit(passed ? 0 : 1);
+// The walk (its own group: it runs two pages at a time itself) beside the
+// other files, which run CONCURRENCY at a time.
+const results = await Promise.all(
+  [...groups].map(([limit, files]) => run(limit, files, limit === DEFAULT_LIMIT ? CONCURRENCY : 1)),
+);
+process.exit(results.every(Boolean) ? 0 : 1);
