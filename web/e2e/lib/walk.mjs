@@ -1,6 +1,7 @@
 // The walk: every screen of the app, as every kind of user, in both colour
 // modes, on a desktop and a phone; each visit is checked with axe-core and
-// for sideways scrolling, and photographed (web/e2e/artifacts/walk/).
+// for sideways scrolling; a screen with a problem is photographed
+// (web/e2e/artifacts/walk/), and every one with WALK_SCREENSHOTS=all.
 import assert from 'node:assert/strict';
 import { mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -38,6 +39,13 @@ const require = createRequire(import.meta.url);
 const AXE_PATH = require.resolve('axe-core/axe.min.js');
 
 export const WALK_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'walk');
+
+/**
+ * Every visit photographed (WALK_SCREENSHOTS=all), for looking the screens
+ * over; otherwise only a screen with a problem: the full-page pictures were a
+ * third of the walk's time, and a clean screen's picture is read by no one.
+ */
+const EVERY_SCREENSHOT = process.env.WALK_SCREENSHOTS === 'all';
 
 export const MODES = ['light', 'dark'];
 export const SIZES = [
@@ -665,8 +673,9 @@ async function timed(timings, phase, work) {
  * in each mode: axe-core's serious and critical violations and sideways
  * scrolling. The screen loads once, in light mode as the system prefers it;
  * then the system turns dark and the app follows it, as it does for a user
- * whose phone turns dark (one load checks both modes). Each mode's full-page
- * screenshot goes to the walk folder either way.
+ * whose phone turns dark (one load checks both modes). A mode with a problem
+ * leaves its full-page screenshot in the walk folder (every mode does with
+ * WALK_SCREENSHOTS=all).
  */
 export async function visitScreen(page, screen, walker, size, data, timings = newTimings()) {
   const language = E2E_LANGUAGE === 'en' ? '' : `-${E2E_LANGUAGE}`;
@@ -692,6 +701,7 @@ export async function visitScreen(page, screen, walker, size, data, timings = ne
     return problems;
   }
   for (const mode of MODES) {
+    const before = problems.length;
     try {
       await timed(timings, 'checks', async () => {
         if (mode !== MODES[0]) {
@@ -719,7 +729,7 @@ export async function visitScreen(page, screen, walker, size, data, timings = ne
     } catch (error) {
       problems.push(`${where(mode)}: ${error.message.split('\n')[0]}`);
     } finally {
-      await screenshot(mode);
+      if (EVERY_SCREENSHOT || problems.length > before) await screenshot(mode);
     }
   }
   return problems;

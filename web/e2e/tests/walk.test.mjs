@@ -2,9 +2,9 @@
 // (KIDS, TEEN, ADULT), as the super admin and signed out, in light and dark
 // mode, at 1280×800 and 360×740. Each screen loads once a size and is checked
 // in light mode, then in dark as the app follows the system's turning dark.
-// A serious or critical axe-core violation or sideways scrolling fails it;
-// each full-page screenshot is kept in e2e/artifacts/walk/
-// (route-role-theme-mode-size.png).
+// A serious or critical axe-core violation or sideways scrolling fails it,
+// and the screen's full-page screenshot is kept in e2e/artifacts/walk/
+// (route-role-theme-mode-size.png); WALK_SCREENSHOTS=all keeps every one.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 
