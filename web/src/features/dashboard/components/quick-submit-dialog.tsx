@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -6,6 +6,7 @@ import { photoProblem, quickSubmission } from '../utils/quick-submission';
 import { useCreateSubmission } from '@/api/create-submission';
 import { Alert, Button, Dialog } from '@/components/ui';
 import { Field } from '@/components/ui/field';
+import { PhotoPreview, isImage } from '@/components/ui/photo-preview';
 import { paths } from '@/config/paths';
 import { useAction } from '@/hooks/use-action';
 import { useOwnRewardUnit } from '@/stores/session-store';
@@ -79,7 +80,7 @@ export function QuickSubmitDialog({ chore, onClose, onSent }: QuickSubmitDialogP
                   }}
                   {...control}
                 />
-                {photo && isImage(photo) && <PhotoPreview file={photo} />}
+                {photo && isImage(photo) && <PhotoPreview file={photo} alt={t('quickSubmit.photoPreview')} />}
               </>
             )}
           </Field>
@@ -97,16 +98,3 @@ export function QuickSubmitDialog({ chore, onClose, onSent }: QuickSubmitDialogP
   );
 }
 
-const isImage = (file: File) => file.type.startsWith('image/');
-
-/** The photo taken; its object address is given back when the photo changes or the preview goes. */
-function PhotoPreview({ file }: { file: File }) {
-  const { t } = useTranslation('dashboard');
-  const image = useRef<HTMLImageElement>(null);
-  useEffect(() => {
-    const url = URL.createObjectURL(file);
-    if (image.current) image.current.src = url;
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
-  return <img ref={image} className="photo-preview" alt={t('quickSubmit.photoPreview')} />;
-}

@@ -1,21 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useEffect, useRef, type Ref } from 'react';
+import { type Ref } from 'react';
 
 import { Field } from '@/components/ui/field';
-
-/** Shows a chosen image file; its object address is given back when the file changes or the preview goes. */
-function PhotoPreview({ file }: { file: File }) {
-  const { t } = useTranslation('submissions');
-  const image = useRef<HTMLImageElement>(null);
-
-  useEffect(() => {
-    const url = URL.createObjectURL(file);
-    if (image.current) image.current.src = url;
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
-
-  return <img ref={image} className="photo-preview" alt={t('photoPreview')} />;
-}
+import { PhotoPreview, isImage } from '@/components/ui/photo-preview';
 
 export interface PhotoFieldProps {
   photo: File | null;
@@ -29,7 +16,6 @@ export interface PhotoFieldProps {
 /** The photo proof: an image file, with a preview of it. */
 export function PhotoField({ photo, required, error, onChange, inputRef }: PhotoFieldProps) {
   const { t } = useTranslation('submissions');
-  const isImage = photo?.type.startsWith('image/') ?? false;
   return (
     <Field
       label={t('photo')}
@@ -47,7 +33,7 @@ export function PhotoField({ photo, required, error, onChange, inputRef }: Photo
             onChange={(event) => onChange(event.target.files?.[0] ?? null)}
             {...control}
           />
-          {photo && isImage && <PhotoPreview file={photo} />}
+          {photo && isImage(photo) && <PhotoPreview file={photo} alt={t('photoPreview')} />}
         </>
       )}
     </Field>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
@@ -10,6 +10,7 @@ import { PIN_LENGTH, PinPad } from './pin-pad';
 import { logoutOnServer } from '@/api/logout';
 import { Alert, Button, Dialog, Spinner } from '@/components/ui';
 import { Field } from '@/components/ui/field';
+import { PhotoPreview, isImage } from '@/components/ui/photo-preview';
 import { paths } from '@/config/paths';
 import { isOffline, useOffline } from '@/hooks/use-offline';
 import { getErrorMessage } from '@/lib/api-client';
@@ -125,20 +126,6 @@ export function BoardPinDialog({ deviceToken, action, onClose, onSent, onWaiting
   );
 }
 
-/** Shows a photo taken; its object address is given back when the photo changes or the preview goes. */
-function PhotoPreview({ file }: { file: File }) {
-  const { t } = useTranslation('tablet');
-  const image = useRef<HTMLImageElement>(null);
-  useEffect(() => {
-    const url = URL.createObjectURL(file);
-    if (image.current) image.current.src = url;
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
-  return <img ref={image} className="photo-preview" alt={t('send.photoPreview')} />;
-}
-
-const isImage = (file: File) => file.type.startsWith('image/');
-
 interface PhotoStepProps {
   photo: File | null;
   onChange: (photo: File | null) => void;
@@ -172,7 +159,7 @@ function PhotoStep({ photo, onChange, onNext }: PhotoStepProps) {
           />
         )}
       </Field>
-      {photo && isImage(photo) && <PhotoPreview file={photo} />}
+      {photo && isImage(photo) && <PhotoPreview file={photo} alt={t('send.photoPreview')} />}
       <Button block onClick={next}>
         {t('send.next')}
       </Button>
